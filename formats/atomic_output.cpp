@@ -1,0 +1,52 @@
+#include "formats/atomic_output.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <unistd.h>
+
+#include "libpart/core/error.hpp"
+
+namespace part::formats {
+
+namespace {
+[[noreturn]] void fail(const std::string& path, const std::string& what) {
+    throw InputError(path, 0, what + ": " + std::strerror(errno));
+}
+} // namespace
+
+PendingFile::PendingFile(std::string target) : target_(std::move(target)) {
+    std::string pattern = target_ + ".tmp-XXXXXX";
+    int fd = ::mkstemp(pattern.data());
+    if (fd < 0) fail(target_, "cannot create a temporary file beside the output");
+    ::close(fd);
+    temp_ = pattern;
+}
+
+PendingFile::~PendingFile() {
+    if (!committed_) std::remove(temp_.c_str());
+}
+
+void PendingFile::commit() {
+    // mkstemp creates 0600 files; outputs should carry the usual permissions.
+    std::error_code ignored;
+    std::filesystem::permissions(temp_,
+                                 std::filesystem::perms::owner_read | std::filesystem::perms::owner_write |
+                                     std::filesystem::perms::group_read | std::filesystem::perms::others_read,
+                                 ignored);
+    if (std::rename(temp_.c_str(), target_.c_str()) != 0) fail(target_, "cannot move the output into place");
+    committed_ = true;
+}
+
+void write_file_atomically(const std::string& path, std::string_view contents) {
+    PendingFile pending(path);
+    std::FILE* out = std::fopen(pending.temp_path().c_str(), "wb");
+    if (!out) fail(path, "cannot write");
+    bool ok = std::fwrite(contents.data(), 1, contents.size(), out) == contents.size();
+    ok = (std::fclose(out) == 0) && ok;
+    if (!ok) fail(path, "write failed");
+    pending.commit();
+}
+
+} // namespace part::formats

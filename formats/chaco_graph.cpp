@@ -1,0 +1,199 @@
+#include "formats/chaco_graph.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "formats/atomic_output.hpp"
+#include "formats/line_reader.hpp"
+#include "formats/mapped_file.hpp"
+#include "formats/text_output.hpp"
+
+namespace part::formats {
+
+namespace {
+
+struct Header {
+    std::int64_t n = 0;
+    std::int64_t m = 0;
+    bool has_sizes = false;
+    bool has_vertex_weights = false;
+    bool has_edge_weights = false;
+    int ncon = 0;
+};
+
+const char* kHeaderForm = "a header 'n m [fmt [ncon]]'";
+
+Header parse_header(LineReader& lines) {
+    std::string_view line;
+    do {
+        if (!lines.next_data(line)) lines.fail(std::string("empty file: expected ") + kHeaderForm);
+    } while (is_blank(line));
+    FieldCursor fields(line, lines);
+    Header h;
+    h.n = fields.integer("the vertex count n in the header");
+    h.m = fields.integer("the edge count m in the header");
+    if (h.n < 0 || h.n > std::numeric_limits<VertexId>::max() - 1)
+        lines.fail("vertex count " + std::to_string(h.n) + " in the header is out of range");
+    if (h.m < 0) lines.fail("edge count " + std::to_string(h.m) + " in the header is negative");
+    if (!fields.at_end()) {
+        std::int64_t fmt = fields.integer("the format code fmt in the header");
+        if (fmt < 0 || fmt > 111 || fmt % 10 > 1 || fmt / 10 % 10 > 1)
+            lines.fail("format code " + std::to_string(fmt) +
+                       " is not valid: expected up to three 0/1 digits (sizes, vertex weights, edge weights)");
+        h.has_sizes = fmt / 100 == 1;
+        h.has_vertex_weights = fmt / 10 % 10 == 1;
+        h.has_edge_weights = fmt % 10 == 1;
+    }
+    if (!fields.at_end()) {
+        std::int64_t ncon = fields.integer("the constraint count ncon in the header");
+        if (ncon < 1 || ncon > 1024) lines.fail("constraint count " + std::to_string(ncon) + " is out of range");
+        if (!h.has_vertex_weights && ncon != 1)
+            lines.fail("ncon is " + std::to_string(ncon) + " but fmt says the file has no vertex weights");
+        h.ncon = int(ncon);
+    }
+    if (!fields.at_end()) lines.fail(std::string("too many fields: expected ") + kHeaderForm);
+    if (h.has_vertex_weights && h.ncon == 0) h.ncon = 1;
+    if (!h.has_vertex_weights) h.ncon = 0;
+    return h;
+}
+
+Weight non_negative_weight(FieldCursor& fields, const LineReader& lines, const char* what) {
+    std::int64_t w = fields.integer(what);
+    if (w < 0) lines.fail(std::string(what) + " is " + std::to_string(w) + "; weights must be non-negative");
+    if (w > std::numeric_limits<Weight>::max())
+        lines.fail(std::string(what) + " " + std::to_string(w) + " does not fit in 32 bits");
+    return Weight(w);
+}
+
+VertexId neighbour_id(FieldCursor& fields, const LineReader& lines, std::int64_t n) {
+    std::int64_t id = fields.integer("a neighbour id");
+    if (id >= 1 && id <= n) return VertexId(id - 1);
+    if (id == 0)
+        lines.fail("neighbour id 0: vertex ids in Chaco/METIS graph files are 1-based, so this file "
+                   "looks 0-based; add 1 to every neighbour id");
+    lines.fail("neighbour id " + std::to_string(id) + " is out of range: expected 1.." + std::to_string(n));
+}
+
+void parse_vertex_line(std::string_view line, const LineReader& lines, const Header& h, Graph& g) {
+    FieldCursor fields(line, lines);
+    const std::size_t leading = std::size_t(h.has_sizes) + std::size_t(h.ncon);
+    if (leading > 0 && fields.count_remaining() < leading)
+        lines.fail("expected " + std::to_string(leading) + " leading value(s) (" +
+                   (h.has_sizes ? "size, " : "") + std::to_string(h.ncon) +
+                   " vertex weight(s)) before the neighbours, found " +
+                   std::to_string(fields.count_remaining()));
+    if (h.has_sizes) g.vsize.push_back(non_negative_weight(fields, lines, "vertex size"));
+    for (int c = 0; c < h.ncon; ++c) g.vwgt.push_back(non_negative_weight(fields, lines, "vertex weight"));
+    if (h.has_edge_weights && fields.count_remaining() % 2 != 0)
+        lines.fail("expected (neighbour, edge weight) pairs, found an odd number of values: an edge "
+                   "weight is missing or a value is extra");
+    while (!fields.at_end()) {
+        if (g.adjncy.size() >= std::size_t(2 * h.m))
+            lines.fail("more adjacency entries than the header's " + std::to_string(h.m) +
+                       " edges allow (each edge is listed by both its ends)");
+        g.adjncy.push_back(neighbour_id(fields, lines, h.n));
+        if (h.has_edge_weights) g.adjwgt.push_back(non_negative_weight(fields, lines, "edge weight"));
+    }
+    g.xadj.push_back(EdgeOffset(g.adjncy.size()));
+}
+
+// File line of the 0-based vertex v, for errors found after parsing.
+std::int64_t line_of_vertex(std::string_view text, VertexId v) {
+    LineReader lines(text, "");
+    std::string_view line;
+    bool header_seen = false;
+    std::int64_t index = -1;
+    while (lines.next_data(line)) {
+        if (!header_seen) {
+            header_seen = !is_blank(line);
+            continue;
+        }
+        if (++index == v) return lines.line_number();
+    }
+    return 0;
+}
+
+} // namespace
+
+Graph parse_chaco_graph(std::string_view text, const std::string& name) {
+    LineReader lines(text, name);
+    const Header h = parse_header(lines);
+    const std::int64_t header_line = lines.line_number();
+    Graph g;
+    g.ncon = h.ncon;
+    g.xadj.reserve(std::size_t(h.n) + 1);
+    // Each adjacency entry takes at least two characters, which bounds a lying header.
+    g.adjncy.reserve(std::min<std::size_t>(std::size_t(2 * h.m), text.size() / 2 + 1));
+    if (h.has_edge_weights) g.adjwgt.reserve(g.adjncy.capacity());
+    if (h.has_sizes) g.vsize.reserve(std::size_t(h.n));
+    if (h.ncon > 0) g.vwgt.reserve(std::size_t(h.n) * h.ncon);
+
+    std::string_view line;
+    for (std::int64_t v = 0; v < h.n; ++v) {
+        if (!lines.next_data(line))
+            lines.fail("file ends after " + std::to_string(v) + " of the header's " + std::to_string(h.n) +
+                       " vertex lines: the file is truncated or the header's n is wrong");
+        parse_vertex_line(line, lines, h, g);
+    }
+    while (lines.next_data(line))
+        if (!is_blank(line))
+            lines.fail("more vertex lines than the header's n = " + std::to_string(h.n));
+    if (g.adjncy.size() != std::size_t(2 * h.m))
+        throw InputError(name, header_line,
+                         "header says " + std::to_string(h.m) + " edges but the vertex lines list " +
+                             std::to_string(g.adjncy.size()) + " adjacency entries, that is " +
+                             (g.adjncy.size() % 2 ? "an odd count (some edge is listed by only one end)"
+                                                  : std::to_string(g.adjncy.size() / 2) + " edges"));
+    try {
+        validate(g);
+    } catch (const GraphError& e) {
+        throw InputError(name, line_of_vertex(text, std::max<VertexId>(e.vertex(), 0)), e.what());
+    }
+    return g;
+}
+
+Graph read_chaco_graph(const std::string& path) {
+    MappedFile file(path);
+    return parse_chaco_graph(file.text(), path);
+}
+
+std::string format_chaco_graph(const Graph& g) {
+    std::string out;
+    out.reserve(g.adjncy.size() * 8 + std::size_t(g.num_vertices()) * 4 + 64);
+    append_number(out, g.num_vertices());
+    out += ' ';
+    append_number(out, g.num_edges());
+    if (g.has_vertex_sizes() || g.has_vertex_weights() || g.has_edge_weights()) {
+        out += ' ';
+        out += g.has_vertex_sizes() ? '1' : '0';
+        out += g.has_vertex_weights() ? '1' : '0';
+        out += g.has_edge_weights() ? '1' : '0';
+        if (g.ncon > 1) {
+            out += ' ';
+            append_number(out, g.ncon);
+        }
+    }
+    out += '\n';
+    for (VertexId v = 0; v < g.num_vertices(); ++v) {
+        bool first = true;
+        auto field = [&](std::int64_t value) {
+            if (!first) out += ' ';
+            first = false;
+            append_number(out, value);
+        };
+        if (g.has_vertex_sizes()) field(g.vsize[v]);
+        for (int c = 0; c < g.ncon; ++c) field(g.vertex_weight(v, c));
+        for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e) {
+            field(std::int64_t(g.adjncy[e]) + 1);
+            if (g.has_edge_weights()) field(g.adjwgt[e]);
+        }
+        out += '\n';
+    }
+    return out;
+}
+
+void write_chaco_graph(const std::string& path, const Graph& graph) {
+    write_file_atomically(path, format_chaco_graph(graph));
+}
+
+} // namespace part::formats

@@ -1,0 +1,17 @@
+#pragma once
+// Coordinate files as Chaco's .xyz: one line per vertex with 1, 2 or 3 numbers, the same
+// count on every line. '%' lines are comments.
+#include <string>
+
+#include "libpart/core/graph.hpp"
+
+namespace part::formats {
+
+// Reads exactly `expected_vertices` rows (pass -1 to accept any count). Rejects ragged rows,
+// non-numbers, NaN and infinities, naming the line.
+Coordinates read_coordinates(const std::string& path, std::int64_t expected_vertices);
+Coordinates parse_coordinates(std::string_view text, const std::string& name, std::int64_t expected_vertices);
+
+void write_coordinates(const std::string& path, const Coordinates& coords);
+
+} // namespace part::formats

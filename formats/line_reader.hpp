@@ -1,0 +1,129 @@
+#pragma once
+// Line-by-line scanning of a text buffer with line numbers, and number parsing with
+// std::from_chars that reports the file, line and what was expected on bad tokens.
+#include <charconv>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "libpart/core/error.hpp"
+
+namespace part::formats {
+
+class LineReader {
+  public:
+    LineReader(std::string_view text, std::string file) : text_(text), file_(std::move(file)) {}
+
+    // Next line without its end-of-line characters; false at the end of the text.
+    bool next(std::string_view& line) {
+        if (pos_ >= text_.size()) return false;
+        std::size_t end = text_.find('\n', pos_);
+        if (end == std::string_view::npos) end = text_.size();
+        line = text_.substr(pos_, end - pos_);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        pos_ = end + 1;
+        ++line_number_;
+        return true;
+    }
+    // Next line that is not a '%' comment.
+    bool next_data(std::string_view& line) {
+        while (next(line))
+            if (line.empty() || line.front() != '%') return true;
+        return false;
+    }
+
+    std::int64_t line_number() const { return line_number_; }
+    const std::string& file() const { return file_; }
+    [[noreturn]] void fail(const std::string& message) const { throw InputError(file_, line_number_, message); }
+
+  private:
+    std::string_view text_;
+    std::string file_;
+    std::size_t pos_ = 0;
+    std::int64_t line_number_ = 0;
+};
+
+inline bool is_blank(std::string_view line) {
+    return line.find_first_not_of(" \t\r\f\v") == std::string_view::npos;
+}
+
+// The whitespace-separated numbers of one line.
+class FieldCursor {
+  public:
+    FieldCursor(std::string_view line, const LineReader& where)
+        : p_(line.data()), end_(line.data() + line.size()), where_(where) {}
+
+    // True when only whitespace is left.
+    bool at_end() {
+        skip_space();
+        return p_ == end_;
+    }
+    // The next integer; `what` names it in the error ("a neighbour id").
+    std::int64_t integer(const char* what) {
+        skip_space();
+        if (p_ == end_) where_.fail(std::string("expected ") + what + ", found end of line");
+        std::int64_t value = 0;
+        auto [next, ec] = std::from_chars(p_, end_, value);
+        if (ec != std::errc() || (next != end_ && !is_space(*next))) bad_token(what, "an integer");
+        p_ = next;
+        return value;
+    }
+    double real(const char* what) {
+        skip_space();
+        if (p_ == end_) where_.fail(std::string("expected ") + what + ", found end of line");
+        double value = 0;
+        auto [next, ec] = std::from_chars(p_, end_, value);
+        if (ec != std::errc() || (next != end_ && !is_space(*next))) bad_token(what, "a number");
+        p_ = next;
+        return value;
+    }
+    // Number of tokens left on the line, without consuming them.
+    std::size_t count_remaining() const {
+        std::size_t count = 0;
+        for (const char* q = p_; q != end_;) {
+            while (q != end_ && is_space(*q)) ++q;
+            if (q == end_) break;
+            ++count;
+            while (q != end_ && !is_space(*q)) ++q;
+        }
+        return count;
+    }
+
+  private:
+    static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+    void skip_space() {
+        while (p_ != end_ && is_space(*p_)) ++p_;
+    }
+    [[noreturn]] void bad_token(const char* what, const char* kind) const {
+        const char* q = p_;
+        while (q != end_ && !is_space(*q)) ++q;
+        where_.fail(std::string("expected ") + what + " (" + kind + "), found '" +
+                    std::string(p_, std::size_t(q - p_)) + "'");
+    }
+
+    const char* p_;
+    const char* end_;
+    const LineReader& where_;
+};
+
+// Calls take(fields) for each non-comment line, one row per line. Blank lines may only
+// trail the rows. Returns the number of rows.
+template <typename Take>
+std::int64_t for_each_row(LineReader& lines, Take take) {
+    std::int64_t rows = 0;
+    std::string_view line;
+    while (lines.next_data(line)) {
+        if (is_blank(line)) {
+            std::string_view rest;
+            while (lines.next_data(rest))
+                if (!is_blank(rest)) lines.fail("blank line before the end of the data: expected one row per line");
+            break;
+        }
+        FieldCursor fields(line, lines);
+        take(fields);
+        ++rows;
+    }
+    return rows;
+}
+
+} // namespace part::formats

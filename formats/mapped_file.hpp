@@ -1,0 +1,25 @@
+#pragma once
+// Read-only view of a whole file through mmap, so parsers scan it without copying.
+#include <string>
+#include <string_view>
+
+namespace part::formats {
+
+class MappedFile {
+  public:
+    // Throws InputError naming the file when it cannot be opened or mapped.
+    explicit MappedFile(const std::string& path);
+    ~MappedFile();
+    MappedFile(const MappedFile&) = delete;
+    MappedFile& operator=(const MappedFile&) = delete;
+
+    std::string_view text() const { return {data_, size_}; }
+    const std::string& path() const { return path_; }
+
+  private:
+    std::string path_;
+    const char* data_ = nullptr;
+    std::size_t size_ = 0;
+};
+
+} // namespace part::formats

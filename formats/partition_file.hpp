@@ -1,0 +1,23 @@
+#pragma once
+// Partition files as gpmetis writes them: one 0-based part id per line, line i for vertex i.
+// Also used for target files: one positive capacity per line, one line per part.
+#include <string>
+#include <vector>
+
+#include "libpart/core/partition.hpp"
+
+namespace part::formats {
+
+// Reads a partition of `expected_vertices` entries. num_parts is `num_parts` when given
+// (> 0), else the K of a gpmetis-style name "*.part.K" when it covers every id, else
+// max id + 1. Errors name the line: non-integers, negative ids, wrong length, ids >= K.
+Partition read_partition(const std::string& path, std::int64_t expected_vertices, PartId num_parts = 0);
+Partition parse_partition(std::string_view text, const std::string& name, std::int64_t expected_vertices,
+                          PartId num_parts = 0);
+
+void write_partition(const std::string& path, const std::vector<PartId>& part);
+
+// Per-part capacities, one positive number per line, normalised to fractions summing to 1.
+std::vector<double> read_targets(const std::string& path, PartId expected_parts);
+
+} // namespace part::formats

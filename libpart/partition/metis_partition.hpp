@@ -1,0 +1,29 @@
+#pragma once
+// METIS k-way and recursive bisection through the library API. With default options the
+// result equals what gpmetis writes for the same graph, K and seed.
+#include <vector>
+
+#include "libpart/core/partition.hpp"
+
+namespace part {
+
+struct MetisOptions {
+    enum class Type { Kway, RecursiveBisection };
+    enum class Objective { Cut, Volume };
+    Type type = Type::Kway;
+    Objective objective = Objective::Cut;
+    int ufactor = -1; // allowed imbalance in 1/1000; -1 is METIS's default (30 k-way, 1 rb)
+    int seed = -1;    // -1 is METIS's default seed, as gpmetis
+    bool contig = false;
+    bool minconn = false;
+    int ncuts = 1;
+    int niter = 10;
+};
+
+// Partitions into k parts. `targets` are per-part fractions (empty for uniform), applied to
+// every constraint. Throws InvalidArgument when k < 1 or the graph exceeds METIS's 32-bit
+// ids, and Error when METIS fails.
+std::vector<PartId> partition_with_metis(const Graph& graph, PartId k, const std::vector<double>& targets,
+                                         const MetisOptions& options);
+
+} // namespace part

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what the suite needs from Debian packages, only what is missing. Idempotent and
+# non-interactive, so CI can run it on a fresh machine.
+set -euo pipefail
+
+packages=(
+  cmake g++ make pkg-config
+  libcli11-dev libmetis-dev libvtk9-dev libopenmpi-dev openmpi-bin libgtest-dev
+  nlohmann-json3-dev
+  gmsh           # regenerates the sample meshes in data/
+  metis          # gpmetis, m2gmetis: peers the tests and benchmarks compare against
+  libmetis-doc   # METIS's example graphs (4elt, copter2, mdual)
+  ptscotch       # dgpart: the distributed peer in bench/
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  sudo_cmd=()
+  [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo_cmd[@]}" apt-get update -qq
+  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+else
+  echo "setup: all packages present"
+fi

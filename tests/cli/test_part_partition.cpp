@@ -1,0 +1,79 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "tests/support/test_files.hpp"
+
+using namespace part::test;
+
+namespace {
+
+const std::string kMetisGraphs = "/usr/share/doc/libmetis-dev/examples/graphs";
+
+// `--method metis` with the same seed must write exactly the file gpmetis writes.
+void expect_same_as_gpmetis(const std::string& graph_source, int parts, const std::string& extra_ours,
+                            const std::string& extra_gpmetis) {
+    if (run_command("command -v gpmetis").exit_code != 0) GTEST_SKIP() << "gpmetis not installed (package metis)";
+    if (!file_exists(graph_source)) GTEST_SKIP() << graph_source << " absent (package libmetis-doc)";
+    ScratchDir dir;
+    const std::string graph = dir.file(std::filesystem::path(graph_source).filename());
+    std::filesystem::copy_file(graph_source, graph);
+    const std::string k = std::to_string(parts);
+    auto metis = run_command("gpmetis " + extra_gpmetis + " " + graph + " " + k);
+    ASSERT_EQ(metis.exit_code, 0) << metis.out << metis.err;
+    auto ours = run_command(tool("part-partition") + " " + graph + " -k " + k + " --method metis -o " +
+                            dir.file("ours.part") + " " + extra_ours);
+    ASSERT_EQ(ours.exit_code, 0) << ours.err;
+    EXPECT_EQ(read_text(dir.file("ours.part")), read_text(graph + ".part." + k));
+}
+
+} // namespace
+
+TEST(PartPartitionMetis, EqualsGpmetisOn4elt) { expect_same_as_gpmetis(kMetisGraphs + "/4elt.graph", 16, "", ""); }
+TEST(PartPartitionMetis, EqualsGpmetisOnMdualWithSeed) {
+    expect_same_as_gpmetis(kMetisGraphs + "/mdual.graph", 64, "--seed 7", "-seed=7");
+}
+TEST(PartPartitionMetis, EqualsGpmetisRecursiveBisection) {
+    expect_same_as_gpmetis(kMetisGraphs + "/copter2.graph", 8, "--ptype rb", "-ptype=rb");
+}
+TEST(PartPartitionMetis, EqualsGpmetisWithOptions) {
+    expect_same_as_gpmetis(kMetisGraphs + "/4elt.graph", 12, "--ufactor 100 --contig --objtype vol",
+                           "-ufactor=100 -contig -objtype=vol");
+}
+TEST(PartPartitionMetis, EqualsGpmetisMultiConstraint) {
+    expect_same_as_gpmetis(kMetisGraphs + "/test.mgraph", 5, "", "");
+}
+
+TEST(PartPartition, WritesGpmetisStyleNameAndReports) {
+    ScratchDir dir;
+    const std::string graph = dir.file("naca0012.graph");
+    std::filesystem::copy_file(source_file("data/naca0012.graph"), graph);
+    auto r = run_command(tool("part-partition") + " " + graph + " -k 8 --method metis --json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto json = nlohmann::json::parse(r.out);
+    EXPECT_EQ(json["parts"], 8);
+    EXPECT_EQ(json["output"], graph + ".part.8");
+    EXPECT_LE(json["imbalance"][0].get<double>(), 1.031);
+    EXPECT_EQ(json["empty_parts"], 0);
+    EXPECT_TRUE(file_exists(graph + ".part.8"));
+}
+
+TEST(PartPartition, BadPartCountsAreUsageErrors) {
+    ScratchDir dir;
+    const std::string graph = dir.write("tiny.graph", "3 2\n2\n1 3\n2\n");
+    EXPECT_EQ(run_command(tool("part-partition") + " " + graph + " -k 0").exit_code, 2);
+    auto r = run_command(tool("part-partition") + " " + graph + " -k 4");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("exceeds the graph's 3 vertices"), std::string::npos) << r.err;
+    EXPECT_FALSE(file_exists(graph + ".part.4"));
+}
+
+TEST(PartPartition, TargetsOfWrongCountAreRejected) {
+    ScratchDir dir;
+    const std::string graph = dir.write("tiny.graph", "4 3\n2\n1 3\n2 4\n3\n");
+    auto r = run_command(tool("part-partition") + " " + graph + " -k 2 --targets " + dir.write("t", "1\n2\n3\n"));
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("targets file has 3 values but there are 2 parts"), std::string::npos) << r.err;
+    EXPECT_FALSE(file_exists(graph + ".part.2"));
+}

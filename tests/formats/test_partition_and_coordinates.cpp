@@ -1,0 +1,110 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "formats/atomic_output.hpp"
+#include "formats/coordinates_file.hpp"
+#include "formats/partition_file.hpp"
+#include "tests/support/test_files.hpp"
+
+using namespace part;
+
+namespace {
+
+template <typename Parse>
+std::string error_of(Parse parse) {
+    try {
+        parse();
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    ADD_FAILURE() << "bad input accepted";
+    return "";
+}
+
+} // namespace
+
+TEST(PartitionFile, ReadsIdsAndCountsParts) {
+    Partition p = formats::parse_partition("0\n2\n1\n2\n", "p", 4);
+    EXPECT_EQ(p.part, (std::vector<PartId>{0, 2, 1, 2}));
+    EXPECT_EQ(p.num_parts, 3);
+}
+
+TEST(PartitionFile, TakesKFromGpmetisStyleName) {
+    EXPECT_EQ(formats::parse_partition("0\n1\n", "mesh.graph.part.8", 2).num_parts, 8);
+    EXPECT_EQ(formats::parse_partition("0\n1\n", "mesh.graph.part.8", 2, 4).num_parts, 4);
+}
+
+TEST(PartitionFile, LengthMismatchNamesCounts) {
+    auto message = error_of([] { formats::parse_partition("0\n1\n", "p.part", 3); });
+    EXPECT_NE(message.find("p.part:2: partition has 2 lines but the graph has 3 vertices"), std::string::npos)
+        << message;
+    message = error_of([] { formats::parse_partition("0\n1\n1\n", "p.part", 2); });
+    EXPECT_NE(message.find("p.part:3: more lines than the graph's 2 vertices"), std::string::npos) << message;
+}
+
+TEST(PartitionFile, RejectsNegativeAndNonNumericIds) {
+    auto message = error_of([] { formats::parse_partition("0\n-1\n", "p", 2); });
+    EXPECT_NE(message.find("p:2: part id -1 is negative"), std::string::npos) << message;
+    message = error_of([] { formats::parse_partition("0\nabc\n", "p", 2); });
+    EXPECT_NE(message.find("p:2: expected a part id (an integer), found 'abc'"), std::string::npos) << message;
+    message = error_of([] { formats::parse_partition("0\n5\n", "p", 2, 4); });
+    EXPECT_NE(message.find("out of range for 4 parts"), std::string::npos) << message;
+}
+
+TEST(PartitionFile, WriteThenReadBack) {
+    test::ScratchDir dir;
+    formats::write_partition(dir.file("p"), {3, 0, 1});
+    EXPECT_EQ(test::read_text(dir.file("p")), "3\n0\n1\n");
+}
+
+TEST(TargetsFile, NormalisesAndChecksCount) {
+    test::ScratchDir dir;
+    auto fractions = formats::read_targets(dir.write("t", "1\n3\n"), 2);
+    EXPECT_DOUBLE_EQ(fractions[0], 0.25);
+    auto message = error_of([&] { formats::read_targets(dir.write("t2", "1\n3\n"), 3); });
+    EXPECT_NE(message.find("targets file has 2 values but there are 3 parts"), std::string::npos) << message;
+    message = error_of([&] { formats::read_targets(dir.write("t3", "1\n0\n"), 2); });
+    EXPECT_NE(message.find(":2: target capacity must be a positive number"), std::string::npos) << message;
+}
+
+TEST(CoordinatesFile, ReadsRowsOfSameWidth) {
+    Coordinates c = formats::parse_coordinates("0 0 1\n1.5 2 -3e2\n", "c.xyz", 2);
+    EXPECT_EQ(c.dim, 3);
+    EXPECT_DOUBLE_EQ(c.at(1, 2), -300.0);
+}
+
+TEST(CoordinatesFile, RejectsRaggedShortAndNonFinite) {
+    auto message = error_of([] { formats::parse_coordinates("0 0\n1 1 1\n", "c.xyz", 2); });
+    EXPECT_NE(message.find("c.xyz:2: expected 2 coordinates"), std::string::npos) << message;
+    message = error_of([] { formats::parse_coordinates("0 0\n", "c.xyz", 2); });
+    EXPECT_NE(message.find("file has 1 coordinate rows but the graph has 2 vertices"), std::string::npos) << message;
+    message = error_of([] { formats::parse_coordinates("0 nan\n", "c.xyz", 1); });
+    EXPECT_NE(message.find("c.xyz:1: coordinate is not finite"), std::string::npos) << message;
+}
+
+TEST(CoordinatesFile, WriteReadRoundTripIsExact) {
+    test::ScratchDir dir;
+    Coordinates c{2, {0.1, 1.0 / 3.0, -2.5e-7, 1e10}};
+    formats::write_coordinates(dir.file("c.xyz"), c);
+    Coordinates back = formats::read_coordinates(dir.file("c.xyz"), 2);
+    EXPECT_EQ(back.values, c.values);
+}
+
+TEST(AtomicOutput, UncommittedFileLeavesNothing) {
+    test::ScratchDir dir;
+    std::string temp;
+    {
+        formats::PendingFile pending(dir.file("out"));
+        temp = pending.temp_path();
+        EXPECT_TRUE(test::file_exists(temp));
+    }
+    EXPECT_FALSE(test::file_exists(temp));
+    EXPECT_FALSE(test::file_exists(dir.file("out")));
+    EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
+}
+
+TEST(AtomicOutput, FailsClearlyInMissingFolder) {
+    auto message = error_of([] { formats::write_file_atomically("/nonexistent/dir/out", "x"); });
+    EXPECT_NE(message.find("/nonexistent/dir/out"), std::string::npos) << message;
+}

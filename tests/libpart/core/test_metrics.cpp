@@ -1,0 +1,107 @@
+#include <gtest/gtest.h>
+
+#include "libpart/core/graph_builder.hpp"
+#include "libpart/core/metrics.hpp"
+
+using namespace part;
+
+namespace {
+
+// 0 - 1 - 2
+// |   |   |
+// 3 - 4 - 5
+const std::vector<WeightedEdge> kGridEdges = {{0, 1}, {1, 2}, {3, 4}, {4, 5}, {0, 3}, {1, 4}, {2, 5}};
+
+Partition two_parts(std::vector<PartId> part, PartId k = 2) { return Partition{k, std::move(part), {}}; }
+
+} // namespace
+
+TEST(Metrics, ColumnSplitOfGrid) {
+    Graph g = graph_from_edges(6, kGridEdges);
+    auto m = compute_metrics(g, two_parts({0, 0, 1, 0, 0, 1}));
+    EXPECT_EQ(m.edge_cut, 2);
+    EXPECT_EQ(m.communication_volume, 4);
+    EXPECT_EQ(m.part_weights, (std::vector<WeightSum>{4, 2}));
+    ASSERT_EQ(m.imbalance.size(), 1u);
+    EXPECT_DOUBLE_EQ(m.imbalance[0], 4.0 / 3.0);
+    EXPECT_EQ(m.boundary_vertices, 4);
+    EXPECT_EQ(m.min_neighbour_parts, 1);
+    EXPECT_EQ(m.max_neighbour_parts, 1);
+    EXPECT_DOUBLE_EQ(m.avg_neighbour_parts, 1.0);
+    EXPECT_EQ(m.disconnected_parts, 0);
+    EXPECT_EQ(m.total_components, 2);
+    EXPECT_EQ(m.empty_parts, 0);
+}
+
+TEST(Metrics, CheckerboardCutsEverythingAndDisconnects) {
+    Graph g = graph_from_edges(6, kGridEdges);
+    auto m = compute_metrics(g, two_parts({0, 1, 0, 1, 0, 1}));
+    EXPECT_EQ(m.edge_cut, 7);
+    EXPECT_EQ(m.communication_volume, 6);
+    EXPECT_EQ(m.boundary_vertices, 6);
+    EXPECT_EQ(m.disconnected_parts, 2);
+    EXPECT_EQ(m.total_components, 6);
+    EXPECT_DOUBLE_EQ(m.imbalance[0], 1.0);
+}
+
+TEST(Metrics, EdgeWeightsAndVertexSizes) {
+    std::vector<WeightedEdge> edges = kGridEdges;
+    edges[1].weight = 5; // edge 1-2
+    Graph g = graph_from_edges(6, edges, true);
+    g.vsize = {1, 3, 1, 1, 1, 1};
+    auto m = compute_metrics(g, two_parts({0, 0, 1, 0, 0, 1}));
+    EXPECT_EQ(m.edge_cut, 6);               // 5 (1-2) + 1 (4-5)
+    EXPECT_EQ(m.communication_volume, 6);   // vertex 1 counts its size 3
+}
+
+TEST(Metrics, VolumeCountsEachOtherPartOnce) {
+    // Star: centre 0 with leaves in parts 1, 1, 2. The centre sends to 2 parts, each leaf to 1.
+    Graph g = graph_from_edges(4, {{0, 1}, {0, 2}, {0, 3}});
+    auto m = compute_metrics(g, Partition{3, {0, 1, 1, 2}, {}});
+    EXPECT_EQ(m.communication_volume, 2 + 1 + 1 + 1);
+    EXPECT_EQ(m.edge_cut, 3);
+    EXPECT_EQ(m.max_neighbour_parts, 2);
+    EXPECT_EQ(m.min_neighbour_parts, 1);
+    EXPECT_DOUBLE_EQ(m.avg_neighbour_parts, 4.0 / 3.0);
+}
+
+TEST(Metrics, EmptyPartAndTargets) {
+    Graph g = graph_from_edges(6, kGridEdges);
+    auto m = compute_metrics(g, two_parts({0, 0, 1, 0, 0, 1}, 3));
+    EXPECT_EQ(m.empty_parts, 1);
+    EXPECT_DOUBLE_EQ(m.imbalance[0], 2.0); // 4 / (6 / 3)
+
+    Partition hetero = two_parts({0, 0, 1, 0, 0, 1});
+    hetero.targets = normalise_targets({2, 1}); // part 0 should hold 2/3
+    EXPECT_DOUBLE_EQ(compute_metrics(g, hetero).imbalance[0], 1.0);
+}
+
+TEST(Metrics, MultiConstraintImbalance) {
+    Graph g = graph_from_edges(6, kGridEdges);
+    g.ncon = 2;
+    g.vwgt = {1, 0, 1, 0, 1, 6, 1, 0, 1, 0, 1, 6};
+    auto m = compute_metrics(g, two_parts({0, 0, 1, 0, 0, 1}));
+    EXPECT_EQ(m.part_weights, (std::vector<WeightSum>{4, 0, 2, 12}));
+    EXPECT_DOUBLE_EQ(m.imbalance[0], 4.0 / 3.0);
+    EXPECT_DOUBLE_EQ(m.imbalance[1], 2.0);
+}
+
+TEST(Metrics, QuotientGraphSumsCutWeights) {
+    Graph g = graph_from_edges(6, kGridEdges);
+    Graph q = quotient_graph(g, {0, 1, 1, 0, 2, 2}, 3);
+    EXPECT_NO_THROW(validate(q));
+    EXPECT_EQ(q.num_vertices(), 3);
+    EXPECT_EQ(q.num_edges(), 3);
+    // Part 0 = {0,3}, part 1 = {1,2}, part 2 = {4,5}: 0-1 via (0,1); 0-2 via (3,4); 1-2 via (1,4),(2,5).
+    auto neighbours_of_1 = q.neighbours(1);
+    ASSERT_EQ(neighbours_of_1.size(), 2u);
+    EXPECT_EQ(q.adjwgt[q.xadj[1] + 1], 2);
+    EXPECT_EQ(q.vwgt, (std::vector<Weight>{2, 2, 2}));
+}
+
+TEST(Metrics, RejectsPartitionThatDoesNotFit) {
+    Graph g = graph_from_edges(6, kGridEdges);
+    EXPECT_THROW(compute_metrics(g, two_parts({0, 1})), InvalidArgument);
+    EXPECT_THROW(compute_metrics(g, two_parts({0, 1, 2, 0, 0, 0})), InvalidArgument);
+    EXPECT_THROW(compute_metrics(g, two_parts({0, 1, -1, 0, 0, 0})), InvalidArgument);
+}

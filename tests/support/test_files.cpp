@@ -1,0 +1,59 @@
+#include "tests/support/test_files.hpp"
+
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace part::test {
+
+namespace fs = std::filesystem;
+
+ScratchDir::ScratchDir() {
+    static std::atomic<int> counter{0};
+    fs::create_directories(PART_TEST_TMP);
+    path_ = std::string(PART_TEST_TMP) + "/t" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+}
+
+ScratchDir::~ScratchDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+}
+
+std::string ScratchDir::write(const std::string& name, const std::string& contents) const {
+    const std::string full = file(name);
+    std::ofstream(full, std::ios::binary) << contents;
+    return full;
+}
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    return buffer.str();
+}
+
+bool file_exists(const std::string& path) { return fs::exists(path); }
+
+CommandResult run_command(const std::string& command_line) {
+    ScratchDir capture;
+    const std::string out = capture.file("stdout"), err = capture.file("stderr");
+    const std::string full = command_line + " >" + out + " 2>" + err + " </dev/null";
+    const int status = std::system(full.c_str());
+    CommandResult result;
+    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    result.out = read_text(out);
+    result.err = read_text(err);
+    return result;
+}
+
+std::string tool(const std::string& name) { return std::string(PART_TOOLS_DIR) + "/" + name; }
+
+std::string source_file(const std::string& relative) { return std::string(PART_SOURCE_DIR) + "/" + relative; }
+
+} // namespace part::test

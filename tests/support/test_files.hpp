@@ -1,0 +1,38 @@
+#pragma once
+// Helpers for tests: scratch folders, small files, and running the built tools.
+#include <string>
+
+namespace part::test {
+
+// A fresh empty folder for one test, removed at destruction.
+class ScratchDir {
+  public:
+    ScratchDir();
+    ~ScratchDir();
+    const std::string& path() const { return path_; }
+    // Writes `contents` to path()/name and returns the full path.
+    std::string write(const std::string& name, const std::string& contents) const;
+    std::string file(const std::string& name) const { return path_ + "/" + name; }
+
+  private:
+    std::string path_;
+};
+
+std::string read_text(const std::string& path);
+bool file_exists(const std::string& path);
+
+struct CommandResult {
+    int exit_code = -1;
+    std::string out; // stdout
+    std::string err; // stderr
+};
+
+// Runs a shell command line, capturing stdout and stderr.
+CommandResult run_command(const std::string& command_line);
+
+// Full path of a built tool, e.g. tool("part-stats").
+std::string tool(const std::string& name);
+// Path of a file in the source tree, e.g. source_file("data/naca0012.graph").
+std::string source_file(const std::string& relative);
+
+} // namespace part::test

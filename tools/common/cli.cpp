@@ -1,0 +1,64 @@
+#include "tools/common/cli.hpp"
+
+#include <filesystem>
+#include <iostream>
+#include <new>
+#include <unistd.h>
+
+#include "libpart/core/error.hpp"
+
+namespace part::tools {
+
+void add_example(CLI::App& app, const std::string& example) {
+    app.footer("Example:\n  " + example +
+               "\n\nExit codes: 0 success, 1 input or runtime error, 2 usage error.");
+    app.get_formatter()->column_width(28);
+}
+
+void add_common_options(CLI::App& app, CommonOptions& options, bool with_json) {
+    app.add_option("-o,--output", options.output, "Output file");
+    app.add_flag("-q,--quiet", options.quiet, "No progress or summary on stderr");
+    app.add_flag("-v,--verbose", options.verbose, "More detail in the report");
+    app.add_option("--seed", options.seed, "Random seed; the same inputs and seed give the same output")
+        ->capture_default_str();
+    if (with_json) app.add_flag("--json", options.json, "Print the report as JSON");
+}
+
+int run_tool(CLI::App& app, int argc, char** argv, const std::function<void()>& body) {
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::Success& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        app.exit(e);
+        return kUsageError;
+    }
+    try {
+        body();
+        return kOk;
+    } catch (const UsageError& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return kUsageError;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "error: out of memory\n";
+    } catch (const std::exception& e) {
+        std::cerr << "error: " << e.what() << "\n";
+    }
+    return kInputError;
+}
+
+void ensure_not_an_input(const std::string& output, const std::vector<std::string>& inputs) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    for (const auto& input : inputs)
+        if (!input.empty() && fs::exists(output, ec) && fs::equivalent(output, input, ec))
+            throw UsageError("refusing to write " + output + ": it is an input of this command");
+}
+
+Progress::Progress(bool quiet) : enabled_(!quiet && ::isatty(STDERR_FILENO)) {}
+
+void Progress::stage(const std::string& what) const {
+    if (enabled_) std::cerr << "[part] " << what << "\n";
+}
+
+} // namespace part::tools

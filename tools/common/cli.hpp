@@ -1,0 +1,51 @@
+#pragma once
+// What every tool shares: the common options, the main wrapper that turns exceptions into
+// the documented exit codes, output safety checks and progress on a terminal.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace part::tools {
+
+enum ExitCode { kOk = 0, kInputError = 1, kUsageError = 2 };
+
+// A mistake in how the tool was called, found after option parsing (exit code 2).
+class UsageError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+struct CommonOptions {
+    std::string output;
+    bool quiet = false;
+    bool verbose = false;
+    bool json = false;
+    int seed = -1; // -1: the method's default, as in METIS
+};
+
+// Adds the worked example and the exit codes to --help.
+void add_example(CLI::App& app, const std::string& example);
+
+// Adds -o/--output, -q/--quiet, -v/--verbose, --seed and, when `with_json`, --json.
+void add_common_options(CLI::App& app, CommonOptions& options, bool with_json);
+
+// Parses the command line and runs `body`. Maps CLI11 errors and UsageError to 2, any other
+// failure to 1 with "error: <what>" on stderr. Returns the exit code.
+int run_tool(CLI::App& app, int argc, char** argv, const std::function<void()>& body);
+
+// Refuses an output path that names one of the inputs (throws UsageError).
+void ensure_not_an_input(const std::string& output, const std::vector<std::string>& inputs);
+
+// Progress lines on stderr, shown only when stderr is a terminal and not --quiet.
+class Progress {
+  public:
+    explicit Progress(bool quiet);
+    void stage(const std::string& what) const;
+
+  private:
+    bool enabled_;
+};
+
+} // namespace part::tools
