@@ -18,7 +18,9 @@ namespace {
 
 using Kind = GraphError::Kind;
 
-std::string one_based(VertexId v) { return std::to_string(std::int64_t(v) + 1); }
+std::string one_based(VertexId v) {
+    return std::to_string(std::int64_t(v) + 1);
+}
 
 void check_attribute_sizes(const Graph& g) {
     const std::size_t n = std::size_t(g.num_vertices());
@@ -61,11 +63,15 @@ void check_weights_non_negative(const Graph& g) {
 }
 
 // Offsets non-decreasing, ids in range, no self loop, no duplicate. `stamp` is scratch.
-void check_rows(const Graph& g, std::vector<VertexId>& stamp) {
+// Returns, for each v, the offsets of the "lower" lists check_symmetry fills: the entries
+// (u, v) with u < v, counted here to save a pass.
+std::vector<EdgeOffset> check_rows(const Graph& g, std::vector<VertexId>& stamp) {
+    std::vector<EdgeOffset> lower_start(std::size_t(g.num_vertices()) + 1, 0);
     const VertexId n = g.num_vertices();
     for (VertexId u = 0; u < n; ++u)
         if (g.xadj[u + 1] < g.xadj[u])
-            throw GraphError(Kind::BadOffsets, u, -1, "adjacency offsets decrease at vertex " + one_based(u));
+            throw GraphError(Kind::BadOffsets, u, -1,
+                             "adjacency offsets decrease at vertex " + one_based(u));
     for (VertexId u = 0; u < n; ++u) {
         for (VertexId v : g.neighbours(u)) {
             if (v < 0 || v >= n)
@@ -79,48 +85,75 @@ void check_rows(const Graph& g, std::vector<VertexId>& stamp) {
                                  "vertex " + one_based(u) + " lists neighbour " + one_based(v) +
                                      " more than once");
             stamp[v] = u;
+            if (u < v) ++lower_start[v + 1];
         }
     }
+    for (VertexId v = 0; v < n; ++v) lower_start[v + 1] += lower_start[v];
+    return lower_start;
 }
 
-// Every (u, v) must have its (v, u) with the same weight. Builds the transpose by counting
-// sort, so row u of the transpose lists the vertices that name u; each must be u's neighbour.
-void check_symmetry(const Graph& g, std::vector<VertexId>& stamp) {
+GraphError asymmetric(VertexId lister, VertexId listed) {
+    return GraphError(Kind::AsymmetricEdge, lister, listed,
+                      "vertex " + one_based(lister) + " lists neighbour " + one_based(listed) +
+                          " but vertex " + one_based(listed) + " does not list " +
+                          one_based(lister));
+}
+
+// A neighbour u < v of v that does not list v back (error path only).
+VertexId first_unmatched_lower(const Graph& g, VertexId v,
+                               const std::vector<VertexId>& lower_source,
+                               const std::vector<EdgeOffset>& lower_start) {
+    std::vector<VertexId> listers(lower_source.begin() + lower_start[v],
+                                  lower_source.begin() + lower_start[v + 1]);
+    std::sort(listers.begin(), listers.end());
+    for (VertexId u : g.neighbours(v))
+        if (u < v && !std::binary_search(listers.begin(), listers.end(), u)) return u;
+    return -1;
+}
+
+// Every (u, v) must have its (v, u) with the same weight. Scatters the entries with u < v
+// into lists per v ("lower" lists, built by counting sort), then checks that each v's lower
+// list is exactly its neighbours below v. Rows are duplicate-free by now, so equal counts
+// plus membership make the two sets equal. Touches each entry about twice, cache-friendly.
+void check_symmetry(const Graph& g, const std::vector<EdgeOffset>& lower_start,
+                    std::vector<VertexId>& stamp) {
     const VertexId n = g.num_vertices();
-    std::vector<EdgeOffset> tstart(std::size_t(n) + 1, 0);
-    for (VertexId v : g.adjncy) ++tstart[v + 1];
-    for (VertexId v = 0; v < n; ++v) tstart[v + 1] += tstart[v];
-    std::vector<VertexId> tsource(g.adjncy.size());
-    std::vector<EdgeOffset> tedge(g.has_edge_weights() ? g.adjncy.size() : 0);
+    std::vector<VertexId> lower_source(static_cast<std::size_t>(lower_start[n]));
+    std::vector<EdgeOffset> lower_edge(g.has_edge_weights() ? lower_source.size() : 0);
     {
-        std::vector<EdgeOffset> fill(tstart.begin(), tstart.end() - 1);
+        std::vector<EdgeOffset> fill(lower_start.begin(), lower_start.end() - 1);
         for (VertexId u = 0; u < n; ++u)
             for (EdgeOffset e = g.xadj[u]; e < g.xadj[u + 1]; ++e) {
-                EdgeOffset slot = fill[g.adjncy[e]]++;
-                tsource[slot] = u;
-                if (!tedge.empty()) tedge[slot] = e;
+                const VertexId v = g.adjncy[e];
+                if (u >= v) continue;
+                const EdgeOffset slot = fill[v]++;
+                lower_source[slot] = u;
+                if (!lower_edge.empty()) lower_edge[slot] = e;
             }
     }
     std::fill(stamp.begin(), stamp.end(), -1);
     std::vector<EdgeOffset> position(g.has_edge_weights() ? std::size_t(n) : 0);
-    for (VertexId u = 0; u < n; ++u) {
-        for (EdgeOffset e = g.xadj[u]; e < g.xadj[u + 1]; ++e) {
-            stamp[g.adjncy[e]] = u;
-            if (!position.empty()) position[g.adjncy[e]] = e;
+    for (VertexId v = 0; v < n; ++v) {
+        EdgeOffset below = 0;
+        for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e) {
+            const VertexId u = g.adjncy[e];
+            if (u >= v) continue;
+            ++below;
+            stamp[u] = v;
+            if (!position.empty()) position[u] = e;
         }
-        for (EdgeOffset t = tstart[u]; t < tstart[u + 1]; ++t) {
-            VertexId w = tsource[t];
-            if (stamp[w] != u)
-                throw GraphError(Kind::AsymmetricEdge, w, u,
-                                 "vertex " + one_based(w) + " lists neighbour " + one_based(u) +
-                                     " but vertex " + one_based(u) + " does not list " + one_based(w));
-            if (!position.empty() && g.adjwgt[position[w]] != g.adjwgt[tedge[t]])
-                throw GraphError(Kind::AsymmetricEdgeWeight, w, u,
-                                 "edge " + one_based(w) + "-" + one_based(u) + " has weight " +
-                                     std::to_string(g.adjwgt[tedge[t]]) + " but edge " + one_based(u) +
-                                     "-" + one_based(w) + " has weight " +
-                                     std::to_string(g.adjwgt[position[w]]));
+        for (EdgeOffset t = lower_start[v]; t < lower_start[v + 1]; ++t) {
+            const VertexId u = lower_source[t];
+            if (stamp[u] != v) throw asymmetric(u, v);
+            if (!position.empty() && g.adjwgt[position[u]] != g.adjwgt[lower_edge[t]])
+                throw GraphError(Kind::AsymmetricEdgeWeight, u, v,
+                                 "edge " + one_based(u) + "-" + one_based(v) + " has weight " +
+                                     std::to_string(g.adjwgt[lower_edge[t]]) + " but edge " +
+                                     one_based(v) + "-" + one_based(u) + " has weight " +
+                                     std::to_string(g.adjwgt[position[u]]));
         }
+        if (below != lower_start[v + 1] - lower_start[v])
+            throw asymmetric(v, first_unmatched_lower(g, v, lower_source, lower_start));
     }
 }
 
@@ -129,9 +162,9 @@ void check_symmetry(const Graph& g, std::vector<VertexId>& stamp) {
 void validate(const Graph& graph) {
     check_attribute_sizes(graph);
     std::vector<VertexId> stamp(std::size_t(graph.num_vertices()), -1);
-    check_rows(graph, stamp);
+    const auto lower_start = check_rows(graph, stamp);
     check_weights_non_negative(graph);
-    check_symmetry(graph, stamp);
+    check_symmetry(graph, lower_start, stamp);
 }
 
 } // namespace part

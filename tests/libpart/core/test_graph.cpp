@@ -10,7 +10,9 @@ namespace {
 // 0 - 1 - 2
 // |   |   |
 // 3 - 4 - 5
-Graph grid_2x3() { return graph_from_edges(6, {{0, 1}, {1, 2}, {3, 4}, {4, 5}, {0, 3}, {1, 4}, {2, 5}}); }
+Graph grid_2x3() {
+    return graph_from_edges(6, {{0, 1}, {1, 2}, {3, 4}, {4, 5}, {0, 3}, {1, 4}, {2, 5}});
+}
 
 GraphError::Kind problem_kind(const Graph& g) {
     try {
@@ -52,8 +54,10 @@ TEST(GraphValidate, ReportsAsymmetricEdgeNamingBothVertices) {
         EXPECT_EQ(e.kind(), GraphError::Kind::AsymmetricEdge);
         EXPECT_EQ(e.vertex(), 2);
         EXPECT_EQ(e.other(), 0);
-        EXPECT_NE(std::string(e.what()).find("vertex 3 lists neighbour 1"), std::string::npos) << e.what();
-        EXPECT_NE(std::string(e.what()).find("vertex 1 does not list 3"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("vertex 3 lists neighbour 1"), std::string::npos)
+            << e.what();
+        EXPECT_NE(std::string(e.what()).find("vertex 1 does not list 3"), std::string::npos)
+            << e.what();
     }
 }
 
