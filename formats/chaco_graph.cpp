@@ -148,12 +148,14 @@ Graph parse_chaco_graph(std::string_view text, const std::string& name) {
     const std::int64_t header_line = lines.line_number();
     Graph g;
     g.ncon = h.ncon;
-    g.xadj.reserve(std::size_t(h.n) + 1);
-    // Each adjacency entry takes at least two characters, which bounds a lying header.
-    g.adjncy.reserve(std::min<std::size_t>(std::size_t(2 * h.m), text.size() / 2 + 1));
+    // Reserve no more than the text can hold, so a lying header cannot exhaust memory: every
+    // vertex line takes at least one byte and every number at least two.
+    const std::size_t bytes = text.size();
+    g.xadj.reserve(std::min<std::size_t>(std::size_t(h.n), bytes) + 1);
+    g.adjncy.reserve(std::min<std::size_t>(std::size_t(2 * h.m), bytes / 2 + 1));
     if (h.has_edge_weights) g.adjwgt.reserve(g.adjncy.capacity());
-    if (h.has_sizes) g.vsize.reserve(std::size_t(h.n));
-    if (h.ncon > 0) g.vwgt.reserve(std::size_t(h.n) * h.ncon);
+    if (h.has_sizes) g.vsize.reserve(std::min<std::size_t>(std::size_t(h.n), bytes / 2 + 1));
+    if (h.ncon > 0) g.vwgt.reserve(std::min<std::size_t>(std::size_t(h.n) * h.ncon, bytes / 2 + 1));
 
     std::string_view line;
     for (std::int64_t v = 0; v < h.n; ++v) {
