@@ -1,6 +1,7 @@
 #pragma once
 // Line-by-line scanning of a text buffer with line numbers, and number parsing with
 // std::from_chars that reports the file, line and what was expected on bad tokens.
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <string>
@@ -33,6 +34,8 @@ class LineReader {
     }
 
     std::int64_t line_number() const { return line_number_; }
+    // Byte offset of the next line.
+    std::size_t offset() const { return std::min(pos_, text_.size()); }
     const std::string& file() const { return file_; }
     [[noreturn]] void fail(const std::string& message) const {
         throw InputError(file_, line_number_, message);
