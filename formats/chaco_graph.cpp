@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <limits>
 #include <optional>
-#include <thread>
 
 #include "formats/atomic_output.hpp"
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
 #include "formats/text_output.hpp"
+#include "libpart/core/parallel.hpp"
 
 namespace part::formats {
 
@@ -213,12 +213,10 @@ std::optional<Graph> parse_vertex_lines_in_parallel(std::string_view body, const
     }
     std::vector<Graph> parts(chunks.size());
     std::vector<char> ok(chunks.size(), 0);
-    {
-        std::vector<std::jthread> workers;
-        for (std::size_t c = 1; c < chunks.size(); ++c)
-            workers.emplace_back([&, c] { ok[c] = parse_chunk(chunks[c], h, parts[c]); });
-        ok[0] = parse_chunk(chunks[0], h, parts[0]);
-    }
+    const auto count = std::int64_t(chunks.size());
+    for_each_range(count, unsigned(count), [&](unsigned c, std::int64_t, std::int64_t) {
+        ok[c] = parse_chunk(chunks[c], h, parts[c]);
+    });
     std::int64_t vertices = 0, entries = 0;
     for (std::size_t c = 0; c < chunks.size(); ++c) {
         if (!ok[c]) return std::nullopt;
@@ -231,8 +229,6 @@ std::optional<Graph> parse_vertex_lines_in_parallel(std::string_view body, const
     return g;
 }
 
-constexpr std::size_t kParallelParseBytes = 1 << 20;
-
 } // namespace
 
 Graph parse_chaco_graph(std::string_view text, const std::string& name) {
@@ -240,10 +236,9 @@ Graph parse_chaco_graph(std::string_view text, const std::string& name) {
     const Header h = parse_header(lines);
     const std::int64_t header_line = lines.line_number();
     const std::string_view body = text.substr(lines.offset());
-    const unsigned threads = std::min(8u, std::max(1u, std::thread::hardware_concurrency()));
+    const unsigned threads = worker_threads(std::int64_t(body.size()));
     std::optional<Graph> parsed;
-    if (threads > 1 && body.size() >= kParallelParseBytes)
-        parsed = parse_vertex_lines_in_parallel(body, h, threads);
+    if (threads > 1) parsed = parse_vertex_lines_in_parallel(body, h, threads);
     if (!parsed) parsed = parse_vertex_lines(lines, h, text.size());
     Graph& g = *parsed;
     if (g.adjncy.size() != std::size_t(2 * h.m))
