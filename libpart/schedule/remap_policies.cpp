@@ -1,0 +1,238 @@
+#include "libpart/schedule/remap_policies.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+
+#include "libpart/core/error.hpp"
+
+namespace part {
+
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+void check_remap_costs(const RemapTimeModel& model, std::span<const double> remap_cost) {
+    if (remap_cost.size() != std::size_t(model.steps()))
+        throw InvalidArgument("expected one remap cost per step (" + std::to_string(model.steps()) +
+                              "), found " + std::to_string(remap_cost.size()));
+    for (double c : remap_cost)
+        if (!std::isfinite(c) || c < 0)
+            throw InvalidArgument("remap costs must be finite and >= 0");
+}
+
+// Runs an online policy: after each step t (but the last) `remap_next(t, last_remap)` says
+// whether to remap before step t + 1, knowing only the steps so far.
+RemapPlan run_online(const RemapTimeModel& model, std::span<const double> remap_cost,
+                     std::string name,
+                     const std::function<bool(std::int64_t, std::int64_t)>& remap_next) {
+    check_remap_costs(model, remap_cost);
+    std::vector<std::int64_t> remaps;
+    std::int64_t last_remap = 0;
+    for (std::int64_t t = 0; t + 1 < model.steps(); ++t) {
+        if (remap_next(t, last_remap)) {
+            last_remap = t + 1;
+            remaps.push_back(last_remap);
+        }
+    }
+    return evaluate_remaps(model, remap_cost, std::move(remaps), std::move(name));
+}
+
+} // namespace
+
+RemapTimeModel::RemapTimeModel(const LoadTrace& trace) : trace_(trace) {
+    if (trace.steps < 1 || trace.parts < 1)
+        throw InvalidArgument("empty load trace: expected at least one step and part");
+    if (trace.loads.size() != std::size_t(trace.steps) * std::size_t(trace.parts))
+        throw InvalidArgument("load trace has " + std::to_string(trace.loads.size()) +
+                              " values, expected steps x parts");
+    mean_.assign(std::size_t(trace.steps), 0.0);
+    for (std::int64_t t = 0; t < trace.steps; ++t) {
+        double sum = 0;
+        for (int p = 0; p < trace.parts; ++p) {
+            const double load = trace.at(t, p);
+            if (!std::isfinite(load) || load < 0)
+                throw InvalidArgument("loads must be finite and >= 0");
+            sum += load;
+        }
+        mean_[std::size_t(t)] = sum / trace.parts;
+    }
+}
+
+double RemapTimeModel::step_time(std::int64_t t, std::int64_t last_remap) const {
+    if (last_remap == 0) {
+        double heaviest = 0;
+        for (int p = 0; p < trace_.parts; ++p) heaviest = std::max(heaviest, trace_.at(t, p));
+        return heaviest;
+    }
+    const std::int64_t measured = last_remap - 1;
+    double drift = -kInfinity;
+    for (int p = 0; p < trace_.parts; ++p)
+        drift = std::max(drift, trace_.at(t, p) - trace_.at(measured, p));
+    return mean_[std::size_t(measured)] + drift;
+}
+
+bool is_remap_policy(const std::string& name) {
+    return std::find(std::begin(kRemapPolicyNames), std::end(kRemapPolicyNames), name) !=
+           std::end(kRemapPolicyNames);
+}
+
+RemapPlan evaluate_remaps(const RemapTimeModel& model, std::span<const double> remap_cost,
+                          std::vector<std::int64_t> remap_steps, std::string name) {
+    check_remap_costs(model, remap_cost);
+    RemapPlan plan;
+    plan.name = std::move(name);
+    std::size_t next = 0;
+    std::int64_t last_remap = 0;
+    for (std::int64_t t = 0; t < model.steps(); ++t) {
+        if (next < remap_steps.size() && remap_steps[next] == t) {
+            if (t == 0 || (next > 0 && remap_steps[next - 1] >= t))
+                throw InvalidArgument("remap steps must increase and lie in 1..steps-1");
+            plan.remap_total += remap_cost[std::size_t(t)];
+            last_remap = t;
+            ++next;
+        }
+        plan.total += model.step_time(t, last_remap);
+    }
+    if (next != remap_steps.size())
+        throw InvalidArgument("remap steps must increase and lie in 1..steps-1");
+    plan.total += plan.remap_total;
+    plan.remap_steps = std::move(remap_steps);
+    return plan;
+}
+
+RemapPlan never_remap(const RemapTimeModel& model, std::span<const double> remap_cost) {
+    return evaluate_remaps(model, remap_cost, {}, "never");
+}
+
+RemapPlan best_fixed_interval(const RemapTimeModel& model, std::span<const double> remap_cost) {
+    RemapPlan best;
+    best.total = kInfinity;
+    // f = steps is "every f steps" with no remap inside the trace.
+    for (std::int64_t f = 1; f <= model.steps(); ++f) {
+        std::vector<std::int64_t> remaps;
+        for (std::int64_t r = f; r < model.steps(); r += f) remaps.push_back(r);
+        RemapPlan plan = evaluate_remaps(model, remap_cost, std::move(remaps), "fixed-interval");
+        if (plan.total < best.total) {
+            best = std::move(plan);
+            best.interval = f;
+        }
+    }
+    return best;
+}
+
+RemapPlan stop_at_rise(const RemapTimeModel& model, std::span<const double> remap_cost) {
+    double idle_so_far = 0, idle_before = 0;
+    return run_online(model, remap_cost, "stop-at-rise",
+                      [&](std::int64_t t, std::int64_t last_remap) {
+                          const std::int64_t n = t - last_remap + 1;
+                          idle_before = idle_so_far;
+                          idle_so_far += model.imbalance_cost(t, last_remap);
+                          const double cost = remap_cost[std::size_t(t + 1)];
+                          // W(n) = (idle over the n steps since the last remap + C) / n; stop when
+                          // it rises.
+                          const bool rises = n >= 2 && (idle_so_far + cost) / double(n) >
+                                                           (idle_before + cost) / double(n - 1);
+                          if (rises) idle_so_far = 0;
+                          return rises;
+                      });
+}
+
+RemapPlan predictive_interval(const RemapTimeModel& model, std::span<const double> remap_cost) {
+    std::int64_t planned = 0; // interval predicted at the last remap; 0: measure as we go
+    return run_online(
+        model, remap_cost, "predictive-interval", [&](std::int64_t t, std::int64_t last_remap) {
+            const std::int64_t elapsed = t - last_remap + 1;
+            const double rate = t > last_remap ? (model.imbalance_cost(t, last_remap) -
+                                                  model.imbalance_cost(last_remap, last_remap)) /
+                                                     double(t - last_remap)
+                                               : 0.0;
+            const double cost = remap_cost[std::size_t(t + 1)];
+            bool remap = false;
+            if (planned > 0)
+                remap = elapsed >= planned;
+            else if (rate > 0)
+                remap = double(elapsed) >= std::sqrt(2 * cost / rate);
+            if (remap) // The next interval assumes the idle time grows as it did in this one.
+                planned = rate > 0
+                              ? std::max<std::int64_t>(1, std::llround(std::sqrt(2 * cost / rate)))
+                              : 0;
+            return remap;
+        });
+}
+
+RemapPlan profitable_remaps(const RemapTimeModel& model, std::span<const double> remap_cost,
+                            std::int64_t horizon) {
+    if (horizon < 1) throw InvalidArgument("the profitability horizon must be at least 1 step");
+    return run_online(model, remap_cost, "profitability",
+                      [&](std::int64_t t, std::int64_t last_remap) {
+                          const std::int64_t ahead = std::min(horizon, model.steps() - 1 - t);
+                          return model.imbalance_cost(t, last_remap) * double(ahead) >
+                                 remap_cost[std::size_t(t + 1)];
+                      });
+}
+
+RemapPlan optimal_remaps(const RemapTimeModel& model, std::span<const double> remap_cost) {
+    check_remap_costs(model, remap_cost);
+    const std::int64_t steps = model.steps();
+    // reach[r]: least cost of steps 0..r-1 plus remaps, given a remap before step r (r >= 1);
+    // reach[0] = 0 stands for the initial partition. from[r]: the remap before that one.
+    // Relaxing forward from each r in increasing order finalizes reach[r] before it is used.
+    std::vector<double> reach(std::size_t(steps), kInfinity);
+    std::vector<std::int64_t> from(std::size_t(steps), 0);
+    reach[0] = 0;
+    double best_total = kInfinity;
+    std::int64_t best_last = 0;
+    for (std::int64_t r = 0; r < steps; ++r) {
+        if (reach[std::size_t(r)] == kInfinity) continue;
+        double cost = reach[std::size_t(r)];
+        for (std::int64_t t = r; t < steps; ++t) {
+            cost += model.step_time(t, r);
+            if (t + 1 < steps) {
+                const double candidate = cost + remap_cost[std::size_t(t + 1)];
+                if (candidate < reach[std::size_t(t + 1)]) {
+                    reach[std::size_t(t + 1)] = candidate;
+                    from[std::size_t(t + 1)] = r;
+                }
+            } else if (cost < best_total) {
+                best_total = cost;
+                best_last = r;
+            }
+        }
+    }
+    std::vector<std::int64_t> remaps;
+    for (std::int64_t r = best_last; r > 0; r = from[std::size_t(r)]) remaps.push_back(r);
+    std::reverse(remaps.begin(), remaps.end());
+    return evaluate_remaps(model, remap_cost, std::move(remaps), "dp-optimal");
+}
+
+std::vector<RemapPlan> compare_remap_policies(const RemapTimeModel& model,
+                                              std::span<const double> remap_cost,
+                                              std::span<const std::string> names,
+                                              const RemapPolicyOptions& options) {
+    std::vector<RemapPlan> plans;
+    for (const std::string& name : names) {
+        if (name == "never")
+            plans.push_back(never_remap(model, remap_cost));
+        else if (name == "fixed-interval")
+            plans.push_back(best_fixed_interval(model, remap_cost));
+        else if (name == "stop-at-rise")
+            plans.push_back(stop_at_rise(model, remap_cost));
+        else if (name == "predictive-interval")
+            plans.push_back(predictive_interval(model, remap_cost));
+        else if (name == "profitability")
+            plans.push_back(profitable_remaps(model, remap_cost, options.horizon));
+        else if (name == "dp-optimal")
+            plans.push_back(optimal_remaps(model, remap_cost));
+        else {
+            std::string known;
+            for (const char* n : kRemapPolicyNames)
+                known += std::string(known.empty() ? "" : ", ") + n;
+            throw InvalidArgument("unknown policy '" + name + "': expected one of " + known);
+        }
+    }
+    return plans;
+}
+
+} // namespace part
