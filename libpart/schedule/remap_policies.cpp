@@ -2,10 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <limits>
+#include <memory>
 
 #include "libpart/core/error.hpp"
+#include "libpart/schedule/online_policies.hpp"
 
 namespace part {
 
@@ -22,21 +23,27 @@ void check_remap_costs(const RemapTimeModel& model, std::span<const double> rema
             throw InvalidArgument("remap costs must be finite and >= 0");
 }
 
-// Runs an online policy: after each step t (but the last) `remap_next(t, last_remap)` says
-// whether to remap before step t + 1, knowing only the steps so far.
+// Runs an online policy over the trace: after each step but the last it may remap before
+// the next, knowing only the steps so far.
 RemapPlan run_online(const RemapTimeModel& model, std::span<const double> remap_cost,
-                     std::string name,
-                     const std::function<bool(std::int64_t, std::int64_t)>& remap_next) {
+                     const std::string& name, const OnlinePolicyOptions& options = {}) {
     check_remap_costs(model, remap_cost);
+    const std::unique_ptr<OnlineRemapPolicy> policy = make_online_policy(name, options);
     std::vector<std::int64_t> remaps;
     std::int64_t last_remap = 0;
     for (std::int64_t t = 0; t + 1 < model.steps(); ++t) {
-        if (remap_next(t, last_remap)) {
+        const StepObservation seen{.step = t,
+                                   .steps = model.steps(),
+                                   .since_remap = t - last_remap + 1,
+                                   .idle = model.imbalance_cost(t, last_remap),
+                                   .idle_after_remap = model.imbalance_cost(last_remap, last_remap),
+                                   .remap_cost = remap_cost[std::size_t(t + 1)]};
+        if (policy->remap_after(seen)) {
             last_remap = t + 1;
             remaps.push_back(last_remap);
         }
     }
-    return evaluate_remaps(model, remap_cost, std::move(remaps), std::move(name));
+    return evaluate_remaps(model, remap_cost, std::move(remaps), name);
 }
 
 } // namespace
@@ -123,54 +130,16 @@ RemapPlan best_fixed_interval(const RemapTimeModel& model, std::span<const doubl
 }
 
 RemapPlan stop_at_rise(const RemapTimeModel& model, std::span<const double> remap_cost) {
-    double idle_so_far = 0, idle_before = 0;
-    return run_online(model, remap_cost, "stop-at-rise",
-                      [&](std::int64_t t, std::int64_t last_remap) {
-                          const std::int64_t n = t - last_remap + 1;
-                          idle_before = idle_so_far;
-                          idle_so_far += model.imbalance_cost(t, last_remap);
-                          const double cost = remap_cost[std::size_t(t + 1)];
-                          // W(n) = (idle over the n steps since the last remap + C) / n; stop when
-                          // it rises.
-                          const bool rises = n >= 2 && (idle_so_far + cost) / double(n) >
-                                                           (idle_before + cost) / double(n - 1);
-                          if (rises) idle_so_far = 0;
-                          return rises;
-                      });
+    return run_online(model, remap_cost, "stop-at-rise");
 }
 
 RemapPlan predictive_interval(const RemapTimeModel& model, std::span<const double> remap_cost) {
-    std::int64_t planned = 0; // interval predicted at the last remap; 0: measure as we go
-    return run_online(
-        model, remap_cost, "predictive-interval", [&](std::int64_t t, std::int64_t last_remap) {
-            const std::int64_t elapsed = t - last_remap + 1;
-            const double rate = t > last_remap ? (model.imbalance_cost(t, last_remap) -
-                                                  model.imbalance_cost(last_remap, last_remap)) /
-                                                     double(t - last_remap)
-                                               : 0.0;
-            const double cost = remap_cost[std::size_t(t + 1)];
-            bool remap = false;
-            if (planned > 0)
-                remap = elapsed >= planned;
-            else if (rate > 0)
-                remap = double(elapsed) >= std::sqrt(2 * cost / rate);
-            if (remap) // The next interval assumes the idle time grows as it did in this one.
-                planned = rate > 0
-                              ? std::max<std::int64_t>(1, std::llround(std::sqrt(2 * cost / rate)))
-                              : 0;
-            return remap;
-        });
+    return run_online(model, remap_cost, "predictive-interval");
 }
 
 RemapPlan profitable_remaps(const RemapTimeModel& model, std::span<const double> remap_cost,
                             std::int64_t horizon) {
-    if (horizon < 1) throw InvalidArgument("the profitability horizon must be at least 1 step");
-    return run_online(model, remap_cost, "profitability",
-                      [&](std::int64_t t, std::int64_t last_remap) {
-                          const std::int64_t ahead = std::min(horizon, model.steps() - 1 - t);
-                          return model.imbalance_cost(t, last_remap) * double(ahead) >
-                                 remap_cost[std::size_t(t + 1)];
-                      });
+    return run_online(model, remap_cost, "profitability", {.horizon = horizon});
 }
 
 RemapPlan optimal_remaps(const RemapTimeModel& model, std::span<const double> remap_cost) {

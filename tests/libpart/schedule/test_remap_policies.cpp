@@ -4,6 +4,7 @@
 #include <random>
 
 #include "libpart/core/error.hpp"
+#include "libpart/schedule/online_policies.hpp"
 #include "libpart/schedule/remap_policies.hpp"
 
 using namespace part;
@@ -148,4 +149,14 @@ TEST(RemapPolicies, RejectsBadInput) {
                  InvalidArgument);
     EXPECT_THROW(never_remap(model, std::vector<double>(4, 1.0)), InvalidArgument);
     EXPECT_THROW(evaluate_remaps(model, std::vector<double>(5, 1.0), {0}, "x"), InvalidArgument);
+}
+
+TEST(OnlinePolicies, FixedIntervalAndUnknownNames) {
+    const auto every_three = make_online_policy("fixed-interval", {.interval = 3});
+    StepObservation seen{.step = 0, .steps = 10, .since_remap = 2};
+    EXPECT_FALSE(every_three->remap_after(seen));
+    seen.since_remap = 3;
+    EXPECT_TRUE(every_three->remap_after(seen));
+    EXPECT_THROW(make_online_policy("dp-optimal", {}), InvalidArgument) << "the optimum needs the whole trace";
+    EXPECT_THROW(make_online_policy("profitability", {.horizon = 0}), InvalidArgument);
 }

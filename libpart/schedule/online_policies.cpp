@@ -1,0 +1,105 @@
+#include "libpart/schedule/online_policies.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "libpart/core/error.hpp"
+
+namespace part {
+
+namespace {
+
+class NeverRemap final : public OnlineRemapPolicy {
+  public:
+    bool remap_after(const StepObservation&) override { return false; }
+};
+
+class FixedInterval final : public OnlineRemapPolicy {
+  public:
+    explicit FixedInterval(std::int64_t interval) : interval_(interval) {}
+    bool remap_after(const StepObservation& seen) override { return seen.since_remap >= interval_; }
+
+  private:
+    std::int64_t interval_;
+};
+
+// Stop-At-Rise (Nicol & Saltz; 004 section 3.3): W(n) = (idle over the n steps since the last
+// remap + C) / n, the average cost per step of an interval ended by a remap now. Remap as
+// soon as W rises.
+class StopAtRise final : public OnlineRemapPolicy {
+  public:
+    bool remap_after(const StepObservation& seen) override {
+        const double before = idle_so_far_;
+        idle_so_far_ += seen.idle;
+        const auto n = double(seen.since_remap);
+        const bool rises = seen.since_remap >= 2 && (idle_so_far_ + seen.remap_cost) / n >
+                                                        (before + seen.remap_cost) / (n - 1);
+        if (rises) idle_so_far_ = 0;
+        return rises;
+    }
+
+  private:
+    double idle_so_far_ = 0;
+};
+
+// Ashok's predictive interval (003 chapter 10): with idle time growing at R per step and a
+// remap costing C, the LILB overhead C/f + C_compute (L + R f / 2) is least at
+// f = sqrt(2 C / (C_compute R)); loads are in time units, so C_compute = 1. The interval after
+// a remap is predicted from the rate of the interval it ends; without a rate (the first
+// interval, or no growth) the rate is measured as the interval runs.
+class PredictiveInterval final : public OnlineRemapPolicy {
+  public:
+    bool remap_after(const StepObservation& seen) override {
+        const double rate = seen.since_remap > 1
+                                ? (seen.idle - seen.idle_after_remap) / double(seen.since_remap - 1)
+                                : 0.0;
+        bool remap = false;
+        if (planned_ > 0)
+            remap = seen.since_remap >= planned_;
+        else if (rate > 0)
+            remap = double(seen.since_remap) >= std::sqrt(2 * seen.remap_cost / rate);
+        if (remap)
+            planned_ =
+                rate > 0
+                    ? std::max<std::int64_t>(1, std::llround(std::sqrt(2 * seen.remap_cost / rate)))
+                    : 0;
+        return remap;
+    }
+
+  private:
+    std::int64_t planned_ = 0;
+};
+
+// Profitability (000 section 3.5; amortization as in 001 Table 4): remap when the idle time
+// just measured, saved on each of the next `horizon` steps (fewer near the end), exceeds the
+// cost of the remap.
+class Profitability final : public OnlineRemapPolicy {
+  public:
+    explicit Profitability(std::int64_t horizon) : horizon_(horizon) {}
+    bool remap_after(const StepObservation& seen) override {
+        const std::int64_t ahead = std::min(horizon_, seen.steps - 1 - seen.step);
+        return seen.idle * double(ahead) > seen.remap_cost;
+    }
+
+  private:
+    std::int64_t horizon_;
+};
+
+} // namespace
+
+std::unique_ptr<OnlineRemapPolicy> make_online_policy(const std::string& name,
+                                                      const OnlinePolicyOptions& options) {
+    if (options.interval < 1) throw InvalidArgument("the remap interval must be at least 1 step");
+    if (options.horizon < 1)
+        throw InvalidArgument("the profitability horizon must be at least 1 step");
+    if (name == "never") return std::make_unique<NeverRemap>();
+    if (name == "fixed-interval") return std::make_unique<FixedInterval>(options.interval);
+    if (name == "stop-at-rise") return std::make_unique<StopAtRise>();
+    if (name == "predictive-interval") return std::make_unique<PredictiveInterval>();
+    if (name == "profitability") return std::make_unique<Profitability>(options.horizon);
+    throw InvalidArgument(
+        "unknown policy '" + name +
+        "': expected never, fixed-interval, stop-at-rise, predictive-interval or profitability");
+}
+
+} // namespace part
