@@ -46,28 +46,34 @@ class StopAtRise final : public OnlineRemapPolicy {
 // remap costing C, the LILB overhead C/f + C_compute (L + R f / 2) is least at
 // f = sqrt(2 C / (C_compute R)); loads are in time units, so C_compute = 1. The interval after
 // a remap is predicted from the rate of the interval it ends; without a rate (the first
-// interval, or no growth) the rate is measured as the interval runs.
+// interval, or no growth) the rate is measured as the interval runs. The method measures
+// from a balance point, so before the first remap the idle time is also taken to have grown
+// from zero since the start: a run that starts unbalanced is rebalanced early.
 class PredictiveInterval final : public OnlineRemapPolicy {
   public:
     bool remap_after(const StepObservation& seen) override {
-        const double rate = seen.since_remap > 1
-                                ? (seen.idle - seen.idle_after_remap) / double(seen.since_remap - 1)
-                                : 0.0;
+        const auto since = double(seen.since_remap);
+        double rate =
+            seen.since_remap > 1 ? (seen.idle - seen.idle_after_remap) / (since - 1) : 0.0;
+        if (!balanced_once_) rate = std::max(rate, seen.idle / since);
         bool remap = false;
         if (planned_ > 0)
             remap = seen.since_remap >= planned_;
         else if (rate > 0)
-            remap = double(seen.since_remap) >= std::sqrt(2 * seen.remap_cost / rate);
-        if (remap)
+            remap = since >= std::sqrt(2 * seen.remap_cost / rate);
+        if (remap) {
             planned_ =
                 rate > 0
                     ? std::max<std::int64_t>(1, std::llround(std::sqrt(2 * seen.remap_cost / rate)))
                     : 0;
+            balanced_once_ = true;
+        }
         return remap;
     }
 
   private:
     std::int64_t planned_ = 0;
+    bool balanced_once_ = false;
 };
 
 // Profitability (000 section 3.5; amortization as in 001 Table 4): remap when the idle time

@@ -160,3 +160,15 @@ TEST(OnlinePolicies, FixedIntervalAndUnknownNames) {
     EXPECT_THROW(make_online_policy("dp-optimal", {}), InvalidArgument) << "the optimum needs the whole trace";
     EXPECT_THROW(make_online_policy("profitability", {.horizon = 0}), InvalidArgument);
 }
+
+TEST(RemapPolicies, PredictiveIntervalRebalancesARunThatStartsUnbalanced) {
+    // Constant loads 10 and 1: idle 4.5 from the first step and no growth at all. The method
+    // measures from a balance point, so it rebalances at once; afterwards nothing drifts.
+    LoadTrace trace{20, 2, {}};
+    for (int t = 0; t < 20; ++t) trace.loads.insert(trace.loads.end(), {10.0, 1.0});
+    const RemapTimeModel model(trace);
+    const std::vector<double> cost(20, 2.0);
+    const RemapPlan plan = predictive_interval(model, cost);
+    EXPECT_EQ(plan.remap_steps, (std::vector<std::int64_t>{1}));
+    EXPECT_DOUBLE_EQ(plan.total, 10 + 2 + 19 * 5.5);
+}
