@@ -53,19 +53,18 @@ class PredictiveInterval final : public OnlineRemapPolicy {
   public:
     bool remap_after(const StepObservation& seen) override {
         const auto since = double(seen.since_remap);
-        double rate =
+        const double growth =
             seen.since_remap > 1 ? (seen.idle - seen.idle_after_remap) / (since - 1) : 0.0;
-        if (!balanced_once_) rate = std::max(rate, seen.idle / since);
+        const double rate = balanced_once_ ? growth : std::max(growth, seen.idle / since);
         bool remap = false;
         if (planned_ > 0)
             remap = seen.since_remap >= planned_;
         else if (rate > 0)
             remap = since >= std::sqrt(2 * seen.remap_cost / rate);
-        if (remap) {
-            planned_ =
-                rate > 0
-                    ? std::max<std::int64_t>(1, std::llround(std::sqrt(2 * seen.remap_cost / rate)))
-                    : 0;
+        if (remap) { // the next interval assumes the idle time grows as it did in this one
+            planned_ = growth > 0 ? std::max<std::int64_t>(
+                                        1, std::llround(std::sqrt(2 * seen.remap_cost / growth)))
+                                  : 0;
             balanced_once_ = true;
         }
         return remap;
