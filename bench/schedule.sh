@@ -43,10 +43,10 @@ failures=0
 for trace in slow hotspot jumps; do
   for cost in 20 100 400; do
     json=$("$SCHEDULE" policies "$WORK/$trace.csv" --remap-cost "$cost" --json)
-    ratio() { jq -r --arg n "$1" '(.policies[] | select(.name == $n) | .total) / .optimal_total | . * 1000 | round / 1000' <<<"$json"; }
+    ratio() { printf "%.3f" "$(jq -r --arg n "$1" '(.policies[] | select(.name == $n) | .total) / .optimal_total' <<<"$json")"; }
     printf "%-8s %6s  %-9s %-9s %-9s %-9s %-9s %-9s %s\n" "$trace" "$cost" "$(ratio never)" "$(ratio fixed-interval)" \
       "$(ratio stop-at-rise)" "$(ratio predictive-interval)" "$(ratio profitability)" \
-      "$(jq -r '.optimal_total | . * 10 | round / 10' <<<"$json")" \
+      "$(printf "%.1f" "$(jq -r .optimal_total <<<"$json")")" \
       "$(jq -r '.policies[] | select(.name == "fixed-interval") | .interval' <<<"$json")"
     # Target: the optimum is at most every heuristic.
     if ! jq -e '.optimal_total <= ([.policies[].total] | min) + 1e-6' <<<"$json" >/dev/null; then
