@@ -9,6 +9,7 @@
 
 #include "formats/atomic_output.hpp"
 #include "formats/schedule_traces.hpp"
+#include "libpart/core/error.hpp"
 #include "libpart/schedule/configuration_schedule.hpp"
 #include "libpart/schedule/phase_segmentation.hpp"
 #include "libpart/schedule/remap_policies.hpp"
@@ -59,8 +60,9 @@ std::string dp_report(const formats::StepCostTrace& input, bool as_json) {
         return out.str();
     }
     out << "total " << figure(schedule.total) << " over " << input.costs.steps << " steps, "
-        << schedule.remap_steps.size() << " remaps costing " << figure(schedule.remap_total)
-        << "\n";
+        << schedule.remap_steps.size()
+        << (schedule.remap_steps.size() == 1 ? " remap costing " : " remaps costing ")
+        << figure(schedule.remap_total) << "\n";
     for (std::int64_t step : schedule.remap_steps)
         out << "remap before step " << step + 1 << ": "
             << input.configs[std::size_t(schedule.config_per_step[std::size_t(step - 1)])] << " -> "
@@ -272,12 +274,11 @@ int main(int argc, char** argv) {
             emit(common, segment_report(formats::read_work_trace(input_path), procs, sync, window,
                                         common.json));
         } else {
-            for (const std::string& name : policy_names)
-                if (!is_remap_policy(name))
-                    throw tools::UsageError(
-                        "unknown policy '" + name +
-                        "': expected never, fixed-interval, stop-at-rise, predictive-interval, "
-                        "profitability or dp-optimal");
+            try { // names are checked before any file is read
+                for (const std::string& name : policy_names) check_remap_policy(name);
+            } catch (const InvalidArgument& e) {
+                throw tools::UsageError(e.what());
+            }
             if (policy_names.empty())
                 policy_names.assign(std::begin(kRemapPolicyNames), std::end(kRemapPolicyNames));
             emit(common,

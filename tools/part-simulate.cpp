@@ -11,6 +11,7 @@
 #include "formats/chaco_graph.hpp"
 #include "formats/coordinates_file.hpp"
 #include "formats/simulation_output.hpp"
+#include "libpart/core/error.hpp"
 #include "libpart/simulate/simulation.hpp"
 #include "libpart/simulate/workloads.hpp"
 #include "tools/common/cli.hpp"
@@ -18,9 +19,6 @@
 namespace {
 
 using namespace part;
-
-const std::vector<std::string> kPolicies{"never", "fixed-interval", "stop-at-rise",
-                                         "predictive-interval", "profitability"};
 
 double mean_imbalance(const SimulationRun& run) {
     double sum = 0;
@@ -127,18 +125,15 @@ int main(int argc, char** argv) {
     tools::add_common_options(app, common, true);
 
     return tools::run_tool(app, argc, argv, [&] {
-        if (std::find(std::begin(kWorkloadNames), std::end(kWorkloadNames), setup.workload) ==
-            std::end(kWorkloadNames))
-            throw tools::UsageError("unknown workload '" + setup.workload +
-                                    "': expected hotspot, wator or front");
+        try { // names are checked before any file is read
+            check_workload(setup.workload);
+            for (const std::string& name : policies)
+                if (name != "all") check_online_policy(name);
+        } catch (const InvalidArgument& e) {
+            throw tools::UsageError(e.what());
+        }
         if (std::find(policies.begin(), policies.end(), "all") != policies.end())
-            policies = kPolicies;
-        for (const std::string& name : policies)
-            if (std::find(kPolicies.begin(), kPolicies.end(), name) == kPolicies.end())
-                throw tools::UsageError(
-                    "unknown policy '" + name +
-                    "': expected never, fixed-interval, stop-at-rise, predictive-interval, "
-                    "profitability or all");
+            policies.assign(std::begin(kOnlinePolicyNames), std::end(kOnlinePolicyNames));
         if (!plot_path.empty() &&
             (plot_path.size() < 4 || plot_path.substr(plot_path.size() - 4) != ".svg"))
             throw tools::UsageError("--plot " + plot_path +

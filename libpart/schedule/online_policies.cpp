@@ -92,8 +92,17 @@ class Profitability final : public OnlineRemapPolicy {
 
 } // namespace
 
+void check_online_policy(const std::string& name) {
+    if (std::find(std::begin(kOnlinePolicyNames), std::end(kOnlinePolicyNames), name) ==
+        std::end(kOnlinePolicyNames))
+        throw InvalidArgument("unknown policy '" + name +
+                              "': expected never, fixed-interval, stop-at-rise, "
+                              "predictive-interval or profitability");
+}
+
 std::unique_ptr<OnlineRemapPolicy> make_online_policy(const std::string& name,
                                                       const OnlinePolicyOptions& options) {
+    check_online_policy(name);
     if (options.interval < 1) throw InvalidArgument("the remap interval must be at least 1 step");
     if (options.horizon < 1)
         throw InvalidArgument("the profitability horizon must be at least 1 step");
@@ -101,10 +110,7 @@ std::unique_ptr<OnlineRemapPolicy> make_online_policy(const std::string& name,
     if (name == "fixed-interval") return std::make_unique<FixedInterval>(options.interval);
     if (name == "stop-at-rise") return std::make_unique<StopAtRise>();
     if (name == "predictive-interval") return std::make_unique<PredictiveInterval>();
-    if (name == "profitability") return std::make_unique<Profitability>(options.horizon);
-    throw InvalidArgument(
-        "unknown policy '" + name +
-        "': expected never, fixed-interval, stop-at-rise, predictive-interval or profitability");
+    return std::make_unique<Profitability>(options.horizon);
 }
 
 } // namespace part

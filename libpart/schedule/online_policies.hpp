@@ -29,8 +29,13 @@ struct OnlinePolicyOptions {
     std::int64_t horizon = 10;  // for "profitability"
 };
 
-// "never", "fixed-interval", "stop-at-rise", "predictive-interval" or "profitability";
-// throws InvalidArgument for another name.
+inline constexpr const char* kOnlinePolicyNames[] = {"never", "fixed-interval", "stop-at-rise",
+                                                     "predictive-interval", "profitability"};
+
+// Throws InvalidArgument naming the known policies when `name` is not one of them.
+void check_online_policy(const std::string& name);
+
+// One of kOnlinePolicyNames; throws InvalidArgument for another name.
 std::unique_ptr<OnlineRemapPolicy> make_online_policy(const std::string& name,
                                                       const OnlinePolicyOptions& options);
 

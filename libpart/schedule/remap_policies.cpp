@@ -80,9 +80,13 @@ double RemapTimeModel::step_time(std::int64_t t, std::int64_t last_remap) const 
     return mean_[std::size_t(measured)] + drift;
 }
 
-bool is_remap_policy(const std::string& name) {
-    return std::find(std::begin(kRemapPolicyNames), std::end(kRemapPolicyNames), name) !=
-           std::end(kRemapPolicyNames);
+void check_remap_policy(const std::string& name) {
+    if (std::find(std::begin(kRemapPolicyNames), std::end(kRemapPolicyNames), name) ==
+        std::end(kRemapPolicyNames))
+        throw InvalidArgument(
+            "unknown policy '" + name +
+            "': expected never, fixed-interval, stop-at-rise, predictive-interval, "
+            "profitability or dp-optimal");
 }
 
 RemapPlan evaluate_remaps(const RemapTimeModel& model, std::span<const double> remap_cost,
@@ -181,6 +185,7 @@ std::vector<RemapPlan> compare_remap_policies(const RemapTimeModel& model,
                                               std::span<const std::string> names,
                                               const RemapPolicyOptions& options) {
     std::vector<RemapPlan> plans;
+    for (const std::string& name : names) check_remap_policy(name);
     for (const std::string& name : names) {
         if (name == "never")
             plans.push_back(never_remap(model, remap_cost));
@@ -192,14 +197,8 @@ std::vector<RemapPlan> compare_remap_policies(const RemapTimeModel& model,
             plans.push_back(predictive_interval(model, remap_cost));
         else if (name == "profitability")
             plans.push_back(profitable_remaps(model, remap_cost, options.horizon));
-        else if (name == "dp-optimal")
+        else
             plans.push_back(optimal_remaps(model, remap_cost));
-        else {
-            std::string known;
-            for (const char* n : kRemapPolicyNames)
-                known += std::string(known.empty() ? "" : ", ") + n;
-            throw InvalidArgument("unknown policy '" + name + "': expected one of " + known);
-        }
     }
     return plans;
 }

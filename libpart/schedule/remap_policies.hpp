@@ -63,7 +63,8 @@ struct RemapPolicyOptions {
 inline constexpr const char* kRemapPolicyNames[] = {"never",         "fixed-interval",
                                                     "stop-at-rise",  "predictive-interval",
                                                     "profitability", "dp-optimal"};
-bool is_remap_policy(const std::string& name);
+// Throws InvalidArgument naming the known policies when `name` is not one of them.
+void check_remap_policy(const std::string& name);
 
 // Total of a given set of remap steps (each in 1..steps-1, increasing).
 RemapPlan evaluate_remaps(const RemapTimeModel& model, std::span<const double> remap_cost,

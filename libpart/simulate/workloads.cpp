@@ -179,13 +179,16 @@ class RefinementFront final : public Workload {
 
 } // namespace
 
+void check_workload(const std::string& name) {
+    if (std::find(std::begin(kWorkloadNames), std::end(kWorkloadNames), name) ==
+        std::end(kWorkloadNames))
+        throw InvalidArgument("unknown workload '" + name + "': expected hotspot, wator or front");
+}
+
 std::unique_ptr<Workload> make_workload(const std::string& name, const Coordinates& coords,
                                         std::int64_t steps, unsigned seed) {
     if (steps < 1) throw InvalidArgument("a simulation needs at least one step");
-    const bool known = std::find(std::begin(kWorkloadNames), std::end(kWorkloadNames), name) !=
-                       std::end(kWorkloadNames);
-    if (!known)
-        throw InvalidArgument("unknown workload '" + name + "': expected hotspot, wator or front");
+    check_workload(name);
     if (coords.empty() || coords.values.empty())
         throw InvalidArgument("workload '" + name + "' needs vertex coordinates");
     if (name == "hotspot") return std::make_unique<MovingHotSpot>(coords, steps);

@@ -24,6 +24,9 @@ class Workload {
 
 inline constexpr const char* kWorkloadNames[] = {"hotspot", "wator", "front"};
 
+// Throws InvalidArgument naming the known workloads when `name` is not one of them.
+void check_workload(const std::string& name);
+
 // Throws InvalidArgument for an unknown name, missing coordinates or steps < 1. `seed` drives
 // the WaTor population; the same seed gives the same weights.
 std::unique_ptr<Workload> make_workload(const std::string& name, const Coordinates& coords,

@@ -47,7 +47,7 @@ TEST(PartSchedule, DpIssueExampleTotalSevenOneRemapBeforeStepFour) {
     ScratchDir dir;
     auto r = run("dp " + dir.write("costs.csv", kCosts) + " --remap-cost 1");
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_NE(r.out.find("total 7 over 6 steps, 1 remaps"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("total 7 over 6 steps, 1 remap costing 1"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("remap before step 4: A -> B"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("steps 1-3: A\n  steps 4-6: B"), std::string::npos) << r.out;
 
