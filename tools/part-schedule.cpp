@@ -22,7 +22,7 @@ using nlohmann::json;
 
 std::string figure(double value) {
     char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.6g", value);
+    std::snprintf(buffer, sizeof buffer, "%.10g", value);
     return buffer;
 }
 
@@ -179,9 +179,8 @@ std::string policies_report(const formats::LoadTraceFile& input,
     for (const RemapPlan& plan : plans) {
         std::string label = plan.name;
         if (plan.name == "fixed-interval") label += " (f=" + std::to_string(plan.interval) + ")";
-        std::snprintf(line, sizeof line, "%-26s %14s %8zu %9s%%  ", label.c_str(),
-                      figure(plan.total).c_str(), plan.remap_steps.size(),
-                      figure(100 * gap(plan)).c_str());
+        std::snprintf(line, sizeof line, "%-26s %14s %8zu %8.2f%%  ", label.c_str(),
+                      figure(plan.total).c_str(), plan.remap_steps.size(), 100 * gap(plan));
         out << line << step_list(plan.remap_steps, verbose) << "\n";
     }
     return out.str();
