@@ -147,6 +147,10 @@ int main(int argc, char** argv) {
         progress.stage("reading " + graph_path);
         Graph graph = formats::read_chaco_graph(graph_path);
         graph.coords = formats::read_coordinates(coords_path, graph.num_vertices());
+        if (setup.num_parts > graph.num_vertices())
+            throw tools::UsageError("-k " + std::to_string(setup.num_parts) +
+                                    " exceeds the graph's " + std::to_string(graph.num_vertices()) +
+                                    " vertices");
         std::vector<SimulationRun> runs;
         for (const std::string& policy : policies) {
             progress.stage("simulating policy " + policy);

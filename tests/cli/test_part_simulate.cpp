@@ -78,3 +78,10 @@ TEST(PartSimulate, UnknownWorkloadPolicyMethodOrPictureTypeIsAnError) {
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("only SVG pictures are written"), std::string::npos) << r.err;
 }
+
+TEST(PartSimulate, MorePartsThanCellsIsUsageError) {
+    auto r = simulate("-k 20000 --workload hotspot --steps 2");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("error: -k 20000 exceeds the graph's 19886 vertices"), std::string::npos)
+        << r.err;
+}
