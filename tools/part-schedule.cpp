@@ -90,23 +90,30 @@ json phases_json(const PhaseSchedule& schedule, std::int64_t units) {
 }
 
 void print_phases(std::ostream& out, const std::string& label, const PhaseSchedule& schedule,
-                  std::int64_t units, double optimum) {
+                  std::int64_t units, double optimum, bool all) {
+    constexpr std::size_t kShown = 12;
     out << label << ": total " << figure(schedule.total) << ", " << schedule.phase_starts.size()
         << " phases";
-    if (optimum > 0)
-        out << " (+" << figure(100 * (schedule.total / optimum - 1)) << "% over optimal)";
+    if (optimum > 0) {
+        char percent[32];
+        std::snprintf(percent, sizeof percent, "%.2f", 100 * (schedule.total / optimum - 1));
+        out << " (+" << percent << "% over optimal)";
+    }
     out << "\n  phases:";
     const json report = phases_json(schedule, units);
-    for (const auto& phase : report["phases"]) {
-        const auto first = phase[0].get<std::int64_t>(), last = phase[1].get<std::int64_t>();
+    const json& phases = report["phases"];
+    for (std::size_t p = 0; p < phases.size() && (all || p < kShown); ++p) {
+        const auto first = phases[p][0].get<std::int64_t>(),
+                   last = phases[p][1].get<std::int64_t>();
         out << " " << first;
         if (last > first) out << "-" << last;
     }
+    if (!all && phases.size() > kShown) out << " ... (-v lists them all)";
     out << "\n";
 }
 
 std::string segment_report(const formats::WorkTrace& input, int procs, double sync,
-                           std::int64_t window, bool as_json) {
+                           std::int64_t window, bool as_json, bool verbose) {
     WorkUnits units = input.wavefront.empty()
                           ? work_units_with_window(input.work, window)
                           : work_units_from_wavefronts(input.work, input.wavefront, input.string);
@@ -131,10 +138,11 @@ std::string segment_report(const formats::WorkTrace& input, int procs, double sy
     }
     out << units.size() << " work units on " << procs << " processors, synchronization cost "
         << figure(sync) << "\n";
-    print_phases(out, "optimal (dynamic programming)", optimum, units.size(), 0);
-    print_phases(out, "W(n) heuristic", greedy, units.size(), optimum.total);
+    print_phases(out, "optimal (dynamic programming)", optimum, units.size(), 0, verbose);
+    print_phases(out, "W(n) heuristic", greedy, units.size(), optimum.total, verbose);
     if (!input.wavefront.empty())
-        print_phases(out, "one phase per wavefront", by_wavefront, units.size(), optimum.total);
+        print_phases(out, "one phase per wavefront", by_wavefront, units.size(), optimum.total,
+                     verbose);
     return out.str();
 }
 
@@ -271,7 +279,7 @@ int main(int argc, char** argv) {
             emit(common, dp_report(formats::read_step_costs(input_path, remap_cost), common.json));
         } else if (*segment) {
             emit(common, segment_report(formats::read_work_trace(input_path), procs, sync, window,
-                                        common.json));
+                                        common.json, common.verbose));
         } else {
             try { // names are checked before any file is read
                 for (const std::string& name : policy_names) check_remap_policy(name);
