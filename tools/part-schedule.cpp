@@ -146,10 +146,10 @@ std::string segment_report(const formats::WorkTrace& input, int procs, double sy
     return out.str();
 }
 
-std::string policies_report(const formats::LoadTraceFile& input,
+std::string policies_report(const formats::LoadTraceFile& input, double compute_cost,
                             const std::vector<std::string>& names,
                             const RemapPolicyOptions& options, bool as_json, bool verbose) {
-    const RemapTimeModel model(input.trace);
+    const RemapTimeModel model(input.trace, compute_cost);
     std::vector<std::string> run = names;
     if (std::find(run.begin(), run.end(), "dp-optimal") == run.end()) run.push_back("dp-optimal");
     const std::vector<RemapPlan> plans =
@@ -263,6 +263,13 @@ int main(int argc, char** argv) {
         "--policy", policy_names,
         "Policies to compare (repeatable; default all): never, fixed-interval, stop-at-rise, "
         "predictive-interval, profitability, dp-optimal");
+    double compute_cost = 1.0;
+    policies
+        ->add_option(
+            "--compute-cost", compute_cost,
+            "C_compute: time per unit of load, when loads are not times (cells, particles)")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
     policies
         ->add_option("--horizon", policy_options.horizon,
                      "Steps over which profitability expects a saving")
@@ -289,8 +296,8 @@ int main(int argc, char** argv) {
             if (policy_names.empty())
                 policy_names.assign(std::begin(kRemapPolicyNames), std::end(kRemapPolicyNames));
             emit(common,
-                 policies_report(formats::read_load_trace(input_path, remap_cost), policy_names,
-                                 policy_options, common.json, common.verbose));
+                 policies_report(formats::read_load_trace(input_path, remap_cost), compute_cost,
+                                 policy_names, policy_options, common.json, common.verbose));
         }
     });
 }

@@ -48,7 +48,10 @@ RemapPlan run_online(const RemapTimeModel& model, std::span<const double> remap_
 
 } // namespace
 
-RemapTimeModel::RemapTimeModel(const LoadTrace& trace) : trace_(trace) {
+RemapTimeModel::RemapTimeModel(const LoadTrace& trace, double time_per_load)
+    : trace_(trace), time_per_load_(time_per_load) {
+    if (!std::isfinite(time_per_load) || time_per_load <= 0)
+        throw InvalidArgument("the time per unit of load must be positive");
     if (trace.steps < 1 || trace.parts < 1)
         throw InvalidArgument("empty load trace: expected at least one step and part");
     if (trace.loads.size() != std::size_t(trace.steps) * std::size_t(trace.parts))
@@ -71,13 +74,13 @@ double RemapTimeModel::step_time(std::int64_t t, std::int64_t last_remap) const 
     if (last_remap == 0) {
         double heaviest = 0;
         for (int p = 0; p < trace_.parts; ++p) heaviest = std::max(heaviest, trace_.at(t, p));
-        return heaviest;
+        return time_per_load_ * heaviest;
     }
     const std::int64_t measured = last_remap - 1;
     double drift = -kInfinity;
     for (int p = 0; p < trace_.parts; ++p)
         drift = std::max(drift, trace_.at(t, p) - trace_.at(measured, p));
-    return mean_[std::size_t(measured)] + drift;
+    return time_per_load_ * (mean_[std::size_t(measured)] + drift);
 }
 
 void check_remap_policy(const std::string& name) {

@@ -6,7 +6,8 @@
 // the loads measured at step r-1, so every part then holds their mean; afterwards each part's
 // load drifts by what the trace says it gained or lost since step r-1:
 //     time(t, r) = mean(L[r-1]) + max_p (L[t][p] - L[r-1][p]),   and max_p L[t][p] before any
-// remap. A remap before step r costs remap_cost[r]. Loads are in time units (C_compute = 1).
+// remap, all times C_compute, the time per unit of load (1 when loads are times). A remap
+// before step r costs remap_cost[r].
 #include <cstdint>
 #include <span>
 #include <string>
@@ -28,14 +29,15 @@ struct LoadTrace {
 // Step times under the cost model above.
 class RemapTimeModel {
   public:
-    // Throws InvalidArgument for an empty trace, negative or non-finite loads.
-    explicit RemapTimeModel(const LoadTrace& trace);
+    // Throws InvalidArgument for an empty trace, negative or non-finite loads, or a
+    // time per unit of load that is not positive.
+    explicit RemapTimeModel(const LoadTrace& trace, double time_per_load = 1.0);
 
     std::int64_t steps() const { return trace_.steps; }
     // Time of step t when the last remap came before step last_remap (0: never remapped).
     double step_time(std::int64_t t, std::int64_t last_remap) const;
     // Time of step t with perfectly balanced loads.
-    double balanced_time(std::int64_t t) const { return mean_[std::size_t(t)]; }
+    double balanced_time(std::int64_t t) const { return time_per_load_ * mean_[std::size_t(t)]; }
     // Idle time of step t: what imbalance costs it.
     double imbalance_cost(std::int64_t t, std::int64_t last_remap) const {
         return step_time(t, last_remap) - balanced_time(t);
@@ -43,7 +45,8 @@ class RemapTimeModel {
 
   private:
     const LoadTrace& trace_;
-    std::vector<double> mean_;
+    double time_per_load_;
+    std::vector<double> mean_; // mean load of each step
 };
 
 // A policy's decisions and what they cost.

@@ -172,3 +172,11 @@ TEST(RemapPolicies, PredictiveIntervalRebalancesARunThatStartsUnbalanced) {
     EXPECT_EQ(plan.remap_steps, (std::vector<std::int64_t>{1}));
     EXPECT_DOUBLE_EQ(plan.total, 10 + 2 + 19 * 5.5);
 }
+
+TEST(RemapPolicies, TimePerLoadScalesStepTimesButNotRemapCosts) {
+    const LoadTrace trace = linear_drift(4, 1.0);
+    const RemapTimeModel model(trace, 2.0); // each unit of load takes 2 time units
+    const std::vector<double> cost(4, 0.5);
+    EXPECT_DOUBLE_EQ(evaluate_remaps(model, cost, {2}, "by hand").total, 2 * (1 + 2 + 2.5 + 3.5) + 0.5);
+    EXPECT_THROW(RemapTimeModel(trace, 0.0), InvalidArgument);
+}
