@@ -44,7 +44,8 @@ class StopAtRise final : public OnlineRemapPolicy {
 
 // Ashok's predictive interval (003 chapter 10): with idle time growing at R per step and a
 // remap costing C, the LILB overhead C/f + C_compute (L + R f / 2) is least at
-// f = sqrt(2 C / (C_compute R)); loads are in time units, so C_compute = 1. The interval after
+// f = sqrt(2 C / (C_compute R)). Idle time is observed in time units, C_compute R included,
+// so f = sqrt(2 C / growth of idle time per step). The interval after
 // a remap is predicted from the rate of the interval it ends; without a rate (the first
 // interval, or no growth) the rate is measured as the interval runs. The method measures
 // from a balance point, so before the first remap the idle time is also taken to have grown
