@@ -98,6 +98,10 @@ HierarchicalScheme parse_scheme(std::string_view text, int dim) {
     } else {
         bad_scheme(text, "expected an axis order in [] and then the counts in []");
     }
+    for (char letter : axes) // name a missing axis before a wrong count
+        if (axis_of(letter) >= dim)
+            bad_scheme(text, std::string("axis ") + letter + " is not in the " +
+                                 std::to_string(dim) + "D coordinates");
     if (axes.size() != expected_axes)
         bad_scheme(text, "expected " + std::to_string(expected_axes) +
                              " axes in the order, found " + std::to_string(axes.size()));
