@@ -1,5 +1,6 @@
 // part-order: a locality-preserving ordering of a graph's vertices, written as a permutation,
 // with its quality for index-based partitioning (edge cut of equal contiguous blocks).
+#include <chrono>
 #include <iomanip>
 #include <iostream>
 
@@ -48,7 +49,10 @@ int main(int argc, char** argv) {
         progress.stage("ordering with " + method);
         OrderOptions options;
         options.seed = common.seed;
+        const auto order_start = std::chrono::steady_clock::now();
         const Permutation order = compute_order(graph, method, options);
+        const double order_seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - order_start).count();
         formats::write_permutation(output, order);
 
         progress.stage("measuring block cuts");
@@ -63,11 +67,13 @@ int main(int argc, char** argv) {
                                   {"method", method},
                                   {"vertices", graph.num_vertices()},
                                   {"edges", graph.num_edges()},
-                                  {"block_cuts", blocks}};
+                                  {"block_cuts", blocks},
+                                  {"seconds", order_seconds}};
             std::cout << report.dump(2) << "\n";
             return;
         }
         std::cout << "Wrote " << output << "\n";
+        if (common.verbose) std::cout << "Ordering took " << order_seconds << " s\n";
         std::cout << "Equal contiguous blocks of the " << method << " ordering ("
                   << graph.num_vertices() << " vertices, " << graph.num_edges() << " edges)\n";
         std::cout << "  " << std::setw(6) << "K" << std::setw(14) << "edge cut" << std::setw(12)

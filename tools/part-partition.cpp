@@ -1,4 +1,5 @@
 // part-partition: partition a graph into K parts and report its quality.
+#include <chrono>
 #include <iostream>
 
 #include "formats/chaco_graph.hpp"
@@ -99,6 +100,11 @@ int main(int argc, char** argv) {
             common.output.empty() ? graph_path + ".part." + std::to_string(k) : common.output;
         tools::ensure_not_an_input(output, {graph_path, coords_path, targets_path, order_path});
         tools::Progress progress(common.quiet);
+        using Clock = std::chrono::steady_clock;
+        auto seconds_since = [](Clock::time_point t) {
+            return std::chrono::duration<double>(Clock::now() - t).count();
+        };
+        const auto start = Clock::now();
         progress.stage("reading " + graph_path);
         Graph graph = formats::read_chaco_graph(graph_path);
         if (!coords_path.empty())
@@ -115,7 +121,9 @@ int main(int argc, char** argv) {
             options.order = &order;
         }
 
+        const double read_seconds = seconds_since(start);
         progress.stage("partitioning with " + method);
+        const auto partition_start = Clock::now();
         metis.type =
             ptype == "rb" ? MetisOptions::Type::RecursiveBisection : MetisOptions::Type::Kway;
         metis.objective =
@@ -126,6 +134,7 @@ int main(int argc, char** argv) {
         options.tolerance = (metis.ufactor < 0 ? 30 : metis.ufactor) / 1000.0;
         const PartitionResult result = partition_graph(graph, method, k, options);
         partition.part = result.part;
+        const double partition_seconds = seconds_since(partition_start); // ordering included
 
         formats::write_partition(output, partition.part);
         const PartitionMetrics metrics = compute_metrics(graph, partition);
@@ -134,11 +143,15 @@ int main(int argc, char** argv) {
             report["output"] = output;
             report["method"] = method;
             if (!result.scheme.empty()) report["scheme"] = result.scheme;
+            report["seconds"] = {{"read", read_seconds}, {"partition", partition_seconds}};
             std::cout << report.dump(2) << "\n";
         } else {
             std::cout << "Wrote " << output << "\n";
             if (!result.scheme.empty()) std::cout << "Scheme " << result.scheme << "\n";
             tools::print_metrics_table(std::cout, metrics);
+            if (common.verbose)
+                std::cout << "  seconds: reading " << read_seconds << ", partitioning "
+                          << partition_seconds << "\n";
         }
     });
 }

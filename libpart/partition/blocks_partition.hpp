@@ -8,9 +8,11 @@
 namespace part {
 
 // Part p holds positions [cut_p, cut_{p+1}) of the ordering. Weights are the first
-// constraint. Each part gets at least one vertex when n >= k. `positions` must be a
-// permutation (validate_permutation).
+// constraint. Each cut starts closest to its cumulative target; with `tolerance` > 0 it then
+// moves, within a window keeping both neighbouring parts within the tolerance, to the
+// position where fewest edges cross it (O(window x degree) per cut). Each part gets at least
+// one vertex when n >= k. `positions` must be a permutation (validate_permutation).
 std::vector<PartId> partition_blocks(const Graph& graph, const Permutation& positions, PartId k,
-                                     const std::vector<double>& targets);
+                                     const std::vector<double>& targets, double tolerance = 0);
 
 } // namespace part

@@ -66,15 +66,15 @@ PartitionResult partition_graph(const Graph& graph, std::string_view method, Par
     const auto& targets = options.targets;
     PartitionResult result;
     if (method == "blocks") {
-        if (options.order) {
-            result.part = partition_blocks(graph, *options.order, k, targets);
-        } else {
+        Permutation computed;
+        if (!options.order) {
             OrderOptions order_options;
             order_options.seed = options.seed;
             order_options.fiedler = options.fiedler;
-            result.part = partition_blocks(
-                graph, compute_order(graph, options.order_method, order_options), k, targets);
+            computed = compute_order(graph, options.order_method, order_options);
         }
+        result.part = partition_blocks(graph, options.order ? *options.order : computed, k, targets,
+                                       options.tolerance);
     } else if (method == "rcb") {
         result.part = rcb_partition(graph, k, targets);
     } else if (method == "inertial") {

@@ -52,6 +52,30 @@ TEST(SpaceFillingCurve, MortonInterleavesBits) {
     EXPECT_EQ(curve_bits_per_axis(2), 32);
 }
 
+TEST(SpaceFillingCurve, FullWidthKeysAgreeWithTheBitByBitDefinition) {
+    std::uint32_t state = 12345;
+    auto next = [&](int bits) {
+        state = state * 1664525u + 1013904223u;
+        return std::uint32_t((std::uint64_t(state) * 2654435761u) >> (64 - bits)) &
+               ((1u << (bits - 1)) * 2 - 1);
+    };
+    for (int trial = 0; trial < 200; ++trial) {
+        for (int dim : {2, 3}) {
+            const int bits = curve_bits_per_axis(dim);
+            std::array<std::uint32_t, 3> cell{next(bits), next(bits), dim == 3 ? next(bits) : 0};
+            std::uint64_t reference = 0;
+            for (int b = bits - 1; b >= 0; --b)
+                for (int i = 0; i < dim; ++i) reference = (reference << 1) | ((cell[i] >> b) & 1u);
+            EXPECT_EQ(morton_key(cell, dim, bits), reference);
+            // The top levels of the full-width Hilbert key are the coarse curve's key.
+            std::array<std::uint32_t, 3> coarse{cell[0] >> (bits - 3), cell[1] >> (bits - 3),
+                                                cell[2] >> (bits - 3)};
+            EXPECT_EQ(hilbert_key(cell, dim, bits) >> (dim * (bits - 3)),
+                      hilbert_key(coarse, dim, 3));
+        }
+    }
+}
+
 TEST(SpaceFillingCurve, SeparatesPointsOfAStronglyGradedMesh) {
     // Points 1e-6 apart at one end of a domain 1e3 long: 21 bits per axis resolve 5e-4, so
     // use 2D (32 bits: 2.3e-7) where they must all land in distinct cells, in x order.
