@@ -34,7 +34,7 @@ std::vector<PartId> farhat_partition(const Graph& graph, PartId k,
     std::vector<VertexId> distance(std::size_t(n), -1);
     const VertexId first =
         pseudo_peripheral_vertex(graph, seed > 0 ? VertexId(seed % n) : 0, distance);
-    std::vector<VertexId> previous_part{first}; // the seed of part 0 stands in for "part -1"
+    std::vector<VertexId> previous_part;
     std::vector<VertexId> members;
     std::int64_t arrival = 0;
     VertexId unassigned = n, scan = 0;
@@ -47,15 +47,16 @@ std::vector<PartId> farhat_partition(const Graph& graph, PartId k,
         const double share = (targets.empty() ? 1.0 / k : targets[p]) * double(total);
         const VertexId must_leave = k - p - 1; // one vertex for every later part
         Front front;
-        auto push_neighbours_of = [&](const std::vector<VertexId>& vertices) {
-            for (VertexId u : vertices)
-                for (VertexId v : graph.neighbours(u))
-                    if (part[v] < 0) front.emplace(outside[v], arrival++, v);
-        };
-        if (p == 0)
-            front.emplace(outside[first], arrival++, first);
-        else
-            push_neighbours_of(previous_part);
+        // Seed: the unassigned vertex next to part p-1 with the fewest unassigned neighbours,
+        // the most enclosed corner, so the part grows as a compact blob from there rather than
+        // as a thin shell over the whole boundary.
+        VertexId seed_vertex = p == 0 ? first : -1;
+        for (VertexId u : previous_part)
+            for (VertexId v : graph.neighbours(u))
+                if (part[v] < 0 && (seed_vertex < 0 || outside[v] < outside[seed_vertex] ||
+                                    (outside[v] == outside[seed_vertex] && v < seed_vertex)))
+                    seed_vertex = v;
+        if (seed_vertex >= 0) front.emplace(outside[seed_vertex], arrival++, seed_vertex);
         members.clear();
         double weight = 0;
         while (unassigned > must_leave) {

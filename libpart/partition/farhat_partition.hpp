@@ -1,8 +1,9 @@
 #pragma once
 // Farhat's greedy front partitioner (Farhat & Simon, TOP/DoMDEC; as described by Xu, Lau &
-// Diekmann, section 6): parts are formed one by one; part i grows breadth-first from the
-// unassigned vertices adjacent to part i-1, always taking the front vertex with the fewest
-// (weighted) edges to unassigned vertices, so parts stay compact. O(m log m).
+// Diekmann, section 6): parts are formed one by one; part i starts from the unassigned vertex
+// adjacent to part i-1 with the fewest edges to unassigned vertices and grows breadth-first,
+// always taking the front vertex with the fewest (weighted) edges to unassigned vertices, so
+// parts stay compact. O(m log m).
 #include "libpart/core/partition.hpp"
 
 namespace part {
