@@ -104,6 +104,9 @@ std::vector<PartId> hierarchical_partition(const Graph& graph, const Hierarchica
     std::vector<PartId> part(std::size_t(n), 0);
     auto target = [&](PartId p) { return targets.empty() ? 1.0 / k : targets[p]; };
     std::vector<Region> regions{{0, std::size_t(n), 0, 0, k}};
+    // Errors of successive levels multiply: give each level an equal share of the tolerance.
+    const double level_tolerance =
+        tolerance / double(std::max<std::size_t>(scheme.levels.size(), 1));
     while (!regions.empty()) {
         const Region r = regions.back();
         regions.pop_back();
@@ -124,7 +127,7 @@ std::vector<PartId> hierarchical_partition(const Graph& graph, const Hierarchica
         const std::size_t min_size =
             std::min<std::size_t>(std::size_t(per_piece), subset.size() / std::size_t(level.parts));
         const auto cuts =
-            place_cuts(graph, subset, level.axis, share, min_size, tolerance, scratch);
+            place_cuts(graph, subset, level.axis, share, min_size, level_tolerance, scratch);
         for (int j = 0; j < level.parts; ++j)
             regions.push_back({r.begin + cuts[j], r.begin + cuts[j + 1], r.level + 1,
                                r.first + j * per_piece, per_piece});

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "libpart/core/partition.hpp"
 #include "libpart/order/coordinates_check.hpp"
@@ -208,45 +209,56 @@ HierarchicalScheme choose_scheme(const Graph& graph, PartId k) {
     std::array<bool, 3> cuttable{};
     for (int a = 0; a < dim; ++a) cuttable[a] = density[a] <= 2 * lightest;
 
-    Candidate slice, beam, block;
-    for (int a = 0; a < dim; ++a) { // slices, only along axes with more cells than parts
-        if (!cuttable[a] || double(k) >= cells[a]) continue;
-        std::array<long long, 3> counts{1, 1, 1};
-        counts[a] = k;
-        const double area = boundary_area(cells, counts, dim);
-        if (area < slice.area) slice = {{HierarchicalScheme::Kind::Slice, a, {{a, int(k)}}}, area};
-    }
-    for (int a = 0; a < dim; ++a)
-        for (int b = a + 1; b < dim; ++b) {
-            if (!cuttable[a] || !cuttable[b]) continue;
-            const int along = dim == 3 ? 3 - a - b : 2; // the uncut axis (Z for a 2D mesh)
-            for (PartId na = 2; na <= k / 2; ++na) {
-                if (k % na != 0) continue;
-                std::array<long long, 3> counts{1, 1, 1};
-                counts[a] = na;
-                counts[b] = k / na;
-                const double area = boundary_area(cells, counts, dim);
-                if (area < beam.area)
-                    beam = {make_scheme(HierarchicalScheme::Kind::Beam, along,
-                                        {{a, int(na)}, {b, int(k / na)}}, cells),
-                            area};
-            }
+    // The density rule says which axes to avoid; when it leaves no admissible scheme (a long
+    // channel with K beyond its cells along the one light axis) the rule is relaxed, since a
+    // slice thinner than a cell is worse than a cut across a denser axis.
+    auto best_scheme =
+        [&](const std::array<bool, 3>& allowed) -> std::optional<HierarchicalScheme> {
+        Candidate slice, beam, block;
+        for (int a = 0; a < dim; ++a) { // slices, only along axes with more cells than parts
+            if (!allowed[a] || double(k) >= cells[a]) continue;
+            std::array<long long, 3> counts{1, 1, 1};
+            counts[a] = k;
+            const double area = boundary_area(cells, counts, dim);
+            if (area < slice.area)
+                slice = {{HierarchicalScheme::Kind::Slice, a, {{a, int(k)}}}, area};
         }
-    if (dim == 3 && cuttable[0] && cuttable[1] && cuttable[2])
-        for (PartId nx = 2; nx <= k / 4; ++nx)
-            for (PartId ny = 2; k % nx == 0 && ny <= k / nx / 2; ++ny) {
-                if ((k / nx) % ny != 0) continue;
-                const PartId nz = k / nx / ny;
-                const double area = boundary_area(cells, {nx, ny, nz}, dim);
-                if (area < block.area)
-                    block = {make_scheme(HierarchicalScheme::Kind::Block, -1,
-                                         {{0, int(nx)}, {1, int(ny)}, {2, int(nz)}}, cells),
-                             area};
+        for (int a = 0; a < dim; ++a)
+            for (int b = a + 1; b < dim; ++b) {
+                if (!allowed[a] || !allowed[b]) continue;
+                const int along = dim == 3 ? 3 - a - b : 2; // the uncut axis (Z for a 2D mesh)
+                for (PartId na = 2; na <= k / 2; ++na) {
+                    if (k % na != 0) continue;
+                    std::array<long long, 3> counts{1, 1, 1};
+                    counts[a] = na;
+                    counts[b] = k / na;
+                    const double area = boundary_area(cells, counts, dim);
+                    if (area < beam.area)
+                        beam = {make_scheme(HierarchicalScheme::Kind::Beam, along,
+                                            {{a, int(na)}, {b, int(k / na)}}, cells),
+                                area};
+                }
             }
-    if (block.area < beam.area) return block.scheme;
-    if (!std::isinf(beam.area)) return beam.scheme;
-    if (!std::isinf(slice.area)) return slice.scheme;
-    // No admissible scheme (K prime and larger than the cells): slice the longest cuttable axis.
+        if (dim == 3 && allowed[0] && allowed[1] && allowed[2])
+            for (PartId nx = 2; nx <= k / 4; ++nx)
+                for (PartId ny = 2; k % nx == 0 && ny <= k / nx / 2; ++ny) {
+                    if ((k / nx) % ny != 0) continue;
+                    const PartId nz = k / nx / ny;
+                    const double area = boundary_area(cells, {nx, ny, nz}, dim);
+                    if (area < block.area)
+                        block = {make_scheme(HierarchicalScheme::Kind::Block, -1,
+                                             {{0, int(nx)}, {1, int(ny)}, {2, int(nz)}}, cells),
+                                 area};
+                }
+        if (block.area < beam.area) return block.scheme;
+        if (!std::isinf(beam.area)) return beam.scheme;
+        if (!std::isinf(slice.area)) return slice.scheme;
+        return std::nullopt;
+    };
+    if (auto scheme = best_scheme(cuttable)) return *scheme;
+    if (auto scheme = best_scheme({true, true, true})) return *scheme;
+
+    // Still nothing (K prime and larger than the cells): slice the longest cuttable axis.
     int longest = int(std::min_element(density.begin(), density.begin() + dim) - density.begin());
     for (int a = 0; a < dim; ++a)
         if (cuttable[a] && cells[a] > cells[longest]) longest = a;

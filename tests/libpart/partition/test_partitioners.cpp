@@ -229,6 +229,9 @@ TEST(HierarchicalPartition, AutoFollowsTheThesisRules) {
     EXPECT_EQ(choose_scheme(grid_graph(64, 64, 2), 16).named_axis, 2);
     // A long channel: only X may be cut, and it has more cells than parts -> slices.
     EXPECT_EQ(format_scheme(choose_scheme(grid_graph(256, 8, 8), 16)), "SLICE-X[16]");
+    // K beyond the channel's cells along X: no slice thinner than a cell; the density rule
+    // is relaxed rather than slicing anyway.
+    EXPECT_NE(choose_scheme(grid_graph(256, 8, 8), 512).kind, HierarchicalScheme::Kind::Slice);
     // A cube into 8: blocks have less boundary (3 planes) than any beam.
     EXPECT_EQ(format_scheme(choose_scheme(grid_graph(16, 16, 16), 8)), "BLOCK[XYZ][2x2x2]");
     // A square: beams rather than slices.
