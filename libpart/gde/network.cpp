@@ -20,9 +20,12 @@ const char* kAcceptedForms =
 int parse_size(std::string_view spec, std::string_view text, int max_value) {
     int value = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || value < 1 || value > max_value)
-        bad_spec(spec, "'" + std::string(text) + "' is not a size from 1 to " +
-                           std::to_string(max_value));
+    if (ec != std::errc() || end != text.data() + text.size() || value < 1 || value > max_value) {
+        std::string why(text); // built in steps: GCC 12 warns falsely on "'" + string
+        why.insert(0, 1, '\'');
+        why += "' is not a size from 1 to " + std::to_string(max_value);
+        bad_spec(spec, why);
+    }
     return value;
 }
 
