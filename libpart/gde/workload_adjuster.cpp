@@ -1,5 +1,6 @@
 #include "libpart/gde/workload_adjuster.hpp"
 
+#include <algorithm>
 #include <queue>
 
 #include "libpart/core/metrics.hpp"
@@ -140,10 +141,17 @@ std::vector<Transfer> adjust_workload(const Graph& graph, std::vector<PartId>& p
                                       const std::vector<PartId>& order) {
     Adjuster adjuster(graph, part, num_parts);
     std::vector<Transfer> transfers;
-    for (PartId from : order)
+    std::vector<std::pair<Weight, EdgeOffset>> sends;
+    for (PartId from : order) {
+        // Shortest borders first: a long transfer moves the border and could swallow a
+        // short one to another part before it is served.
+        sends.clear();
         for (EdgeOffset e = quotient.xadj[from]; e < quotient.xadj[from + 1]; ++e)
-            if (outflow[e] > 0)
-                transfers.push_back(adjuster.send(from, quotient.adjncy[e], outflow[e]));
+            if (outflow[e] > 0) sends.emplace_back(quotient.edge_weight(e), e);
+        std::sort(sends.begin(), sends.end());
+        for (auto [border, e] : sends)
+            transfers.push_back(adjuster.send(from, quotient.adjncy[e], outflow[e]));
+    }
     return transfers;
 }
 

@@ -22,7 +22,8 @@ struct Transfer {
 // with lazy deletion); equal gains go to the vertex nearest the receiver's centroid when
 // the graph has coordinates, else to the one queued first (the border before the layer
 // behind it). A vertex heavier than what is left to send, or whose move would split its
-// part locally, is skipped. Constraint 0 is the load. O(sum of degrees x log n) per part.
+// part locally, is skipped. A part serves its shortest borders (quotient edge weight)
+// first. Constraint 0 is the load. O(sum of degrees x log n) per part.
 std::vector<Transfer> adjust_workload(const Graph& graph, std::vector<PartId>& part,
                                       PartId num_parts, const Graph& quotient,
                                       const std::vector<WeightSum>& outflow,

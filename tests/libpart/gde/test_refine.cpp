@@ -48,8 +48,9 @@ TEST(GdeRefine, RebalancesOnTheQuotientAndOnAMesh) {
         const RefineResult r = refine_with_gde(g, start, net, options);
         const Partition refined{16, r.part, {}};
         EXPECT_LE(imbalance(g, refined)[0], 1.03 + 1e-9);
-        EXPECT_GT(r.gde.sweeps, 0);
-        EXPECT_FALSE(has_flow_cycle(quotient_graph(g, start.part, 16), r.routed.outflow));
+        EXPECT_GT(r.rounds.front().gde.sweeps, 0);
+        EXPECT_FALSE(
+            has_flow_cycle(quotient_graph(g, start.part, 16), r.rounds.front().routed.outflow));
         for (VertexId c : components_per_part(g, refined.part, 16)) EXPECT_EQ(c, 1);
         EXPECT_GT(r.vertices_moved, 0);
     }
