@@ -1,23 +1,13 @@
 #include <gtest/gtest.h>
 
-#include "libpart/core/graph_builder.hpp"
 #include "libpart/core/metrics.hpp"
 #include "libpart/gde/refine.hpp"
+#include "tests/libpart/gde/grid_graph.hpp"
 
 using namespace part;
 using namespace part::gde;
 
 namespace {
-
-Graph grid(int rows, int cols) {
-    std::vector<WeightedEdge> edges;
-    for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < cols; ++c) {
-            if (c + 1 < cols) edges.push_back({r * cols + c, r * cols + c + 1});
-            if (r + 1 < rows) edges.push_back({r * cols + c, (r + 1) * cols + c});
-        }
-    return graph_from_edges(rows * cols, edges);
-}
 
 // 4 x 4 blocks of a 64 x 64 grid, with the block boundaries shifted so the parts are uneven.
 // (Integer GDE leaves neighbouring loads up to one unit apart, so parts need a few hundred
@@ -38,7 +28,7 @@ Partition uneven_blocks() {
 } // namespace
 
 TEST(GdeRefine, RebalancesOnTheQuotientAndOnAMesh) {
-    const Graph g = grid(64, 64);
+    const Graph g = part::test::grid_graph(64, 64);
     const Partition start = uneven_blocks();
     ASSERT_GT(imbalance(g, start)[0], 1.5);
     const Network mesh = make_mesh(4, 4);
@@ -57,7 +47,7 @@ TEST(GdeRefine, RebalancesOnTheQuotientAndOnAMesh) {
 }
 
 TEST(GdeRefine, HeterogeneousTargetsAreMet) {
-    const Graph g = grid(64, 64);
+    const Graph g = part::test::grid_graph(64, 64);
     Partition start = uneven_blocks();
     start.targets.assign(16, 1.0 / 24);
     for (PartId p = 0; p < 16; p += 2) start.targets[p] = 2.0 / 24;
@@ -67,7 +57,7 @@ TEST(GdeRefine, HeterogeneousTargetsAreMet) {
 }
 
 TEST(GdeRefine, DeterministicAndRejectsAWrongSizeNetwork) {
-    const Graph g = grid(64, 64);
+    const Graph g = part::test::grid_graph(64, 64);
     const Partition start = uneven_blocks();
     const Network mesh = make_mesh(4, 4);
     RefineOptions options;

@@ -1,35 +1,17 @@
 #include <gtest/gtest.h>
 
-#include "libpart/core/graph_builder.hpp"
 #include "libpart/core/metrics.hpp"
 #include "libpart/gde/boundary_polish.hpp"
 #include "libpart/gde/edge_colouring.hpp"
 #include "libpart/gde/flow_routing.hpp"
 #include "libpart/gde/network.hpp"
 #include "libpart/gde/workload_adjuster.hpp"
+#include "tests/libpart/gde/grid_graph.hpp"
 
 using namespace part;
 using namespace part::gde;
 
 namespace {
-
-// A rows x cols grid of vertices with unit edges and coordinates.
-Graph grid(int rows, int cols) {
-    std::vector<WeightedEdge> edges;
-    for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < cols; ++c) {
-            if (c + 1 < cols) edges.push_back({r * cols + c, r * cols + c + 1});
-            if (r + 1 < rows) edges.push_back({r * cols + c, (r + 1) * cols + c});
-        }
-    Graph g = graph_from_edges(rows * cols, edges);
-    g.coords.dim = 2;
-    for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < cols; ++c) {
-            g.coords.values.push_back(c);
-            g.coords.values.push_back(r);
-        }
-    return g;
-}
 
 // Vertical strips of `width` columns: part = column / width.
 std::vector<PartId> strips(int rows, int cols, int width) {
@@ -48,7 +30,7 @@ void set_flow(const Graph& q, std::vector<WeightSum>& outflow, PartId a, PartId 
 } // namespace
 
 TEST(GdeWorkloadAdjuster, MovesExactlyTheFlowsInDagOrderAndKeepsPartsConnected) {
-    const Graph g = grid(20, 40);
+    const Graph g = part::test::grid_graph(20, 40);
     std::vector<PartId> part = strips(20, 40, 10); // 4 strips of 200 vertices
     const Graph q = network_from_graph(quotient_graph(g, part, 4), Topology::Quotient, "q").graph;
     std::vector<WeightSum> outflow(q.adjncy.size(), 0);
@@ -70,7 +52,7 @@ TEST(GdeWorkloadAdjuster, MovesExactlyTheFlowsInDagOrderAndKeepsPartsConnected) 
 }
 
 TEST(GdeWorkloadAdjuster, HeavyVerticesMoveOnlyAsFarAsTheFlowAllows) {
-    Graph g = grid(10, 10);
+    Graph g = part::test::grid_graph(10, 10);
     g.ncon = 1;
     g.vwgt.assign(100, 2);
     std::vector<PartId> part = strips(10, 10, 5);
@@ -87,7 +69,7 @@ TEST(GdeWorkloadAdjuster, HeavyVerticesMoveOnlyAsFarAsTheFlowAllows) {
 TEST(GdeWorkloadAdjuster, PrefersHighGainVertices) {
     // Parts: a column strip plus one vertex of part 0 poking into part 1 (vertex 3 of row 1):
     // that vertex has three neighbours in part 1 and gains most by switching back.
-    Graph g = grid(3, 6);
+    Graph g = part::test::grid_graph(3, 6);
     std::vector<PartId> part = strips(3, 6, 3);
     part[1 * 6 + 3] = 0;
     const Graph q = network_from_graph(quotient_graph(g, part, 2), Topology::Quotient, "q").graph;
@@ -99,7 +81,7 @@ TEST(GdeWorkloadAdjuster, PrefersHighGainVertices) {
 }
 
 TEST(GdeBoundaryPolish, LowersTheCutWithinTheTolerance) {
-    const Graph g = grid(16, 16);
+    const Graph g = part::test::grid_graph(16, 16);
     // A ragged two-way split: column 8 alternates between the parts row by row.
     Partition p{2, strips(16, 16, 8), {}};
     for (int r = 0; r < 16; r += 2) p.part[r * 16 + 8] = 0;
