@@ -1,5 +1,6 @@
 #include "libpart/gde/boundary_polish.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <queue>
 #include <tuple>
@@ -35,36 +36,62 @@ class Polisher {
                 WeightSum(std::floor(partition.target(p) * double(total) * (1 + tolerance))));
     }
 
+    // One FM pass: moves the best vertex even when its gain is negative, each vertex at most
+    // once, until `patience` moves in a row bring no new best cut; then undoes the moves
+    // after the best point. Returns the moves kept.
     VertexId pass(WeightSum& cut_reduction) {
         std::fill(locked_.begin(), locked_.end(), 0);
         heap_ = {};
+        log_.clear();
         for (VertexId v = 0; v < graph_.num_vertices(); ++v) consider(v);
-        VertexId moves = 0;
-        while (!heap_.empty()) {
+        const std::size_t patience =
+            std::clamp<std::size_t>(std::size_t(graph_.num_vertices()) / 1000, 64, 1024);
+        WeightSum gained = 0, best = 0;
+        std::size_t best_length = 0;
+        while (!heap_.empty() && log_.size() - best_length < patience) {
             const auto [gain, neg_v, version] = heap_.top();
             heap_.pop();
             const VertexId v = -neg_v;
             if (locked_[v] || version != version_[v]) continue;
             const Move m = best_move(v);
+            if (m.to < 0) continue;
             if (m.gain != gain) { // stale: try again with the current gain
                 consider(v);
                 continue;
             }
             if (connectivity_.would_disconnect(part_, v)) continue;
-            const Weight w = graph_.vertex_weight(v);
-            weight_[part_[v]] -= w;
-            weight_[m.to] += w;
-            part_[v] = m.to;
+            log_.push_back({v, part_[v]});
+            move(v, m.to);
             locked_[v] = 1;
-            ++moves;
-            cut_reduction += m.gain;
+            gained += m.gain;
+            if (gained > best) {
+                best = gained;
+                best_length = log_.size();
+            }
             for (VertexId u : graph_.neighbours(v)) consider(u);
         }
-        return moves;
+        while (log_.size() > best_length) {
+            move(log_.back().vertex, log_.back().from);
+            log_.pop_back();
+        }
+        cut_reduction += best;
+        return VertexId(best_length);
     }
 
   private:
-    // Queues v with its best positive gain, if it has one.
+    struct Moved {
+        VertexId vertex;
+        PartId from;
+    };
+
+    void move(VertexId v, PartId to) {
+        const Weight w = graph_.vertex_weight(v);
+        weight_[part_[v]] -= w;
+        weight_[to] += w;
+        part_[v] = to;
+    }
+
+    // Queues v with the gain of its best feasible move, if it has one.
     void consider(VertexId v) {
         if (locked_[v]) return;
         const Move m = best_move(v);
@@ -90,8 +117,8 @@ class Polisher {
         }
         for (PartId p : touched_) {
             const WeightSum gain = connection_[p] - internal;
-            if (gain > 0 && weight_[p] + w <= limit_[p] &&
-                (gain > best.gain || (gain == best.gain && p < best.to)))
+            if (weight_[p] + w <= limit_[p] &&
+                (best.to < 0 || gain > best.gain || (gain == best.gain && p < best.to)))
                 best = {gain, p};
             connection_[p] = 0;
         }
@@ -104,6 +131,7 @@ class Polisher {
     std::vector<WeightSum> weight_, limit_, connection_;
     std::vector<PartId> touched_;
     std::vector<char> locked_;
+    std::vector<Moved> log_;
     std::vector<std::uint32_t> version_;
     std::priority_queue<std::tuple<WeightSum, VertexId, std::uint32_t>> heap_;
 };
