@@ -114,7 +114,7 @@ void print_round(std::ostream& out, std::size_t index, const gde::RefineRound& r
     out << "round " << index + 1 << ": " << round.gde.sweeps << " sweeps, "
         << round.routed.links.size() << " links carry load, " << derouted << " derouted";
     if (round.routed.unroutable > 0)
-        out << ", " << round.routed.unroutable << " unroutable (dropped)";
+        out << ", " << round.routed.unroutable << " between parts no border joins (moved directly)";
     out << ", cyclic flow removed " << round.cycle_flow_removed << "\n";
     const bool all = verbose || round.routed.links.size() <= 32;
     for (std::size_t i = 0; i < round.routed.links.size() && all; ++i) {

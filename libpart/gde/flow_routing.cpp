@@ -66,6 +66,7 @@ RoutedFlows route_flows(const Graph& quotient, const Graph& network,
                 if (parent.empty()) parent = bfs_parents(quotient, flow.to);
                 if (parent[flow.from] < 0) {
                     routed.unroutable += flow.amount;
+                    routed.direct.push_back({flow.from, flow.to, flow.amount});
                     routed.links.push_back(std::move(flow));
                     continue;
                 }

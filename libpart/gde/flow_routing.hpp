@@ -18,11 +18,19 @@ struct LinkFlow {
     std::vector<PartId> route; // parts visited, from .. to; more than two when derouted
 };
 
+struct PartFlow {
+    PartId from = -1, to = -1;
+    WeightSum amount = 0;
+};
+
 struct RoutedFlows {
     // Net flow per quotient adjacency entry p -> q (antisymmetric: entry q -> p is minus it).
     std::vector<WeightSum> outflow;
     std::vector<LinkFlow> links; // network links with a non-zero flow, in link order
-    WeightSum unroutable = 0;    // flow between parts with no path in the quotient graph, dropped
+    // Flows between parts with no path in the quotient graph (an empty part, or parts in
+    // different components): no border can carry them, so the adjuster moves them directly.
+    std::vector<PartFlow> direct;
+    WeightSum unroutable = 0; // their total
 };
 
 // `link_outflow` is per network adjacency entry (as GdeRun::link_outflow). Quotient and

@@ -27,8 +27,8 @@ RefineRound remap(const Graph& graph, Partition& partition, const Network& net,
     round.routed = route_flows(quotient, net.graph, round.gde.link_outflow, map);
     round.cycle_flow_removed = eliminate_cycles(quotient, round.routed.outflow);
     const auto order = flow_order(quotient, round.routed.outflow);
-    round.transfers =
-        adjust_workload(graph, partition.part, k, quotient, round.routed.outflow, order);
+    round.transfers = adjust_workload(graph, partition.part, k, quotient, round.routed.outflow,
+                                      order, round.routed.direct);
     return round;
 }
 

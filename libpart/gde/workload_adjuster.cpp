@@ -69,6 +69,13 @@ class Adjuster {
         };
         for (VertexId i = first_[from]; i < first_[from + 1]; ++i) seed(members_[i]);
         for (VertexId v : arrivals_[from]) seed(v);
+        if (heap_.empty()) { // no border with `to`: start from the border of `from`
+            auto seed_border = [&](VertexId v) {
+                if (part_[v] == from && touches_other(v)) push(v, from, to);
+            };
+            for (VertexId i = first_[from]; i < first_[from + 1]; ++i) seed_border(members_[i]);
+            for (VertexId v : arrivals_[from]) seed_border(v);
+        }
         WeightSum remaining = amount;
         while (remaining > 0 && !heap_.empty()) {
             const Candidate c = heap_.top();
@@ -93,6 +100,12 @@ class Adjuster {
     }
 
   private:
+    bool touches_other(VertexId v) const {
+        for (VertexId u : graph_.neighbours(v))
+            if (part_[u] != part_[v]) return true;
+        return false;
+    }
+
     bool touches(VertexId v, PartId p) const {
         for (VertexId u : graph_.neighbours(v))
             if (part_[u] == p) return true;
@@ -138,7 +151,8 @@ class Adjuster {
 std::vector<Transfer> adjust_workload(const Graph& graph, std::vector<PartId>& part,
                                       PartId num_parts, const Graph& quotient,
                                       const std::vector<WeightSum>& outflow,
-                                      const std::vector<PartId>& order) {
+                                      const std::vector<PartId>& order,
+                                      const std::vector<PartFlow>& direct) {
     Adjuster adjuster(graph, part, num_parts);
     std::vector<Transfer> transfers;
     std::vector<std::pair<Weight, EdgeOffset>> sends;
@@ -152,6 +166,7 @@ std::vector<Transfer> adjust_workload(const Graph& graph, std::vector<PartId>& p
         for (auto [border, e] : sends)
             transfers.push_back(adjuster.send(from, quotient.adjncy[e], outflow[e]));
     }
+    for (const PartFlow& f : direct) transfers.push_back(adjuster.send(f.from, f.to, f.amount));
     return transfers;
 }
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "libpart/core/partition.hpp"
+#include "libpart/gde/flow_routing.hpp"
 
 namespace part::gde {
 
@@ -24,9 +25,13 @@ struct Transfer {
 // behind it). A vertex heavier than what is left to send, or whose move would split its
 // part locally, is skipped. A part serves its shortest borders (quotient edge weight)
 // first. Constraint 0 is the load. O(sum of degrees x log n) per part.
+// `direct` flows (between parts no border joins) are served last, once every part has
+// received its inflows; when `from` has no vertex next to `to`, the move starts at the
+// border of `from` and grows a region for `to` from there.
 std::vector<Transfer> adjust_workload(const Graph& graph, std::vector<PartId>& part,
                                       PartId num_parts, const Graph& quotient,
                                       const std::vector<WeightSum>& outflow,
-                                      const std::vector<PartId>& order);
+                                      const std::vector<PartId>& order,
+                                      const std::vector<PartFlow>& direct = {});
 
 } // namespace part::gde

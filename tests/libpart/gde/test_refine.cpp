@@ -67,3 +67,19 @@ TEST(GdeRefine, DeterministicAndRejectsAWrongSizeNetwork) {
     const Network small = make_mesh(2, 4);
     EXPECT_THROW(refine_with_gde(g, start, &small, options), InvalidArgument);
 }
+
+TEST(GdeRefine, AnEmptyPartIsFilledThroughTheNetwork) {
+    // Part 15 is empty (its vertices went to part 14): on the quotient graph it has no
+    // neighbour, but on a mesh its processor has links, and the flows GDE sends it are
+    // moved directly since no border joins it.
+    const Graph g = part::test::grid_graph(64, 64);
+    Partition start = uneven_blocks();
+    for (PartId& p : start.part)
+        if (p == 15) p = 14;
+    const Network mesh = make_mesh(4, 4);
+    const RefineResult r = refine_with_gde(g, start, &mesh, RefineOptions{});
+    EXPECT_GT(r.rounds.front().routed.unroutable, 0);
+    const Partition refined{16, r.part, {}};
+    EXPECT_LE(imbalance(g, refined)[0], 1.03 + 1e-9);
+    EXPECT_EQ(components_per_part(g, refined.part, 16)[15], 1);
+}
