@@ -16,6 +16,11 @@ command -v gpmetis >/dev/null || { echo "gpmetis not found (apt-get install meti
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
+echo "== GDE sweeps to termination: lambda 1/2 vs lambda_opt (deterministic counts) =="
+g++ -std=c++20 -O2 -I. bench/gde_sweeps.cpp "$BUILD/libpart/libpart.a" -o "$WORK/gde_sweeps"
+"$WORK/gde_sweeps"
+echo
+
 python3 - "$REFINE" "$WORK" <<'PY'
 import json, random, subprocess, sys, time
 refine, work = sys.argv[1], sys.argv[2]
