@@ -167,8 +167,9 @@ int main(int argc, char** argv) {
         "weights over a processor network, deroute flows between parts that do not touch, remove "
         "cyclic flows, move border vertices with the highest gain, then polish the cut.");
     tools::add_example(
-        app, "part-refine data/naca0012.graph naca0012.part.8 --network mesh:2x4 --map greedy "
-             "--lambda opt -o naca0012.refined.8");
+        app,
+        "part-refine data/naca0012.graph naca0012.graph.part.8 --network mesh:2x4 --map greedy "
+        "--lambda opt -o refined.part.8");
     tools::CommonOptions common;
     std::string graph_path, partition_path, coords_path, targets_path,
         network_spec = "quotient", map = "identity", lambda = "0.5", flow_graph = "network";
