@@ -38,6 +38,10 @@ VertexId GdeProcessor::partner(int colour) const {
 
 void GdeProcessor::exchange(int colour, const GdeMessage& neighbour) {
     const int l = link_of_colour_[colour];
+    if (l < 0 || links_[l].neighbour != neighbour.sender)
+        throw InvalidArgument("processor " + std::to_string(id_) +
+                              " got a message from processor " + std::to_string(neighbour.sender) +
+                              " on a colour that does not lead there");
     const bool lower = id_ < neighbour.sender;
     const WeightSum into_lower = lower ? pair_flow(message(), neighbour, parameters_.lambda)
                                        : pair_flow(neighbour, message(), parameters_.lambda);

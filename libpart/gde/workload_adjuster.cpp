@@ -60,7 +60,8 @@ class Adjuster {
         for (VertexId v = 0; v < graph.num_vertices(); ++v) members_[fill[part[v]]++] = v;
     }
 
-    Transfer send(PartId from, PartId to, WeightSum amount) {
+    // `direct`: no border joins the two parts, so start a region for `to` if none touches it.
+    Transfer send(PartId from, PartId to, WeightSum amount, bool direct = false) {
         Transfer t{from, to, amount, 0, 0};
         heap_ = {};
         sequence_ = 0;
@@ -69,7 +70,7 @@ class Adjuster {
         };
         for (VertexId i = first_[from]; i < first_[from + 1]; ++i) seed(members_[i]);
         for (VertexId v : arrivals_[from]) seed(v);
-        if (heap_.empty()) { // no border with `to`: start from the border of `from`
+        if (direct && heap_.empty()) { // no border with `to`: start from the border of `from`
             auto seed_border = [&](VertexId v) {
                 if (part_[v] == from && touches_other(v)) push(v, from, to);
             };
@@ -166,7 +167,8 @@ std::vector<Transfer> adjust_workload(const Graph& graph, std::vector<PartId>& p
         for (auto [border, e] : sends)
             transfers.push_back(adjuster.send(from, quotient.adjncy[e], outflow[e]));
     }
-    for (const PartFlow& f : direct) transfers.push_back(adjuster.send(f.from, f.to, f.amount));
+    for (const PartFlow& f : direct)
+        transfers.push_back(adjuster.send(f.from, f.to, f.amount, true));
     return transfers;
 }
 

@@ -151,3 +151,9 @@ TEST(Gde, Deterministic) {
     EXPECT_EQ(a.link_outflow, b.link_outflow);
     EXPECT_EQ(a.sweeps, b.sweeps);
 }
+
+TEST(Gde, AMessageFromTheWrongNeighbourIsRejected) {
+    GdeProcessor p(0, 10, 1.0, {{1, 0}, {2, 1}}, GdeParameters{0.5, 2, 2});
+    EXPECT_THROW(p.exchange(0, GdeMessage{2, 10, 1.0, 0, false}), InvalidArgument);
+    EXPECT_NO_THROW(p.exchange(1, GdeMessage{2, 10, 1.0, 0, false}));
+}
