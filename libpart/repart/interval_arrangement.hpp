@@ -1,0 +1,86 @@
+#pragma once
+// Arranging processors over the intervals of a one-dimensional ordering (Kaddoura & Ranka
+// 1995, 3.1 and 3.4). The ordering lays the vertices on a line; each new part gets one
+// contiguous interval whose weight is proportional to its capacity; an arrangement is the
+// order of the new parts along the line. Different arrangements keep different amounts of
+// data in place: the MinimizeCostRedistribution greedy (Fig. 6-7) searches for a cheap one.
+#include <span>
+#include <vector>
+
+#include "libpart/core/partition.hpp"
+
+namespace part {
+
+// The vertices along the line with prefix sums of weight (constraint 0) and migration size,
+// and the old partition as runs of equal part along the line. Memory O(n).
+struct LineLayout {
+    std::vector<VertexId> vertex_at;      // vertex at each position
+    std::vector<WeightSum> weight_prefix; // n + 1
+    std::vector<WeightSum> size_prefix;   // n + 1
+    std::vector<VertexId> run_start;      // start of each run of equal old part, then n
+    std::vector<PartId> run_part;         // old part of each run
+    PartId old_parts = 0;
+
+    VertexId size() const { return VertexId(vertex_at.size()); }
+};
+
+// `position[v]` is the place of vertex v on the line, a permutation of 0..n-1; empty means
+// the vertex numbering. Throws InvalidArgument when it is not a permutation.
+LineLayout make_line_layout(const Graph& graph, const Partition& old_partition,
+                            std::span<const VertexId> position);
+
+// What carrying out an arrangement costs: the size that leaves its rank and the number of
+// (source, destination) messages. `value` = moved_size + message_cost * messages.
+struct RedistributionCost {
+    WeightSum moved_size = 0;
+    WeightSum kept_size = 0;
+    std::int64_t messages = 0;
+    double value = 0;
+};
+
+// Evaluates arrangements of the new parts. targets[q] is new part q's fraction; rank[q] the
+// physical rank hosting it (old part p is on rank p). Each evaluation is
+// O(runs + parts log n) and allocates nothing.
+class ArrangementEvaluator {
+  public:
+    ArrangementEvaluator(const LineLayout& line, std::vector<double> targets,
+                         std::vector<PartId> rank, double message_cost);
+
+    // Start of each interval along the line, then n: parts.size() + 1 positions. A boundary
+    // falls at the prefix weight nearest to the cumulative target, so integer blocks come out
+    // exact (100 unit vertices at 27% give 27).
+    std::vector<VertexId> boundaries(std::span<const PartId> arrangement) const;
+    RedistributionCost cost(std::span<const PartId> arrangement) const;
+    PartId num_parts() const { return PartId(targets_.size()); }
+
+  private:
+    const LineLayout& line_;
+    std::vector<double> targets_;
+    std::vector<PartId> rank_;
+    double message_cost_;
+    mutable std::vector<VertexId> bounds_;   // scratch
+    mutable std::vector<std::int64_t> seen_; // scratch: last interval each old part was seen in
+};
+
+// Lexicographic: lower value, then fewer messages.
+bool cheaper(const RedistributionCost& a, const RedistributionCost& b);
+
+// The order of parts whose ranks' old data lie earliest on the line first (by mean position);
+// parts on ranks that held nothing go last. The "original arrangement" of the paper.
+std::vector<PartId> initial_arrangement(const LineLayout& line, std::span<const PartId> rank);
+
+// Kaddoura & Ranka's MinimizeCostRedistribution (Fig. 6): for each part of `initial` in turn,
+// try every position (MOVE, Fig. 7) and keep the cheapest. O(p^2) evaluations. Unlike the
+// printed pseudocode, the best position is reset for each part and includes its current
+// place, so no step makes the arrangement worse.
+std::vector<PartId> minimize_cost_redistribution(const ArrangementEvaluator& evaluator,
+                                                 std::vector<PartId> initial);
+
+// The cheapest of all p! arrangements; for checking the greedy. Throws InvalidArgument when
+// p > 8.
+std::vector<PartId> exhaustive_arrangement(const ArrangementEvaluator& evaluator);
+
+// MOVE(LIST, C, L) of Fig. 7: moves element c to index `to`, shifting the ones between.
+void move_in_arrangement(std::vector<PartId>& arrangement, PartId c, std::size_t to);
+
+} // namespace part
