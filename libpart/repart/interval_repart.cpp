@@ -1,0 +1,53 @@
+#include "libpart/repart/interval_repart.hpp"
+
+#include <numeric>
+
+#include "libpart/repart/host_ranks.hpp"
+#include "libpart/repart/interval_arrangement.hpp"
+
+namespace part {
+
+RepartResult interval_repartition(const Graph& graph, const Partition& old_partition,
+                                  const RepartRequest& request) {
+    validate(request, graph, old_partition);
+    const PartId k2 = request.new_parts;
+    RepartResult result;
+    result.partition.num_parts = k2;
+    result.partition.targets = request.targets;
+    std::vector<double> fractions(static_cast<std::size_t>(k2));
+    for (PartId q = 0; q < k2; ++q) fractions[q] = result.partition.target(q);
+    result.new_part_rank = ranks_keeping_most_data(part_sizes(graph, old_partition), k2);
+
+    const LineLayout line = make_line_layout(graph, old_partition, request.position);
+    const ArrangementEvaluator evaluator(line, fractions, result.new_part_rank,
+                                         request.message_cost);
+    std::vector<PartId> identity(static_cast<std::size_t>(k2));
+    std::iota(identity.begin(), identity.end(), 0);
+    std::vector<PartId> arrangement;
+    switch (request.arrangement) {
+    case RepartRequest::Arrangement::Identity:
+        arrangement = identity;
+        break;
+    case RepartRequest::Arrangement::Exhaustive:
+        arrangement = exhaustive_arrangement(evaluator);
+        break;
+    case RepartRequest::Arrangement::Mcr:
+        arrangement = minimize_cost_redistribution(evaluator,
+                                                   initial_arrangement(line, result.new_part_rank));
+        break;
+    }
+
+    const std::vector<VertexId> bounds = evaluator.boundaries(arrangement);
+    result.partition.part.assign(std::size_t(graph.num_vertices()), 0);
+    for (std::size_t j = 0; j < arrangement.size(); ++j)
+        for (VertexId at = bounds[j]; at < bounds[j + 1]; ++at)
+            result.partition.part[line.vertex_at[at]] = arrangement[j];
+
+    const RedistributionCost chosen = evaluator.cost(arrangement);
+    result.details = {{"identity_moved_size", double(evaluator.cost(identity).moved_size)},
+                      {"arrangement_moved_size", double(chosen.moved_size)},
+                      {"arrangement_messages", double(chosen.messages)}};
+    return result;
+}
+
+} // namespace part
