@@ -28,4 +28,15 @@ std::vector<WeightSum> part_sizes(const Graph& graph, const Partition& partition
     return size;
 }
 
+RepartResult start_repart_result(const Graph& graph, const Partition& old_partition,
+                                 const RepartRequest& request) {
+    validate(request, graph, old_partition);
+    RepartResult result;
+    result.partition.num_parts = request.new_parts;
+    result.partition.targets = request.targets;
+    result.new_part_rank =
+        ranks_keeping_most_data(part_sizes(graph, old_partition), request.new_parts);
+    return result;
+}
+
 } // namespace part

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "libpart/core/partition.hpp"
+#include "libpart/repart/repart_method.hpp"
 
 namespace part {
 
@@ -13,6 +14,11 @@ namespace part {
 // least data has to leave the ranks that become skeletons.
 std::vector<PartId> ranks_keeping_most_data(std::span<const WeightSum> old_part_size,
                                             PartId new_parts);
+
+// Validates the request and starts a result every method fills in: K2 parts with the
+// request's targets, hosted on ranks_keeping_most_data.
+RepartResult start_repart_result(const Graph& graph, const Partition& old_partition,
+                                 const RepartRequest& request);
 
 // Sum of migration sizes per old part.
 std::vector<WeightSum> part_sizes(const Graph& graph, const Partition& partition);

@@ -9,14 +9,10 @@ namespace part {
 
 RepartResult interval_repartition(const Graph& graph, const Partition& old_partition,
                                   const RepartRequest& request) {
-    validate(request, graph, old_partition);
+    RepartResult result = start_repart_result(graph, old_partition, request);
     const PartId k2 = request.new_parts;
-    RepartResult result;
-    result.partition.num_parts = k2;
-    result.partition.targets = request.targets;
     std::vector<double> fractions(static_cast<std::size_t>(k2));
     for (PartId q = 0; q < k2; ++q) fractions[q] = result.partition.target(q);
-    result.new_part_rank = ranks_keeping_most_data(part_sizes(graph, old_partition), k2);
 
     const LineLayout line = make_line_layout(graph, old_partition, request.position);
     const ArrangementEvaluator evaluator(line, fractions, result.new_part_rank,

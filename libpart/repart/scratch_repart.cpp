@@ -20,12 +20,8 @@ WeightSum moved_size(const Graph& graph, const Partition& old_partition,
 
 RepartResult scratch_repartition(const Graph& graph, const Partition& old_partition,
                                  const RepartRequest& request) {
-    validate(request, graph, old_partition);
+    RepartResult result = start_repart_result(graph, old_partition, request);
     const PartId k2 = request.new_parts;
-    RepartResult result;
-    result.partition.num_parts = k2;
-    result.partition.targets = request.targets;
-    result.new_part_rank = ranks_keeping_most_data(part_sizes(graph, old_partition), k2);
     // METIS_PartGraphKway crashes with one part; one part needs no partitioner anyway.
     const std::vector<PartId> fresh =
         k2 == 1 ? std::vector<PartId>(std::size_t(graph.num_vertices()), 0)
