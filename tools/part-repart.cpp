@@ -139,6 +139,7 @@ int main(int argc, char** argv) {
             request.position = formats::read_order(order_path, graph.num_vertices());
         request.arrangement = arrangement_from(arrangement);
         request.metis.seed = common.seed;
+        request.tolerance = (request.metis.ufactor < 0 ? 30 : request.metis.ufactor) / 1000.0;
         request.metis.type =
             ptype == "rb" ? MetisOptions::Type::RecursiveBisection : MetisOptions::Type::Kway;
 

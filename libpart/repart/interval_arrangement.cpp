@@ -32,6 +32,7 @@ LineLayout make_line_layout(const Graph& graph, const Partition& old_partition,
             line.vertex_at[at] = v;
         }
     }
+    line.part_at.resize(std::size_t(n));
     line.weight_prefix.assign(std::size_t(n) + 1, 0);
     line.size_prefix.assign(std::size_t(n) + 1, 0);
     for (VertexId i = 0; i < n; ++i) {
@@ -39,6 +40,7 @@ LineLayout make_line_layout(const Graph& graph, const Partition& old_partition,
         line.weight_prefix[i + 1] = line.weight_prefix[i] + graph.vertex_weight(v);
         line.size_prefix[i + 1] = line.size_prefix[i] + graph.vertex_size(v);
         const PartId p = old_partition.part[v];
+        line.part_at[i] = p;
         if (line.run_part.empty() || line.run_part.back() != p) {
             line.run_start.push_back(i);
             line.run_part.push_back(p);
@@ -55,7 +57,6 @@ ArrangementEvaluator::ArrangementEvaluator(const LineLayout& line, std::vector<d
     if (rank_.size() != targets_.size())
         throw InvalidArgument("there are " + std::to_string(targets_.size()) + " targets but " +
                               std::to_string(rank_.size()) + " ranks");
-    bounds_.resize(targets_.size() + 1);
     seen_.assign(std::size_t(line_.old_parts), -1);
 }
 
@@ -80,14 +81,72 @@ std::vector<VertexId> ArrangementEvaluator::boundaries(std::span<const PartId> a
     return bounds;
 }
 
+std::vector<VertexId> ArrangementEvaluator::relaxed_boundaries(std::span<const PartId> arrangement,
+                                                               double tolerance) const {
+    std::vector<VertexId> exact = boundaries(arrangement);
+    if (tolerance <= 0 || arrangement.size() < 2) return exact;
+    const auto& prefix = line_.weight_prefix;
+    const double total = double(prefix.back());
+    const std::size_t parts = arrangement.size();
+    // Allowances in whole weight units, so that the windows below stay consistent.
+    auto allowance = [&](std::size_t j) {
+        return WeightSum((1 + tolerance) * targets_[arrangement[j]] * total);
+    };
+    std::vector<WeightSum> room_after(parts + 1, 0); // most weight parts j.. may take
+    for (std::size_t j = parts; j-- > 0;) room_after[j] = room_after[j + 1] + allowance(j);
+    std::vector<VertexId> bounds(parts + 1, 0);
+    bounds.back() = line_.size();
+    for (std::size_t j = 0; j + 1 < parts; ++j) {
+        const VertexId start = bounds[j];
+        // hi: the last position where interval j weighs at most its allowance.
+        const WeightSum most = prefix[start] + allowance(j);
+        const auto hi = VertexId(std::upper_bound(prefix.begin() + start, prefix.end(), most) -
+                                 prefix.begin() - 1);
+        // lo: the first position from which the rest fits the remaining parts.
+        const auto lo =
+            std::max(start, VertexId(std::lower_bound(prefix.begin(), prefix.end(),
+                                                      prefix.back() - room_after[j + 1]) -
+                                     prefix.begin()));
+        if (lo > hi) {
+            // Heavy vertices can leave no split within both limits: overload this interval by
+            // less than one vertex rather than the rest of the line.
+            bounds[j + 1] = lo;
+            continue;
+        }
+        // Best split between the ranks of parts j and j + 1: keep the most of both, ties to
+        // the balanced boundary.
+        const PartId left = rank_[arrangement[j]], right = rank_[arrangement[j + 1]];
+        const VertexId balanced = std::clamp(exact[j + 1], lo, hi);
+        VertexId best = lo;
+        WeightSum gain = 0, best_gain = 0; // size kept by moving the boundary from lo to `at`
+        for (VertexId at = lo;; ++at) {
+            if (gain > best_gain ||
+                (gain == best_gain && std::abs(at - balanced) < std::abs(best - balanced))) {
+                best_gain = gain;
+                best = at;
+            }
+            if (at == hi) break;
+            const PartId p = line_.part_at[at];
+            const WeightSum size = line_.size_prefix[at + 1] - line_.size_prefix[at];
+            gain += (p == left ? size : 0) - (p == right ? size : 0);
+        }
+        bounds[j + 1] = best;
+    }
+    return bounds;
+}
+
 RedistributionCost ArrangementEvaluator::cost(std::span<const PartId> arrangement) const {
-    bounds_ = boundaries(arrangement);
+    return cost(arrangement, boundaries(arrangement));
+}
+
+RedistributionCost ArrangementEvaluator::cost(std::span<const PartId> arrangement,
+                                              std::span<const VertexId> bounds) const {
     std::fill(seen_.begin(), seen_.end(), -1);
     RedistributionCost result;
     std::size_t run = 0;
     for (std::size_t j = 0; j < arrangement.size(); ++j) {
-        VertexId at = bounds_[j];
-        const VertexId end = bounds_[j + 1];
+        VertexId at = bounds[j];
+        const VertexId end = bounds[j + 1];
         const PartId q = arrangement[j];
         while (at < end) {
             while (line_.run_start[run + 1] <= at) ++run;

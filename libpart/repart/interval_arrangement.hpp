@@ -19,6 +19,7 @@ struct LineLayout {
     std::vector<WeightSum> size_prefix;   // n + 1
     std::vector<VertexId> run_start;      // start of each run of equal old part, then n
     std::vector<PartId> run_part;         // old part of each run
+    std::vector<PartId> part_at;          // old part at each position
     PartId old_parts = 0;
 
     VertexId size() const { return VertexId(vertex_at.size()); }
@@ -40,7 +41,7 @@ struct RedistributionCost {
 
 // Evaluates arrangements of the new parts. targets[q] is new part q's fraction; rank[q] the
 // physical rank hosting it (old part p is on rank p). Each evaluation is
-// O(runs + parts log n) and allocates nothing.
+// O(runs + parts log n).
 class ArrangementEvaluator {
   public:
     ArrangementEvaluator(const LineLayout& line, std::vector<double> targets,
@@ -50,7 +51,18 @@ class ArrangementEvaluator {
     // falls at the prefix weight nearest to the cumulative target, so integer blocks come out
     // exact (100 unit vertices at 27% give 27).
     std::vector<VertexId> boundaries(std::span<const PartId> arrangement) const;
+
+    // Boundaries that keep more data in place when some imbalance is allowed: sweeping along
+    // the line, each boundary goes where the two parts beside it keep the most old data,
+    // within the window where its interval weighs at most (1 + tolerance) * its target and
+    // the rest of the line still fits the remaining parts. Each window is scanned once, so
+    // O(n) in all. With tolerance 0 this is boundaries().
+    std::vector<VertexId> relaxed_boundaries(std::span<const PartId> arrangement,
+                                             double tolerance) const;
+
     RedistributionCost cost(std::span<const PartId> arrangement) const;
+    RedistributionCost cost(std::span<const PartId> arrangement,
+                            std::span<const VertexId> bounds) const;
     PartId num_parts() const { return PartId(targets_.size()); }
 
   private:
@@ -58,7 +70,6 @@ class ArrangementEvaluator {
     std::vector<double> targets_;
     std::vector<PartId> rank_;
     double message_cost_;
-    mutable std::vector<VertexId> bounds_;   // scratch
     mutable std::vector<std::int64_t> seen_; // scratch: last interval each old part was seen in
 };
 

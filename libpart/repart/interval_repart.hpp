@@ -6,8 +6,11 @@
 
 namespace part {
 
-// Details reported: "identity_moved_size" (parts in logical order along the line),
-// "moved_size" and "messages" of the chosen arrangement.
+// The arrangement is chosen on exactly proportional intervals (as the paper); then, with
+// request.tolerance > 0, the boundaries are relaxed towards keeping old data in place
+// (ArrangementEvaluator::relaxed_boundaries) when that keeps more than the exact ones. Details
+// reported: "identity_moved_size" (parts in logical order along the line, same relaxation),
+// "arrangement_moved_size" and "arrangement_messages" of the result.
 RepartResult interval_repartition(const Graph& graph, const Partition& old_partition,
                                   const RepartRequest& request);
 

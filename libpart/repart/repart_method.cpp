@@ -45,6 +45,9 @@ void validate(const RepartRequest& request, const Graph& graph, const Partition&
     if (graph.num_vertices() > 0 && k2 > graph.num_vertices())
         throw InvalidArgument("the new part count " + std::to_string(k2) + " exceeds the graph's " +
                               std::to_string(graph.num_vertices()) + " vertices");
+    if (!(request.tolerance >= 0 && request.tolerance < 1))
+        throw InvalidArgument("the imbalance tolerance must be in [0, 1), got " +
+                              std::to_string(request.tolerance));
     if (!request.targets.empty() && request.targets.size() != std::size_t(k2))
         throw InvalidArgument("there are " + std::to_string(request.targets.size()) +
                               " targets for " + std::to_string(k2) + " new parts");

@@ -23,7 +23,9 @@ struct RepartRequest {
     enum class Arrangement { Mcr, Identity, Exhaustive };
     Arrangement arrangement = Arrangement::Mcr; // interval: how to order parts over intervals
     double message_cost = 0;                    // interval: cost of a message in vertex-size units
-    MetisOptions metis;                         // scratch
+    double tolerance =
+        0; // interval: allowed imbalance (0.03: parts up to 1.03 x target) spent on moving less
+    MetisOptions metis; // scratch
 };
 
 struct RepartResult {

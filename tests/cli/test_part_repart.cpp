@@ -44,7 +44,7 @@ TEST(PartRepart, IntervalWithNewCapacitiesWritesAVerifiedPlan) {
     const std::string out = dir.file("new.part"), plan = dir.file("m.plan");
     auto report = run_json(kGraph + " --old " + old_part + " --targets " + targets +
                            " --method interval -o " + out + " --plan " + plan);
-    EXPECT_LE(report["metrics"]["imbalance"][0].get<double>(), 1.01);
+    EXPECT_LE(report["metrics"]["imbalance"][0].get<double>(), 1.03 + 1e-9); // default --ufactor 30
     EXPECT_GT(report["migration"]["moved_vertices"].get<int>(), 0);
     EXPECT_LE(report["migration"]["moved_vertices"].get<double>(),
               report["details"]["identity_moved_size"].get<double>());

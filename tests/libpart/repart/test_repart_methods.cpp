@@ -255,3 +255,41 @@ TEST(Amortization, NoGainNeverPaysAndShrinkIsMandatory) {
         amortization(g, p, p, same.new_part_rank, plan_traffic(same), CostModel{-1, 0, 0, 0}),
         InvalidArgument);
 }
+
+// A hot spot on a path: tolerance lets interval boundaries stay put, so less moves, while
+// every part stays within (1 + tolerance) of its target.
+TEST(IntervalRepart, ToleranceMovesLessWithinTheAllowedImbalance) {
+    const VertexId n = 2000;
+    std::vector<WeightedEdge> edges;
+    for (VertexId v = 0; v + 1 < n; ++v) edges.push_back({v, v + 1});
+    Graph g = graph_from_edges(n, edges);
+    const Partition old_p = [&] {
+        Partition p{8, std::vector<PartId>(std::size_t(n)), {}};
+        for (VertexId v = 0; v < n; ++v) p.part[v] = PartId(v * 8 / n);
+        return p;
+    }();
+    g.ncon = 1;
+    g.vwgt.assign(std::size_t(n), 1);
+    for (VertexId v = 900; v < 960; ++v) g.vwgt[v] = 4; // +180 weight, 8% of the total
+    RepartRequest request;
+    request.new_parts = 8;
+    const RepartResult exact = repart_method("interval")(g, old_p, request);
+    request.tolerance = 0.05;
+    const RepartResult relaxed = repart_method("interval")(g, old_p, request);
+    const auto moved = [&](const RepartResult& r) {
+        return diff(old_p, r.partition, r.new_part_rank).vertices.size();
+    };
+    EXPECT_LT(moved(relaxed), moved(exact)) << moved(relaxed) << " vs " << moved(exact);
+    EXPECT_LE(max_imbalance(g, relaxed.partition), 1.05 + 1e-9);
+    EXPECT_LE(max_imbalance(g, exact.partition), 1.0 + 8.0 / 2180 * 2);
+    // Every part is still one interval.
+    for (PartId q = 0; q < 8; ++q) {
+        VertexId first = n, last = -1, count = 0;
+        for (VertexId v = 0; v < n; ++v)
+            if (relaxed.partition.part[v] == q)
+                first = std::min(first, v), last = std::max(last, v), ++count;
+        EXPECT_EQ(last - first + 1, count);
+    }
+    request.tolerance = 1.5;
+    EXPECT_THROW(repart_method("interval")(g, old_p, request), InvalidArgument);
+}
