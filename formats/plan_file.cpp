@@ -106,7 +106,25 @@ MigrationPlan decode_body(std::string_view body, const std::string& name) {
     return plan;
 }
 
-nlohmann::json summary(const MigrationPlan& plan) {
+[[noreturn]] void corrupt(const std::string& name, std::int64_t line, const std::string& what) {
+    throw InputError(name, line, what);
+}
+
+// The head's figures must agree with the body, so an edited head cannot mislead a reader.
+void check_head(const nlohmann::json& head, const MigrationPlan& plan, const std::string& name) {
+    const nlohmann::json expected = plan_summary(plan);
+    for (const char* key : {"vertices", "old_parts", "new_parts", "logical_to_physical",
+                            "old_checksum", "new_checksum", "moved_vertices", "messages"})
+        if (!head.contains(key) || head[key] != expected[key])
+            corrupt(name, 0,
+                    std::string("the summary's \"") + key + "\" is " +
+                        (head.contains(key) ? head[key].dump() : "missing") +
+                        " but the body says " + expected[key].dump());
+}
+
+} // namespace
+
+nlohmann::json plan_summary(const MigrationPlan& plan) {
     const PlanTraffic traffic = plan_traffic(plan);
     nlohmann::json head;
     head["format"] = "part-plan";
@@ -126,30 +144,12 @@ nlohmann::json summary(const MigrationPlan& plan) {
     return head;
 }
 
-[[noreturn]] void corrupt(const std::string& name, std::int64_t line, const std::string& what) {
-    throw InputError(name, line, what);
-}
-
-// The head's figures must agree with the body, so an edited head cannot mislead a reader.
-void check_head(const nlohmann::json& head, const MigrationPlan& plan, const std::string& name) {
-    const nlohmann::json expected = summary(plan);
-    for (const char* key : {"vertices", "old_parts", "new_parts", "logical_to_physical",
-                            "old_checksum", "new_checksum", "moved_vertices", "messages"})
-        if (!head.contains(key) || head[key] != expected[key])
-            corrupt(name, 0,
-                    std::string("the summary's \"") + key + "\" is " +
-                        (head.contains(key) ? head[key].dump() : "missing") +
-                        " but the body says " + expected[key].dump());
-}
-
-} // namespace
-
 std::string format_plan(const MigrationPlan& plan) {
     validate(plan);
     const std::string body = encode_body(plan);
     std::string out(kMagic);
     out += std::to_string(kPlanFormatVersion) + "\n";
-    out += summary(plan).dump(2) + "\n";
+    out += plan_summary(plan).dump(2) + "\n";
     out += std::string(kBodyMarker) + std::to_string(body.size()) + " " +
            hex64(fnv1a64({reinterpret_cast<const unsigned char*>(body.data()), body.size()})) +
            "\n";

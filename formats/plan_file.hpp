@@ -13,11 +13,16 @@
 // message, ascending within each. README.md ("Migration plan") documents it for users.
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "libpart/plan/migration_plan.hpp"
 
 namespace part::formats {
 
 inline constexpr int kPlanFormatVersion = 1;
+
+// The JSON summary at the head of a plan file: counts, rank map, checksums, traffic totals.
+nlohmann::json plan_summary(const MigrationPlan& plan);
 
 // The whole file's bytes.
 std::string format_plan(const MigrationPlan& plan);

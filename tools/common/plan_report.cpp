@@ -1,5 +1,7 @@
 #include "tools/common/plan_report.hpp"
 
+#include "formats/plan_file.hpp"
+
 #include <algorithm>
 #include <iomanip>
 #include <ostream>
@@ -7,21 +9,12 @@
 namespace part::tools {
 
 nlohmann::json traffic_json(const MigrationPlan& plan, const PlanTraffic& traffic) {
-    nlohmann::json j;
-    j["vertices"] = plan.num_vertices;
-    j["old_parts"] = plan.old_parts;
-    j["new_parts"] = plan.new_parts;
-    j["ranks"] = plan.num_ranks();
-    j["skeleton_ranks"] = traffic.skeleton_ranks;
-    j["logical_to_physical"] = plan.new_part_rank;
-    j["moved_vertices"] = traffic.moved_vertices;
+    nlohmann::json j = formats::plan_summary(plan);
     j["moved_size"] = traffic.moved_size;
     j["max_sent_vertices"] = traffic.max_sent_vertices;
     j["max_received_vertices"] = traffic.max_received_vertices;
     j["max_sent_size"] = traffic.max_sent_size;
     j["max_received_size"] = traffic.max_received_size;
-    j["messages"] = traffic.messages.size();
-    j["max_messages_per_rank"] = traffic.max_messages_per_rank;
     nlohmann::json list = nlohmann::json::array();
     for (const MessageTraffic& m : traffic.messages)
         list.push_back({{"source", m.message.source},
