@@ -47,6 +47,23 @@ LineLayout make_line_layout(const Graph& graph, const Partition& old_partition,
         }
     }
     line.run_start.push_back(n);
+    // Positions grouped by old part (counting sort keeps them ascending).
+    line.part_start.assign(std::size_t(line.old_parts) + 1, 0);
+    for (PartId p : line.part_at) ++line.part_start[p + 1];
+    for (PartId p = 0; p < line.old_parts; ++p) line.part_start[p + 1] += line.part_start[p];
+    line.part_positions.resize(std::size_t(n));
+    std::vector<VertexId> next(line.part_start.begin(), line.part_start.end() - 1);
+    for (VertexId i = 0; i < n; ++i) line.part_positions[next[line.part_at[i]]++] = i;
+    line.part_size_prefix.assign(std::size_t(n) + std::size_t(line.old_parts), 0);
+    for (PartId p = 0; p < line.old_parts; ++p) {
+        const std::size_t base = std::size_t(line.part_start[p]) + std::size_t(p);
+        for (VertexId k = line.part_start[p]; k < line.part_start[p + 1]; ++k) {
+            const VertexId at = line.part_positions[k];
+            line.part_size_prefix[base + (k - line.part_start[p]) + 1] =
+                line.part_size_prefix[base + (k - line.part_start[p])] + line.size_prefix[at + 1] -
+                line.size_prefix[at];
+        }
+    }
     return line;
 }
 
@@ -58,6 +75,9 @@ ArrangementEvaluator::ArrangementEvaluator(const LineLayout& line, std::vector<d
         throw InvalidArgument("there are " + std::to_string(targets_.size()) + " targets but " +
                               std::to_string(rank_.size()) + " ranks");
     seen_.assign(std::size_t(line_.old_parts), -1);
+    const std::size_t runs = line_.run_part.size();
+    count_messages_ =
+        message_cost_ > 0 || runs <= 8 * (targets_.size() + std::size_t(line_.old_parts));
 }
 
 std::vector<VertexId> ArrangementEvaluator::boundaries(std::span<const PartId> arrangement) const {
@@ -141,8 +161,30 @@ RedistributionCost ArrangementEvaluator::cost(std::span<const PartId> arrangemen
 
 RedistributionCost ArrangementEvaluator::cost(std::span<const PartId> arrangement,
                                               std::span<const VertexId> bounds) const {
-    std::fill(seen_.begin(), seen_.end(), -1);
     RedistributionCost result;
+    // Kept: the size of each interval's own rank's old vertices, by binary search in that
+    // part's positions.
+    for (std::size_t j = 0; j < arrangement.size(); ++j) {
+        const PartId p = rank_[arrangement[j]];
+        if (p >= line_.old_parts) continue;
+        const auto first = line_.part_positions.begin() + line_.part_start[p];
+        const auto last = line_.part_positions.begin() + line_.part_start[p + 1];
+        const auto lo = std::lower_bound(first, last, bounds[j]) - first;
+        const auto hi = std::lower_bound(first, last, bounds[j + 1]) - first;
+        const std::size_t base = std::size_t(line_.part_start[p]) + std::size_t(p);
+        result.kept_size += line_.part_size_prefix[base + hi] - line_.part_size_prefix[base + lo];
+    }
+    result.moved_size = line_.size_prefix.back() - result.kept_size;
+    result.messages = count_messages_ ? count_messages(arrangement, bounds) : -1;
+    result.value = double(result.moved_size) +
+                   message_cost_ * double(std::max<std::int64_t>(result.messages, 0));
+    return result;
+}
+
+std::int64_t ArrangementEvaluator::count_messages(std::span<const PartId> arrangement,
+                                                  std::span<const VertexId> bounds) const {
+    std::fill(seen_.begin(), seen_.end(), -1);
+    std::int64_t messages = 0;
     std::size_t run = 0;
     for (std::size_t j = 0; j < arrangement.size(); ++j) {
         VertexId at = bounds[j];
@@ -150,23 +192,15 @@ RedistributionCost ArrangementEvaluator::cost(std::span<const PartId> arrangemen
         const PartId q = arrangement[j];
         while (at < end) {
             while (line_.run_start[run + 1] <= at) ++run;
-            const VertexId stop = std::min(end, line_.run_start[run + 1]);
             const PartId p = line_.run_part[run];
-            const WeightSum size = line_.size_prefix[stop] - line_.size_prefix[at];
-            if (rank_[q] == p) {
-                result.kept_size += size;
-            } else {
-                result.moved_size += size;
-                if (seen_[p] != std::int64_t(j)) {
-                    seen_[p] = std::int64_t(j);
-                    ++result.messages;
-                }
+            if (rank_[q] != p && seen_[p] != std::int64_t(j)) {
+                seen_[p] = std::int64_t(j);
+                ++messages;
             }
-            at = stop;
+            at = std::min(end, line_.run_start[run + 1]);
         }
     }
-    result.value = double(result.moved_size) + message_cost_ * double(result.messages);
-    return result;
+    return messages;
 }
 
 bool cheaper(const RedistributionCost& a, const RedistributionCost& b) {

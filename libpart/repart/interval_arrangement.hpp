@@ -20,6 +20,11 @@ struct LineLayout {
     std::vector<VertexId> run_start;      // start of each run of equal old part, then n
     std::vector<PartId> run_part;         // old part of each run
     std::vector<PartId> part_at;          // old part at each position
+    // Positions of each old part, ascending: part p's are part_positions[part_start[p] ..
+    // part_start[p + 1]); part_size_prefix[part_start[p] + p + i] is the size of its first i.
+    std::vector<VertexId> part_start;
+    std::vector<VertexId> part_positions;
+    std::vector<WeightSum> part_size_prefix;
     PartId old_parts = 0;
 
     VertexId size() const { return VertexId(vertex_at.size()); }
@@ -32,6 +37,10 @@ LineLayout make_line_layout(const Graph& graph, const Partition& old_partition,
 
 // What carrying out an arrangement costs: the size that leaves its rank and the number of
 // (source, destination) messages. `value` = moved_size + message_cost * messages.
+// Messages are counted by walking the old partition's runs along the line, so only when the
+// runs are few (at most 8 per part, as after an interval partition) or message_cost > 0;
+// otherwise `messages` is -1 and the arrangement is judged by data alone, which keeps each
+// evaluation O(parts log n) for any old partition.
 struct RedistributionCost {
     WeightSum moved_size = 0;
     WeightSum kept_size = 0;
@@ -40,8 +49,8 @@ struct RedistributionCost {
 };
 
 // Evaluates arrangements of the new parts. targets[q] is new part q's fraction; rank[q] the
-// physical rank hosting it (old part p is on rank p). Each evaluation is
-// O(runs + parts log n).
+// physical rank hosting it (old part p is on rank p). Each evaluation is O(parts log n),
+// plus O(runs) when messages are counted.
 class ArrangementEvaluator {
   public:
     ArrangementEvaluator(const LineLayout& line, std::vector<double> targets,
@@ -66,10 +75,14 @@ class ArrangementEvaluator {
     PartId num_parts() const { return PartId(targets_.size()); }
 
   private:
+    std::int64_t count_messages(std::span<const PartId> arrangement,
+                                std::span<const VertexId> bounds) const;
+
     const LineLayout& line_;
     std::vector<double> targets_;
     std::vector<PartId> rank_;
     double message_cost_;
+    bool count_messages_;
     mutable std::vector<std::int64_t> seen_; // scratch: last interval each old part was seen in
 };
 

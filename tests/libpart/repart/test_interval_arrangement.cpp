@@ -155,3 +155,27 @@ TEST(IntervalArrangement, PropertyMcrBeatsIdentityOnRandomCapacityChanges) {
     EXPECT_GT(strictly_better, trials / 4) << strictly_better << " of " << trials;
     EXPECT_GT(optimal, trials * 3 / 4) << optimal << " of " << trials;
 }
+
+// With a scattered old partition (many runs) the evaluation skips message counting but still
+// gets the moved size exactly.
+TEST(IntervalArrangement, ScatteredOldPartitionCostsDataExactly) {
+    std::mt19937 rng(11);
+    const VertexId n = 500;
+    Graph g = graph_from_edges(n, {});
+    Partition old_p{4, std::vector<PartId>(std::size_t(n)), {}};
+    for (PartId& p : old_p.part) p = PartId(rng() % 4);
+    const LineLayout line = make_line_layout(g, old_p, {});
+    const ArrangementEvaluator ev(line, {0.25, 0.25, 0.25, 0.25}, {0, 1, 2, 3}, 0.0);
+    const std::vector<PartId> arrangement{3, 1, 0, 2};
+    const RedistributionCost c = ev.cost(arrangement);
+    EXPECT_EQ(c.messages, -1);
+    const auto bounds = ev.boundaries(arrangement);
+    Partition new_p{4, std::vector<PartId>(std::size_t(n)), {}};
+    for (std::size_t j = 0; j < 4; ++j)
+        for (VertexId v = bounds[j]; v < bounds[j + 1]; ++v) new_p.part[v] = arrangement[j];
+    EXPECT_EQ(WeightSum(diff(old_p, new_p).vertices.size()), c.moved_size);
+    // A message cost asks for the count.
+    const ArrangementEvaluator counting(line, {0.25, 0.25, 0.25, 0.25}, {0, 1, 2, 3}, 1.0);
+    EXPECT_EQ(counting.cost(arrangement).messages,
+              std::int64_t(diff(old_p, new_p).messages.size()));
+}
