@@ -96,8 +96,10 @@ int main(int argc, char** argv) {
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
     app.add_option("--plan", plan_path, "Migration plan output")->required();
-    app.add_option("--ufactor", request.metis.ufactor,
-                   "scratch: METIS allowed imbalance in 1/1000");
+    app.add_option(
+        "--ufactor", request.metis.ufactor,
+        "Allowed imbalance in 1/1000 (default 30): METIS's for scratch; interval spends it "
+        "on moving less (0: exactly proportional intervals)");
     app.add_option("--ptype", ptype, "scratch: METIS scheme kway or rb")
         ->check(CLI::IsMember({"kway", "rb"}));
     app.add_option("--time-per-weight", model.time_per_weight,
