@@ -94,8 +94,10 @@ int main(int argc, char** argv) {
     app.add_option("--steps", setup.steps, "Number of steps")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
-    app.add_option("--method", method,
-                   "Repartitioning method: scratch (METIS, parts relabelled by overlap)")
+    app.add_option(
+           "--method", method,
+           "Repartitioning method: scratch (METIS, parts relabelled by overlap) or interval "
+           "(intervals of the vertex numbering, as part-repart)")
         ->capture_default_str();
     app.add_option(
            "--policy", policies,
