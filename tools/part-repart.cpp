@@ -6,10 +6,12 @@
 
 #include "formats/atomic_output.hpp"
 #include "formats/chaco_graph.hpp"
-#include "formats/order_file.hpp"
+#include "formats/coordinates_file.hpp"
 #include "formats/partition_file.hpp"
+#include "formats/permutation_file.hpp"
 #include "formats/plan_file.hpp"
 #include "libpart/core/metrics.hpp"
+#include "libpart/order/order_method.hpp"
 #include "libpart/plan/migration_plan.hpp"
 #include "libpart/plan/plan_traffic.hpp"
 #include "libpart/repart/amortization.hpp"
@@ -68,7 +70,7 @@ int main(int argc, char** argv) {
         app, "part-repart mesh.graph --old mesh.graph.part.16 -k 16 --method interval -o new.part "
              "--plan move.plan");
     tools::CommonOptions common;
-    std::string graph_path, old_path, targets_path, order_path, plan_path, method,
+    std::string graph_path, old_path, targets_path, order_path, coords_path, plan_path, method,
         arrangement = "mcr";
     PartId new_parts = 0, old_parts = 0;
     RepartRequest request;
@@ -86,8 +88,10 @@ int main(int argc, char** argv) {
         ->required()
         ->check(CLI::IsMember(repart_method_names()));
     app.add_option("--order", order_path,
-                   "interval: ordering file, line i = 0-based position of vertex i "
-                   "(default: the vertex numbering)");
+                   "interval: ordering file, line i = 0-based position of vertex i, as "
+                   "part-order writes (default: Hilbert order of --coords, else the numbering)");
+    app.add_option("--coords", coords_path,
+                   "Coordinates file (.xyz); interval orders vertices along a Hilbert curve");
     app.add_option("--arrangement", arrangement, "interval: order of parts over intervals")
         ->check(CLI::IsMember({"mcr", "identity", "exhaustive"}))
         ->capture_default_str();
@@ -117,7 +121,8 @@ int main(int argc, char** argv) {
 
     return tools::run_tool(app, argc, argv, [&] {
         if (common.output.empty()) throw tools::UsageError("-o NEW.part is required");
-        const std::vector<std::string> inputs{graph_path, old_path, targets_path, order_path};
+        const std::vector<std::string> inputs{graph_path, old_path, targets_path, order_path,
+                                              coords_path};
         tools::ensure_not_an_input(common.output, inputs);
         tools::ensure_not_an_input(plan_path, inputs);
         if (plan_path == common.output) throw tools::UsageError("-o and --plan name the same file");
@@ -128,7 +133,9 @@ int main(int argc, char** argv) {
         tools::Progress progress(common.quiet);
 
         progress.stage("reading " + graph_path);
-        const Graph graph = formats::read_chaco_graph(graph_path);
+        Graph graph = formats::read_chaco_graph(graph_path);
+        if (!coords_path.empty())
+            graph.coords = formats::read_coordinates(coords_path, graph.num_vertices());
         const Partition old_p = formats::read_partition(old_path, graph.num_vertices(), old_parts);
         request.new_parts = new_parts > 0 ? new_parts : old_p.num_parts;
         if (graph.num_vertices() > 0 && request.new_parts > graph.num_vertices())
@@ -138,7 +145,9 @@ int main(int argc, char** argv) {
         if (!targets_path.empty())
             request.targets = formats::read_targets(targets_path, request.new_parts);
         if (!order_path.empty())
-            request.position = formats::read_order(order_path, graph.num_vertices());
+            request.position = formats::read_permutation(order_path, graph.num_vertices());
+        else if (!graph.coords.empty())
+            request.position = compute_order(graph, "hilbert", OrderOptions{});
         request.arrangement = arrangement_from(arrangement);
         request.metis.seed = common.seed;
         request.tolerance = (request.metis.ufactor < 0 ? 30 : request.metis.ufactor) / 1000.0;

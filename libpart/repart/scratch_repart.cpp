@@ -22,10 +22,8 @@ RepartResult scratch_repartition(const Graph& graph, const Partition& old_partit
                                  const RepartRequest& request) {
     RepartResult result = start_repart_result(graph, old_partition, request);
     const PartId k2 = request.new_parts;
-    // METIS_PartGraphKway crashes with one part; one part needs no partitioner anyway.
     const std::vector<PartId> fresh =
-        k2 == 1 ? std::vector<PartId>(std::size_t(graph.num_vertices()), 0)
-                : partition_with_metis(graph, k2, request.targets, request.metis);
+        partition_with_metis(graph, k2, request.targets, request.metis);
 
     std::vector<WeightSum> overlap =
         overlap_matrix(graph, old_partition, fresh, k2, result.new_part_rank);

@@ -83,3 +83,12 @@ TEST(PartPartition, TargetsOfWrongCountAreRejected) {
         << r.err;
     EXPECT_FALSE(file_exists(graph + ".part.2"));
 }
+
+TEST(PartPartitionMetis, OnePartPutsEveryVertexInPartZero) {
+    ScratchDir dir;
+    const std::string graph = dir.write("tiny.graph", "4 3\n2\n1 3\n2 4\n3\n");
+    auto r = run_command(tool("part-partition") + " " + graph + " -k 1 --method metis -o " +
+                         dir.file("p"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(read_text(dir.file("p")), "0\n0\n0\n0\n");
+}

@@ -112,7 +112,7 @@ TEST(PartRepart, BadInputsGetClearErrorsAndNoOutput) {
          1, "t3:3: targets file has 3 values but there are 4 parts"},
         {" --old " + old_part + " --order " + dir.write("bad.order", "0\n0\n") +
              " --method interval",
-         1, "bad.order:2: position 0 was already given on line 1"},
+         1, "bad.order:2: position 0 already given on line 1: not a permutation"},
         {" --old " + old_part + " -k 20000 --method interval", 2,
          "exceeds the graph's 19886 vertices"},
         {" --old " + old_part + " --method nonesuch", 2, "nonesuch"},
@@ -139,4 +139,24 @@ TEST(PartRepart, RefusesToOverwriteInputs) {
                           " --method interval -o " + dir.file("x.part") + " --plan " + old_part)
                   .exit_code,
               2);
+}
+
+TEST(PartRepart, CoordinatesOrderTheIntervalsAlongAHilbertCurve) {
+    ScratchDir dir;
+    const std::string old_part = old_blocks(dir, 8);
+    const std::string tail =
+        " --old " + old_part + " --method interval --plan " + dir.file("p.plan");
+    auto by_numbering = run_json(kGraph + tail + " -o " + dir.file("a.part"));
+    auto by_hilbert = run_json(kGraph + tail + " --coords " + source_file("data/naca0012.xyz") +
+                               " -o " + dir.file("b.part"));
+    // Same as ordering explicitly with part-order's Hilbert curve.
+    ASSERT_EQ(run_command(tool("part-order") + " " + kGraph + " --method hilbert --coords " +
+                          source_file("data/naca0012.xyz") + " -o " + dir.file("h.perm") + " -q")
+                  .exit_code,
+              0);
+    run_json(kGraph + tail + " --order " + dir.file("h.perm") + " -o " + dir.file("c.part"));
+    EXPECT_EQ(read_text(dir.file("b.part")), read_text(dir.file("c.part")));
+    // Numbering blocks of a gmsh mesh are ragged; the curve keeps intervals compact.
+    EXPECT_LT(by_hilbert["metrics"]["edge_cut"].get<long>(),
+              by_numbering["metrics"]["edge_cut"].get<long>());
 }
