@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "libpart/repart/gde_repart.hpp"
 #include "libpart/repart/interval_repart.hpp"
 #include "libpart/repart/scratch_repart.hpp"
 
@@ -9,9 +10,10 @@ namespace part {
 
 namespace {
 
-// The registry. A new method (gde) adds its line here.
+// The registry. A new method adds its line here.
 const std::map<std::string, RepartFunction>& registry() {
     static const std::map<std::string, RepartFunction> methods = {
+        {"gde", gde_repartition},
         {"interval", interval_repartition},
         {"scratch", scratch_repartition},
     };

@@ -1,6 +1,6 @@
 #pragma once
 // Repartitioning methods behind one signature, looked up by name, so tools dispatch without
-// knowing them and a new method (gde) plugs in by adding one entry to the registry.
+// knowing them and a new method plugs in by adding one entry to the registry.
 //
 // Every method returns new logical parts 0..K2-1 and the physical rank hosting each
 // (MigrationPlan's numbering): when K2 >= K the ranks are 0..K2-1 in order; when K2 < K the
