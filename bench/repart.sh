@@ -5,6 +5,7 @@
 #             on the hot-spot weights (MCR arrangement); also the identity arrangement.
 #   scratch:  old = gpmetis partition of the unit-weight mesh, new = METIS on the hot-spot
 #             weights relabelled by maximum overlap; also from the interval old partition.
+#   gde:      old = gpmetis partition of the unit-weight mesh, new = GDE rebalancing of it.
 #   fresh:    gpmetis on the hot-spot weights (the cut scratch is compared with).
 #   capacity: random new capacities (fixed seed) on the interval old partition: MCR vs identity.
 # Prints the figures and the ratios the issue's targets are stated in.
@@ -56,6 +57,11 @@ for k in 16 64; do
   t3=$(now)
   "$tools/part-repart" hot.graph --old old_interval.part --method scratch --seed 1 \
       -o scratch_int.part --plan scratch_int.plan --json > scratch_int.json
+  tg0=$(now)
+  "$tools/part-repart" hot.graph --old old_metis.part --method gde \
+      -o gde.part --plan gde.plan --json > gde.json
+  tg1=$(now)
+  "$tools/part-plan" verify gde.plan old_metis.part gde.part -q
   t4=$(now)
   gpmetis -seed=1 hot.graph "$k" > /dev/null
   t5=$(now)
@@ -82,6 +88,12 @@ for k in 16 64; do
   sc_msgs=$(field scratch.json "d['migration']['messages']")
   sc_steps=$(field scratch.json "d['amortization']['steps']")
   sci_moved=$(field scratch_int.json "d['migration']['moved_size']")
+  gde_moved=$(field gde.json "d['migration']['moved_size']")
+  gde_imb=$(field gde.json "d['metrics']['imbalance'][0]")
+  gde_cut=$(field gde.json "d['metrics']['edge_cut']")
+  gde_msgs=$(field gde.json "d['migration']['messages']")
+  gde_max=$(field gde.json "max(d['migration']['max_sent_size'], d['migration']['max_received_size'])")
+  gde_steps=$(field gde.json "d['amortization']['steps']")
   fresh_cut=$(field fresh.json "d['edge_cut']")
   fresh_imb=$(field fresh.json "d['imbalance'][0]")
   caps_mcr=$(field caps.json "d['migration']['moved_size']")
@@ -92,6 +104,7 @@ for k in 16 64; do
   printf "%-34s %10s %10s %8s %9.4f %10s %9s\n" "interval (MCR) from interval" "$int_moved" "$int_max" "$int_msgs" "$int_imb" "$int_cut" "$int_steps"
   printf "%-34s %10s\n" "interval (identity) from interval" "$id_moved"
   printf "%-34s %10s %10s %8s %9.4f %10s %9s\n" "scratch from gpmetis" "$sc_moved" "-" "$sc_msgs" "$sc_imb" "$sc_cut" "$sc_steps"
+  printf "%-34s %10s %10s %8s %9.4f %10s %9s\n" "gde from gpmetis" "$gde_moved" "$gde_max" "$gde_msgs" "$gde_imb" "$gde_cut" "$gde_steps"
   printf "%-34s %10s\n" "scratch from gpmetis, unrelabelled" "$sc_unrel"
   printf "%-34s %10s\n" "scratch from interval" "$sci_moved"
   printf "%-34s %10s %10s %8s %9.4f %10s\n" "gpmetis fresh" "-" "-" "-" "$fresh_imb" "$fresh_cut"
@@ -99,10 +112,14 @@ for k in 16 64; do
   echo "  interval moved / scratch moved (each from its own old)  $(ratio "$int_moved" "$sc_moved")   (target <= 0.333)"
   echo "  interval moved / scratch moved (both from interval old) $(ratio "$int_moved" "$sci_moved")"
   echo "  interval imbalance                                      $int_imb   (target <= 1.05)"
+  echo "  gde moved / scratch moved (both from gpmetis old)       $(ratio "$gde_moved" "$sc_moved")   (target <= 0.333)"
+  echo "  gde imbalance                                           $gde_imb   (target <= 1.05)"
+  echo "  gde cut / fresh gpmetis cut                             $(ratio "$gde_cut" "$fresh_cut")"
   echo "  scratch cut / fresh gpmetis cut                         $(ratio "$sc_cut" "$fresh_cut")   (target <= 1.05)"
   echo "  scratch moved / unrelabelled METIS moved                $(ratio "$sc_moved" "$sc_unrel")"
   echo "  hot spot: MCR moved / identity moved                    $(ratio "$int_moved" "$id_moved")"
   echo "  random capacities: MCR moved / identity moved           $(ratio "$caps_mcr" "$caps_id")   ($caps_mcr vs $caps_id, imbalance $caps_imb)"
   echo "  time: part-repart interval / gpmetis                    $(ratio "$(echo "$t1 - $t0" | bc)" "$(echo "$t5 - $t4" | bc)")"
+  echo "  time: part-repart gde / gpmetis                         $(ratio "$(echo "$tg1 - $tg0" | bc)" "$(echo "$t5 - $t4" | bc)")"
   echo "  time: part-repart scratch / gpmetis                     $(ratio "$(echo "$t3 - $t2" | bc)" "$(echo "$t5 - $t4" | bc)")"
 done
