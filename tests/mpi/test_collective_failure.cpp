@@ -31,18 +31,20 @@ std::string unit_partition(int n) {
     return text;
 }
 
-// Runs the read on every rank and returns the message each rank caught.
-std::string read_error(const std::string& graph, const std::string& partition) {
+// Writes the two files, runs the read on every rank and checks that every rank caught the
+// same message, containing `expected`.
+void expect_all_ranks_fail(const std::string& graph_text, const std::string& partition_text,
+                           const std::string& expected) {
+    SharedScratch dir;
+    const std::string graph =
+        graph_text.empty() ? dir.file("absent.graph") : dir.write("in.graph", graph_text);
+    const std::string partition = dir.write("old.part", partition_text);
+    std::string message;
     try {
         formats::mpi::read_distributed_input(MPI_COMM_WORLD, graph, partition, 0);
     } catch (const Error& e) {
-        return e.what();
+        message = e.what();
     }
-    return "";
-}
-
-// Every rank caught the same message, containing `expected`.
-void expect_all_ranks_failed_with(const std::string& message, const std::string& expected) {
     EXPECT_NE(message.find(expected), std::string::npos) << message;
     std::size_t length = message.size(), shortest = 0, longest = 0;
     MPI_Allreduce(&length, &shortest, 1, MPI_UNSIGNED_LONG, MPI_MIN, MPI_COMM_WORLD);
@@ -50,50 +52,37 @@ void expect_all_ranks_failed_with(const std::string& message, const std::string&
     EXPECT_EQ(shortest, longest);
 }
 
+std::string truncated(std::string text) {
+    text.resize(text.size() / 2);
+    text.resize(text.rfind('\n') + 1);
+    return text;
+}
+
 } // namespace
 
 TEST(CollectiveFailure, BadTokenNearTheEndFailsEveryRankWithItsLine) {
-    SharedScratch dir;
-    const std::string graph = dir.write("bad.graph", path_graph(190, "188 oops"));
-    const std::string old = dir.write("old.part", unit_partition(200));
-    expect_all_ranks_failed_with(read_error(graph, old), "bad.graph:190: expected a neighbour id");
+    expect_all_ranks_fail(path_graph(190, "188 oops"), unit_partition(200),
+                          "in.graph:190: expected a neighbour id");
 }
 
 TEST(CollectiveFailure, BadTokenNearTheStartFailsEveryRank) {
-    SharedScratch dir;
-    const std::string graph = dir.write("bad.graph", path_graph(3, "1 x3"));
-    const std::string old = dir.write("old.part", unit_partition(200));
-    expect_all_ranks_failed_with(read_error(graph, old), "bad.graph:3:");
+    expect_all_ranks_fail(path_graph(3, "1 x3"), unit_partition(200), "in.graph:3:");
 }
 
 TEST(CollectiveFailure, MissingFileFailsEveryRank) {
-    SharedScratch dir;
-    const std::string old = dir.write("old.part", unit_partition(200));
-    expect_all_ranks_failed_with(read_error(dir.file("absent.graph"), old), "absent.graph");
+    expect_all_ranks_fail("", unit_partition(200), "absent.graph");
 }
 
 TEST(CollectiveFailure, TruncatedGraphFailsEveryRank) {
-    SharedScratch dir;
-    std::string text = path_graph(0, "");
-    text.resize(text.size() / 2);
-    text.resize(text.rfind('\n') + 1);
-    const std::string graph = dir.write("short.graph", text);
-    const std::string old = dir.write("old.part", unit_partition(200));
-    expect_all_ranks_failed_with(read_error(graph, old), "vertex lines");
+    expect_all_ranks_fail(truncated(path_graph(0, "")), unit_partition(200), "vertex lines");
 }
 
 TEST(CollectiveFailure, BadPartitionLineFailsEveryRank) {
-    SharedScratch dir;
-    const std::string graph = dir.write("ok.graph", path_graph(0, ""));
-    std::string text = unit_partition(198);
-    text.append("-1\n1\n");
-    const std::string old = dir.write("old.part", text);
-    expect_all_ranks_failed_with(read_error(graph, old), "old.part:199: part id -1 is negative");
+    expect_all_ranks_fail(path_graph(0, ""), unit_partition(198) + "-1\n1\n",
+                          "old.part:199: part id -1 is negative");
 }
 
 TEST(CollectiveFailure, ShortPartitionFailsEveryRank) {
-    SharedScratch dir;
-    const std::string graph = dir.write("ok.graph", path_graph(0, ""));
-    const std::string old = dir.write("old.part", unit_partition(150));
-    expect_all_ranks_failed_with(read_error(graph, old), "150 lines but the graph has 200");
+    expect_all_ranks_fail(path_graph(0, ""), unit_partition(150),
+                          "150 lines but the graph has 200");
 }
