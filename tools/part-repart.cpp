@@ -18,6 +18,7 @@
 #include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/interval_controller.hpp"
 #include "libpart/mpi/mpi_environment.hpp"
+#include "libpart/mpi/vertex_directory.hpp"
 #include "libpart/order/order_method.hpp"
 #include "libpart/plan/migration_plan.hpp"
 #include "libpart/plan/plan_traffic.hpp"
@@ -102,6 +103,10 @@ void run_distributed_interval(MPI_Comm comm, DistributedJob job) {
     const mpi::IntervalPlan plan =
         mpi::controller_interval(comm, input.graph, input.old_part, input.old_parts, request);
 
+    // The partition file in file order: each rank writes the block it read.
+    std::vector<PartId> block_new_part(input.block_old_part.size());
+    for (std::size_t i = 0; i < block_new_part.size(); ++i)
+        block_new_part[i] = plan.part_at(input.block_start[rank] + VertexId(i));
     // Data moves directly from the old part's rank to the new part's rank.
     std::vector<PartId> new_part(input.old_part.size());
     std::vector<int> destination(new_part.size());
@@ -113,11 +118,9 @@ void run_distributed_interval(MPI_Comm comm, DistributedJob job) {
     mpi::migrate(comm, input.graph, destination, carried);
     const std::vector<WeightSum> weights =
         mpi::global_part_weights(comm, input.graph, new_part, request.new_parts);
+    const WeightSum cut =
+        mpi::distributed_edge_cut(comm, input.graph, new_part, input.block_start, block_new_part);
 
-    // The partition file in file order: each rank writes the block it read.
-    std::vector<PartId> block_new_part(input.block_old_part.size());
-    for (std::size_t i = 0; i < block_new_part.size(); ++i)
-        block_new_part[i] = plan.part_at(input.block_start[rank] + VertexId(i));
     formats::mpi::SharedPendingFile partition_file(comm, job.output),
         plan_file(comm, job.plan_path);
     formats::mpi::write_partition_blocks(comm, partition_file.temp_path(), block_new_part);
@@ -152,6 +155,7 @@ void run_distributed_interval(MPI_Comm comm, DistributedJob job) {
         report["distributed"] = {{"ranks", ranks}, {"controller_rank", 0}};
         report["output"] = job.output;
         report["plan"] = job.plan_path;
+        report["edge_cut"] = cut;
         report["imbalance"] = imbalance;
         report["part_weights"] = weights;
         report["migration"] = tools::traffic_json(migration, traffic);
@@ -162,7 +166,8 @@ void run_distributed_interval(MPI_Comm comm, DistributedJob job) {
         std::cout << "Wrote " << job.output << " and " << job.plan_path
                   << " (method interval, distributed over " << ranks
                   << " ranks, rank 0 as controller)\n";
-        std::cout << "Imbalance " << std::setprecision(4) << imbalance << "\n";
+        std::cout << "Edge cut " << cut << ", imbalance " << std::setprecision(4) << imbalance
+                  << "\n";
         std::cout << "Migration: ";
         tools::print_traffic_summary(std::cout, migration, traffic);
     }

@@ -5,16 +5,11 @@
 #include <cstdint>
 
 #include "libpart/core/error.hpp"
-#include "libpart/mpi/exchange.hpp"
+#include "libpart/mpi/vertex_directory.hpp"
 
 namespace part::mpi {
 
 namespace {
-
-int rank_of_vertex(const std::vector<VertexId>& block_start, VertexId v) {
-    return int(std::upper_bound(block_start.begin(), block_start.end(), v) - block_start.begin()) -
-           1;
-}
 
 // What a rank tells each neighbour in one colouring round.
 struct ColouringNews {
@@ -35,24 +30,11 @@ void mark(ColouringNews& news, int colour) {
 std::vector<int> neighbour_ranks(MPI_Comm comm, const DistributedGraph& graph,
                                  const std::vector<VertexId>& block_start,
                                  std::span<const int> block_owner) {
-    int rank = 0, ranks = 1;
+    int rank = 0;
     MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &ranks);
-    // Ghosts: neighbours not owned here (owned ids are sorted), each asked once.
-    std::vector<VertexId> ghosts;
-    for (VertexId u : graph.local.adjncy)
-        if (!std::binary_search(graph.global_id.begin(), graph.global_id.end(), u))
-            ghosts.push_back(u);
-    std::sort(ghosts.begin(), ghosts.end());
-    ghosts.erase(std::unique(ghosts.begin(), ghosts.end()), ghosts.end());
-    std::vector<int> ask_counts(std::size_t(ranks), 0);
-    for (VertexId u : ghosts) ++ask_counts[rank_of_vertex(block_start, u)];
-    const std::vector<int> asked_counts = exchange_counts(comm, ask_counts);
-    const std::vector<VertexId> asked = exchange<VertexId>(comm, ghosts, ask_counts, asked_counts);
-    std::vector<int> answers(asked.size());
-    for (std::size_t i = 0; i < asked.size(); ++i)
-        answers[i] = block_owner[asked[i] - block_start[rank]];
-    const std::vector<int> owners = exchange<int>(comm, answers, asked_counts, ask_counts);
+    const std::vector<VertexId> ghosts = ghost_vertices(graph);
+    const std::vector<std::int32_t> owners =
+        look_up_in_blocks(comm, ghosts, block_start, block_owner);
     std::vector<int> neighbours;
     for (int owner : owners)
         if (owner != rank) neighbours.push_back(owner);

@@ -5,8 +5,10 @@
 #include "formats/chaco_graph.hpp"
 #include "formats/mpi/distributed_chaco.hpp"
 #include "formats/partition_file.hpp"
+#include "libpart/core/metrics.hpp"
 #include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/interval_controller.hpp"
+#include "libpart/mpi/vertex_directory.hpp"
 #include "libpart/repart/interval_repart.hpp"
 #include "tests/mpi/shared_scratch.hpp"
 
@@ -101,6 +103,15 @@ TEST(IntervalController, VerticesMoveToTheRankOfTheirNewPart) {
     }
     std::vector<std::int32_t>* carried[] = {&new_part};
     mpi::migrate(MPI_COMM_WORLD, input.graph, destination, carried);
+    std::vector<PartId> block(input.block_old_part.size());
+    for (std::size_t i = 0; i < block.size(); ++i)
+        block[i] = plan.part_at(input.block_start[world_rank()] + VertexId(i));
+    const WeightSum cut =
+        mpi::distributed_edge_cut(MPI_COMM_WORLD, input.graph, new_part, input.block_start, block);
+    const std::vector<PartId> all = mpi::gather_pieces<PartId>(MPI_COMM_WORLD, block);
+    if (world_rank() == 0) {
+        EXPECT_EQ(cut, edge_cut(formats::read_chaco_graph(kGraph), all));
+    }
     long long owned = input.graph.num_owned(), total = 0;
     MPI_Allreduce(&owned, &total, 1, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
     EXPECT_EQ(total, 19886);
