@@ -67,7 +67,7 @@ RepartRequest::Arrangement arrangement_from(const std::string& name) {
 
 // What the distributed path needs from the command line.
 struct DistributedJob {
-    std::string graph_path, old_path, targets_path, output, plan_path;
+    std::string graph_path, old_path, targets_path, order_path, output, plan_path;
     PartId old_parts = 0, new_parts = 0;
     RepartRequest request;
     bool json = false, quiet = false, verbose = false;
@@ -81,8 +81,8 @@ void run_distributed_interval(MPI_Comm comm, DistributedJob job) {
     int rank = 0, ranks = 1;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &ranks);
-    formats::mpi::DistributedInput input =
-        formats::mpi::read_distributed_input(comm, job.graph_path, job.old_path, job.old_parts);
+    formats::mpi::DistributedInput input = formats::mpi::read_distributed_input(
+        comm, job.graph_path, job.old_path, job.old_parts, {}, job.order_path);
     const VertexId n = input.graph.global_vertices;
     RepartRequest& request = job.request;
     request.new_parts = job.new_parts > 0 ? job.new_parts : input.old_parts;
@@ -100,18 +100,21 @@ void run_distributed_interval(MPI_Comm comm, DistributedJob job) {
     targets.resize(std::size_t(target_count));
     MPI_Bcast(targets.data(), int(target_count), MPI_DOUBLE, 0, comm);
 
-    const mpi::IntervalPlan plan =
-        mpi::controller_interval(comm, input.graph, input.old_part, input.old_parts, request);
+    const mpi::IntervalPlan plan = mpi::controller_interval(
+        comm, input.graph, input.old_part, input.old_parts, input.position, request);
 
     // The partition file in file order: each rank writes the block it read.
     std::vector<PartId> block_new_part(input.block_old_part.size());
     for (std::size_t i = 0; i < block_new_part.size(); ++i)
-        block_new_part[i] = plan.part_at(input.block_start[rank] + VertexId(i));
+        block_new_part[i] =
+            plan.part_at(input.block_position.empty() ? input.block_start[rank] + VertexId(i)
+                                                      : input.block_position[i]);
     // Data moves directly from the old part's rank to the new part's rank.
     std::vector<PartId> new_part(input.old_part.size());
     std::vector<int> destination(new_part.size());
     for (std::size_t v = 0; v < new_part.size(); ++v) {
-        new_part[v] = plan.part_at(input.graph.global_id[v]);
+        new_part[v] =
+            plan.part_at(input.position.empty() ? input.graph.global_id[v] : input.position[v]);
         destination[v] = mpi::owner_of_part(plan.new_part_rank[new_part[v]], ranks);
     }
     std::vector<std::int32_t>* carried[] = {&input.old_part, &new_part};
@@ -318,10 +321,10 @@ int main(int argc, char** argv) {
             throw tools::UsageError("-k " + std::to_string(new_parts) +
                                     ": the new part count must be at least 1");
         validate(model);
-        if (ranks > 1 && method == "interval" && order_path.empty() && coords_path.empty()) {
-            DistributedJob job{graph_path,  old_path,     targets_path,  common.output,
-                               plan_path,   old_parts,    new_parts,     request,
-                               common.json, common.quiet, common.verbose};
+        if (ranks > 1 && method == "interval" && coords_path.empty()) {
+            DistributedJob job{graph_path,    old_path,    targets_path, order_path,
+                               common.output, plan_path,   old_parts,    new_parts,
+                               request,       common.json, common.quiet, common.verbose};
             job.request.arrangement = arrangement_from(arrangement);
             job.request.tolerance =
                 (request.metis.ufactor < 0 ? 30 : request.metis.ufactor) / 1000.0;
@@ -329,7 +332,7 @@ int main(int argc, char** argv) {
             return;
         }
         if (ranks > 1) {
-            // Not distributed yet (gde, scratch, interval with --order/--coords): rank 0 runs
+            // Not distributed yet (gde, scratch, interval along --coords): rank 0 runs
             // the serial method while the others wait for its verdict.
             mpi::collectively(MPI_COMM_WORLD, [&] {
                 if (rank == 0) run_serial();

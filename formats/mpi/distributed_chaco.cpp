@@ -8,6 +8,7 @@
 #include "formats/chaco_graph_lines.hpp"
 #include "formats/mpi/line_slices.hpp"
 #include "formats/partition_file.hpp"
+#include "formats/permutation_file.hpp"
 #include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/exchange.hpp"
 
@@ -201,6 +202,20 @@ std::vector<PartId> read_partition_slice(MPI_Comm comm, const std::string& path,
     return part::mpi::move_rows_to_blocks<PartId>(comm, rows, 1, first_row, block_start);
 }
 
+std::vector<VertexId> read_permutation_slice(MPI_Comm comm, const std::string& path,
+                                             const std::vector<VertexId>& block_start) {
+    const LineSlice slice = read_line_slice(comm, path);
+    const std::int64_t n = block_start.back();
+    std::vector<VertexId> rows;
+    const RowScan scan = collectively(comm, [&] {
+        return scan_rows(slice, path, [&](FieldCursor& fields, const LineReader& lines) {
+            rows.push_back(parse_position_row(fields, lines, n));
+        });
+    });
+    const std::int64_t first_row = check_rows(comm, path, slice, scan, n, "lines");
+    return part::mpi::move_rows_to_blocks<VertexId>(comm, rows, 1, first_row, block_start);
+}
+
 Coordinates read_coordinates_slice(MPI_Comm comm, const std::string& path,
                                    const std::vector<VertexId>& block_start) {
     int rank = 0, ranks = 1;
@@ -252,7 +267,8 @@ Coordinates read_coordinates_slice(MPI_Comm comm, const std::string& path,
 
 DistributedInput read_distributed_input(MPI_Comm comm, const std::string& graph_path,
                                         const std::string& partition_path, PartId old_parts,
-                                        const std::string& coords_path) {
+                                        const std::string& coords_path,
+                                        const std::string& order_path) {
     int ranks = 1;
     MPI_Comm_size(comm, &ranks);
     GraphSlice slice = read_chaco_slice(comm, graph_path);
@@ -262,6 +278,9 @@ DistributedInput read_distributed_input(MPI_Comm comm, const std::string& graph_
         read_partition_slice(comm, partition_path, slice.block_start, input.old_parts);
     if (!coords_path.empty())
         slice.graph.local.coords = read_coordinates_slice(comm, coords_path, slice.block_start);
+    if (!order_path.empty())
+        input.block_position = read_permutation_slice(comm, order_path, slice.block_start);
+    input.position = input.block_position;
     input.block_vertex_size = slice.graph.local.vsize;
     input.graph = std::move(slice.graph);
     input.block_start = std::move(slice.block_start);
@@ -269,7 +288,8 @@ DistributedInput read_distributed_input(MPI_Comm comm, const std::string& graph_
     std::vector<int> destination(input.old_part.size());
     for (std::size_t v = 0; v < destination.size(); ++v)
         destination[v] = part::mpi::owner_of_part(input.old_part[v], ranks);
-    std::vector<std::int32_t>* carried[] = {&input.old_part};
+    std::vector<std::vector<std::int32_t>*> carried{&input.old_part};
+    if (!order_path.empty()) carried.push_back(&input.position);
     part::mpi::migrate(comm, input.graph, destination, carried);
     return input;
 }

@@ -36,6 +36,12 @@ std::vector<PartId> read_partition_slice(MPI_Comm comm, const std::string& path,
 Coordinates read_coordinates_slice(MPI_Comm comm, const std::string& path,
                                    const std::vector<VertexId>& block_start);
 
+// Collective. The positions (an ordering, as read_permutation reads) of this rank's block.
+// Each line is checked for range; that no position repeats is checked by whoever gathers
+// them (the interval controller).
+std::vector<VertexId> read_permutation_slice(MPI_Comm comm, const std::string& path,
+                                             const std::vector<VertexId>& block_start);
+
 // What part-repart needs to start: the graph distributed by old part (part p on rank
 // owner_of_part(p, P)) with each owned vertex's old part; plus the block each rank read and
 // the old partition of that block, for writing results in file order.
@@ -46,12 +52,15 @@ struct DistributedInput {
     std::vector<VertexId> block_start;
     std::vector<PartId> block_old_part;    // old part of each vertex of this rank's block
     std::vector<Weight> block_vertex_size; // their migration sizes (empty: all 1)
+    std::vector<VertexId> position;        // per owned vertex, with an ordering; else empty
+    std::vector<VertexId> block_position;  // per vertex of the block, with an ordering
 };
 
-// Collective: read_chaco_slice, the partition (and coordinates when coords_path is not
-// empty), then one migrate() to the owners of the old parts.
+// Collective: read_chaco_slice, the partition (and coordinates and ordering when their paths
+// are not empty), then one migrate() to the owners of the old parts.
 DistributedInput read_distributed_input(MPI_Comm comm, const std::string& graph_path,
                                         const std::string& partition_path, PartId old_parts,
-                                        const std::string& coords_path = {});
+                                        const std::string& coords_path = {},
+                                        const std::string& order_path = {});
 
 } // namespace part::formats::mpi

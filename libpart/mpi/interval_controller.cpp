@@ -33,8 +33,9 @@ IntervalPlan decide(const std::vector<ProfileEntry>& entries, VertexId n, PartId
     std::vector<PartId> part(std::size_t(n), -1);
     for (const ProfileEntry& e : entries) {
         if (e.position < 0 || e.position >= n || part[e.position] >= 0)
-            throw InvalidArgument("vertex " + std::to_string(e.position + 1) +
-                                  " is owned by no rank or by two");
+            throw InvalidArgument("position " + std::to_string(e.position) +
+                                  " on the line is given to two vertices: the ordering is not a "
+                                  "permutation");
         weight[e.position] = e.weight;
         size[e.position] = e.size;
         part[e.position] = e.old_part;
@@ -73,19 +74,15 @@ PartId IntervalPlan::part_at(VertexId position) const {
 
 IntervalPlan controller_interval(MPI_Comm comm, const DistributedGraph& graph,
                                  std::span<const PartId> old_part, PartId old_parts,
-                                 const RepartRequest& request, int root) {
+                                 std::span<const VertexId> position, const RepartRequest& request,
+                                 int root) {
     int rank = 0, ranks = 1;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &ranks);
-    collectively(comm, [&] {
-        if (!request.position.empty())
-            throw InvalidArgument("the distributed interval method orders vertices by their "
-                                  "numbering; an ordering is not supported yet");
-    });
     std::vector<ProfileEntry> mine(std::size_t(graph.num_owned()));
     for (VertexId v = 0; v < graph.num_owned(); ++v)
-        mine[v] = {graph.global_id[v], graph.local.vertex_weight(v), graph.local.vertex_size(v),
-                   old_part[v]};
+        mine[v] = {position.empty() ? graph.global_id[v] : position[v],
+                   graph.local.vertex_weight(v), graph.local.vertex_size(v), old_part[v]};
     std::vector<ProfileEntry> entries = gather_pieces<ProfileEntry>(comm, mine, root);
     IntervalPlan plan = collectively(comm, [&] {
         return rank == root ? decide(entries, graph.global_vertices, old_parts, request)

@@ -23,13 +23,15 @@ struct IntervalPlan {
     PartId part_at(VertexId position) const;
 };
 
-// Collective. The line is the global vertex numbering (request.position must be empty).
-// Each rank sends the weight, migration size and old part of its owned vertices to `root`
-// (the line profile: 12 bytes per vertex, no adjacency), which holds it only while deciding;
-// the decision (3 K2 + 1 numbers) is broadcast. The result equals interval_repartition on the
-// whole graph. Errors (a bad request, an old part out of range) are thrown on every rank.
+// Collective. position[v] is owned vertex v's place on the line (an ordering), or empty for
+// the global numbering; request.position is not used. Each rank sends the weight, migration size
+// and old part of its owned vertices to `root` (the line profile: 16 bytes per vertex, no
+// adjacency), which holds it only while deciding; the decision (3 K2 + 1 numbers) is broadcast. The
+// result equals interval_repartition on the whole graph. Errors (a bad request, an old part out of
+// range) are thrown on every rank.
 IntervalPlan controller_interval(MPI_Comm comm, const DistributedGraph& graph,
                                  std::span<const PartId> old_part, PartId old_parts,
-                                 const RepartRequest& request, int root = 0);
+                                 std::span<const VertexId> position, const RepartRequest& request,
+                                 int root = 0);
 
 } // namespace part::mpi

@@ -48,6 +48,34 @@ TEST(PartRepartMpi, DistributedIntervalWritesTheSerialFiles) {
     EXPECT_EQ(read_text(dir.file("diff.plan")), read_text(dir.file("d.plan")));
 }
 
+TEST(PartRepartMpi, DistributedIntervalAlongAnOrderingWritesTheSerialFiles) {
+    ScratchDir dir;
+    std::string order;
+    for (int v = 0; v < kVertices; ++v)
+        order.append(std::to_string(std::int64_t(v) * 7919 % kVertices)).push_back('\n');
+    const std::string args = " " + kGraph + " --old " + scattered_old(dir) + " --order " +
+                             dir.write("line.order", order) + " -k 5 --method interval -q";
+    auto serial = run_command(tool("part-repart") + args + " -o " + dir.file("s.part") +
+                              " --plan " + dir.file("s.plan"));
+    ASSERT_EQ(serial.exit_code, 0) << serial.err;
+    auto distributed = run_command(mpiexec(4) + tool("part-repart") + args + " -o " +
+                                   dir.file("d.part") + " --plan " + dir.file("d.plan"));
+    ASSERT_EQ(distributed.exit_code, 0) << distributed.err;
+    EXPECT_EQ(read_text(dir.file("d.part")), read_text(dir.file("s.part")));
+    EXPECT_EQ(read_text(dir.file("d.plan")), read_text(dir.file("s.plan")));
+
+    // A repeated position is refused on every rank, and nothing is written.
+    order.erase(0, order.find('\n'));
+    order.insert(order.begin(), '1'); // vertex 0 takes position 1, which another vertex has
+    const std::string bad_args = " " + kGraph + " --old " + scattered_old(dir) + " --order " +
+                                 dir.write("bad.order", order) + " --method interval";
+    auto bad = run_command(mpiexec(3) + tool("part-repart") + bad_args + " -o " +
+                           dir.file("x.part") + " --plan " + dir.file("x.plan"));
+    EXPECT_EQ(bad.exit_code, 1);
+    EXPECT_NE(bad.err.find("not a permutation"), std::string::npos) << bad.err;
+    EXPECT_FALSE(file_exists(dir.file("x.part")));
+}
+
 TEST(PartRepartMpi, BadInputOnOneRankFailsAllWithoutOutput) {
     ScratchDir dir;
     std::string graph = read_text(kGraph);

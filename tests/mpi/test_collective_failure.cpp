@@ -78,7 +78,7 @@ TEST(CollectiveFailure, TruncatedGraphFailsEveryRank) {
 }
 
 TEST(CollectiveFailure, BadPartitionLineFailsEveryRank) {
-    expect_all_ranks_fail(path_graph(0, ""), unit_partition(198) + "-1\n1\n",
+    expect_all_ranks_fail(path_graph(0, ""), unit_partition(198).append("-1\n1\n"),
                           "old.part:199: part id -1 is negative");
 }
 

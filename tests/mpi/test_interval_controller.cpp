@@ -20,14 +20,17 @@ namespace {
 const std::string kGraph = source_file("data/naca0012.graph");
 
 // The new partition in vertex order, on rank 0 (each rank contributes the block it read).
-std::vector<PartId> distributed_interval(const std::string& old_path,
-                                         const RepartRequest& request) {
-    const auto input = formats::mpi::read_distributed_input(MPI_COMM_WORLD, kGraph, old_path, 0);
+std::vector<PartId> distributed_interval(const std::string& old_path, const RepartRequest& request,
+                                         const std::string& order_path = {}) {
+    const auto input =
+        formats::mpi::read_distributed_input(MPI_COMM_WORLD, kGraph, old_path, 0, {}, order_path);
     const mpi::IntervalPlan plan = mpi::controller_interval(
-        MPI_COMM_WORLD, input.graph, input.old_part, input.old_parts, request);
+        MPI_COMM_WORLD, input.graph, input.old_part, input.old_parts, input.position, request);
     std::vector<PartId> block(input.block_old_part.size());
     for (std::size_t i = 0; i < block.size(); ++i)
-        block[i] = plan.part_at(input.block_start[world_rank()] + VertexId(i));
+        block[i] = plan.part_at(input.block_position.empty()
+                                    ? input.block_start[world_rank()] + VertexId(i)
+                                    : input.block_position[i]);
     return mpi::gather_pieces<PartId>(MPI_COMM_WORLD, block);
 }
 
@@ -69,6 +72,28 @@ TEST(IntervalController, EqualsTheSerialIntervalMethod) {
     }
 }
 
+TEST(IntervalController, EqualsTheSerialMethodAlongAnOrdering) {
+    SharedScratch dir;
+    const Graph graph = formats::read_chaco_graph(kGraph);
+    const int n = graph.num_vertices();
+    std::string old_text, order_text = "% a scrambled line\n";
+    RepartRequest request;
+    for (int v = 0; v < n; ++v) {
+        old_text += std::to_string(v * 3 / n) + "\n";
+        request.position.push_back(VertexId(std::int64_t(v) * 7919 % n));
+        order_text += std::to_string(request.position.back()) + "\n";
+    }
+    const std::string old_path = dir.write("old.part", old_text);
+    const std::string order_path = dir.write("line.order", order_text);
+    request.new_parts = 4;
+    request.tolerance = 0.03;
+    const std::vector<PartId> distributed = distributed_interval(old_path, request, order_path);
+    if (world_rank() == 0) {
+        const Partition old_p = formats::read_partition(old_path, n);
+        EXPECT_EQ(distributed, interval_repartition(graph, old_p, request).partition.part);
+    }
+}
+
 TEST(IntervalController, SameInputsGiveTheSameAnswer) {
     SharedScratch dir;
     std::string text;
@@ -94,7 +119,7 @@ TEST(IntervalController, VerticesMoveToTheRankOfTheirNewPart) {
     RepartRequest request;
     request.new_parts = 5; // growing: ranks beyond the old count start empty and receive
     const mpi::IntervalPlan plan = mpi::controller_interval(
-        MPI_COMM_WORLD, input.graph, input.old_part, input.old_parts, request);
+        MPI_COMM_WORLD, input.graph, input.old_part, input.old_parts, input.position, request);
     std::vector<PartId> new_part(input.old_part.size());
     std::vector<int> destination(new_part.size());
     for (std::size_t v = 0; v < new_part.size(); ++v) {
