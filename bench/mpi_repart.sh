@@ -57,8 +57,8 @@ with open("grid.graph", "w") as out:
 PY
 cp /usr/share/doc/libmetis-dev/examples/graphs/mdual.graph mdual.graph
 
-printf "%-9s %2s | %9s %8s %8s | %9s %8s %8s | %6s %6s\n" graph P ours_s ours_MB ours_cut \
-  dgpart_s dg_MB dg_cut time_x cut_x
+printf "%-9s %2s | %9s %8s %8s %11s | %9s %8s %8s | %6s %6s\n" graph P ours_s ours_MB ours_cut \
+  ours_sentMB dgpart_s dg_MB dg_cut time_x cut_x
 # mdual+rcm: the same graph with the intervals along an RCM order from part-order (computed
 # once, serially, outside the timing), since mdual's numbering is a poor line.
 "$tools/part-order" mdual.graph --method rcm -q -o mdual.rcm > /dev/null
@@ -71,7 +71,8 @@ for case in mdual mdual+rcm grid; do
   for p in 1 2 4; do
     t0=$(now)
     timed_ranks "$p" "$tools/part-repart" "$g.graph" --old "$g.graph.part.4" -k 4 \
-      "${order_args[@]}" --method interval --controller -q -o ours.part --plan ours.plan
+      "${order_args[@]}" --method interval --controller --json -o ours.part --plan ours.plan \
+      > ours.json
     t1=$(now)
     ours_mb=$(peak_mb)
     timed_ranks "$p" dgpart 4 "$g.grf" dg.map
@@ -81,10 +82,12 @@ for case in mdual mdual+rcm grid; do
     tail -n +2 dg.map | sort -n -k1,1 | awk '{print $2}' > dg.part
     ours_s=$(python3 -c "print(f'{$t1-$t0:.2f}')"); dg_s=$(python3 -c "print(f'{$t2-$t1:.2f}')")
     ours_cut=$(cut "$g.graph" ours.part); dg_cut=$(cut "$g.graph" dg.part)
-    printf "%-9s %2s | %9s %8s %8s | %9s %8s %8s | %6s %6s\n" "$case" "$p" "$ours_s" "$ours_mb" \
-      "$ours_cut" "$dg_s" "$dg_mb" "$dg_cut" "$(ratio "$ours_s" "$dg_s")" \
+    sent=$(python3 -c "import json; d=json.load(open('ours.json')).get('distributed'); print(f\"{d['bytes_sent']/2**20:.1f}/{d['max_bytes_sent_by_a_rank']/2**20:.1f}\" if d else '-')")
+    printf "%-9s %2s | %9s %8s %8s %11s | %9s %8s %8s | %6s %6s\n" "$case" "$p" "$ours_s" "$ours_mb" \
+      "$ours_cut" "$sent" "$dg_s" "$dg_mb" "$dg_cut" "$(ratio "$ours_s" "$dg_s")" \
       "$(ratio "$ours_cut" "$dg_cut")"
   done
 done
+echo "sentMB: MiB our ranks sent each other in all / the most one rank sent (vertices, rows, profile, plan)."
 echo "MB: peak RSS of rank 0 / the largest other rank. time_x, cut_x: ours / dgpart (below 1 is better for ours)."
 echo "P = 1 runs the serial part-repart (no mpirun path); dgpart partitions from scratch, ours repartitions."

@@ -145,6 +145,9 @@ void run_distributed_interval(MPI_Comm comm, DistributedJob job) {
         partition_file.commit();
         plan_file.commit();
     });
+    long long sent = mpi::bytes_sent(), sent_total = 0, sent_most = 0;
+    MPI_Reduce(&sent, &sent_total, 1, MPI_LONG_LONG, MPI_SUM, 0, comm);
+    MPI_Reduce(&sent, &sent_most, 1, MPI_LONG_LONG, MPI_MAX, 0, comm);
     if (rank != 0) return;
 
     WeightSum total = 0;
@@ -155,7 +158,10 @@ void run_distributed_interval(MPI_Comm comm, DistributedJob job) {
     if (job.json) {
         nlohmann::json report;
         report["method"] = "interval";
-        report["distributed"] = {{"ranks", ranks}, {"controller_rank", 0}};
+        report["distributed"] = {{"ranks", ranks},
+                                 {"controller_rank", 0},
+                                 {"bytes_sent", sent_total},
+                                 {"max_bytes_sent_by_a_rank", sent_most}};
         report["output"] = job.output;
         report["plan"] = job.plan_path;
         report["edge_cut"] = cut;
@@ -171,6 +177,8 @@ void run_distributed_interval(MPI_Comm comm, DistributedJob job) {
                   << " ranks, rank 0 as controller)\n";
         std::cout << "Edge cut " << cut << ", imbalance " << std::setprecision(4) << imbalance
                   << "\n";
+        std::cout << "Communicated " << sent_total << " bytes (at most " << sent_most
+                  << " sent by one rank)\n";
         std::cout << "Migration: ";
         tools::print_traffic_summary(std::cout, migration, traffic);
     }

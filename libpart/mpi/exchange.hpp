@@ -15,6 +15,14 @@ namespace part::mpi {
 // Counts per source rank, given counts per destination rank (one MPI_Alltoall).
 std::vector<int> exchange_counts(MPI_Comm comm, const std::vector<int>& send_counts);
 
+// Bytes this process has sent to other ranks through exchange() and gather_pieces(): the
+// data moved (vertices, rows, profiles, plans); the small collectives of counts, flags and
+// decisions are not counted.
+std::int64_t bytes_sent();
+// Adds what a send of `bytes` per destination rank carries to other ranks.
+void count_bytes_sent(MPI_Comm comm, const std::vector<int>& bytes);
+void count_bytes_sent(std::int64_t bytes);
+
 // Displacements (exclusive prefix sums) of counts.
 std::vector<int> displacements(const std::vector<int>& counts);
 
@@ -33,6 +41,7 @@ exchange(MPI_Comm comm, std::span<const T> send, const std::vector<int>& send_co
     const std::vector<int> send_at = displacements(send_bytes), recv_at = displacements(recv_bytes);
     std::vector<T> received(
         std::size_t(std::accumulate(recv_counts.begin(), recv_counts.end(), 0LL)));
+    count_bytes_sent(comm, send_bytes);
     MPI_Alltoallv(send.data(), send_bytes.data(), send_at.data(), MPI_BYTE, received.data(),
                   recv_bytes.data(), recv_at.data(), MPI_BYTE, comm);
     return received;
@@ -79,6 +88,7 @@ gather_pieces(MPI_Comm comm, std::span<const T> piece, int root = 0) {
     if (rank == root)
         all.resize(std::size_t(std::accumulate(counts.begin(), counts.end(), 0LL)) / sizeof(T));
     const std::vector<int> at = displacements(counts);
+    if (rank != root) count_bytes_sent(bytes);
     MPI_Gatherv(piece.data(), bytes, MPI_BYTE, all.data(), counts.data(), at.data(), MPI_BYTE, root,
                 comm);
     return all;
