@@ -113,6 +113,62 @@ std::int64_t check_rows(MPI_Comm comm, const std::string& path, const LineSlice&
     return before_this_rank(comm, scan.rows);
 }
 
+// File line of the i-th vertex line of a slice (error path only).
+std::int64_t line_of_vertex(const LineSlice& slice, std::int64_t i) {
+    LineReader lines(slice.text, "", slice.lines_before);
+    std::string_view line;
+    for (std::int64_t k = 0; lines.next_data(line); ++k)
+        if (k == i) return lines.line_number();
+    return 0;
+}
+
+// Collective. Every edge v -> u is sent to the rank that read u, which checks that u lists v
+// with the same weight: the symmetry read_chaco_graph checks, one MPI_Alltoallv of the edges.
+void check_symmetry(MPI_Comm comm, const std::string& path, const LineSlice& slice,
+                    const GraphSlice& read) {
+    int rank = 0, ranks = 1;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &ranks);
+    struct Listed {
+        VertexId listed, lister;
+        Weight weight;
+    };
+    const Graph& g = read.graph.local;
+    const std::vector<VertexId>& start = read.block_start;
+    auto reader = [&](VertexId v) {
+        return int(std::upper_bound(start.begin(), start.end(), v) - start.begin()) - 1;
+    };
+    std::vector<int> counts(std::size_t(ranks), 0);
+    for (VertexId u : g.adjncy) ++counts[reader(u)];
+    std::vector<int> next = part::mpi::displacements(counts);
+    std::vector<Listed> out(g.adjncy.size());
+    for (VertexId i = 0; i < read.graph.num_owned(); ++i)
+        for (EdgeOffset e = g.xadj[i]; e < g.xadj[i + 1]; ++e)
+            out[next[reader(g.adjncy[e])]++] = {g.adjncy[e], read.graph.global_id[i],
+                                                g.edge_weight(e)};
+    const std::vector<int> in_counts = part::mpi::exchange_counts(comm, counts);
+    const std::vector<Listed> in = part::mpi::exchange<Listed>(comm, out, counts, in_counts);
+    collectively(comm, [&] {
+        for (const Listed& l : in) {
+            const VertexId u = l.listed - start[rank];
+            const auto row = g.neighbours(u);
+            const auto at = std::find(row.begin(), row.end(), l.lister);
+            const std::string lister = std::to_string(l.lister + 1),
+                              listed = std::to_string(l.listed + 1);
+            if (at == row.end())
+                throw InputError(path, line_of_vertex(slice, u),
+                                 "vertex " + lister + " lists neighbour " + listed +
+                                     " but vertex " + listed + " does not list " + lister);
+            const Weight back = g.edge_weight(g.xadj[u] + (at - row.begin()));
+            if (back != l.weight)
+                throw InputError(path, line_of_vertex(slice, u),
+                                 "edge {" + lister + ", " + listed + "} has weight " +
+                                     std::to_string(l.weight) + " at vertex " + lister + " but " +
+                                     std::to_string(back) + " at vertex " + listed);
+        }
+    });
+}
+
 } // namespace
 
 GraphSlice read_chaco_slice(MPI_Comm comm, const std::string& path) {
@@ -140,6 +196,7 @@ GraphSlice read_chaco_slice(MPI_Comm comm, const std::string& path) {
     g.has_vertex_sizes = h.has_sizes;
     g.has_edge_weights = h.has_edge_weights;
     g.local.ncon = h.ncon;
+    std::vector<VertexId> sorted; // one vertex's neighbours, for the duplicate check
     collectively(comm, [&] {
         LineReader lines(slice.text, path, slice.lines_before);
         std::string_view line;
@@ -151,10 +208,16 @@ GraphSlice read_chaco_slice(MPI_Comm comm, const std::string& path) {
             }
             const std::size_t begin = g.local.adjncy.size();
             parse_chaco_vertex_line(line, lines, h, g.local);
-            for (std::size_t e = begin; e < g.local.adjncy.size(); ++e)
-                if (g.local.adjncy[e] == v)
+            sorted.assign(g.local.adjncy.begin() + std::ptrdiff_t(begin), g.local.adjncy.end());
+            std::sort(sorted.begin(), sorted.end());
+            for (std::size_t k = 0; k < sorted.size(); ++k) {
+                if (sorted[k] == v)
                     lines.fail("vertex " + std::to_string(v + 1) +
                                " lists itself as a neighbour: self loops are not allowed");
+                if (k > 0 && sorted[k] == sorted[k - 1])
+                    lines.fail("vertex " + std::to_string(v + 1) + " lists neighbour " +
+                               std::to_string(sorted[k] + 1) + " more than once");
+            }
             g.global_id.push_back(VertexId(v));
         }
     });
@@ -176,6 +239,7 @@ GraphSlice read_chaco_slice(MPI_Comm comm, const std::string& path) {
     const VertexId my_start = VertexId(std::min(first, h.n));
     result.block_start.assign(std::size_t(ranks) + 1, VertexId(h.n));
     MPI_Allgather(&my_start, 1, MPI_INT32_T, result.block_start.data(), 1, MPI_INT32_T, comm);
+    check_symmetry(comm, path, slice, result);
     return result;
 }
 

@@ -21,7 +21,8 @@ struct GraphSlice {
 // that start in its byte range; the index of its first vertex comes from an exclusive scan of
 // vertex-line counts ('%' comment lines are not vertices). Each line is checked as
 // read_chaco_graph does (errors name the file's line); the totals are checked against the
-// header; symmetry of the adjacency is not checked. Any error is thrown on every rank.
+// header, and symmetry (with edge weights) by sending each edge to the rank that read its
+// other end. Any error is thrown on every rank.
 GraphSlice read_chaco_slice(MPI_Comm comm, const std::string& path);
 
 // Collective. The entries of a partition file for this rank's block (block_start as above).

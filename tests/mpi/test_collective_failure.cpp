@@ -86,3 +86,13 @@ TEST(CollectiveFailure, ShortPartitionFailsEveryRank) {
     expect_all_ranks_fail(path_graph(0, ""), unit_partition(150),
                           "150 lines but the graph has 200");
 }
+
+TEST(CollectiveFailure, AsymmetricAdjacencyAcrossRanksFailsEveryRank) {
+    // Vertex 100 lists 98 instead of 99: the edge count still matches the header.
+    expect_all_ranks_fail(path_graph(101, "98 101"), unit_partition(200), "does not list");
+}
+
+TEST(CollectiveFailure, DuplicateNeighbourFailsEveryRankWithItsLine) {
+    expect_all_ranks_fail(path_graph(101, "99 101 99"), unit_partition(200),
+                          "in.graph:101: vertex 100 lists neighbour 99 more than once");
+}

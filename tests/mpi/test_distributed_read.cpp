@@ -25,7 +25,8 @@ std::string commented_grid_text(int rows, int cols) {
         const int r = v / cols, c = v % cols;
         text += std::to_string(1 + v % 3) + " " + std::to_string(2 + v % 5);
         auto edge = [&](int u) {
-            text += " " + std::to_string(u + 1) + " " + std::to_string(1 + (u + v) % 4);
+            text.append(" ").append(std::to_string(u + 1));
+            text.append(" ").append(std::to_string(1 + (u + v) % 4));
         };
         if (r > 0) edge(v - cols);
         if (c > 0) edge(v - 1);
