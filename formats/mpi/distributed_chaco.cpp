@@ -138,34 +138,43 @@ void check_symmetry(MPI_Comm comm, const std::string& path, const LineSlice& sli
     auto reader = [&](VertexId v) {
         return int(std::upper_bound(start.begin(), start.end(), v) - start.begin()) - 1;
     };
+    auto check = [&](const Listed& l) {
+        const VertexId u = l.listed - start[rank];
+        const auto row = g.neighbours(u);
+        const auto at = std::find(row.begin(), row.end(), l.lister);
+        const std::string lister = std::to_string(l.lister + 1),
+                          listed = std::to_string(l.listed + 1);
+        if (at == row.end())
+            throw InputError(path, line_of_vertex(slice, u),
+                             "vertex " + lister + " lists neighbour " + listed + " but vertex " +
+                                 listed + " does not list " + lister);
+        const Weight back = g.edge_weight(g.xadj[u] + (at - row.begin()));
+        if (back != l.weight)
+            throw InputError(path, line_of_vertex(slice, u),
+                             "edge {" + lister + ", " + listed + "} has weight " +
+                                 std::to_string(l.weight) + " at vertex " + lister + " but " +
+                                 std::to_string(back) + " at vertex " + listed);
+    };
+    // Edges within this rank's block are checked here; the others go to their other end.
     std::vector<int> counts(std::size_t(ranks), 0);
-    for (VertexId u : g.adjncy) ++counts[reader(u)];
+    for (VertexId u : g.adjncy)
+        if (reader(u) != rank) ++counts[reader(u)];
     std::vector<int> next = part::mpi::displacements(counts);
-    std::vector<Listed> out(g.adjncy.size());
-    for (VertexId i = 0; i < read.graph.num_owned(); ++i)
-        for (EdgeOffset e = g.xadj[i]; e < g.xadj[i + 1]; ++e)
-            out[next[reader(g.adjncy[e])]++] = {g.adjncy[e], read.graph.global_id[i],
-                                                g.edge_weight(e)};
+    std::vector<Listed> out(std::size_t(next.back() + counts.back()));
+    collectively(comm, [&] {
+        for (VertexId i = 0; i < read.graph.num_owned(); ++i)
+            for (EdgeOffset e = g.xadj[i]; e < g.xadj[i + 1]; ++e) {
+                const Listed l{g.adjncy[e], read.graph.global_id[i], g.edge_weight(e)};
+                if (reader(l.listed) == rank)
+                    check(l);
+                else
+                    out[next[reader(l.listed)]++] = l;
+            }
+    });
     const std::vector<int> in_counts = part::mpi::exchange_counts(comm, counts);
     const std::vector<Listed> in = part::mpi::exchange<Listed>(comm, out, counts, in_counts);
     collectively(comm, [&] {
-        for (const Listed& l : in) {
-            const VertexId u = l.listed - start[rank];
-            const auto row = g.neighbours(u);
-            const auto at = std::find(row.begin(), row.end(), l.lister);
-            const std::string lister = std::to_string(l.lister + 1),
-                              listed = std::to_string(l.listed + 1);
-            if (at == row.end())
-                throw InputError(path, line_of_vertex(slice, u),
-                                 "vertex " + lister + " lists neighbour " + listed +
-                                     " but vertex " + listed + " does not list " + lister);
-            const Weight back = g.edge_weight(g.xadj[u] + (at - row.begin()));
-            if (back != l.weight)
-                throw InputError(path, line_of_vertex(slice, u),
-                                 "edge {" + lister + ", " + listed + "} has weight " +
-                                     std::to_string(l.weight) + " at vertex " + lister + " but " +
-                                     std::to_string(back) + " at vertex " + listed);
-        }
+        for (const Listed& l : in) check(l);
     });
 }
 
