@@ -23,23 +23,29 @@ std::string scattered_old(const ScratchDir& dir) {
     return dir.write("old.part.4", text);
 }
 
+// Runs part-repart ARGS serially and on `ranks` ranks; both must succeed and write the same
+// partition and plan.
+void expect_same_as_serial(const ScratchDir& dir, const std::string& args, int ranks) {
+    auto serial = run_command(tool("part-repart") + args + " -o " + dir.file("s.part") +
+                              " --plan " + dir.file("s.plan"));
+    ASSERT_EQ(serial.exit_code, 0) << serial.err;
+    auto distributed = run_command(mpiexec(ranks) + tool("part-repart") + args + " -o " +
+                                   dir.file("d.part") + " --plan " + dir.file("d.plan"));
+    ASSERT_EQ(distributed.exit_code, 0) << distributed.err;
+    EXPECT_EQ(read_text(dir.file("d.part")), read_text(dir.file("s.part"))) << args;
+    EXPECT_EQ(read_text(dir.file("d.plan")), read_text(dir.file("s.plan"))) << args;
+}
+
 } // namespace
 
 TEST(PartRepartMpi, DistributedIntervalWritesTheSerialFiles) {
     ScratchDir dir;
     const std::string old = scattered_old(dir);
     for (const std::string k : {"4", "3", "6"}) {
-        const std::string args =
-            " " + kGraph + " --old " + old + " -k " + k + " --method interval --ufactor 20 -q";
-        auto serial = run_command(tool("part-repart") + args + " -o " + dir.file("s.part") +
-                                  " --plan " + dir.file("s.plan"));
-        ASSERT_EQ(serial.exit_code, 0) << serial.err;
-        auto distributed =
-            run_command(mpiexec(3) + tool("part-repart") + args + " --controller -o " +
-                        dir.file("d.part") + " --plan " + dir.file("d.plan"));
-        ASSERT_EQ(distributed.exit_code, 0) << distributed.err;
-        EXPECT_EQ(read_text(dir.file("d.part")), read_text(dir.file("s.part"))) << "-k " << k;
-        EXPECT_EQ(read_text(dir.file("d.plan")), read_text(dir.file("s.plan"))) << "-k " << k;
+        expect_same_as_serial(dir,
+                              " " + kGraph + " --old " + old + " -k " + k +
+                                  " --method interval --controller --ufactor 20 -q",
+                              3);
     }
     // The plan is the one part-plan diff computes from the two partitions.
     auto diffed = run_command(tool("part-plan") + " diff " + old + " " + dir.file("d.part") +
@@ -53,16 +59,10 @@ TEST(PartRepartMpi, DistributedIntervalAlongAnOrderingWritesTheSerialFiles) {
     std::string order;
     for (int v = 0; v < kVertices; ++v)
         order.append(std::to_string(std::int64_t(v) * 7919 % kVertices)).push_back('\n');
-    const std::string args = " " + kGraph + " --old " + scattered_old(dir) + " --order " +
-                             dir.write("line.order", order) + " -k 5 --method interval -q";
-    auto serial = run_command(tool("part-repart") + args + " -o " + dir.file("s.part") +
-                              " --plan " + dir.file("s.plan"));
-    ASSERT_EQ(serial.exit_code, 0) << serial.err;
-    auto distributed = run_command(mpiexec(4) + tool("part-repart") + args + " -o " +
-                                   dir.file("d.part") + " --plan " + dir.file("d.plan"));
-    ASSERT_EQ(distributed.exit_code, 0) << distributed.err;
-    EXPECT_EQ(read_text(dir.file("d.part")), read_text(dir.file("s.part")));
-    EXPECT_EQ(read_text(dir.file("d.plan")), read_text(dir.file("s.plan")));
+    expect_same_as_serial(dir,
+                          " " + kGraph + " --old " + scattered_old(dir) + " --order " +
+                              dir.write("line.order", order) + " -k 5 --method interval -q",
+                          4);
 
     // A repeated position is refused on every rank, and nothing is written.
     order.erase(0, order.find('\n'));
@@ -95,13 +95,6 @@ TEST(PartRepartMpi, BadInputOnOneRankFailsAllWithoutOutput) {
 
 TEST(PartRepartMpi, MethodsNotYetDistributedRunOnRankZero) {
     ScratchDir dir;
-    const std::string old = scattered_old(dir);
-    const std::string args = " " + kGraph + " --old " + old + " --method gde -q";
-    auto serial = run_command(tool("part-repart") + args + " -o " + dir.file("s.part") +
-                              " --plan " + dir.file("s.plan"));
-    ASSERT_EQ(serial.exit_code, 0) << serial.err;
-    auto distributed = run_command(mpiexec(2) + tool("part-repart") + args + " -o " +
-                                   dir.file("d.part") + " --plan " + dir.file("d.plan"));
-    ASSERT_EQ(distributed.exit_code, 0) << distributed.err;
-    EXPECT_EQ(read_text(dir.file("d.part")), read_text(dir.file("s.part")));
+    expect_same_as_serial(dir, " " + kGraph + " --old " + scattered_old(dir) + " --method gde -q",
+                          2);
 }
