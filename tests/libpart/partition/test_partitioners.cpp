@@ -8,7 +8,7 @@
 #include "libpart/partition/blocks_partition.hpp"
 #include "libpart/partition/hierarchical_partition.hpp"
 #include "libpart/partition/partition_method.hpp"
-#include "tests/libpart/grid_graphs.hpp"
+#include "tests/support/grid_graph.hpp"
 
 using namespace part;
 using part::test::grid_graph;
