@@ -34,6 +34,11 @@ class LineReader {
 
     std::int64_t line_number() const { return line_number_; }
     const std::string& file() const { return file_; }
+    // Byte offset of the next line, and a jump to another offset, for files that mix text
+    // lines with binary blocks (gmsh's binary .msh). Line numbers keep counting text lines.
+    std::size_t offset() const { return pos_; }
+    void seek(std::size_t offset) { pos_ = offset; }
+    std::string_view text() const { return text_; }
     [[noreturn]] void fail(const std::string& message) const { throw InputError(file_, line_number_, message); }
 
   private:
