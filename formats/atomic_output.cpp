@@ -31,11 +31,13 @@ PendingFile::~PendingFile() {
 void PendingFile::commit() {
     // mkstemp creates 0600 files; outputs should carry the usual permissions.
     std::error_code ignored;
-    std::filesystem::permissions(temp_,
-                                 std::filesystem::perms::owner_read | std::filesystem::perms::owner_write |
-                                     std::filesystem::perms::group_read | std::filesystem::perms::others_read,
-                                 ignored);
-    if (std::rename(temp_.c_str(), target_.c_str()) != 0) fail(target_, "cannot move the output into place");
+    std::filesystem::permissions(
+        temp_,
+        std::filesystem::perms::owner_read | std::filesystem::perms::owner_write |
+            std::filesystem::perms::group_read | std::filesystem::perms::others_read,
+        ignored);
+    if (std::rename(temp_.c_str(), target_.c_str()) != 0)
+        fail(target_, "cannot move the output into place");
     committed_ = true;
 }
 
@@ -47,6 +49,30 @@ void write_file_atomically(const std::string& path, std::string_view contents) {
     ok = (std::fclose(out) == 0) && ok;
     if (!ok) fail(path, "write failed");
     pending.commit();
+}
+
+ChunkedOutput::ChunkedOutput(const std::string& path) : pending_(path) {
+    file_ = std::fopen(pending_.temp_path().c_str(), "wb");
+    if (!file_) fail(path, "cannot write");
+    buffer_.reserve(kChunk + 4096);
+}
+
+ChunkedOutput::~ChunkedOutput() {
+    if (file_) std::fclose(file_);
+}
+
+void ChunkedOutput::flush() {
+    if (std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size())
+        fail(pending_.target(), "write failed");
+    buffer_.clear();
+}
+
+void ChunkedOutput::commit() {
+    flush();
+    const bool closed = std::fclose(file_) == 0;
+    file_ = nullptr;
+    if (!closed) fail(pending_.target(), "write failed");
+    pending_.commit();
 }
 
 } // namespace part::formats

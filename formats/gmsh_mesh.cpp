@@ -149,7 +149,8 @@ class BinaryCursor {
 
 class MshReader {
   public:
-    MshReader(std::string_view data, const std::string& name) : data_(data), lines_(data, name) {}
+    MshReader(std::string_view data, const std::string& name, const MappedFile* source)
+        : data_(data), lines_(data, name), source_(source) {}
 
     Mesh read() {
         std::string_view line;
@@ -499,6 +500,7 @@ class MshReader {
                     for (int k = 0; k < want; ++k)
                         nodes[k] = point_of(fields.integer("a node tag"), tag, fail_here);
                     add_cell(type, nodes, physical, entity);
+                    release_consumed();
                 }
                 seen += n;
             }
@@ -568,6 +570,7 @@ class MshReader {
                 for (int k = 0; k < want; ++k)
                     nodes[k] = point_of(fields.integer("a node id"), tag, fail_here);
                 add_cell(type, nodes, std::int32_t(physical), std::int32_t(entity));
+                release_consumed();
             }
         }
         expect_end("Elements");
@@ -606,8 +609,19 @@ class MshReader {
         }
     }
 
+    // Lets the mapped input go once the parser is well past it.
+    void release_consumed() {
+        constexpr std::size_t kStep = std::size_t(16) << 20;
+        if (source_ && lines_.offset() >= released_ + kStep) {
+            released_ = lines_.offset() - kStep / 2;
+            source_->release_before(released_);
+        }
+    }
+
     std::string_view data_;
     LineReader lines_;
+    const MappedFile* source_;
+    std::size_t released_ = 0;
     double version_ = 0;
     bool binary_ = false;
     std::map<std::pair<int, int>, std::int32_t> entity_physical_;
@@ -619,12 +633,12 @@ class MshReader {
 } // namespace
 
 Mesh parse_gmsh_mesh(std::string_view data, const std::string& name) {
-    return MshReader(data, name).read();
+    return MshReader(data, name, nullptr).read();
 }
 
 Mesh read_gmsh_mesh(const std::string& path) {
     MappedFile file(path);
-    return parse_gmsh_mesh(file.text(), path);
+    return MshReader(file.text(), path, &file).read();
 }
 
 } // namespace part::formats

@@ -6,7 +6,7 @@
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
 #include "formats/text_output.hpp"
-#include "libpart/mesh/mesh_graph.hpp"
+#include "libpart/mesh/node_cells.hpp"
 
 namespace part::formats {
 
@@ -48,8 +48,7 @@ void resolve_four_node_cells(Mesh& mesh) {
         has_triangles |= t == CellType::Triangle;
     }
     if (!has_quads) return;
-    bool tetrahedra = has_3d;
-    if (!has_3d && !has_triangles) tetrahedra = build_dual_graph(mesh, 3).graph.num_edges() > 0;
+    const bool tetrahedra = has_3d || (!has_triangles && any_cells_share_nodes(mesh, 3));
     if (tetrahedra)
         std::replace(mesh.cell_types.begin(), mesh.cell_types.end(), CellType::Quadrilateral,
                      CellType::Tetrahedron);
@@ -57,8 +56,11 @@ void resolve_four_node_cells(Mesh& mesh) {
 
 } // namespace
 
-Mesh parse_metis_mesh(std::string_view text, const std::string& name) {
+namespace {
+
+Mesh parse(std::string_view text, const std::string& name, const MappedFile* source) {
     LineReader lines(text, name);
+    std::size_t released = 0;
     std::string_view line;
     do {
         if (!lines.next_data(line)) lines.fail("empty mesh: expected a first line 'ne [ncon]'");
@@ -79,6 +81,8 @@ Mesh parse_metis_mesh(std::string_view text, const std::string& name) {
     mesh.dim = 0;
     mesh.cell_types.reserve(std::size_t(ne));
     mesh.cell_offsets.reserve(std::size_t(ne) + 1);
+    // Most meshes have 4 nodes per element or fewer; each id takes at least two characters.
+    mesh.cell_nodes.reserve(std::min(std::size_t(ne) * 4, text.size() / 2));
     std::vector<std::int32_t> weights;
     std::int64_t max_id = 0;
     PointId nodes[kMaxCellNodes];
@@ -110,6 +114,9 @@ Mesh parse_metis_mesh(std::string_view text, const std::string& name) {
             nodes[k] = PointId(id - 1);
         }
         mesh.add_cell(type, {nodes, count});
+        if (source &&
+            lines.offset() >= released + (std::size_t(16) << 20)) // let the parsed input go
+            source->release_before(released = lines.offset());
     }
     while (lines.next_data(line))
         if (!is_blank(line))
@@ -121,9 +128,15 @@ Mesh parse_metis_mesh(std::string_view text, const std::string& name) {
     return mesh;
 }
 
+} // namespace
+
+Mesh parse_metis_mesh(std::string_view text, const std::string& name) {
+    return parse(text, name, nullptr);
+}
+
 Mesh read_metis_mesh(const std::string& path) {
     MappedFile file(path);
-    return parse_metis_mesh(file.text(), path);
+    return parse(file.text(), path, &file);
 }
 
 void write_metis_mesh(const std::string& path, const Mesh& mesh, std::span<const CellId> cells) {

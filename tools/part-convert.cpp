@@ -60,20 +60,17 @@ std::vector<Weight> field_weights(const MeshArray& array, std::span<const CellId
     }
 }
 
+// Memory is kept near the adjacency's own size: fields are dropped once read, the graph
+// is written and freed before the centroids are computed, and the mesh freed before they
+// are written.
 nlohmann::json write_graph(Mesh mesh, const ConvertOptions& o, const std::string& output) {
-    Graph graph;
-    std::vector<CellId> cells;
-    if (o.nodal)
-        graph = build_nodal_graph(mesh);
-    else {
-        DualGraph dual = build_dual_graph(mesh, o.ncommon);
-        graph = std::move(dual.graph);
-        cells = std::move(dual.cells);
-    }
+    std::vector<CellId> cells = o.nodal ? std::vector<CellId>{} : top_dimensional_cells(mesh);
+    std::vector<Weight> weights, sizes;
+    int ncon = 0;
     if (!o.weight_field.empty()) {
         const MeshArray& array = field(mesh, o.weight_field, o.nodal, o.mesh_path);
-        graph.vwgt = field_weights(array, cells, o.mesh_path);
-        graph.ncon = array.components();
+        weights = field_weights(array, cells, o.mesh_path);
+        ncon = array.components();
     }
     if (!o.size_field.empty()) {
         const MeshArray& array = field(mesh, o.size_field, o.nodal, o.mesh_path);
@@ -81,22 +78,42 @@ nlohmann::json write_graph(Mesh mesh, const ConvertOptions& o, const std::string
             throw InputError(o.mesh_path, 0,
                              "size field '" + o.size_field + "' has " +
                                  std::to_string(array.components()) + " components: expected 1");
-        graph.vsize = field_weights(array, cells, o.mesh_path);
+        sizes = field_weights(array, cells, o.mesh_path);
     }
-    mesh = Mesh{}; // the mesh is no longer needed: free it before the output text is built
-    const std::string xyz = with_extension(output, ".xyz");
-    if (!graph.coords.empty()) formats::write_coordinates(xyz, graph.coords);
-    try {
-        formats::write_chaco_graph(output, graph);
-    } catch (...) {
-        if (!graph.coords.empty()) fs::remove(xyz);
-        throw;
+    mesh.cell_data = {};
+    mesh.point_data = {};
+    cells = {};
+
+    Graph graph;
+    if (o.nodal)
+        graph = build_nodal_graph(mesh);
+    else {
+        DualGraph dual = build_dual_graph(mesh, o.ncommon, false);
+        graph = std::move(dual.graph);
+        cells = std::move(dual.cells);
     }
+    graph.vwgt = std::move(weights);
+    graph.ncon = ncon;
+    graph.vsize = std::move(sizes);
     nlohmann::json report = {{"output", output},
                              {"graph", o.nodal ? "nodal" : "dual"},
                              {"vertices", graph.num_vertices()},
                              {"edges", graph.num_edges()}};
-    if (!graph.coords.empty()) report["coordinates"] = xyz;
+    formats::write_chaco_graph(output, graph);
+    Coordinates coords = o.nodal ? std::move(graph.coords) : Coordinates{};
+    graph = Graph{};
+    if (!o.nodal) coords = cell_centroids(mesh, cells);
+    mesh = Mesh{};
+    if (!coords.empty()) {
+        const std::string xyz = with_extension(output, ".xyz");
+        try {
+            formats::write_coordinates(xyz, coords);
+        } catch (...) {
+            fs::remove(output); // the pair appears whole or not at all
+            throw;
+        }
+        report["coordinates"] = xyz;
+    }
     return report;
 }
 

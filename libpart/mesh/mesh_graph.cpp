@@ -24,21 +24,40 @@ bool holds_a_face_of(std::span<const PointId> a, const CellShape& shape,
     return false;
 }
 
-struct AdjacencyRule {
-    const Mesh& mesh;
-    std::span<const CellId> cells;
-    int ncommon;
+// Decides adjacency from the number of nodes two cells share. The thresholds over all
+// cells let most candidates (those sharing a single node or edge) be rejected without
+// touching the other cell's data, which would be a cache miss per candidate.
+class AdjacencyRule {
+  public:
+    AdjacencyRule(const Mesh& mesh, std::span<const CellId> cells, int ncommon)
+        : mesh_(mesh), cells_(cells), ncommon_(ncommon) {
+        for (CellId c : cells) {
+            const CellShape& shape = cell_shape(mesh.cell_types[c]);
+            min_face_size_ = std::min(min_face_size_, shape.min_face_size);
+            min_nodes_ = std::min(min_nodes_, int(mesh.cell(c).size()));
+        }
+    }
 
     bool adjacent(std::size_t i, std::size_t j, int overlap) const {
-        const CellType ti = mesh.cell_types[cells[i]], tj = mesh.cell_types[cells[j]];
-        const auto ni = mesh.cell(cells[i]), nj = mesh.cell(cells[j]);
-        if (ncommon > 0) // METIS 5 mesh.c, FindCommonElements
-            return overlap >= ncommon || overlap >= int(ni.size()) - 1 ||
-                   overlap >= int(nj.size()) - 1;
-        const CellShape &si = cell_shape(ti), &sj = cell_shape(tj);
+        const auto ni = mesh_.cell(cells_[i]);
+        if (ncommon_ > 0) { // METIS 5 mesh.c, FindCommonElements
+            if (overlap >= ncommon_ || overlap >= int(ni.size()) - 1) return true;
+            return overlap >= min_nodes_ - 1 && overlap >= int(mesh_.cell(cells_[j]).size()) - 1;
+        }
+        if (overlap < min_face_size_) return false;
+        const auto nj = mesh_.cell(cells_[j]);
+        const CellShape &si = cell_shape(mesh_.cell_types[cells_[i]]),
+                        &sj = cell_shape(mesh_.cell_types[cells_[j]]);
         if (overlap < si.min_face_size && overlap < sj.min_face_size) return false;
         return holds_a_face_of(ni, si, nj) || holds_a_face_of(nj, sj, ni);
     }
+
+  private:
+    const Mesh& mesh_;
+    std::span<const CellId> cells_;
+    int ncommon_;
+    int min_face_size_ = kMaxFaceNodes;
+    int min_nodes_ = kMaxCellNodes;
 };
 
 std::size_t total_faces(const Mesh& mesh, std::span<const CellId> cells) {
@@ -49,7 +68,7 @@ std::size_t total_faces(const Mesh& mesh, std::span<const CellId> cells) {
 
 } // namespace
 
-DualGraph build_dual_graph(const Mesh& mesh, int ncommon) {
+DualGraph build_dual_graph(const Mesh& mesh, int ncommon, bool with_centroids) {
     if (ncommon < 0) throw InvalidArgument("ncommon must be positive (or 0 for face adjacency)");
     DualGraph result;
     result.cells = top_dimensional_cells(mesh);
@@ -61,8 +80,9 @@ DualGraph build_dual_graph(const Mesh& mesh, int ncommon) {
     {
         const NodeCells around = node_to_cells(mesh, cells);
         const AdjacencyRule rule{mesh, cells, ncommon};
-        std::vector<std::int32_t> overlap(n, 0); // shared node count with the current cell
-        std::vector<CellId> candidates;          // reused for every cell
+        std::vector<std::uint8_t> overlap(
+            n, 0);                      // nodes shared with the current cell: at most 8, so a byte
+        std::vector<CellId> candidates; // reused for every cell
         graph.xadj.assign(n + 1, 0);
         // A conforming mesh gives each face at most one neighbour, so this is usually exact.
         graph.adjncy.reserve(total_faces(mesh, cells));
@@ -80,7 +100,7 @@ DualGraph build_dual_graph(const Mesh& mesh, int ncommon) {
             graph.xadj[i + 1] = EdgeOffset(graph.adjncy.size());
         }
     }
-    graph.coords = cell_centroids(mesh, cells);
+    if (with_centroids) graph.coords = cell_centroids(mesh, cells);
     return result;
 }
 

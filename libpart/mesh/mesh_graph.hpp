@@ -21,7 +21,9 @@ struct DualGraph {
 // Neighbours are listed in the order METIS finds them (by node of the cell, then by cell),
 // so the graph equals m2gmetis's for the same rule. O(sum over cells of the cells around
 // each node), with one marker array and no allocation per cell.
-DualGraph build_dual_graph(const Mesh& mesh, int ncommon = 0);
+// Without `with_centroids` the coordinates are left empty: callers short of memory compute
+// them later with cell_centroids(), once the adjacency is written and freed.
+DualGraph build_dual_graph(const Mesh& mesh, int ncommon = 0, bool with_centroids = true);
 
 // METIS's nodal graph (mesh.c, CreateGraphNodal): points are adjacent when a top-dimensional
 // cell holds both. Coordinates are the points'.

@@ -20,4 +20,25 @@ NodeCells node_to_cells(const Mesh& mesh, std::span<const CellId> selection) {
     return result;
 }
 
+bool any_cells_share_nodes(const Mesh& mesh, int count) {
+    std::vector<CellId> all(std::size_t(mesh.num_cells()));
+    for (CellId c = 0; c < mesh.num_cells(); ++c) all[std::size_t(c)] = c;
+    const NodeCells around = node_to_cells(mesh, all);
+    std::vector<std::uint8_t> shared(all.size(), 0);
+    std::vector<CellId> touched;
+    for (CellId c = 0; c < mesh.num_cells(); ++c) {
+        bool found = false;
+        for (PointId p : mesh.cell(c))
+            for (CellId other : around.of(p))
+                if (other != c) {
+                    if (shared[other] == 0) touched.push_back(other);
+                    found |= ++shared[other] >= count;
+                }
+        if (found) return true;
+        for (CellId other : touched) shared[other] = 0;
+        touched.clear();
+    }
+    return false;
+}
+
 } // namespace part

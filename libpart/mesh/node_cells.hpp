@@ -20,4 +20,7 @@ struct NodeCells {
 // Two passes over the selected cells (count, then fill); no per-point allocation.
 NodeCells node_to_cells(const Mesh& mesh, std::span<const CellId> selection);
 
+// True when two cells of the mesh share at least `count` nodes; stops at the first pair.
+bool any_cells_share_nodes(const Mesh& mesh, int count);
+
 } // namespace part
