@@ -31,13 +31,11 @@ PendingFile::~PendingFile() {
 void PendingFile::commit() {
     // mkstemp creates 0600 files; outputs should carry the usual permissions.
     std::error_code ignored;
-    std::filesystem::permissions(
-        temp_,
-        std::filesystem::perms::owner_read | std::filesystem::perms::owner_write |
-            std::filesystem::perms::group_read | std::filesystem::perms::others_read,
-        ignored);
-    if (std::rename(temp_.c_str(), target_.c_str()) != 0)
-        fail(target_, "cannot move the output into place");
+    std::filesystem::permissions(temp_,
+                                 std::filesystem::perms::owner_read | std::filesystem::perms::owner_write |
+                                     std::filesystem::perms::group_read | std::filesystem::perms::others_read,
+                                 ignored);
+    if (std::rename(temp_.c_str(), target_.c_str()) != 0) fail(target_, "cannot move the output into place");
     committed_ = true;
 }
 
@@ -62,8 +60,7 @@ ChunkedOutput::~ChunkedOutput() {
 }
 
 void ChunkedOutput::flush() {
-    if (std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size())
-        fail(pending_.target(), "write failed");
+    if (std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size()) fail(pending_.target(), "write failed");
     buffer_.clear();
 }
 

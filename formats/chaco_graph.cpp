@@ -39,19 +39,16 @@ Header parse_header(LineReader& lines) {
         std::int64_t fmt = fields.integer("the format code fmt in the header");
         if (fmt < 0 || fmt > 111 || fmt % 10 > 1 || fmt / 10 % 10 > 1)
             lines.fail("format code " + std::to_string(fmt) +
-                       " is not valid: expected up to three 0/1 digits (sizes, vertex weights, "
-                       "edge weights)");
+                       " is not valid: expected up to three 0/1 digits (sizes, vertex weights, edge weights)");
         h.has_sizes = fmt / 100 == 1;
         h.has_vertex_weights = fmt / 10 % 10 == 1;
         h.has_edge_weights = fmt % 10 == 1;
     }
     if (!fields.at_end()) {
         std::int64_t ncon = fields.integer("the constraint count ncon in the header");
-        if (ncon < 1 || ncon > 1024)
-            lines.fail("constraint count " + std::to_string(ncon) + " is out of range");
+        if (ncon < 1 || ncon > 1024) lines.fail("constraint count " + std::to_string(ncon) + " is out of range");
         if (!h.has_vertex_weights && ncon != 1)
-            lines.fail("ncon is " + std::to_string(ncon) +
-                       " but fmt says the file has no vertex weights");
+            lines.fail("ncon is " + std::to_string(ncon) + " but fmt says the file has no vertex weights");
         h.ncon = int(ncon);
     }
     if (!fields.at_end()) lines.fail(std::string("too many fields: expected ") + kHeaderForm);
@@ -62,9 +59,7 @@ Header parse_header(LineReader& lines) {
 
 Weight non_negative_weight(FieldCursor& fields, const LineReader& lines, const char* what) {
     std::int64_t w = fields.integer(what);
-    if (w < 0)
-        lines.fail(std::string(what) + " is " + std::to_string(w) +
-                   "; weights must be non-negative");
+    if (w < 0) lines.fail(std::string(what) + " is " + std::to_string(w) + "; weights must be non-negative");
     if (w > std::numeric_limits<Weight>::max())
         lines.fail(std::string(what) + " " + std::to_string(w) + " does not fit in 32 bits");
     return Weight(w);
@@ -74,11 +69,9 @@ VertexId neighbour_id(FieldCursor& fields, const LineReader& lines, std::int64_t
     std::int64_t id = fields.integer("a neighbour id");
     if (id >= 1 && id <= n) return VertexId(id - 1);
     if (id == 0)
-        lines.fail(
-            "neighbour id 0: vertex ids in Chaco/METIS graph files are 1-based, so this file "
-            "looks 0-based; add 1 to every neighbour id");
-    lines.fail("neighbour id " + std::to_string(id) + " is out of range: expected 1.." +
-               std::to_string(n));
+        lines.fail("neighbour id 0: vertex ids in Chaco/METIS graph files are 1-based, so this file "
+                   "looks 0-based; add 1 to every neighbour id");
+    lines.fail("neighbour id " + std::to_string(id) + " is out of range: expected 1.." + std::to_string(n));
 }
 
 void parse_vertex_line(std::string_view line, const LineReader& lines, const Header& h, Graph& g) {
@@ -90,19 +83,16 @@ void parse_vertex_line(std::string_view line, const LineReader& lines, const Hea
                    " vertex weight(s)) before the neighbours, found " +
                    std::to_string(fields.count_remaining()));
     if (h.has_sizes) g.vsize.push_back(non_negative_weight(fields, lines, "vertex size"));
-    for (int c = 0; c < h.ncon; ++c)
-        g.vwgt.push_back(non_negative_weight(fields, lines, "vertex weight"));
+    for (int c = 0; c < h.ncon; ++c) g.vwgt.push_back(non_negative_weight(fields, lines, "vertex weight"));
     if (h.has_edge_weights && fields.count_remaining() % 2 != 0)
-        lines.fail(
-            "expected (neighbour, edge weight) pairs, found an odd number of values: an edge "
-            "weight is missing or a value is extra");
+        lines.fail("expected (neighbour, edge weight) pairs, found an odd number of values: an edge "
+                   "weight is missing or a value is extra");
     while (!fields.at_end()) {
         if (g.adjncy.size() >= std::size_t(2 * h.m))
             lines.fail("more adjacency entries than the header's " + std::to_string(h.m) +
                        " edges allow (each edge is listed by both its ends)");
         g.adjncy.push_back(neighbour_id(fields, lines, h.n));
-        if (h.has_edge_weights)
-            g.adjwgt.push_back(non_negative_weight(fields, lines, "edge weight"));
+        if (h.has_edge_weights) g.adjwgt.push_back(non_negative_weight(fields, lines, "edge weight"));
     }
     g.xadj.push_back(EdgeOffset(g.adjncy.size()));
 }
@@ -141,8 +131,7 @@ Graph parse_chaco_graph(std::string_view text, const std::string& name) {
     std::string_view line;
     for (std::int64_t v = 0; v < h.n; ++v) {
         if (!lines.next_data(line))
-            lines.fail("file ends after " + std::to_string(v) + " of the header's " +
-                       std::to_string(h.n) +
+            lines.fail("file ends after " + std::to_string(v) + " of the header's " + std::to_string(h.n) +
                        " vertex lines: the file is truncated or the header's n is wrong");
         parse_vertex_line(line, lines, h, g);
     }
@@ -150,12 +139,11 @@ Graph parse_chaco_graph(std::string_view text, const std::string& name) {
         if (!is_blank(line))
             lines.fail("more vertex lines than the header's n = " + std::to_string(h.n));
     if (g.adjncy.size() != std::size_t(2 * h.m))
-        throw InputError(
-            name, header_line,
-            "header says " + std::to_string(h.m) + " edges but the vertex lines list " +
-                std::to_string(g.adjncy.size()) + " adjacency entries, that is " +
-                (g.adjncy.size() % 2 ? "an odd count (some edge is listed by only one end)"
-                                     : std::to_string(g.adjncy.size() / 2) + " edges"));
+        throw InputError(name, header_line,
+                         "header says " + std::to_string(h.m) + " edges but the vertex lines list " +
+                             std::to_string(g.adjncy.size()) + " adjacency entries, that is " +
+                             (g.adjncy.size() % 2 ? "an odd count (some edge is listed by only one end)"
+                                                  : std::to_string(g.adjncy.size() / 2) + " edges"));
     try {
         validate(g);
     } catch (const GraphError& e) {

@@ -38,10 +38,7 @@ class LineReader {
     // lines with binary blocks (gmsh's binary .msh). Line numbers keep counting text lines.
     std::size_t offset() const { return pos_; }
     void seek(std::size_t offset) { pos_ = offset; }
-    std::string_view text() const { return text_; }
-    [[noreturn]] void fail(const std::string& message) const {
-        throw InputError(file_, line_number_, message);
-    }
+    [[noreturn]] void fail(const std::string& message) const { throw InputError(file_, line_number_, message); }
 
   private:
     std::string_view text_;
@@ -97,9 +94,7 @@ class FieldCursor {
     }
 
   private:
-    static bool is_space(char c) {
-        return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
-    }
+    static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
     void skip_space() {
         while (p_ != end_ && is_space(*p_)) ++p_;
     }
@@ -117,15 +112,15 @@ class FieldCursor {
 
 // Calls take(fields) for each non-comment line, one row per line. Blank lines may only
 // trail the rows. Returns the number of rows.
-template <typename Take> std::int64_t for_each_row(LineReader& lines, Take take) {
+template <typename Take>
+std::int64_t for_each_row(LineReader& lines, Take take) {
     std::int64_t rows = 0;
     std::string_view line;
     while (lines.next_data(line)) {
         if (is_blank(line)) {
             std::string_view rest;
             while (lines.next_data(rest))
-                if (!is_blank(rest))
-                    lines.fail("blank line before the end of the data: expected one row per line");
+                if (!is_blank(rest)) lines.fail("blank line before the end of the data: expected one row per line");
             break;
         }
         FieldCursor fields(line, lines);
