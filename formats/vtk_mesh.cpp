@@ -22,6 +22,7 @@
 #include <vtkPoints.h>
 #include <vtkSmartPointer.h>
 #include <vtkStreamingDemandDrivenPipeline.h>
+#include <vtkStringOutputWindow.h>
 #include <vtkUnsignedCharArray.h>
 #include <vtkUnstructuredGrid.h>
 #include <vtkUnstructuredGridAlgorithm.h>
@@ -38,11 +39,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Collects the error messages a VTK algorithm reports, which it would otherwise only print.
+// Collects the errors VTK reports while an algorithm runs, which it would otherwise only
+// print: those of the algorithm itself (ErrorEvent) and of helpers it creates, such as the
+// XML parser, which reach only the global output window.
 class VtkErrors {
   public:
     explicit VtkErrors(vtkObject* watched) {
-        vtkObject::GlobalWarningDisplayOff();
+        previous_ = vtkOutputWindow::GetInstance();
+        previous_->Register(nullptr);
+        window_->SetDisplayModeToNever();
+        vtkOutputWindow::SetInstance(window_);
         callback_->SetClientData(this);
         callback_->SetCallback([](vtkObject*, unsigned long, void* self, void* message) {
             auto* errors = static_cast<VtkErrors*>(self);
@@ -51,18 +57,30 @@ class VtkErrors {
         });
         watched->AddObserver(vtkCommand::ErrorEvent, callback_);
     }
-    bool any() const { return !first_.empty(); }
-    // VTK's message without its "ERROR: In file, line ..." preamble.
+    ~VtkErrors() {
+        vtkOutputWindow::SetInstance(previous_);
+        previous_->UnRegister(nullptr);
+    }
+    VtkErrors(const VtkErrors&) = delete;
+    VtkErrors& operator=(const VtkErrors&) = delete;
+
+    bool any() const { return !first_.empty() || text().find("ERROR") != std::string::npos; }
+    // The first message without VTK's "ERROR: In file, line ..." preamble.
     std::string message() const {
-        std::string m = first_;
-        const auto colon = m.rfind("): ");
+        std::string m = first_.empty() ? text() : first_;
+        const auto colon = m.find("): ");
         if (colon != std::string::npos) m = m.substr(colon + 3);
-        while (!m.empty() && (m.back() == '\n' || m.back() == ' ')) m.pop_back();
+        const auto end = m.find('\n');
+        if (end != std::string::npos) m = m.substr(0, end);
+        while (!m.empty() && m.back() == ' ') m.pop_back();
         return m;
     }
 
   private:
+    std::string text() const { return window_->GetOutput(); }
     vtkNew<vtkCallbackCommand> callback_;
+    vtkNew<vtkStringOutputWindow> window_;
+    vtkOutputWindow* previous_ = nullptr;
     std::string first_;
 };
 
