@@ -17,6 +17,7 @@
 #include <vtkIdTypeArray.h>
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
+#include <vtkLogger.h>
 #include <vtkObjectFactory.h>
 #include <vtkPointData.h>
 #include <vtkPoints.h>
@@ -45,6 +46,7 @@ namespace fs = std::filesystem;
 class VtkErrors {
   public:
     explicit VtkErrors(vtkObject* watched) {
+        vtkLogger::SetStderrVerbosity(vtkLogger::VERBOSITY_OFF);
         previous_ = vtkOutputWindow::GetInstance();
         previous_->Register(nullptr);
         window_->SetDisplayModeToNever();
@@ -67,7 +69,7 @@ class VtkErrors {
     bool any() const { return !first_.empty() || text().find("ERROR") != std::string::npos; }
     // The first message without VTK's "ERROR: In file, line ..." preamble.
     std::string message() const {
-        std::string m = first_.empty() ? text() : first_;
+        std::string m = text().empty() ? first_ : text(); // the earliest, most specific error
         const auto colon = m.find("): ");
         if (colon != std::string::npos) m = m.substr(colon + 3);
         const auto end = m.find('\n');
@@ -385,6 +387,14 @@ Mesh read_vtk_mesh(const std::string& path) {
         vtkNew<vtkUnstructuredGridReader> reader;
         VtkErrors errors(reader);
         reader->SetFileName(path.c_str());
+        // Without these the legacy reader keeps only the first array of each kind.
+        reader->ReadAllScalarsOn();
+        reader->ReadAllVectorsOn();
+        reader->ReadAllNormalsOn();
+        reader->ReadAllTensorsOn();
+        reader->ReadAllColorScalarsOn();
+        reader->ReadAllTCoordsOn();
+        reader->ReadAllFieldsOn();
         if (!reader->IsFileUnstructuredGrid())
             throw InputError(
                 path, 0,
