@@ -7,6 +7,7 @@
 #include "formats/gmsh_mesh.hpp"
 #include "formats/mesh_file.hpp"
 #include "libpart/mesh/mesh_graph.hpp"
+#include "tests/formats/expect_mesh_error.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part;
@@ -59,16 +60,6 @@ std::string small_msh41(const std::string& block = "2 1 2 2",
     return "$MeshFormat\n4.1 0 8\n$EndMeshFormat\n$Nodes\n1 4 1 5\n2 1 0 4\n" + tags +
            "0 0 0\n1 0 0\n0 1 0\n1 1 0\n$EndNodes\n$Elements\n1 2 1 2\n" + block + "\n1 1 2 3\n" +
            element2 + "\n$EndElements\n";
-}
-
-void expect_error(const std::string& path, const std::string& needle) {
-    try {
-        formats::read_mesh(path);
-        ADD_FAILURE() << "accepted " << path;
-    } catch (const InputError& e) {
-        EXPECT_EQ(e.file(), path);
-        EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << "message: " << e.what();
-    }
 }
 
 } // namespace
@@ -147,45 +138,46 @@ TEST(GmshMesh, AllVersionsAndEncodingsAgree3DMixed) {
 TEST(GmshMeshErrors, UnsupportedElementType) {
     ScratchDir dir;
     const std::string path = dir.write("quadratic.msh", small_msh41("2 1 9 2"));
-    expect_error(path, ":18: element type 9 (6-node second-order triangle) is not supported");
+    expect_mesh_error(path, ":18: element type 9 (6-node second-order triangle) is not supported");
 }
 
 TEST(GmshMeshErrors, NodeIdOutOfRange) {
     ScratchDir dir;
-    expect_error(dir.write("range.msh", small_msh41("2 1 2 2", "2 2 4 7")),
-                 ":20: element 2 refers to node 7, out of range: the nodes have tags 1..4");
+    expect_mesh_error(dir.write("range.msh", small_msh41("2 1 2 2", "2 2 4 7")),
+                      ":20: element 2 refers to node 7, out of range: the nodes have tags 1..4");
 }
 
 TEST(GmshMeshErrors, ElementWithMissingNodes) {
     ScratchDir dir;
-    expect_error(dir.write("short.msh", small_msh41("2 1 2 2", "2 2 4")),
-                 ":20: element 2 has 2 node tags but a triangle needs 3 (missing nodes)");
+    expect_mesh_error(dir.write("short.msh", small_msh41("2 1 2 2", "2 2 4")),
+                      ":20: element 2 has 2 node tags but a triangle needs 3 (missing nodes)");
     // A tag inside the range that no node has.
-    expect_error(dir.write("hole.msh", small_msh41("2 1 2 2", "2 2 4 3", "1\n2\n3\n5\n")),
-                 ":20: element 2 refers to node 4, which $Nodes does not define (missing node)");
+    expect_mesh_error(
+        dir.write("hole.msh", small_msh41("2 1 2 2", "2 2 4 3", "1\n2\n3\n5\n")),
+        ":20: element 2 refers to node 4, which $Nodes does not define (missing node)");
 }
 
 TEST(GmshMeshErrors, EmptyMesh) {
     ScratchDir dir;
-    expect_error(
+    expect_mesh_error(
         dir.write(
             "none.msh",
             "$MeshFormat\n4.1 0 8\n$EndMeshFormat\n$Nodes\n0 0 0 0\n$EndNodes\n$Elements\n0 0 0 0\n"
             "$EndElements\n"),
         "empty mesh");
-    expect_error(dir.write("nothing.msh", ""), "empty file");
+    expect_mesh_error(dir.write("nothing.msh", ""), "empty file");
     const std::string only_points =
         "$MeshFormat\n4.1 0 8\n$EndMeshFormat\n$Nodes\n1 1 1 1\n0 1 0 1\n1\n0 0 0\n"
         "$EndNodes\n$Elements\n1 1 1 1\n0 1 15 1\n1 1\n$EndElements\n";
-    expect_error(dir.write("points.msh", only_points),
-                 "empty mesh: no lines, surface or volume elements (1 point");
+    expect_mesh_error(dir.write("points.msh", only_points),
+                      "empty mesh: no lines, surface or volume elements (1 point");
 }
 
 TEST(GmshMeshErrors, TruncatedText) {
     ScratchDir dir;
     const std::string text = small_msh41();
-    expect_error(dir.write("cut.msh", text.substr(0, text.find("2 2 4 3"))),
-                 ":19: file ends where an element");
+    expect_mesh_error(dir.write("cut.msh", text.substr(0, text.find("2 2 4 3"))),
+                      ":19: file ends where an element");
 }
 
 TEST(GmshMeshErrors, TruncatedAndCorruptedBinary) {
@@ -194,9 +186,9 @@ TEST(GmshMeshErrors, TruncatedAndCorruptedBinary) {
     for (const std::string version : {"msh41", "msh22"}) {
         const std::string whole = read_text(gmsh_file(dir, "mixed2d", 2, version, true));
         const std::string name = version + "_";
-        expect_error(dir.write(name + "cut.msh", whole.substr(0, whole.size() * 2 / 3)),
-                     "truncated");
-        expect_error(
+        expect_mesh_error(dir.write(name + "cut.msh", whole.substr(0, whole.size() * 2 / 3)),
+                          "truncated");
+        expect_mesh_error(
             dir.write(name + "cut_nodes.msh", whole.substr(0, whole.find("$EndNodes") - 5)),
             "truncated");
         // Overwrite the first element block's type code with 99.
@@ -208,11 +200,12 @@ TEST(GmshMeshErrors, TruncatedAndCorruptedBinary) {
             at = corrupt.find('\n', at) + 1; // the element count line
         const std::int32_t bad = 99;
         corrupt.replace(at, 4, reinterpret_cast<const char*>(&bad), 4);
-        expect_error(dir.write(name + "type.msh", corrupt), "element type 99 is not supported");
+        expect_mesh_error(dir.write(name + "type.msh", corrupt),
+                          "element type 99 is not supported");
         // A node tag overwritten with garbage in the binary nodes section.
         std::string garbage = whole;
         garbage.replace(garbage.find("$EndElements") - 12, 8, "\xff\xff\xff\x7f\xff\xff\xff\x7f",
                         8);
-        expect_error(dir.write(name + "garbage.msh", garbage), "binary $Elements section");
+        expect_mesh_error(dir.write(name + "garbage.msh", garbage), "binary $Elements section");
     }
 }

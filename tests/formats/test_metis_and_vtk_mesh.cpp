@@ -6,6 +6,7 @@
 #include "formats/metis_mesh.hpp"
 #include "formats/vtk_mesh.hpp"
 #include "libpart/mesh/mesh_graph.hpp"
+#include "tests/formats/expect_mesh_error.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part;
@@ -13,17 +14,7 @@ using namespace part::test;
 
 namespace {
 
-void expect_error(const std::string& path, const std::string& needle) {
-    try {
-        formats::read_mesh(path);
-        ADD_FAILURE() << "accepted " << path;
-    } catch (const InputError& e) {
-        EXPECT_EQ(e.file(), path);
-        EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << "message: " << e.what();
-    }
-}
-
-// A tetrahedron and a hexahedron-free mixed grid with a point array and typed cell arrays.
+// A boundary triangle and two tetrahedra, with a point array and typed cell arrays.
 Mesh sample_mesh() {
     Mesh mesh;
     mesh.dim = 3;
@@ -79,15 +70,15 @@ TEST(MetisMesh, WriteThenReadKeepsCells) {
 
 TEST(MetisMeshErrors, BadInputsNameTheLine) {
     ScratchDir dir;
-    expect_error(dir.write("zero.mesh", "1\n0 1 2\n"),
-                 ":2: node id 0 is out of range: METIS mesh node ids start at 1");
-    expect_error(dir.write("seven.mesh", "2\n1 2 3\n1 2 3 4 5 6 7\n"),
-                 ":3: element 2 has 7 node ids");
-    expect_error(dir.write("short.mesh", "3\n1 2 3\n2 3 4\n"),
-                 ":3: file ends after 2 of the 3 elements");
-    expect_error(dir.write("empty.mesh", ""), "empty mesh");
-    expect_error(dir.write("none.mesh", "0\n"), ":1: empty mesh");
-    expect_error(dir.write("word.mesh", "1\n1 2 x\n"), ":2: expected a node id");
+    expect_mesh_error(dir.write("zero.mesh", "1\n0 1 2\n"),
+                      ":2: node id 0 is out of range: METIS mesh node ids start at 1");
+    expect_mesh_error(dir.write("seven.mesh", "2\n1 2 3\n1 2 3 4 5 6 7\n"),
+                      ":3: element 2 has 7 node ids");
+    expect_mesh_error(dir.write("short.mesh", "3\n1 2 3\n2 3 4\n"),
+                      ":3: file ends after 2 of the 3 elements");
+    expect_mesh_error(dir.write("empty.mesh", ""), "empty mesh");
+    expect_mesh_error(dir.write("none.mesh", "0\n"), ":1: empty mesh");
+    expect_mesh_error(dir.write("word.mesh", "1\n1 2 x\n"), ":2: expected a node id");
 }
 
 TEST(VtkMesh, VtuRoundTripKeepsCellsAndTypedArrays) {
@@ -125,26 +116,27 @@ TEST(VtkMesh, ReadsLegacyVtk) {
 
 TEST(VtkMeshErrors, BadInputs) {
     ScratchDir dir;
-    expect_error(
+    expect_mesh_error(
         dir.write("quadratic.vtk", std::string(kLegacyTetra) +
                                        "CELLS 1 11\n10 0 1 2 3 4 0 1 2 3 4\nCELL_TYPES 1\n24\n"),
         "cell 0 has VTK cell type 24 (vtkQuadraticTetra), which is not supported");
-    expect_error(dir.write("range.vtk",
-                           std::string(kLegacyTetra) + "CELLS 1 5\n4 0 1 2 9\nCELL_TYPES 1\n10\n"),
-                 "cell 0 refers to point 9, out of range: the grid has points 0..4");
-    expect_error(dir.write("short.vtk",
-                           std::string(kLegacyTetra) + "CELLS 1 4\n3 0 1 2\nCELL_TYPES 1\n10\n"),
-                 "cell 0 (tetrahedron) has 3 points: expected 4 (missing nodes)");
-    expect_error(dir.write("empty.vtk", std::string(kLegacyTetra) + "CELLS 0 0\nCELL_TYPES 0\n"),
-                 "empty mesh");
-    expect_error(dir.write("garbage.vtu", "<VTKFile type=\"UnstructuredGrid\"> not xml"),
-                 "VTK cannot read");
-    expect_error(
+    expect_mesh_error(dir.write("range.vtk", std::string(kLegacyTetra) +
+                                                 "CELLS 1 5\n4 0 1 2 9\nCELL_TYPES 1\n10\n"),
+                      "cell 0 refers to point 9, out of range: the grid has points 0..4");
+    expect_mesh_error(dir.write("short.vtk", std::string(kLegacyTetra) +
+                                                 "CELLS 1 4\n3 0 1 2\nCELL_TYPES 1\n10\n"),
+                      "cell 0 (tetrahedron) has 3 points: expected 4 (missing nodes)");
+    expect_mesh_error(
+        dir.write("empty.vtk", std::string(kLegacyTetra) + "CELLS 0 0\nCELL_TYPES 0\n"),
+        "empty mesh");
+    expect_mesh_error(dir.write("garbage.vtu", "<VTKFile type=\"UnstructuredGrid\"> not xml"),
+                      "VTK cannot read");
+    expect_mesh_error(
         dir.write("polydata.vtk",
                   "# vtk DataFile Version 3.0\nx\nASCII\nDATASET POLYDATA\nPOINTS 0 float\n"),
         "not a legacy VTK unstructured grid");
-    expect_error(dir.file("missing.vtu"), "does not exist");
-    expect_error(dir.write("mesh.obj", "v 0 0 0\n"), "unknown mesh format '.obj'");
+    expect_mesh_error(dir.file("missing.vtu"), "does not exist");
+    expect_mesh_error(dir.write("mesh.obj", "v 0 0 0\n"), "unknown mesh format '.obj'");
 }
 
 TEST(VtkMesh, PvtuPiecesCarryGlobalIdsAndGhosts) {
