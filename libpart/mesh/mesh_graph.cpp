@@ -35,6 +35,7 @@ class AdjacencyRule {
             const CellShape& shape = cell_shape(mesh.cell_types[c]);
             min_face_size_ = std::min(min_face_size_, shape.min_face_size);
             min_nodes_ = std::min(min_nodes_, int(mesh.cell(c).size()));
+            distinct_nodes_ = distinct_nodes_ && has_distinct_nodes(mesh.cell(c));
         }
     }
 
@@ -45,9 +46,14 @@ class AdjacencyRule {
             return overlap >= min_nodes_ - 1 && overlap >= int(mesh_.cell(cells_[j]).size()) - 1;
         }
         if (overlap < min_face_size_) return false;
+        // Any dimension-many nodes of a simplex (triangle, tetrahedron) form one of its faces,
+        // so a simplex sharing that many nodes shares a face without a look at the other
+        // cell; that look would be a cache miss per face neighbour. Overlaps count node
+        // occurrences, so this needs cells without repeated nodes.
+        const CellType ti = mesh_.cell_types[cells_[i]];
+        if (distinct_nodes_ && is_simplex(ti) && overlap >= int(ni.size()) - 1) return true;
         const auto nj = mesh_.cell(cells_[j]);
-        const CellShape &si = cell_shape(mesh_.cell_types[cells_[i]]),
-                        &sj = cell_shape(mesh_.cell_types[cells_[j]]);
+        const CellShape &si = cell_shape(ti), &sj = cell_shape(mesh_.cell_types[cells_[j]]);
         if (overlap < si.min_face_size && overlap < sj.min_face_size) return false;
         return holds_a_face_of(ni, si, nj) || holds_a_face_of(nj, sj, ni);
     }
@@ -58,6 +64,17 @@ class AdjacencyRule {
     int ncommon_;
     int min_face_size_ = kMaxFaceNodes;
     int min_nodes_ = kMaxCellNodes;
+    bool distinct_nodes_ = true;
+
+    static bool is_simplex(CellType t) {
+        return t == CellType::Line || t == CellType::Triangle || t == CellType::Tetrahedron;
+    }
+    static bool has_distinct_nodes(std::span<const PointId> nodes) {
+        for (std::size_t a = 0; a < nodes.size(); ++a)
+            for (std::size_t b = a + 1; b < nodes.size(); ++b)
+                if (nodes[a] == nodes[b]) return false;
+        return true;
+    }
 };
 
 std::size_t total_faces(const Mesh& mesh, std::span<const CellId> cells) {
