@@ -31,11 +31,13 @@ PendingFile::~PendingFile() {
 void PendingFile::commit() {
     // mkstemp creates 0600 files; outputs should carry the usual permissions.
     std::error_code ignored;
-    std::filesystem::permissions(temp_,
-                                 std::filesystem::perms::owner_read | std::filesystem::perms::owner_write |
-                                     std::filesystem::perms::group_read | std::filesystem::perms::others_read,
-                                 ignored);
-    if (std::rename(temp_.c_str(), target_.c_str()) != 0) fail(target_, "cannot move the output into place");
+    std::filesystem::permissions(
+        temp_,
+        std::filesystem::perms::owner_read | std::filesystem::perms::owner_write |
+            std::filesystem::perms::group_read | std::filesystem::perms::others_read,
+        ignored);
+    if (std::rename(temp_.c_str(), target_.c_str()) != 0)
+        fail(target_, "cannot move the output into place");
     committed_ = true;
 }
 

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 
 #include "formats/atomic_output.hpp"
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
 #include "formats/text_output.hpp"
+#include "libpart/core/parallel.hpp"
 
 namespace part::formats {
 
@@ -39,16 +41,19 @@ Header parse_header(LineReader& lines) {
         std::int64_t fmt = fields.integer("the format code fmt in the header");
         if (fmt < 0 || fmt > 111 || fmt % 10 > 1 || fmt / 10 % 10 > 1)
             lines.fail("format code " + std::to_string(fmt) +
-                       " is not valid: expected up to three 0/1 digits (sizes, vertex weights, edge weights)");
+                       " is not valid: expected up to three 0/1 digits (sizes, vertex weights, "
+                       "edge weights)");
         h.has_sizes = fmt / 100 == 1;
         h.has_vertex_weights = fmt / 10 % 10 == 1;
         h.has_edge_weights = fmt % 10 == 1;
     }
     if (!fields.at_end()) {
         std::int64_t ncon = fields.integer("the constraint count ncon in the header");
-        if (ncon < 1 || ncon > 1024) lines.fail("constraint count " + std::to_string(ncon) + " is out of range");
+        if (ncon < 1 || ncon > 1024)
+            lines.fail("constraint count " + std::to_string(ncon) + " is out of range");
         if (!h.has_vertex_weights && ncon != 1)
-            lines.fail("ncon is " + std::to_string(ncon) + " but fmt says the file has no vertex weights");
+            lines.fail("ncon is " + std::to_string(ncon) +
+                       " but fmt says the file has no vertex weights");
         h.ncon = int(ncon);
     }
     if (!fields.at_end()) lines.fail(std::string("too many fields: expected ") + kHeaderForm);
@@ -59,19 +64,39 @@ Header parse_header(LineReader& lines) {
 
 Weight non_negative_weight(FieldCursor& fields, const LineReader& lines, const char* what) {
     std::int64_t w = fields.integer(what);
-    if (w < 0) lines.fail(std::string(what) + " is " + std::to_string(w) + "; weights must be non-negative");
+    if (w < 0)
+        lines.fail(std::string(what) + " is " + std::to_string(w) +
+                   "; weights must be non-negative");
     if (w > std::numeric_limits<Weight>::max())
         lines.fail(std::string(what) + " " + std::to_string(w) + " does not fit in 32 bits");
     return Weight(w);
 }
 
-VertexId neighbour_id(FieldCursor& fields, const LineReader& lines, std::int64_t n) {
-    std::int64_t id = fields.integer("a neighbour id");
-    if (id >= 1 && id <= n) return VertexId(id - 1);
+// Next neighbour on the line as a 0-based id; false at the end of the line.
+bool next_neighbour(FieldCursor& fields, const LineReader& lines, std::int64_t n,
+                    VertexId& neighbour) {
+    std::uint64_t digits = 0;
+    std::int64_t id = 0;
+    switch (fields.next_digits(digits)) {
+    case FieldCursor::Token::End:
+        return false;
+    case FieldCursor::Token::Digits:
+        id = std::int64_t(digits);
+        break;
+    case FieldCursor::Token::Other:
+        id = fields.integer("a neighbour id");
+        break;
+    }
+    if (id >= 1 && id <= n) {
+        neighbour = VertexId(id - 1);
+        return true;
+    }
     if (id == 0)
-        lines.fail("neighbour id 0: vertex ids in Chaco/METIS graph files are 1-based, so this file "
-                   "looks 0-based; add 1 to every neighbour id");
-    lines.fail("neighbour id " + std::to_string(id) + " is out of range: expected 1.." + std::to_string(n));
+        lines.fail(
+            "neighbour id 0: vertex ids in Chaco/METIS graph files are 1-based, so this file "
+            "looks 0-based; add 1 to every neighbour id");
+    lines.fail("neighbour id " + std::to_string(id) + " is out of range: expected 1.." +
+               std::to_string(n));
 }
 
 void parse_vertex_line(std::string_view line, const LineReader& lines, const Header& h, Graph& g) {
@@ -83,16 +108,20 @@ void parse_vertex_line(std::string_view line, const LineReader& lines, const Hea
                    " vertex weight(s)) before the neighbours, found " +
                    std::to_string(fields.count_remaining()));
     if (h.has_sizes) g.vsize.push_back(non_negative_weight(fields, lines, "vertex size"));
-    for (int c = 0; c < h.ncon; ++c) g.vwgt.push_back(non_negative_weight(fields, lines, "vertex weight"));
+    for (int c = 0; c < h.ncon; ++c)
+        g.vwgt.push_back(non_negative_weight(fields, lines, "vertex weight"));
     if (h.has_edge_weights && fields.count_remaining() % 2 != 0)
-        lines.fail("expected (neighbour, edge weight) pairs, found an odd number of values: an edge "
-                   "weight is missing or a value is extra");
-    while (!fields.at_end()) {
+        lines.fail(
+            "expected (neighbour, edge weight) pairs, found an odd number of values: an edge "
+            "weight is missing or a value is extra");
+    VertexId neighbour = 0;
+    while (next_neighbour(fields, lines, h.n, neighbour)) {
         if (g.adjncy.size() >= std::size_t(2 * h.m))
             lines.fail("more adjacency entries than the header's " + std::to_string(h.m) +
                        " edges allow (each edge is listed by both its ends)");
-        g.adjncy.push_back(neighbour_id(fields, lines, h.n));
-        if (h.has_edge_weights) g.adjwgt.push_back(non_negative_weight(fields, lines, "edge weight"));
+        g.adjncy.push_back(neighbour);
+        if (h.has_edge_weights)
+            g.adjwgt.push_back(non_negative_weight(fields, lines, "edge weight"));
     }
     g.xadj.push_back(EdgeOffset(g.adjncy.size()));
 }
@@ -113,37 +142,112 @@ std::int64_t line_of_vertex(std::string_view text, VertexId v) {
     return 0;
 }
 
-} // namespace
+// Reserves no more than `bytes` of text can hold, so a lying header cannot exhaust memory:
+// every vertex line takes at least one byte and every number at least two.
+void reserve_for(Graph& g, const Header& h, std::size_t bytes) {
+    g.xadj.reserve(std::min<std::size_t>(std::size_t(h.n), bytes) + 1);
+    g.adjncy.reserve(std::min<std::size_t>(std::size_t(2 * h.m), bytes / 2 + 1));
+    if (h.has_edge_weights) g.adjwgt.reserve(g.adjncy.capacity());
+    if (h.has_sizes) g.vsize.reserve(std::min<std::size_t>(std::size_t(h.n), bytes / 2 + 1));
+    if (h.ncon > 0) g.vwgt.reserve(std::min<std::size_t>(std::size_t(h.n) * h.ncon, bytes / 2 + 1));
+}
 
-Graph parse_chaco_graph(std::string_view text, const std::string& name) {
-    LineReader lines(text, name);
-    const Header h = parse_header(lines);
-    const std::int64_t header_line = lines.line_number();
+// The vertex lines, one after another: the reference behaviour and every error message.
+Graph parse_vertex_lines(LineReader& lines, const Header& h, std::size_t bytes) {
     Graph g;
     g.ncon = h.ncon;
-    g.xadj.reserve(std::size_t(h.n) + 1);
-    // Each adjacency entry takes at least two characters, which bounds a lying header.
-    g.adjncy.reserve(std::min<std::size_t>(std::size_t(2 * h.m), text.size() / 2 + 1));
-    if (h.has_edge_weights) g.adjwgt.reserve(g.adjncy.capacity());
-    if (h.has_sizes) g.vsize.reserve(std::size_t(h.n));
-    if (h.ncon > 0) g.vwgt.reserve(std::size_t(h.n) * h.ncon);
-
+    reserve_for(g, h, bytes);
     std::string_view line;
     for (std::int64_t v = 0; v < h.n; ++v) {
         if (!lines.next_data(line))
-            lines.fail("file ends after " + std::to_string(v) + " of the header's " + std::to_string(h.n) +
+            lines.fail("file ends after " + std::to_string(v) + " of the header's " +
+                       std::to_string(h.n) +
                        " vertex lines: the file is truncated or the header's n is wrong");
         parse_vertex_line(line, lines, h, g);
     }
     while (lines.next_data(line))
         if (!is_blank(line))
             lines.fail("more vertex lines than the header's n = " + std::to_string(h.n));
+    return g;
+}
+
+// Parses one chunk of whole lines; false on any problem (the caller then reparses
+// sequentially to report it exactly).
+bool parse_chunk(std::string_view chunk, const Header& h, Graph& part) {
+    part.ncon = h.ncon;
+    reserve_for(part, h, chunk.size());
+    LineReader lines(chunk, "");
+    std::string_view line;
+    try {
+        while (lines.next_data(line)) parse_vertex_line(line, lines, h, part);
+    } catch (const InputError&) {
+        return false;
+    }
+    return true;
+}
+
+// Appends `part` (a chunk's vertices) to `g`.
+void append_chunk(Graph& g, const Graph& part) {
+    const EdgeOffset base = EdgeOffset(g.adjncy.size());
+    for (std::size_t v = 1; v < part.xadj.size(); ++v) g.xadj.push_back(base + part.xadj[v]);
+    g.adjncy.insert(g.adjncy.end(), part.adjncy.begin(), part.adjncy.end());
+    g.adjwgt.insert(g.adjwgt.end(), part.adjwgt.begin(), part.adjwgt.end());
+    g.vwgt.insert(g.vwgt.end(), part.vwgt.begin(), part.vwgt.end());
+    g.vsize.insert(g.vsize.end(), part.vsize.begin(), part.vsize.end());
+}
+
+// Fast path for large files: the vertex section is cut at line ends into one chunk per
+// thread, parsed concurrently and joined in order, so the result equals the sequential
+// parse. Returns nothing when a chunk fails or the counts do not add up exactly (trailing
+// blank lines included); the sequential parse then decides and reports.
+std::optional<Graph> parse_vertex_lines_in_parallel(std::string_view body, const Header& h,
+                                                    unsigned threads) {
+    std::vector<std::string_view> chunks;
+    for (std::size_t begin = 0, t = 1; begin < body.size(); ++t) {
+        std::size_t end = t == threads ? body.size() : body.size() * t / threads;
+        end = std::min(body.size(), std::max(end, begin));
+        std::size_t newline = body.find('\n', end == 0 ? 0 : end - 1);
+        end = newline == std::string_view::npos ? body.size() : newline + 1;
+        chunks.push_back(body.substr(begin, end - begin));
+        begin = end;
+    }
+    std::vector<Graph> parts(chunks.size());
+    std::vector<char> ok(chunks.size(), 0);
+    const auto count = std::int64_t(chunks.size());
+    for_each_range(count, unsigned(count), [&](unsigned c, std::int64_t, std::int64_t) {
+        ok[c] = parse_chunk(chunks[c], h, parts[c]);
+    });
+    std::int64_t vertices = 0, entries = 0;
+    for (std::size_t c = 0; c < chunks.size(); ++c) {
+        if (!ok[c]) return std::nullopt;
+        vertices += parts[c].num_vertices();
+        entries += EdgeOffset(parts[c].adjncy.size());
+    }
+    if (vertices != h.n || entries != 2 * h.m) return std::nullopt;
+    Graph g = std::move(parts[0]);
+    for (std::size_t c = 1; c < parts.size(); ++c) append_chunk(g, parts[c]);
+    return g;
+}
+
+} // namespace
+
+Graph parse_chaco_graph(std::string_view text, const std::string& name) {
+    LineReader lines(text, name);
+    const Header h = parse_header(lines);
+    const std::int64_t header_line = lines.line_number();
+    const std::string_view body = text.substr(lines.offset());
+    const unsigned threads = worker_threads(std::int64_t(body.size()));
+    std::optional<Graph> parsed;
+    if (threads > 1) parsed = parse_vertex_lines_in_parallel(body, h, threads);
+    if (!parsed) parsed = parse_vertex_lines(lines, h, text.size());
+    Graph& g = *parsed;
     if (g.adjncy.size() != std::size_t(2 * h.m))
-        throw InputError(name, header_line,
-                         "header says " + std::to_string(h.m) + " edges but the vertex lines list " +
-                             std::to_string(g.adjncy.size()) + " adjacency entries, that is " +
-                             (g.adjncy.size() % 2 ? "an odd count (some edge is listed by only one end)"
-                                                  : std::to_string(g.adjncy.size() / 2) + " edges"));
+        throw InputError(
+            name, header_line,
+            "header says " + std::to_string(h.m) + " edges but the vertex lines list " +
+                std::to_string(g.adjncy.size()) + " adjacency entries, that is " +
+                (g.adjncy.size() % 2 ? "an odd count (some edge is listed by only one end)"
+                                     : std::to_string(g.adjncy.size() / 2) + " edges"));
     try {
         validate(g);
     } catch (const GraphError& e) {

@@ -9,20 +9,23 @@
 
 namespace part::formats {
 
-Coordinates parse_coordinates(std::string_view text, const std::string& name, std::int64_t expected) {
+Coordinates parse_coordinates(std::string_view text, const std::string& name,
+                              std::int64_t expected) {
     LineReader lines(text, name);
     Coordinates coords;
     const std::int64_t rows = for_each_row(lines, [&](FieldCursor& fields) {
         const int count = int(fields.count_remaining());
         if (coords.dim == 0) {
-            if (count < 1 || count > 3) lines.fail("expected 1, 2 or 3 coordinates, found " + std::to_string(count));
+            if (count < 1 || count > 3)
+                lines.fail("expected 1, 2 or 3 coordinates, found " + std::to_string(count));
             coords.dim = count;
         } else if (count != coords.dim) {
-            lines.fail("expected " + std::to_string(coords.dim) + " coordinates as on the first row, found " +
-                       std::to_string(count));
+            lines.fail("expected " + std::to_string(coords.dim) +
+                       " coordinates as on the first row, found " + std::to_string(count));
         }
         if (expected >= 0 && std::int64_t(coords.values.size()) == expected * coords.dim)
-            lines.fail("more coordinate rows than the graph's " + std::to_string(expected) + " vertices");
+            lines.fail("more coordinate rows than the graph's " + std::to_string(expected) +
+                       " vertices");
         for (int axis = 0; axis < count; ++axis) {
             double x = fields.real("a coordinate");
             if (!std::isfinite(x)) lines.fail("coordinate is not finite (NaN or infinity)");
@@ -31,8 +34,9 @@ Coordinates parse_coordinates(std::string_view text, const std::string& name, st
     });
     if (expected >= 0 && rows != expected)
         throw InputError(name, lines.line_number(),
-                         "file has " + std::to_string(rows) + " coordinate rows but the graph has " +
-                             std::to_string(expected) + " vertices");
+                         "file has " + std::to_string(rows) +
+                             " coordinate rows but the graph has " + std::to_string(expected) +
+                             " vertices");
     return coords;
 }
 

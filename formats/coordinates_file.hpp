@@ -10,7 +10,8 @@ namespace part::formats {
 // Reads exactly `expected_vertices` rows (pass -1 to accept any count). Rejects ragged rows,
 // non-numbers, NaN and infinities, naming the line.
 Coordinates read_coordinates(const std::string& path, std::int64_t expected_vertices);
-Coordinates parse_coordinates(std::string_view text, const std::string& name, std::int64_t expected_vertices);
+Coordinates parse_coordinates(std::string_view text, const std::string& name,
+                              std::int64_t expected_vertices);
 
 void write_coordinates(const std::string& path, const Coordinates& coords);
 

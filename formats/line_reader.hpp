@@ -1,6 +1,7 @@
 #pragma once
 // Line-by-line scanning of a text buffer with line numbers, and number parsing with
 // std::from_chars that reports the file, line and what was expected on bad tokens.
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <string>
@@ -33,12 +34,15 @@ class LineReader {
     }
 
     std::int64_t line_number() const { return line_number_; }
+    // Byte offset of the next line.
+    std::size_t offset() const { return std::min(pos_, text_.size()); }
     const std::string& file() const { return file_; }
-    // Byte offset of the next line, and a jump to another offset, for files that mix text
-    // lines with binary blocks (gmsh's binary .msh). Line numbers keep counting text lines.
-    std::size_t offset() const { return pos_; }
+    // Jumps to another byte offset, for files that mix text lines with binary blocks (gmsh's
+    // binary .msh). Line numbers keep counting text lines.
     void seek(std::size_t offset) { pos_ = offset; }
-    [[noreturn]] void fail(const std::string& message) const { throw InputError(file_, line_number_, message); }
+    [[noreturn]] void fail(const std::string& message) const {
+        throw InputError(file_, line_number_, message);
+    }
 
   private:
     std::string_view text_;
@@ -72,6 +76,22 @@ class FieldCursor {
         p_ = next;
         return value;
     }
+    enum class Token { End, Digits, Other };
+    // Fast path for plain unsigned integers: parses the next token when it is only digits
+    // (at most 18); returns End at the end of the line and Other, consuming nothing, for
+    // anything else, which integer() then parses or reports.
+    Token next_digits(std::uint64_t& value) {
+        skip_space();
+        if (p_ == end_) return Token::End;
+        const char* q = p_;
+        std::uint64_t v = 0;
+        while (q != end_ && static_cast<unsigned>(*q - '0') < 10u)
+            v = v * 10 + unsigned(*q++ - '0');
+        if (q == p_ || q - p_ > 18 || (q != end_ && !is_space(*q))) return Token::Other;
+        p_ = q;
+        value = v;
+        return Token::Digits;
+    }
     double real(const char* what) {
         skip_space();
         if (p_ == end_) where_.fail(std::string("expected ") + what + ", found end of line");
@@ -94,7 +114,9 @@ class FieldCursor {
     }
 
   private:
-    static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+    static bool is_space(char c) {
+        return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+    }
     void skip_space() {
         while (p_ != end_ && is_space(*p_)) ++p_;
     }
@@ -112,15 +134,15 @@ class FieldCursor {
 
 // Calls take(fields) for each non-comment line, one row per line. Blank lines may only
 // trail the rows. Returns the number of rows.
-template <typename Take>
-std::int64_t for_each_row(LineReader& lines, Take take) {
+template <typename Take> std::int64_t for_each_row(LineReader& lines, Take take) {
     std::int64_t rows = 0;
     std::string_view line;
     while (lines.next_data(line)) {
         if (is_blank(line)) {
             std::string_view rest;
             while (lines.next_data(rest))
-                if (!is_blank(rest)) lines.fail("blank line before the end of the data: expected one row per line");
+                if (!is_blank(rest))
+                    lines.fail("blank line before the end of the data: expected one row per line");
             break;
         }
         FieldCursor fields(line, lines);

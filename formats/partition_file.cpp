@@ -31,10 +31,13 @@ Partition parse_partition(std::string_view text, const std::string& name, std::i
     PartId max_id = -1;
     const std::int64_t rows = for_each_row(lines, [&](FieldCursor& fields) {
         std::int64_t id = fields.integer("a part id");
-        if (id < 0) lines.fail("part id " + std::to_string(id) + " is negative: part ids are 0-based");
-        if (id > std::numeric_limits<PartId>::max() - 1) lines.fail("part id " + std::to_string(id) + " is too large");
+        if (id < 0)
+            lines.fail("part id " + std::to_string(id) + " is negative: part ids are 0-based");
+        if (id > std::numeric_limits<PartId>::max() - 1)
+            lines.fail("part id " + std::to_string(id) + " is too large");
         if (num_parts > 0 && id >= num_parts)
-            lines.fail("part id " + std::to_string(id) + " is out of range for " + std::to_string(num_parts) + " parts");
+            lines.fail("part id " + std::to_string(id) + " is out of range for " +
+                       std::to_string(num_parts) + " parts");
         if (expected >= 0 && std::int64_t(p.part.size()) == expected)
             lines.fail("more lines than the graph's " + std::to_string(expected) + " vertices");
         p.part.push_back(PartId(id));
@@ -50,7 +53,8 @@ Partition parse_partition(std::string_view text, const std::string& name, std::i
     return p;
 }
 
-Partition read_partition(const std::string& path, std::int64_t expected_vertices, PartId num_parts) {
+Partition read_partition(const std::string& path, std::int64_t expected_vertices,
+                         PartId num_parts) {
     MappedFile file(path);
     return parse_partition(file.text(), path, expected_vertices, num_parts);
 }
@@ -77,8 +81,8 @@ std::vector<double> read_targets(const std::string& path, PartId expected_parts)
     });
     if (expected_parts > 0 && capacities.size() != std::size_t(expected_parts))
         throw InputError(path, lines.line_number(),
-                         "targets file has " + std::to_string(capacities.size()) + " values but there are " +
-                             std::to_string(expected_parts) + " parts");
+                         "targets file has " + std::to_string(capacities.size()) +
+                             " values but there are " + std::to_string(expected_parts) + " parts");
     return normalise_targets(capacities);
 }
 

@@ -11,9 +11,10 @@ namespace part::formats {
 // Reads a partition of `expected_vertices` entries. num_parts is `num_parts` when given
 // (> 0), else the K of a gpmetis-style name "*.part.K" when it covers every id, else
 // max id + 1. Errors name the line: non-integers, negative ids, wrong length, ids >= K.
-Partition read_partition(const std::string& path, std::int64_t expected_vertices, PartId num_parts = 0);
-Partition parse_partition(std::string_view text, const std::string& name, std::int64_t expected_vertices,
-                          PartId num_parts = 0);
+Partition read_partition(const std::string& path, std::int64_t expected_vertices,
+                         PartId num_parts = 0);
+Partition parse_partition(std::string_view text, const std::string& name,
+                          std::int64_t expected_vertices, PartId num_parts = 0);
 
 void write_partition(const std::string& path, const std::vector<PartId>& part);
 

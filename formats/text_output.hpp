@@ -8,7 +8,7 @@
 namespace part::formats {
 
 template <typename Integer>
-    requires std::is_integral_v<Integer>
+requires std::is_integral_v<Integer>
 inline void append_number(std::string& out, Integer value) {
     char buffer[24];
     auto result = std::to_chars(buffer, buffer + sizeof buffer, value);

@@ -11,6 +11,7 @@ packages=(
   metis          # gpmetis, m2gmetis: peers the tests and benchmarks compare against
   libmetis-doc   # METIS's example graphs (4elt, copter2, mdual)
   ptscotch       # dgpart: the distributed peer in bench/
+  jq             # bench/schedule.sh reads the tools' JSON reports
 )
 
 missing=()

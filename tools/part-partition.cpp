@@ -1,55 +1,140 @@
 // part-partition: partition a graph into K parts and report its quality.
+#include <chrono>
 #include <iostream>
 
 #include "formats/chaco_graph.hpp"
 #include "formats/coordinates_file.hpp"
 #include "formats/partition_file.hpp"
+#include "formats/permutation_file.hpp"
 #include "libpart/core/metrics.hpp"
-#include "libpart/partition/metis_partition.hpp"
+#include "libpart/order/order_method.hpp"
+#include "libpart/partition/hierarchical_scheme.hpp"
+#include "libpart/partition/partition_method.hpp"
 #include "tools/common/cli.hpp"
 #include "tools/common/report.hpp"
 
+namespace {
+
+// Option combinations the command line gets wrong (exit code 2), said before any work.
+void check_method_inputs(const std::string& method, const part::Graph& graph, part::PartId k,
+                         const part::PartitionOptions& options, const std::string& coords_path,
+                         const std::string& order_path) {
+    using part::tools::UsageError;
+    if (!order_path.empty() && method != "blocks")
+        throw UsageError("--order is only used by --method blocks, not " + method);
+    const bool given_order = method == "blocks" && !order_path.empty();
+    if (!given_order && part::partition_needs_coordinates(method, options) && coords_path.empty())
+        throw UsageError(
+            "--method " + method +
+            (method == "blocks" ? " with --order-method " + options.order_method : std::string()) +
+            " needs vertex coordinates: give --coords FILE (.xyz, one point per vertex; "
+            "part-convert "
+            "writes one from a mesh), or use a graph method (spectral, farhat, metis, or blocks "
+            "with "
+            "--order-method rcm|bfs|nd|spectral)");
+    if (method == "hier" && options.scheme != "auto") {
+        try {
+            const auto scheme = part::parse_scheme(options.scheme, graph.coords.dim);
+            if (scheme.num_parts() != k)
+                throw UsageError("--scheme " + options.scheme + " makes " +
+                                 std::to_string(scheme.num_parts()) + " parts but -k is " +
+                                 std::to_string(k));
+        } catch (const part::InvalidArgument& e) {
+            throw UsageError(std::string("--scheme: ") + e.what());
+        }
+    }
+}
+
+} // namespace
+
 int main(int argc, char** argv) {
     using namespace part;
-    CLI::App app("Partition a graph into K parts. Writes GRAPH.part.K (one part id per line) like gpmetis "
-                 "and prints the quality table of part-stats.");
-    tools::add_example(app, "part-partition data/naca0012.graph -k 8 --method metis");
+    CLI::App app(
+        "Partition a graph into K parts. Writes GRAPH.part.K (one part id per line) like gpmetis "
+        "and prints the quality table of part-stats.");
+    tools::add_example(
+        app, "part-partition data/naca0012.graph -k 8 --method blocks --order-method hilbert "
+             "--coords data/naca0012.xyz");
     tools::CommonOptions common;
-    std::string graph_path, coords_path, targets_path, method = "metis", ptype = "kway", objtype = "cut";
+    std::string graph_path, coords_path, targets_path, order_path, method = "metis", ptype = "kway",
+                                                                   objtype = "cut";
+    PartitionOptions options;
     PartId k = 0;
     MetisOptions metis;
     app.add_option("GRAPH", graph_path, "Chaco/METIS graph file")->required();
     app.add_option("-k,--parts", k, "Number of parts")->required()->check(CLI::PositiveNumber);
-    app.add_option("--method", method, "Partitioning method")->check(CLI::IsMember({"metis"}))->capture_default_str();
+    app.add_option("--method", method,
+                   "blocks (an ordering cut into K blocks), rcb, inertial, hier (need --coords), "
+                   "spectral, farhat, "
+                   "metis")
+        ->check(CLI::IsMember(partition_methods()))
+        ->capture_default_str();
     app.add_option("--coords", coords_path, "Coordinates file (.xyz) for geometric methods");
+    app.add_option("--order", order_path, "blocks: a permutation file (as part-order writes)");
+    app.add_option("--order-method", options.order_method,
+                   "blocks: ordering to compute when --order is absent")
+        ->check(CLI::IsMember(order_methods()))
+        ->capture_default_str();
+    app.add_option("--scheme", options.scheme,
+                   "hier: BLOCK[YZX][4x2x2], BEAM-Z[YX][4x4], SLICE-X[16] or auto")
+        ->capture_default_str();
     app.add_option("--targets", targets_path, "Target capacities, one positive number per part");
-    app.add_option("--ufactor", metis.ufactor, "Allowed imbalance in 1/1000 (METIS default: 30 k-way, 1 rb)");
-    app.add_option("--ptype", ptype, "METIS scheme: kway or rb")->check(CLI::IsMember({"kway", "rb"}))->capture_default_str();
-    app.add_option("--objtype", objtype, "METIS objective: cut or vol")->check(CLI::IsMember({"cut", "vol"}))->capture_default_str();
+    app.add_option("--ufactor", metis.ufactor,
+                   "Allowed imbalance in 1/1000 (METIS default: 30 k-way, 1 rb; others: 30)");
+    app.add_option("--ptype", ptype, "METIS scheme: kway or rb")
+        ->check(CLI::IsMember({"kway", "rb"}))
+        ->capture_default_str();
+    app.add_option("--objtype", objtype, "METIS objective: cut or vol")
+        ->check(CLI::IsMember({"cut", "vol"}))
+        ->capture_default_str();
     app.add_flag("--contig", metis.contig, "METIS: force contiguous parts");
     app.add_flag("--minconn", metis.minconn, "METIS: minimise the number of neighbouring parts");
-    app.add_option("--ncuts", metis.ncuts, "METIS: partitions to compute, keeping the best")->check(CLI::PositiveNumber);
-    app.add_option("--niter", metis.niter, "METIS: refinement iterations")->check(CLI::PositiveNumber);
+    app.add_option("--ncuts", metis.ncuts, "METIS: partitions to compute, keeping the best")
+        ->check(CLI::PositiveNumber);
+    app.add_option("--niter", metis.niter, "METIS: refinement iterations")
+        ->check(CLI::PositiveNumber);
     tools::add_common_options(app, common, true);
 
     return tools::run_tool(app, argc, argv, [&] {
-        const std::string output = common.output.empty() ? graph_path + ".part." + std::to_string(k) : common.output;
-        tools::ensure_not_an_input(output, {graph_path, coords_path, targets_path});
+        const std::string output =
+            common.output.empty() ? graph_path + ".part." + std::to_string(k) : common.output;
+        tools::ensure_not_an_input(output, {graph_path, coords_path, targets_path, order_path});
         tools::Progress progress(common.quiet);
+        using Clock = std::chrono::steady_clock;
+        auto seconds_since = [](Clock::time_point t) {
+            return std::chrono::duration<double>(Clock::now() - t).count();
+        };
+        const auto start = Clock::now();
         progress.stage("reading " + graph_path);
         Graph graph = formats::read_chaco_graph(graph_path);
-        if (!coords_path.empty()) graph.coords = formats::read_coordinates(coords_path, graph.num_vertices());
-        if (k > graph.num_vertices() && graph.num_vertices() > 0)
+        if (!coords_path.empty())
+            graph.coords = formats::read_coordinates(coords_path, graph.num_vertices());
+        if (k > graph.num_vertices())
             throw tools::UsageError("-k " + std::to_string(k) + " exceeds the graph's " +
                                     std::to_string(graph.num_vertices()) + " vertices");
         Partition partition{k, {}, {}};
         if (!targets_path.empty()) partition.targets = formats::read_targets(targets_path, k);
+        check_method_inputs(method, graph, k, options, coords_path, order_path);
+        Permutation order;
+        if (!order_path.empty()) {
+            order = formats::read_permutation(order_path, graph.num_vertices());
+            options.order = &order;
+        }
 
+        const double read_seconds = seconds_since(start);
         progress.stage("partitioning with " + method);
-        metis.type = ptype == "rb" ? MetisOptions::Type::RecursiveBisection : MetisOptions::Type::Kway;
-        metis.objective = objtype == "vol" ? MetisOptions::Objective::Volume : MetisOptions::Objective::Cut;
-        metis.seed = common.seed;
-        partition.part = partition_with_metis(graph, k, partition.targets, metis);
+        const auto partition_start = Clock::now();
+        metis.type =
+            ptype == "rb" ? MetisOptions::Type::RecursiveBisection : MetisOptions::Type::Kway;
+        metis.objective =
+            objtype == "vol" ? MetisOptions::Objective::Volume : MetisOptions::Objective::Cut;
+        options.metis = metis;
+        options.seed = common.seed;
+        options.targets = partition.targets;
+        options.tolerance = (metis.ufactor < 0 ? 30 : metis.ufactor) / 1000.0;
+        const PartitionResult result = partition_graph(graph, method, k, options);
+        partition.part = result.part;
+        const double partition_seconds = seconds_since(partition_start); // ordering included
 
         formats::write_partition(output, partition.part);
         const PartitionMetrics metrics = compute_metrics(graph, partition);
@@ -57,10 +142,16 @@ int main(int argc, char** argv) {
             auto report = tools::metrics_json(metrics);
             report["output"] = output;
             report["method"] = method;
+            if (!result.scheme.empty()) report["scheme"] = result.scheme;
+            report["seconds"] = {{"read", read_seconds}, {"partition", partition_seconds}};
             std::cout << report.dump(2) << "\n";
         } else {
             std::cout << "Wrote " << output << "\n";
+            if (!result.scheme.empty()) std::cout << "Scheme " << result.scheme << "\n";
             tools::print_metrics_table(std::cout, metrics);
+            if (common.verbose)
+                std::cout << "  seconds: reading " << read_seconds << ", partitioning "
+                          << partition_seconds << "\n";
         }
     });
 }

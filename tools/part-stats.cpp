@@ -3,24 +3,28 @@
 #include <iostream>
 #include <sstream>
 
+#include "formats/atomic_output.hpp"
 #include "formats/chaco_graph.hpp"
 #include "formats/coordinates_file.hpp"
-#include "formats/atomic_output.hpp"
 #include "formats/partition_file.hpp"
 #include "libpart/core/metrics.hpp"
 #include "tools/common/cli.hpp"
 #include "tools/common/report.hpp"
+#include "tools/common/stopwatch.hpp"
 
 int main(int argc, char** argv) {
     using namespace part;
-    CLI::App app("Report the quality of a partition: edge cut, communication volume (METIS definitions), "
-                 "imbalance per constraint, boundary vertices, neighbouring parts, disconnected and empty parts.");
+    CLI::App app(
+        "Report the quality of a partition: edge cut, communication volume (METIS definitions), "
+        "imbalance per constraint, boundary vertices, neighbouring parts, disconnected and empty "
+        "parts.");
     tools::add_example(app, "part-stats data/naca0012.graph data/naca0012.graph.part.8 --json");
     tools::CommonOptions common;
     std::string graph_path, partition_path, coords_path, targets_path;
     PartId num_parts = 0;
     app.add_option("GRAPH", graph_path, "Chaco/METIS graph file")->required();
-    app.add_option("PARTITION", partition_path, "Partition file: one 0-based part id per line")->required();
+    app.add_option("PARTITION", partition_path, "Partition file: one 0-based part id per line")
+        ->required();
     app.add_option("--coords", coords_path, "Coordinates file (.xyz), checked against the graph");
     app.add_option("-k,--parts", num_parts,
                    "Number of parts (default: K of a name ending .part.K, else the largest id + 1)")
@@ -29,16 +33,27 @@ int main(int argc, char** argv) {
     tools::add_common_options(app, common, true);
 
     return tools::run_tool(app, argc, argv, [&] {
-        if (!common.output.empty()) tools::ensure_not_an_input(common.output, {graph_path, partition_path});
+        if (!common.output.empty())
+            tools::ensure_not_an_input(common.output, {graph_path, partition_path});
         tools::Progress progress(common.quiet);
         progress.stage("reading " + graph_path);
+        tools::Stopwatch clock;
         Graph graph = formats::read_chaco_graph(graph_path);
-        if (!coords_path.empty()) graph.coords = formats::read_coordinates(coords_path, graph.num_vertices());
-        Partition partition = formats::read_partition(partition_path, graph.num_vertices(), num_parts);
-        if (!targets_path.empty()) partition.targets = formats::read_targets(targets_path, partition.num_parts);
+        const double read_seconds = clock.lap();
+        if (!coords_path.empty())
+            graph.coords = formats::read_coordinates(coords_path, graph.num_vertices());
+        Partition partition =
+            formats::read_partition(partition_path, graph.num_vertices(), num_parts);
+        if (!targets_path.empty())
+            partition.targets = formats::read_targets(targets_path, partition.num_parts);
 
         progress.stage("computing metrics");
+        clock.lap();
         const PartitionMetrics metrics = compute_metrics(graph, partition);
+        const double metrics_seconds = clock.lap();
+        if (common.verbose)
+            std::cerr << "timing: read graph " << read_seconds << " s, metrics " << metrics_seconds
+                      << " s\n";
         std::ostringstream report;
         if (common.json)
             report << tools::metrics_json(metrics).dump(2) << "\n";

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "libpart/core/parallel.hpp"
+
 namespace part {
 
 std::vector<WeightSum> Graph::total_vertex_weight() const {
@@ -18,7 +20,9 @@ namespace {
 
 using Kind = GraphError::Kind;
 
-std::string one_based(VertexId v) { return std::to_string(std::int64_t(v) + 1); }
+std::string one_based(VertexId v) {
+    return std::to_string(std::int64_t(v) + 1);
+}
 
 void check_attribute_sizes(const Graph& g) {
     const std::size_t n = std::size_t(g.num_vertices());
@@ -60,13 +64,26 @@ void check_weights_non_negative(const Graph& g) {
         }
 }
 
-// Offsets non-decreasing, ids in range, no self loop, no duplicate. `stamp` is scratch.
-void check_rows(const Graph& g, std::vector<VertexId>& stamp) {
-    const VertexId n = g.num_vertices();
-    for (VertexId u = 0; u < n; ++u)
+void check_offsets(const Graph& g) {
+    for (VertexId u = 0; u < g.num_vertices(); ++u)
         if (g.xadj[u + 1] < g.xadj[u])
-            throw GraphError(Kind::BadOffsets, u, -1, "adjacency offsets decrease at vertex " + one_based(u));
-    for (VertexId u = 0; u < n; ++u) {
+            throw GraphError(Kind::BadOffsets, u, -1,
+                             "adjacency offsets decrease at vertex " + one_based(u));
+}
+
+// Scratch of one thread: a stamp per vertex and, per vertex v, the count of entries (u, v)
+// with u < v in the thread's rows (later turned into the thread's fill positions).
+struct RowScratch {
+    std::vector<VertexId> stamp;
+    std::vector<EdgeOffset> lower;
+};
+
+// Ids in range, no self loop, no duplicate in rows [begin, end); counts lower entries.
+void check_rows(const Graph& g, VertexId begin, VertexId end, RowScratch& scratch) {
+    const VertexId n = g.num_vertices();
+    scratch.stamp.assign(std::size_t(n), -1);
+    scratch.lower.assign(std::size_t(n) + 1, 0);
+    for (VertexId u = begin; u < end; ++u) {
         for (VertexId v : g.neighbours(u)) {
             if (v < 0 || v >= n)
                 throw GraphError(Kind::IdOutOfRange, u, v,
@@ -74,64 +91,126 @@ void check_rows(const Graph& g, std::vector<VertexId>& stamp) {
                                      ", outside 1.." + std::to_string(n));
             if (v == u)
                 throw GraphError(Kind::SelfLoop, u, v, "vertex " + one_based(u) + " lists itself");
-            if (stamp[v] == u)
+            if (scratch.stamp[v] == u)
                 throw GraphError(Kind::DuplicateEdge, u, v,
                                  "vertex " + one_based(u) + " lists neighbour " + one_based(v) +
                                      " more than once");
-            stamp[v] = u;
+            scratch.stamp[v] = u;
+            if (u < v) ++scratch.lower[v + 1];
         }
     }
 }
 
-// Every (u, v) must have its (v, u) with the same weight. Builds the transpose by counting
-// sort, so row u of the transpose lists the vertices that name u; each must be u's neighbour.
-void check_symmetry(const Graph& g, std::vector<VertexId>& stamp) {
-    const VertexId n = g.num_vertices();
-    std::vector<EdgeOffset> tstart(std::size_t(n) + 1, 0);
-    for (VertexId v : g.adjncy) ++tstart[v + 1];
-    for (VertexId v = 0; v < n; ++v) tstart[v + 1] += tstart[v];
-    std::vector<VertexId> tsource(g.adjncy.size());
-    std::vector<EdgeOffset> tedge(g.has_edge_weights() ? g.adjncy.size() : 0);
-    {
-        std::vector<EdgeOffset> fill(tstart.begin(), tstart.end() - 1);
-        for (VertexId u = 0; u < n; ++u)
-            for (EdgeOffset e = g.xadj[u]; e < g.xadj[u + 1]; ++e) {
-                EdgeOffset slot = fill[g.adjncy[e]]++;
-                tsource[slot] = u;
-                if (!tedge.empty()) tedge[slot] = e;
-            }
+// Offsets of the lower lists (entries (u, v) with u < v grouped by v, in increasing u), and
+// each thread's counts turned into where its entries go, so threads scatter without sharing.
+std::vector<EdgeOffset> lower_list_offsets(std::vector<RowScratch>& scratch, VertexId n) {
+    std::vector<EdgeOffset> lower_start(std::size_t(n) + 1, 0);
+    for (VertexId v = 0; v < n; ++v) {
+        EdgeOffset running = lower_start[v];
+        for (auto& s : scratch) {
+            const EdgeOffset count = s.lower[v + 1];
+            s.lower[v + 1] = running;
+            running += count;
+        }
+        lower_start[v + 1] = running;
     }
-    std::fill(stamp.begin(), stamp.end(), -1);
-    std::vector<EdgeOffset> position(g.has_edge_weights() ? std::size_t(n) : 0);
-    for (VertexId u = 0; u < n; ++u) {
+    return lower_start;
+}
+
+GraphError asymmetric(VertexId lister, VertexId listed) {
+    return GraphError(Kind::AsymmetricEdge, lister, listed,
+                      "vertex " + one_based(lister) + " lists neighbour " + one_based(listed) +
+                          " but vertex " + one_based(listed) + " does not list " +
+                          one_based(lister));
+}
+
+// A neighbour u < v of v that does not list v back (error path only).
+VertexId first_unmatched_lower(const Graph& g, VertexId v,
+                               const std::vector<VertexId>& lower_source,
+                               const std::vector<EdgeOffset>& lower_start) {
+    std::vector<VertexId> listers(lower_source.begin() + lower_start[v],
+                                  lower_source.begin() + lower_start[v + 1]);
+    std::sort(listers.begin(), listers.end());
+    for (VertexId u : g.neighbours(v))
+        if (u < v && !std::binary_search(listers.begin(), listers.end(), u)) return u;
+    return -1;
+}
+
+struct LowerLists {
+    std::vector<EdgeOffset> start;
+    std::vector<VertexId> source; // u of each entry (u, v), grouped by v
+    std::vector<EdgeOffset> edge; // its position in adjncy, when edges are weighted
+};
+
+// Thread r scatters its rows' entries (u, v), u < v, into v's lower list.
+void scatter_lower(const Graph& g, VertexId begin, VertexId end, RowScratch& scratch,
+                   LowerLists& lists) {
+    for (VertexId u = begin; u < end; ++u)
         for (EdgeOffset e = g.xadj[u]; e < g.xadj[u + 1]; ++e) {
-            stamp[g.adjncy[e]] = u;
-            if (!position.empty()) position[g.adjncy[e]] = e;
+            const VertexId v = g.adjncy[e];
+            if (u >= v) continue;
+            const EdgeOffset slot = scratch.lower[v + 1]++;
+            lists.source[slot] = u;
+            if (!lists.edge.empty()) lists.edge[slot] = e;
         }
-        for (EdgeOffset t = tstart[u]; t < tstart[u + 1]; ++t) {
-            VertexId w = tsource[t];
-            if (stamp[w] != u)
-                throw GraphError(Kind::AsymmetricEdge, w, u,
-                                 "vertex " + one_based(w) + " lists neighbour " + one_based(u) +
-                                     " but vertex " + one_based(u) + " does not list " + one_based(w));
-            if (!position.empty() && g.adjwgt[position[w]] != g.adjwgt[tedge[t]])
-                throw GraphError(Kind::AsymmetricEdgeWeight, w, u,
-                                 "edge " + one_based(w) + "-" + one_based(u) + " has weight " +
-                                     std::to_string(g.adjwgt[tedge[t]]) + " but edge " + one_based(u) +
-                                     "-" + one_based(w) + " has weight " +
-                                     std::to_string(g.adjwgt[position[w]]));
+}
+
+// Each v's lower list must be exactly its neighbours below v, with equal edge weights. Rows
+// are duplicate-free by now, so equal counts plus membership make the two sets equal.
+void check_lower(const Graph& g, VertexId begin, VertexId end, const LowerLists& lists,
+                 std::vector<VertexId>& stamp) {
+    std::fill(stamp.begin(), stamp.end(), -1);
+    std::vector<EdgeOffset> position(g.has_edge_weights() ? stamp.size() : 0);
+    for (VertexId v = begin; v < end; ++v) {
+        EdgeOffset below = 0;
+        for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e) {
+            const VertexId u = g.adjncy[e];
+            if (u >= v) continue;
+            ++below;
+            stamp[u] = v;
+            if (!position.empty()) position[u] = e;
         }
+        for (EdgeOffset t = lists.start[v]; t < lists.start[v + 1]; ++t) {
+            const VertexId u = lists.source[t];
+            if (stamp[u] != v) throw asymmetric(u, v);
+            if (!position.empty() && g.adjwgt[position[u]] != g.adjwgt[lists.edge[t]])
+                throw GraphError(Kind::AsymmetricEdgeWeight, u, v,
+                                 "edge " + one_based(u) + "-" + one_based(v) + " has weight " +
+                                     std::to_string(g.adjwgt[lists.edge[t]]) + " but edge " +
+                                     one_based(v) + "-" + one_based(u) + " has weight " +
+                                     std::to_string(g.adjwgt[position[u]]));
+        }
+        if (below != lists.start[v + 1] - lists.start[v])
+            throw asymmetric(v, first_unmatched_lower(g, v, lists.source, lists.start));
     }
 }
 
 } // namespace
 
+// Symmetry is checked by scattering the entries (u, v) with u < v into lists per v (a
+// counting sort) and matching each list with v's neighbours below v. Every pass runs over
+// contiguous vertex ranges in parallel on large graphs; errors are those of the lowest range,
+// so the first problem reported is the same as a sequential scan's.
 void validate(const Graph& graph) {
     check_attribute_sizes(graph);
-    std::vector<VertexId> stamp(std::size_t(graph.num_vertices()), -1);
-    check_rows(graph, stamp);
+    check_offsets(graph);
+    const VertexId n = graph.num_vertices();
+    const unsigned threads = worker_threads(EdgeOffset(graph.adjncy.size()));
+    std::vector<RowScratch> scratch(threads);
+    for_each_range(n, threads, [&](unsigned r, VertexId begin, VertexId end) {
+        check_rows(graph, begin, end, scratch[r]);
+    });
     check_weights_non_negative(graph);
-    check_symmetry(graph, stamp);
+    LowerLists lists;
+    lists.start = lower_list_offsets(scratch, n);
+    lists.source.resize(std::size_t(lists.start[n]));
+    lists.edge.resize(graph.has_edge_weights() ? lists.source.size() : 0);
+    for_each_range(n, threads, [&](unsigned r, VertexId begin, VertexId end) {
+        scatter_lower(graph, begin, end, scratch[r], lists);
+    });
+    for_each_range(n, threads, [&](unsigned r, VertexId begin, VertexId end) {
+        check_lower(graph, begin, end, lists, scratch[r].stamp);
+    });
 }
 
 } // namespace part

@@ -14,6 +14,7 @@ struct WeightedEdge {
 
 // Each edge {u, v} appears in both rows, in input order. With `weighted`, adjwgt holds the
 // edge weights; otherwise edges are unit weight. Duplicates are kept (validate() reports them).
-Graph graph_from_edges(VertexId num_vertices, const std::vector<WeightedEdge>& edges, bool weighted = false);
+Graph graph_from_edges(VertexId num_vertices, const std::vector<WeightedEdge>& edges,
+                       bool weighted = false);
 
 } // namespace part

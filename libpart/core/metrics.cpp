@@ -13,7 +13,8 @@ WeightSum edge_cut(const Graph& graph, const std::vector<PartId>& part) {
     return cut / 2;
 }
 
-WeightSum communication_volume(const Graph& graph, const std::vector<PartId>& part, PartId num_parts) {
+WeightSum communication_volume(const Graph& graph, const std::vector<PartId>& part,
+                               PartId num_parts) {
     std::vector<VertexId> seen_by(std::size_t(num_parts), -1);
     WeightSum volume = 0;
     for (VertexId u = 0; u < graph.num_vertices(); ++u) {
@@ -29,11 +30,13 @@ WeightSum communication_volume(const Graph& graph, const std::vector<PartId>& pa
     return volume;
 }
 
-std::vector<WeightSum> part_weights(const Graph& graph, const std::vector<PartId>& part, PartId num_parts) {
+std::vector<WeightSum> part_weights(const Graph& graph, const std::vector<PartId>& part,
+                                    PartId num_parts) {
     const int ncon = graph.num_constraints();
     std::vector<WeightSum> weights(std::size_t(num_parts) * ncon, 0);
     for (VertexId v = 0; v < graph.num_vertices(); ++v)
-        for (int c = 0; c < ncon; ++c) weights[std::size_t(part[v]) * ncon + c] += graph.vertex_weight(v, c);
+        for (int c = 0; c < ncon; ++c)
+            weights[std::size_t(part[v]) * ncon + c] += graph.vertex_weight(v, c);
     return weights;
 }
 

@@ -13,10 +13,12 @@ WeightSum edge_cut(const Graph& graph, const std::vector<PartId>& part);
 
 // METIS's total communication volume: each vertex counts its size once for every other part
 // among its neighbours.
-WeightSum communication_volume(const Graph& graph, const std::vector<PartId>& part, PartId num_parts);
+WeightSum communication_volume(const Graph& graph, const std::vector<PartId>& part,
+                               PartId num_parts);
 
 // Weight of each part per constraint, row-major: [p * ncon + c].
-std::vector<WeightSum> part_weights(const Graph& graph, const std::vector<PartId>& part, PartId num_parts);
+std::vector<WeightSum> part_weights(const Graph& graph, const std::vector<PartId>& part,
+                                    PartId num_parts);
 
 // Per constraint: max over parts of part weight / (target fraction * total weight).
 // 1.0 is perfect balance. A constraint with zero total weight reports 1.0.
@@ -43,8 +45,8 @@ struct PartitionMetrics {
     PartId min_neighbour_parts = 0;
     PartId max_neighbour_parts = 0;
     double avg_neighbour_parts = 0;
-    PartId disconnected_parts = 0;       // parts whose subgraph has more than one component
-    VertexId total_components = 0;       // over all non-empty parts
+    PartId disconnected_parts = 0; // parts whose subgraph has more than one component
+    VertexId total_components = 0; // over all non-empty parts
     PartId empty_parts = 0;
 };
 

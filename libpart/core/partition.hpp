@@ -12,8 +12,9 @@ using PartId = std::int32_t;
 
 struct Partition {
     PartId num_parts = 0;
-    std::vector<PartId> part;     // one id in [0, num_parts) per vertex
-    std::vector<double> targets;  // fraction of the total weight per part, summing to 1; empty = uniform
+    std::vector<PartId> part; // one id in [0, num_parts) per vertex
+    std::vector<double>
+        targets; // fraction of the total weight per part, summing to 1; empty = uniform
 
     double target(PartId p) const { return targets.empty() ? 1.0 / num_parts : targets[p]; }
 };

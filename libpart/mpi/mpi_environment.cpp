@@ -8,6 +8,8 @@ MpiEnvironment::MpiEnvironment(int& argc, char**& argv) {
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
 }
 
-MpiEnvironment::~MpiEnvironment() { MPI_Finalize(); }
+MpiEnvironment::~MpiEnvironment() {
+    MPI_Finalize();
+}
 
 } // namespace part::mpi

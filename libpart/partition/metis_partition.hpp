@@ -23,7 +23,8 @@ struct MetisOptions {
 // Partitions into k parts. `targets` are per-part fractions (empty for uniform), applied to
 // every constraint. Throws InvalidArgument when k < 1 or the graph exceeds METIS's 32-bit
 // ids, and Error when METIS fails.
-std::vector<PartId> partition_with_metis(const Graph& graph, PartId k, const std::vector<double>& targets,
+std::vector<PartId> partition_with_metis(const Graph& graph, PartId k,
+                                         const std::vector<double>& targets,
                                          const MetisOptions& options);
 
 } // namespace part

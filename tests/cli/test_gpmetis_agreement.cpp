@@ -22,7 +22,8 @@ struct GpmetisFigures {
 GpmetisFigures parse_gpmetis_report(const std::string& report) {
     std::smatch m;
     GpmetisFigures f;
-    if (std::regex_search(report, m, std::regex(R"(Edgecut: (\d+), communication volume: (\d+))"))) {
+    if (std::regex_search(report, m,
+                          std::regex(R"(Edgecut: (\d+), communication volume: (\d+))"))) {
         f.cut = std::stol(m[1]);
         f.volume = std::stol(m[2]);
     }
@@ -30,8 +31,10 @@ GpmetisFigures parse_gpmetis_report(const std::string& report) {
 }
 
 void compare_with_gpmetis(const std::string& graph_source, int parts) {
-    if (run_command("command -v gpmetis").exit_code != 0) GTEST_SKIP() << "gpmetis not installed (package metis)";
-    if (!file_exists(graph_source)) GTEST_SKIP() << graph_source << " absent (package libmetis-doc)";
+    if (run_command("command -v gpmetis").exit_code != 0)
+        GTEST_SKIP() << "gpmetis not installed (package metis)";
+    if (!file_exists(graph_source))
+        GTEST_SKIP() << graph_source << " absent (package libmetis-doc)";
     ScratchDir dir;
     const std::string graph = dir.file(std::filesystem::path(graph_source).filename());
     std::filesystem::copy_file(graph_source, graph);
@@ -51,8 +54,18 @@ void compare_with_gpmetis(const std::string& graph_source, int parts) {
 
 } // namespace
 
-TEST(GpmetisAgreement, FourElt) { compare_with_gpmetis(kMetisGraphs + "/4elt.graph", 8); }
-TEST(GpmetisAgreement, Copter2) { compare_with_gpmetis(kMetisGraphs + "/copter2.graph", 16); }
-TEST(GpmetisAgreement, Mdual) { compare_with_gpmetis(kMetisGraphs + "/mdual.graph", 32); }
-TEST(GpmetisAgreement, MultiConstraintTestGraph) { compare_with_gpmetis(kMetisGraphs + "/test.mgraph", 5); }
-TEST(GpmetisAgreement, SampleAirfoil) { compare_with_gpmetis(source_file("data/naca0012.graph"), 12); }
+TEST(GpmetisAgreement, FourElt) {
+    compare_with_gpmetis(kMetisGraphs + "/4elt.graph", 8);
+}
+TEST(GpmetisAgreement, Copter2) {
+    compare_with_gpmetis(kMetisGraphs + "/copter2.graph", 16);
+}
+TEST(GpmetisAgreement, Mdual) {
+    compare_with_gpmetis(kMetisGraphs + "/mdual.graph", 32);
+}
+TEST(GpmetisAgreement, MultiConstraintTestGraph) {
+    compare_with_gpmetis(kMetisGraphs + "/test.mgraph", 5);
+}
+TEST(GpmetisAgreement, SampleAirfoil) {
+    compare_with_gpmetis(source_file("data/naca0012.graph"), 12);
+}

@@ -12,25 +12,29 @@ namespace {
 const std::string kMetisGraphs = "/usr/share/doc/libmetis-dev/examples/graphs";
 
 // `--method metis` with the same seed must write exactly the file gpmetis writes.
-void expect_same_as_gpmetis(const std::string& graph_source, int parts, const std::string& extra_ours,
-                            const std::string& extra_gpmetis) {
-    if (run_command("command -v gpmetis").exit_code != 0) GTEST_SKIP() << "gpmetis not installed (package metis)";
-    if (!file_exists(graph_source)) GTEST_SKIP() << graph_source << " absent (package libmetis-doc)";
+void expect_same_as_gpmetis(const std::string& graph_source, int parts,
+                            const std::string& extra_ours, const std::string& extra_gpmetis) {
+    if (run_command("command -v gpmetis").exit_code != 0)
+        GTEST_SKIP() << "gpmetis not installed (package metis)";
+    if (!file_exists(graph_source))
+        GTEST_SKIP() << graph_source << " absent (package libmetis-doc)";
     ScratchDir dir;
     const std::string graph = dir.file(std::filesystem::path(graph_source).filename());
     std::filesystem::copy_file(graph_source, graph);
     const std::string k = std::to_string(parts);
     auto metis = run_command("gpmetis " + extra_gpmetis + " " + graph + " " + k);
     ASSERT_EQ(metis.exit_code, 0) << metis.out << metis.err;
-    auto ours = run_command(tool("part-partition") + " " + graph + " -k " + k + " --method metis -o " +
-                            dir.file("ours.part") + " " + extra_ours);
+    auto ours = run_command(tool("part-partition") + " " + graph + " -k " + k +
+                            " --method metis -o " + dir.file("ours.part") + " " + extra_ours);
     ASSERT_EQ(ours.exit_code, 0) << ours.err;
     EXPECT_EQ(read_text(dir.file("ours.part")), read_text(graph + ".part." + k));
 }
 
 } // namespace
 
-TEST(PartPartitionMetis, EqualsGpmetisOn4elt) { expect_same_as_gpmetis(kMetisGraphs + "/4elt.graph", 16, "", ""); }
+TEST(PartPartitionMetis, EqualsGpmetisOn4elt) {
+    expect_same_as_gpmetis(kMetisGraphs + "/4elt.graph", 16, "", "");
+}
 TEST(PartPartitionMetis, EqualsGpmetisOnMdualWithSeed) {
     expect_same_as_gpmetis(kMetisGraphs + "/mdual.graph", 64, "--seed 7", "-seed=7");
 }
@@ -72,8 +76,10 @@ TEST(PartPartition, BadPartCountsAreUsageErrors) {
 TEST(PartPartition, TargetsOfWrongCountAreRejected) {
     ScratchDir dir;
     const std::string graph = dir.write("tiny.graph", "4 3\n2\n1 3\n2 4\n3\n");
-    auto r = run_command(tool("part-partition") + " " + graph + " -k 2 --targets " + dir.write("t", "1\n2\n3\n"));
+    auto r = run_command(tool("part-partition") + " " + graph + " -k 2 --targets " +
+                         dir.write("t", "1\n2\n3\n"));
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_NE(r.err.find("targets file has 3 values but there are 2 parts"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("targets file has 3 values but there are 2 parts"), std::string::npos)
+        << r.err;
     EXPECT_FALSE(file_exists(graph + ".part.2"));
 }

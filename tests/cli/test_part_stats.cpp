@@ -39,7 +39,8 @@ TEST(PartStats, PrintsTableForSamplePartition) {
 
 TEST(PartStats, JsonMatchesTableFigures) {
     ScratchDir dir;
-    auto r = run_command(tool("part-stats") + " " + kGraph + " " + block_partition(dir) + " --json");
+    auto r =
+        run_command(tool("part-stats") + " " + kGraph + " " + block_partition(dir) + " --json");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     auto json = nlohmann::json::parse(r.out);
     EXPECT_EQ(json["parts"], 8);
@@ -53,19 +54,22 @@ TEST(PartStats, JsonMatchesTableFigures) {
 
 TEST(PartStats, WrongLengthPartitionIsInputErrorWithLine) {
     ScratchDir dir;
-    auto r = run_command(tool("part-stats") + " " + kGraph + " " + dir.write("short.part", "0\n1\n"));
+    auto r =
+        run_command(tool("part-stats") + " " + kGraph + " " + dir.write("short.part", "0\n1\n"));
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_NE(r.err.find("error: " + dir.file("short.part") + ":2: partition has 2 lines but the graph has 19886"),
+    EXPECT_NE(r.err.find("error: " + dir.file("short.part") +
+                         ":2: partition has 2 lines but the graph has 19886"),
               std::string::npos)
         << r.err;
 }
 
 TEST(PartStats, BadGraphIsInputError) {
     ScratchDir dir;
-    auto r = run_command(tool("part-stats") + " " + dir.write("bad.graph", "3 2\n2\n1 3\n1\n") + " " +
-                         dir.write("p", "0\n0\n1\n"));
+    auto r = run_command(tool("part-stats") + " " + dir.write("bad.graph", "4 1\n\n\n1\n2\n") +
+                         " " + dir.write("p", "0\n0\n1\n1\n"));
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_NE(r.err.find("bad.graph:4: vertex 3 lists neighbour 1 but vertex 1 does not list 3"), std::string::npos)
+    EXPECT_NE(r.err.find("bad.graph:4: vertex 3 lists neighbour 1 but vertex 1 does not list 3"),
+              std::string::npos)
         << r.err;
 }
 
@@ -79,7 +83,8 @@ TEST(PartStats, OutputOptionWritesReportAndNeverAnInput) {
     ScratchDir dir;
     const std::string part = block_partition(dir);
     const std::string before = read_text(part);
-    auto r = run_command(tool("part-stats") + " " + kGraph + " " + part + " --json -o " + dir.file("report.json"));
+    auto r = run_command(tool("part-stats") + " " + kGraph + " " + part + " --json -o " +
+                         dir.file("report.json"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(nlohmann::json::parse(read_text(dir.file("report.json")))["parts"], 8);
 
@@ -91,8 +96,8 @@ TEST(PartStats, OutputOptionWritesReportAndNeverAnInput) {
 
 TEST(PartStats, CoordinatesOfWrongLengthAreRejected) {
     ScratchDir dir;
-    auto r = run_command(tool("part-stats") + " " + kGraph + " " + block_partition(dir) + " --coords " +
-                         dir.write("c.xyz", "0 0\n1 1\n"));
+    auto r = run_command(tool("part-stats") + " " + kGraph + " " + block_partition(dir) +
+                         " --coords " + dir.write("c.xyz", "0 0\n1 1\n"));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("coordinate rows but the graph has 19886"), std::string::npos) << r.err;
     r = run_command(tool("part-stats") + " " + kGraph + " " + block_partition(dir) + " --coords " +

@@ -19,7 +19,8 @@ std::string parse_error(const std::string& text) {
     return "";
 }
 
-void expect_error(const std::string& text, const std::string& location, const std::string& fragment) {
+void expect_error(const std::string& text, const std::string& location,
+                  const std::string& fragment) {
     const std::string message = parse_error(text);
     EXPECT_EQ(message.rfind(location, 0), 0u) << message;
     EXPECT_NE(message.find(fragment), std::string::npos) << message;
@@ -86,8 +87,12 @@ TEST(ChacoGraphErrors, ZeroBasedIdsSuggestFix) {
 }
 
 TEST(ChacoGraphErrors, AsymmetricAdjacencyNamesLineAndBothVertices) {
-    // Vertex 3 lists 1 but vertex 1 does not list 3; counts still add up.
-    expect_error("3 2\n2\n1 3\n1\n", "g.graph:4:", "vertex 3 lists neighbour 1 but vertex 1 does not list 3");
+    // Vertices 3 and 4 list 1 and 2, which list nothing; the entry count still adds up.
+    expect_error("4 1\n\n\n1\n2\n",
+                 "g.graph:4:", "vertex 3 lists neighbour 1 but vertex 1 does not list 3");
+    // Vertex 2 lists 3, which lists only 1.
+    expect_error("3 2\n2\n1 3\n1\n",
+                 "g.graph:3:", "vertex 2 lists neighbour 3 but vertex 3 does not list 2");
 }
 
 TEST(ChacoGraphErrors, MissingEdgeWeight) {
@@ -108,7 +113,8 @@ TEST(ChacoGraphErrors, NonNumericToken) {
 }
 
 TEST(ChacoGraphErrors, TruncatedFile) {
-    expect_error("4 3\n2 3\n1 3\n", "g.graph:3:", "file ends after 2 of the header's 4 vertex lines");
+    expect_error("4 3\n2 3\n1 3\n",
+                 "g.graph:3:", "file ends after 2 of the header's 4 vertex lines");
 }
 
 TEST(ChacoGraphErrors, NegativeWeights) {
@@ -133,6 +139,8 @@ TEST(ChacoGraphErrors, MissingFile) {
         formats::read_chaco_graph("/nonexistent/x.graph");
         FAIL();
     } catch (const InputError& e) {
-        EXPECT_NE(std::string(e.what()).find("/nonexistent/x.graph: cannot open"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("/nonexistent/x.graph: cannot open"),
+                  std::string::npos)
+            << e.what();
     }
 }

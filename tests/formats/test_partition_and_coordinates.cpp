@@ -11,8 +11,7 @@ using namespace part;
 
 namespace {
 
-template <typename Parse>
-std::string error_of(Parse parse) {
+template <typename Parse> std::string error_of(Parse parse) {
     try {
         parse();
     } catch (const InputError& e) {
@@ -37,17 +36,20 @@ TEST(PartitionFile, TakesKFromGpmetisStyleName) {
 
 TEST(PartitionFile, LengthMismatchNamesCounts) {
     auto message = error_of([] { formats::parse_partition("0\n1\n", "p.part", 3); });
-    EXPECT_NE(message.find("p.part:2: partition has 2 lines but the graph has 3 vertices"), std::string::npos)
+    EXPECT_NE(message.find("p.part:2: partition has 2 lines but the graph has 3 vertices"),
+              std::string::npos)
         << message;
     message = error_of([] { formats::parse_partition("0\n1\n1\n", "p.part", 2); });
-    EXPECT_NE(message.find("p.part:3: more lines than the graph's 2 vertices"), std::string::npos) << message;
+    EXPECT_NE(message.find("p.part:3: more lines than the graph's 2 vertices"), std::string::npos)
+        << message;
 }
 
 TEST(PartitionFile, RejectsNegativeAndNonNumericIds) {
     auto message = error_of([] { formats::parse_partition("0\n-1\n", "p", 2); });
     EXPECT_NE(message.find("p:2: part id -1 is negative"), std::string::npos) << message;
     message = error_of([] { formats::parse_partition("0\nabc\n", "p", 2); });
-    EXPECT_NE(message.find("p:2: expected a part id (an integer), found 'abc'"), std::string::npos) << message;
+    EXPECT_NE(message.find("p:2: expected a part id (an integer), found 'abc'"), std::string::npos)
+        << message;
     message = error_of([] { formats::parse_partition("0\n5\n", "p", 2, 4); });
     EXPECT_NE(message.find("out of range for 4 parts"), std::string::npos) << message;
 }
@@ -63,9 +65,11 @@ TEST(TargetsFile, NormalisesAndChecksCount) {
     auto fractions = formats::read_targets(dir.write("t", "1\n3\n"), 2);
     EXPECT_DOUBLE_EQ(fractions[0], 0.25);
     auto message = error_of([&] { formats::read_targets(dir.write("t2", "1\n3\n"), 3); });
-    EXPECT_NE(message.find("targets file has 2 values but there are 3 parts"), std::string::npos) << message;
+    EXPECT_NE(message.find("targets file has 2 values but there are 3 parts"), std::string::npos)
+        << message;
     message = error_of([&] { formats::read_targets(dir.write("t3", "1\n0\n"), 2); });
-    EXPECT_NE(message.find(":2: target capacity must be a positive number"), std::string::npos) << message;
+    EXPECT_NE(message.find(":2: target capacity must be a positive number"), std::string::npos)
+        << message;
 }
 
 TEST(CoordinatesFile, ReadsRowsOfSameWidth) {
@@ -78,7 +82,9 @@ TEST(CoordinatesFile, RejectsRaggedShortAndNonFinite) {
     auto message = error_of([] { formats::parse_coordinates("0 0\n1 1 1\n", "c.xyz", 2); });
     EXPECT_NE(message.find("c.xyz:2: expected 2 coordinates"), std::string::npos) << message;
     message = error_of([] { formats::parse_coordinates("0 0\n", "c.xyz", 2); });
-    EXPECT_NE(message.find("file has 1 coordinate rows but the graph has 2 vertices"), std::string::npos) << message;
+    EXPECT_NE(message.find("file has 1 coordinate rows but the graph has 2 vertices"),
+              std::string::npos)
+        << message;
     message = error_of([] { formats::parse_coordinates("0 nan\n", "c.xyz", 1); });
     EXPECT_NE(message.find("c.xyz:1: coordinate is not finite"), std::string::npos) << message;
 }

@@ -15,7 +15,8 @@ namespace fs = std::filesystem;
 ScratchDir::ScratchDir() {
     static std::atomic<int> counter{0};
     fs::create_directories(PART_TEST_TMP);
-    path_ = std::string(PART_TEST_TMP) + "/t" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
+    path_ = std::string(PART_TEST_TMP) + "/t" + std::to_string(::getpid()) + "_" +
+            std::to_string(counter++);
     fs::remove_all(path_);
     fs::create_directories(path_);
 }
@@ -38,7 +39,9 @@ std::string read_text(const std::string& path) {
     return buffer.str();
 }
 
-bool file_exists(const std::string& path) { return fs::exists(path); }
+bool file_exists(const std::string& path) {
+    return fs::exists(path);
+}
 
 CommandResult run_command(const std::string& command_line) {
     ScratchDir capture;
@@ -52,8 +55,12 @@ CommandResult run_command(const std::string& command_line) {
     return result;
 }
 
-std::string tool(const std::string& name) { return std::string(PART_TOOLS_DIR) + "/" + name; }
+std::string tool(const std::string& name) {
+    return std::string(PART_TOOLS_DIR) + "/" + name;
+}
 
-std::string source_file(const std::string& relative) { return std::string(PART_SOURCE_DIR) + "/" + relative; }
+std::string source_file(const std::string& relative) {
+    return std::string(PART_SOURCE_DIR) + "/" + relative;
+}
 
 } // namespace part::test

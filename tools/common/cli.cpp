@@ -19,7 +19,8 @@ void add_common_options(CLI::App& app, CommonOptions& options, bool with_json) {
     app.add_option("-o,--output", options.output, "Output file");
     app.add_flag("-q,--quiet", options.quiet, "No progress or summary on stderr");
     app.add_flag("-v,--verbose", options.verbose, "More detail in the report");
-    app.add_option("--seed", options.seed, "Random seed; the same inputs and seed give the same output")
+    app.add_option("--seed", options.seed,
+                   "Random seed; the same inputs and seed give the same output")
         ->capture_default_str();
     if (with_json) app.add_flag("--json", options.json, "Print the report as JSON");
 }

@@ -11,7 +11,8 @@ namespace {
 // Part weights of one constraint.
 std::vector<WeightSum> constraint_weights(const PartitionMetrics& m, int c) {
     std::vector<WeightSum> weights;
-    for (PartId p = 0; p < m.num_parts; ++p) weights.push_back(m.part_weights[std::size_t(p) * m.num_constraints + c]);
+    for (PartId p = 0; p < m.num_parts; ++p)
+        weights.push_back(m.part_weights[std::size_t(p) * m.num_constraints + c]);
     return weights;
 }
 
@@ -31,7 +32,9 @@ nlohmann::json metrics_json(const PartitionMetrics& m) {
         {"part_weights", part_weights},
         {"boundary_vertices", m.boundary_vertices},
         {"neighbour_parts",
-         {{"min", m.min_neighbour_parts}, {"avg", m.avg_neighbour_parts}, {"max", m.max_neighbour_parts}}},
+         {{"min", m.min_neighbour_parts},
+          {"avg", m.avg_neighbour_parts},
+          {"max", m.max_neighbour_parts}}},
         {"disconnected_parts", m.disconnected_parts},
         {"components", m.total_components},
         {"empty_parts", m.empty_parts},
@@ -54,8 +57,9 @@ void print_metrics_table(std::ostream& out, const PartitionMetrics& m) {
         row("part weight min / max" + suffix) << *lo << " / " << *hi << "\n";
     }
     row("boundary vertices") << m.boundary_vertices << "\n";
-    row("neighbour parts min/avg/max") << m.min_neighbour_parts << " / " << std::setprecision(2)
-                                       << m.avg_neighbour_parts << " / " << m.max_neighbour_parts << "\n";
+    row("neighbour parts min/avg/max")
+        << m.min_neighbour_parts << " / " << std::setprecision(2) << m.avg_neighbour_parts << " / "
+        << m.max_neighbour_parts << "\n";
     row("disconnected parts") << m.disconnected_parts << " (" << m.total_components
                               << " components in all)\n";
     row("empty parts") << m.empty_parts << "\n";

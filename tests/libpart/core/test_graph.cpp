@@ -10,7 +10,9 @@ namespace {
 // 0 - 1 - 2
 // |   |   |
 // 3 - 4 - 5
-Graph grid_2x3() { return graph_from_edges(6, {{0, 1}, {1, 2}, {3, 4}, {4, 5}, {0, 3}, {1, 4}, {2, 5}}); }
+Graph grid_2x3() {
+    return graph_from_edges(6, {{0, 1}, {1, 2}, {3, 4}, {4, 5}, {0, 3}, {1, 4}, {2, 5}});
+}
 
 GraphError::Kind problem_kind(const Graph& g) {
     try {
@@ -52,8 +54,10 @@ TEST(GraphValidate, ReportsAsymmetricEdgeNamingBothVertices) {
         EXPECT_EQ(e.kind(), GraphError::Kind::AsymmetricEdge);
         EXPECT_EQ(e.vertex(), 2);
         EXPECT_EQ(e.other(), 0);
-        EXPECT_NE(std::string(e.what()).find("vertex 3 lists neighbour 1"), std::string::npos) << e.what();
-        EXPECT_NE(std::string(e.what()).find("vertex 1 does not list 3"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("vertex 3 lists neighbour 1"), std::string::npos)
+            << e.what();
+        EXPECT_NE(std::string(e.what()).find("vertex 1 does not list 3"), std::string::npos)
+            << e.what();
     }
 }
 
@@ -107,4 +111,58 @@ TEST(GraphValidate, ReportsAttributeSizeMismatch) {
 TEST(GraphValidate, AcceptsIsolatedVerticesAndEmptyGraph) {
     EXPECT_NO_THROW(validate(Graph{}));
     EXPECT_NO_THROW(validate(graph_from_edges(5, {{0, 4}})));
+}
+
+namespace {
+
+// A 3D grid large enough for validate() to run in parallel (over a million entries).
+Graph large_grid(int s) {
+    auto id = [s](int x, int y, int z) { return VertexId((z * s + y) * s + x); };
+    std::vector<WeightedEdge> edges;
+    for (int z = 0; z < s; ++z)
+        for (int y = 0; y < s; ++y)
+            for (int x = 0; x < s; ++x) {
+                if (x + 1 < s) edges.push_back({id(x, y, z), id(x + 1, y, z), 1});
+                if (y + 1 < s) edges.push_back({id(x, y, z), id(x, y + 1, z), 2});
+                if (z + 1 < s) edges.push_back({id(x, y, z), id(x, y, z + 1), 3});
+            }
+    return graph_from_edges(VertexId(s * s * s), edges, true);
+}
+
+// Points u's edge to `from` at `to` instead, making an asymmetric pair.
+void redirect(Graph& g, VertexId u, VertexId from, VertexId to) {
+    for (EdgeOffset e = g.xadj[u]; e < g.xadj[u + 1]; ++e)
+        if (g.adjncy[e] == from) g.adjncy[e] = to;
+}
+
+} // namespace
+
+TEST(GraphValidateLarge, AcceptsValidLargeGraph) {
+    Graph g = large_grid(70);
+    ASSERT_GT(g.adjncy.size(), std::size_t(1) << 20);
+    EXPECT_NO_THROW(validate(g));
+}
+
+TEST(GraphValidateLarge, ReportsTheFirstProblemLikeASequentialScan) {
+    Graph g = large_grid(70);
+    const VertexId late = g.num_vertices() - 10, early = 1000;
+    redirect(g, late, late - 1, late - 3);    // a problem in the last range
+    redirect(g, early, early + 1, early + 5); // and an earlier one, reported first
+    try {
+        validate(g);
+        FAIL() << "accepted";
+    } catch (const GraphError& e) {
+        EXPECT_EQ(e.kind(), GraphError::Kind::AsymmetricEdge);
+        EXPECT_LT(e.vertex(), 2000) << e.what();
+    }
+}
+
+TEST(GraphValidateLarge, ReportsAsymmetricWeightAndDuplicateInLargeGraph) {
+    Graph g = large_grid(70);
+    g.adjwgt[g.xadj[200000]] += 1;
+    EXPECT_EQ(problem_kind(g), GraphError::Kind::AsymmetricEdgeWeight);
+    g = large_grid(70);
+    const VertexId v = g.num_vertices() - 5;
+    g.adjncy[g.xadj[v] + 1] = g.adjncy[g.xadj[v]];
+    EXPECT_EQ(problem_kind(g), GraphError::Kind::DuplicateEdge);
 }

@@ -10,9 +10,12 @@ namespace {
 // 0 - 1 - 2
 // |   |   |
 // 3 - 4 - 5
-const std::vector<WeightedEdge> kGridEdges = {{0, 1}, {1, 2}, {3, 4}, {4, 5}, {0, 3}, {1, 4}, {2, 5}};
+const std::vector<WeightedEdge> kGridEdges = {{0, 1}, {1, 2}, {3, 4}, {4, 5},
+                                              {0, 3}, {1, 4}, {2, 5}};
 
-Partition two_parts(std::vector<PartId> part, PartId k = 2) { return Partition{k, std::move(part), {}}; }
+Partition two_parts(std::vector<PartId> part, PartId k = 2) {
+    return Partition{k, std::move(part), {}};
+}
 
 } // namespace
 
@@ -50,8 +53,8 @@ TEST(Metrics, EdgeWeightsAndVertexSizes) {
     Graph g = graph_from_edges(6, edges, true);
     g.vsize = {1, 3, 1, 1, 1, 1};
     auto m = compute_metrics(g, two_parts({0, 0, 1, 0, 0, 1}));
-    EXPECT_EQ(m.edge_cut, 6);               // 5 (1-2) + 1 (4-5)
-    EXPECT_EQ(m.communication_volume, 6);   // vertex 1 counts its size 3
+    EXPECT_EQ(m.edge_cut, 6);             // 5 (1-2) + 1 (4-5)
+    EXPECT_EQ(m.communication_volume, 6); // vertex 1 counts its size 3
 }
 
 TEST(Metrics, VolumeCountsEachOtherPartOnce) {
@@ -92,7 +95,8 @@ TEST(Metrics, QuotientGraphSumsCutWeights) {
     EXPECT_NO_THROW(validate(q));
     EXPECT_EQ(q.num_vertices(), 3);
     EXPECT_EQ(q.num_edges(), 3);
-    // Part 0 = {0,3}, part 1 = {1,2}, part 2 = {4,5}: 0-1 via (0,1); 0-2 via (3,4); 1-2 via (1,4),(2,5).
+    // Part 0 = {0,3}, part 1 = {1,2}, part 2 = {4,5}: 0-1 via (0,1); 0-2 via (3,4); 1-2 via
+    // (1,4),(2,5).
     auto neighbours_of_1 = q.neighbours(1);
     ASSERT_EQ(neighbours_of_1.size(), 2u);
     EXPECT_EQ(q.adjwgt[q.xadj[1] + 1], 2);

@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# GDE refinement (part-refine) against its initial partitions and against gpmetis, in one run.
+#   bash bench/refine.sh [build-dir]
+# Quality: edge cut and imbalance before/after refinement, gpmetis's cut at the same K.
+# Time: wall time of part-refine vs gpmetis on the same graph and K (best of 3 runs each;
+# both include reading the graph), quoted as a ratio because the machine is shared; the
+# part-stats column (read the graph, compute metrics, nothing else) shows the I/O floor.
+# Rebalance: a METIS partition whose part-0 vertices weigh twice, refined by part-refine vs
+# partitioned again from scratch by gpmetis (vertices moved after matching part labels).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD=${1:-build}
+REFINE=$BUILD/tools/part-refine
+[ -x "$REFINE" ] || { echo "build part-refine first: cmake --build $BUILD --target part-refine" >&2; exit 1; }
+command -v gpmetis >/dev/null || { echo "gpmetis not found (apt-get install metis)" >&2; exit 1; }
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+echo "== GDE sweeps to termination: lambda 1/2 vs lambda_opt (deterministic counts) =="
+g++ -std=c++20 -O2 -I. bench/gde_sweeps.cpp "$BUILD/libpart/libpart.a" -o "$WORK/gde_sweeps"
+"$WORK/gde_sweeps"
+echo
+
+python3 - "$REFINE" "$WORK" <<'PY'
+import json, random, subprocess, sys, time
+refine, work = sys.argv[1], sys.argv[2]
+
+def read_graph(path):
+    rows = [l for l in open(path).read().split("\n") if not l.startswith("%")]
+    n = int(rows[0].split()[0])
+    return [[int(t) - 1 for t in rows[1 + v].split()] for v in range(n)]
+
+def read_xy(path):
+    return [tuple(map(float, l.split()[:2])) for l in open(path) if l.strip() and not l.startswith("%")]
+
+def write_part(path, part):
+    open(path, "w").write("\n".join(map(str, part)) + "\n")
+
+def best_time(cmd, repeat=3):
+    best = None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+        best = min(best or 1e9, time.perf_counter() - t)
+    return best, out
+
+def stats(graph, part, weights=None):
+    k = max(part) + 1
+    cut = sum(1 for v, adj in enumerate(graph) for u in adj if part[u] != part[v]) // 2
+    w = [0] * k
+    for v, p in enumerate(part): w[p] += weights[v] if weights else 1
+    return cut, max(w) * k / sum(w)
+
+# Initial partitions that need no rcb/farhat (those are on another branch):
+def blocks(n, k):  # contiguous blocks of the vertex numbering
+    return [v * k // n for v in range(n)]
+
+def strips(xy, k):  # slabs of equal size along x
+    order = sorted(range(len(xy)), key=lambda v: (xy[v][0], xy[v][1], v))
+    part = [0] * len(xy)
+    for i, v in enumerate(order): part[v] = i * k // len(xy)
+    return part
+
+def perturbed(graph, part, share=0.3, seed=1):  # METIS with 30% of boundary vertices pushed across
+    rng = random.Random(seed)
+    part = list(part)
+    boundary = [v for v, adj in enumerate(graph) if any(part[u] != part[v] for u in adj)]
+    for v in rng.sample(boundary, int(share * len(boundary))):
+        others = sorted({part[u] for u in graph[v] if part[u] != part[v]})
+        if others: part[v] = others[rng.randrange(len(others))]
+    return part
+
+def gpmetis(path, k):
+    t, _ = best_time(["gpmetis", path, str(k)])
+    return t, [int(l) for l in open(f"{path}.part.{k}")]
+
+def run_refine(graph_path, part_path, extra):
+    t, out = best_time([refine, graph_path, part_path, "--json", "-q", "-o", part_path + ".out"] + extra)
+    return t, json.loads(out)
+
+def triangulated_grid(side):  # a structured 2D triangle mesh's node graph, large enough to time
+    path, xy_path = f"{work}/trigrid{side}.graph", f"{work}/trigrid{side}.xyz"
+    adj = [[] for _ in range(side * side)]
+    for r in range(side):
+        for c in range(side):
+            v = r * side + c
+            for u, ok in ((v + 1, c + 1 < side), (v + side, r + 1 < side), (v + side + 1, r + 1 < side and c + 1 < side)):
+                if ok: adj[v].append(u); adj[u].append(v)
+    with open(path, "w") as f:
+        f.write(f"{len(adj)} {sum(map(len, adj)) // 2}\n")
+        f.write("\n".join(" ".join(str(u + 1) for u in a) for a in adj) + "\n")
+    open(xy_path, "w").write("\n".join(f"{v % side} {v // side}" for v in range(side * side)) + "\n")
+    return path, xy_path
+
+graphs = [("naca0012", "data/naca0012.graph", "data/naca0012.xyz"),
+          ("4elt", "/usr/share/doc/libmetis-dev/examples/graphs/4elt.graph", None),
+          ("trigrid700", *triangulated_grid(700))]
+
+print("== Refinement: cut before -> after (improvement), imbalance after, time vs gpmetis ==")
+print(f"{'graph':9} {'K':>3} {'initial':10} {'cut0':>6} {'GDE only':>9} {'GDE+polish':>11} {'impr%':>6} "
+      f"{'imb':>6} {'sweeps':>6} {'gpmetis cut':>11} {'t_refine/t_gpmetis':>18} {'t_stats/t_gpmetis':>17}")
+for name, gpath, xypath in graphs:
+    local = gpath if gpath.startswith(work) else f"{work}/{name}.graph"
+    if gpath != local: open(local, "w").write(open(gpath).read())
+    graph = read_graph(local)
+    xy = read_xy(xypath) if xypath else None
+    for k in (8, 16, 32):
+        t_metis, metis_part = gpmetis(local, k)
+        metis_cut = stats(graph, metis_part)[0]
+        # part-stats reads the same graph and computes the same metrics: the I/O floor of part-refine.
+        t_stats, _ = best_time([refine.replace("part-refine", "part-stats"), local, f"{local}.part.{k}"])
+        starts = [] if name.startswith("trigrid") else [("blocks", blocks(len(graph), k))]
+        if xy: starts.append(("x-strips", strips(xy, k)))
+        starts.append(("metis+30%", perturbed(graph, metis_part)))
+        for label, start in starts:
+            ppath = f"{work}/{name}.{label}.{k}"
+            write_part(ppath, start)
+            extra = ["--coords", xypath] if xypath else []
+            _, plain = run_refine(local, ppath, extra + ["--no-polish"])
+            t_ref, full = run_refine(local, ppath, extra)
+            cut0 = full["before"]["edge_cut"]
+            cut1 = full["after"]["edge_cut"]
+            print(f"{name:9} {k:>3} {label:10} {cut0:>6} {plain['after']['edge_cut']:>9} {cut1:>11} "
+                  f"{100 * (cut0 - cut1) / cut0:>6.1f} {full['after']['imbalance'][0]:>6.3f} {full['sweeps']:>6} "
+                  f"{metis_cut:>11} {t_ref / t_metis:>18.2f} {t_stats / t_metis:>17.2f}")
+
+print()
+print("== Rebalance: part 0's vertices weigh 2 (METIS partition), refine vs gpmetis from scratch ==")
+print(f"{'graph':9} {'K':>3} {'network':10} {'imb0':>6} {'imb GDE':>7} {'moved GDE':>9} {'cut GDE':>7} "
+      f"{'imb METIS':>9} {'moved METIS':>11} {'cut METIS':>9} {'t_refine/t_gpmetis':>18}")
+for name, gpath, _ in graphs:
+    graph = read_graph(gpath)
+    for k, network in ((8, "mesh:2x4"), (16, "quotient"), (16, "mesh:4x4"), (32, "quotient"), (32, "torus:4x8")):
+        base = f"{work}/{name}.w.graph"
+        open(f"{work}/{name}.u.graph", "w").write(open(gpath).read())
+        _, start = gpmetis(f"{work}/{name}.u.graph", k)
+        weights = [2 if start[v] == 0 else 1 for v in range(len(graph))]
+        with open(base, "w") as f:
+            f.write(f"{len(graph)} {sum(map(len, graph)) // 2} 010\n")
+            for v, adj in enumerate(graph): f.write(f"{weights[v]} " + " ".join(str(u + 1) for u in adj) + "\n")
+        spath = f"{work}/{name}.start.{k}"
+        write_part(spath, start)
+        extra = [] if network == "quotient" else ["--network", network, "--map", "greedy", "--lambda", "opt"]
+        t_ref, rep = run_refine(base, spath, extra)
+        t_metis, fresh = gpmetis(base, k)
+        # Match METIS's new labels to the old parts by largest overlap (greedy) before counting moves.
+        overlap = {}
+        for v in range(len(graph)): overlap[(fresh[v], start[v])] = overlap.get((fresh[v], start[v]), 0) + 1
+        label, used = {}, set()
+        for (new, old), _ in sorted(overlap.items(), key=lambda x: -x[1]):
+            if new not in label and old not in used: label[new] = old; used.add(old)
+        moved_metis = sum(1 for v in range(len(graph)) if label.get(fresh[v], -1) != start[v])
+        cut_metis, imb_metis = stats(graph, fresh, weights)
+        print(f"{name:9} {k:>3} {network:10} {rep['before']['imbalance'][0]:>6.3f} {rep['after']['imbalance'][0]:>7.3f} "
+              f"{rep['vertices_moved']:>9} {rep['after']['edge_cut']:>7} {imb_metis:>9.3f} {moved_metis:>11} "
+              f"{cut_metis:>9} {t_ref / t_metis:>18.2f}")
+PY

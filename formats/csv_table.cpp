@@ -1,0 +1,163 @@
+#include "formats/csv_table.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+
+#include "formats/line_reader.hpp"
+#include "formats/mapped_file.hpp"
+#include "libpart/core/error.hpp"
+
+namespace part::formats {
+
+namespace {
+
+std::string_view trim(std::string_view field) {
+    const auto first = field.find_first_not_of(" \t");
+    if (first == std::string_view::npos) return {};
+    const auto last = field.find_last_not_of(" \t");
+    return field.substr(first, last - first + 1);
+}
+
+// Comma-separated fields of one line, trimmed.
+std::vector<std::string_view> split_fields(std::string_view line) {
+    std::vector<std::string_view> fields;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = line.find(',', start);
+        fields.push_back(
+            trim(line.substr(start, comma == std::string_view::npos ? comma : comma - start)));
+        if (comma == std::string_view::npos) break;
+        start = comma + 1;
+    }
+    return fields;
+}
+
+std::optional<double> parse_number(std::string_view field) {
+    double value = 0;
+    const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), value);
+    if (field.empty() || ec != std::errc() || end != field.data() + field.size())
+        return std::nullopt;
+    return value;
+}
+
+bool is_skipped(std::string_view line) {
+    return is_blank(line) || trim(line).front() == '#';
+}
+
+} // namespace
+
+std::optional<int> CsvTable::find(std::string_view name) const {
+    const auto it = std::find(names.begin(), names.end(), name);
+    if (it == names.end()) return std::nullopt;
+    return int(it - names.begin());
+}
+
+std::vector<double> CsvTable::column(int index) const {
+    std::vector<double> result(static_cast<std::size_t>(rows()));
+    for (std::int64_t r = 0; r < rows(); ++r) result[std::size_t(r)] = at(r, index);
+    return result;
+}
+
+void CsvTable::remove_column(int index) {
+    const std::size_t width = names.size();
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < values.size(); ++i)
+        if (i % width != std::size_t(index)) values[kept++] = values[i];
+    values.resize(kept);
+    names.erase(names.begin() + index);
+}
+
+CsvTable parse_csv_table(std::string_view text, const std::string& name,
+                         const CsvOptions& options) {
+    LineReader lines(text, name);
+    CsvTable table;
+    table.file = name;
+    std::string_view line;
+    bool have_header = false;
+    while (lines.next(line)) {
+        if (is_skipped(line)) continue;
+        const std::vector<std::string_view> fields = split_fields(line);
+        if (!have_header) {
+            have_header = true;
+            if (options.header_optional && parse_number(fields.front())) {
+                for (std::size_t c = 0; c < fields.size(); ++c)
+                    table.names.push_back(std::to_string(c + 1));
+            } else {
+                for (std::string_view field : fields) {
+                    if (field.empty())
+                        lines.fail(
+                            "empty column name in the header: expected names separated by commas");
+                    if (table.find(field))
+                        lines.fail("column name '" + std::string(field) +
+                                   "' appears twice in the header");
+                    table.names.emplace_back(field);
+                }
+                continue;
+            }
+        }
+        if (fields.size() != table.names.size())
+            lines.fail("row has " + std::to_string(fields.size()) +
+                       " values but the header names " + std::to_string(table.names.size()) +
+                       " columns");
+        for (std::size_t c = 0; c < fields.size(); ++c) {
+            const std::optional<double> value = parse_number(fields[c]);
+            const std::string column = "column '" + table.names[c] + "': ";
+            if (!value || !std::isfinite(*value))
+                lines.fail(column + "expected a finite number (" + options.what + "), found '" +
+                           std::string(fields[c]) + "'");
+            if (options.non_negative && *value < 0)
+                lines.fail(column + options.what + " " + std::string(fields[c]) +
+                           " is negative: expected >= 0");
+            table.values.push_back(*value);
+        }
+        table.row_line.push_back(lines.line_number());
+    }
+    if (!have_header)
+        lines.fail("empty file: expected a header line of column names, then one row per step");
+    if (table.rows() == 0) lines.fail("no data rows after the header: expected at least one row");
+    return table;
+}
+
+CsvTable read_csv_table(const std::string& path, const CsvOptions& options) {
+    MappedFile file(path);
+    return parse_csv_table(file.text(), path, options);
+}
+
+std::vector<double> per_step_values(const std::string& spec, CsvTable& table,
+                                    const std::string& option) {
+    if (const std::optional<double> constant = parse_number(spec)) {
+        if (!std::isfinite(*constant) || *constant < 0)
+            throw InvalidArgument(option + " " + spec + ": expected a finite number >= 0");
+        return std::vector<double>(std::size_t(table.rows()), *constant);
+    }
+    if (const std::optional<int> column = table.find(spec)) {
+        if (table.columns() == 1)
+            throw InputError(table.file, table.row_line.front(),
+                             "column '" + spec +
+                                 "' is the only column: expected other columns beside it");
+        std::vector<double> values = table.column(*column);
+        for (std::int64_t r = 0; r < table.rows(); ++r)
+            if (values[std::size_t(r)] < 0)
+                throw InputError(table.file, table.row_line[std::size_t(r)],
+                                 "column '" + spec + "': negative value, expected >= 0");
+        table.remove_column(*column);
+        return values;
+    }
+    if (!std::filesystem::exists(spec))
+        throw InvalidArgument(option + " '" + spec + "': expected a number, a column of " +
+                              table.file + " or a file of per-step values");
+    CsvOptions options{.non_negative = true, .what = "per-step value", .header_optional = true};
+    const CsvTable file = read_csv_table(spec, options);
+    if (file.columns() != 1)
+        throw InputError(spec, file.row_line.front(),
+                         "expected one value per line, found " + std::to_string(file.columns()));
+    if (file.rows() != table.rows())
+        throw InputError(spec, file.row_line.back(),
+                         "file has " + std::to_string(file.rows()) + " per-step values but " +
+                             table.file + " has " + std::to_string(table.rows()) + " steps");
+    return file.column(0);
+}
+
+} // namespace part::formats

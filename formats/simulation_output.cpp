@@ -1,0 +1,58 @@
+#include "formats/simulation_output.hpp"
+
+#include "formats/atomic_output.hpp"
+#include "formats/svg_plot.hpp"
+#include "formats/text_output.hpp"
+
+namespace part::formats {
+
+namespace {
+
+double imbalance(const SimulatedStep& step) {
+    return step.mean_load > 0 ? step.max_load / step.mean_load : 1.0;
+}
+
+} // namespace
+
+std::string simulation_csv(const std::vector<SimulationRun>& runs) {
+    std::string out =
+        "policy,step,time,max_load,mean_load,imbalance,communication,remapped,moved,remap_cost\n";
+    for (const SimulationRun& run : runs)
+        for (std::size_t t = 0; t < run.steps.size(); ++t) {
+            const SimulatedStep& s = run.steps[t];
+            out += run.policy;
+            out += ',';
+            append_number(out, std::int64_t(t + 1));
+            for (double value : {s.time, s.max_load, s.mean_load, imbalance(s), s.communication}) {
+                out += ',';
+                append_number(out, value);
+            }
+            out += s.remapped ? ",1," : ",0,";
+            append_number(out, std::int64_t(s.moved));
+            out += ',';
+            append_number(out, s.remap_cost);
+            out += '\n';
+        }
+    return out;
+}
+
+void write_simulation_csv(const std::string& path, const std::vector<SimulationRun>& runs) {
+    write_file_atomically(path, simulation_csv(runs));
+}
+
+void write_simulation_plot(const std::string& path, const std::vector<SimulationRun>& runs) {
+    PlotPanel time{"time per step (compute + communication; remap cost not included)", {}};
+    PlotPanel balance{"imbalance (max load / mean load)", {}};
+    for (const SimulationRun& run : runs) {
+        PlotSeries t{run.policy, {}}, b{run.policy, {}};
+        for (const SimulatedStep& s : run.steps) {
+            t.values.push_back(s.time);
+            b.values.push_back(imbalance(s));
+        }
+        time.series.push_back(std::move(t));
+        balance.series.push_back(std::move(b));
+    }
+    write_svg_line_plot(path, {time, balance}, "step");
+}
+
+} // namespace part::formats

@@ -1,0 +1,40 @@
+#pragma once
+// Data-parallel loops over contiguous index ranges with std::thread, for the few passes that
+// are memory-bound enough to gain from a second core (graph reading and validation).
+#include <algorithm>
+#include <cstdint>
+#include <exception>
+#include <thread>
+#include <vector>
+
+namespace part {
+
+// Threads worth using for `work` units (bytes or entries): 1 below about a million.
+inline unsigned worker_threads(std::int64_t work) {
+    if (work < (std::int64_t(1) << 20)) return 1;
+    return std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+}
+
+// Runs body(range, begin, end) over [0, n) cut into `ranges` contiguous pieces, concurrently.
+// When bodies throw, rethrows the exception of the lowest range, which is the one a
+// sequential loop over [0, n) would have met first.
+template <typename Body> void for_each_range(std::int64_t n, unsigned ranges, Body body) {
+    ranges = std::max(1u, ranges);
+    std::vector<std::exception_ptr> failure(ranges);
+    auto run = [&](unsigned r) {
+        try {
+            body(r, n * r / ranges, n * (r + 1) / ranges);
+        } catch (...) {
+            failure[r] = std::current_exception();
+        }
+    };
+    {
+        std::vector<std::jthread> workers;
+        for (unsigned r = 1; r < ranges; ++r) workers.emplace_back(run, r);
+        run(0);
+    }
+    for (const auto& f : failure)
+        if (f) std::rethrow_exception(f);
+}
+
+} // namespace part

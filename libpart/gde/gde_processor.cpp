@@ -1,0 +1,75 @@
+#include "libpart/gde/gde_processor.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace part::gde {
+
+WeightSum pair_flow(const GdeMessage& lo, const GdeMessage& hi, double lambda) {
+    double x;
+    if (lo.capacity == hi.capacity)
+        x = lambda * double(hi.load - lo.load);
+    else
+        x = 2 * lambda * (lo.capacity * double(hi.load) - hi.capacity * double(lo.load)) /
+            (lo.capacity + hi.capacity);
+    return WeightSum(std::trunc(x));
+}
+
+GdeProcessor::GdeProcessor(VertexId id, WeightSum load, double capacity, std::vector<GdeLink> links,
+                           const GdeParameters& parameters)
+    : id_(id), load_(load), capacity_(capacity), links_(std::move(links)), parameters_(parameters),
+      link_of_colour_(std::size_t(parameters.num_colours), -1), flow_trace_(links_.size(), 0),
+      gone_(links_.size(), 0), says_done_(links_.size(), 0) {
+    if (!(parameters.lambda > 0 && parameters.lambda < 1))
+        throw InvalidArgument("the exchange parameter lambda must lie strictly between 0 and 1");
+    for (std::size_t l = 0; l < links_.size(); ++l) {
+        const int c = links_[l].colour;
+        if (c < 0 || c >= parameters.num_colours || link_of_colour_[c] >= 0)
+            throw InvalidArgument("processor " + std::to_string(id) +
+                                  " has an improperly coloured link");
+        link_of_colour_[c] = int(l);
+    }
+}
+
+VertexId GdeProcessor::partner(int colour) const {
+    const int l = link_of_colour_[colour];
+    return finished_ || l < 0 || gone_[l] ? -1 : links_[l].neighbour;
+}
+
+void GdeProcessor::exchange(int colour, const GdeMessage& neighbour) {
+    const int l = link_of_colour_[colour];
+    if (l < 0 || links_[l].neighbour != neighbour.sender)
+        throw InvalidArgument("processor " + std::to_string(id_) +
+                              " got a message from processor " + std::to_string(neighbour.sender) +
+                              " on a colour that does not lead there");
+    const bool lower = id_ < neighbour.sender;
+    const WeightSum into_lower = lower ? pair_flow(message(), neighbour, parameters_.lambda)
+                                       : pair_flow(neighbour, message(), parameters_.lambda);
+    const WeightSum inflow = lower ? into_lower : -into_lower;
+    if (inflow != 0) {
+        flow_trace_[l] -= inflow;
+        load_ += inflow;
+        changed_ = true;
+    }
+    state_ = std::min(state_, neighbour.state);
+    if (neighbour.done) {
+        says_done_[l] = 1;
+        heard_done_ = true;
+    }
+}
+
+void GdeProcessor::end_sweep() {
+    ++sweeps_;
+    changed_last_sweep_ = changed_;
+    if (leaving_) {
+        finished_ = true;
+        return;
+    }
+    for (std::size_t l = 0; l < links_.size(); ++l)
+        if (says_done_[l]) gone_[l] = 1;
+    state_ = changed_ ? 0 : state_ + 1;
+    changed_ = false;
+    if (state_ >= parameters_.delta || heard_done_) leaving_ = true;
+}
+
+} // namespace part::gde

@@ -1,0 +1,87 @@
+#pragma once
+// One processor of the GDE decision maker (Xu, Lau & Diekmann 1997, Section 3.2, algorithm
+// DecisionMaker, with the termination detection of Section 3.1). The processor sees only its
+// own load, its links and the messages its neighbours send; a driver delivers the messages
+// (serially in gde_driver, with MPI in the distributed version). Per sweep the driver calls,
+// for each colour c in order: if partner(c) >= 0, send message() to it and pass the
+// neighbour's message to exchange(c, ...); then end_sweep(). Stop when finished().
+#include <cstdint>
+#include <vector>
+
+#include "libpart/core/graph.hpp"
+
+namespace part::gde {
+
+struct GdeParameters {
+    double lambda = 0.5; // exchange parameter, 0 < lambda < 1 (Section 2.2)
+    int num_colours = 0; // kappa
+    int delta = 1;       // State value that proves global stability (see termination_delta)
+};
+
+// What a processor sends on a link in one exchange.
+struct GdeMessage {
+    VertexId sender = -1;
+    WeightSum load = 0;
+    double capacity = 1; // relative speed; loads are balanced in proportion to it
+    int state = 0;       // termination counter State
+    bool done = false;   // the sender knows the system is stable and leaves after this sweep
+};
+
+struct GdeLink {
+    VertexId neighbour;
+    int colour;
+};
+
+// Signed flow into the lower-numbered processor of a pair from the higher one, computed
+// identically on both sides so that load is conserved exactly. With equal capacities it is
+// lambda * (hi_load - lo_load); otherwise 2 lambda times the flow that makes the pair's
+// load/capacity equal. Rounded towards zero: the paper's floor for an inflow and ceiling for
+// an outflow.
+WeightSum pair_flow(const GdeMessage& lo, const GdeMessage& hi, double lambda);
+
+class GdeProcessor {
+  public:
+    GdeProcessor(VertexId id, WeightSum load, double capacity, std::vector<GdeLink> links,
+                 const GdeParameters& parameters);
+
+    VertexId id() const { return id_; }
+    // The live neighbour on `colour` this sweep, or -1.
+    VertexId partner(int colour) const;
+    GdeMessage message() const { return {id_, load_, capacity_, state_, leaving_}; }
+    // The balance operator with the neighbour on `colour` and the min-combination of State.
+    void exchange(int colour, const GdeMessage& neighbour);
+    // LocalTerminated: State + 1 if no FlowTrace entry changed this sweep, else 0. A
+    // processor whose State reaches delta, or that heard `done`, announces done in one more
+    // sweep (so no neighbour waits for it) and then finishes.
+    void end_sweep();
+
+    bool finished() const { return finished_; }
+    WeightSum load() const { return load_; }
+    int state() const { return state_; }
+    int sweeps() const { return sweeps_; }
+    // Whether FlowTrace changed in the sweep that end_sweep() closed last.
+    bool changed_last_sweep() const { return changed_last_sweep_; }
+    const std::vector<GdeLink>& links() const { return links_; }
+    // Net amount sent on each link (outflow positive), in the order of links().
+    const std::vector<WeightSum>& flow_trace() const { return flow_trace_; }
+
+  private:
+    VertexId id_;
+    WeightSum load_;
+    double capacity_;
+    std::vector<GdeLink> links_;
+    GdeParameters parameters_;
+    std::vector<int> link_of_colour_; // index into links_, or -1
+    std::vector<WeightSum> flow_trace_;
+    std::vector<char> gone_;      // neighbour finished in an earlier sweep
+    std::vector<char> says_done_; // neighbour announced done this sweep
+    int state_ = 0;
+    int sweeps_ = 0;
+    bool changed_ = false;
+    bool changed_last_sweep_ = false;
+    bool heard_done_ = false;
+    bool leaving_ = false;
+    bool finished_ = false;
+};
+
+} // namespace part::gde

@@ -1,0 +1,84 @@
+#include "libpart/gde/refine.hpp"
+
+#include <algorithm>
+
+#include "libpart/core/metrics.hpp"
+#include "libpart/gde/edge_colouring.hpp"
+
+namespace part::gde {
+
+namespace {
+
+// Decision maker, routing and adjuster once over `net`, moving vertices of `partition`.
+RefineRound remap(const Graph& graph, Partition& partition, const Network& net,
+                  const ProcessorMap& map, const Graph& quotient, double lambda, int max_sweeps) {
+    const PartId k = partition.num_parts;
+    const int ncon = graph.num_constraints();
+    const auto weights = part_weights(graph, partition.part, k);
+    std::vector<WeightSum> loads(static_cast<std::size_t>(k));
+    std::vector<double> capacities;
+    for (VertexId q = 0; q < k; ++q) loads[q] = weights[std::size_t(map.part_on[q]) * ncon];
+    if (!partition.targets.empty())
+        for (VertexId q = 0; q < k; ++q) capacities.push_back(partition.target(map.part_on[q]));
+
+    RefineRound round;
+    round.gde = run_gde(net.graph, colour_edges(net), loads, capacities, lambda, max_sweeps);
+    // Flows between parts: derouted where a link does not match a border, then acyclic.
+    round.routed = route_flows(quotient, net.graph, round.gde.link_outflow, map);
+    round.cycle_flow_removed = eliminate_cycles(quotient, round.routed.outflow);
+    const auto order = flow_order(quotient, round.routed.outflow);
+    round.transfers = adjust_workload(graph, partition.part, k, quotient, round.routed.outflow,
+                                      order, round.routed.direct);
+    return round;
+}
+
+} // namespace
+
+RefineResult refine_with_gde(const Graph& graph, const Partition& partition, const Network* network,
+                             const RefineOptions& options) {
+    validate(partition, graph);
+    const PartId k = partition.num_parts;
+    const bool on_quotient = network == nullptr || options.flow_graph == FlowGraph::Quotient;
+    Network quotient = quotient_network(graph, partition);
+    const Network& first_net = on_quotient ? quotient : *network;
+    if (first_net.num_processors() != k)
+        throw InvalidArgument("network " + first_net.name + " has " +
+                              std::to_string(first_net.num_processors()) +
+                              " processors but the partition has " + std::to_string(k) +
+                              " parts; they must be equal");
+
+    RefineResult result;
+    result.network_name = first_net.name;
+    result.map =
+        map_parts(quotient.graph, first_net.graph, on_quotient ? MapKind::Identity : options.map);
+    const double lambda =
+        options.optimal_lambda ? optimal_lambda(first_net.lambda_side()) : options.lambda;
+
+    Weight heaviest = 1;
+    for (VertexId v = 0; v < graph.num_vertices(); ++v)
+        heaviest = std::max(heaviest, graph.vertex_weight(v));
+    Partition refined = partition;
+    for (int r = 0; r < options.max_rounds; ++r) {
+        if (r > 0) quotient = quotient_network(graph, refined);
+        const Network& net = on_quotient ? quotient : *network;
+        result.rounds.push_back(
+            remap(graph, refined, net, result.map, quotient.graph, lambda, options.max_sweeps));
+        bool moved = false, short_of_flow = false;
+        for (const Transfer& t : result.rounds.back().transfers) {
+            moved = moved || t.moved_vertices > 0;
+            short_of_flow = short_of_flow || t.requested - t.moved_weight >= heaviest;
+        }
+        if (!moved || !short_of_flow) break;
+    }
+    if (options.polish) result.polish = polish_boundary(graph, refined, options.tolerance);
+
+    for (VertexId v = 0; v < graph.num_vertices(); ++v)
+        if (refined.part[v] != partition.part[v]) {
+            ++result.vertices_moved;
+            result.weight_moved += graph.vertex_weight(v);
+        }
+    result.part = std::move(refined.part);
+    return result;
+}
+
+} // namespace part::gde

@@ -1,0 +1,59 @@
+#pragma once
+// GDE-based refinement of an existing partition (Xu, Lau & Diekmann 1997, Section 6): the
+// decision maker balances part weights over a processor network, flows on links between
+// parts that do not touch are derouted and cyclic traffic removed, the workload adjuster
+// moves border vertices along the flows, and an optional boundary pass lowers the cut.
+#include <vector>
+
+#include "libpart/gde/boundary_polish.hpp"
+#include "libpart/gde/flow_routing.hpp"
+#include "libpart/gde/gde_driver.hpp"
+#include "libpart/gde/network.hpp"
+#include "libpart/gde/workload_adjuster.hpp"
+
+namespace part::gde {
+
+// Where GDE computes flows: on the processor network (flows on mismatched links are
+// derouted), or directly on the quotient graph (the paper's Figure 12).
+enum class FlowGraph { Network, Quotient };
+
+struct RefineOptions {
+    MapKind map = MapKind::Identity;
+    double lambda = 0.5; // ignored when optimal_lambda is set
+    bool optimal_lambda = false;
+    FlowGraph flow_graph = FlowGraph::Network;
+    bool polish = true;
+    double tolerance = 0.03; // polish keeps every part within (1 + tolerance) x its target
+    int max_sweeps = 200000;
+    int max_rounds = 8;
+};
+
+// One remapping: decision maker, routing, workload adjuster.
+struct RefineRound {
+    GdeRun gde;         // sweeps, lambda, colours, delta, loads per processor
+    RoutedFlows routed; // network link flows and the final acyclic part flows
+    WeightSum cycle_flow_removed = 0;
+    std::vector<Transfer> transfers;
+};
+
+struct RefineResult {
+    std::vector<PartId> part; // the refined partition
+    std::string network_name;
+    ProcessorMap map;
+    // The first round is the paper's remapping. Moving a border can close another border
+    // before its flow is served; then a further round balances what is left on the new
+    // quotient graph, as repeated remapping would.
+    std::vector<RefineRound> rounds;
+    PolishResult polish;
+    VertexId vertices_moved = 0; // vertices whose part changed
+    WeightSum weight_moved = 0;
+};
+
+// `network` is null for the quotient graph. Its size must be the number of parts
+// (InvalidArgument otherwise). Loads are part weights of constraint 0; target fractions of
+// the partition act as processor capacities. Rounds repeat while a round moved vertices
+// but fell short of a flow by a vertex or more, up to max_rounds. Deterministic.
+RefineResult refine_with_gde(const Graph& graph, const Partition& partition, const Network* network,
+                             const RefineOptions& options);
+
+} // namespace part::gde

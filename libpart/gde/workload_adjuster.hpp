@@ -1,0 +1,37 @@
+#pragma once
+// The workload adjuster (Xu, Lau & Diekmann 1997, Sections 3.2 and 6.2): moves vertices
+// across sub-domain borders so that each part sends what the decision maker decided.
+#include <vector>
+
+#include "libpart/core/partition.hpp"
+#include "libpart/gde/flow_routing.hpp"
+
+namespace part::gde {
+
+struct Transfer {
+    PartId from = -1, to = -1;
+    WeightSum requested = 0;    // the flow
+    WeightSum moved_weight = 0; // equals requested unless vertex weights or borders prevent it
+    VertexId moved_vertices = 0;
+};
+
+// For each positive flow from -> to of `outflow` (per entry of `quotient`, the quotient graph
+// of `part` before any move), parts taken in `order` (a DAG order of the flows, so that a
+// part forwards load only after receiving it), moves vertices of total weight at most the
+// flow from `from` to `to`. It takes vertices of `from` adjacent to `to` with the highest
+// gain (edge-weighted cut reduction, Section 6.2), updating gains as vertices move (a heap
+// with lazy deletion); equal gains go to the vertex nearest the receiver's centroid when
+// the graph has coordinates, else to the one queued first (the border before the layer
+// behind it). A vertex heavier than what is left to send, or whose move would split its
+// part locally, is skipped. A part serves its shortest borders (quotient edge weight)
+// first. Constraint 0 is the load. O(sum of degrees x log n) per part.
+// `direct` flows (between parts no border joins) are served last, once every part has
+// received its inflows; when `from` has no vertex next to `to`, the move starts at the
+// border of `from` and grows a region for `to` from there.
+std::vector<Transfer> adjust_workload(const Graph& graph, std::vector<PartId>& part,
+                                      PartId num_parts, const Graph& quotient,
+                                      const std::vector<WeightSum>& outflow,
+                                      const std::vector<PartId>& order,
+                                      const std::vector<PartFlow>& direct = {});
+
+} // namespace part::gde

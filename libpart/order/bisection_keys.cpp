@@ -1,0 +1,72 @@
+#include "libpart/order/bisection_keys.hpp"
+
+#include <cmath>
+#include <memory>
+
+#include "libpart/order/small_eigen.hpp"
+
+namespace part {
+
+BisectionKey coordinate_key(const Graph& graph) {
+    return [&graph](std::span<const VertexId> vertices, std::span<double> keys) {
+        const Coordinates& c = graph.coords;
+        int axis = 0;
+        double widest = -1;
+        for (int a = 0; a < c.dim; ++a) {
+            double lo = INFINITY, hi = -INFINITY;
+            for (VertexId v : vertices) {
+                lo = std::min(lo, c.at(v, a));
+                hi = std::max(hi, c.at(v, a));
+            }
+            if (hi - lo > widest) {
+                widest = hi - lo;
+                axis = a;
+            }
+        }
+        for (std::size_t i = 0; i < vertices.size(); ++i) keys[i] = c.at(vertices[i], axis);
+    };
+}
+
+BisectionKey inertial_key(const Graph& graph) {
+    return [&graph](std::span<const VertexId> vertices, std::span<double> keys) {
+        const Coordinates& c = graph.coords;
+        const int dim = c.dim;
+        std::array<double, 3> centre{};
+        double total = 0;
+        for (VertexId v : vertices) {
+            const double w = std::max<Weight>(graph.vertex_weight(v), 0) +
+                             1e-12; // zero weights still count a little
+            for (int a = 0; a < dim; ++a) centre[a] += w * c.at(v, a);
+            total += w;
+        }
+        for (int a = 0; a < dim; ++a) centre[a] /= total;
+        std::array<double, 9> inertia{};
+        for (VertexId v : vertices) {
+            const double w = std::max<Weight>(graph.vertex_weight(v), 0) + 1e-12;
+            for (int a = 0; a < dim; ++a)
+                for (int b = a; b < dim; ++b)
+                    inertia[a * 3 + b] += w * (c.at(v, a) - centre[a]) * (c.at(v, b) - centre[b]);
+        }
+        for (int a = 0; a < dim; ++a)
+            for (int b = 0; b < a; ++b) inertia[a * 3 + b] = inertia[b * 3 + a];
+        const SmallEigen axes = symmetric_eigen(inertia, dim);
+        std::array<double, 3> principal{};
+        for (int a = 0; a < dim; ++a) principal[a] = axes.vectors[a * 3 + (dim - 1)];
+        for (std::size_t i = 0; i < vertices.size(); ++i) {
+            double k = 0;
+            for (int a = 0; a < dim; ++a) k += principal[a] * (c.at(vertices[i], a) - centre[a]);
+            keys[i] = k;
+        }
+    };
+}
+
+BisectionKey spectral_key(const Graph& graph, const FiedlerOptions& options) {
+    auto local = std::make_shared<std::vector<VertexId>>(std::size_t(graph.num_vertices()), -1);
+    return [&graph, options, local](std::span<const VertexId> vertices, std::span<double> keys) {
+        const Graph sub = induced_subgraph(graph, vertices, *local);
+        const FiedlerResult fiedler = fiedler_vector(sub, options);
+        std::copy(fiedler.vector.begin(), fiedler.vector.end(), keys.begin());
+    };
+}
+
+} // namespace part

@@ -1,0 +1,30 @@
+#pragma once
+// Space-filling curve orderings (Kaddoura & Ranka, section 3.1: a one-dimensional locality
+// ordering good for any number of contiguous blocks). Points are quantised on a cube grid
+// with 32 bits per axis in 2D and 21 in 3D (64-bit keys), so meshes graded over many orders
+// of magnitude still get distinct cells.
+#include <array>
+#include <cstdint>
+
+#include "libpart/core/graph.hpp"
+#include "libpart/order/permutation.hpp"
+
+namespace part {
+
+// Bits per axis of the keys for a given dimension (1D: 63, 2D: 32, 3D: 21).
+int curve_bits_per_axis(int dim);
+
+// Hilbert index of a cell (Skilling's transpose algorithm, "Programming the Hilbert curve",
+// 2004): `cell` holds `dim` coordinates of `bits` bits each. Consecutive indices are cells
+// sharing a face.
+std::uint64_t hilbert_key(std::array<std::uint32_t, 3> cell, int dim, int bits);
+
+// Morton (Z-order) index: the bits of the axes interleaved.
+std::uint64_t morton_key(const std::array<std::uint32_t, 3>& cell, int dim, int bits);
+
+// Orderings of the vertices by their coordinates' curve index, ties by vertex id.
+// Throw InvalidArgument when the graph has no (finite) coordinates. O(n log n).
+Permutation hilbert_order(const Graph& graph);
+Permutation morton_order(const Graph& graph);
+
+} // namespace part

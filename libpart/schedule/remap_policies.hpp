@@ -1,0 +1,102 @@
+#pragma once
+// When to remap a computation whose per-part loads drift: the remap policies of the
+// literature evaluated on a measured load trace, and the optimum they are compared with.
+//
+// Cost model. Step t takes the time of its most loaded part. A remap before step r balances
+// the loads measured at step r-1, so every part then holds their mean; afterwards each part's
+// load drifts by what the trace says it gained or lost since step r-1:
+//     time(t, r) = mean(L[r-1]) + max_p (L[t][p] - L[r-1][p]),   and max_p L[t][p] before any
+// remap, all times C_compute, the time per unit of load (1 when loads are times). A remap
+// before step r costs remap_cost[r].
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace part {
+
+// Per-step loads of each part, row-major: at(step, part).
+struct LoadTrace {
+    std::int64_t steps = 0;
+    int parts = 0;
+    std::vector<double> loads;
+
+    double at(std::int64_t step, int part) const {
+        return loads[std::size_t(step) * std::size_t(parts) + std::size_t(part)];
+    }
+};
+
+// Step times under the cost model above.
+class RemapTimeModel {
+  public:
+    // Throws InvalidArgument for an empty trace, negative or non-finite loads, or a
+    // time per unit of load that is not positive.
+    explicit RemapTimeModel(const LoadTrace& trace, double time_per_load = 1.0);
+
+    std::int64_t steps() const { return trace_.steps; }
+    // Time of step t when the last remap came before step last_remap (0: never remapped).
+    double step_time(std::int64_t t, std::int64_t last_remap) const;
+    // Time of step t with perfectly balanced loads.
+    double balanced_time(std::int64_t t) const { return time_per_load_ * mean_[std::size_t(t)]; }
+    // Idle time of step t: what imbalance costs it.
+    double imbalance_cost(std::int64_t t, std::int64_t last_remap) const {
+        return step_time(t, last_remap) - balanced_time(t);
+    }
+
+  private:
+    const LoadTrace& trace_;
+    double time_per_load_;
+    std::vector<double> mean_; // mean load of each step
+};
+
+// A policy's decisions and what they cost.
+struct RemapPlan {
+    std::string name;
+    double total = 0;                      // step times plus remap costs
+    double remap_total = 0;                // the remap costs alone
+    std::vector<std::int64_t> remap_steps; // 0-based steps preceded by a remap, increasing
+    std::int64_t interval = 0;             // the fixed interval chosen, when the policy has one
+};
+
+struct RemapPolicyOptions {
+    std::int64_t horizon = 10; // steps over which the profitability test expects a saving
+};
+
+// The policies, by the names the tools accept.
+inline constexpr const char* kRemapPolicyNames[] = {"never",         "fixed-interval",
+                                                    "stop-at-rise",  "predictive-interval",
+                                                    "profitability", "dp-optimal"};
+// Throws InvalidArgument naming the known policies when `name` is not one of them.
+void check_remap_policy(const std::string& name);
+
+// Total of a given set of remap steps (each in 1..steps-1, increasing).
+RemapPlan evaluate_remaps(const RemapTimeModel& model, std::span<const double> remap_cost,
+                          std::vector<std::int64_t> remap_steps, std::string name);
+
+RemapPlan never_remap(const RemapTimeModel& model, std::span<const double> remap_cost);
+// Remap every f steps for the f in 1..steps with the least total (f = steps: never). O(steps^2 x
+// parts).
+RemapPlan best_fixed_interval(const RemapTimeModel& model, std::span<const double> remap_cost);
+// Stop-At-Rise (Nicol & Saltz; cited in 004 section 3.3): remap as soon as the average per
+// step of idle time plus the remap's cost since the last remap starts to rise.
+RemapPlan stop_at_rise(const RemapTimeModel& model, std::span<const double> remap_cost);
+// Ashok's predictive interval (003 chapter 10): f = sqrt(2 C_remap / (C_compute R)) with R
+// the growth rate of idle time per step measured over the previous interval, or so far in
+// the current one when there is no previous interval with growth.
+RemapPlan predictive_interval(const RemapTimeModel& model, std::span<const double> remap_cost);
+// Profitability test (000 section 3.5, 001 Table 4): remap when the idle time of the step
+// just measured, saved over the next `horizon` steps (fewer near the end), exceeds the cost.
+RemapPlan profitable_remaps(const RemapTimeModel& model, std::span<const double> remap_cost,
+                            std::int64_t horizon);
+// The optimum over all remap sets by dynamic programming on the step of the last remap:
+// Model A (004 section 2.3) whose configurations are "balanced before step r".
+// O(steps^2 x parts) time, O(steps) memory.
+RemapPlan optimal_remaps(const RemapTimeModel& model, std::span<const double> remap_cost);
+
+// Runs the named policies in the given order; throws InvalidArgument for an unknown name.
+std::vector<RemapPlan> compare_remap_policies(const RemapTimeModel& model,
+                                              std::span<const double> remap_cost,
+                                              std::span<const std::string> names,
+                                              const RemapPolicyOptions& options = {});
+
+} // namespace part

@@ -1,0 +1,141 @@
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/test_files.hpp"
+
+using namespace part::test;
+
+namespace {
+
+const std::string kGraph = source_file("data/naca0012.graph");
+constexpr int kVertices = 19886;
+
+// 8 parts of the sample mesh: blocks of the vertex numbering, except that part 0 keeps only
+// half its block and gives the rest to part 1, so the partition is badly balanced.
+std::string unbalanced_partition(const ScratchDir& dir) {
+    std::string text;
+    for (int v = 0; v < kVertices; ++v) {
+        int p = v * 8 / kVertices;
+        if (p == 0 && v > kVertices / 16) p = 1;
+        text += std::to_string(p) + "\n";
+    }
+    return dir.write("start.part.8", text);
+}
+
+std::string refine(const std::string& args) {
+    return tool("part-refine") + " " + args;
+}
+
+} // namespace
+
+TEST(PartRefine, HelpShowsExample) {
+    auto r = run_command(refine("--help"));
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_NE(r.out.find("Example:"), std::string::npos);
+    EXPECT_NE(r.out.find("part-refine data/naca0012.graph"), std::string::npos);
+}
+
+TEST(PartRefine, RebalancesAndReportsFlowsSweepsAndMoves) {
+    ScratchDir dir;
+    const std::string start = unbalanced_partition(dir), out = dir.file("out.part");
+    auto r = run_command(refine(kGraph + " " + start +
+                                " --network mesh:2x4 --map greedy --lambda opt --json -o " + out));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto report = nlohmann::json::parse(r.out);
+    EXPECT_EQ(report["network"], "mesh:2x4");
+    EXPECT_GT(report["sweeps"].get<int>(), 0);
+    EXPECT_GT(report["before"]["imbalance"][0].get<double>(), 1.4);
+    EXPECT_LE(report["after"]["imbalance"][0].get<double>(), 1.03);
+    EXPECT_FALSE(report["rounds"][0]["link_flows"].empty());
+    EXPECT_GT(report["vertices_moved"].get<int>(), 0);
+    // The output is a partition part-stats accepts, with the figures reported.
+    auto stats = run_command(tool("part-stats") + " " + kGraph + " " + out + " -k 8 --json");
+    ASSERT_EQ(stats.exit_code, 0) << stats.err;
+    EXPECT_EQ(nlohmann::json::parse(stats.out)["edge_cut"], report["after"]["edge_cut"]);
+}
+
+TEST(PartRefine, TableReportAndDefaultOutputName) {
+    ScratchDir dir;
+    const std::string start = unbalanced_partition(dir);
+    auto r = run_command(refine(kGraph + " " + start + " --flow-graph quotient --coords " +
+                                source_file("data/naca0012.xyz")));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("sweeps"), std::string::npos);
+    EXPECT_NE(r.out.find("edge cut"), std::string::npos);
+    EXPECT_NE(r.out.find("vertices moved"), std::string::npos);
+    EXPECT_TRUE(file_exists(start + ".refined"));
+}
+
+TEST(PartRefine, SameInputsGiveIdenticalOutput) {
+    ScratchDir dir;
+    const std::string start = unbalanced_partition(dir);
+    for (const char* name : {"a", "b"})
+        ASSERT_EQ(run_command(refine(kGraph + " " + start +
+                                     " --network hypercube:3 --map greedy -q -o " + dir.file(name)))
+                      .exit_code,
+                  0);
+    EXPECT_EQ(read_text(dir.file("a")), read_text(dir.file("b")));
+}
+
+TEST(PartRefine, ChacoNetworkFile) {
+    ScratchDir dir;
+    // A ring of 8 processors.
+    std::string ring = "8 8\n";
+    for (int p = 1; p <= 8; ++p)
+        ring +=
+            std::to_string(p == 1 ? 8 : p - 1) + " " + std::to_string(p == 8 ? 1 : p + 1) + "\n";
+    auto r = run_command(refine(kGraph + " " + unbalanced_partition(dir) + " --network " +
+                                dir.write("ring.graph", ring) + " --json -o " + dir.file("out")));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_LE(nlohmann::json::parse(r.out)["after"]["imbalance"][0].get<double>(), 1.03);
+}
+
+TEST(PartRefine, NetworkOfTheWrongSizeIsAUsageError) {
+    ScratchDir dir;
+    auto r = run_command(refine(kGraph + " " + unbalanced_partition(dir) +
+                                " --network mesh:4x4 -o " + dir.file("o")));
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("network mesh:4x4 has 16 processors but"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("has 8 parts"), std::string::npos) << r.err;
+    EXPECT_FALSE(file_exists(dir.file("o")));
+}
+
+TEST(PartRefine, UnknownNetworkSpecIsAUsageError) {
+    ScratchDir dir;
+    const std::string start = unbalanced_partition(dir);
+    for (const std::string spec : {"star:8", "mesh:2by4", "no-such-network"}) {
+        auto r = run_command(refine(kGraph + " " + start + " --network " + spec));
+        EXPECT_EQ(r.exit_code, 2) << spec;
+        EXPECT_NE(r.err.find("expected quotient, mesh:RxC, torus:RxC, hypercube:D, ring:P or a "
+                             "Chaco graph file"),
+                  std::string::npos)
+            << r.err;
+    }
+}
+
+TEST(PartRefine, PartitionNotMatchingTheGraphIsAnInputError) {
+    ScratchDir dir;
+    const std::string bad = dir.write("short.part", "0\n1\n1\n");
+    auto r = run_command(refine(kGraph + " " + bad + " -o " + dir.file("o")));
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("error: " + bad + ":3: partition has 3 lines but the graph has 19886"),
+              std::string::npos)
+        << r.err;
+    EXPECT_FALSE(file_exists(dir.file("o")));
+}
+
+TEST(PartRefine, BadOptionsAreUsageErrors) {
+    ScratchDir dir;
+    const std::string start = unbalanced_partition(dir);
+    auto r = run_command(refine(kGraph + " " + start + " --lambda 1.5"));
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("strictly between 0 and 1, or opt"), std::string::npos) << r.err;
+    r = run_command(refine(kGraph + " " + start + " --flow-graph quotient --network ring:8"));
+    EXPECT_EQ(r.exit_code, 2);
+    r = run_command(refine(kGraph + " " + start + " --map best"));
+    EXPECT_EQ(r.exit_code, 2);
+    r = run_command(refine(kGraph + " " + start + " -o " + start));
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("it is an input"), std::string::npos) << r.err;
+}

@@ -1,0 +1,87 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/test_files.hpp"
+
+using namespace part::test;
+
+namespace {
+
+const std::string kMesh =
+    source_file("data/naca0012.graph") + " --coords " + source_file("data/naca0012.xyz");
+
+CommandResult simulate(const std::string& arguments) {
+    return run_command(tool("part-simulate") + " " + kMesh + " " + arguments);
+}
+
+} // namespace
+
+TEST(PartSimulate, HelpShowsExample) {
+    auto r = run_command(tool("part-simulate") + " --help");
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_NE(r.out.find("Example:\n  part-simulate data/naca0012.graph"), std::string::npos);
+}
+
+TEST(PartSimulate, WritesPerStepCsvPlotAndJsonSummary) {
+    ScratchDir dir;
+    auto r = simulate(
+        "-k 4 --workload front --steps 12 --policy never --policy fixed-interval --interval 4 -o " +
+        dir.file("sim.csv") + " --plot " + dir.file("sim.svg") + " --json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto report = nlohmann::json::parse(r.out);
+    ASSERT_EQ(report["policies"].size(), 2u);
+    EXPECT_EQ(report["policies"][0]["name"], "never");
+    EXPECT_EQ(report["policies"][0]["remaps"], 0);
+    EXPECT_EQ(report["policies"][1]["remaps"], 2); // before steps 5 and 9
+    const std::string csv = read_text(dir.file("sim.csv"));
+    EXPECT_EQ(csv.rfind("policy,step,time,max_load,mean_load,imbalance,communication,remapped,"
+                        "moved,remap_cost\n",
+                        0),
+              0u);
+    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 2 * 12);
+    EXPECT_NE(csv.find("\nfixed-interval,5,"), std::string::npos);
+    const std::string svg = read_text(dir.file("sim.svg"));
+    EXPECT_EQ(svg.rfind("<?xml", 0), 0u);
+    std::size_t lines = 0;
+    for (std::size_t at = svg.find("<polyline"); at != std::string::npos;
+         at = svg.find("<polyline", at + 1))
+        ++lines;
+    EXPECT_EQ(lines, 4u) << "time and imbalance for each of two policies";
+}
+
+TEST(PartSimulate, SameSeedSameOutput) {
+    ScratchDir dir;
+    const std::string args = "-k 4 --workload wator --steps 8 --policy stop-at-rise --seed 3 -o ";
+    ASSERT_EQ(simulate(args + dir.file("a.csv")).exit_code, 0);
+    ASSERT_EQ(simulate(args + dir.file("b.csv")).exit_code, 0);
+    EXPECT_EQ(read_text(dir.file("a.csv")), read_text(dir.file("b.csv")));
+}
+
+TEST(PartSimulate, UnknownWorkloadPolicyMethodOrPictureTypeIsAnError) {
+    auto r = simulate("-k 4 --workload tsunami --steps 5");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("error: unknown workload 'tsunami': expected hotspot, wator or front"),
+              std::string::npos)
+        << r.err;
+    r = simulate("-k 4 --workload hotspot --steps 5 --policy sometimes");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("error: unknown policy 'sometimes'"), std::string::npos) << r.err;
+    r = simulate("-k 4 --workload hotspot --steps 5 --method gde-someday");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("unknown repartitioning method 'gde-someday': expected scratch"),
+              std::string::npos)
+        << r.err;
+    r = simulate("-k 4 --workload hotspot --steps 5 --plot out.png");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("only SVG pictures are written"), std::string::npos) << r.err;
+}
+
+TEST(PartSimulate, MorePartsThanCellsIsUsageError) {
+    auto r = simulate("-k 20000 --workload hotspot --steps 2");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("error: -k 20000 exceeds the graph's 19886 vertices"), std::string::npos)
+        << r.err;
+}

@@ -1,0 +1,96 @@
+#include <gtest/gtest.h>
+
+#include "libpart/core/metrics.hpp"
+#include "libpart/gde/boundary_polish.hpp"
+#include "libpart/gde/edge_colouring.hpp"
+#include "libpart/gde/flow_routing.hpp"
+#include "libpart/gde/network.hpp"
+#include "libpart/gde/workload_adjuster.hpp"
+#include "tests/libpart/gde/grid_graph.hpp"
+
+using namespace part;
+using namespace part::gde;
+
+namespace {
+
+// Vertical strips of `width` columns: part = column / width.
+std::vector<PartId> strips(int rows, int cols, int width) {
+    std::vector<PartId> part;
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) part.push_back(c / width);
+    return part;
+}
+
+void set_flow(const Graph& q, std::vector<WeightSum>& outflow, PartId a, PartId b,
+              WeightSum amount) {
+    outflow[find_link(q, a, b)] = amount;
+    outflow[find_link(q, b, a)] = -amount;
+}
+
+} // namespace
+
+TEST(GdeWorkloadAdjuster, MovesExactlyTheFlowsInDagOrderAndKeepsPartsConnected) {
+    const Graph g = part::test::grid_graph(20, 40);
+    std::vector<PartId> part = strips(20, 40, 10); // 4 strips of 200 vertices
+    const Graph q = network_from_graph(quotient_graph(g, part, 4), Topology::Quotient, "q").graph;
+    std::vector<WeightSum> outflow(q.adjncy.size(), 0);
+    set_flow(q, outflow, 0, 1, 35);
+    set_flow(q, outflow, 1, 2, 60); // part 1 forwards more than it has on its border with 2
+    set_flow(q, outflow, 3, 2, 7);
+    const auto before = part_weights(g, part, 4);
+    const auto net = net_outflow(q, outflow);
+    const auto transfers = adjust_workload(g, part, 4, q, outflow, flow_order(q, outflow));
+    ASSERT_EQ(transfers.size(), 3u);
+    for (const auto& t : transfers)
+        EXPECT_EQ(t.moved_weight, t.requested) << t.from << "->" << t.to;
+    EXPECT_EQ(transfers[0].from, 0); // DAG order: 0 feeds 1 before 1 feeds 2
+    const auto after = part_weights(g, part, 4);
+    for (PartId p = 0; p < 4; ++p) EXPECT_EQ(after[p], before[p] - net[p]) << p;
+    for (VertexId c : components_per_part(g, part, 4)) EXPECT_EQ(c, 1);
+    // Moving 35 vertices off a straight 20-vertex border costs little cut.
+    EXPECT_LE(edge_cut(g, part), 3 * 20 + 12);
+}
+
+TEST(GdeWorkloadAdjuster, HeavyVerticesMoveOnlyAsFarAsTheFlowAllows) {
+    Graph g = part::test::grid_graph(10, 10);
+    g.ncon = 1;
+    g.vwgt.assign(100, 2);
+    std::vector<PartId> part = strips(10, 10, 5);
+    const Graph q = network_from_graph(quotient_graph(g, part, 2), Topology::Quotient, "q").graph;
+    std::vector<WeightSum> outflow(q.adjncy.size(), 0);
+    set_flow(q, outflow, 0, 1, 15);
+    const auto transfers = adjust_workload(g, part, 2, q, outflow, flow_order(q, outflow));
+    ASSERT_EQ(transfers.size(), 1u);
+    EXPECT_EQ(transfers[0].moved_weight,
+              14); // seven vertices of weight 2; an eighth would overshoot
+    EXPECT_EQ(transfers[0].moved_vertices, 7);
+}
+
+TEST(GdeWorkloadAdjuster, PrefersHighGainVertices) {
+    // Parts: a column strip plus one vertex of part 0 poking into part 1 (vertex 3 of row 1):
+    // that vertex has three neighbours in part 1 and gains most by switching back.
+    Graph g = part::test::grid_graph(3, 6);
+    std::vector<PartId> part = strips(3, 6, 3);
+    part[1 * 6 + 3] = 0;
+    const Graph q = network_from_graph(quotient_graph(g, part, 2), Topology::Quotient, "q").graph;
+    std::vector<WeightSum> outflow(q.adjncy.size(), 0);
+    set_flow(q, outflow, 0, 1, 1);
+    adjust_workload(g, part, 2, q, outflow, flow_order(q, outflow));
+    EXPECT_EQ(part[1 * 6 + 3], 1);
+    EXPECT_EQ(edge_cut(g, part), 3);
+}
+
+TEST(GdeBoundaryPolish, LowersTheCutWithinTheTolerance) {
+    const Graph g = part::test::grid_graph(16, 16);
+    // A ragged two-way split: column 8 alternates between the parts row by row.
+    Partition p{2, strips(16, 16, 8), {}};
+    for (int r = 0; r < 16; r += 2) p.part[r * 16 + 8] = 0;
+    for (int r = 1; r < 16; r += 2) p.part[r * 16 + 7] = 1;
+    const WeightSum cut_before = edge_cut(g, p.part);
+    const PolishResult result = polish_boundary(g, p, 0.03);
+    EXPECT_GT(result.moves, 0);
+    EXPECT_EQ(edge_cut(g, p.part), cut_before - result.cut_reduction);
+    EXPECT_LT(edge_cut(g, p.part), cut_before);
+    EXPECT_LE(imbalance(g, p)[0], 1.03 + 1e-9);
+    for (VertexId c : components_per_part(g, p.part, 2)) EXPECT_EQ(c, 1);
+}

@@ -1,0 +1,147 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+
+#include "libpart/core/error.hpp"
+#include "libpart/core/graph_builder.hpp"
+#include "libpart/simulate/relabel_by_overlap.hpp"
+#include "libpart/simulate/simulation.hpp"
+#include "libpart/simulate/workloads.hpp"
+
+using namespace part;
+
+namespace {
+
+// A side x side grid of cells with their centres as coordinates.
+Graph grid(int side) {
+    std::vector<WeightedEdge> edges;
+    for (int y = 0; y < side; ++y)
+        for (int x = 0; x < side; ++x) {
+            if (x + 1 < side) edges.push_back({y * side + x, y * side + x + 1});
+            if (y + 1 < side) edges.push_back({y * side + x, (y + 1) * side + x});
+        }
+    Graph graph = graph_from_edges(side * side, edges);
+    graph.coords.dim = 2;
+    for (int y = 0; y < side; ++y)
+        for (int x = 0; x < side; ++x) {
+            graph.coords.values.push_back(x + 0.5);
+            graph.coords.values.push_back(y + 0.5);
+        }
+    return graph;
+}
+
+SimulationSetup hotspot_setup(PartId parts, std::int64_t steps) {
+    SimulationSetup setup;
+    setup.num_parts = parts;
+    setup.workload = "hotspot";
+    setup.steps = steps;
+    return setup;
+}
+
+std::vector<double> weights_at(Workload& workload, std::int64_t step, std::size_t n) {
+    std::vector<double> w(n);
+    workload.weights_at(step, w);
+    return w;
+}
+
+} // namespace
+
+TEST(RelabelByOverlap, RenamedPartitionGetsTheOldNamesBack) {
+    const Graph graph = grid(6);
+    std::vector<PartId> current(36), fresh(36);
+    for (int v = 0; v < 36; ++v) {
+        current[std::size_t(v)] = v / 12;   // three horizontal bands
+        fresh[std::size_t(v)] = 2 - v / 12; // the same bands, renamed
+    }
+    fresh[13] = 2; // one vertex really moves (band 1 -> band 0's new name)
+    relabel_by_overlap(graph, current, fresh, 3);
+    int moved = 0;
+    for (int v = 0; v < 36; ++v) moved += fresh[std::size_t(v)] != current[std::size_t(v)];
+    EXPECT_EQ(moved, 1);
+    EXPECT_EQ(fresh[13], 0);
+}
+
+TEST(Workloads, HotSpotMovesAndWeightsStayAtLeastOne) {
+    const Graph graph = grid(20);
+    auto workload = make_workload("hotspot", graph.coords, 8, 1);
+    const auto first = weights_at(*workload, 0, 400);
+    const auto later = weights_at(*workload, 4, 400);
+    EXPECT_GE(*std::min_element(first.begin(), first.end()), 1.0);
+    const auto hottest = [](const std::vector<double>& w) {
+        return std::max_element(w.begin(), w.end()) - w.begin();
+    };
+    EXPECT_NE(hottest(first), hottest(later))
+        << "half a revolution later the hot spot is elsewhere";
+    EXPECT_GT(*std::max_element(first.begin(), first.end()), 5.0);
+}
+
+TEST(Workloads, FrontSweepsAlongX) {
+    const Graph graph = grid(20);
+    auto workload = make_workload("front", graph.coords, 10, 1);
+    const auto early = weights_at(*workload, 0, 400);
+    EXPECT_EQ(early[0], 8.0) << "the front starts at the low x side";
+    EXPECT_EQ(early[19], 1.0);
+    const auto late = weights_at(*workload, 9, 400);
+    EXPECT_EQ(late[0], 1.0);
+    EXPECT_EQ(late[19], 8.0);
+}
+
+TEST(Workloads, WaTorIsSeededAndEvolves) {
+    const Graph graph = grid(64);
+    const std::size_t n = 64 * 64;
+    auto a = make_workload("wator", graph.coords, 20, 5);
+    auto b = make_workload("wator", graph.coords, 20, 5);
+    const auto a0 = weights_at(*a, 0, n);
+    EXPECT_EQ(a0, weights_at(*b, 0, n));
+    const auto a10 = weights_at(*a, 10, n);
+    EXPECT_EQ(a10, weights_at(*b, 10, n));
+    EXPECT_NE(a0, a10);
+    EXPECT_GT(std::count(a10.begin(), a10.end(), 4.0), 0) << "fish survive ten chronons";
+}
+
+TEST(Workloads, UnknownNameOrMissingCoordinatesIsRejected) {
+    const Graph graph = grid(4);
+    EXPECT_THROW(make_workload("tsunami", graph.coords, 10, 1), InvalidArgument);
+    EXPECT_THROW(make_workload("hotspot", Coordinates{}, 10, 1), InvalidArgument);
+}
+
+TEST(Simulation, FixedIntervalRemapsOnScheduleAndTotalsAddUp) {
+    const Graph graph = grid(16);
+    SimulationSetup setup = hotspot_setup(4, 20);
+    setup.policy_options.interval = 5;
+    const SimulationRun run =
+        simulate(graph, setup, repartition_method("scratch", 1), "fixed-interval");
+    ASSERT_EQ(run.steps.size(), 20u);
+    std::vector<std::size_t> remapped;
+    double total = 0;
+    for (std::size_t t = 0; t < run.steps.size(); ++t) {
+        const SimulatedStep& s = run.steps[t];
+        if (s.remapped) remapped.push_back(t);
+        total += s.time + s.remap_cost;
+        EXPECT_NEAR(s.time, s.max_load + setup.costs.beta * s.communication, 1e-9);
+        EXPECT_GE(s.max_load, s.mean_load);
+        EXPECT_NEAR(s.remap_cost, s.remapped ? setup.costs.gamma * double(s.moved) : 0.0, 1e-9);
+    }
+    EXPECT_EQ(remapped, (std::vector<std::size_t>{5, 10, 15}));
+    EXPECT_EQ(run.remaps, 3);
+    EXPECT_NEAR(run.total, total, 1e-6);
+}
+
+TEST(Simulation, RemappingBeatsNeverOnAMovingHotSpot) {
+    const Graph graph = grid(24);
+    const SimulationSetup setup = hotspot_setup(4, 40);
+    const RepartitionMethod method = repartition_method("scratch", 1);
+    const SimulationRun never = simulate(graph, setup, method, "never");
+    const SimulationRun sar = simulate(graph, setup, method, "stop-at-rise");
+    EXPECT_EQ(never.remaps, 0);
+    EXPECT_GT(sar.remaps, 0);
+    EXPECT_LT(sar.total, never.total);
+}
+
+TEST(Simulation, RejectsUnknownPolicyAndMethod) {
+    const Graph graph = grid(4);
+    EXPECT_THROW(repartition_method("gde-someday", 1), InvalidArgument);
+    EXPECT_THROW(simulate(graph, SimulationSetup{}, repartition_method("scratch", 1), "dp-optimal"),
+                 InvalidArgument);
+}

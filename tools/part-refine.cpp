@@ -1,0 +1,261 @@
+// part-refine: refine or rebalance an existing partition with the generalized dimension
+// exchange (GDE) and flow derouting (Xu, Lau & Diekmann 1997, Section 6).
+#include <charconv>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include "formats/atomic_output.hpp"
+#include "formats/chaco_graph.hpp"
+#include "formats/coordinates_file.hpp"
+#include "formats/partition_file.hpp"
+#include "libpart/core/metrics.hpp"
+#include "libpart/gde/refine.hpp"
+#include "tools/common/cli.hpp"
+#include "tools/common/report.hpp"
+
+namespace {
+
+using namespace part;
+
+std::optional<gde::Network> load_network(const std::string& spec_text) {
+    gde::NetworkSpec spec;
+    try {
+        spec = gde::parse_network_spec(spec_text);
+    } catch (const InvalidArgument& e) {
+        throw tools::UsageError(e.what());
+    }
+    switch (spec.topology) {
+    case gde::Topology::Quotient:
+        return std::nullopt;
+    case gde::Topology::File:
+        if (!std::filesystem::is_regular_file(spec.path))
+            throw tools::UsageError(
+                "network '" + spec_text +
+                "' is neither a topology nor an existing file; expected quotient, mesh:RxC, "
+                "torus:RxC, hypercube:D, ring:P or a Chaco graph file");
+        return gde::network_from_graph(formats::read_chaco_graph(spec.path), gde::Topology::File,
+                                       spec.path);
+    default:
+        return gde::make_network(spec);
+    }
+}
+
+void parse_lambda(const std::string& text, gde::RefineOptions& options) {
+    if (text == "opt") {
+        options.optimal_lambda = true;
+        return;
+    }
+    double value = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || !(value > 0 && value < 1))
+        throw tools::UsageError("--lambda " + text +
+                                ": expected a number strictly between 0 and 1, or opt");
+    options.lambda = value;
+}
+
+nlohmann::json round_json(const gde::RefineRound& round) {
+    nlohmann::json links = nlohmann::json::array();
+    for (const auto& l : round.routed.links)
+        links.push_back({{"from_processor", l.from_processor},
+                         {"to_processor", l.to_processor},
+                         {"from_part", l.from},
+                         {"to_part", l.to},
+                         {"amount", l.amount},
+                         {"route", l.route}});
+    nlohmann::json transfers = nlohmann::json::array();
+    for (const auto& t : round.transfers)
+        transfers.push_back({{"from", t.from},
+                             {"to", t.to},
+                             {"requested", t.requested},
+                             {"moved_weight", t.moved_weight},
+                             {"moved_vertices", t.moved_vertices}});
+    return {{"sweeps", round.gde.sweeps},
+            {"link_flows", links},
+            {"unroutable_flow", round.routed.unroutable},
+            {"cycle_flow_removed", round.cycle_flow_removed},
+            {"transfers", transfers}};
+}
+
+int total_sweeps(const gde::RefineResult& r) {
+    int sweeps = 0;
+    for (const auto& round : r.rounds) sweeps += round.gde.sweeps;
+    return sweeps;
+}
+
+nlohmann::json result_json(const gde::RefineResult& r, const PartitionMetrics& before,
+                           const PartitionMetrics& after) {
+    const gde::GdeRun& gde = r.rounds.front().gde;
+    nlohmann::json rounds = nlohmann::json::array();
+    for (const auto& round : r.rounds) rounds.push_back(round_json(round));
+    return {{"network", r.network_name},
+            {"processors", gde.loads.size()},
+            {"processor_of_part", r.map.processor_of},
+            {"colours", gde.num_colours},
+            {"delta", gde.delta},
+            {"lambda", gde.lambda},
+            {"sweeps", total_sweeps(r)},
+            {"rounds", rounds},
+            {"polish",
+             {{"moves", r.polish.moves},
+              {"cut_reduction", r.polish.cut_reduction},
+              {"passes", r.polish.passes}}},
+            {"vertices_moved", r.vertices_moved},
+            {"weight_moved", r.weight_moved},
+            {"before", tools::metrics_json(before)},
+            {"after", tools::metrics_json(after)}};
+}
+
+void print_round(std::ostream& out, std::size_t index, const gde::RefineRound& round,
+                 bool verbose) {
+    std::size_t derouted = 0;
+    for (const auto& l : round.routed.links) derouted += l.route.size() > 2;
+    out << "round " << index + 1 << ": " << round.gde.sweeps << " sweeps, "
+        << round.routed.links.size() << " links carry load, " << derouted << " derouted";
+    if (round.routed.unroutable > 0)
+        out << ", " << round.routed.unroutable << " between parts no border joins (moved directly)";
+    out << ", cyclic flow removed " << round.cycle_flow_removed << "\n";
+    const bool all = verbose || round.routed.links.size() <= 32;
+    for (std::size_t i = 0; i < round.routed.links.size() && all; ++i) {
+        const auto& l = round.routed.links[i];
+        out << "  link " << l.from_processor << " -> " << l.to_processor << " (part " << l.from
+            << " -> " << l.to << "): " << l.amount;
+        if (l.route.size() > 2) {
+            out << "  derouted via parts";
+            for (PartId p : l.route) out << " " << p;
+        }
+        out << "\n";
+    }
+    if (!all) out << "  (-v lists all links)\n";
+    for (const auto& t : round.transfers)
+        if (all)
+            out << "  moved part " << t.from << " -> " << t.to << ": " << t.moved_weight << " of "
+                << t.requested << " (" << t.moved_vertices << " vertices)\n";
+}
+
+void print_result(std::ostream& out, const gde::RefineResult& r, const PartitionMetrics& before,
+                  const PartitionMetrics& after, bool verbose) {
+    const gde::GdeRun& gde = r.rounds.front().gde;
+    out << "GDE on " << r.network_name << " (" << gde.loads.size() << " processors, "
+        << gde.num_colours << " colours, delta " << gde.delta << "), lambda "
+        << std::setprecision(4) << gde.lambda << ": " << total_sweeps(r) << " sweeps in "
+        << r.rounds.size() << " round(s)\n";
+    for (std::size_t i = 0; i < r.rounds.size(); ++i) print_round(out, i, r.rounds[i], verbose);
+    out << "polish: " << r.polish.moves << " moves, cut -" << r.polish.cut_reduction << "\n";
+    auto row = [&out](const char* name) -> std::ostream& {
+        return out << "  " << std::left << std::setw(22) << name << std::right << std::setw(12);
+    };
+    out << "  " << std::setw(22) << "" << std::setw(12) << "before" << std::setw(12) << "after"
+        << "\n";
+    row("edge cut") << before.edge_cut << std::setw(12) << after.edge_cut << "\n";
+    row("communication volume") << before.communication_volume << std::setw(12)
+                                << after.communication_volume << "\n";
+    row("imbalance") << std::fixed << std::setprecision(3) << before.imbalance[0] << std::setw(12)
+                     << after.imbalance[0] << "\n";
+    row("disconnected parts") << before.disconnected_parts << std::setw(12)
+                              << after.disconnected_parts << "\n";
+    out << "vertices moved: " << r.vertices_moved << " (weight " << r.weight_moved << ")\n";
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app(
+        "Refine or rebalance a partition with the generalized dimension exchange (GDE): balance "
+        "part "
+        "weights over a processor network, deroute flows between parts that do not touch, remove "
+        "cyclic flows, move border vertices with the highest gain, then polish the cut.");
+    tools::add_example(
+        app,
+        "part-refine data/naca0012.graph naca0012.graph.part.8 --network mesh:2x4 --map greedy "
+        "--lambda opt -o refined.part.8");
+    tools::CommonOptions common;
+    std::string graph_path, partition_path, coords_path, targets_path,
+        network_spec = "quotient", map = "identity", lambda = "0.5", flow_graph = "network";
+    PartId num_parts = 0;
+    bool no_polish = false;
+    int ufactor = 30;
+    app.add_option("GRAPH", graph_path, "Chaco/METIS graph file")->required();
+    app.add_option("PARTITION", partition_path, "Partition file: one 0-based part id per line")
+        ->required();
+    app.add_option("-k,--parts", num_parts,
+                   "Number of parts (default: K of *.part.K, else the largest id + 1)")
+        ->check(CLI::PositiveNumber);
+    app.add_option("--coords", coords_path,
+                   "Coordinates (.xyz): break gain ties towards the receiver's centre");
+    app.add_option("--targets", targets_path, "Capacities, one per part: balance weight/capacity");
+    app.add_option(
+           "--network", network_spec,
+           "Processor network: quotient, mesh:RxC, torus:RxC, hypercube:D, ring:P or a Chaco file")
+        ->capture_default_str();
+    app.add_option(
+           "--map", map,
+           "Parts to processors: identity or greedy (adjacent parts on adjacent processors)")
+        ->check(CLI::IsMember({"identity", "greedy"}))
+        ->capture_default_str();
+    app.add_option("--lambda", lambda,
+                   "Exchange parameter in (0,1), or opt = 1/(1+sin(pi/k)) on a mesh/torus")
+        ->capture_default_str();
+    app.add_option("--flow-graph", flow_graph,
+                   "Run GDE on the network (derouting mismatches) or on the quotient graph")
+        ->check(CLI::IsMember({"network", "quotient"}))
+        ->capture_default_str();
+    app.add_flag("--no-polish", no_polish,
+                 "Skip the boundary cut-improvement pass after the moves");
+    app.add_option("--ufactor", ufactor,
+                   "Polish keeps parts within (1000 + ufactor)/1000 of their target")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+    tools::add_common_options(app, common, true);
+
+    return tools::run_tool(app, argc, argv, [&] {
+        const std::string output =
+            common.output.empty() ? partition_path + ".refined" : common.output;
+        tools::ensure_not_an_input(
+            output, {graph_path, partition_path, coords_path, targets_path, network_spec});
+        gde::RefineOptions options;
+        parse_lambda(lambda, options);
+        options.map = map == "greedy" ? gde::MapKind::Greedy : gde::MapKind::Identity;
+        options.flow_graph =
+            flow_graph == "quotient" ? gde::FlowGraph::Quotient : gde::FlowGraph::Network;
+        options.polish = !no_polish;
+        options.tolerance = ufactor / 1000.0;
+        if (options.flow_graph == gde::FlowGraph::Quotient && network_spec != "quotient")
+            throw tools::UsageError(
+                "--flow-graph quotient runs GDE on the quotient graph; it takes no --network");
+
+        tools::Progress progress(common.quiet);
+        progress.stage("reading " + graph_path);
+        Graph graph = formats::read_chaco_graph(graph_path);
+        if (!coords_path.empty())
+            graph.coords = formats::read_coordinates(coords_path, graph.num_vertices());
+        Partition partition =
+            formats::read_partition(partition_path, graph.num_vertices(), num_parts);
+        if (!targets_path.empty())
+            partition.targets = formats::read_targets(targets_path, partition.num_parts);
+        const std::optional<gde::Network> network = load_network(network_spec);
+        if (network && network->num_processors() != partition.num_parts)
+            throw tools::UsageError("network " + network->name + " has " +
+                                    std::to_string(network->num_processors()) + " processors but " +
+                                    partition_path + " has " + std::to_string(partition.num_parts) +
+                                    " parts; expected a network of exactly K processors");
+
+        progress.stage("refining with GDE");
+        const gde::RefineResult result =
+            gde::refine_with_gde(graph, partition, network ? &*network : nullptr, options);
+        formats::write_partition(output, result.part);
+
+        const PartitionMetrics before = compute_metrics(graph, partition);
+        const PartitionMetrics after =
+            compute_metrics(graph, Partition{partition.num_parts, result.part, partition.targets});
+        if (common.json) {
+            auto report = result_json(result, before, after);
+            report["output"] = output;
+            std::cout << report.dump(2) << "\n";
+        } else {
+            std::cout << "Wrote " << output << "\n";
+            print_result(std::cout, result, before, after, common.verbose);
+        }
+    });
+}

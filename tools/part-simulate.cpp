@@ -1,0 +1,163 @@
+// part-simulate: run a synthetic time-varying workload on a mesh, repartition whenever a remap
+// policy says so, and report what each policy costs per step and in total.
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "formats/atomic_output.hpp"
+#include "formats/chaco_graph.hpp"
+#include "formats/coordinates_file.hpp"
+#include "formats/simulation_output.hpp"
+#include "libpart/core/error.hpp"
+#include "libpart/simulate/simulation.hpp"
+#include "libpart/simulate/workloads.hpp"
+#include "tools/common/cli.hpp"
+
+namespace {
+
+using namespace part;
+
+double mean_imbalance(const SimulationRun& run) {
+    double sum = 0;
+    for (const SimulatedStep& s : run.steps)
+        sum += s.mean_load > 0 ? s.max_load / s.mean_load : 1.0;
+    return sum / double(run.steps.size());
+}
+
+std::string summary(const std::vector<SimulationRun>& runs, const SimulationSetup& setup,
+                    const std::string& method, bool as_json) {
+    const auto never_run = std::find_if(runs.begin(), runs.end(),
+                                        [](const SimulationRun& r) { return r.policy == "never"; });
+    const double never = never_run != runs.end() ? never_run->total : 0.0;
+    std::ostringstream out;
+    if (as_json) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const SimulationRun& run : runs)
+            list.push_back({{"name", run.policy},
+                            {"total", run.total},
+                            {"remaps", run.remaps},
+                            {"moved", run.moved},
+                            {"mean_imbalance", mean_imbalance(run)}});
+        out << nlohmann::json{{"workload", setup.workload},
+                              {"steps", setup.steps},
+                              {"parts", setup.num_parts},
+                              {"method", method},
+                              {"policies", list}}
+                   .dump(2)
+            << "\n";
+        return out.str();
+    }
+    out << "workload " << setup.workload << ", " << setup.steps << " steps, " << setup.num_parts
+        << " parts, method " << method << "\n";
+    char line[200];
+    std::snprintf(line, sizeof line, "%-22s %14s %8s %12s %15s %16s\n", "policy", "total", "remaps",
+                  "data moved", "mean imbalance", "saving vs never");
+    out << line;
+    for (const SimulationRun& run : runs) {
+        char saving[32] = "-";
+        if (never > 0)
+            std::snprintf(saving, sizeof saving, "%.1f%%", 100 * (1 - run.total / never));
+        std::snprintf(line, sizeof line, "%-22s %14.6g %8lld %12lld %15.3f %16s\n",
+                      run.policy.c_str(), run.total, static_cast<long long>(run.remaps),
+                      static_cast<long long>(run.moved), mean_imbalance(run), saving);
+        out << line;
+    }
+    return out.str();
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app(
+        "Simulate a time-varying workload on a mesh: repartition when a remap policy says so and "
+        "report "
+        "per-step time (max part load + beta x communication) and remap cost (gamma x data moved + "
+        "decision cost) for each policy.");
+    tools::add_example(
+        app, "part-simulate data/naca0012.graph --coords data/naca0012.xyz -k 8 --workload hotspot "
+             "--steps 100 --method scratch --policy all -o sim.csv --plot sim.svg");
+    tools::CommonOptions common;
+    std::string graph_path, coords_path, method = "scratch", plot_path;
+    std::vector<std::string> policies{"all"};
+    SimulationSetup setup;
+    app.add_option("GRAPH", graph_path, "Chaco/METIS graph file (the mesh's dual graph)")
+        ->required();
+    app.add_option("--coords", coords_path, "Coordinates of the graph's vertices (.xyz)")
+        ->required();
+    app.add_option("-k,--parts", setup.num_parts, "Number of parts")
+        ->required()
+        ->check(CLI::PositiveNumber);
+    app.add_option("--workload", setup.workload, "hotspot, wator or front")->required();
+    app.add_option("--steps", setup.steps, "Number of steps")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    app.add_option("--method", method,
+                   "Repartitioning method: scratch (METIS, parts relabelled by overlap)")
+        ->capture_default_str();
+    app.add_option(
+           "--policy", policies,
+           "Remap policy (repeatable): never, fixed-interval, stop-at-rise, predictive-interval, "
+           "profitability, or all")
+        ->capture_default_str();
+    app.add_option("--interval", setup.policy_options.interval,
+                   "Steps between remaps for fixed-interval")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    app.add_option("--horizon", setup.policy_options.horizon,
+                   "Steps over which profitability expects a saving")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    app.add_option("--beta", setup.costs.beta, "Time per unit of communication volume")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+    app.add_option("--gamma", setup.costs.gamma, "Time per unit of data moved by a remap")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+    app.add_option("--decision-cost", setup.costs.decision_cost,
+                   "Time to decide and compute a new partition")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+    app.add_option("--plot", plot_path,
+                   "Write an SVG of per-step time and imbalance for each policy");
+    tools::add_common_options(app, common, true);
+
+    return tools::run_tool(app, argc, argv, [&] {
+        try { // names are checked before any file is read
+            check_workload(setup.workload);
+            for (const std::string& name : policies)
+                if (name != "all") check_online_policy(name);
+        } catch (const InvalidArgument& e) {
+            throw tools::UsageError(e.what());
+        }
+        if (std::find(policies.begin(), policies.end(), "all") != policies.end())
+            policies.assign(std::begin(kOnlinePolicyNames), std::end(kOnlinePolicyNames));
+        if (!plot_path.empty() &&
+            (plot_path.size() < 4 || plot_path.substr(plot_path.size() - 4) != ".svg"))
+            throw tools::UsageError("--plot " + plot_path +
+                                    ": only SVG pictures are written; name it *.svg");
+        for (const std::string& out : {common.output, plot_path})
+            if (!out.empty()) tools::ensure_not_an_input(out, {graph_path, coords_path});
+        const RepartitionMethod repartition = repartition_method(method, common.seed);
+        if (common.seed >= 0) setup.seed = unsigned(common.seed);
+
+        tools::Progress progress(common.quiet);
+        progress.stage("reading " + graph_path);
+        Graph graph = formats::read_chaco_graph(graph_path);
+        graph.coords = formats::read_coordinates(coords_path, graph.num_vertices());
+        if (setup.num_parts > graph.num_vertices())
+            throw tools::UsageError("-k " + std::to_string(setup.num_parts) +
+                                    " exceeds the graph's " + std::to_string(graph.num_vertices()) +
+                                    " vertices");
+        std::vector<SimulationRun> runs;
+        for (const std::string& policy : policies) {
+            progress.stage("simulating policy " + policy);
+            runs.push_back(simulate(graph, setup, repartition, policy));
+        }
+        if (!common.output.empty()) formats::write_simulation_csv(common.output, runs);
+        if (!plot_path.empty()) formats::write_simulation_plot(plot_path, runs);
+        std::cout << summary(runs, setup, method, common.json);
+    });
+}
