@@ -258,19 +258,20 @@ Mesh mesh_of_grid(vtkUnstructuredGrid* grid, const std::string& path) {
     return mesh;
 }
 
-// The listed cells of the mesh, on the listed points (all points when `points` is empty).
+// The listed cells of the mesh, on the listed points, or on all points when `points` is null
+// (an empty list is an empty piece).
 vtkSmartPointer<vtkUnstructuredGrid> grid_of(const Mesh& mesh, std::span<const CellId> mesh_cells,
-                                             std::span<const PointId> points) {
+                                             const std::vector<PointId>* points) {
     auto grid = vtkSmartPointer<vtkUnstructuredGrid>::New();
-    const bool all_points = points.empty();
-    const std::size_t n = all_points ? std::size_t(mesh.num_points()) : points.size();
+    const bool all_points = points == nullptr;
+    const std::size_t n = all_points ? std::size_t(mesh.num_points()) : points->size();
     vtkNew<vtkPoints> coords;
     coords->SetDataTypeToDouble();
     coords->SetNumberOfPoints(vtkIdType(n));
     std::vector<PointId> local;
     if (!all_points) local.assign(std::size_t(mesh.num_points()), -1);
     for (std::size_t i = 0; i < n; ++i) {
-        const std::size_t p = all_points ? i : std::size_t(points[i]);
+        const std::size_t p = all_points ? i : std::size_t((*points)[i]);
         if (!all_points) local[p] = PointId(i);
         double xyz[3] = {0, 0, 0};
         for (int a = 0; a < mesh.dim; ++a)
@@ -289,17 +290,15 @@ vtkSmartPointer<vtkUnstructuredGrid> grid_of(const Mesh& mesh, std::span<const C
     for (const auto& array : mesh.point_data) {
         if (all_points)
             grid->GetPointData()->AddArray(vtk_array_of(array));
-        else {
-            std::vector<CellId> tuples(points.begin(), points.end());
-            grid->GetPointData()->AddArray(vtk_array_of(array.subset(tuples)));
-        }
+        else
+            grid->GetPointData()->AddArray(vtk_array_of(array.subset(*points)));
     }
     return grid;
 }
 
 void add_cell_arrays(vtkUnstructuredGrid* grid, const Mesh& mesh,
                      std::span<const CellId> mesh_cells,
-                     std::span<const CellId> selection_positions,
+                     const std::vector<CellId>* selection_positions,
                      const std::vector<MeshArray>& extra) {
     auto replaced = [&](const std::string& name) {
         return std::any_of(extra.begin(), extra.end(),
@@ -310,7 +309,7 @@ void add_cell_arrays(vtkUnstructuredGrid* grid, const Mesh& mesh,
             grid->GetCellData()->AddArray(vtk_array_of(array.subset(mesh_cells)));
     for (const auto& array : extra)
         grid->GetCellData()->AddArray(
-            vtk_array_of(selection_positions.empty() ? array : array.subset(selection_positions)));
+            vtk_array_of(selection_positions ? array.subset(*selection_positions) : array));
 }
 
 void write_grid(vtkXMLWriter* writer, const std::string& path) {
@@ -409,8 +408,8 @@ Mesh read_vtk_mesh(const std::string& path) {
 
 void write_vtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
                const std::vector<MeshArray>& extra_cell_arrays) {
-    auto grid = grid_of(mesh, cells, {});
-    add_cell_arrays(grid, mesh, cells, {}, extra_cell_arrays);
+    auto grid = grid_of(mesh, cells, nullptr);
+    add_cell_arrays(grid, mesh, cells, nullptr, extra_cell_arrays);
     PendingFile pending(path);
     vtkNew<vtkXMLUnstructuredGridWriter> writer;
     writer->SetInputData(grid);
@@ -429,8 +428,8 @@ void write_pvtu(const std::string& path, const Mesh& mesh, std::span<const CellI
         const MeshPiece& piece = pieces[std::size_t(p)];
         std::vector<CellId> mesh_cells(piece.cells.size());
         for (std::size_t i = 0; i < piece.cells.size(); ++i) mesh_cells[i] = cells[piece.cells[i]];
-        auto grid = grid_of(mesh, mesh_cells, piece.points);
-        add_cell_arrays(grid, mesh, mesh_cells, piece.cells, extra_cell_arrays);
+        auto grid = grid_of(mesh, mesh_cells, &piece.points);
+        add_cell_arrays(grid, mesh, mesh_cells, &piece.cells, extra_cell_arrays);
         vtkNew<vtkIdTypeArray> cell_ids, node_ids;
         cell_ids->SetName("GlobalCellIds");
         cell_ids->SetNumberOfTuples(vtkIdType(piece.cells.size()));

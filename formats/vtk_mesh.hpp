@@ -25,8 +25,9 @@ void write_vtu(const std::string& path, const Mesh& mesh, std::span<const CellId
 // Writes PATH.pvtu and the pieces PATH_<p>.vtu beside it, one per piece, each with its
 // cells' and points' arrays, the extra cell arrays (indexed like `cells`), GlobalCellIds
 // (the position in `cells`), GlobalNodeIds (the mesh point) and, with ghost layers,
-// vtkGhostType. Everything is written in a temporary folder first and moved into place,
-// the .pvtu last, so a failure leaves nothing behind.
+// vtkGhostType. Empty parts get no piece (VTK's parallel writer leaves them out). Everything is
+// written in a temporary folder first and moved into place, the .pvtu last, so a failure leaves
+// nothing behind.
 void write_pvtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
                 const std::vector<MeshPiece>& pieces,
                 const std::vector<MeshArray>& extra_cell_arrays, int ghost_layers);

@@ -1,5 +1,6 @@
 // part-convert: meshes to graphs for the partitioners, and partitions back onto meshes for
 // ParaView.
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -149,7 +150,9 @@ nlohmann::json write_partitioned_mesh(const Mesh& mesh, const ConvertOptions& o,
         const auto pieces =
             split_mesh(mesh, cells, partition.part, partition.num_parts, o.ghost_layers);
         formats::write_pvtu(output, mesh, cells, pieces, extra, o.ghost_layers);
-        report["pieces"] = pieces.size();
+        // VTK writes no file for an empty part.
+        report["pieces"] = std::count_if(pieces.begin(), pieces.end(),
+                                         [](const MeshPiece& p) { return !p.cells.empty(); });
     } else
         formats::write_vtu(output, mesh, cells, extra);
     report["output"] = output;

@@ -164,3 +164,22 @@ TEST(VtkMesh, PvtuPiecesCarryGlobalIdsAndGhosts) {
     for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir.path())) ++files;
     EXPECT_EQ(files, 3);
 }
+
+TEST(VtkMesh, EmptyPartsWriteNoPiece) {
+    ScratchDir dir;
+    const Mesh mesh = sample_mesh();
+    const std::vector<CellId> cells = top_dimensional_cells(mesh);
+    const std::vector<PartId> part = {0, 2}; // part 1 is empty
+    const auto pieces = split_mesh(mesh, cells, part, 3, 1);
+    formats::write_pvtu(dir.file("out.pvtu"), mesh, cells, pieces,
+                        {MeshArray::from_values("partition", 1, part)}, 1);
+    // VTK's parallel writer leaves empty pieces out of the folder and of the summary.
+    EXPECT_FALSE(file_exists(dir.file("out_1.vtu")));
+    const std::string summary = read_text(dir.file("out.pvtu"));
+    EXPECT_EQ(summary.find("out_1.vtu"), std::string::npos) << summary;
+    EXPECT_NE(summary.find("out_2.vtu"), std::string::npos) << summary;
+    const Mesh piece = formats::read_mesh(dir.file("out_2.vtu"));
+    EXPECT_EQ(piece.num_cells(), 2); // owned cell 1 and its ghost
+    EXPECT_EQ(piece.find_cell_array("partition")->value(0), 2);
+    EXPECT_EQ(piece.num_points(), 5);
+}
