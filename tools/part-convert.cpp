@@ -218,6 +218,9 @@ int main(int argc, char** argv) {
             throw tools::UsageError(
                 "with --partition the output must be a .vtu (or .pvtu with --split), not '" +
                 common.output + "'");
+        if (!partition_mode && ext == ".xyz")
+            throw tools::UsageError("-o names the graph; its coordinates go beside it as OUT.xyz, "
+                                    "so OUT cannot end in .xyz");
         if (!partition_mode && (ext == ".vtu" || ext == ".pvtu"))
             throw tools::UsageError("writing " + common.output + " needs --partition P");
         const std::vector<std::string> inputs{o.mesh_path, o.partition_path, o.old_partition_path};

@@ -261,6 +261,8 @@ TEST(PartConvertErrors, UsageErrors) {
               2); // --split needs --partition
     EXPECT_EQ(convert(mesh + " --nodal --ncommon 2 -o " + dir.file("x.graph")).exit_code, 2);
     EXPECT_EQ(convert(mesh + " --ncommon 0 -o " + dir.file("x.graph")).exit_code, 2);
+    EXPECT_EQ(convert(mesh + " -o " + dir.file("x.xyz")).exit_code,
+              2); // graph and coordinates would collide
     const auto r = convert(mesh + " --help");
     EXPECT_EQ(r.exit_code, 0);
     EXPECT_NE(r.out.find("Example:"), std::string::npos);
