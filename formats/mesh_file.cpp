@@ -13,7 +13,7 @@ Mesh read_mesh(const std::string& path) {
     Mesh mesh;
     if (ext == ".msh")
         mesh = read_gmsh_mesh(path);
-    else if (ext == ".vtu" || ext == ".vtk")
+    else if (ext == ".vtu" || ext == ".vtk" || ext == ".pvtu")
         mesh = read_vtk_mesh(path);
     else if (ext == ".mesh")
         mesh = read_metis_mesh(path);
@@ -21,7 +21,7 @@ Mesh read_mesh(const std::string& path) {
         throw InputError(
             path, 0,
             "unknown mesh format '" + ext +
-                "': expected .msh (gmsh 2.2 or 4.1), .vtu, .vtk (VTK) or .mesh (METIS)");
+                "': expected .msh (gmsh 2.2 or 4.1), .vtu, .pvtu, .vtk (VTK) or .mesh (METIS)");
     try {
         validate(mesh);
     } catch (const MeshError& e) {

@@ -28,11 +28,13 @@
 #include <vtkUnstructuredGrid.h>
 #include <vtkUnstructuredGridAlgorithm.h>
 #include <vtkUnstructuredGridReader.h>
+#include <vtkXMLPUnstructuredGridReader.h>
 #include <vtkXMLPUnstructuredGridWriter.h>
 #include <vtkXMLUnstructuredGridReader.h>
 #include <vtkXMLUnstructuredGridWriter.h>
 
 #include "formats/atomic_output.hpp"
+#include "libpart/mesh/join_pieces.hpp"
 
 namespace part::formats {
 
@@ -374,6 +376,21 @@ Mesh read_vtk_mesh(const std::string& path) {
     if (!fs::exists(path)) throw InputError(path, 0, "cannot open the file: it does not exist");
     const std::string ext = fs::path(path).extension().string();
     vtkSmartPointer<vtkUnstructuredGrid> grid;
+    if (ext == ".pvtu") {
+        vtkNew<vtkXMLPUnstructuredGridReader> reader;
+        VtkErrors errors(reader);
+        reader->SetFileName(path.c_str());
+        reader->Update();
+        if (errors.any() || reader->GetErrorCode() != 0)
+            throw InputError(path, 0,
+                             "VTK cannot read this .pvtu file or one of its pieces: " +
+                                 errors.message());
+        try {
+            return join_pieces(mesh_of_grid(reader->GetOutput(), path));
+        } catch (const MeshError& e) {
+            throw InputError(path, 0, e.what());
+        }
+    }
     if (ext == ".vtu") {
         vtkNew<vtkXMLUnstructuredGridReader> reader;
         VtkErrors errors(reader);

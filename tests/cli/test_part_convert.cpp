@@ -195,6 +195,34 @@ TEST(PartConvert, SplitWritesPiecesWithGhostLayer) {
     EXPECT_NE(whole->GetCellData()->GetArray("gmsh:physical"), nullptr);
 }
 
+// Pieces read back as a .pvtu join into the original mesh: same graph, same fields.
+TEST(PartConvert, PvtuPiecesJoinBackIntoTheMesh) {
+    ScratchDir dir;
+    const std::string mesh = source_file("data/naca0012.msh");
+    ASSERT_EQ(convert(mesh + " -o " + dir.file("naca.graph") + " -q").exit_code, 0);
+    auto r = run_command(tool("part-partition") + " " + dir.file("naca.graph") +
+                         " -k 5 --method metis -q");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = convert(mesh + " --partition " + dir.file("naca.graph.part.5") +
+                " --split --ghost-layers 1 -o " + dir.file("naca.pvtu"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = convert(dir.file("naca.pvtu") + " --weight-field partition -o " + dir.file("joined.graph"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const Graph original = formats::read_chaco_graph(dir.file("naca.graph"));
+    const Graph joined = formats::read_chaco_graph(dir.file("joined.graph"));
+    EXPECT_EQ(joined.xadj, original.xadj);
+    EXPECT_EQ(joined.adjncy, original.adjncy);
+    const auto part = formats::read_partition(dir.file("naca.graph.part.5"), 19886).part;
+    EXPECT_EQ(joined.vwgt, std::vector<Weight>(part.begin(), part.end()));
+    EXPECT_EQ(read_text(dir.file("joined.xyz")), read_text(dir.file("naca.xyz")));
+    // A missing piece is named, not silently dropped.
+    std::filesystem::remove(dir.file("naca_3.vtu"));
+    r = convert(dir.file("naca.pvtu") + " -o " + dir.file("broken.graph"));
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find(dir.file("naca.pvtu")), std::string::npos) << r.err;
+    EXPECT_FALSE(file_exists(dir.file("broken.graph")));
+}
+
 TEST(PartConvert, WeightAndSizeFieldsFromCellArrays) {
     ScratchDir dir;
     const std::string vtk = dir.write(

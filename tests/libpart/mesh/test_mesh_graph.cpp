@@ -3,6 +3,7 @@
 #include <set>
 #include <utility>
 
+#include "libpart/mesh/join_pieces.hpp"
 #include "libpart/mesh/mesh_graph.hpp"
 #include "libpart/mesh/mesh_pieces.hpp"
 #include "libpart/mesh/mesh_weights.hpp"
@@ -241,4 +242,40 @@ TEST(MeshValidate, RejectsBadMeshes) {
     Mesh bad_array = mesh;
     bad_array.cell_data.push_back(MeshArray::from_values("a", 1, std::vector<float>{1, 2}));
     EXPECT_THROW(validate(bad_array), MeshError);
+}
+
+TEST(JoinPieces, OwnedCellsBackInGlobalOrderOnSharedPoints) {
+    // Two pieces of a two-triangle mesh appended: piece 0 owns global cell 1 and has global
+    // cell 0 as a ghost; piece 1 owns cell 0. Points are duplicated per piece.
+    Mesh appended = make_mesh(2, {1, 0, 1, 1, 0, 1, 0, 0, 1, 0, 0, 1},
+                              {{CellType::Triangle, {0, 1, 2}},
+                               {CellType::Triangle, {3, 0, 2}},
+                               {CellType::Triangle, {3, 4, 5}}});
+    appended.point_data.push_back(
+        MeshArray::from_values("GlobalNodeIds", 1, std::vector<std::int64_t>{1, 3, 2, 0, 1, 2}));
+    appended.cell_data.push_back(
+        MeshArray::from_values("GlobalCellIds", 1, std::vector<std::int64_t>{1, 0, 0}));
+    appended.cell_data.push_back(
+        MeshArray::from_values("vtkGhostType", 1, std::vector<std::uint8_t>{0, 1, 0}));
+    appended.cell_data.push_back(
+        MeshArray::from_values("partition", 1, std::vector<std::int32_t>{0, 1, 1}));
+    const Mesh joined = join_pieces(appended);
+    EXPECT_EQ(joined.num_points(), 4);
+    ASSERT_EQ(joined.num_cells(), 2);
+    EXPECT_EQ(std::vector<PointId>(joined.cell(0).begin(), joined.cell(0).end()),
+              (std::vector<PointId>{0, 1, 2}));
+    EXPECT_EQ(std::vector<PointId>(joined.cell(1).begin(), joined.cell(1).end()),
+              (std::vector<PointId>{1, 3, 2}));
+    ASSERT_EQ(joined.cell_data.size(), 1u);
+    EXPECT_EQ(joined.cell_data[0].value(0), 1);
+    EXPECT_EQ(joined.points[2 * 3], 1.0); // global point 3 came from appended point 1: (1, 1)
+    EXPECT_EQ(edges_of(build_dual_graph(joined).graph), (EdgeSet{{0, 1}}));
+
+    Mesh twice = appended;
+    twice.cell_data[1] =
+        MeshArray::from_values("vtkGhostType", 1, std::vector<std::uint8_t>{0, 0, 0});
+    EXPECT_THROW(join_pieces(twice), MeshError);
+    Mesh no_ids = appended;
+    no_ids.point_data.clear();
+    EXPECT_THROW(join_pieces(no_ids), MeshError);
 }
