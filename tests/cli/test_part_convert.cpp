@@ -60,6 +60,19 @@ void expect_same_as_m2gmetis(const ScratchDir& dir, const std::string& mesh,
     EXPECT_EQ(ours.adjncy, theirs.adjncy);
 }
 
+// Converts `mesh` to dir/<stem>.graph and partitions it into k parts with METIS; returns
+// the partition file (dir/<stem>.graph.part.<k>).
+std::string graph_and_partition(const ScratchDir& dir, const std::string& mesh,
+                                const std::string& stem, int k) {
+    const std::string graph = dir.file(stem + ".graph");
+    auto r = convert(mesh + " -o " + graph + " -q");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    r = run_command(tool("part-partition") + " " + graph + " -k " + std::to_string(k) +
+                    " --method metis -q");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return graph + ".part." + std::to_string(k);
+}
+
 template <typename Reader> vtkSmartPointer<vtkUnstructuredGrid> read_grid(const std::string& path) {
     vtkNew<Reader> reader;
     reader->SetFileName(path.c_str());
@@ -120,12 +133,9 @@ TEST(PartConvert, DualAndNodalGraphsEqualM2gmetisOnHexahedraAndPrisms) {
 TEST(PartConvert, RoundTripMshGraphPartitionVtu) {
     ScratchDir dir;
     const std::string mesh = source_file("data/naca0012.msh");
-    ASSERT_EQ(convert(mesh + " -o " + dir.file("naca.graph") + " -q").exit_code, 0);
+    graph_and_partition(dir, mesh, "naca", 4);
     auto r = run_command(tool("part-partition") + " " + dir.file("naca.graph") +
-                         " -k 4 --method metis -q");
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = run_command(tool("part-partition") + " " + dir.file("naca.graph") +
-                    " -k 4 --method metis --seed 5 -q -o " + dir.file("old.part"));
+                         " -k 4 --method metis --seed 5 -q -o " + dir.file("old.part"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     r = convert(mesh + " --partition " + dir.file("naca.graph.part.4") + " --old-partition " +
                 dir.file("old.part") + " -o " + dir.file("naca.vtu") + " --json");
@@ -165,12 +175,9 @@ TEST(PartConvert, SplitWritesPiecesWithGhostLayer) {
     if (!have("gmsh")) GTEST_SKIP() << "gmsh not installed";
     ScratchDir dir;
     const std::string mesh = gmsh_mesh(dir, "mixed3d", 3);
-    ASSERT_EQ(convert(mesh + " -o " + dir.file("m.graph") + " -q").exit_code, 0);
-    auto r =
-        run_command(tool("part-partition") + " " + dir.file("m.graph") + " -k 3 --method metis -q");
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = convert(mesh + " --partition " + dir.file("m.graph.part.3") +
-                " --split --ghost-layers 1 -o " + dir.file("m.pvtu"));
+    graph_and_partition(dir, mesh, "m", 3);
+    auto r = convert(mesh + " --partition " + dir.file("m.graph.part.3") +
+                     " --split --ghost-layers 1 -o " + dir.file("m.pvtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     for (int p = 0; p < 3; ++p)
         EXPECT_TRUE(file_exists(dir.file("m_" + std::to_string(p) + ".vtu")));
@@ -199,12 +206,9 @@ TEST(PartConvert, SplitWritesPiecesWithGhostLayer) {
 TEST(PartConvert, PvtuPiecesJoinBackIntoTheMesh) {
     ScratchDir dir;
     const std::string mesh = source_file("data/naca0012.msh");
-    ASSERT_EQ(convert(mesh + " -o " + dir.file("naca.graph") + " -q").exit_code, 0);
-    auto r = run_command(tool("part-partition") + " " + dir.file("naca.graph") +
-                         " -k 5 --method metis -q");
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = convert(mesh + " --partition " + dir.file("naca.graph.part.5") +
-                " --split --ghost-layers 1 -o " + dir.file("naca.pvtu"));
+    graph_and_partition(dir, mesh, "naca", 5);
+    auto r = convert(mesh + " --partition " + dir.file("naca.graph.part.5") +
+                     " --split --ghost-layers 1 -o " + dir.file("naca.pvtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     r = convert(dir.file("naca.pvtu") + " --weight-field partition -o " + dir.file("joined.graph"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
