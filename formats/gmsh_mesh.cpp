@@ -464,6 +464,7 @@ class MshReader {
                         nodes[k] = point_of(std::int64_t(values[1 + k]), std::int64_t(values[0]),
                                             fail_bin);
                     add_cell(type, nodes, physical, entity);
+                    release_consumed(std::size_t(records - data_.data()) + std::size_t(i) * stride);
                 }
                 seen += n;
             }
@@ -610,10 +611,11 @@ class MshReader {
     }
 
     // Lets the mapped input go once the parser is well past it.
-    void release_consumed() {
+    void release_consumed() { release_consumed(lines_.offset()); }
+    void release_consumed(std::size_t offset) {
         constexpr std::size_t kStep = std::size_t(16) << 20;
-        if (source_ && lines_.offset() >= released_ + kStep) {
-            released_ = lines_.offset() - kStep / 2;
+        if (source_ && offset >= released_ + kStep) {
+            released_ = offset - kStep / 2;
             source_->release_before(released_);
         }
     }
