@@ -261,8 +261,6 @@ class MshReader {
     }
 
     void read_entities() {
-        const std::int64_t section_line = lines_.line_number();
-        (void)section_line;
         if (binary_) {
             BinaryCursor bin(data_, lines_.offset(), lines_, "$Entities");
             std::int64_t counts[4];
@@ -320,8 +318,6 @@ class MshReader {
                 bin.get<std::int32_t>("the block's entity dimension");
                 bin.get<std::int32_t>("the block's entity tag");
                 const auto parametric = bin.get<std::int32_t>("the block's parametric flag");
-                const auto dim = 0; // parametric coordinates are skipped below per entity dimension
-                (void)dim;
                 const std::int64_t n = count(bin, "the block's node count");
                 const char* tags = bin.take(std::size_t(n) * 8, "the block's node tags");
                 if (parametric != 0) bin.fail("parametric node coordinates are not supported");
@@ -348,7 +344,6 @@ class MshReader {
                 if (block.integer("the block's parametric flag") != 0)
                     lines_.fail("parametric node coordinates are not supported");
                 const std::int64_t n = block.integer("the block's node count");
-                const std::size_t first = nodes_.size();
                 for (std::int64_t i = 0; i < n; ++i) {
                     FieldCursor fields(data_line("a node tag"), lines_);
                     nodes_.add(fields.integer("a node tag"));
@@ -358,7 +353,6 @@ class MshReader {
                     for (int a = 0; a < 3; ++a)
                         mesh_.points.push_back(fields.real("a node coordinate"));
                 }
-                (void)first;
             }
         }
         if (std::int64_t(nodes_.size()) != total)
