@@ -53,7 +53,7 @@ PvtuMigrationReport migrate_pvtu(const MigrationPlan& plan, const std::string& p
                                  int ghost_layers) {
     std::vector<PvtuPiece> old_pieces = read_pvtu_pieces(old_path);
     std::vector<PartId> old_parts;
-    const std::vector<Mesh> old_meshes = meshes_of(old_pieces, old_parts);
+    std::vector<Mesh> old_meshes = meshes_of(old_pieces, old_parts);
     PvtuMigrationReport report;
     report.old_pieces = PartId(old_meshes.size());
     MeshMigration migration;
@@ -65,6 +65,7 @@ PvtuMigrationReport migrate_pvtu(const MigrationPlan& plan, const std::string& p
     } catch (const MeshError& e) {
         throw InputError(old_path, 0, e.what());
     }
+    old_meshes = {}; // the joined mesh holds everything from here on
     for (std::size_t g = 0; g < migration.new_part.size(); ++g)
         report.moved_cells +=
             plan.new_part_rank[std::size_t(migration.new_part[g])] != migration.old_part[g];

@@ -70,14 +70,20 @@ DatasetTotals dataset_totals(std::span<const Mesh> pieces) {
         const MeshArray& cell_ids = id_array(piece, "GlobalCellIds", false);
         const MeshArray& node_ids = id_array(piece, "GlobalNodeIds", true);
         const MeshArray* ghosts = piece.find_cell_array("vtkGhostType");
+        // Each field's total is looked up once per piece, not once per tuple.
+        std::vector<std::pair<const MeshArray*, FieldTotal*>> cell_fields, point_fields;
+        for (const MeshArray& array : piece.cell_data)
+            if (!is_id_array(array.name()))
+                cell_fields.emplace_back(&array, &total_for(fields, array, false));
+        for (const MeshArray& array : piece.point_data)
+            if (!is_id_array(array.name()))
+                point_fields.emplace_back(&array, &total_for(fields, array, true));
         for (CellId c = 0; c < piece.num_cells(); ++c) {
             if (ghosts && ghosts->value(std::size_t(c)) != 0) continue;
             const auto id = std::uint64_t(cell_ids.value(std::size_t(c)));
             ++totals.cells;
             totals.cell_ids += mix(id);
-            for (const MeshArray& array : piece.cell_data)
-                if (!is_id_array(array.name()))
-                    add_tuple(total_for(fields, array, false), array, std::size_t(c), id);
+            for (auto [array, total] : cell_fields) add_tuple(*total, *array, std::size_t(c), id);
         }
         for (PointId p = 0; p < piece.num_points(); ++p) {
             const double value = node_ids.value(std::size_t(p));
@@ -91,9 +97,7 @@ DatasetTotals dataset_totals(std::span<const Mesh> pieces) {
             point_seen[id] = 1;
             ++totals.points;
             totals.point_ids += mix(id);
-            for (const MeshArray& array : piece.point_data)
-                if (!is_id_array(array.name()))
-                    add_tuple(total_for(fields, array, true), array, std::size_t(p), id);
+            for (auto [array, total] : point_fields) add_tuple(*total, *array, std::size_t(p), id);
         }
     }
     for (auto& [key, total] : fields) totals.fields.push_back(std::move(total));
