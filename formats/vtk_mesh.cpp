@@ -31,12 +31,12 @@
 #include <vtkUnstructuredGridReader.h>
 #include <vtkXMLDataElement.h>
 #include <vtkXMLDataParser.h>
-#include <vtkXMLPUnstructuredGridReader.h>
 #include <vtkXMLPUnstructuredGridWriter.h>
 #include <vtkXMLUnstructuredGridReader.h>
 #include <vtkXMLUnstructuredGridWriter.h>
 
 #include "formats/atomic_output.hpp"
+#include "libpart/mesh/append_meshes.hpp"
 #include "libpart/mesh/join_pieces.hpp"
 
 namespace part::formats {
@@ -408,16 +408,10 @@ Mesh read_vtk_mesh(const std::string& path) {
     const std::string ext = fs::path(path).extension().string();
     vtkSmartPointer<vtkUnstructuredGrid> grid;
     if (ext == ".pvtu") {
-        vtkNew<vtkXMLPUnstructuredGridReader> reader;
-        VtkErrors errors(reader);
-        reader->SetFileName(path.c_str());
-        reader->Update();
-        if (errors.any() || reader->GetErrorCode() != 0)
-            throw InputError(path, 0,
-                             "VTK cannot read this .pvtu file or one of its pieces: " +
-                                 errors.message());
+        std::vector<Mesh> pieces;
+        for (auto& piece : read_pvtu_pieces(path)) pieces.push_back(std::move(piece.mesh));
         try {
-            return join_pieces(mesh_of_grid(reader->GetOutput(), path));
+            return join_pieces(append_meshes(pieces));
         } catch (const MeshError& e) {
             throw InputError(path, 0, e.what());
         }

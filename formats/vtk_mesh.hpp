@@ -12,8 +12,8 @@
 namespace part::formats {
 
 // Reads a .vtu (vtkXMLUnstructuredGridReader), a legacy .vtk (vtkUnstructuredGridReader) or
-// a .pvtu written by write_pvtu (vtkXMLPUnstructuredGridReader; the pieces are joined back
-// into the original mesh with join_pieces: owned cells in GlobalCellIds order).
+// a .pvtu written by write_pvtu (its pieces read by read_pvtu_pieces, appended and joined
+// back into the original mesh with join_pieces: owned cells in GlobalCellIds order).
 // Every numeric point and cell array is kept with its type. Throws InputError naming the
 // file on VTK read errors, unsupported cell types, point ids out of range, cells with the
 // wrong number of points and empty meshes.
