@@ -223,3 +223,40 @@ TEST(PartPlanDatasetErrors, UsageErrors) {
               2);
     EXPECT_EQ(run("part-plan", "apply " + f.plan + " -o " + f.dir.file("new.pvtu")).exit_code, 2);
 }
+
+// A gmsh-made 3-D mesh of hexahedra and prisms whose old pieces carry a ghost layer: ghosts
+// are not data, the owned cells move once, and interval repartitioning to more parts is fine.
+TEST(PartPlanDataset, GmshHexPrismMeshWithGhostLayersGrows) {
+    if (run_command("command -v gmsh").exit_code != 0) GTEST_SKIP() << "gmsh not installed";
+    ScratchDir dir;
+    const std::string mesh = dir.file("m.msh");
+    auto r = run_command("gmsh -3 " + source_file("tests/data/mixed3d.geo") + " -format msh41 -o " +
+                         mesh);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    ASSERT_EQ(run("part-convert", mesh + " -o " + dir.file("m.graph") + " -q").exit_code, 0);
+    ASSERT_EQ(run("part-partition", dir.file("m.graph") + " -k 3 --method metis -q").exit_code, 0);
+    const std::string old_part = dir.file("m.graph.part.3");
+    r = run("part-convert", mesh + " --partition " + old_part + " --split --ghost-layers 1 -q -o " +
+                                dir.file("old.pvtu"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = run("part-repart", dir.file("m.graph") + " --old " + old_part +
+                               " -k 5 --method interval -q -o " + dir.file("new.part") +
+                               " --plan " + dir.file("m.plan"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = run("part-plan", "apply " + dir.file("m.plan") + " --dataset " + dir.file("old.pvtu") +
+                             " --json -o " + dir.file("new.pvtu"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto report = nlohmann::json::parse(r.out);
+    const Mesh original = formats::read_mesh(dir.file("old.pvtu"));
+    EXPECT_EQ(report["cells"], original.num_cells());
+    const Mesh joined = formats::read_mesh(dir.file("new.pvtu"));
+    EXPECT_EQ(joined.cell_nodes, original.cell_nodes);
+    EXPECT_EQ(joined.cell_types, original.cell_types);
+    EXPECT_EQ(values(joined.find_cell_array("gmsh:physical")),
+              values(original.find_cell_array("gmsh:physical")));
+    const auto new_part = formats::read_partition(dir.file("new.part"), original.num_cells()).part;
+    for (const auto& piece : formats::read_pvtu_pieces(dir.file("new.pvtu"))) {
+        const auto ids = values(piece.mesh.find_cell_array("GlobalCellIds"));
+        for (double g : ids) EXPECT_EQ(new_part[std::size_t(g)], piece.part);
+    }
+}
