@@ -229,3 +229,34 @@ TEST(PvtuMigrationErrors, PlanForOtherDataMissingPieceAndNoPartialOutput) {
     }
     EXPECT_FALSE(file_exists(out));
 }
+
+// The staging behind migrate_pvtu: nothing appears beside the target until commit(), and an
+// uncommitted write leaves nothing at all.
+TEST(PendingPvtu, NothingAppearsBeforeCommitAndNothingRemainsWithoutIt) {
+    const Mesh mesh = grid_mesh(3, 2);
+    ScratchDir dir;
+    std::vector<CellId> cells(std::size_t(mesh.num_cells()));
+    std::iota(cells.begin(), cells.end(), 0);
+    std::vector<PartId> part(cells.size());
+    for (std::size_t c = 0; c < part.size(); ++c) part[c] = PartId(c % 2);
+    const auto pieces = split_mesh(mesh, cells, part, 2, 0);
+    auto count_files = [&] {
+        int files = 0;
+        for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir.path()))
+            ++files;
+        return files;
+    };
+    {
+        formats::PendingPvtu pending(dir.file("a.pvtu"), mesh, cells, pieces, {}, 0);
+        EXPECT_TRUE(file_exists(pending.staged_path()));
+        EXPECT_FALSE(file_exists(dir.file("a.pvtu")));
+        EXPECT_EQ(pending.piece_paths(),
+                  (std::vector<std::string>{dir.file("a_0.vtu"), dir.file("a_1.vtu")}));
+        EXPECT_EQ(formats::read_pvtu_pieces(pending.staged_path()).size(), 2u);
+    }
+    EXPECT_EQ(count_files(), 0);
+    formats::PendingPvtu pending(dir.file("b.pvtu"), mesh, cells, pieces, {}, 0);
+    pending.commit();
+    EXPECT_EQ(count_files(), 3);
+    EXPECT_EQ(formats::read_vtk_mesh(dir.file("b.pvtu")).num_cells(), mesh.num_cells());
+}
