@@ -129,7 +129,8 @@ int main(int argc, char** argv) {
     apply_cmd
         ->add_option("--ghost-layers", ghost_layers,
                      "With --dataset: ghost cell layers per new piece, marked vtkGhostType")
-        ->check(CLI::Range(0, 8));
+        ->check(CLI::Range(0, 8))
+        ->needs(dataset_opt);
 
     return tools::run_tool(app, argc, argv, [&] {
         if (!common.output.empty())

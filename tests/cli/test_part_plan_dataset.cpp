@@ -222,6 +222,10 @@ TEST(PartPlanDatasetErrors, UsageErrors) {
                   .exit_code,
               2);
     EXPECT_EQ(run("part-plan", "apply " + f.plan + " -o " + f.dir.file("new.pvtu")).exit_code, 2);
+    EXPECT_EQ(run("part-plan", "apply " + f.plan + " --partition " + f.old_part +
+                                   " --ghost-layers 1 -o " + f.dir.file("new.part"))
+                  .exit_code,
+              2); // ghost layers are for datasets
 }
 
 // A gmsh-made 3-D mesh of hexahedra and prisms whose old pieces carry a ghost layer: ghosts
