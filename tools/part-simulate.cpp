@@ -95,7 +95,8 @@ int main(int argc, char** argv) {
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
     app.add_option("--method", method,
-                   "Repartitioning method: scratch (METIS, parts relabelled by overlap)")
+                   "Repartitioning method: scratch (METIS, parts relabelled by overlap) or gde "
+                   "(GDE refinement of the current partition)")
         ->capture_default_str();
     app.add_option(
            "--policy", policies,
