@@ -3,12 +3,14 @@
 2D mesh without tetrahedra, its triangles) as a METIS mesh file (one line of 1-based node ids per element, for m2gmetis -gtype=dual) and the cell
 centroids (.xyz, one line per element in the same order, so line i is dual vertex i).
 
-usage: msh_tets_to_metis.py MESH.msh OUT.mesh OUT.xyz
+usage: msh_tets_to_metis.py MESH.msh OUT.mesh OUT.xyz [OUT_NODES.xyz]
+The optional fourth file gets the node coordinates in the mesh file's numbering, so line i is
+vertex i of the nodal graph (m2gmetis -gtype=nodal).
 """
 import sys
 
 
-def main(msh_path, mesh_path, xyz_path):
+def main(msh_path, mesh_path, xyz_path, nodes_xyz_path=None):
     with open(msh_path) as f:
         lines = iter(f.read().split("\n"))
     nodes = {}
@@ -42,10 +44,13 @@ def main(msh_path, mesh_path, xyz_path):
             p = [nodes[v] for v in t]
             rows.append("%.9g %.9g %.9g\n" % tuple(sum(c[a] for c in p) / len(p) for a in range(3)))
         out.write("".join(rows))
+    if nodes_xyz_path:
+        with open(nodes_xyz_path, "w") as out:
+            out.write("".join("%.9g %.9g %.9g\n" % nodes[v] for v in nodes))
     print(f"{len(tets)} {kind}, {len(nodes)} nodes")
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4:
+    if len(sys.argv) not in (4, 5):
         sys.exit(__doc__)
     main(*sys.argv[1:])

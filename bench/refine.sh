@@ -44,8 +44,12 @@ EndFor
 Plane Surface(1) = {1, holes[]};
 GEO
 gmsh -2 -format msh22 -v 1 "$WORK/plate.geo" -o "$WORK/plate.msh" >/dev/null
-python3 bench/msh_tets_to_metis.py "$WORK/plate.msh" "$WORK/plate.mesh" "$WORK/plate.xyz" >/dev/null
+python3 bench/msh_tets_to_metis.py "$WORK/plate.msh" "$WORK/plate.mesh" "$WORK/plate.xyz" \
+  "$WORK/plate-nodal.xyz" >/dev/null
 m2gmetis "$WORK/plate.mesh" "$WORK/plate.graph" -gtype=dual -ncommon=2 >/dev/null
+# Its nodal graph too (mesh points adjacent along triangle edges, degree about 6), the kind of
+# graph the paper's Table 3 grids are.
+m2gmetis "$WORK/plate.mesh" "$WORK/plate-nodal.graph" -gtype=nodal >/dev/null
 
 echo "== GDE sweeps to termination: lambda 1/2 vs lambda_opt (deterministic counts) =="
 g++ -std=c++20 -O2 -I. bench/gde_sweeps.cpp "$BUILD/libpart/libpart.a" -o "$WORK/gde_sweeps"
@@ -87,7 +91,7 @@ def part_partition(graph_path, xy_path, k, method):  # rcb or farhat by part-par
     out = f"{work}/{graph_path.split('/')[-1]}.{method}.{k}"
     coords = ["--coords", xy_path] if xy_path else []
     subprocess.run([partition, graph_path, "-k", str(k), "--method", method, "-q", "-o", out] + coords,
-                   check=True)
+                   check=True, capture_output=True)
     return [int(l) for l in open(out) if l.strip() and not l.startswith("%")]
 
 # Simpler starts beside them:
@@ -133,12 +137,13 @@ def triangulated_grid(side):  # a structured 2D triangle mesh's node graph, larg
 
 graphs = [("naca0012", "data/naca0012.graph", "data/naca0012.xyz"),
           ("plate", f"{work}/plate.graph", f"{work}/plate.xyz"),
+          ("plate-nodal", f"{work}/plate-nodal.graph", f"{work}/plate-nodal.xyz"),
           ("4elt", "/usr/share/doc/libmetis-dev/examples/graphs/4elt.graph", None),
           ("trigrid700", *triangulated_grid(700))]
 
 target_rows = []
 print("== Refinement: cut before -> after (improvement), imbalance after, time vs gpmetis ==")
-print(f"{'graph':9} {'K':>3} {'initial':10} {'cut0':>6} {'GDE only':>9} {'GDE+polish':>11} {'impr%':>6} "
+print(f"{'graph':11} {'K':>3} {'initial':10} {'cut0':>6} {'GDE only':>9} {'GDE+polish':>11} {'impr%':>6} "
       f"{'imb':>6} {'sweeps':>6} {'gpmetis cut':>11} {'t_refine/t_gpmetis':>18} {'t_stats/t_gpmetis':>17}")
 for name, gpath, xypath in graphs:
     local = gpath if gpath.startswith(work) else f"{work}/{name}.graph"
@@ -163,7 +168,7 @@ for name, gpath, xypath in graphs:
             t_ref, full = run_refine(local, ppath, extra)
             cut0 = full["before"]["edge_cut"]
             cut1 = full["after"]["edge_cut"]
-            print(f"{name:9} {k:>3} {label:10} {cut0:>6} {plain['after']['edge_cut']:>9} {cut1:>11} "
+            print(f"{name:11} {k:>3} {label:10} {cut0:>6} {plain['after']['edge_cut']:>9} {cut1:>11} "
                   f"{100 * (cut0 - cut1) / cut0:>6.1f} {full['after']['imbalance'][0]:>6.3f} {full['sweeps']:>6} "
                   f"{metis_cut:>11} {t_ref / t_metis:>18.2f} {t_stats / t_metis:>17.2f}")
             if label in ("rcb", "farhat"):
@@ -183,7 +188,7 @@ for label in ("rcb", "farhat"):
 
 print()
 print("== Rebalance: part 0's vertices weigh 2 (METIS partition), refine vs gpmetis from scratch ==")
-print(f"{'graph':9} {'K':>3} {'network':10} {'imb0':>6} {'imb GDE':>7} {'moved GDE':>9} {'cut GDE':>7} "
+print(f"{'graph':11} {'K':>3} {'network':10} {'imb0':>6} {'imb GDE':>7} {'moved GDE':>9} {'cut GDE':>7} "
       f"{'imb METIS':>9} {'moved METIS':>11} {'cut METIS':>9} {'t_refine/t_gpmetis':>18}")
 for name, gpath, _ in graphs:
     graph = read_graph(gpath)
@@ -208,7 +213,7 @@ for name, gpath, _ in graphs:
             if new not in label and old not in used: label[new] = old; used.add(old)
         moved_metis = sum(1 for v in range(len(graph)) if label.get(fresh[v], -1) != start[v])
         cut_metis, imb_metis = stats(graph, fresh, weights)
-        print(f"{name:9} {k:>3} {network:10} {rep['before']['imbalance'][0]:>6.3f} {rep['after']['imbalance'][0]:>7.3f} "
+        print(f"{name:11} {k:>3} {network:10} {rep['before']['imbalance'][0]:>6.3f} {rep['after']['imbalance'][0]:>7.3f} "
               f"{rep['vertices_moved']:>9} {rep['after']['edge_cut']:>7} {imb_metis:>9.3f} {moved_metis:>11} "
               f"{cut_metis:>9} {t_ref / t_metis:>18.2f}")
 PY
