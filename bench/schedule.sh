@@ -78,7 +78,7 @@ for workload in hotspot wator front; do
   "$SIMULATE" data/naca0012.graph --coords data/naca0012.xyz -k 8 --workload "$workload" --steps 100 \
     --method scratch --policy all --interval 5 --seed 1 -q --json > "$WORK/sim.json"
   jq -r --arg w "$workload" '(.policies[] | select(.name == "never") | .total) as $never |
-    .policies[] | "\($w)\t\(.name)\tremaps \(.remaps)\tmean imbalance \(.mean_imbalance * 1000 | round / 1000)\tsaving \((1 - .total / $never) * 1000 | round / 10)%"' \
+    .policies[] | "\($w)\t\(.name)\tremaps \(.remaps)\tmoved \(.moved)\tmean imbalance \(.mean_imbalance * 1000 | round / 1000)\tsaving \((1 - .total / $never) * 1000 | round / 10)%"' \
     "$WORK/sim.json" | column -t -s $'\t'
 done
 echo
