@@ -31,11 +31,13 @@ Graph grid(int side) {
     return graph;
 }
 
-SimulationSetup hotspot_setup(PartId parts, std::int64_t steps) {
+SimulationSetup hotspot_setup(PartId parts, std::int64_t steps,
+                              std::int64_t interval = OnlinePolicyOptions{}.interval) {
     SimulationSetup setup;
     setup.num_parts = parts;
     setup.workload = "hotspot";
     setup.steps = steps;
+    setup.policy_options.interval = interval; // for "fixed-interval"
     return setup;
 }
 
@@ -108,8 +110,7 @@ TEST(Workloads, UnknownNameOrMissingCoordinatesIsRejected) {
 
 TEST(Simulation, FixedIntervalRemapsOnScheduleAndTotalsAddUp) {
     const Graph graph = grid(16);
-    SimulationSetup setup = hotspot_setup(4, 20);
-    setup.policy_options.interval = 5;
+    const SimulationSetup setup = hotspot_setup(4, 20, 5);
     const SimulationRun run =
         simulate(graph, setup, repartition_method("scratch", 1), "fixed-interval");
     ASSERT_EQ(run.steps.size(), 20u);
@@ -141,8 +142,7 @@ TEST(Simulation, RemappingBeatsNeverOnAMovingHotSpot) {
 
 TEST(Simulation, GdeRemappingBeatsNeverOnAMovingHotSpot) {
     const Graph graph = grid(24);
-    SimulationSetup setup = hotspot_setup(4, 40);
-    setup.policy_options.interval = 4;
+    const SimulationSetup setup = hotspot_setup(4, 40, 4);
     const RepartitionMethod gde = repartition_method("gde", 1);
     const SimulationRun never = simulate(graph, setup, gde, "never");
     const SimulationRun frequent = simulate(graph, setup, gde, "fixed-interval");
@@ -159,8 +159,7 @@ TEST(Simulation, GdeRemappingBeatsNeverOnAMovingHotSpot) {
 
 TEST(Simulation, GdeRemappingMovesLessDataThanScratch) {
     const Graph graph = grid(24);
-    SimulationSetup setup = hotspot_setup(4, 40);
-    setup.policy_options.interval = 4;
+    const SimulationSetup setup = hotspot_setup(4, 40, 4);
     const SimulationRun gde =
         simulate(graph, setup, repartition_method("gde", 1), "fixed-interval");
     const SimulationRun scratch =
