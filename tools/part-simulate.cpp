@@ -95,8 +95,9 @@ int main(int argc, char** argv) {
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
     app.add_option("--method", method,
-                   "Repartitioning method: scratch (METIS, parts relabelled by overlap) or gde "
-                   "(GDE refinement of the current partition)")
+                   "Repartitioning method: scratch (METIS, parts relabelled by overlap), "
+                   "interval (intervals of the vertex numbering, as part-repart) or gde (GDE "
+                   "rebalancing of the current partition)")
         ->capture_default_str();
     app.add_option(
            "--policy", policies,

@@ -56,7 +56,8 @@ std::vector<PartId> partition_with_metis(const Graph& graph, PartId k,
 
     idx_t n = graph.num_vertices(), ncon = graph.num_constraints(), nparts = k, objval = 0;
     std::vector<PartId> part(std::size_t(n), 0);
-    if (n == 0) return part;
+    // METIS_PartGraphKway crashes with one part, which needs no partitioner anyway.
+    if (n == 0 || k == 1) return part;
     std::vector<idx_t> xadj = to_idx(graph.xadj), adjncy = to_idx(graph.adjncy);
     std::vector<idx_t> vwgt = to_idx(graph.vwgt), vsize = to_idx(graph.vsize),
                        adjwgt = to_idx(graph.adjwgt);

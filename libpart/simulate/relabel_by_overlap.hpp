@@ -8,9 +8,8 @@
 
 namespace part {
 
-// Greedy maximum-overlap matching: pairs (old part, new part) are taken by decreasing shared
-// data (vertex sizes), each part used once; `fresh` is relabelled in place. O(n + k^2 log k).
-// Kept small on purpose: a better matching can replace it without touching its callers.
+// Maximum-overlap matching of new parts to old ones (shared vertex sizes; Hungarian method,
+// libpart/repart/overlap_matching.hpp); `fresh` is relabelled in place. O(n + k^3).
 void relabel_by_overlap(const Graph& graph, const std::vector<PartId>& current,
                         std::vector<PartId>& fresh, PartId num_parts);
 

@@ -85,7 +85,7 @@ TEST(PartSimulate, UnknownWorkloadPolicyMethodOrPictureTypeIsAnError) {
     EXPECT_NE(r.err.find("error: unknown policy 'sometimes'"), std::string::npos) << r.err;
     r = simulate("-k 4 --workload hotspot --steps 5 --method gde-someday");
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_NE(r.err.find("unknown repartitioning method 'gde-someday': expected scratch"),
+    EXPECT_NE(r.err.find("unknown repartitioning method 'gde-someday': expected one of gde, interval, scratch"),
               std::string::npos)
         << r.err;
     r = simulate("-k 4 --workload hotspot --steps 5 --plot out.png");

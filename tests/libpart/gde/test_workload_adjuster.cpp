@@ -6,7 +6,7 @@
 #include "libpart/gde/flow_routing.hpp"
 #include "libpart/gde/network.hpp"
 #include "libpart/gde/workload_adjuster.hpp"
-#include "tests/libpart/gde/grid_graph.hpp"
+#include "tests/support/grid_graph.hpp"
 
 using namespace part;
 using namespace part::gde;

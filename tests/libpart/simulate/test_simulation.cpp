@@ -8,27 +8,14 @@
 #include "libpart/simulate/relabel_by_overlap.hpp"
 #include "libpart/simulate/simulation.hpp"
 #include "libpart/simulate/workloads.hpp"
+#include "tests/support/grid_graph.hpp"
 
 using namespace part;
 
 namespace {
 
-// A side x side grid of cells with their centres as coordinates.
 Graph grid(int side) {
-    std::vector<WeightedEdge> edges;
-    for (int y = 0; y < side; ++y)
-        for (int x = 0; x < side; ++x) {
-            if (x + 1 < side) edges.push_back({y * side + x, y * side + x + 1});
-            if (y + 1 < side) edges.push_back({y * side + x, (y + 1) * side + x});
-        }
-    Graph graph = graph_from_edges(side * side, edges);
-    graph.coords.dim = 2;
-    for (int y = 0; y < side; ++y)
-        for (int x = 0; x < side; ++x) {
-            graph.coords.values.push_back(x + 0.5);
-            graph.coords.values.push_back(y + 0.5);
-        }
-    return graph;
+    return test::grid_graph(side, side);
 }
 
 SimulationSetup hotspot_setup(PartId parts, std::int64_t steps,

@@ -1,5 +1,5 @@
 #pragma once
-// A rows x cols grid graph with unit edges and (column, row) coordinates, for GDE tests.
+// A rows x cols grid graph with unit edges and (column, row) coordinates.
 #include "libpart/core/graph_builder.hpp"
 
 namespace part::test {

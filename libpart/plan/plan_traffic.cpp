@@ -1,0 +1,46 @@
+#include "libpart/plan/plan_traffic.hpp"
+
+#include <algorithm>
+
+namespace part {
+
+PlanTraffic plan_traffic(const MigrationPlan& plan, std::span<const Weight> vertex_size) {
+    if (!vertex_size.empty() && vertex_size.size() != std::size_t(plan.num_vertices))
+        throw PlanError("the plan is for " + std::to_string(plan.num_vertices) + " vertices but " +
+                        std::to_string(vertex_size.size()) + " vertex sizes were given");
+    PlanTraffic traffic;
+    const PartId ranks = plan.num_ranks();
+    std::vector<VertexId> sent(ranks, 0), received(ranks, 0);
+    std::vector<WeightSum> sent_size(ranks, 0), received_size(ranks, 0);
+    std::vector<std::int64_t> rank_messages(ranks, 0);
+    for (std::size_t m = 0; m < plan.messages.size(); ++m) {
+        MessageTraffic t;
+        t.message = plan.messages[m];
+        t.source_rank = t.message.source;
+        t.destination_rank = plan.rank_of_destination(t.message.destination);
+        for (VertexId v : plan.message_vertices(m))
+            t.size += vertex_size.empty() ? 1 : vertex_size[v];
+        t.vertices = VertexId(plan.message_vertices(m).size());
+        sent[t.source_rank] += t.vertices;
+        received[t.destination_rank] += t.vertices;
+        sent_size[t.source_rank] += t.size;
+        received_size[t.destination_rank] += t.size;
+        ++rank_messages[t.source_rank];
+        ++rank_messages[t.destination_rank];
+        traffic.moved_vertices += t.vertices;
+        traffic.moved_size += t.size;
+        traffic.messages.push_back(t);
+    }
+    for (PartId r = 0; r < ranks; ++r) {
+        traffic.max_sent_vertices = std::max(traffic.max_sent_vertices, sent[r]);
+        traffic.max_received_vertices = std::max(traffic.max_received_vertices, received[r]);
+        traffic.max_sent_size = std::max(traffic.max_sent_size, sent_size[r]);
+        traffic.max_received_size = std::max(traffic.max_received_size, received_size[r]);
+        traffic.max_messages_per_rank = std::max(traffic.max_messages_per_rank, rank_messages[r]);
+    }
+    traffic.active_ranks = plan.new_parts;
+    traffic.skeleton_ranks = ranks - plan.new_parts;
+    return traffic;
+}
+
+} // namespace part

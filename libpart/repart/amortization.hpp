@@ -1,0 +1,48 @@
+#pragma once
+// Is a remap worth it? (Kaddoura & Ranka 1995, 3.5: a remap is profitable when its cost is
+// offset by the time it saves; Edjlali et al. 1997, Table 4: the number of time steps that
+// amortize a remap.) A deliberately simple, documented cost model; its constants are options
+// of part-repart.
+//
+// Speeds. New part q runs on rank new_part_rank[q] at relative speed K2 * target(q) (1 for
+// an average rank). Old part p ran on rank p; after the change rank p has the speed of the
+// new part it hosts, and a rank hosting no new part is leaving, so the old partition cannot
+// keep running and the remap is mandatory.
+//
+// One time step of a partition = max over parts of
+//     time_per_weight * (part weight, constraint 0) / speed + time_per_cut_edge * (cut edge
+//     weight incident to the part).
+// The remap = latency * (most messages any rank sends plus receives)
+//           + time_per_size * (most size any rank sends or receives).
+// Amortization steps = remap / (old step - new step); never when the new step is not faster.
+#include "libpart/core/graph.hpp"
+#include "libpart/core/partition.hpp"
+#include "libpart/plan/plan_traffic.hpp"
+
+namespace part {
+
+struct CostModel {
+    double time_per_weight = 1e-6;   // s per unit of vertex weight on an average rank
+    double time_per_cut_edge = 1e-6; // s per unit of cut edge weight per step
+    double latency = 1e-5;           // s per message
+    double time_per_size = 1e-7;     // s per unit of vertex size moved
+};
+
+struct Amortization {
+    double old_step = 0; // s; infinite when the old partition uses a leaving rank
+    double new_step = 0; // s
+    double remap = 0;    // s
+    double saved_per_step = 0;
+    double steps = 0; // remap / saved; infinite when nothing is saved, 0 when mandatory
+    bool mandatory = false;
+    bool pays_off = false;
+};
+
+// Throws InvalidArgument when a constant is negative or not finite.
+void validate(const CostModel& model);
+
+Amortization amortization(const Graph& graph, const Partition& old_partition,
+                          const Partition& new_partition, const std::vector<PartId>& new_part_rank,
+                          const PlanTraffic& traffic, const CostModel& model);
+
+} // namespace part

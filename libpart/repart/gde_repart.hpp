@@ -1,0 +1,16 @@
+#pragma once
+// Repartitioning by GDE (Xu, Lau & Diekmann 1997): the old partition, with the new weights,
+// is rebalanced by decentralized flows and border moves instead of being recomputed, so few
+// vertices move.
+#include "libpart/repart/repart_method.hpp"
+
+namespace part {
+
+// The same K: refine the old partition. Shrinking: each part of a rank that becomes a
+// skeleton joins the active part it shares most edges with, and GDE spreads the load.
+// Growing: each new part starts as the deepest interior vertex of the heaviest part and GDE
+// feeds it through the quotient graph. Uses request.targets and request.tolerance.
+RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
+                             const RepartRequest& request);
+
+} // namespace part

@@ -1,0 +1,42 @@
+#include "libpart/repart/host_ranks.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace part {
+
+std::vector<PartId> ranks_keeping_most_data(std::span<const WeightSum> old_part_size,
+                                            PartId new_parts) {
+    const auto old_parts = PartId(old_part_size.size());
+    std::vector<PartId> ranks(std::size_t(std::max(old_parts, new_parts)));
+    std::iota(ranks.begin(), ranks.end(), 0);
+    if (new_parts >= old_parts) {
+        ranks.resize(std::size_t(new_parts));
+        return ranks;
+    }
+    std::stable_sort(ranks.begin(), ranks.end(),
+                     [&](PartId a, PartId b) { return old_part_size[a] > old_part_size[b]; });
+    ranks.resize(std::size_t(new_parts));
+    std::sort(ranks.begin(), ranks.end());
+    return ranks;
+}
+
+std::vector<WeightSum> part_sizes(const Graph& graph, const Partition& partition) {
+    std::vector<WeightSum> size(std::size_t(partition.num_parts), 0);
+    for (VertexId v = 0; v < graph.num_vertices(); ++v)
+        size[partition.part[v]] += graph.vertex_size(v);
+    return size;
+}
+
+RepartResult start_repart_result(const Graph& graph, const Partition& old_partition,
+                                 const RepartRequest& request) {
+    validate(request, graph, old_partition);
+    RepartResult result;
+    result.partition.num_parts = request.new_parts;
+    result.partition.targets = request.targets;
+    result.new_part_rank =
+        ranks_keeping_most_data(part_sizes(graph, old_partition), request.new_parts);
+    return result;
+}
+
+} // namespace part

@@ -1,0 +1,17 @@
+#pragma once
+// Interval repartitioning (Kaddoura & Ranka 1995, 3.1 and 3.4): cut a one-dimensional
+// ordering into contiguous intervals proportional to the new capacities and arrange the
+// parts over the intervals so that little data moves.
+#include "libpart/repart/repart_method.hpp"
+
+namespace part {
+
+// The arrangement is chosen on exactly proportional intervals (as the paper); then, with
+// request.tolerance > 0, the boundaries are relaxed towards keeping old data in place
+// (ArrangementEvaluator::relaxed_boundaries) when that keeps more than the exact ones. Details
+// reported: "identity_moved_size" (parts in logical order along the line, same relaxation),
+// "arrangement_moved_size" and "arrangement_messages" of the result.
+RepartResult interval_repartition(const Graph& graph, const Partition& old_partition,
+                                  const RepartRequest& request);
+
+} // namespace part

@@ -1,0 +1,58 @@
+#include "libpart/repart/repart_method.hpp"
+
+#include <map>
+
+#include "libpart/repart/gde_repart.hpp"
+#include "libpart/repart/interval_repart.hpp"
+#include "libpart/repart/scratch_repart.hpp"
+
+namespace part {
+
+namespace {
+
+// The registry. A new method adds its line here.
+const std::map<std::string, RepartFunction>& registry() {
+    static const std::map<std::string, RepartFunction> methods = {
+        {"gde", gde_repartition},
+        {"interval", interval_repartition},
+        {"scratch", scratch_repartition},
+    };
+    return methods;
+}
+
+} // namespace
+
+std::vector<std::string> repart_method_names() {
+    std::vector<std::string> names;
+    for (const auto& [name, method] : registry()) names.push_back(name);
+    return names;
+}
+
+const RepartFunction& repart_method(const std::string& name) {
+    const auto it = registry().find(name);
+    if (it == registry().end()) {
+        std::string known;
+        for (const auto& n : repart_method_names()) known += (known.empty() ? "" : ", ") + n;
+        throw InvalidArgument("unknown repartitioning method '" + name + "': expected one of " +
+                              known);
+    }
+    return it->second;
+}
+
+void validate(const RepartRequest& request, const Graph& graph, const Partition& old_partition) {
+    validate(old_partition, graph);
+    const PartId k2 = request.new_parts;
+    if (k2 < 1)
+        throw InvalidArgument("the new part count must be at least 1, got " + std::to_string(k2));
+    if (graph.num_vertices() > 0 && k2 > graph.num_vertices())
+        throw InvalidArgument("the new part count " + std::to_string(k2) + " exceeds the graph's " +
+                              std::to_string(graph.num_vertices()) + " vertices");
+    if (!(request.tolerance >= 0 && request.tolerance < 1))
+        throw InvalidArgument("the imbalance tolerance must be in [0, 1), got " +
+                              std::to_string(request.tolerance));
+    if (!request.targets.empty() && request.targets.size() != std::size_t(k2))
+        throw InvalidArgument("there are " + std::to_string(request.targets.size()) +
+                              " targets for " + std::to_string(k2) + " new parts");
+}
+
+} // namespace part

@@ -1,0 +1,162 @@
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/test_files.hpp"
+
+using namespace part::test;
+
+namespace {
+
+const std::string kGraph = source_file("data/naca0012.graph");
+constexpr int kVertices = 19886;
+
+std::string repart() {
+    return tool("part-repart");
+}
+
+// Contiguous blocks of the numbering: the old partition of 4 parts.
+std::string old_blocks(const ScratchDir& dir, int parts = 4) {
+    std::string text;
+    for (int v = 0; v < kVertices; ++v) text += std::to_string(v * parts / kVertices) + "\n";
+    return dir.write("old.part", text);
+}
+
+nlohmann::json run_json(const std::string& args) {
+    auto r = run_command(repart() + " " + args + " --json");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return r.exit_code == 0 ? nlohmann::json::parse(r.out) : nlohmann::json{};
+}
+
+} // namespace
+
+TEST(PartRepart, HelpShowsExample) {
+    auto r = run_command(repart() + " --help");
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_NE(r.out.find("Example:"), std::string::npos);
+    EXPECT_NE(r.out.find("--method"), std::string::npos);
+}
+
+TEST(PartRepart, IntervalWithNewCapacitiesWritesAVerifiedPlan) {
+    ScratchDir dir;
+    const std::string old_part = old_blocks(dir);
+    const std::string targets = dir.write("t", "1\n3\n2\n2\n");
+    const std::string out = dir.file("new.part"), plan = dir.file("m.plan");
+    auto report = run_json(kGraph + " --old " + old_part + " --targets " + targets +
+                           " --method interval -o " + out + " --plan " + plan);
+    EXPECT_LE(report["metrics"]["imbalance"][0].get<double>(), 1.03 + 1e-9); // default --ufactor 30
+    EXPECT_GT(report["migration"]["moved_vertices"].get<int>(), 0);
+    EXPECT_LE(report["migration"]["moved_vertices"].get<double>(),
+              report["details"]["identity_moved_size"].get<double>());
+    EXPECT_TRUE(report["amortization"].contains("steps"));
+    auto verify = run_command(tool("part-plan") + " verify " + plan + " " + old_part + " " + out);
+    EXPECT_EQ(verify.exit_code, 0) << verify.err;
+    const std::string applied = dir.file("applied.part");
+    ASSERT_EQ(run_command(tool("part-plan") + " apply " + plan + " --partition " + old_part +
+                          " -o " + applied)
+                  .exit_code,
+              0);
+    EXPECT_EQ(read_text(applied), read_text(out));
+}
+
+TEST(PartRepart, ScratchShrinkLeavesSkeletonRanksAndIsDeterministic) {
+    ScratchDir dir;
+    const std::string old_part = old_blocks(dir, 6);
+    const std::string args =
+        kGraph + " --old " + old_part + " -k 4 --method scratch --seed 5 --plan ";
+    auto report = run_json(args + dir.file("a.plan") + " -o " + dir.file("a.part"));
+    EXPECT_EQ(report["metrics"]["parts"], 4);
+    EXPECT_EQ(report["migration"]["skeleton_ranks"], 2);
+    EXPECT_EQ(report["migration"]["logical_to_physical"].size(), 4u);
+    EXPECT_TRUE(report["amortization"]["mandatory"].get<bool>());
+    run_json(args + dir.file("b.plan") + " -o " + dir.file("b.part"));
+    EXPECT_EQ(read_text(dir.file("a.part")), read_text(dir.file("b.part")));
+    EXPECT_EQ(read_text(dir.file("a.plan")), read_text(dir.file("b.plan")));
+    EXPECT_EQ(run_command(tool("part-plan") + " verify " + dir.file("a.plan") + " " + old_part +
+                          " " + dir.file("a.part"))
+                  .exit_code,
+              0);
+}
+
+TEST(PartRepart, OrderFileDrivesTheIntervals) {
+    ScratchDir dir;
+    std::string reversed;
+    for (int v = 0; v < kVertices; ++v) reversed += std::to_string(kVertices - 1 - v) + "\n";
+    const std::string order = dir.write("rev.order", reversed);
+    const std::string out = dir.file("n.part");
+    auto report = run_json(kGraph + " --old " + old_blocks(dir) + " --order " + order +
+                           " --arrangement identity --method interval -o " + out + " --plan " +
+                           dir.file("p.plan"));
+    // Reversed order with the identity arrangement: part 0 takes the last quarter of the numbering.
+    const std::string text = read_text(out);
+    EXPECT_EQ(text.substr(text.size() - 2), "0\n");
+    EXPECT_EQ(text.substr(0, 2), "3\n");
+}
+
+TEST(PartRepart, BadInputsGetClearErrorsAndNoOutput) {
+    ScratchDir dir;
+    const std::string old_part = old_blocks(dir);
+    const std::string out = dir.file("n.part"), plan = dir.file("n.plan");
+    const std::string tail = " -o " + out + " --plan " + plan;
+    struct Case {
+        std::string args;
+        int exit_code;
+        std::string message;
+    };
+    const std::vector<Case> cases = {
+        {" --old " + dir.write("short.part", "0\n1\n") + " --method interval", 1,
+         "short.part:2: partition has 2 lines but the graph has 19886 vertices"},
+        {" --old " + old_part + " -k 0 --method interval", 2,
+         "-k 0: the new part count must be at least 1"},
+        {" --old " + old_part + " --targets " + dir.write("t3", "1\n1\n1\n") + " --method scratch",
+         1, "t3:3: targets file has 3 values but there are 4 parts"},
+        {" --old " + old_part + " --order " + dir.write("bad.order", "0\n0\n") +
+             " --method interval",
+         1, "bad.order:2: position 0 already given on line 1: not a permutation"},
+        {" --old " + old_part + " -k 20000 --method interval", 2,
+         "exceeds the graph's 19886 vertices"},
+        {" --old " + old_part + " --method nonesuch", 2, "nonesuch"},
+    };
+    for (const Case& c : cases) {
+        auto r = run_command(repart() + " " + kGraph + c.args + tail);
+        EXPECT_EQ(r.exit_code, c.exit_code) << c.args << "\n" << r.err;
+        EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+        EXPECT_FALSE(file_exists(out)) << c.args;
+        EXPECT_FALSE(file_exists(plan)) << c.args;
+    }
+}
+
+TEST(PartRepart, RefusesToOverwriteInputs) {
+    ScratchDir dir;
+    const std::string old_part = old_blocks(dir);
+    const std::string before = read_text(old_part);
+    auto r = run_command(repart() + " " + kGraph + " --old " + old_part + " --method interval -o " +
+                         old_part + " --plan " + dir.file("p.plan"));
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(read_text(old_part), before);
+    EXPECT_FALSE(file_exists(dir.file("p.plan")));
+    EXPECT_EQ(run_command(repart() + " " + kGraph + " --old " + old_part +
+                          " --method interval -o " + dir.file("x.part") + " --plan " + old_part)
+                  .exit_code,
+              2);
+}
+
+TEST(PartRepart, CoordinatesOrderTheIntervalsAlongAHilbertCurve) {
+    ScratchDir dir;
+    const std::string old_part = old_blocks(dir, 8);
+    const std::string tail =
+        " --old " + old_part + " --method interval --plan " + dir.file("p.plan");
+    auto by_numbering = run_json(kGraph + tail + " -o " + dir.file("a.part"));
+    auto by_hilbert = run_json(kGraph + tail + " --coords " + source_file("data/naca0012.xyz") +
+                               " -o " + dir.file("b.part"));
+    // Same as ordering explicitly with part-order's Hilbert curve.
+    ASSERT_EQ(run_command(tool("part-order") + " " + kGraph + " --method hilbert --coords " +
+                          source_file("data/naca0012.xyz") + " -o " + dir.file("h.perm") + " -q")
+                  .exit_code,
+              0);
+    run_json(kGraph + tail + " --order " + dir.file("h.perm") + " -o " + dir.file("c.part"));
+    EXPECT_EQ(read_text(dir.file("b.part")), read_text(dir.file("c.part")));
+    // Numbering blocks of a gmsh mesh are ragged; the curve keeps intervals compact.
+    EXPECT_LT(by_hilbert["metrics"]["edge_cut"].get<long>(),
+              by_numbering["metrics"]["edge_cut"].get<long>());
+}

@@ -1,0 +1,103 @@
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "formats/plan_file.hpp"
+#include "tests/support/test_files.hpp"
+
+using namespace part;
+using namespace part::test;
+
+namespace {
+
+MigrationPlan sample_plan() {
+    const Partition old_p{3, {0, 0, 1, 1, 2, 2, 0}, {}};
+    const Partition new_p{2, {1, 0, 0, 1, 1, 0, 0}, {}};
+    return diff(old_p, new_p, {2, 0}); // shrink 3 -> 2, rank 1 becomes a skeleton
+}
+
+std::string expect_input_error(const std::string& bytes, const std::string& name) {
+    try {
+        formats::parse_plan(bytes, name);
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.file(), name);
+        return e.what();
+    }
+    ADD_FAILURE() << "a bad plan was accepted";
+    return {};
+}
+
+} // namespace
+
+TEST(PlanFile, RoundTripsThroughAFile) {
+    ScratchDir dir;
+    const MigrationPlan plan = sample_plan();
+    formats::write_plan(dir.file("a.plan"), plan);
+    EXPECT_EQ(formats::read_plan(dir.file("a.plan")), plan);
+}
+
+TEST(PlanFile, EmptyPlanRoundTrips) {
+    const Partition same{2, {0, 1, 1}, {}};
+    const MigrationPlan plan = diff(same, same);
+    EXPECT_TRUE(plan.messages.empty());
+    EXPECT_EQ(formats::parse_plan(formats::format_plan(plan), "x.plan"), plan);
+}
+
+TEST(PlanFile, HeadIsReadableJson) {
+    const std::string text = formats::format_plan(sample_plan());
+    EXPECT_EQ(text.rfind("%PARTPLAN 1\n", 0), 0u);
+    const std::size_t body = text.find("%%BODY ");
+    ASSERT_NE(body, std::string::npos);
+    const auto head = nlohmann::json::parse(text.substr(12, body - 12));
+    EXPECT_EQ(head["old_parts"], 3);
+    EXPECT_EQ(head["new_parts"], 2);
+    EXPECT_EQ(head["logical_to_physical"], nlohmann::json::array({2, 0}));
+    EXPECT_EQ(head["skeleton_ranks"], 1);
+    EXPECT_EQ(head["moved_vertices"], 5);
+}
+
+TEST(PlanFile, FlippedBodyByteIsReportedAsCorruption) {
+    std::string bytes = formats::format_plan(sample_plan());
+    bytes[bytes.size() - 3] ^= 0x01;
+    EXPECT_NE(expect_input_error(bytes, "c.plan").find("checksum does not match"),
+              std::string::npos);
+}
+
+TEST(PlanFile, TruncatedFilesAreReported) {
+    const std::string bytes = formats::format_plan(sample_plan());
+    EXPECT_NE(expect_input_error(bytes.substr(0, bytes.size() - 4), "t.plan").find("truncated"),
+              std::string::npos);
+    EXPECT_NE(expect_input_error(bytes.substr(0, 40), "t.plan").find("no '%%BODY' line"),
+              std::string::npos);
+}
+
+TEST(PlanFile, WrongMagicOrVersionIsReported) {
+    std::string bytes = formats::format_plan(sample_plan());
+    EXPECT_NE(expect_input_error("0\n1\n2\n", "p.part").find("not a migration plan"),
+              std::string::npos);
+    bytes[10] = '7';
+    EXPECT_NE(expect_input_error(bytes, "v.plan").find("version '7' is not supported"),
+              std::string::npos);
+}
+
+TEST(PlanFile, EditedSummaryIsReported) {
+    std::string bytes = formats::format_plan(sample_plan());
+    const std::size_t at = bytes.find("\"moved_vertices\": 5");
+    ASSERT_NE(at, std::string::npos);
+    bytes[at + 18] = '6';
+    EXPECT_NE(
+        expect_input_error(bytes, "e.plan").find("\"moved_vertices\" is 6 but the body says 5"),
+        std::string::npos);
+    std::string broken = formats::format_plan(sample_plan());
+    broken[13] = '!';
+    EXPECT_NE(expect_input_error(broken, "j.plan").find("does not parse"), std::string::npos);
+}
+
+TEST(PlanFile, MissingFileNamesIt) {
+    try {
+        formats::read_plan("/nonexistent/x.plan");
+        FAIL();
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("/nonexistent/x.plan"), std::string::npos);
+    }
+}
