@@ -3,7 +3,8 @@
 #   bash bench/refine.sh [build-dir]
 # Quality: edge cut and imbalance before/after refinement, gpmetis's cut at the same K. The
 # initial partitions include part-partition's rcb and farhat (the target is stated
-# against them), on naca0012 and on an unstructured 2D plate mesh gmsh makes here.
+# against them), on naca0012 and on an unstructured 2D plate mesh gmsh makes here (its
+# dual graph and its nodal graph).
 # Time: wall time of part-refine vs gpmetis on the same graph and K (best of 3 runs each;
 # both include reading the graph), quoted as a ratio because the machine is shared; the
 # part-stats column (read the graph, compute metrics, nothing else) shows the I/O floor.
