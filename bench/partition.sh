@@ -74,6 +74,7 @@ for k in $KS; do
   c=(--coords channel.xyz)
   run $g "$k" gpmetis "$g.part.$k" gpmetis "$g" "$k"
   run $g "$k" blocks:hilbert ours.part "$PP" "$g" -k "$k" -q --json --method blocks --order-method hilbert "${c[@]}" -o ours.part
+  run $g "$k" blocks:hilbert+polish ours.part "$PP" "$g" -k "$k" -q --json --method blocks --order-method hilbert --polish "${c[@]}" -o ours.part
   run $g "$k" blocks:morton ours.part "$PP" "$g" -k "$k" -q --json --method blocks --order-method morton "${c[@]}" -o ours.part
   run $g "$k" blocks:rcb ours.part "$PP" "$g" -k "$k" -q --json --method blocks --order-method rcb "${c[@]}" -o ours.part
   run $g "$k" rcb ours.part "$PP" "$g" -k "$k" -q --json --method rcb "${c[@]}" -o ours.part

@@ -87,6 +87,8 @@ int main(int argc, char** argv) {
     app.add_option("--objtype", objtype, "METIS objective: cut or vol")
         ->check(CLI::IsMember({"cut", "vol"}))
         ->capture_default_str();
+    app.add_flag("--polish", options.polish,
+                 "After the method, an FM boundary pass lowers the cut within --ufactor");
     app.add_flag("--contig", metis.contig, "METIS: force contiguous parts");
     app.add_flag("--minconn", metis.minconn, "METIS: minimise the number of neighbouring parts");
     app.add_option("--ncuts", metis.ncuts, "METIS: partitions to compute, keeping the best")

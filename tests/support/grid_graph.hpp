@@ -1,23 +1,44 @@
 #pragma once
-// A rows x cols grid graph with unit edges and (column, row) coordinates.
+// Small structured graphs with coordinates for tests.
+#include <vector>
+
 #include "libpart/core/graph_builder.hpp"
 
 namespace part::test {
 
-inline Graph grid_graph(int rows, int cols) {
+// nx x ny x nz grid (nz = 1: 2D), vertex (i, j, k) = i + nx * (j + ny * k), at point (i, j[, k]).
+inline Graph grid_graph(int nx, int ny, int nz = 1) {
     std::vector<WeightedEdge> edges;
-    for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < cols; ++c) {
-            if (c + 1 < cols) edges.push_back({r * cols + c, r * cols + c + 1});
-            if (r + 1 < rows) edges.push_back({r * cols + c, (r + 1) * cols + c});
-        }
-    Graph g = graph_from_edges(rows * cols, edges);
+    auto id = [&](int i, int j, int k) { return VertexId(i + nx * (j + ny * k)); };
+    for (int k = 0; k < nz; ++k)
+        for (int j = 0; j < ny; ++j)
+            for (int i = 0; i < nx; ++i) {
+                if (i + 1 < nx) edges.push_back({id(i, j, k), id(i + 1, j, k)});
+                if (j + 1 < ny) edges.push_back({id(i, j, k), id(i, j + 1, k)});
+                if (k + 1 < nz) edges.push_back({id(i, j, k), id(i, j, k + 1)});
+            }
+    Graph g = graph_from_edges(VertexId(nx * ny * nz), edges);
+    g.coords.dim = nz > 1 ? 3 : 2;
+    for (int k = 0; k < nz; ++k)
+        for (int j = 0; j < ny; ++j)
+            for (int i = 0; i < nx; ++i) {
+                g.coords.values.push_back(i);
+                g.coords.values.push_back(j);
+                if (nz > 1) g.coords.values.push_back(k);
+            }
+    return g;
+}
+
+// A path 0 - 1 - ... - (n-1) along the x axis.
+inline Graph path_graph(int n) {
+    std::vector<WeightedEdge> edges;
+    for (int i = 0; i + 1 < n; ++i) edges.push_back({VertexId(i), VertexId(i + 1)});
+    Graph g = graph_from_edges(VertexId(n), edges);
     g.coords.dim = 2;
-    for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < cols; ++c) {
-            g.coords.values.push_back(c);
-            g.coords.values.push_back(r);
-        }
+    for (int i = 0; i < n; ++i) {
+        g.coords.values.push_back(i);
+        g.coords.values.push_back(0);
+    }
     return g;
 }
 
