@@ -1,9 +1,6 @@
-#!/ usr / bin / env python3
-"""Benchmark glue for bench/repart.sh until part-convert exists (issue 3).
+#!/usr/bin/env python3
+"""Benchmark glue for bench/repart.sh.
 
-msh2mesh MSH OUT.mesh OUT.xyz
-    Reads the tetrahedra of a gmsh 4.1 ASCII file and writes a METIS mesh file (one
-    element per line, 1-based node ids, for m2gmetis) and the centroid of each tetrahedron.
 hotspot GRAPH XYZ CX CY CZ R FACTOR OUT.graph
     Rewrites a METIS graph with vertex weights: FACTOR inside the sphere, 1 elsewhere.
 morton XYZ OUT.order
@@ -12,40 +9,6 @@ morton XYZ OUT.order
     locality-preserving line to cut.
 """
 import sys
-
-
-def msh2mesh(msh, out_mesh, out_xyz):
-    with open(msh) as f:
-        lines = f.read().split("\n")
-    i = lines.index("$Nodes")
-    nblocks, _, _, _ = map(int, lines[i + 1].split())
-    i += 2
-    coords = {}
-    for _ in range(nblocks):
-        _, _, parametric, count = map(int, lines[i].split())
-        tags = [int(lines[i + 1 + k]) for k in range(count)]
-        for k, tag in enumerate(tags):
-            coords[tag] = tuple(map(float, lines[i + 1 + count + k].split()[:3]))
-        i += 1 + 2 * count
-    i = lines.index("$Elements")
-    nblocks = int(lines[i + 1].split()[0])
-    i += 2
-    tets = []
-    for _ in range(nblocks):
-        _, _, etype, count = map(int, lines[i].split())
-        if etype == 4:
-            for k in range(count):
-                tets.append(list(map(int, lines[i + 1 + k].split()[1:5])))
-        i += 1 + count
-    index = {tag: n + 1 for n, tag in enumerate(sorted(coords))}
-    with open(out_mesh, "w") as f:
-        f.write(f"{len(tets)}\n")
-        for t in tets:
-            f.write(" ".join(str(index[n]) for n in t) + "\n")
-    with open(out_xyz, "w") as f:
-        for t in tets:
-            c = [sum(coords[n][a] for n in t) / 4 for a in range(3)]
-            f.write(f"{c[0]:.6g} {c[1]:.6g} {c[2]:.6g}\n")
 
 
 def hotspot(graph, xyz, cx, cy, cz, r, factor, out):
@@ -88,9 +51,7 @@ def morton(xyz, out):
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "msh2mesh":
-        msh2mesh(*sys.argv[2:5])
-    elif sys.argv[1] == "hotspot":
+    if sys.argv[1] == "hotspot":
         hotspot(*sys.argv[2:10])
     elif sys.argv[1] == "morton":
         morton(*sys.argv[2:4])

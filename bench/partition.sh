@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue 4 benchmark: part-order / part-partition against gpmetis, in one run, at K = 16, 64
 # and 256, on METIS's mdual (no coordinates: graph orderings) and on a 3D tetrahedral channel
-# mesh of about 780k cells generated here with gmsh (dual graph + centroids). Records edge
+# mesh of about 780k cells generated here with gmsh (dual graph + centroids by part-convert). Records edge
 # cut, imbalance, wall time and peak memory (/usr/bin/time -v) and prints ratios to gpmetis.
 #
 # usage: bench/partition.sh [BUILD_DIR]      (default: build)
@@ -15,10 +15,10 @@ T=$BUILD/tools
 WORK=${WORK:-/tmp/part-bench-partition}
 CLSCALE=${CLSCALE:-0.5}
 KS=${KS:-"16 64 256"}
-for tool in part-order part-partition part-stats; do
+for tool in part-convert part-order part-partition part-stats; do
   [[ -x $T/$tool ]] || { echo "build $tool first (cmake --build $BUILD)" >&2; exit 1; }
 done
-for peer in gpmetis m2gmetis gmsh python3 /usr/bin/time; do
+for peer in gpmetis gmsh python3 /usr/bin/time; do
   command -v "$peer" >/dev/null || { echo "missing $peer (scripts/setup.sh installs it)" >&2; exit 1; }
 done
 mkdir -p "$WORK"
@@ -29,8 +29,7 @@ cp /usr/share/doc/libmetis-dev/examples/graphs/mdual.graph mdual.graph
 if [[ ! -s channel.graph || "$(cat channel.clscale 2>/dev/null)" != "$CLSCALE" ]]; then
   echo "meshing data/channel3d.geo with -clscale $CLSCALE (a few minutes)" >&2
   gmsh -3 -clscale "$CLSCALE" -format msh22 "$ROOT/data/channel3d.geo" -o channel.msh >gmsh.log
-  python3 "$ROOT/bench/msh_tets_to_metis.py" channel.msh channel.mesh channel.xyz >&2
-  m2gmetis -gtype=dual -ncommon=3 channel.mesh channel.graph >/dev/null
+  "$T/part-convert" channel.msh -o channel.graph -q   # dual graph + centroids (channel.xyz)
   echo "$CLSCALE" >channel.clscale
 fi
 
@@ -74,6 +73,7 @@ for k in $KS; do
   c=(--coords channel.xyz)
   run $g "$k" gpmetis "$g.part.$k" gpmetis "$g" "$k"
   run $g "$k" blocks:hilbert ours.part "$PP" "$g" -k "$k" -q --json --method blocks --order-method hilbert "${c[@]}" -o ours.part
+  run $g "$k" blocks:hilbert+polish ours.part "$PP" "$g" -k "$k" -q --json --method blocks --order-method hilbert --polish "${c[@]}" -o ours.part
   run $g "$k" blocks:morton ours.part "$PP" "$g" -k "$k" -q --json --method blocks --order-method morton "${c[@]}" -o ours.part
   run $g "$k" blocks:rcb ours.part "$PP" "$g" -k "$k" -q --json --method blocks --order-method rcb "${c[@]}" -o ours.part
   run $g "$k" rcb ours.part "$PP" "$g" -k "$k" -q --json --method rcb "${c[@]}" -o ours.part

@@ -51,4 +51,27 @@ void write_file_atomically(const std::string& path, std::string_view contents) {
     pending.commit();
 }
 
+ChunkedOutput::ChunkedOutput(const std::string& path) : pending_(path) {
+    file_ = std::fopen(pending_.temp_path().c_str(), "wb");
+    if (!file_) fail(path, "cannot write");
+    buffer_.reserve(kChunk + 4096);
+}
+
+ChunkedOutput::~ChunkedOutput() {
+    if (file_) std::fclose(file_);
+}
+
+void ChunkedOutput::flush() {
+    if (std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size()) fail(pending_.target(), "write failed");
+    buffer_.clear();
+}
+
+void ChunkedOutput::commit() {
+    flush();
+    const bool closed = std::fclose(file_) == 0;
+    file_ = nullptr;
+    if (!closed) fail(pending_.target(), "write failed");
+    pending_.commit();
+}
+
 } // namespace part::formats

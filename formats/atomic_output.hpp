@@ -1,6 +1,7 @@
 #pragma once
 // Outputs appear whole or not at all: everything is written to a temporary file in the
 // target's folder and renamed over the target only once complete.
+#include <cstdio>
 #include <string>
 #include <string_view>
 
@@ -27,5 +28,28 @@ class PendingFile {
 };
 
 void write_file_atomically(const std::string& path, std::string_view contents);
+
+// Large text outputs written in chunks to a PendingFile, so the whole text never sits in
+// memory: append to text(), call flush_if_large() now and then, commit() at the end.
+class ChunkedOutput {
+  public:
+    explicit ChunkedOutput(const std::string& path);
+    ~ChunkedOutput();
+    ChunkedOutput(const ChunkedOutput&) = delete;
+    ChunkedOutput& operator=(const ChunkedOutput&) = delete;
+
+    std::string& text() { return buffer_; }
+    void flush_if_large() {
+        if (buffer_.size() >= kChunk) flush();
+    }
+    void commit();
+
+  private:
+    static constexpr std::size_t kChunk = 1 << 20;
+    void flush();
+    PendingFile pending_;
+    std::FILE* file_ = nullptr;
+    std::string buffer_;
+};
 
 } // namespace part::formats

@@ -265,9 +265,12 @@ Graph read_chaco_graph(const std::string& path) {
     return parse_chaco_graph(file.text(), path);
 }
 
-std::string format_chaco_graph(const Graph& g) {
-    std::string out;
-    out.reserve(g.adjncy.size() * 8 + std::size_t(g.num_vertices()) * 4 + 64);
+namespace {
+
+// Appends the graph's text to `out`, calling after_line() after each line so a writer can
+// flush it in chunks.
+template <typename AfterLine>
+void append_chaco_graph(std::string& out, const Graph& g, AfterLine after_line) {
     append_number(out, g.num_vertices());
     out += ' ';
     append_number(out, g.num_edges());
@@ -296,12 +299,24 @@ std::string format_chaco_graph(const Graph& g) {
             if (g.has_edge_weights()) field(g.adjwgt[e]);
         }
         out += '\n';
+        after_line();
     }
+}
+
+} // namespace
+
+std::string format_chaco_graph(const Graph& g) {
+    std::string out;
+    out.reserve(g.adjncy.size() * 8 + std::size_t(g.num_vertices()) * 4 + 64);
+    append_chaco_graph(out, g, [] {});
     return out;
 }
 
+// Streams in chunks: the text of a large graph never sits whole in memory.
 void write_chaco_graph(const std::string& path, const Graph& graph) {
-    write_file_atomically(path, format_chaco_graph(graph));
+    ChunkedOutput out(path);
+    append_chaco_graph(out.text(), graph, [&] { out.flush_if_large(); });
+    out.commit();
 }
 
 } // namespace part::formats

@@ -46,13 +46,14 @@ Coordinates read_coordinates(const std::string& path, std::int64_t expected_vert
 }
 
 void write_coordinates(const std::string& path, const Coordinates& coords) {
-    std::string out;
-    out.reserve(coords.values.size() * 12);
+    ChunkedOutput out(path);
     for (std::size_t i = 0; i < coords.values.size(); ++i) {
-        append_number(out, coords.values[i]);
-        out += (i + 1) % std::size_t(coords.dim) == 0 ? '\n' : ' ';
+        append_number(out.text(), coords.values[i]);
+        const bool row_end = (i + 1) % std::size_t(coords.dim) == 0;
+        out.text() += row_end ? '\n' : ' ';
+        if (row_end) out.flush_if_large();
     }
-    write_file_atomically(path, out);
+    out.commit();
 }
 
 } // namespace part::formats

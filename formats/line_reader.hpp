@@ -40,6 +40,9 @@ class LineReader {
     // Byte offset of the next line.
     std::size_t offset() const { return std::min(pos_, text_.size()); }
     const std::string& file() const { return file_; }
+    // Jumps to another byte offset, for files that mix text lines with binary blocks (gmsh's
+    // binary .msh). Line numbers keep counting text lines.
+    void seek(std::size_t offset) { pos_ = offset; }
     [[noreturn]] void fail(const std::string& message) const {
         throw InputError(file_, line_number_, message);
     }

@@ -1,5 +1,6 @@
 #include "formats/mapped_file.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -30,6 +31,12 @@ MappedFile::MappedFile(const std::string& path) : path_(path) {
         data_ = static_cast<const char*>(mapped);
     }
     ::close(fd);
+}
+
+void MappedFile::release_before(std::size_t offset) const {
+    const std::size_t page = std::size_t(::sysconf(_SC_PAGESIZE));
+    const std::size_t bytes = std::min(offset, size_) / page * page;
+    if (data_ && bytes > 0) ::madvise(const_cast<char*>(data_), bytes, MADV_DONTNEED);
 }
 
 MappedFile::~MappedFile() {

@@ -14,6 +14,9 @@ class MappedFile {
     MappedFile& operator=(const MappedFile&) = delete;
 
     std::string_view text() const { return {data_, size_}; }
+    // Drops the pages before `offset` from memory once a sequential parser is past them
+    // (they are read again from the file if touched), so large inputs do not stay resident.
+    void release_before(std::size_t offset) const;
     const std::string& path() const { return path_; }
 
   private:

@@ -1,6 +1,5 @@
 // part-order: a locality-preserving ordering of a graph's vertices, written as a permutation,
 // with its quality for index-based partitioning (edge cut of equal contiguous blocks).
-#include <chrono>
 #include <iomanip>
 #include <iostream>
 
@@ -10,6 +9,7 @@
 #include "libpart/order/order_method.hpp"
 #include "libpart/order/order_quality.hpp"
 #include "tools/common/cli.hpp"
+#include "tools/common/stopwatch.hpp"
 #include <nlohmann/json.hpp>
 
 int main(int argc, char** argv) {
@@ -49,10 +49,9 @@ int main(int argc, char** argv) {
         progress.stage("ordering with " + method);
         OrderOptions options;
         options.seed = common.seed;
-        const auto order_start = std::chrono::steady_clock::now();
+        tools::Stopwatch clock;
         const Permutation order = compute_order(graph, method, options);
-        const double order_seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - order_start).count();
+        const double order_seconds = clock.lap();
         formats::write_permutation(output, order);
 
         progress.stage("measuring block cuts");

@@ -1,5 +1,4 @@
 // part-partition: partition a graph into K parts and report its quality.
-#include <chrono>
 #include <iostream>
 
 #include "formats/chaco_graph.hpp"
@@ -12,6 +11,7 @@
 #include "libpart/partition/partition_method.hpp"
 #include "tools/common/cli.hpp"
 #include "tools/common/report.hpp"
+#include "tools/common/stopwatch.hpp"
 
 namespace {
 
@@ -87,6 +87,8 @@ int main(int argc, char** argv) {
     app.add_option("--objtype", objtype, "METIS objective: cut or vol")
         ->check(CLI::IsMember({"cut", "vol"}))
         ->capture_default_str();
+    app.add_flag("--polish", options.polish,
+                 "After the method, an FM boundary pass lowers the cut within --ufactor");
     app.add_flag("--contig", metis.contig, "METIS: force contiguous parts");
     app.add_flag("--minconn", metis.minconn, "METIS: minimise the number of neighbouring parts");
     app.add_option("--ncuts", metis.ncuts, "METIS: partitions to compute, keeping the best")
@@ -100,11 +102,7 @@ int main(int argc, char** argv) {
             common.output.empty() ? graph_path + ".part." + std::to_string(k) : common.output;
         tools::ensure_not_an_input(output, {graph_path, coords_path, targets_path, order_path});
         tools::Progress progress(common.quiet);
-        using Clock = std::chrono::steady_clock;
-        auto seconds_since = [](Clock::time_point t) {
-            return std::chrono::duration<double>(Clock::now() - t).count();
-        };
-        const auto start = Clock::now();
+        tools::Stopwatch clock;
         progress.stage("reading " + graph_path);
         Graph graph = formats::read_chaco_graph(graph_path);
         if (!coords_path.empty())
@@ -121,9 +119,8 @@ int main(int argc, char** argv) {
             options.order = &order;
         }
 
-        const double read_seconds = seconds_since(start);
+        const double read_seconds = clock.lap();
         progress.stage("partitioning with " + method);
-        const auto partition_start = Clock::now();
         metis.type =
             ptype == "rb" ? MetisOptions::Type::RecursiveBisection : MetisOptions::Type::Kway;
         metis.objective =
@@ -134,7 +131,7 @@ int main(int argc, char** argv) {
         options.tolerance = (metis.ufactor < 0 ? 30 : metis.ufactor) / 1000.0;
         const PartitionResult result = partition_graph(graph, method, k, options);
         partition.part = result.part;
-        const double partition_seconds = seconds_since(partition_start); // ordering included
+        const double partition_seconds = clock.lap(); // ordering included
 
         formats::write_partition(output, partition.part);
         const PartitionMetrics metrics = compute_metrics(graph, partition);

@@ -94,10 +94,10 @@ int main(int argc, char** argv) {
     app.add_option("--steps", setup.steps, "Number of steps")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
-    app.add_option(
-           "--method", method,
-           "Repartitioning method: scratch (METIS, parts relabelled by overlap) or interval "
-           "(intervals of the vertex numbering, as part-repart)")
+    app.add_option("--method", method,
+                   "Repartitioning method: scratch (METIS, parts relabelled by overlap), "
+                   "interval (intervals of the vertex numbering, as part-repart) or gde (GDE "
+                   "rebalancing of the current partition)")
         ->capture_default_str();
     app.add_option(
            "--policy", policies,

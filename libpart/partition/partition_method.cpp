@@ -1,5 +1,7 @@
 #include "libpart/partition/partition_method.hpp"
 
+#include "libpart/gde/boundary_polish.hpp"
+
 #include <algorithm>
 
 #include "libpart/order/coordinates_check.hpp"
@@ -60,6 +62,9 @@ FiedlerOptions seeded(FiedlerOptions fiedler, int seed) {
 
 } // namespace
 
+// Most of the polish's gain comes in its first passes; later ones cost as much for little.
+constexpr int kPolishPasses = 3;
+
 PartitionResult partition_graph(const Graph& graph, std::string_view method, PartId k,
                                 const PartitionOptions& options) {
     check_request(graph, method, k, options);
@@ -93,6 +98,11 @@ PartitionResult partition_graph(const Graph& graph, std::string_view method, Par
         MetisOptions metis = options.metis;
         metis.seed = options.seed;
         result.part = partition_with_metis(graph, k, targets, metis);
+    }
+    if (options.polish) {
+        Partition polished{k, std::move(result.part), targets};
+        gde::polish_boundary(graph, polished, options.tolerance, kPolishPasses);
+        result.part = std::move(polished.part);
     }
     return result;
 }

@@ -12,8 +12,6 @@ using namespace part::test;
 
 namespace {
 
-const std::string kMetisGraphs = "/usr/share/doc/libmetis-dev/examples/graphs";
-
 struct GpmetisFigures {
     long cut = -1;
     long volume = -1;
@@ -31,13 +29,10 @@ GpmetisFigures parse_gpmetis_report(const std::string& report) {
 }
 
 void compare_with_gpmetis(const std::string& graph_source, int parts) {
-    if (run_command("command -v gpmetis").exit_code != 0)
-        GTEST_SKIP() << "gpmetis not installed (package metis)";
-    if (!file_exists(graph_source))
-        GTEST_SKIP() << graph_source << " absent (package libmetis-doc)";
+    if (const auto missing = missing_gpmetis_input(graph_source); !missing.empty())
+        GTEST_SKIP() << missing;
     ScratchDir dir;
-    const std::string graph = dir.file(std::filesystem::path(graph_source).filename());
-    std::filesystem::copy_file(graph_source, graph);
+    const std::string graph = copy_into(dir, graph_source);
     auto metis = run_command("gpmetis " + graph + " " + std::to_string(parts));
     ASSERT_EQ(metis.exit_code, 0) << metis.err;
     const GpmetisFigures expected = parse_gpmetis_report(metis.out);
@@ -55,16 +50,16 @@ void compare_with_gpmetis(const std::string& graph_source, int parts) {
 } // namespace
 
 TEST(GpmetisAgreement, FourElt) {
-    compare_with_gpmetis(kMetisGraphs + "/4elt.graph", 8);
+    compare_with_gpmetis(metis_example_graph("4elt"), 8);
 }
 TEST(GpmetisAgreement, Copter2) {
-    compare_with_gpmetis(kMetisGraphs + "/copter2.graph", 16);
+    compare_with_gpmetis(metis_example_graph("copter2"), 16);
 }
 TEST(GpmetisAgreement, Mdual) {
-    compare_with_gpmetis(kMetisGraphs + "/mdual.graph", 32);
+    compare_with_gpmetis(metis_example_graph("mdual"), 32);
 }
 TEST(GpmetisAgreement, MultiConstraintTestGraph) {
-    compare_with_gpmetis(kMetisGraphs + "/test.mgraph", 5);
+    compare_with_gpmetis(metis_example_graph("test.mgraph"), 5);
 }
 TEST(GpmetisAgreement, SampleAirfoil) {
     compare_with_gpmetis(source_file("data/naca0012.graph"), 12);

@@ -9,18 +9,13 @@ using namespace part::test;
 
 namespace {
 
-const std::string kMetisGraphs = "/usr/share/doc/libmetis-dev/examples/graphs";
-
 // `--method metis` with the same seed must write exactly the file gpmetis writes.
 void expect_same_as_gpmetis(const std::string& graph_source, int parts,
                             const std::string& extra_ours, const std::string& extra_gpmetis) {
-    if (run_command("command -v gpmetis").exit_code != 0)
-        GTEST_SKIP() << "gpmetis not installed (package metis)";
-    if (!file_exists(graph_source))
-        GTEST_SKIP() << graph_source << " absent (package libmetis-doc)";
+    if (const auto missing = missing_gpmetis_input(graph_source); !missing.empty())
+        GTEST_SKIP() << missing;
     ScratchDir dir;
-    const std::string graph = dir.file(std::filesystem::path(graph_source).filename());
-    std::filesystem::copy_file(graph_source, graph);
+    const std::string graph = copy_into(dir, graph_source);
     const std::string k = std::to_string(parts);
     auto metis = run_command("gpmetis " + extra_gpmetis + " " + graph + " " + k);
     ASSERT_EQ(metis.exit_code, 0) << metis.out << metis.err;
@@ -33,20 +28,20 @@ void expect_same_as_gpmetis(const std::string& graph_source, int parts,
 } // namespace
 
 TEST(PartPartitionMetis, EqualsGpmetisOn4elt) {
-    expect_same_as_gpmetis(kMetisGraphs + "/4elt.graph", 16, "", "");
+    expect_same_as_gpmetis(metis_example_graph("4elt"), 16, "", "");
 }
 TEST(PartPartitionMetis, EqualsGpmetisOnMdualWithSeed) {
-    expect_same_as_gpmetis(kMetisGraphs + "/mdual.graph", 64, "--seed 7", "-seed=7");
+    expect_same_as_gpmetis(metis_example_graph("mdual"), 64, "--seed 7", "-seed=7");
 }
 TEST(PartPartitionMetis, EqualsGpmetisRecursiveBisection) {
-    expect_same_as_gpmetis(kMetisGraphs + "/copter2.graph", 8, "--ptype rb", "-ptype=rb");
+    expect_same_as_gpmetis(metis_example_graph("copter2"), 8, "--ptype rb", "-ptype=rb");
 }
 TEST(PartPartitionMetis, EqualsGpmetisWithOptions) {
-    expect_same_as_gpmetis(kMetisGraphs + "/4elt.graph", 12, "--ufactor 100 --contig --objtype vol",
+    expect_same_as_gpmetis(metis_example_graph("4elt"), 12, "--ufactor 100 --contig --objtype vol",
                            "-ufactor=100 -contig -objtype=vol");
 }
 TEST(PartPartitionMetis, EqualsGpmetisMultiConstraint) {
-    expect_same_as_gpmetis(kMetisGraphs + "/test.mgraph", 5, "", "");
+    expect_same_as_gpmetis(metis_example_graph("test.mgraph"), 5, "", "");
 }
 
 TEST(PartPartition, WritesGpmetisStyleNameAndReports) {

@@ -60,6 +60,20 @@ TEST(PartSimulate, SameSeedSameOutput) {
     EXPECT_EQ(read_text(dir.file("a.csv")), read_text(dir.file("b.csv")));
 }
 
+TEST(PartSimulate, GdeMethodRemapsAndBeatsNeverOnTheHotSpot) {
+    auto r = simulate("-k 8 --workload hotspot --steps 20 --method gde --policy never "
+                      "--policy fixed-interval --interval 4 --json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto report = nlohmann::json::parse(r.out);
+    EXPECT_EQ(report["method"], "gde");
+    ASSERT_EQ(report["policies"].size(), 2u);
+    const auto& never = report["policies"][0];
+    const auto& frequent = report["policies"][1];
+    EXPECT_EQ(frequent["remaps"], 4);
+    EXPECT_GT(frequent["moved"].get<double>(), 0);
+    EXPECT_LT(frequent["total"].get<double>(), never["total"].get<double>());
+}
+
 TEST(PartSimulate, UnknownWorkloadPolicyMethodOrPictureTypeIsAnError) {
     auto r = simulate("-k 4 --workload tsunami --steps 5");
     EXPECT_EQ(r.exit_code, 2);

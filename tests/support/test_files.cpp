@@ -63,4 +63,22 @@ std::string source_file(const std::string& relative) {
     return std::string(PART_SOURCE_DIR) + "/" + relative;
 }
 
+std::string metis_example_graph(const std::string& name) {
+    return "/usr/share/doc/libmetis-dev/examples/graphs/" + name +
+           (name.find('.') == std::string::npos ? ".graph" : "");
+}
+
+std::string missing_gpmetis_input(const std::string& graph_source) {
+    if (run_command("command -v gpmetis").exit_code != 0)
+        return "gpmetis not installed (package metis)";
+    if (!file_exists(graph_source)) return graph_source + " absent (package libmetis-doc)";
+    return "";
+}
+
+std::string copy_into(const ScratchDir& dir, const std::string& source) {
+    const std::string copy = dir.file(fs::path(source).filename());
+    fs::copy_file(source, copy);
+    return copy;
+}
+
 } // namespace part::test

@@ -35,4 +35,14 @@ std::string tool(const std::string& name);
 // Path of a file in the source tree, e.g. source_file("data/naca0012.graph").
 std::string source_file(const std::string& relative);
 
+// A graph of METIS's examples (package libmetis-doc), e.g. metis_example_graph("4elt").
+std::string metis_example_graph(const std::string& name);
+
+// Why a comparison with gpmetis on `graph_source` cannot run (gpmetis or the file missing),
+// or "" when it can; tests GTEST_SKIP with the reason.
+std::string missing_gpmetis_input(const std::string& graph_source);
+
+// Copies `source` into `dir` under its own name (gpmetis writes beside its input).
+std::string copy_into(const ScratchDir& dir, const std::string& source);
+
 } // namespace part::test

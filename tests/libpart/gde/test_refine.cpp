@@ -2,7 +2,7 @@
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/gde/refine.hpp"
-#include "tests/libpart/gde/grid_graph.hpp"
+#include "tests/support/grid_graph.hpp"
 
 using namespace part;
 using namespace part::gde;

@@ -6,7 +6,7 @@
 #include "libpart/gde/flow_routing.hpp"
 #include "libpart/gde/network.hpp"
 #include "libpart/gde/workload_adjuster.hpp"
-#include "tests/libpart/gde/grid_graph.hpp"
+#include "tests/support/grid_graph.hpp"
 
 using namespace part;
 using namespace part::gde;
@@ -30,7 +30,7 @@ void set_flow(const Graph& q, std::vector<WeightSum>& outflow, PartId a, PartId 
 } // namespace
 
 TEST(GdeWorkloadAdjuster, MovesExactlyTheFlowsInDagOrderAndKeepsPartsConnected) {
-    const Graph g = part::test::grid_graph(20, 40);
+    const Graph g = part::test::grid_graph(40, 20);
     std::vector<PartId> part = strips(20, 40, 10); // 4 strips of 200 vertices
     const Graph q = network_from_graph(quotient_graph(g, part, 4), Topology::Quotient, "q").graph;
     std::vector<WeightSum> outflow(q.adjncy.size(), 0);
@@ -69,7 +69,7 @@ TEST(GdeWorkloadAdjuster, HeavyVerticesMoveOnlyAsFarAsTheFlowAllows) {
 TEST(GdeWorkloadAdjuster, PrefersHighGainVertices) {
     // Parts: a column strip plus one vertex of part 0 poking into part 1 (vertex 3 of row 1):
     // that vertex has three neighbours in part 1 and gains most by switching back.
-    Graph g = part::test::grid_graph(3, 6);
+    Graph g = part::test::grid_graph(6, 3);
     std::vector<PartId> part = strips(3, 6, 3);
     part[1 * 6 + 3] = 0;
     const Graph q = network_from_graph(quotient_graph(g, part, 2), Topology::Quotient, "q").graph;

@@ -9,7 +9,7 @@
 #include "libpart/order/order_quality.hpp"
 #include "libpart/order/small_eigen.hpp"
 #include "libpart/order/space_filling_curve.hpp"
-#include "tests/libpart/grid_graphs.hpp"
+#include "tests/support/grid_graph.hpp"
 
 using namespace part;
 using part::test::grid_graph;

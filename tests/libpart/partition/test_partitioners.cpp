@@ -8,7 +8,7 @@
 #include "libpart/partition/blocks_partition.hpp"
 #include "libpart/partition/hierarchical_partition.hpp"
 #include "libpart/partition/partition_method.hpp"
-#include "tests/libpart/grid_graphs.hpp"
+#include "tests/support/grid_graph.hpp"
 
 using namespace part;
 using part::test::grid_graph;
@@ -236,4 +236,17 @@ TEST(HierarchicalPartition, AutoFollowsTheThesisRules) {
     EXPECT_EQ(format_scheme(choose_scheme(grid_graph(16, 16, 16), 8)), "BLOCK[XYZ][2x2x2]");
     // A square: beams rather than slices.
     EXPECT_EQ(format_scheme(choose_scheme(grid_graph(40, 40), 16)), "BEAM-Z[XY][4x4]");
+}
+
+TEST(Partitioners, PolishLowersTheCutOfHilbertBlocksWithinTolerance) {
+    // A grid whose side is not a power of two leaves ragged Hilbert block borders to mend.
+    const Graph g = grid_graph(45, 37);
+    PartitionOptions options;
+    const auto plain = partition_graph(g, "blocks", 12, options).part;
+    options.polish = true;
+    const auto polished = partition_graph(g, "blocks", 12, options).part;
+    EXPECT_LT(edge_cut(g, polished), edge_cut(g, plain));
+    const Partition p{12, polished, {}};
+    EXPECT_LE(imbalance(g, p)[0], 1.0 + options.tolerance + 1e-9);
+    EXPECT_EQ(compute_metrics(g, p).empty_parts, 0);
 }

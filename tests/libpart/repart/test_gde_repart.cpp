@@ -2,7 +2,7 @@
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/repart/repart_method.hpp"
-#include "tests/libpart/gde/grid_graph.hpp"
+#include "tests/support/grid_graph.hpp"
 
 using namespace part;
 
@@ -32,7 +32,7 @@ RepartRequest request_for(PartId k2) {
 } // namespace
 
 TEST(GdeRepart, RebalancesAHeavyPartMovingLessThanScratch) {
-    Graph g = test::grid_graph(40, 60);
+    Graph g = test::grid_graph(60, 40);
     const Partition old = strips(g, 60, 6);
     g.ncon = 1;
     g.vwgt.assign(std::size_t(g.num_vertices()), 1);
@@ -46,7 +46,7 @@ TEST(GdeRepart, RebalancesAHeavyPartMovingLessThanScratch) {
 }
 
 TEST(GdeRepart, ShrinkingRetiresRanksAndBalances) {
-    const Graph g = test::grid_graph(40, 60);
+    const Graph g = test::grid_graph(60, 40);
     const Partition old = strips(g, 60, 6);
     const RepartResult r = repart_method("gde")(g, old, request_for(4));
     ASSERT_EQ(r.new_part_rank.size(), 4u);
@@ -57,7 +57,7 @@ TEST(GdeRepart, ShrinkingRetiresRanksAndBalances) {
 }
 
 TEST(GdeRepart, GrowingFillsTheNewPartsAndBalances) {
-    const Graph g = test::grid_graph(40, 60);
+    const Graph g = test::grid_graph(60, 40);
     const Partition old = strips(g, 60, 4);
     const RepartResult r = repart_method("gde")(g, old, request_for(7));
     EXPECT_EQ(r.partition.num_parts, 7);

@@ -8,34 +8,23 @@
 #include "libpart/simulate/relabel_by_overlap.hpp"
 #include "libpart/simulate/simulation.hpp"
 #include "libpart/simulate/workloads.hpp"
+#include "tests/support/grid_graph.hpp"
 
 using namespace part;
 
 namespace {
 
-// A side x side grid of cells with their centres as coordinates.
 Graph grid(int side) {
-    std::vector<WeightedEdge> edges;
-    for (int y = 0; y < side; ++y)
-        for (int x = 0; x < side; ++x) {
-            if (x + 1 < side) edges.push_back({y * side + x, y * side + x + 1});
-            if (y + 1 < side) edges.push_back({y * side + x, (y + 1) * side + x});
-        }
-    Graph graph = graph_from_edges(side * side, edges);
-    graph.coords.dim = 2;
-    for (int y = 0; y < side; ++y)
-        for (int x = 0; x < side; ++x) {
-            graph.coords.values.push_back(x + 0.5);
-            graph.coords.values.push_back(y + 0.5);
-        }
-    return graph;
+    return test::grid_graph(side, side);
 }
 
-SimulationSetup hotspot_setup(PartId parts, std::int64_t steps) {
+SimulationSetup hotspot_setup(PartId parts, std::int64_t steps,
+                              std::int64_t interval = OnlinePolicyOptions{}.interval) {
     SimulationSetup setup;
     setup.num_parts = parts;
     setup.workload = "hotspot";
     setup.steps = steps;
+    setup.policy_options.interval = interval; // for "fixed-interval"
     return setup;
 }
 
@@ -108,8 +97,7 @@ TEST(Workloads, UnknownNameOrMissingCoordinatesIsRejected) {
 
 TEST(Simulation, FixedIntervalRemapsOnScheduleAndTotalsAddUp) {
     const Graph graph = grid(16);
-    SimulationSetup setup = hotspot_setup(4, 20);
-    setup.policy_options.interval = 5;
+    const SimulationSetup setup = hotspot_setup(4, 20, 5);
     const SimulationRun run =
         simulate(graph, setup, repartition_method("scratch", 1), "fixed-interval");
     ASSERT_EQ(run.steps.size(), 20u);
@@ -137,6 +125,34 @@ TEST(Simulation, RemappingBeatsNeverOnAMovingHotSpot) {
     EXPECT_EQ(never.remaps, 0);
     EXPECT_GT(sar.remaps, 0);
     EXPECT_LT(sar.total, never.total);
+}
+
+TEST(Simulation, GdeRemappingBeatsNeverOnAMovingHotSpot) {
+    const Graph graph = grid(24);
+    const SimulationSetup setup = hotspot_setup(4, 40, 4);
+    const RepartitionMethod gde = repartition_method("gde", 1);
+    const SimulationRun never = simulate(graph, setup, gde, "never");
+    const SimulationRun frequent = simulate(graph, setup, gde, "fixed-interval");
+    EXPECT_EQ(frequent.remaps, 9);
+    EXPECT_GT(frequent.moved, 0) << "GDE moved cells toward the cooler parts";
+    EXPECT_LT(frequent.total, never.total);
+    double mean_ratio_never = 0, mean_ratio_gde = 0; // max / mean load, averaged over steps
+    for (std::size_t t = 0; t < never.steps.size(); ++t) {
+        mean_ratio_never += never.steps[t].max_load / never.steps[t].mean_load;
+        mean_ratio_gde += frequent.steps[t].max_load / frequent.steps[t].mean_load;
+    }
+    EXPECT_LT(mean_ratio_gde, mean_ratio_never) << "remapping lowered the imbalance";
+}
+
+TEST(Simulation, GdeRemappingMovesLessDataThanScratch) {
+    const Graph graph = grid(24);
+    const SimulationSetup setup = hotspot_setup(4, 40, 4);
+    const SimulationRun gde =
+        simulate(graph, setup, repartition_method("gde", 1), "fixed-interval");
+    const SimulationRun scratch =
+        simulate(graph, setup, repartition_method("scratch", 1), "fixed-interval");
+    ASSERT_EQ(gde.remaps, scratch.remaps);
+    EXPECT_LT(gde.moved, scratch.moved);
 }
 
 TEST(Simulation, RejectsUnknownPolicyAndMethod) {

@@ -1,5 +1,5 @@
 #pragma once
-// Small structured graphs with coordinates for the ordering and partitioning tests.
+// Small structured graphs with coordinates for tests.
 #include <vector>
 
 #include "libpart/core/graph_builder.hpp"

@@ -1,0 +1,640 @@
+#include "formats/gmsh_mesh.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <map>
+
+#include "formats/line_reader.hpp"
+#include "formats/mapped_file.hpp"
+
+namespace part::formats {
+
+namespace {
+
+// Gmsh element type codes (gmsh's GmshDefines.h) of the linear cells.
+bool cell_type_of_gmsh(std::int64_t code, CellType& type) {
+    switch (code) {
+    case 1:
+        type = CellType::Line;
+        return true;
+    case 2:
+        type = CellType::Triangle;
+        return true;
+    case 3:
+        type = CellType::Quadrilateral;
+        return true;
+    case 4:
+        type = CellType::Tetrahedron;
+        return true;
+    case 5:
+        type = CellType::Hexahedron;
+        return true;
+    case 6:
+        type = CellType::Wedge;
+        return true;
+    case 7:
+        type = CellType::Pyramid;
+        return true;
+    case 15:
+        type = CellType::Vertex;
+        return true;
+    default:
+        return false;
+    }
+}
+
+std::string unsupported_type_message(std::int64_t code) {
+    static const std::map<std::int64_t, const char*> kNames = {
+        {8, "3-node second-order line"},         {9, "6-node second-order triangle"},
+        {10, "9-node second-order quadrangle"},  {11, "10-node second-order tetrahedron"},
+        {12, "27-node second-order hexahedron"}, {13, "18-node second-order prism"},
+        {14, "14-node second-order pyramid"},    {16, "8-node second-order quadrangle"},
+        {17, "20-node second-order hexahedron"}, {18, "15-node second-order prism"},
+        {19, "13-node second-order pyramid"}};
+    auto it = kNames.find(code);
+    return "element type " + std::to_string(code) +
+           (it != kNames.end() ? std::string(" (") + it->second + ")" : "") +
+           " is not supported: expected a linear element, gmsh types 1 (line), 2 (triangle), 3 "
+           "(quadrangle), 4 "
+           "(tetrahedron), 5 (hexahedron), 6 (prism), 7 (pyramid) or 15 (point)";
+}
+
+// Maps gmsh node tags to point indices: a dense table when the tags are compact, else a
+// sorted list searched by bisection.
+class NodeIndex {
+  public:
+    void reserve(std::size_t n) { tags_.reserve(n); }
+    void add(std::int64_t tag) { tags_.push_back(tag); }
+    std::size_t size() const { return tags_.size(); } // before build()
+    // Returns the tag of a duplicate, or 0.
+    std::int64_t build() {
+        if (tags_.empty()) return 0;
+        const auto [lo, hi] = std::minmax_element(tags_.begin(), tags_.end());
+        min_ = *lo;
+        max_ = *hi;
+        if (std::uint64_t(max_ - min_) <= 4 * tags_.size() + 1024) {
+            dense_.assign(std::size_t(max_ - min_ + 1), -1);
+            for (std::size_t i = 0; i < tags_.size(); ++i) {
+                PointId& slot = dense_[std::size_t(tags_[i] - min_)];
+                if (slot >= 0) return tags_[i];
+                slot = PointId(i);
+            }
+            tags_ = {};
+            return 0;
+        }
+        sorted_.resize(tags_.size());
+        for (std::size_t i = 0; i < tags_.size(); ++i) sorted_[i] = {tags_[i], PointId(i)};
+        std::sort(sorted_.begin(), sorted_.end());
+        for (std::size_t i = 1; i < sorted_.size(); ++i)
+            if (sorted_[i].first == sorted_[i - 1].first) return sorted_[i].first;
+        tags_ = {};
+        return 0;
+    }
+    // Point index of a tag, or -1 when no node has it.
+    PointId find(std::int64_t tag) const {
+        if (tag < min_ || tag > max_) return -1;
+        if (!dense_.empty()) return dense_[std::size_t(tag - min_)];
+        auto it = std::lower_bound(sorted_.begin(), sorted_.end(),
+                                   std::pair<std::int64_t, PointId>{tag, -1});
+        return it != sorted_.end() && it->first == tag ? it->second : -1;
+    }
+    std::int64_t min_tag() const { return min_; }
+    std::int64_t max_tag() const { return max_; }
+
+  private:
+    std::vector<std::int64_t> tags_;
+    std::vector<PointId> dense_;
+    std::vector<std::pair<std::int64_t, PointId>> sorted_;
+    std::int64_t min_ = 1, max_ = 0;
+};
+
+// Fixed-size little-endian values inside a binary section, with bounds checks that report
+// truncation naming the section and byte offset.
+class BinaryCursor {
+  public:
+    BinaryCursor(std::string_view data, std::size_t pos, const LineReader& lines,
+                 std::string section)
+        : data_(data), pos_(pos), lines_(lines), section_(std::move(section)) {}
+    template <typename T> T get(const char* what) {
+        need(sizeof(T), what);
+        T value;
+        std::memcpy(&value, data_.data() + pos_, sizeof(T));
+        pos_ += sizeof(T);
+        return value;
+    }
+    void need(std::size_t bytes, const char* what) const {
+        if (data_.size() - pos_ < bytes)
+            fail(std::string("truncated file: ") + what + " needs " + std::to_string(bytes) +
+                 " bytes but only " + std::to_string(data_.size() - pos_) + " remain");
+    }
+    const char* take(std::size_t bytes, const char* what) {
+        need(bytes, what);
+        const char* at = data_.data() + pos_;
+        pos_ += bytes;
+        return at;
+    }
+    std::size_t pos() const { return pos_; }
+    [[noreturn]] void fail(const std::string& message) const {
+        lines_.fail("in the binary " + section_ + " section at byte " + std::to_string(pos_) +
+                    ": " + message);
+    }
+
+  private:
+    std::string_view data_;
+    std::size_t pos_;
+    const LineReader& lines_;
+    std::string section_;
+};
+
+class MshReader {
+  public:
+    MshReader(std::string_view data, const std::string& name, const MappedFile* source)
+        : data_(data), lines_(data, name), source_(source) {}
+
+    Mesh read() {
+        std::string_view line;
+        bool format_seen = false, nodes_seen = false, elements_seen = false;
+        while (lines_.next(line)) {
+            if (is_blank(line)) continue;
+            if (line.front() != '$')
+                lines_.fail("expected a section such as $Nodes, found '" + clip(line) + "'");
+            const std::string section(line.substr(1));
+            if (section == "MeshFormat") {
+                read_format();
+                format_seen = true;
+                continue;
+            }
+            if (!format_seen)
+                lines_.fail("expected $MeshFormat first: this is not a gmsh .msh file");
+            if (section == "Entities" && version_ >= 4)
+                read_entities();
+            else if (section == "Nodes") {
+                version_ >= 4 ? read_nodes_v4() : read_nodes_v2();
+                nodes_seen = true;
+            } else if (section == "Elements") {
+                if (!nodes_seen) lines_.fail("$Elements comes before $Nodes");
+                version_ >= 4 ? read_elements_v4() : read_elements_v2();
+                elements_seen = true;
+            } else
+                skip_section(section);
+        }
+        if (!format_seen) lines_.fail("empty file: expected a gmsh mesh starting with $MeshFormat");
+        if (!nodes_seen || !elements_seen)
+            throw InputError(lines_.file(), 0,
+                             std::string("empty mesh: no ") +
+                                 (nodes_seen ? "$Elements" : "$Nodes") + " section");
+        finish_points();
+        mesh_.cell_data.push_back(MeshArray::from_values("gmsh:physical", 1, physical_));
+        mesh_.cell_data.push_back(MeshArray::from_values("gmsh:geometrical", 1, geometrical_));
+        if (top_dimension(mesh_) == 0)
+            throw InputError(lines_.file(), 0,
+                             "empty mesh: no lines, surface or volume elements (" +
+                                 std::to_string(mesh_.num_cells()) +
+                                 " point elements); supported cells: " + supported_cell_names());
+        return std::move(mesh_);
+    }
+
+  private:
+    static std::string clip(std::string_view s) { return std::string(s.substr(0, 40)); }
+
+    void expect_end(const std::string& section) {
+        std::string_view line;
+        while (lines_.next(line)) {
+            if (is_blank(line)) continue;
+            if (line == "$End" + section) return;
+            lines_.fail("expected $End" + section + ", found '" + clip(line) + "'" +
+                        (binary_ ? " (the binary data is corrupted or has the wrong length)"
+                                 : " (the section holds more entries than its header announces)"));
+        }
+        lines_.fail("file ends before $End" + section + ": the file is truncated");
+    }
+
+    void skip_section(const std::string& section) {
+        const std::string end = "\n$End" + section;
+        const std::size_t at = data_.find(end, lines_.offset() == 0 ? 0 : lines_.offset() - 1);
+        if (at == std::string_view::npos)
+            lines_.fail("file ends before $End" + section + ": the file is truncated");
+        // Count the skipped lines so later line numbers stay right.
+        std::string_view line;
+        while (lines_.offset() <= at && lines_.next(line)) {
+        }
+        expect_end(section);
+    }
+
+    std::string_view data_line(const char* what) {
+        std::string_view line;
+        if (!lines_.next(line))
+            lines_.fail(std::string("file ends where ") + what + " was expected: truncated file");
+        return line;
+    }
+
+    void read_format() {
+        FieldCursor fields(data_line("'version file-type data-size'"), lines_);
+        version_ = fields.real("the format version");
+        const std::int64_t file_type = fields.integer("the file type (0 ASCII, 1 binary)");
+        const std::int64_t data_size = fields.integer("the data size");
+        if (version_ != 2.2 && version_ != 4.1 && version_ != 2.0 && version_ != 2.1)
+            lines_.fail("unsupported .msh version " + std::to_string(version_) +
+                        ": expected 2.2 or 4.1");
+        if (file_type != 0 && file_type != 1)
+            lines_.fail("file type must be 0 (ASCII) or 1 (binary)");
+        binary_ = file_type == 1;
+        if (binary_ && data_size != 8)
+            lines_.fail("binary files with data size " + std::to_string(data_size) +
+                        " are not supported: expected 8");
+        if (binary_) {
+            BinaryCursor bin(data_, lines_.offset(), lines_, "$MeshFormat");
+            if (bin.get<std::int32_t>("the endianness check") != 1)
+                bin.fail("the endianness check is not 1: the file is big-endian or corrupted");
+            lines_.seek(bin.pos());
+        }
+        expect_end("MeshFormat");
+    }
+
+    // Binary sections of version 4 use size_t counts; negative or absurd values mean corruption.
+    std::int64_t count(BinaryCursor& bin, const char* what) {
+        const auto v = bin.get<std::uint64_t>(what);
+        if (v > data_.size())
+            bin.fail(std::string(what) + " is " + std::to_string(v) + ": the file is corrupted");
+        return std::int64_t(v);
+    }
+
+    void read_entities() {
+        if (binary_) {
+            BinaryCursor bin(data_, lines_.offset(), lines_, "$Entities");
+            std::int64_t counts[4];
+            for (auto& c : counts) c = count(bin, "an entity count");
+            for (int dim = 0; dim < 4; ++dim)
+                for (std::int64_t e = 0; e < counts[dim]; ++e) {
+                    const auto tag = bin.get<std::int32_t>("an entity tag");
+                    bin.take(sizeof(double) * (dim == 0 ? 3 : 6), "the entity bounding box");
+                    const std::int64_t nphys = count(bin, "a physical tag count");
+                    const char* phys = bin.take(std::size_t(nphys) * 4, "the physical tags");
+                    std::int32_t first = 0;
+                    if (nphys > 0) std::memcpy(&first, phys, 4);
+                    entity_physical_[{dim, tag}] = first;
+                    if (dim > 0)
+                        bin.take(std::size_t(count(bin, "a bounding entity count")) * 4,
+                                 "the bounding entities");
+                }
+            lines_.seek(bin.pos());
+        } else {
+            FieldCursor header(data_line("the entity counts"), lines_);
+            std::int64_t counts[4];
+            for (auto& c : counts) c = header.integer("an entity count");
+            for (int dim = 0; dim < 4; ++dim)
+                for (std::int64_t e = 0; e < counts[dim]; ++e) {
+                    FieldCursor fields(data_line("an entity"), lines_);
+                    const auto tag = fields.integer("an entity tag");
+                    for (int k = 0; k < (dim == 0 ? 3 : 6); ++k)
+                        fields.real("an entity coordinate");
+                    const auto nphys = fields.integer("a physical tag count");
+                    std::int64_t first = 0;
+                    for (std::int64_t k = 0; k < nphys; ++k) {
+                        const auto phys = fields.integer("a physical tag");
+                        if (k == 0) first = phys;
+                    }
+                    entity_physical_[{dim, int(tag)}] = std::int32_t(first);
+                }
+        }
+        expect_end("Entities");
+    }
+
+    void add_point(std::int64_t tag, const double xyz[3]) {
+        nodes_.add(tag);
+        mesh_.points.insert(mesh_.points.end(), xyz, xyz + 3);
+    }
+
+    void read_nodes_v4() {
+        std::int64_t blocks = 0, total = 0;
+        if (binary_) {
+            BinaryCursor bin(data_, lines_.offset(), lines_, "$Nodes");
+            blocks = count(bin, "the node block count");
+            total = count(bin, "the node count");
+            bin.take(16, "the node tag range");
+            reserve_points(total);
+            for (std::int64_t b = 0; b < blocks; ++b) {
+                bin.get<std::int32_t>("the block's entity dimension");
+                bin.get<std::int32_t>("the block's entity tag");
+                const auto parametric = bin.get<std::int32_t>("the block's parametric flag");
+                const std::int64_t n = count(bin, "the block's node count");
+                const char* tags = bin.take(std::size_t(n) * 8, "the block's node tags");
+                if (parametric != 0) bin.fail("parametric node coordinates are not supported");
+                const char* coords = bin.take(std::size_t(n) * 24, "the block's node coordinates");
+                for (std::int64_t i = 0; i < n; ++i) {
+                    std::uint64_t tag;
+                    double xyz[3];
+                    std::memcpy(&tag, tags + i * 8, 8);
+                    std::memcpy(xyz, coords + i * 24, 24);
+                    add_point(std::int64_t(tag), xyz);
+                }
+            }
+            lines_.seek(bin.pos());
+        } else {
+            FieldCursor header(data_line("'numEntityBlocks numNodes minNodeTag maxNodeTag'"),
+                               lines_);
+            blocks = header.integer("the node block count");
+            total = header.integer("the node count");
+            reserve_points(total);
+            for (std::int64_t b = 0; b < blocks; ++b) {
+                FieldCursor block(data_line("a node block header"), lines_);
+                block.integer("the block's entity dimension");
+                block.integer("the block's entity tag");
+                if (block.integer("the block's parametric flag") != 0)
+                    lines_.fail("parametric node coordinates are not supported");
+                const std::int64_t n = block.integer("the block's node count");
+                for (std::int64_t i = 0; i < n; ++i) {
+                    FieldCursor fields(data_line("a node tag"), lines_);
+                    nodes_.add(fields.integer("a node tag"));
+                }
+                for (std::int64_t i = 0; i < n; ++i) {
+                    FieldCursor fields(data_line("node coordinates 'x y z'"), lines_);
+                    for (int a = 0; a < 3; ++a)
+                        mesh_.points.push_back(fields.real("a node coordinate"));
+                }
+            }
+        }
+        if (std::int64_t(nodes_.size()) != total)
+            lines_.fail("the $Nodes header announces " + std::to_string(total) +
+                        " nodes but the blocks hold " + std::to_string(nodes_.size()));
+        expect_end("Nodes");
+        index_nodes();
+    }
+
+    void read_nodes_v2() {
+        std::int64_t total = 0;
+        if (binary_) {
+            FieldCursor header(data_line("the node count"), lines_);
+            total = header.integer("the node count");
+            BinaryCursor bin(data_, lines_.offset(), lines_, "$Nodes");
+            reserve_points(total);
+            const char* records =
+                bin.take(std::size_t(total) * 28, "the node records (int id, 3 doubles)");
+            for (std::int64_t i = 0; i < total; ++i) {
+                std::int32_t tag;
+                double xyz[3];
+                std::memcpy(&tag, records + i * 28, 4);
+                std::memcpy(xyz, records + i * 28 + 4, 24);
+                add_point(tag, xyz);
+            }
+            lines_.seek(bin.pos());
+        } else {
+            FieldCursor header(data_line("the node count"), lines_);
+            total = header.integer("the node count");
+            reserve_points(total);
+            for (std::int64_t i = 0; i < total; ++i) {
+                FieldCursor fields(data_line("a node 'id x y z'"), lines_);
+                double xyz[3];
+                const auto tag = fields.integer("a node id");
+                for (double& x : xyz) x = fields.real("a node coordinate");
+                add_point(tag, xyz);
+            }
+        }
+        expect_end("Nodes");
+        index_nodes();
+    }
+
+    void reserve_points(std::int64_t total) {
+        if (total < 0 || total > INT32_MAX - 1)
+            lines_.fail("node count " + std::to_string(total) + " is out of range");
+        // A node takes at least a few bytes, which bounds a corrupted count.
+        const std::size_t n = std::min<std::size_t>(std::size_t(total), data_.size() / 4);
+        nodes_.reserve(n);
+        mesh_.points.reserve(3 * n);
+    }
+
+    void index_nodes() {
+        mesh_.point_count = PointId(nodes_.size());
+        if (const std::int64_t dup = nodes_.build())
+            lines_.fail("node tag " + std::to_string(dup) + " is defined twice in $Nodes");
+    }
+
+    // Point index of a node tag used by `element`; fails naming both when the tag is unknown.
+    template <typename Fail>
+    PointId point_of(std::int64_t tag, std::int64_t element, Fail&& fail) const {
+        const PointId p = nodes_.find(tag);
+        if (p >= 0) return p;
+        if (tag < nodes_.min_tag() || tag > nodes_.max_tag())
+            fail("element " + std::to_string(element) + " refers to node " + std::to_string(tag) +
+                 ", out of range: the nodes have tags " + std::to_string(nodes_.min_tag()) + ".." +
+                 std::to_string(nodes_.max_tag()));
+        fail("element " + std::to_string(element) + " refers to node " + std::to_string(tag) +
+             ", which $Nodes does not define (missing node)");
+        return -1;
+    }
+
+    void add_cell(CellType type, const PointId* nodes, std::int32_t physical, std::int32_t entity) {
+        mesh_.add_cell(type, {nodes, std::size_t(cell_num_nodes(type))});
+        physical_.push_back(physical);
+        geometrical_.push_back(entity);
+    }
+
+    void read_elements_v4() {
+        PointId nodes[kMaxCellNodes];
+        auto fail_here = [this](const std::string& m) { lines_.fail(m); };
+        if (binary_) {
+            BinaryCursor bin(data_, lines_.offset(), lines_, "$Elements");
+            auto fail_bin = [&bin](const std::string& m) { bin.fail(m); };
+            const std::int64_t blocks = count(bin, "the element block count");
+            const std::int64_t total = count(bin, "the element count");
+            bin.take(16, "the element tag range");
+            reserve_cells(total);
+            std::int64_t seen = 0;
+            for (std::int64_t b = 0; b < blocks; ++b) {
+                const auto dim = bin.get<std::int32_t>("the block's entity dimension");
+                const auto entity = bin.get<std::int32_t>("the block's entity tag");
+                const auto code = bin.get<std::int32_t>("the block's element type");
+                const std::int64_t n = count(bin, "the block's element count");
+                CellType type;
+                if (!cell_type_of_gmsh(code, type)) bin.fail(unsupported_type_message(code));
+                const std::size_t stride = std::size_t(1 + cell_num_nodes(type)) * 8;
+                const char* records = bin.take(std::size_t(n) * stride, "the block's elements");
+                const std::int32_t physical = physical_of(dim, entity);
+                for (std::int64_t i = 0; i < n; ++i) {
+                    std::uint64_t values[1 + kMaxCellNodes];
+                    std::memcpy(values, records + std::size_t(i) * stride, stride);
+                    for (int k = 0; k < cell_num_nodes(type); ++k)
+                        nodes[k] = point_of(std::int64_t(values[1 + k]), std::int64_t(values[0]),
+                                            fail_bin);
+                    add_cell(type, nodes, physical, entity);
+                    release_consumed(std::size_t(records - data_.data()) + std::size_t(i) * stride);
+                }
+                seen += n;
+            }
+            if (seen != total)
+                bin.fail("the header announces " + std::to_string(total) +
+                         " elements but the blocks hold " + std::to_string(seen));
+            lines_.seek(bin.pos());
+        } else {
+            FieldCursor header(
+                data_line("'numEntityBlocks numElements minElementTag maxElementTag'"), lines_);
+            const std::int64_t blocks = header.integer("the element block count");
+            const std::int64_t total = header.integer("the element count");
+            reserve_cells(total);
+            std::int64_t seen = 0;
+            for (std::int64_t b = 0; b < blocks; ++b) {
+                FieldCursor block(data_line("an element block header"), lines_);
+                const auto dim = block.integer("the block's entity dimension");
+                const auto entity = std::int32_t(block.integer("the block's entity tag"));
+                const auto code = block.integer("the block's element type");
+                const std::int64_t n = block.integer("the block's element count");
+                CellType type;
+                if (!cell_type_of_gmsh(code, type)) lines_.fail(unsupported_type_message(code));
+                const std::int32_t physical = physical_of(int(dim), entity);
+                const int want = cell_num_nodes(type);
+                for (std::int64_t i = 0; i < n; ++i) {
+                    FieldCursor fields(data_line("an element 'tag node...'"), lines_);
+                    const std::int64_t tag = fields.integer("an element tag");
+                    const std::size_t have = fields.count_remaining();
+                    if (have != std::size_t(want))
+                        lines_.fail("element " + std::to_string(tag) + " has " +
+                                    std::to_string(have) + " node tags but a " + cell_name(type) +
+                                    " needs " + std::to_string(want) +
+                                    (have < std::size_t(want) ? " (missing nodes)" : ""));
+                    for (int k = 0; k < want; ++k)
+                        nodes[k] = point_of(fields.integer("a node tag"), tag, fail_here);
+                    add_cell(type, nodes, physical, entity);
+                    release_consumed();
+                }
+                seen += n;
+            }
+            if (seen != total)
+                lines_.fail("the $Elements header announces " + std::to_string(total) +
+                            " elements but the blocks hold " + std::to_string(seen));
+        }
+        expect_end("Elements");
+    }
+
+    void read_elements_v2() {
+        PointId nodes[kMaxCellNodes];
+        FieldCursor header(data_line("the element count"), lines_);
+        const std::int64_t total = header.integer("the element count");
+        reserve_cells(total);
+        if (binary_) {
+            BinaryCursor bin(data_, lines_.offset(), lines_, "$Elements");
+            auto fail_bin = [&bin](const std::string& m) { bin.fail(m); };
+            std::int64_t seen = 0;
+            while (seen < total) {
+                const auto code = bin.get<std::int32_t>("an element block's type");
+                const auto n = bin.get<std::int32_t>("an element block's count");
+                const auto ntags = bin.get<std::int32_t>("an element block's tag count");
+                CellType type;
+                if (!cell_type_of_gmsh(code, type)) bin.fail(unsupported_type_message(code));
+                if (n < 0 || n > total - seen || ntags < 0 || ntags > 64)
+                    bin.fail("element block header (count " + std::to_string(n) + ", tags " +
+                             std::to_string(ntags) + ") is corrupted");
+                const std::size_t ints = std::size_t(1 + ntags + cell_num_nodes(type));
+                const char* records = bin.take(std::size_t(n) * ints * 4, "the block's elements");
+                for (std::int32_t i = 0; i < n; ++i) {
+                    std::int32_t values[1 + 64 + kMaxCellNodes];
+                    std::memcpy(values, records + std::size_t(i) * ints * 4, ints * 4);
+                    for (int k = 0; k < cell_num_nodes(type); ++k)
+                        nodes[k] = point_of(values[1 + ntags + k], values[0], fail_bin);
+                    add_cell(type, nodes, ntags > 0 ? values[1] : 0, ntags > 1 ? values[2] : 0);
+                }
+                seen += n;
+            }
+            lines_.seek(bin.pos());
+        } else {
+            auto fail_here = [this](const std::string& m) { lines_.fail(m); };
+            for (std::int64_t e = 0; e < total; ++e) {
+                FieldCursor fields(data_line("an element 'id type ntags tags... nodes...'"),
+                                   lines_);
+                const std::int64_t tag = fields.integer("an element id");
+                const std::int64_t code = fields.integer("an element type");
+                const std::int64_t ntags = fields.integer("a tag count");
+                CellType type;
+                if (!cell_type_of_gmsh(code, type)) lines_.fail(unsupported_type_message(code));
+                if (ntags < 0 || std::size_t(ntags) > fields.count_remaining())
+                    lines_.fail("element " + std::to_string(tag) + " announces " +
+                                std::to_string(ntags) + " tags but the line is shorter");
+                std::int64_t physical = 0, entity = 0;
+                for (std::int64_t k = 0; k < ntags; ++k) {
+                    const std::int64_t t = fields.integer("an element tag");
+                    if (k == 0) physical = t;
+                    if (k == 1) entity = t;
+                }
+                const int want = cell_num_nodes(type);
+                const std::size_t have = fields.count_remaining();
+                if (have != std::size_t(want))
+                    lines_.fail("element " + std::to_string(tag) + " has " + std::to_string(have) +
+                                " node ids but a " + cell_name(type) + " needs " +
+                                std::to_string(want) +
+                                (have < std::size_t(want) ? " (missing nodes)" : ""));
+                for (int k = 0; k < want; ++k)
+                    nodes[k] = point_of(fields.integer("a node id"), tag, fail_here);
+                add_cell(type, nodes, std::int32_t(physical), std::int32_t(entity));
+                release_consumed();
+            }
+        }
+        expect_end("Elements");
+    }
+
+    void reserve_cells(std::int64_t total) {
+        if (total < 0 || total > INT32_MAX - 1)
+            lines_.fail("element count " + std::to_string(total) + " is out of range");
+        const std::size_t n = std::min<std::size_t>(std::size_t(total), data_.size() / 8);
+        mesh_.cell_types.reserve(n);
+        mesh_.cell_offsets.reserve(n + 1);
+        mesh_.cell_nodes.reserve(n * 4);
+        physical_.reserve(n);
+        geometrical_.reserve(n);
+    }
+
+    std::int32_t physical_of(int dim, int entity) const {
+        auto it = entity_physical_.find({dim, entity});
+        return it == entity_physical_.end() ? 0 : it->second;
+    }
+
+    // Drops z when every point lies in the plane z = 0, as a 2D mesh.
+    void finish_points() {
+        const std::size_t n = std::size_t(mesh_.point_count);
+        bool planar = true;
+        for (std::size_t i = 0; i < n && planar; ++i) planar = mesh_.points[3 * i + 2] == 0.0;
+        mesh_.dim = 3;
+        if (planar && n > 0) {
+            for (std::size_t i = 0; i < n; ++i) {
+                mesh_.points[2 * i] = mesh_.points[3 * i];
+                mesh_.points[2 * i + 1] = mesh_.points[3 * i + 1];
+            }
+            mesh_.points.resize(2 * n);
+            mesh_.points.shrink_to_fit();
+            mesh_.dim = 2;
+        }
+    }
+
+    // Lets the mapped input go once the parser is well past it.
+    void release_consumed() { release_consumed(lines_.offset()); }
+    void release_consumed(std::size_t offset) {
+        constexpr std::size_t kStep = std::size_t(16) << 20;
+        if (source_ && offset >= released_ + kStep) {
+            released_ = offset - kStep / 2;
+            source_->release_before(released_);
+        }
+    }
+
+    std::string_view data_;
+    LineReader lines_;
+    const MappedFile* source_;
+    std::size_t released_ = 0;
+    double version_ = 0;
+    bool binary_ = false;
+    std::map<std::pair<int, int>, std::int32_t> entity_physical_;
+    NodeIndex nodes_;
+    Mesh mesh_;
+    std::vector<std::int32_t> physical_, geometrical_;
+};
+
+} // namespace
+
+Mesh parse_gmsh_mesh(std::string_view data, const std::string& name) {
+    return MshReader(data, name, nullptr).read();
+}
+
+Mesh read_gmsh_mesh(const std::string& path) {
+    MappedFile file(path);
+    return MshReader(file.text(), path, &file).read();
+}
+
+} // namespace part::formats

@@ -1,0 +1,159 @@
+#include "formats/metis_mesh.hpp"
+
+#include <algorithm>
+
+#include "formats/atomic_output.hpp"
+#include "formats/line_reader.hpp"
+#include "formats/mapped_file.hpp"
+#include "formats/text_output.hpp"
+#include "libpart/mesh/node_cells.hpp"
+
+namespace part::formats {
+
+namespace {
+
+// The type for a node count, with 4-node elements taken as quadrilaterals for now.
+bool type_for_node_count(std::size_t count, CellType& type) {
+    switch (count) {
+    case 2:
+        type = CellType::Line;
+        return true;
+    case 3:
+        type = CellType::Triangle;
+        return true;
+    case 4:
+        type = CellType::Quadrilateral;
+        return true;
+    case 5:
+        type = CellType::Pyramid;
+        return true;
+    case 6:
+        type = CellType::Wedge;
+        return true;
+    case 8:
+        type = CellType::Hexahedron;
+        return true;
+    default:
+        return false;
+    }
+}
+
+// 4-node elements are tetrahedra when other 3D elements exist, or when two of them share
+// three nodes (conforming quadrilaterals share at most an edge).
+void resolve_four_node_cells(Mesh& mesh) {
+    bool has_quads = false, has_3d = false, has_triangles = false;
+    for (CellType t : mesh.cell_types) {
+        has_quads |= t == CellType::Quadrilateral;
+        has_3d |= cell_dimension(t) == 3;
+        has_triangles |= t == CellType::Triangle;
+    }
+    if (!has_quads) return;
+    const bool tetrahedra = has_3d || (!has_triangles && any_cells_share_nodes(mesh, 3));
+    if (tetrahedra)
+        std::replace(mesh.cell_types.begin(), mesh.cell_types.end(), CellType::Quadrilateral,
+                     CellType::Tetrahedron);
+}
+
+} // namespace
+
+namespace {
+
+Mesh parse(std::string_view text, const std::string& name, const MappedFile* source) {
+    LineReader lines(text, name);
+    std::size_t released = 0;
+    std::string_view line;
+    do {
+        if (!lines.next_data(line)) lines.fail("empty mesh: expected a first line 'ne [ncon]'");
+    } while (is_blank(line));
+    FieldCursor header(line, lines);
+    const std::int64_t ne = header.integer("the element count ne");
+    std::int64_t ncon = header.at_end() ? 0 : header.integer("the weight count ncon");
+    if (!header.at_end()) lines.fail("too many fields: expected a first line 'ne [ncon]'");
+    if (ne <= 0)
+        lines.fail("empty mesh: the element count is " + std::to_string(ne) +
+                   ", expected at least 1");
+    if (ne > INT32_MAX - 1)
+        lines.fail("element count " + std::to_string(ne) + " is too large for 32-bit ids");
+    if (ncon < 0 || ncon > 64)
+        lines.fail("weight count " + std::to_string(ncon) + " is out of range 0..64");
+
+    Mesh mesh;
+    mesh.dim = 0;
+    mesh.cell_types.reserve(std::size_t(ne));
+    mesh.cell_offsets.reserve(std::size_t(ne) + 1);
+    // Most meshes have 4 nodes per element or fewer; each id takes at least two characters.
+    mesh.cell_nodes.reserve(std::min(std::size_t(ne) * 4, text.size() / 2));
+    std::vector<std::int32_t> weights;
+    std::int64_t max_id = 0;
+    PointId nodes[kMaxCellNodes];
+    for (std::int64_t e = 0; e < ne; ++e) {
+        if (!lines.next_data(line))
+            lines.fail("file ends after " + std::to_string(e) + " of the " + std::to_string(ne) +
+                       " elements the first line announces");
+        FieldCursor fields(line, lines);
+        for (std::int64_t c = 0; c < ncon; ++c) {
+            const std::int64_t w = fields.integer("an element weight");
+            if (w < 0 || w > INT32_MAX)
+                lines.fail("element weight " + std::to_string(w) + " is out of range");
+            weights.push_back(std::int32_t(w));
+        }
+        const std::size_t count = fields.count_remaining();
+        CellType type;
+        if (!type_for_node_count(count, type))
+            lines.fail(
+                "element " + std::to_string(e + 1) + " has " + std::to_string(count) +
+                " node ids: expected 2 (line), 3 (triangle), 4 (quadrilateral or tetrahedron), 5 "
+                "(pyramid), 6 (wedge) or 8 (hexahedron)");
+        for (std::size_t k = 0; k < count; ++k) {
+            const std::int64_t id = fields.integer("a node id");
+            if (id < 1 || id > INT32_MAX)
+                lines.fail("node id " + std::to_string(id) +
+                           " is out of range: METIS mesh node ids start at 1" +
+                           (id == 0 ? " (this file looks 0-based)" : ""));
+            max_id = std::max(max_id, id);
+            nodes[k] = PointId(id - 1);
+        }
+        mesh.add_cell(type, {nodes, count});
+        if (source &&
+            lines.offset() >= released + (std::size_t(16) << 20)) // let the parsed input go
+            source->release_before(released = lines.offset());
+    }
+    while (lines.next_data(line))
+        if (!is_blank(line))
+            lines.fail("more element lines than the " + std::to_string(ne) + " announced");
+    mesh.point_count = PointId(max_id);
+    if (ncon > 0)
+        mesh.cell_data.push_back(MeshArray::from_values("metis:weight", int(ncon), weights));
+    resolve_four_node_cells(mesh);
+    return mesh;
+}
+
+} // namespace
+
+Mesh parse_metis_mesh(std::string_view text, const std::string& name) {
+    return parse(text, name, nullptr);
+}
+
+Mesh read_metis_mesh(const std::string& path) {
+    MappedFile file(path);
+    return parse(file.text(), path, &file);
+}
+
+void write_metis_mesh(const std::string& path, const Mesh& mesh, std::span<const CellId> cells) {
+    std::string out;
+    out.reserve(cells.size() * 40 + 16);
+    append_number(out, cells.size());
+    out += '\n';
+    for (CellId c : cells) {
+        bool first = true;
+        for (PointId p : mesh.cell(c)) {
+            if (!first) out += ' ';
+            first = false;
+            append_number(out, std::int64_t(p) + 1);
+        }
+        out += '\n';
+    }
+    write_file_atomically(path, out);
+}
+
+} // namespace part::formats

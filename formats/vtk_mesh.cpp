@@ -1,0 +1,603 @@
+#include "formats/vtk_mesh.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <functional>
+#include <utility>
+
+#include <vtkAlgorithm.h>
+#include <vtkCallbackCommand.h>
+#include <vtkCellArray.h>
+#include <vtkCellData.h>
+#include <vtkCellType.h>
+#include <vtkCellTypes.h>
+#include <vtkDataArray.h>
+#include <vtkDataSetAttributes.h>
+#include <vtkDoubleArray.h>
+#include <vtkIdTypeArray.h>
+#include <vtkInformation.h>
+#include <vtkInformationVector.h>
+#include <vtkLogger.h>
+#include <vtkObjectFactory.h>
+#include <vtkPointData.h>
+#include <vtkPoints.h>
+#include <vtkSmartPointer.h>
+#include <vtkStreamingDemandDrivenPipeline.h>
+#include <vtkStringOutputWindow.h>
+#include <vtkUnsignedCharArray.h>
+#include <vtkUnstructuredGrid.h>
+#include <vtkUnstructuredGridAlgorithm.h>
+#include <vtkUnstructuredGridReader.h>
+#include <vtkXMLDataElement.h>
+#include <vtkXMLDataParser.h>
+#include <vtkXMLPUnstructuredGridWriter.h>
+#include <vtkXMLUnstructuredGridReader.h>
+#include <vtkXMLUnstructuredGridWriter.h>
+
+#include "formats/atomic_output.hpp"
+#include "libpart/mesh/append_meshes.hpp"
+#include "libpart/mesh/join_pieces.hpp"
+
+namespace part::formats {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Collects the errors VTK reports while an algorithm runs, which it would otherwise only
+// print: those of the algorithm itself (ErrorEvent) and of helpers it creates, such as the
+// XML parser, which reach only the global output window.
+class VtkErrors {
+  public:
+    explicit VtkErrors(vtkObject* watched) {
+        vtkLogger::SetStderrVerbosity(vtkLogger::VERBOSITY_OFF);
+        previous_ = vtkOutputWindow::GetInstance();
+        previous_->Register(nullptr);
+        window_->SetDisplayModeToNever();
+        vtkOutputWindow::SetInstance(window_);
+        callback_->SetClientData(this);
+        callback_->SetCallback([](vtkObject*, unsigned long, void* self, void* message) {
+            auto* errors = static_cast<VtkErrors*>(self);
+            if (errors->first_.empty() && message)
+                errors->first_ = static_cast<const char*>(message);
+        });
+        watched->AddObserver(vtkCommand::ErrorEvent, callback_);
+    }
+    ~VtkErrors() {
+        vtkOutputWindow::SetInstance(previous_);
+        previous_->UnRegister(nullptr);
+    }
+    VtkErrors(const VtkErrors&) = delete;
+    VtkErrors& operator=(const VtkErrors&) = delete;
+
+    bool any() const { return !first_.empty() || text().find("ERROR") != std::string::npos; }
+    // The first message without VTK's "ERROR: In file, line ..." preamble.
+    std::string message() const {
+        std::string m = text().empty() ? first_ : text(); // the earliest, most specific error
+        const auto colon = m.find("): ");
+        if (colon != std::string::npos) m = m.substr(colon + 3);
+        const auto end = m.find('\n');
+        if (end != std::string::npos) m = m.substr(0, end);
+        while (!m.empty() && m.back() == ' ') m.pop_back();
+        return m;
+    }
+
+  private:
+    std::string text() const { return window_->GetOutput(); }
+    vtkNew<vtkCallbackCommand> callback_;
+    vtkNew<vtkStringOutputWindow> window_;
+    vtkOutputWindow* previous_ = nullptr;
+    std::string first_;
+};
+
+bool cell_type_of_vtk(int vtk_type, CellType& type) {
+    switch (vtk_type) {
+    case VTK_VERTEX:
+        type = CellType::Vertex;
+        return true;
+    case VTK_LINE:
+        type = CellType::Line;
+        return true;
+    case VTK_TRIANGLE:
+        type = CellType::Triangle;
+        return true;
+    case VTK_QUAD:
+        type = CellType::Quadrilateral;
+        return true;
+    case VTK_TETRA:
+        type = CellType::Tetrahedron;
+        return true;
+    case VTK_HEXAHEDRON:
+        type = CellType::Hexahedron;
+        return true;
+    case VTK_WEDGE:
+        type = CellType::Wedge;
+        return true;
+    case VTK_PYRAMID:
+        type = CellType::Pyramid;
+        return true;
+    default:
+        return false;
+    }
+}
+
+int vtk_type_of(CellType type) {
+    static constexpr int kTypes[] = {VTK_VERTEX, VTK_LINE,       VTK_TRIANGLE, VTK_QUAD,
+                                     VTK_TETRA,  VTK_HEXAHEDRON, VTK_WEDGE,    VTK_PYRAMID};
+    return kTypes[static_cast<int>(type)];
+}
+
+bool scalar_type_of_vtk(int vtk_type, ScalarType& type) {
+    switch (vtk_type) {
+    case VTK_CHAR:
+    case VTK_SIGNED_CHAR:
+        type = ScalarType::Int8;
+        return true;
+    case VTK_UNSIGNED_CHAR:
+        type = ScalarType::UInt8;
+        return true;
+    case VTK_SHORT:
+        type = ScalarType::Int16;
+        return true;
+    case VTK_UNSIGNED_SHORT:
+        type = ScalarType::UInt16;
+        return true;
+    case VTK_INT:
+        type = ScalarType::Int32;
+        return true;
+    case VTK_UNSIGNED_INT:
+        type = ScalarType::UInt32;
+        return true;
+    case VTK_LONG:
+    case VTK_LONG_LONG:
+    case VTK_ID_TYPE:
+        type = ScalarType::Int64;
+        return true;
+    case VTK_UNSIGNED_LONG:
+    case VTK_UNSIGNED_LONG_LONG:
+        type = ScalarType::UInt64;
+        return true;
+    case VTK_FLOAT:
+        type = ScalarType::Float32;
+        return true;
+    case VTK_DOUBLE:
+        type = ScalarType::Float64;
+        return true;
+    default:
+        return false;
+    }
+}
+
+int vtk_type_of(ScalarType type) {
+    static constexpr int kTypes[] = {
+        VTK_SIGNED_CHAR, VTK_UNSIGNED_CHAR, VTK_SHORT,     VTK_UNSIGNED_SHORT,
+        VTK_INT,         VTK_UNSIGNED_INT,  VTK_LONG_LONG, VTK_UNSIGNED_LONG_LONG,
+        VTK_FLOAT,       VTK_DOUBLE};
+    return kTypes[static_cast<int>(type)];
+}
+
+// Numeric arrays of a VTK attribute set; string and other arrays have no meaning here.
+std::vector<MeshArray> arrays_of(vtkDataSetAttributes* attributes) {
+    std::vector<MeshArray> arrays;
+    for (int i = 0; i < attributes->GetNumberOfArrays(); ++i) {
+        vtkDataArray* a = attributes->GetArray(i);
+        ScalarType type;
+        if (!a || !a->GetName() || !scalar_type_of_vtk(a->GetDataType(), type)) continue;
+        MeshArray array(a->GetName(), type, a->GetNumberOfComponents(),
+                        std::size_t(a->GetNumberOfTuples()));
+        if (array.size_bytes() > 0)
+            std::memcpy(array.data(), a->GetVoidPointer(0), array.size_bytes());
+        arrays.push_back(std::move(array));
+    }
+    return arrays;
+}
+
+vtkSmartPointer<vtkDataArray> vtk_array_of(const MeshArray& array) {
+    vtkSmartPointer<vtkDataArray> a;
+    a.TakeReference(vtkDataArray::CreateDataArray(vtk_type_of(array.type())));
+    a->SetName(array.name().c_str());
+    a->SetNumberOfComponents(array.components());
+    a->SetNumberOfTuples(vtkIdType(array.num_tuples()));
+    if (array.size_bytes() > 0) std::memcpy(a->GetVoidPointer(0), array.data(), array.size_bytes());
+    return a;
+}
+
+Mesh mesh_of_grid(vtkUnstructuredGrid* grid, const std::string& path) {
+    Mesh mesh;
+    const vtkIdType num_points = grid->GetNumberOfPoints();
+    const vtkIdType num_cells = grid->GetNumberOfCells();
+    if (num_cells == 0) throw InputError(path, 0, "empty mesh: the grid has no cells");
+    if (num_points > INT32_MAX - 1 || num_cells > INT32_MAX - 1)
+        throw InputError(path, 0, "too many points or cells for 32-bit ids");
+    mesh.point_count = PointId(num_points);
+    bool planar = true;
+    mesh.points.resize(std::size_t(num_points) * 3);
+    for (vtkIdType p = 0; p < num_points; ++p) {
+        grid->GetPoint(p, mesh.points.data() + 3 * p);
+        planar = planar && mesh.points[std::size_t(3 * p + 2)] == 0.0;
+    }
+    mesh.dim = 3;
+    if (planar && num_points > 0) {
+        for (vtkIdType p = 0; p < num_points; ++p) {
+            mesh.points[std::size_t(2 * p)] = mesh.points[std::size_t(3 * p)];
+            mesh.points[std::size_t(2 * p + 1)] = mesh.points[std::size_t(3 * p + 1)];
+        }
+        mesh.points.resize(std::size_t(num_points) * 2);
+        mesh.dim = 2;
+    }
+    mesh.cell_types.reserve(std::size_t(num_cells));
+    vtkCellArray* connectivity = grid->GetCells();
+    vtkNew<vtkIdList> ids;
+    PointId nodes[kMaxCellNodes];
+    for (vtkIdType c = 0; c < num_cells; ++c) {
+        const int vtk_type = grid->GetCellType(c);
+        CellType type;
+        if (!cell_type_of_vtk(vtk_type, type))
+            throw InputError(path, 0,
+                             "cell " + std::to_string(c) + " has VTK cell type " +
+                                 std::to_string(vtk_type) + " (" +
+                                 (vtkCellTypes::GetClassNameFromTypeId(vtk_type)
+                                      ? vtkCellTypes::GetClassNameFromTypeId(vtk_type)
+                                      : "unknown") +
+                                 "), which is not supported: expected " + supported_cell_names());
+        connectivity->GetCellAtId(c, ids);
+        if (ids->GetNumberOfIds() != cell_num_nodes(type))
+            throw InputError(path, 0,
+                             "cell " + std::to_string(c) + " (" + cell_name(type) + ") has " +
+                                 std::to_string(ids->GetNumberOfIds()) + " points: expected " +
+                                 std::to_string(cell_num_nodes(type)) + " (missing nodes)");
+        for (vtkIdType k = 0; k < ids->GetNumberOfIds(); ++k) {
+            const vtkIdType p = ids->GetId(k);
+            if (p < 0 || p >= num_points)
+                throw InputError(path, 0,
+                                 "cell " + std::to_string(c) + " refers to point " +
+                                     std::to_string(p) + ", out of range: the grid has points 0.." +
+                                     std::to_string(num_points - 1));
+            nodes[k] = PointId(p);
+        }
+        mesh.add_cell(type, {nodes, std::size_t(ids->GetNumberOfIds())});
+    }
+    mesh.point_data = arrays_of(grid->GetPointData());
+    mesh.cell_data = arrays_of(grid->GetCellData());
+    return mesh;
+}
+
+// The listed cells of the mesh, on the listed points, or on all points when `points` is null
+// (an empty list is an empty piece).
+vtkSmartPointer<vtkUnstructuredGrid> grid_of(const Mesh& mesh, std::span<const CellId> mesh_cells,
+                                             const std::vector<PointId>* points) {
+    auto grid = vtkSmartPointer<vtkUnstructuredGrid>::New();
+    const bool all_points = points == nullptr;
+    const std::size_t n = all_points ? std::size_t(mesh.num_points()) : points->size();
+    vtkNew<vtkPoints> coords;
+    coords->SetDataTypeToDouble();
+    coords->SetNumberOfPoints(vtkIdType(n));
+    std::vector<PointId> local;
+    if (!all_points) local.assign(std::size_t(mesh.num_points()), -1);
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::size_t p = all_points ? i : std::size_t((*points)[i]);
+        if (!all_points) local[p] = PointId(i);
+        double xyz[3] = {0, 0, 0};
+        for (int a = 0; a < mesh.dim; ++a)
+            xyz[a] = mesh.points[p * std::size_t(mesh.dim) + std::size_t(a)];
+        coords->SetPoint(vtkIdType(i), xyz);
+    }
+    grid->SetPoints(coords);
+    grid->Allocate(vtkIdType(mesh_cells.size()));
+    vtkIdType ids[kMaxCellNodes];
+    for (CellId c : mesh_cells) {
+        const auto nodes = mesh.cell(c);
+        for (std::size_t k = 0; k < nodes.size(); ++k)
+            ids[k] = all_points ? nodes[k] : local[std::size_t(nodes[k])];
+        grid->InsertNextCell(vtk_type_of(mesh.cell_types[c]), vtkIdType(nodes.size()), ids);
+    }
+    for (const auto& array : mesh.point_data) {
+        if (all_points)
+            grid->GetPointData()->AddArray(vtk_array_of(array));
+        else
+            grid->GetPointData()->AddArray(vtk_array_of(array.subset(*points)));
+    }
+    return grid;
+}
+
+void add_cell_arrays(vtkUnstructuredGrid* grid, const Mesh& mesh,
+                     std::span<const CellId> mesh_cells,
+                     const std::vector<CellId>* selection_positions,
+                     const std::vector<MeshArray>& extra) {
+    auto replaced = [&](const std::string& name) {
+        return std::any_of(extra.begin(), extra.end(),
+                           [&](const MeshArray& a) { return a.name() == name; });
+    };
+    for (const auto& array : mesh.cell_data)
+        if (!replaced(array.name()))
+            grid->GetCellData()->AddArray(vtk_array_of(array.subset(mesh_cells)));
+    for (const auto& array : extra)
+        grid->GetCellData()->AddArray(
+            vtk_array_of(selection_positions ? array.subset(*selection_positions) : array));
+}
+
+void write_grid(vtkXMLWriter* writer, const std::string& path) {
+    VtkErrors errors(writer);
+    writer->SetDataModeToAppended();
+    writer->EncodeAppendedDataOff();
+    writer->SetCompressorTypeToZLib();
+    if (writer->Write() != 1 || errors.any())
+        throw InputError(path, 0, "VTK could not write the file: " + errors.message());
+}
+
+// Produces piece i of a split mesh on request, so the parallel writer builds one piece at
+// a time instead of holding them all.
+class PieceSource : public vtkUnstructuredGridAlgorithm {
+  public:
+    static PieceSource* New();
+    vtkTypeMacro(PieceSource, vtkUnstructuredGridAlgorithm);
+    std::function<vtkSmartPointer<vtkUnstructuredGrid>(int)> make_piece;
+
+  protected:
+    PieceSource() { SetNumberOfInputPorts(0); }
+    int RequestInformation(vtkInformation*, vtkInformationVector**,
+                           vtkInformationVector* out) override {
+        out->GetInformationObject(0)->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
+        return 1;
+    }
+    int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector* out) override {
+        vtkInformation* info = out->GetInformationObject(0);
+        const int piece = info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER());
+        vtkUnstructuredGrid::GetData(info)->ShallowCopy(make_piece(piece));
+        return 1;
+    }
+};
+vtkStandardNewMacro(PieceSource);
+
+// A temporary folder beside the output, removed unless its files were moved out.
+class PendingFolder {
+  public:
+    explicit PendingFolder(const fs::path& target) {
+        const fs::path folder = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+        std::string name = target.filename().string();
+        name.append(".tmp-XXXXXX");
+        std::string pattern = (folder / name).string();
+        if (!::mkdtemp(pattern.data()))
+            throw InputError(target.string(), 0,
+                             "cannot create a temporary folder beside the output");
+        path_ = pattern;
+    }
+    ~PendingFolder() {
+        std::error_code ignored;
+        if (!path_.empty()) fs::remove_all(path_, ignored);
+    }
+    const fs::path& path() const { return path_; }
+    // Keeps the folder: the caller removes it.
+    fs::path release() { return std::exchange(path_, fs::path()); }
+
+  private:
+    fs::path path_;
+};
+
+vtkSmartPointer<vtkUnstructuredGrid> read_vtu_grid(const std::string& path) {
+    vtkNew<vtkXMLUnstructuredGridReader> reader;
+    VtkErrors errors(reader);
+    reader->SetFileName(path.c_str());
+    reader->Update();
+    if (errors.any() || reader->GetErrorCode() != 0)
+        throw InputError(path, 0, "VTK cannot read this .vtu file: " + errors.message());
+    vtkSmartPointer<vtkUnstructuredGrid> grid = reader->GetOutput();
+    return grid;
+}
+
+// The part a piece file holds by VTK's parallel-writer naming (<stem>_<p>.vtu), or -1.
+PartId part_of_piece_name(const fs::path& piece) {
+    const std::string stem = piece.stem().string();
+    const auto underscore = stem.rfind('_');
+    if (underscore == std::string::npos || underscore + 1 == stem.size() ||
+        stem.size() - underscore > 10)
+        return -1;
+    PartId part = 0;
+    for (std::size_t i = underscore + 1; i < stem.size(); ++i) {
+        if (stem[i] < '0' || stem[i] > '9') return -1;
+        part = part * 10 + (stem[i] - '0');
+    }
+    return part;
+}
+
+} // namespace
+
+Mesh read_vtk_mesh(const std::string& path) {
+    if (!fs::exists(path)) throw InputError(path, 0, "cannot open the file: it does not exist");
+    const std::string ext = fs::path(path).extension().string();
+    vtkSmartPointer<vtkUnstructuredGrid> grid;
+    if (ext == ".pvtu") {
+        std::vector<Mesh> pieces;
+        for (auto& piece : read_pvtu_pieces(path)) pieces.push_back(std::move(piece.mesh));
+        try {
+            return join_pieces(append_meshes(pieces));
+        } catch (const MeshError& e) {
+            throw InputError(path, 0, e.what());
+        }
+    }
+    if (ext == ".vtu") {
+        grid = read_vtu_grid(path);
+    } else {
+        vtkNew<vtkUnstructuredGridReader> reader;
+        VtkErrors errors(reader);
+        reader->SetFileName(path.c_str());
+        // Without these the legacy reader keeps only the first array of each kind.
+        reader->ReadAllScalarsOn();
+        reader->ReadAllVectorsOn();
+        reader->ReadAllNormalsOn();
+        reader->ReadAllTensorsOn();
+        reader->ReadAllColorScalarsOn();
+        reader->ReadAllTCoordsOn();
+        reader->ReadAllFieldsOn();
+        if (!reader->IsFileUnstructuredGrid())
+            throw InputError(
+                path, 0,
+                "not a legacy VTK unstructured grid (expected 'DATASET UNSTRUCTURED_GRID')");
+        reader->Update();
+        if (errors.any())
+            throw InputError(path, 0, "VTK cannot read this .vtk file: " + errors.message());
+        grid = reader->GetOutput();
+    }
+    return mesh_of_grid(grid, path);
+}
+
+void write_vtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
+               const std::vector<MeshArray>& extra_cell_arrays) {
+    auto grid = grid_of(mesh, cells, nullptr);
+    add_cell_arrays(grid, mesh, cells, nullptr, extra_cell_arrays);
+    PendingFile pending(path);
+    vtkNew<vtkXMLUnstructuredGridWriter> writer;
+    writer->SetInputData(grid);
+    writer->SetFileName(pending.temp_path().c_str());
+    write_grid(writer, path);
+    pending.commit();
+}
+
+void write_pvtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
+                const std::vector<MeshPiece>& pieces,
+                const std::vector<MeshArray>& extra_cell_arrays, int ghost_layers) {
+    PendingPvtu(path, mesh, cells, pieces, extra_cell_arrays, ghost_layers).commit();
+}
+
+PendingPvtu::PendingPvtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
+                         const std::vector<MeshPiece>& pieces,
+                         const std::vector<MeshArray>& extra_cell_arrays, int ghost_layers)
+    : target_(path) {
+    const fs::path target(path);
+    PendingFolder folder(target);
+    vtkNew<PieceSource> source;
+    source->make_piece = [&](int p) {
+        const MeshPiece& piece = pieces[std::size_t(p)];
+        std::vector<CellId> mesh_cells(piece.cells.size());
+        for (std::size_t i = 0; i < piece.cells.size(); ++i) mesh_cells[i] = cells[piece.cells[i]];
+        auto grid = grid_of(mesh, mesh_cells, &piece.points);
+        add_cell_arrays(grid, mesh, mesh_cells, &piece.cells, extra_cell_arrays);
+        vtkNew<vtkIdTypeArray> cell_ids, node_ids;
+        cell_ids->SetName("GlobalCellIds");
+        cell_ids->SetNumberOfTuples(vtkIdType(piece.cells.size()));
+        for (std::size_t i = 0; i < piece.cells.size(); ++i)
+            cell_ids->SetValue(vtkIdType(i), piece.cells[i]);
+        node_ids->SetName("GlobalNodeIds");
+        node_ids->SetNumberOfTuples(vtkIdType(piece.points.size()));
+        for (std::size_t i = 0; i < piece.points.size(); ++i)
+            node_ids->SetValue(vtkIdType(i), piece.points[i]);
+        grid->GetCellData()->SetGlobalIds(cell_ids);
+        grid->GetPointData()->SetGlobalIds(node_ids);
+        if (ghost_layers > 0) {
+            vtkNew<vtkUnsignedCharArray> ghosts;
+            ghosts->SetName(vtkDataSetAttributes::GhostArrayName());
+            ghosts->SetNumberOfTuples(vtkIdType(piece.cells.size()));
+            for (std::size_t i = 0; i < piece.cells.size(); ++i)
+                ghosts->SetValue(vtkIdType(i),
+                                 i < piece.num_owned ? 0 : vtkDataSetAttributes::DUPLICATECELL);
+            grid->GetCellData()->AddArray(ghosts);
+        }
+        return grid;
+    };
+    const fs::path summary = folder.path() / target.filename();
+    vtkNew<vtkXMLPUnstructuredGridWriter> writer;
+    writer->SetInputConnection(source->GetOutputPort());
+    writer->SetFileName(summary.c_str());
+    writer->SetNumberOfPieces(int(pieces.size()));
+    writer->SetStartPiece(0);
+    writer->SetEndPiece(int(pieces.size()) - 1);
+    writer->SetGhostLevel(ghost_layers);
+    write_grid(writer, path);
+    folder_ = folder.release().string();
+    staged_ = summary.string();
+}
+
+PendingPvtu::~PendingPvtu() {
+    if (folder_.empty()) return;
+    std::error_code ignored;
+    fs::remove_all(folder_, ignored);
+}
+
+std::vector<std::string> PendingPvtu::piece_paths() const {
+    std::vector<std::string> paths;
+    if (folder_.empty()) return paths;
+    const fs::path destination =
+        fs::path(target_).parent_path().empty() ? fs::path(".") : fs::path(target_).parent_path();
+    for (const auto& entry : fs::directory_iterator(folder_))
+        if (entry.path() != fs::path(staged_))
+            paths.push_back((destination / entry.path().filename()).string());
+    std::sort(paths.begin(), paths.end());
+    return paths;
+}
+
+void PendingPvtu::commit() {
+    // Pieces first, the summary last: a reader never sees a .pvtu without its pieces.
+    for (const auto& piece : piece_paths())
+        fs::rename(fs::path(folder_) / fs::path(piece).filename(), piece);
+    fs::rename(staged_, target_);
+    std::error_code ignored;
+    fs::remove_all(folder_, ignored);
+    folder_.clear();
+}
+
+std::vector<std::string> pvtu_piece_paths(const std::string& path, PartId num_parts) {
+    const fs::path target(path);
+    std::vector<std::string> paths;
+    for (PartId p = 0; p < num_parts; ++p)
+        paths.push_back(
+            (target.parent_path() / (target.stem().string() + "_" + std::to_string(p) + ".vtu"))
+                .string());
+    return paths;
+}
+
+std::vector<PvtuPiece> list_pvtu_pieces(const std::string& path) {
+    if (!fs::exists(path)) throw InputError(path, 0, "cannot open the file: it does not exist");
+    vtkNew<vtkXMLDataParser> parser;
+    VtkErrors errors(parser);
+    parser->SetFileName(path.c_str());
+    vtkXMLDataElement* grid = nullptr;
+    if (parser->Parse() == 1 && !errors.any() && parser->GetRootElement())
+        grid = parser->GetRootElement()->FindNestedElementWithName("PUnstructuredGrid");
+    if (!grid)
+        throw InputError(path, 0,
+                         "not a parallel VTK unstructured grid: expected a .pvtu file with a "
+                         "PUnstructuredGrid element" +
+                             (errors.any() ? " (" + errors.message() + ")" : std::string()));
+    const fs::path folder = fs::path(path).parent_path();
+    std::vector<fs::path> sources;
+    for (int i = 0; i < grid->GetNumberOfNestedElements(); ++i) {
+        vtkXMLDataElement* piece = grid->GetNestedElement(i);
+        if (std::strcmp(piece->GetName(), "Piece") != 0) continue;
+        const char* source = piece->GetAttribute("Source");
+        if (!source || !*source)
+            throw InputError(path, 0,
+                             "piece " + std::to_string(sources.size()) +
+                                 " has no Source attribute naming its file");
+        sources.push_back(folder / source);
+    }
+    if (sources.empty()) throw InputError(path, 0, "the file lists no pieces");
+    // Part ids from the names when every name carries a distinct one, else positions.
+    std::vector<PartId> parts;
+    for (const auto& source : sources) parts.push_back(part_of_piece_name(source));
+    std::vector<PartId> sorted(parts);
+    std::sort(sorted.begin(), sorted.end());
+    if (sorted.front() < 0 || std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+        for (std::size_t i = 0; i < parts.size(); ++i) parts[i] = PartId(i);
+    std::vector<PvtuPiece> pieces(sources.size());
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+        pieces[i].path = sources[i].string();
+        pieces[i].part = parts[i];
+    }
+    return pieces;
+}
+
+std::vector<PvtuPiece> read_pvtu_pieces(const std::string& path) {
+    std::vector<PvtuPiece> pieces = list_pvtu_pieces(path);
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+        if (!fs::exists(pieces[i].path))
+            throw InputError(path, 0,
+                             "piece " + std::to_string(i) + " (part " +
+                                 std::to_string(pieces[i].part) +
+                                 ") is missing: " + pieces[i].path + " does not exist");
+        pieces[i].mesh = mesh_of_grid(read_vtu_grid(pieces[i].path), pieces[i].path);
+    }
+    return pieces;
+}
+
+} // namespace part::formats

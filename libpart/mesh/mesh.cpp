@@ -1,0 +1,131 @@
+#include "libpart/mesh/mesh.hpp"
+
+#include <algorithm>
+
+namespace part {
+
+namespace {
+
+template <typename F> decltype(auto) with_scalar(ScalarType type, F&& f) {
+    switch (type) {
+    case ScalarType::Int8:
+        return f(std::int8_t{});
+    case ScalarType::UInt8:
+        return f(std::uint8_t{});
+    case ScalarType::Int16:
+        return f(std::int16_t{});
+    case ScalarType::UInt16:
+        return f(std::uint16_t{});
+    case ScalarType::Int32:
+        return f(std::int32_t{});
+    case ScalarType::UInt32:
+        return f(std::uint32_t{});
+    case ScalarType::Int64:
+        return f(std::int64_t{});
+    case ScalarType::UInt64:
+        return f(std::uint64_t{});
+    case ScalarType::Float32:
+        return f(float{});
+    case ScalarType::Float64:
+        break;
+    }
+    return f(double{});
+}
+
+const MeshArray* find_array(const std::vector<MeshArray>& arrays, const std::string& name) {
+    for (const auto& array : arrays)
+        if (array.name() == name) return &array;
+    return nullptr;
+}
+
+} // namespace
+
+std::size_t scalar_size(ScalarType type) {
+    return with_scalar(type, [](auto v) { return sizeof v; });
+}
+
+double MeshArray::value(std::size_t tuple, int component) const {
+    const std::size_t index = tuple * std::size_t(components_) + std::size_t(component);
+    return with_scalar(type_, [&](auto v) {
+        std::memcpy(&v, bytes_.data() + index * sizeof v, sizeof v);
+        return double(v);
+    });
+}
+
+void MeshArray::set_value(std::size_t tuple, int component, double value) {
+    const std::size_t index = tuple * std::size_t(components_) + std::size_t(component);
+    with_scalar(type_, [&](auto v) {
+        v = static_cast<decltype(v)>(value);
+        std::memcpy(bytes_.data() + index * sizeof v, &v, sizeof v);
+        return 0;
+    });
+}
+
+MeshArray MeshArray::subset(std::span<const CellId> tuples) const {
+    MeshArray out(name_, type_, components_, tuples.size());
+    const std::size_t tuple_bytes = std::size_t(components_) * scalar_size(type_);
+    for (std::size_t i = 0; i < tuples.size(); ++i)
+        std::memcpy(out.bytes_.data() + i * tuple_bytes,
+                    bytes_.data() + std::size_t(tuples[i]) * tuple_bytes, tuple_bytes);
+    return out;
+}
+
+const MeshArray* Mesh::find_cell_array(const std::string& name) const {
+    return find_array(cell_data, name);
+}
+const MeshArray* Mesh::find_point_array(const std::string& name) const {
+    return find_array(point_data, name);
+}
+
+int top_dimension(const Mesh& mesh) {
+    int top = 0;
+    for (CellType type : mesh.cell_types) top = std::max(top, cell_dimension(type));
+    return top;
+}
+
+std::vector<CellId> top_dimensional_cells(const Mesh& mesh) {
+    const int top = top_dimension(mesh);
+    std::vector<CellId> cells;
+    for (CellId c = 0; c < mesh.num_cells(); ++c)
+        if (cell_dimension(mesh.cell_types[c]) == top) cells.push_back(c);
+    return cells;
+}
+
+void validate(const Mesh& mesh) {
+    if (mesh.cell_offsets.size() != mesh.cell_types.size() + 1 || mesh.cell_offsets.front() != 0 ||
+        std::size_t(mesh.cell_offsets.back()) != mesh.cell_nodes.size())
+        throw MeshError(-1, "cell offsets do not match the cell list");
+    if (mesh.dim != 0 &&
+        mesh.points.size() != std::size_t(mesh.num_points()) * std::size_t(mesh.dim))
+        throw MeshError(-1, "the coordinate array does not hold " + std::to_string(mesh.dim) +
+                                " values per point");
+    if (top_dimension(mesh) == 0)
+        throw MeshError(-1, "empty mesh: no cells of dimension 1 to 3 (supported cells: " +
+                                supported_cell_names() + ")");
+    for (CellId c = 0; c < mesh.num_cells(); ++c) {
+        const auto nodes = mesh.cell(c);
+        const CellShape& shape = cell_shape(mesh.cell_types[c]);
+        if (int(nodes.size()) != shape.num_nodes)
+            throw MeshError(c, "cell " + std::to_string(c + 1) + " (" + shape.name + ") has " +
+                                   std::to_string(nodes.size()) + " nodes: expected " +
+                                   std::to_string(shape.num_nodes));
+        for (PointId p : nodes)
+            if (p < 0 || p >= mesh.num_points())
+                throw MeshError(c, "cell " + std::to_string(c + 1) + " refers to point " +
+                                       std::to_string(p) +
+                                       ", out of range: the mesh has points 0.." +
+                                       std::to_string(mesh.num_points() - 1));
+    }
+    for (const auto& array : mesh.cell_data)
+        if (array.num_tuples() != std::size_t(mesh.num_cells()))
+            throw MeshError(-1, "cell array '" + array.name() + "' has " +
+                                    std::to_string(array.num_tuples()) + " tuples for " +
+                                    std::to_string(mesh.num_cells()) + " cells");
+    for (const auto& array : mesh.point_data)
+        if (array.num_tuples() != std::size_t(mesh.num_points()))
+            throw MeshError(-1, "point array '" + array.name() + "' has " +
+                                    std::to_string(array.num_tuples()) + " tuples for " +
+                                    std::to_string(mesh.num_points()) + " points");
+}
+
+} // namespace part

@@ -1,0 +1,130 @@
+#pragma once
+// An unstructured mesh in memory: points, cells as CSR lists of point ids with one type per
+// cell, and named arrays on cells and points (solution fields, gmsh physical tags, ...).
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "libpart/core/error.hpp"
+#include "libpart/mesh/cell_type.hpp"
+
+namespace part {
+
+using PointId = std::int32_t;
+using CellId = std::int32_t;
+
+// The element type an array was stored with, so writers keep it (tags stay integers).
+enum class ScalarType : std::uint8_t {
+    Int8,
+    UInt8,
+    Int16,
+    UInt16,
+    Int32,
+    UInt32,
+    Int64,
+    UInt64,
+    Float32,
+    Float64
+};
+
+std::size_t scalar_size(ScalarType type);
+
+// One named array with `components` values per tuple (cell or point), stored packed in its
+// original scalar type.
+class MeshArray {
+  public:
+    MeshArray() = default;
+    MeshArray(std::string name, ScalarType type, int components, std::size_t tuples)
+        : name_(std::move(name)), type_(type), components_(components),
+          bytes_(tuples * std::size_t(components) * scalar_size(type)) {}
+    template <typename T>
+    static MeshArray from_values(std::string name, int components, const std::vector<T>& values);
+
+    const std::string& name() const { return name_; }
+    ScalarType type() const { return type_; }
+    int components() const { return components_; }
+    std::size_t num_tuples() const {
+        return bytes_.size() / (std::size_t(components_) * scalar_size(type_));
+    }
+    bool is_integer() const { return type_ != ScalarType::Float32 && type_ != ScalarType::Float64; }
+    // Value `component` of tuple `tuple`, converted to double.
+    double value(std::size_t tuple, int component = 0) const;
+    void set_value(std::size_t tuple, int component, double value);
+    void* data() { return bytes_.data(); }
+    const void* data() const { return bytes_.data(); }
+    std::size_t size_bytes() const { return bytes_.size(); }
+    // Keeps the tuples listed, in that order.
+    MeshArray subset(std::span<const CellId> tuples) const;
+
+  private:
+    std::string name_;
+    ScalarType type_ = ScalarType::Float64;
+    int components_ = 1;
+    std::vector<unsigned char> bytes_;
+};
+
+struct Mesh {
+    int dim = 3;                // coordinates per point: 2 or 3 (0 when the file has none)
+    std::vector<double> points; // num_points * dim, row-major
+    PointId point_count = 0;    // kept apart from points so coordinate-free meshes have points
+    std::vector<std::int64_t> cell_offsets{0};
+    std::vector<PointId> cell_nodes; // node ids of cell c: [cell_offsets[c], cell_offsets[c+1])
+    std::vector<CellType> cell_types;
+    std::vector<MeshArray> cell_data;
+    std::vector<MeshArray> point_data;
+
+    PointId num_points() const { return point_count; }
+    CellId num_cells() const { return CellId(cell_types.size()); }
+    std::span<const PointId> cell(CellId c) const {
+        return {cell_nodes.data() + cell_offsets[c],
+                std::size_t(cell_offsets[c + 1] - cell_offsets[c])};
+    }
+    void add_cell(CellType type, std::span<const PointId> nodes) {
+        cell_types.push_back(type);
+        cell_nodes.insert(cell_nodes.end(), nodes.begin(), nodes.end());
+        cell_offsets.push_back(std::int64_t(cell_nodes.size()));
+    }
+    const MeshArray* find_cell_array(const std::string& name) const;
+    const MeshArray* find_point_array(const std::string& name) const;
+};
+
+// Highest dimension among the cells (0 when there are none).
+int top_dimension(const Mesh& mesh);
+// The cells of the top dimension, in mesh order: the graph vertices of the dual graph.
+std::vector<CellId> top_dimensional_cells(const Mesh& mesh);
+
+// Why a mesh cannot be used; readers turn it into an InputError naming the file.
+class MeshError : public Error {
+  public:
+    MeshError(CellId cell, const std::string& message) : Error(message), cell_(cell) {}
+    CellId cell() const { return cell_; } // 0-based cell, or -1
+  private:
+    CellId cell_;
+};
+
+// Throws MeshError on: no cells of dimension 1 or more, node ids out of range, node counts
+// that do not match the cell type, arrays whose length is not the cell or point count,
+// coordinate arrays of the wrong size. O(size of the mesh).
+void validate(const Mesh& mesh);
+
+template <typename T>
+MeshArray MeshArray::from_values(std::string name, int components, const std::vector<T>& values) {
+    static_assert(std::is_arithmetic_v<T>);
+    constexpr ScalarType type = std::is_same_v<T, std::int8_t>     ? ScalarType::Int8
+                                : std::is_same_v<T, std::uint8_t>  ? ScalarType::UInt8
+                                : std::is_same_v<T, std::int16_t>  ? ScalarType::Int16
+                                : std::is_same_v<T, std::uint16_t> ? ScalarType::UInt16
+                                : std::is_same_v<T, std::int32_t>  ? ScalarType::Int32
+                                : std::is_same_v<T, std::uint32_t> ? ScalarType::UInt32
+                                : std::is_same_v<T, std::int64_t>  ? ScalarType::Int64
+                                : std::is_same_v<T, std::uint64_t> ? ScalarType::UInt64
+                                : std::is_same_v<T, float>         ? ScalarType::Float32
+                                                                   : ScalarType::Float64;
+    MeshArray array(std::move(name), type, components, values.size() / std::size_t(components));
+    if (!values.empty()) std::memcpy(array.data(), values.data(), array.size_bytes());
+    return array;
+}
+
+} // namespace part

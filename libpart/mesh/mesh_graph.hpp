@@ -1,0 +1,35 @@
+#pragma once
+// Graphs of a mesh for the partitioners: the dual graph (one vertex per top-dimensional
+// cell) and the nodal graph (one vertex per point).
+#include <vector>
+
+#include "libpart/core/graph.hpp"
+#include "libpart/mesh/mesh.hpp"
+
+namespace part {
+
+struct DualGraph {
+    Graph graph; // coordinates are the cell centroids when the mesh has points
+    std::vector<CellId>
+        cells; // the mesh cell of each graph vertex (top-dimensional, in mesh order)
+};
+
+// ncommon = 0: cells are adjacent when they share a face, that is all the nodes of a face
+// of either cell (an edge for 2D cells, a triangle or quadrilateral for 3D cells).
+// ncommon = N > 0: m2gmetis's rule (METIS 5 mesh.c, FindCommonElements): cells sharing at
+// least N nodes, or at least all but one node of either cell.
+// Neighbours are listed in the order METIS finds them (by node of the cell, then by cell),
+// so the graph equals m2gmetis's for the same rule. O(sum over cells of the cells around
+// each node), with one marker array and no allocation per cell.
+// Without `with_centroids` the coordinates are left empty: callers short of memory compute
+// them later with cell_centroids(), once the adjacency is written and freed.
+DualGraph build_dual_graph(const Mesh& mesh, int ncommon = 0, bool with_centroids = true);
+
+// METIS's nodal graph (mesh.c, CreateGraphNodal): points are adjacent when a top-dimensional
+// cell holds both. Coordinates are the points'.
+Graph build_nodal_graph(const Mesh& mesh);
+
+// Mean of each listed cell's points (empty when the mesh has no coordinates).
+Coordinates cell_centroids(const Mesh& mesh, std::span<const CellId> cells);
+
+} // namespace part

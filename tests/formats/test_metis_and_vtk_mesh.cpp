@@ -1,0 +1,185 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "formats/mesh_file.hpp"
+#include "formats/metis_mesh.hpp"
+#include "formats/vtk_mesh.hpp"
+#include "libpart/mesh/mesh_graph.hpp"
+#include "tests/formats/expect_mesh_error.hpp"
+#include "tests/support/test_files.hpp"
+
+using namespace part;
+using namespace part::test;
+
+namespace {
+
+// A boundary triangle and two tetrahedra, with a point array and typed cell arrays.
+Mesh sample_mesh() {
+    Mesh mesh;
+    mesh.dim = 3;
+    mesh.points = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1};
+    mesh.point_count = 5;
+    mesh.add_cell(CellType::Triangle, std::vector<PointId>{0, 1, 2});
+    mesh.add_cell(CellType::Tetrahedron, std::vector<PointId>{0, 1, 2, 3});
+    mesh.add_cell(CellType::Tetrahedron, std::vector<PointId>{1, 2, 3, 4});
+    mesh.cell_data.push_back(MeshArray::from_values("tag", 1, std::vector<std::int32_t>{7, 8, 9}));
+    mesh.cell_data.push_back(
+        MeshArray::from_values("velocity", 3, std::vector<float>{1, 2, 3, 4, 5, 6, 7, 8, 9}));
+    mesh.point_data.push_back(
+        MeshArray::from_values("pressure", 1, std::vector<double>{0.5, 1.5, 2.5, 3.5, 4.5}));
+    return mesh;
+}
+
+const char* kLegacyTetra = "# vtk DataFile Version 3.0\ntest\nASCII\nDATASET UNSTRUCTURED_GRID\n"
+                           "POINTS 5 double\n0 0 0 1 0 0 0 1 0 0 0 1 1 1 1\n";
+
+} // namespace
+
+TEST(MetisMesh, ReadsMetisExampleMesh) {
+    const std::string path = "/usr/share/doc/libmetis-dev/examples/graphs/metis.mesh";
+    if (!file_exists(path)) GTEST_SKIP() << "libmetis-doc not installed";
+    const Mesh mesh = formats::read_mesh(path);
+    EXPECT_EQ(mesh.num_cells(), 7434);
+    EXPECT_EQ(mesh.cell_types[0], CellType::Triangle);
+    EXPECT_EQ(mesh.dim, 0);
+    EXPECT_TRUE(build_dual_graph(mesh).graph.coords.empty());
+}
+
+TEST(MetisMesh, FourNodeElementsAreTetrahedraOrQuadrilaterals) {
+    ScratchDir dir;
+    EXPECT_EQ(formats::read_mesh(dir.write("tets.mesh", "2\n1 2 3 4\n2 3 4 5\n")).cell_types[0],
+              CellType::Tetrahedron);
+    EXPECT_EQ(formats::read_mesh(dir.write("quads.mesh", "2\n1 2 5 4\n2 3 6 5\n")).cell_types[0],
+              CellType::Quadrilateral);
+    const Mesh mixed = formats::read_mesh(
+        dir.write("mixed.mesh", "% comment\n2 1\n3 1 2 3 4\n5 2 3 4 5 6 7 8 9\n"));
+    EXPECT_EQ(mixed.cell_types[0], CellType::Tetrahedron);
+    EXPECT_EQ(mixed.cell_types[1], CellType::Hexahedron);
+    EXPECT_EQ(mixed.num_points(), 9);
+    EXPECT_EQ(mixed.find_cell_array("metis:weight")->value(1), 5);
+}
+
+TEST(MetisMesh, WriteThenReadKeepsCells) {
+    ScratchDir dir;
+    const Mesh mesh = sample_mesh();
+    const auto cells = top_dimensional_cells(mesh);
+    formats::write_metis_mesh(dir.file("out.mesh"), mesh, cells);
+    EXPECT_EQ(read_text(dir.file("out.mesh")), "2\n1 2 3 4\n2 3 4 5\n");
+}
+
+TEST(MetisMeshErrors, BadInputsNameTheLine) {
+    ScratchDir dir;
+    expect_mesh_error(dir.write("zero.mesh", "1\n0 1 2\n"),
+                      ":2: node id 0 is out of range: METIS mesh node ids start at 1");
+    expect_mesh_error(dir.write("seven.mesh", "2\n1 2 3\n1 2 3 4 5 6 7\n"),
+                      ":3: element 2 has 7 node ids");
+    expect_mesh_error(dir.write("short.mesh", "3\n1 2 3\n2 3 4\n"),
+                      ":3: file ends after 2 of the 3 elements");
+    expect_mesh_error(dir.write("empty.mesh", ""), "empty mesh");
+    expect_mesh_error(dir.write("none.mesh", "0\n"), ":1: empty mesh");
+    expect_mesh_error(dir.write("word.mesh", "1\n1 2 x\n"), ":2: expected a node id");
+}
+
+TEST(VtkMesh, VtuRoundTripKeepsCellsAndTypedArrays) {
+    ScratchDir dir;
+    const Mesh mesh = sample_mesh();
+    const std::vector<CellId> cells = top_dimensional_cells(mesh);
+    formats::write_vtu(dir.file("out.vtu"), mesh, cells,
+                       {MeshArray::from_values("partition", 1, std::vector<std::int32_t>{0, 1})});
+    const Mesh back = formats::read_mesh(dir.file("out.vtu"));
+    EXPECT_EQ(back.num_points(), 5);
+    ASSERT_EQ(back.num_cells(), 2);
+    EXPECT_EQ(back.cell_types[1], CellType::Tetrahedron);
+    EXPECT_EQ(std::vector<PointId>(back.cell(1).begin(), back.cell(1).end()),
+              (std::vector<PointId>{1, 2, 3, 4}));
+    ASSERT_NE(back.find_cell_array("tag"), nullptr);
+    EXPECT_EQ(back.find_cell_array("tag")->type(), ScalarType::Int32);
+    EXPECT_EQ(back.find_cell_array("tag")->value(1), 9);
+    EXPECT_EQ(back.find_cell_array("velocity")->components(), 3);
+    EXPECT_EQ(back.find_cell_array("velocity")->value(1, 2), 9);
+    EXPECT_EQ(back.find_cell_array("partition")->value(1), 1);
+    EXPECT_EQ(back.find_point_array("pressure")->value(4), 4.5);
+}
+
+TEST(VtkMesh, ReadsLegacyVtk) {
+    ScratchDir dir;
+    const std::string text =
+        std::string(kLegacyTetra) +
+        "CELLS 2 10\n4 0 1 2 3\n4 1 2 3 4\nCELL_TYPES 2\n10\n10\n"
+        "CELL_DATA 2\nSCALARS density double 1\nLOOKUP_TABLE default\n1.25 2.5\n";
+    const Mesh mesh = formats::read_mesh(dir.write("two.vtk", text));
+    EXPECT_EQ(mesh.num_cells(), 2);
+    EXPECT_EQ(mesh.find_cell_array("density")->value(1), 2.5);
+    EXPECT_EQ(build_dual_graph(mesh).graph.num_edges(), 1);
+}
+
+TEST(VtkMeshErrors, BadInputs) {
+    ScratchDir dir;
+    expect_mesh_error(
+        dir.write("quadratic.vtk", std::string(kLegacyTetra) +
+                                       "CELLS 1 11\n10 0 1 2 3 4 0 1 2 3 4\nCELL_TYPES 1\n24\n"),
+        "cell 0 has VTK cell type 24 (vtkQuadraticTetra), which is not supported");
+    expect_mesh_error(dir.write("range.vtk", std::string(kLegacyTetra) +
+                                                 "CELLS 1 5\n4 0 1 2 9\nCELL_TYPES 1\n10\n"),
+                      "cell 0 refers to point 9, out of range: the grid has points 0..4");
+    expect_mesh_error(dir.write("short.vtk", std::string(kLegacyTetra) +
+                                                 "CELLS 1 4\n3 0 1 2\nCELL_TYPES 1\n10\n"),
+                      "cell 0 (tetrahedron) has 3 points: expected 4 (missing nodes)");
+    expect_mesh_error(
+        dir.write("empty.vtk", std::string(kLegacyTetra) + "CELLS 0 0\nCELL_TYPES 0\n"),
+        "empty mesh");
+    expect_mesh_error(dir.write("garbage.vtu", "<VTKFile type=\"UnstructuredGrid\"> not xml"),
+                      "VTK cannot read");
+    expect_mesh_error(
+        dir.write("polydata.vtk",
+                  "# vtk DataFile Version 3.0\nx\nASCII\nDATASET POLYDATA\nPOINTS 0 float\n"),
+        "not a legacy VTK unstructured grid");
+    expect_mesh_error(dir.file("missing.vtu"), "does not exist");
+    expect_mesh_error(dir.write("mesh.obj", "v 0 0 0\n"), "unknown mesh format '.obj'");
+}
+
+TEST(VtkMesh, PvtuPiecesCarryGlobalIdsAndGhosts) {
+    ScratchDir dir;
+    const Mesh mesh = sample_mesh();
+    const std::vector<CellId> cells = top_dimensional_cells(mesh);
+    const std::vector<PartId> part = {0, 1};
+    const auto pieces = split_mesh(mesh, cells, part, 2, 1);
+    formats::write_pvtu(dir.file("out.pvtu"), mesh, cells, pieces,
+                        {MeshArray::from_values("partition", 1, part)}, 1);
+    EXPECT_TRUE(file_exists(dir.file("out_0.vtu")));
+    EXPECT_TRUE(file_exists(dir.file("out_1.vtu")));
+    const Mesh piece = formats::read_mesh(dir.file("out_1.vtu"));
+    ASSERT_EQ(piece.num_cells(), 2); // owned cell 1, ghost cell 0
+    EXPECT_EQ(piece.find_cell_array("GlobalCellIds")->value(0), 1);
+    EXPECT_EQ(piece.find_cell_array("GlobalCellIds")->value(1), 0);
+    EXPECT_EQ(piece.find_cell_array("vtkGhostType")->value(0), 0);
+    EXPECT_EQ(piece.find_cell_array("vtkGhostType")->value(1), 1);
+    EXPECT_EQ(piece.find_cell_array("partition")->value(1), 0);
+    EXPECT_EQ(piece.find_cell_array("tag")->value(0), 9);
+    EXPECT_EQ(piece.find_point_array("GlobalNodeIds")->value(4), 4);
+    EXPECT_EQ(piece.find_point_array("pressure")->value(4), 4.5);
+    // Nothing but the outputs is left in the folder.
+    int files = 0;
+    for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir.path())) ++files;
+    EXPECT_EQ(files, 3);
+}
+
+TEST(VtkMesh, EmptyPartsWriteNoPiece) {
+    ScratchDir dir;
+    const Mesh mesh = sample_mesh();
+    const std::vector<CellId> cells = top_dimensional_cells(mesh);
+    const std::vector<PartId> part = {0, 2}; // part 1 is empty
+    const auto pieces = split_mesh(mesh, cells, part, 3, 1);
+    formats::write_pvtu(dir.file("out.pvtu"), mesh, cells, pieces,
+                        {MeshArray::from_values("partition", 1, part)}, 1);
+    // VTK's parallel writer leaves empty pieces out of the folder and of the summary.
+    EXPECT_FALSE(file_exists(dir.file("out_1.vtu")));
+    const std::string summary = read_text(dir.file("out.pvtu"));
+    EXPECT_EQ(summary.find("out_1.vtu"), std::string::npos) << summary;
+    EXPECT_NE(summary.find("out_2.vtu"), std::string::npos) << summary;
+    const Mesh piece = formats::read_mesh(dir.file("out_2.vtu"));
+    EXPECT_EQ(piece.num_cells(), 2); // owned cell 1 and its ghost
+    EXPECT_EQ(piece.find_cell_array("partition")->value(0), 2);
+    EXPECT_EQ(piece.num_points(), 5);
+}
