@@ -13,6 +13,7 @@ packages=(
   ptscotch       # dgpart: the distributed peer in bench/
   scotch         # gcv: converts METIS graphs to Scotch format for dgpart (bench/mpi_repart.sh)
   jq             # bench/schedule.sh reads the tools' JSON reports
+  bc time python3  # bench/ scripts: arithmetic, peak memory (/usr/bin/time -v), glue
 )
 
 missing=()
