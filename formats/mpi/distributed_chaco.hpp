@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "libpart/mpi/distributed_graph.hpp"
+#include "libpart/mpi/distributed_input.hpp"
 
 namespace part::formats::mpi {
 
@@ -43,19 +44,8 @@ Coordinates read_coordinates_slice(MPI_Comm comm, const std::string& path,
 std::vector<VertexId> read_permutation_slice(MPI_Comm comm, const std::string& path,
                                              const std::vector<VertexId>& block_start);
 
-// What part-repart needs to start: the graph distributed by old part (part p on rank
-// owner_of_part(p, P)) with each owned vertex's old part; plus the block each rank read and
-// the old partition of that block, for writing results in file order.
-struct DistributedInput {
-    part::mpi::DistributedGraph graph;
-    std::vector<PartId> old_part; // per owned vertex
-    PartId old_parts = 0;
-    std::vector<VertexId> block_start;
-    std::vector<PartId> block_old_part;    // old part of each vertex of this rank's block
-    std::vector<Weight> block_vertex_size; // their migration sizes (empty: all 1)
-    std::vector<VertexId> position;        // per owned vertex, with an ordering; else empty
-    std::vector<VertexId> block_position;  // per vertex of the block, with an ordering
-};
+// What part-repart needs to start (defined in libpart/mpi, which works on it).
+using part::mpi::DistributedInput;
 
 // Collective: read_chaco_slice, the partition (and coordinates and ordering when their paths
 // are not empty), then one migrate() to the owners of the old parts.

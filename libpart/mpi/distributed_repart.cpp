@@ -1,0 +1,88 @@
+#include "libpart/mpi/distributed_repart.hpp"
+
+#include <algorithm>
+
+#include "libpart/mpi/collective_errors.hpp"
+#include "libpart/mpi/exchange.hpp"
+#include "libpart/mpi/interval_controller.hpp"
+#include "libpart/mpi/vertex_directory.hpp"
+
+namespace part::mpi {
+
+namespace {
+
+// The figures and the plan once every owned vertex knows its new part (`new_part`) and every
+// rank the new part of its block. Collective.
+void finish(MPI_Comm comm, const DistributedInput& input, std::span<const PartId> new_part,
+            const RepartRequest& request, DistributedRepartResult& result, int root) {
+    int rank = 0;
+    MPI_Comm_rank(comm, &rank);
+    result.part_weights = global_part_weights(comm, input.graph, new_part, request.new_parts);
+    result.edge_cut =
+        distributed_edge_cut(comm, input.graph, new_part, input.block_start, result.block_new_part);
+    const Partition shape{request.new_parts, {}, request.targets};
+    WeightSum total = 0;
+    for (WeightSum w : result.part_weights) total += w;
+    result.imbalance = 0;
+    for (PartId q = 0; q < request.new_parts; ++q)
+        result.imbalance = std::max(result.imbalance, double(result.part_weights[q]) /
+                                                          (shape.target(q) * double(total)));
+
+    Partition old_p{input.old_parts, gather_pieces<PartId>(comm, input.block_old_part, root), {}};
+    Partition new_p{request.new_parts, gather_pieces<PartId>(comm, result.block_new_part, root),
+                    request.targets};
+    const std::vector<Weight> sizes = gather_pieces<Weight>(comm, input.block_vertex_size, root);
+    collectively(comm, [&] {
+        if (rank != root) return;
+        result.plan = diff(old_p, new_p, result.new_part_rank);
+        result.traffic = plan_traffic(result.plan, sizes);
+    });
+}
+
+} // namespace
+
+DistributedRepartResult distributed_interval(MPI_Comm comm, DistributedInput& input,
+                                             const RepartRequest& request, int root) {
+    int rank = 0, ranks = 1;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &ranks);
+    const IntervalPlan plan = controller_interval(comm, input.graph, input.old_part,
+                                                  input.old_parts, input.position, request, root);
+    DistributedRepartResult result;
+    result.new_part_rank = plan.new_part_rank;
+    result.details = plan.details;
+    // The partition file in file order: each rank knows the block it read.
+    result.block_new_part.resize(input.block_old_part.size());
+    for (std::size_t i = 0; i < result.block_new_part.size(); ++i)
+        result.block_new_part[i] =
+            plan.part_at(input.block_position.empty() ? input.block_start[rank] + VertexId(i)
+                                                      : input.block_position[i]);
+    // Data moves directly from the old part's rank to the new part's rank.
+    std::vector<PartId> new_part(input.old_part.size());
+    std::vector<int> destination(new_part.size());
+    for (std::size_t v = 0; v < new_part.size(); ++v) {
+        new_part[v] =
+            plan.part_at(input.position.empty() ? input.graph.global_id[v] : input.position[v]);
+        destination[v] = owner_of_part(plan.new_part_rank[new_part[v]], ranks);
+    }
+    std::vector<std::int32_t>* carried[] = {&input.old_part, &new_part};
+    migrate(comm, input.graph, destination, carried);
+    finish(comm, input, new_part, request, result, root);
+    return result;
+}
+
+std::pair<long long, long long> reduce_bytes_sent(MPI_Comm comm, int root) {
+    long long sent = bytes_sent(), total = 0, most = 0;
+    MPI_Reduce(&sent, &total, 1, MPI_LONG_LONG, MPI_SUM, root, comm);
+    MPI_Reduce(&sent, &most, 1, MPI_LONG_LONG, MPI_MAX, root, comm);
+    return {total, most};
+}
+
+void broadcast(MPI_Comm comm, std::vector<double>& values, int root) {
+    long long count = static_cast<long long>(values.size());
+    MPI_Bcast(&count, 1, MPI_LONG_LONG, root, comm);
+    values.resize(std::size_t(count));
+    MPI_Bcast(values.data(), int(count), MPI_DOUBLE, root, comm);
+}
+
+} // namespace part::mpi

@@ -1,0 +1,43 @@
+#pragma once
+// Distributed repartitioning under mpirun: each method takes the graph distributed by old part
+// and leaves every rank knowing the new part of the vertices of the block it read, so the new
+// partition can be written in file order without gathering it. The figures a tool reports
+// (part weights, cut, imbalance) are computed collectively; the migration plan is assembled on
+// one rank from the old and new part of every vertex (8 bytes per vertex there, no adjacency).
+#include <mpi.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "libpart/mpi/distributed_input.hpp"
+#include "libpart/plan/migration_plan.hpp"
+#include "libpart/plan/plan_traffic.hpp"
+#include "libpart/repart/repart_method.hpp"
+
+namespace part::mpi {
+
+struct DistributedRepartResult {
+    std::vector<PartId> block_new_part;  // new part of each vertex of this rank's block
+    std::vector<PartId> new_part_rank;   // physical rank of each new part (plan numbering)
+    std::vector<WeightSum> part_weights; // every rank: total weight per new part (constraint 0)
+    WeightSum edge_cut = 0;              // every rank
+    double imbalance = 0;                // every rank: max weight / (target x total)
+    std::vector<std::pair<std::string, double>> details; // method figures, on root
+    MigrationPlan plan;                                  // root only: diff(old, new, new_part_rank)
+    PlanTraffic traffic;                                 // root only
+};
+
+// Collective. Interval repartition with rank `root` as controller (Kaddoura & Ranka 1995,
+// 3.5): the result equals the serial interval method's. request.targets must be the same on
+// every rank; request.position is not used (input.position is).
+DistributedRepartResult distributed_interval(MPI_Comm comm, DistributedInput& input,
+                                             const RepartRequest& request, int root = 0);
+
+// Collective. Totals of bytes_sent() over the ranks, on root: (sum, largest of one rank).
+std::pair<long long, long long> reduce_bytes_sent(MPI_Comm comm, int root = 0);
+
+// Collective. root's `values`, on every rank.
+void broadcast(MPI_Comm comm, std::vector<double>& values, int root = 0);
+
+} // namespace part::mpi
