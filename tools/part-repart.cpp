@@ -65,25 +65,29 @@ RepartRequest::Arrangement arrangement_from(const std::string& name) {
 
 // What the distributed path needs from the command line.
 struct DistributedJob {
-    std::string graph_path, old_path, targets_path, order_path, output, plan_path;
+    std::string graph_path, old_path, targets_path, order_path, coords_path, output, plan_path;
     PartId old_parts = 0, new_parts = 0;
     RepartRequest request;
     bool json = false, quiet = false, verbose = false;
 };
 
 // Under mpirun: parallel input, the distributed method (libpart/mpi), MPI-IO output, report.
-void run_distributed(MPI_Comm comm, DistributedJob job, const std::string& method) {
+// Returns false, having written nothing, when gde cannot run distributed for these part and
+// rank counts (the caller then runs the serial method on rank 0).
+bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& method) {
     int rank = 0, ranks = 1;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &ranks);
     mpi::DistributedInput input = formats::mpi::read_distributed_input(
-        comm, job.graph_path, job.old_path, job.old_parts, {}, job.order_path);
+        comm, job.graph_path, job.old_path, job.old_parts, job.coords_path, job.order_path);
     const VertexId n = input.graph.global_vertices;
     RepartRequest& request = job.request;
     request.new_parts = job.new_parts > 0 ? job.new_parts : input.old_parts;
     if (n > 0 && request.new_parts > n)
         throw tools::UsageError("-k " + std::to_string(request.new_parts) +
                                 " exceeds the graph's " + std::to_string(n) + " vertices");
+    if (method == "gde" && !mpi::distributes_gde(ranks, input.old_parts, request.new_parts))
+        return false;
     if (!job.targets_path.empty())
         request.targets = mpi::collectively(comm, [&] {
             return rank == 0 ? formats::read_targets(job.targets_path, request.new_parts)
@@ -91,18 +95,19 @@ void run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
         });
     mpi::broadcast(comm, request.targets);
 
-    const mpi::DistributedRepartResult result = mpi::distributed_interval(comm, input, request);
+    const mpi::DistributedRepartResult result =
+        method == "gde" ? mpi::distributed_gde(comm, input, request)
+                        : mpi::distributed_interval(comm, input, request);
     formats::mpi::write_repart_outputs(comm, job.output, job.plan_path, result);
     const auto [sent_total, sent_most] = mpi::reduce_bytes_sent(comm);
-    if (rank != 0) return;
+    if (rank != 0) return true;
 
     if (job.json) {
         nlohmann::json report;
         report["method"] = method;
-        report["distributed"] = {{"ranks", ranks},
-                                 {"controller_rank", 0},
-                                 {"bytes_sent", sent_total},
-                                 {"max_bytes_sent_by_a_rank", sent_most}};
+        report["distributed"] = {
+            {"ranks", ranks}, {"bytes_sent", sent_total}, {"max_bytes_sent_by_a_rank", sent_most}};
+        if (method == "interval") report["distributed"]["controller_rank"] = 0;
         report["output"] = job.output;
         report["plan"] = job.plan_path;
         report["edge_cut"] = result.edge_cut;
@@ -114,7 +119,8 @@ void run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
         std::cout << report.dump(2) << "\n";
     } else if (!job.quiet) {
         std::cout << "Wrote " << job.output << " and " << job.plan_path << " (method " << method
-                  << ", distributed over " << ranks << " ranks, rank 0 as controller)\n";
+                  << ", distributed over " << ranks << " ranks"
+                  << (method == "interval" ? ", rank 0 as controller)\n" : ")\n");
         std::cout << "Edge cut " << result.edge_cut << ", imbalance " << std::setprecision(4)
                   << result.imbalance << "\n";
         std::cout << "Communicated " << sent_total << " bytes (at most " << sent_most
@@ -122,6 +128,7 @@ void run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
         std::cout << "Migration: ";
         tools::print_traffic_summary(std::cout, result.plan, result.traffic);
     }
+    return true;
 }
 
 } // namespace
@@ -269,19 +276,21 @@ int main(int argc, char** argv) {
             throw tools::UsageError("-k " + std::to_string(new_parts) +
                                     ": the new part count must be at least 1");
         validate(model);
-        if (ranks > 1 && method == "interval" && coords_path.empty()) {
-            DistributedJob job{graph_path,    old_path,    targets_path, order_path,
-                               common.output, plan_path,   old_parts,    new_parts,
-                               request,       common.json, common.quiet, common.verbose};
+        // Distributed: interval along the numbering or an ordering (Hilbert order along
+        // --coords is serial only), and gde when every new part has its own rank.
+        if (ranks > 1 && (method == "gde" || (method == "interval" && coords_path.empty()))) {
+            DistributedJob job{graph_path,    old_path,     targets_path,  order_path, coords_path,
+                               common.output, plan_path,    old_parts,     new_parts,  request,
+                               common.json,   common.quiet, common.verbose};
             job.request.arrangement = arrangement_from(arrangement);
             job.request.tolerance =
                 (request.metis.ufactor < 0 ? 30 : request.metis.ufactor) / 1000.0;
-            run_distributed(MPI_COMM_WORLD, job, method);
-            return;
+            if (run_distributed(MPI_COMM_WORLD, job, method)) return;
         }
         if (ranks > 1) {
-            // Not distributed yet (gde, scratch, interval along --coords): rank 0 runs
-            // the serial method while the others wait for its verdict.
+            // Not distributed (scratch, interval along --coords, gde with fewer ranks than
+            // new parts or with retiring parts): rank 0 runs the serial method while the
+            // others wait for its verdict.
             mpi::collectively(MPI_COMM_WORLD, [&] {
                 if (rank == 0) run_serial();
             });

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "libpart/mpi/collective_errors.hpp"
+#include "libpart/mpi/distributed_gde_repart.hpp"
 #include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/interval_controller.hpp"
 #include "libpart/mpi/vertex_directory.hpp"
@@ -67,6 +68,42 @@ DistributedRepartResult distributed_interval(MPI_Comm comm, DistributedInput& in
     }
     std::vector<std::int32_t>* carried[] = {&input.old_part, &new_part};
     migrate(comm, input.graph, destination, carried);
+    finish(comm, input, new_part, request, result, root);
+    return result;
+}
+
+bool distributes_gde(int ranks, PartId old_parts, PartId new_parts) {
+    return ranks >= new_parts && new_parts >= old_parts;
+}
+
+DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
+                                        const RepartRequest& request, int root) {
+    int rank = 0, ranks = 1;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &ranks);
+    collectively(comm, [&] {
+        if (!distributes_gde(ranks, input.old_parts, request.new_parts))
+            throw InvalidArgument("distributed gde needs at least as many ranks as new parts (" +
+                                  std::to_string(request.new_parts) +
+                                  ") and no fewer new parts than old (" +
+                                  std::to_string(input.old_parts) + ")");
+    });
+    std::vector<int> block_owner;
+    std::vector<std::int32_t>* carried[] = {&input.old_part};
+    const DistributedGdeStats stats =
+        rebalance_with_gde(comm, input.graph, input.block_start, request.new_parts, request.targets,
+                           block_owner, carried);
+    DistributedRepartResult result;
+    result.new_part_rank = identity_ranks(request.new_parts);
+    result.block_new_part.assign(block_owner.begin(), block_owner.end());
+    long long moved = 0, moved_total = 0;
+    for (PartId p : input.old_part) moved += p != rank;
+    MPI_Allreduce(&moved, &moved_total, 1, MPI_LONG_LONG, MPI_SUM, comm);
+    result.details = {{"gde_rounds", double(stats.rounds)},
+                      {"gde_sweeps", double(stats.sweeps)},
+                      {"seeded_parts", double(stats.seeded_parts)},
+                      {"vertices_moved", double(moved_total)}};
+    const std::vector<PartId> new_part(std::size_t(input.graph.num_owned()), rank);
     finish(comm, input, new_part, request, result, root);
     return result;
 }

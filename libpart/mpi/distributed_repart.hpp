@@ -34,6 +34,16 @@ struct DistributedRepartResult {
 DistributedRepartResult distributed_interval(MPI_Comm comm, DistributedInput& input,
                                              const RepartRequest& request, int root = 0);
 
+// Whether distributed_gde handles this case: every new part on its own rank (P >= K2) and no
+// part retired (K2 >= K). Otherwise a caller runs the serial method.
+bool distributes_gde(int ranks, PartId old_parts, PartId new_parts);
+
+// Collective. The gde method distributed (rebalance_with_gde): part p stays on rank p, empty
+// new parts are seeded from heavy ones, GDE on the rank graph balances, border vertices move.
+// Needs distributes_gde(P, K, K2). New part q is on rank q (identity rank map).
+DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
+                                        const RepartRequest& request, int root = 0);
+
 // Collective. Totals of bytes_sent() over the ranks, on root: (sum, largest of one rank).
 std::pair<long long, long long> reduce_bytes_sent(MPI_Comm comm, int root = 0);
 

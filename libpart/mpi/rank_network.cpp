@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "libpart/core/error.hpp"
-#include "libpart/mpi/vertex_directory.hpp"
+#include "libpart/mpi/ghost_layer.hpp"
 
 namespace part::mpi {
 
@@ -32,14 +32,9 @@ std::vector<int> neighbour_ranks(MPI_Comm comm, const DistributedGraph& graph,
                                  std::span<const int> block_owner) {
     int rank = 0;
     MPI_Comm_rank(comm, &rank);
-    const std::vector<VertexId> ghosts = ghost_vertices(graph);
-    const std::vector<std::int32_t> owners =
-        look_up_in_blocks(comm, ghosts, block_start, block_owner);
-    std::vector<int> neighbours;
-    for (int owner : owners)
-        if (owner != rank) neighbours.push_back(owner);
-    std::sort(neighbours.begin(), neighbours.end());
-    neighbours.erase(std::unique(neighbours.begin(), neighbours.end()), neighbours.end());
+    std::vector<int> neighbours =
+        neighbour_ranks(ghost_layer(comm, graph, block_start, block_owner));
+    std::erase(neighbours, rank);
     return neighbours;
 }
 

@@ -5,6 +5,7 @@
 #include "libpart/core/metrics.hpp"
 #include "libpart/gde/refine.hpp"
 #include "libpart/repart/host_ranks.hpp"
+#include "libpart/repart/part_seeding.hpp"
 
 namespace part {
 
@@ -41,57 +42,6 @@ std::vector<PartId> merge_retired_parts(const Graph& graph, const Partition& old
     std::vector<PartId> part(old_partition.part.size());
     for (std::size_t v = 0; v < part.size(); ++v) part[v] = logical_of_old[old_partition.part[v]];
     return part;
-}
-
-// The vertex of `p` farthest (in hops) from the part's border, the lowest id on ties.
-VertexId deepest_vertex(const Graph& graph, const std::vector<PartId>& part, PartId p) {
-    std::vector<VertexId> distance(part.size(), -1), frontier;
-    VertexId any = -1;
-    for (VertexId v = 0; v < graph.num_vertices(); ++v) {
-        if (part[v] != p) continue;
-        if (any < 0) any = v;
-        for (VertexId u : graph.neighbours(v))
-            if (part[u] != p) {
-                distance[v] = 0;
-                frontier.push_back(v);
-                break;
-            }
-    }
-    if (frontier.empty()) return any; // the part is a whole component: any vertex will do
-    VertexId deepest = frontier.front();
-    for (std::size_t i = 0; i < frontier.size(); ++i) {
-        const VertexId v = frontier[i];
-        if (distance[v] > distance[deepest] || (distance[v] == distance[deepest] && v < deepest))
-            deepest = v;
-        for (VertexId u : graph.neighbours(v))
-            if (part[u] == p && distance[u] < 0) {
-                distance[u] = distance[v] + 1;
-                frontier.push_back(u);
-            }
-    }
-    return deepest;
-}
-
-// Moves to part `fresh` a breadth-first ball of part `host` around `centre`, until it weighs
-// `wanted` (constraint 0) or holds half the host. Returns the weight moved.
-WeightSum carve_ball(const Graph& graph, std::vector<PartId>& part, PartId host, PartId fresh,
-                     VertexId centre, WeightSum wanted, WeightSum host_weight) {
-    const WeightSum limit = std::max<WeightSum>(1, std::min(wanted, host_weight / 2));
-    std::vector<char> queued(part.size(), 0);
-    std::vector<VertexId> queue{centre};
-    queued[centre] = 1;
-    WeightSum taken = 0;
-    for (std::size_t i = 0; i < queue.size() && taken < limit; ++i) {
-        const VertexId v = queue[i];
-        part[v] = fresh;
-        taken += graph.vertex_weight(v);
-        for (VertexId u : graph.neighbours(v))
-            if (part[u] == host && !queued[u]) {
-                queued[u] = 1;
-                queue.push_back(u);
-            }
-    }
-    return taken;
 }
 
 // Growing: each new part K..K2-1 is carved, as a ball of its target weight, out of the part

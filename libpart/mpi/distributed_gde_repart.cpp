@@ -1,0 +1,186 @@
+#include "libpart/mpi/distributed_gde_repart.hpp"
+
+#include <algorithm>
+
+#include "libpart/core/metrics.hpp"
+#include "libpart/gde/workload_adjuster.hpp"
+#include "libpart/mpi/distributed_gde.hpp"
+#include "libpart/mpi/ghost_layer.hpp"
+#include "libpart/mpi/rank_network.hpp"
+#include "libpart/repart/part_seeding.hpp"
+
+namespace part::mpi {
+
+namespace {
+
+// This rank's sub-domain with its ghost layer as one Graph in local ids, so that the serial
+// adjuster and seeding run on it unchanged: owned vertices 0..n-1 (global id order), then the
+// ghosts n..n+g-1 (ascending); a ghost's row lists only its owned neighbours. One constraint
+// (the load); ghosts weigh 1, they are never moved here.
+Graph local_view(const DistributedGraph& graph, const GhostLayer& ghosts) {
+    const Graph& g = graph.local;
+    const VertexId n = graph.num_owned(), total = n + VertexId(ghosts.ids.size());
+    auto local_id = [&](VertexId u) {
+        const auto owned = std::lower_bound(graph.global_id.begin(), graph.global_id.end(), u);
+        if (owned != graph.global_id.end() && *owned == u)
+            return VertexId(owned - graph.global_id.begin());
+        return n + VertexId(std::lower_bound(ghosts.ids.begin(), ghosts.ids.end(), u) -
+                            ghosts.ids.begin());
+    };
+    Graph view;
+    view.xadj.assign(std::size_t(total) + 1, 0);
+    const EdgeOffset owned_entries = g.xadj[n];
+    view.adjncy.resize(std::size_t(2 * owned_entries));
+    std::vector<EdgeOffset> ghost_degree(ghosts.ids.size(), 0);
+    for (EdgeOffset e = 0; e < owned_entries; ++e) {
+        view.adjncy[e] = local_id(g.adjncy[e]);
+        if (view.adjncy[e] >= n) ++ghost_degree[view.adjncy[e] - n];
+    }
+    std::copy(g.xadj.begin(), g.xadj.end(), view.xadj.begin());
+    for (std::size_t i = 0; i < ghosts.ids.size(); ++i)
+        view.xadj[n + i + 1] = view.xadj[n + i] + ghost_degree[i];
+    view.adjncy.resize(std::size_t(view.xadj[total]));
+    if (graph.has_edge_weights) {
+        view.adjwgt.resize(view.adjncy.size());
+        std::copy(g.adjwgt.begin(), g.adjwgt.begin() + owned_entries, view.adjwgt.begin());
+    }
+    std::vector<EdgeOffset> next(view.xadj.begin() + n, view.xadj.end() - 1);
+    for (VertexId v = 0; v < n; ++v)
+        for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e) {
+            const VertexId u = view.adjncy[e];
+            if (u < n) continue;
+            const EdgeOffset at = next[u - n]++;
+            view.adjncy[at] = v;
+            if (graph.has_edge_weights) view.adjwgt[at] = g.adjwgt[e];
+        }
+    view.ncon = 1;
+    view.vwgt.assign(std::size_t(total), 1);
+    for (VertexId v = 0; v < n; ++v) view.vwgt[v] = g.vertex_weight(v);
+    return view;
+}
+
+// Part labels of the view: owned vertices are in this rank's part, ghosts in their owner's.
+std::vector<PartId> view_parts(VertexId owned, int rank, const GhostLayer& ghosts) {
+    std::vector<PartId> part(std::size_t(owned), rank);
+    part.insert(part.end(), ghosts.owner.begin(), ghosts.owner.end());
+    return part;
+}
+
+WeightSum owned_load(const DistributedGraph& graph) {
+    WeightSum load = 0;
+    for (VertexId v = 0; v < graph.num_owned(); ++v) load += graph.local.vertex_weight(v);
+    return load;
+}
+
+// Sends each owned vertex to the rank of its part in `part` (view labels) and refreshes the
+// owner directory.
+void move_to_parts(MPI_Comm comm, DistributedGraph& graph, const std::vector<PartId>& part,
+                   const std::vector<VertexId>& block_start, std::vector<int>& block_owner,
+                   std::span<std::vector<std::int32_t>* const> carried) {
+    const std::vector<int> destination(part.begin(), part.begin() + graph.num_owned());
+    migrate(comm, graph, destination, carried);
+    block_owner = block_owners(comm, graph, block_start);
+}
+
+// Growth: each empty part, in id order, gets a ball of the part heaviest for its target, carved
+// around that part's deepest vertex by the rank holding it (serial gde method's seeding; the
+// choice is made identically on every rank from the global part weights).
+int seed_empty_parts(MPI_Comm comm, DistributedGraph& graph,
+                     const std::vector<VertexId>& block_start, const Partition& shape,
+                     std::vector<int>& block_owner,
+                     std::span<std::vector<std::int32_t>* const> carried) {
+    int rank = 0;
+    MPI_Comm_rank(comm, &rank);
+    const PartId k = shape.num_parts;
+    const std::vector<PartId> mine(std::size_t(graph.num_owned()), rank);
+    std::vector<WeightSum> weights = global_part_weights(comm, graph, mine, k);
+    if (std::find(weights.begin(), weights.end(), 0) == weights.end()) return 0;
+    WeightSum total = 0;
+    for (WeightSum w : weights) total += w;
+    const GhostLayer ghosts = ghost_layer(comm, graph, block_start, block_owner);
+    const Graph view = local_view(graph, ghosts);
+    std::vector<PartId> part = view_parts(graph.num_owned(), rank, ghosts);
+    int seeded = 0;
+    for (PartId fresh = 0; fresh < k; ++fresh) {
+        if (weights[fresh] != 0) continue;
+        PartId heaviest = -1;
+        for (PartId p = 0; p < k; ++p)
+            if (weights[p] > 0 &&
+                (heaviest < 0 || double(weights[p]) / shape.target(p) >
+                                     double(weights[heaviest]) / shape.target(heaviest)))
+                heaviest = p;
+        if (heaviest < 0) break; // no weight anywhere
+        WeightSum moved = 0;
+        if (rank == heaviest)
+            moved = carve_ball(view, part, heaviest, fresh, deepest_vertex(view, part, heaviest),
+                               WeightSum(double(total) * shape.target(fresh)), weights[heaviest]);
+        MPI_Bcast(&moved, 1, MPI_INT64_T, heaviest, comm);
+        weights[heaviest] -= moved;
+        weights[fresh] += moved;
+        ++seeded;
+    }
+    move_to_parts(comm, graph, part, block_start, block_owner, carried);
+    return seeded;
+}
+
+} // namespace
+
+DistributedGdeStats rebalance_with_gde(MPI_Comm comm, DistributedGraph& graph,
+                                       const std::vector<VertexId>& block_start, PartId new_parts,
+                                       const std::vector<double>& targets,
+                                       std::vector<int>& block_owner,
+                                       std::span<std::vector<std::int32_t>* const> carried,
+                                       int max_rounds) {
+    int rank = 0;
+    MPI_Comm_rank(comm, &rank);
+    const Partition shape{new_parts, {}, targets};
+    DistributedGdeStats stats;
+    block_owner = block_owners(comm, graph, block_start);
+    stats.seeded_parts = seed_empty_parts(comm, graph, block_start, shape, block_owner, carried);
+
+    Weight heaviest_local = 1, heaviest = 1;
+    for (VertexId v = 0; v < graph.num_owned(); ++v)
+        heaviest_local = std::max(heaviest_local, graph.local.vertex_weight(v));
+    MPI_Allreduce(&heaviest_local, &heaviest, 1, MPI_INT32_T, MPI_MAX, comm);
+    const double capacity = targets.empty() || rank >= new_parts ? 1.0 : targets[rank];
+    for (int round = 0; round < max_rounds; ++round) {
+        // Decision maker over the rank graph (3.1-3.2): flows to each neighbour rank.
+        const GhostLayer ghosts = ghost_layer(comm, graph, block_start, block_owner);
+        const std::vector<int> neighbours = neighbour_ranks(ghosts);
+        const RankColouring colouring = colour_rank_links(comm, neighbours);
+        const DistributedGdeResult flows =
+            run_distributed_gde(comm, owned_load(graph), capacity, neighbours, colouring, 0.5);
+        int sweeps = 0;
+        MPI_Allreduce(&flows.sweeps, &sweeps, 1, MPI_INT, MPI_MAX, comm);
+        stats.sweeps += sweeps;
+        ++stats.rounds;
+
+        // Workload adjuster (3.2, 6.2) on this rank's sub-domain: the serial adjuster serves
+        // this part's outflows, borders by gain, with the ghosts' part labels.
+        const Graph view = local_view(graph, ghosts);
+        std::vector<PartId> part = view_parts(graph.num_owned(), rank, ghosts);
+        int moved = 0, short_of_flow = 0;
+        if (rank < new_parts && graph.num_owned() > 0) {
+            const Graph quotient = quotient_graph(view, part, new_parts);
+            std::vector<WeightSum> outflow(quotient.adjncy.size(), 0);
+            for (EdgeOffset e = quotient.xadj[rank]; e < quotient.xadj[rank + 1]; ++e) {
+                const auto at =
+                    std::lower_bound(neighbours.begin(), neighbours.end(), quotient.adjncy[e]);
+                outflow[e] = flows.flow[std::size_t(at - neighbours.begin())];
+            }
+            const std::vector<gde::Transfer> transfers =
+                gde::adjust_workload(view, part, new_parts, quotient, outflow, {rank});
+            for (const gde::Transfer& t : transfers) {
+                moved = moved || t.moved_vertices > 0;
+                short_of_flow = short_of_flow || t.requested - t.moved_weight >= heaviest;
+            }
+        }
+        move_to_parts(comm, graph, part, block_start, block_owner, carried);
+        int flags[2] = {moved, short_of_flow}, any[2] = {0, 0};
+        MPI_Allreduce(flags, any, 2, MPI_INT, MPI_MAX, comm);
+        if (!any[0] || !any[1]) break;
+    }
+    return stats;
+}
+
+} // namespace part::mpi
