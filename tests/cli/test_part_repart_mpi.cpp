@@ -2,6 +2,8 @@
 // serial tool writes, and a bad input makes every rank exit 1 with nothing written.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "tests/support/test_files.hpp"
 
 using namespace part::test;
@@ -97,4 +99,75 @@ TEST(PartRepartMpi, MethodsNotYetDistributedRunOnRankZero) {
     ScratchDir dir;
     expect_same_as_serial(dir, " " + kGraph + " --old " + scattered_old(dir) + " --method gde -q",
                           2);
+}
+
+namespace {
+
+// Three old parts of very different weight (strips of the numbering: 60%, 30%, 10%).
+std::string skewed_old(const ScratchDir& dir) {
+    std::string text;
+    for (int v = 0; v < kVertices; ++v)
+        text += (v < kVertices * 6 / 10 ? "0\n" : v < kVertices * 9 / 10 ? "1\n" : "2\n");
+    return dir.write("skewed.part.3", text);
+}
+
+} // namespace
+
+TEST(PartRepartMpi, DistributedGdeIsDeterministicBalancedAndWritesThePlanOfItsPartition) {
+    ScratchDir dir;
+    const std::string old = skewed_old(dir);
+    auto run = [&](const std::string& name, const std::string& extra) {
+        return run_command(mpiexec(3) + tool("part-repart") + " " + kGraph + " --old " + old +
+                           " --method gde " + extra + " -o " + dir.file(name + ".part") +
+                           " --plan " + dir.file(name + ".plan"));
+    };
+    auto first = run("a", "--json");
+    ASSERT_EQ(first.exit_code, 0) << first.err;
+    EXPECT_NE(first.out.find("\"ranks\": 3"), std::string::npos) << first.out;
+    auto second = run("b", "-q");
+    ASSERT_EQ(second.exit_code, 0) << second.err;
+    EXPECT_EQ(read_text(dir.file("a.part")), read_text(dir.file("b.part")));
+    EXPECT_EQ(read_text(dir.file("a.plan")), read_text(dir.file("b.plan")));
+
+    auto diffed = run_command(tool("part-plan") + " diff " + old + " " + dir.file("a.part") +
+                              " -o " + dir.file("diff.plan") + " -q");
+    ASSERT_EQ(diffed.exit_code, 0) << diffed.err;
+    EXPECT_EQ(read_text(dir.file("diff.plan")), read_text(dir.file("a.plan")));
+
+    auto stats =
+        run_command(tool("part-stats") + " " + kGraph + " " + dir.file("a.part") + " --json");
+    ASSERT_EQ(stats.exit_code, 0) << stats.err;
+    const auto report = nlohmann::json::parse(stats.out);
+    EXPECT_LE(report["imbalance"][0].get<double>(), 1.03) << stats.out;
+    EXPECT_EQ(report["empty_parts"].get<int>(), 0) << stats.out;
+}
+
+TEST(PartRepartMpi, DistributedGdeGrowsOntoSkeletonRanks) {
+    ScratchDir dir;
+    const std::string old = skewed_old(dir);
+    auto r = run_command(mpiexec(4) + tool("part-repart") + " " + kGraph + " --old " + old +
+                         " -k 4 --method gde -q -o " + dir.file("g.part") + " --plan " +
+                         dir.file("g.plan"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto stats =
+        run_command(tool("part-stats") + " " + kGraph + " " + dir.file("g.part") + " --json");
+    ASSERT_EQ(stats.exit_code, 0) << stats.err;
+    const auto report = nlohmann::json::parse(stats.out);
+    EXPECT_EQ(report["parts"].get<int>(), 4) << stats.out;
+    EXPECT_LE(report["imbalance"][0].get<double>(), 1.03) << stats.out;
+}
+
+TEST(PartRepartMpi, DistributedGdeBadInputOnOneRankFailsAllWithoutOutput) {
+    ScratchDir dir;
+    std::string old = read_text(skewed_old(dir));
+    // Spoil a partition line near the end, in the last rank's byte range.
+    old.replace(old.size() - 40, 1, "x");
+    const std::string bad = dir.write("bad.part.3", old);
+    auto r =
+        run_command(mpiexec(3) + tool("part-repart") + " " + kGraph + " --old " + bad +
+                    " --method gde -o " + dir.file("new.part") + " --plan " + dir.file("new.plan"));
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("error: " + bad + ":"), std::string::npos) << r.err;
+    EXPECT_FALSE(file_exists(dir.file("new.part")));
+    EXPECT_FALSE(file_exists(dir.file("new.plan")));
 }

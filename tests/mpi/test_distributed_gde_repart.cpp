@@ -1,0 +1,135 @@
+// Distributed gde (rebalance_with_gde through distributed_gde) on a grid with a hot spot: every
+// vertex ends on exactly one rank, the rank of its new part, the loads are balanced, growth
+// seeds the empty ranks, and two runs give the same partition.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "formats/chaco_graph.hpp"
+#include "formats/mpi/distributed_chaco.hpp"
+#include "libpart/core/metrics.hpp"
+#include "libpart/mpi/collective_errors.hpp"
+#include "libpart/mpi/distributed_repart.hpp"
+#include "libpart/mpi/exchange.hpp"
+#include "tests/mpi/shared_scratch.hpp"
+#include "tests/support/grid_graph.hpp"
+
+using namespace part;
+using namespace part::test;
+
+namespace {
+
+constexpr int kSide = 60;
+
+// A kSide x kSide grid whose lower-left quarter weighs 6 per vertex (a hot spot), old parts
+// in horizontal strips; the files are shared by every rank.
+struct HotSpotGrid {
+    Graph graph;
+    std::string graph_path, old_path;
+    std::vector<PartId> old_part;
+
+    HotSpotGrid(const SharedScratch& dir, PartId old_parts) : graph(grid_graph(kSide, kSide)) {
+        graph.coords = {};
+        graph.ncon = 1;
+        graph.vwgt.assign(std::size_t(kSide * kSide), 1);
+        for (int j = 0; j < kSide / 2; ++j)
+            for (int i = 0; i < kSide / 2; ++i) graph.vwgt[i + kSide * j] = 6;
+        std::string text;
+        for (VertexId v = 0; v < graph.num_vertices(); ++v) {
+            old_part.push_back(PartId(std::int64_t(v / kSide) * old_parts / kSide));
+            text += std::to_string(old_part.back()) + "\n";
+        }
+        graph_path = dir.write("hot.graph", formats::format_chaco_graph(graph));
+        old_path = dir.write("hot.part", text);
+    }
+};
+
+struct Outcome {
+    mpi::DistributedRepartResult result;
+    mpi::DistributedInput input;
+};
+
+Outcome run_gde(const HotSpotGrid& grid, PartId old_parts, PartId new_parts) {
+    Outcome out;
+    out.input = formats::mpi::read_distributed_input(MPI_COMM_WORLD, grid.graph_path, grid.old_path,
+                                                     old_parts);
+    RepartRequest request;
+    request.new_parts = new_parts;
+    out.result = mpi::distributed_gde(MPI_COMM_WORLD, out.input, request);
+    return out;
+}
+
+// Checks on rank 0 from what every rank holds: each vertex exactly once, on the rank of its
+// new part as the file-order blocks say, old parts carried along, and the balance.
+void expect_sound(const HotSpotGrid& grid, const Outcome& out, PartId new_parts) {
+    const int rank = world_rank();
+    const auto owned = mpi::gather_pieces<VertexId>(MPI_COMM_WORLD, out.input.graph.global_id);
+    const std::vector<std::int32_t> here(out.input.graph.global_id.size(), rank);
+    const auto owner = mpi::gather_pieces<std::int32_t>(MPI_COMM_WORLD, here);
+    const auto carried_old = mpi::gather_pieces<PartId>(MPI_COMM_WORLD, out.input.old_part);
+    const auto new_part = mpi::gather_pieces<PartId>(MPI_COMM_WORLD, out.result.block_new_part);
+    if (rank != 0) return;
+    const VertexId n = grid.graph.num_vertices();
+    ASSERT_EQ(owned.size(), std::size_t(n));
+    ASSERT_EQ(new_part.size(), std::size_t(n));
+    std::vector<int> seen(std::size_t(n), 0);
+    for (std::size_t i = 0; i < owned.size(); ++i) {
+        ASSERT_GE(owned[i], 0);
+        ASSERT_LT(owned[i], n);
+        ++seen[owned[i]];
+        EXPECT_EQ(new_part[owned[i]], owner[i]) << "vertex " << owned[i];
+        EXPECT_EQ(carried_old[i], grid.old_part[owned[i]]) << "vertex " << owned[i];
+    }
+    EXPECT_EQ(std::count(seen.begin(), seen.end(), 1), n) << "a vertex is lost or duplicated";
+
+    const auto weights = part_weights(grid.graph, new_part, new_parts);
+    EXPECT_EQ(weights, out.result.part_weights);
+    const WeightSum total = grid.graph.total_vertex_weight()[0];
+    for (PartId q = 0; q < new_parts; ++q)
+        EXPECT_LE(double(weights[q]) * new_parts, 1.03 * double(total)) << "part " << q;
+    EXPECT_EQ(out.result.edge_cut, edge_cut(grid.graph, new_part));
+    const PartId old_parts = *std::max_element(grid.old_part.begin(), grid.old_part.end()) + 1;
+    EXPECT_EQ(out.result.plan, diff({old_parts, grid.old_part, {}}, {new_parts, new_part, {}}));
+}
+
+} // namespace
+
+TEST(DistributedGdeRepart, BalancesAHotSpotWithOnePartPerRank) {
+    SharedScratch dir;
+    const PartId k = world_size();
+    const HotSpotGrid grid(dir, k);
+    const Outcome out = run_gde(grid, k, k);
+    expect_sound(grid, out, k);
+    if (world_rank() == 0 && k > 1) {
+        // The hot spot was unbalanced to start with, so something moved.
+        const auto before = part_weights(grid.graph, grid.old_part, k);
+        EXPECT_GT(*std::max_element(before.begin(), before.end()) * k,
+                  WeightSum(1.1 * double(grid.graph.total_vertex_weight()[0])));
+        EXPECT_GT(out.result.plan.vertices.size(), 0u);
+    }
+}
+
+TEST(DistributedGdeRepart, GrowsOntoEmptyRanks) {
+    SharedScratch dir;
+    const PartId k = world_size(), old_parts = std::max(1, k / 2);
+    const HotSpotGrid grid(dir, old_parts);
+    const Outcome out = run_gde(grid, old_parts, k);
+    expect_sound(grid, out, k);
+}
+
+TEST(DistributedGdeRepart, TwoRunsGiveTheSamePartition) {
+    SharedScratch dir;
+    const PartId k = world_size();
+    const HotSpotGrid grid(dir, k);
+    const Outcome first = run_gde(grid, k, k), second = run_gde(grid, k, k);
+    EXPECT_EQ(first.result.block_new_part, second.result.block_new_part);
+    EXPECT_EQ(first.input.graph.global_id, second.input.graph.global_id);
+    if (world_rank() == 0) EXPECT_EQ(first.result.plan, second.result.plan);
+}
+
+TEST(DistributedGdeRepart, RefusesFewerRanksThanNewParts) {
+    SharedScratch dir;
+    const PartId k = world_size();
+    const HotSpotGrid grid(dir, k);
+    EXPECT_THROW(run_gde(grid, k, k + 1), mpi::CollectiveError);
+}
