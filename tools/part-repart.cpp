@@ -200,7 +200,7 @@ int main(int argc, char** argv) {
     bool controller = false;
     app.add_flag("--controller", controller,
                  "Under mpirun: rank 0 decides as controller from the loads the ranks send "
-                 "(interval; the default and only distributed scheme for now)");
+                 "(interval; the default; gde runs decentralized)");
     tools::add_common_options(app, common, true);
 
     auto run_serial = [&] {
