@@ -1,6 +1,7 @@
 #include "libpart/mpi/distributed_graph.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <numeric>
 
 #include "libpart/mpi/exchange.hpp"
@@ -9,111 +10,99 @@ namespace part::mpi {
 
 namespace {
 
-// Per-vertex blocks of `width` values, gathered in `order` for sending.
-template <typename T>
-std::vector<T> gather_rows(const std::vector<T>& values, std::size_t width,
-                           std::span<const VertexId> order) {
-    std::vector<T> out;
-    if (values.empty()) return out;
-    out.reserve(order.size() * width);
-    for (VertexId v : order)
-        out.insert(out.end(), values.begin() + std::ptrdiff_t(v * width),
-                   values.begin() + std::ptrdiff_t((v + 1) * width));
-    return out;
+// Appends `count` values as raw bytes; take() reads them back in the same order.
+template <typename T> void put(std::vector<char>& out, const T* values, std::size_t count) {
+    const auto* bytes = reinterpret_cast<const char*>(values);
+    out.insert(out.end(), bytes, bytes + count * sizeof(T));
 }
 
-std::vector<int> scaled(const std::vector<int>& counts, int width) {
-    std::vector<int> out(counts);
-    for (int& c : out) c *= width;
-    return out;
+template <typename T> const char* take(const char* in, T* values, std::size_t count) {
+    std::memcpy(values, in, count * sizeof(T));
+    return in + count * sizeof(T);
 }
 
-// Reorders per-vertex rows (width values each) by `order` (new position i takes old row
-// order[i]).
 template <typename T>
-void permute_rows(std::vector<T>& values, std::size_t width, std::span<const VertexId> order) {
-    if (values.empty()) return;
-    values = gather_rows(values, width, order);
+const char* take_back(const char* in, std::vector<T>& out, std::size_t count) {
+    const std::size_t at = out.size();
+    out.resize(at + count);
+    return take(in, out.data() + at, count);
 }
 
 } // namespace
 
+// Each vertex travels as one record: global id, degree, vertex weights, size, coordinates,
+// carried attributes, then its neighbours (global ids) and edge weights. Records for one
+// destination are consecutive, so everything goes in one MPI_Alltoallv of bytes.
 void migrate(MPI_Comm comm, DistributedGraph& graph, std::span<const int> destination,
              std::span<std::vector<std::int32_t>* const> attributes) {
     int ranks = 1;
     MPI_Comm_size(comm, &ranks);
     Graph& g = graph.local;
     const VertexId n = graph.num_owned();
+    const std::size_t ncon = g.ncon > 0 ? std::size_t(g.ncon) : 0, dim = std::size_t(g.coords.dim);
+    const bool sizes = graph.has_vertex_sizes, edge_weights = graph.has_edge_weights;
+    const std::size_t fixed = sizeof(VertexId) + sizeof(std::int32_t) + ncon * sizeof(Weight) +
+                              (sizes ? sizeof(Weight) : 0) + dim * sizeof(double) +
+                              attributes.size() * sizeof(std::int32_t);
+    const std::size_t per_edge = sizeof(VertexId) + (edge_weights ? sizeof(Weight) : 0);
+
     // Counting sort by destination keeps each block in increasing global id.
-    std::vector<int> vertex_counts(std::size_t(ranks), 0), edge_counts(std::size_t(ranks), 0);
+    std::vector<int> vertex_counts(std::size_t(ranks), 0), byte_counts(std::size_t(ranks), 0);
     for (VertexId v = 0; v < n; ++v) {
         ++vertex_counts[destination[v]];
-        edge_counts[destination[v]] += int(g.xadj[v + 1] - g.xadj[v]);
+        byte_counts[destination[v]] +=
+            int(fixed + std::size_t(g.xadj[v + 1] - g.xadj[v]) * per_edge);
     }
     std::vector<int> next = displacements(vertex_counts);
     std::vector<VertexId> order(static_cast<std::size_t>(n));
     for (VertexId v = 0; v < n; ++v) order[next[destination[v]]++] = v;
-
-    std::vector<std::int32_t> degree(static_cast<std::size_t>(n));
-    std::vector<VertexId> adjncy;
-    std::vector<Weight> adjwgt;
-    adjncy.reserve(g.adjncy.size());
-    for (std::size_t i = 0; i < order.size(); ++i) {
-        const VertexId v = order[i];
-        degree[i] = std::int32_t(g.xadj[v + 1] - g.xadj[v]);
-        adjncy.insert(adjncy.end(), g.adjncy.begin() + g.xadj[v], g.adjncy.begin() + g.xadj[v + 1]);
-        if (graph.has_edge_weights)
-            adjwgt.insert(adjwgt.end(), g.adjwgt.begin() + g.xadj[v],
-                          g.adjwgt.begin() + g.xadj[v + 1]);
+    std::vector<char> send;
+    send.reserve(std::size_t(std::accumulate(byte_counts.begin(), byte_counts.end(), 0LL)));
+    for (VertexId v : order) {
+        const auto degree = std::int32_t(g.xadj[v + 1] - g.xadj[v]);
+        put(send, &graph.global_id[v], 1);
+        put(send, &degree, 1);
+        put(send, g.vwgt.data() + std::size_t(v) * ncon, ncon);
+        if (sizes) put(send, &g.vsize[v], 1);
+        put(send, g.coords.values.data() + std::size_t(v) * dim, dim);
+        for (const auto* attribute : attributes) put(send, &(*attribute)[v], 1);
+        put(send, g.adjncy.data() + g.xadj[v], std::size_t(degree));
+        if (edge_weights) put(send, g.adjwgt.data() + g.xadj[v], std::size_t(degree));
     }
-    const std::vector<int> vertex_recv = exchange_counts(comm, vertex_counts);
-    const std::vector<int> edge_recv = exchange_counts(comm, edge_counts);
-    auto send_rows = [&](const auto& values, int width) {
-        using T = typename std::decay_t<decltype(values)>::value_type;
-        const std::vector<T> rows = gather_rows(values, std::size_t(width), order);
-        return exchange<T>(comm, rows, scaled(vertex_counts, width), scaled(vertex_recv, width));
-    };
+    const std::vector<char> received =
+        exchange<char>(comm, send, byte_counts, exchange_counts(comm, byte_counts));
+    send = {};
 
-    std::vector<VertexId> ids = send_rows(graph.global_id, 1);
-    std::vector<std::int32_t> degrees =
-        exchange<std::int32_t>(comm, degree, vertex_counts, vertex_recv);
-    std::vector<VertexId> new_adjncy = exchange<VertexId>(comm, adjncy, edge_counts, edge_recv);
-    std::vector<Weight> new_adjwgt;
-    if (graph.has_edge_weights) new_adjwgt = exchange<Weight>(comm, adjwgt, edge_counts, edge_recv);
-    std::vector<Weight> vwgt;
-    if (g.ncon > 0) vwgt = send_rows(g.vwgt, g.ncon);
-    std::vector<Weight> vsize;
-    if (graph.has_vertex_sizes) vsize = send_rows(g.vsize, 1);
-    std::vector<double> coords;
-    if (g.coords.dim > 0) coords = send_rows(g.coords.values, g.coords.dim);
-    for (auto* attribute : attributes) *attribute = send_rows(*attribute, 1);
-
-    // Back in increasing global id; the CSR is rebuilt in that order.
-    const auto received = VertexId(ids.size());
-    std::vector<EdgeOffset> start(std::size_t(received) + 1, 0);
-    for (VertexId i = 0; i < received; ++i) start[i + 1] = start[i] + degrees[i];
-    std::vector<VertexId> by_id(static_cast<std::size_t>(received));
-    std::iota(by_id.begin(), by_id.end(), 0);
-    std::sort(by_id.begin(), by_id.end(), [&](VertexId a, VertexId b) { return ids[a] < ids[b]; });
-    graph.global_id = gather_rows(ids, 1, by_id);
+    // Back in increasing global id: find each record, sort by id, unpack in that order.
+    std::vector<std::pair<VertexId, std::size_t>> records;
+    for (std::size_t at = 0; at < received.size();) {
+        VertexId id = 0;
+        std::int32_t degree = 0;
+        take(take(received.data() + at, &id, 1), &degree, 1);
+        records.emplace_back(id, at);
+        at += fixed + std::size_t(degree) * per_edge;
+    }
+    std::sort(records.begin(), records.end());
+    graph.global_id.clear();
     g.xadj.assign(1, 0);
     g.adjncy.clear();
     g.adjwgt.clear();
-    for (VertexId i : by_id) {
-        g.adjncy.insert(g.adjncy.end(), new_adjncy.begin() + start[i],
-                        new_adjncy.begin() + start[i + 1]);
-        if (graph.has_edge_weights)
-            g.adjwgt.insert(g.adjwgt.end(), new_adjwgt.begin() + start[i],
-                            new_adjwgt.begin() + start[i + 1]);
+    g.vwgt.clear();
+    g.vsize.clear();
+    g.coords.values.clear();
+    for (auto* attribute : attributes) attribute->clear();
+    for (const auto& [id, at] : records) {
+        std::int32_t degree = 0;
+        const char* in = take_back(received.data() + at, graph.global_id, 1);
+        in = take(in, &degree, 1);
+        in = take_back(in, g.vwgt, ncon);
+        if (sizes) in = take_back(in, g.vsize, 1);
+        in = take_back(in, g.coords.values, dim);
+        for (auto* attribute : attributes) in = take_back(in, *attribute, 1);
+        in = take_back(in, g.adjncy, std::size_t(degree));
+        if (edge_weights) in = take_back(in, g.adjwgt, std::size_t(degree));
         g.xadj.push_back(EdgeOffset(g.adjncy.size()));
     }
-    permute_rows(vwgt, std::size_t(std::max(g.ncon, 1)), by_id);
-    permute_rows(vsize, 1, by_id);
-    permute_rows(coords, std::size_t(std::max(g.coords.dim, 1)), by_id);
-    g.vwgt = std::move(vwgt);
-    g.vsize = std::move(vsize);
-    g.coords.values = std::move(coords);
-    for (auto* attribute : attributes) permute_rows(*attribute, 1, by_id);
 }
 
 std::vector<WeightSum> global_part_weights(MPI_Comm comm, const DistributedGraph& graph,

@@ -124,7 +124,9 @@ TEST(DistributedGdeRepart, TwoRunsGiveTheSamePartition) {
     const Outcome first = run_gde(grid, k, k), second = run_gde(grid, k, k);
     EXPECT_EQ(first.result.block_new_part, second.result.block_new_part);
     EXPECT_EQ(first.input.graph.global_id, second.input.graph.global_id);
-    if (world_rank() == 0) EXPECT_EQ(first.result.plan, second.result.plan);
+    if (world_rank() == 0) {
+        EXPECT_EQ(first.result.plan, second.result.plan);
+    }
 }
 
 TEST(DistributedGdeRepart, RefusesFewerRanksThanNewParts) {
