@@ -6,6 +6,11 @@
 # new: -k 4 (interval from the METIS partition). dgpart partitions into 4 parts from scratch.
 # Prints wall time, peak RSS of rank 0 and of the largest other rank (/usr/bin/time), the
 # edge cut, and ratios to dgpart.
+# Second table: `mpirun -np P part-repart --method gde` (distributed GDE, one part per rank)
+# on the grid with a hot spot (weight 4 in one octant; the old partition is gpmetis -k P of
+# the unweighted grid, so the octant's parts are overloaded), beside dgpart -k P of the
+# weighted grid. P = 1 is the serial tool with one part (reading, writing and the plan only);
+# the row "serial gde k=4" is the serial tool repartitioning into 4 parts, for the cut.
 # Usage: bench/mpi_repart.sh [BUILD_DIR]   (default build)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -19,8 +24,9 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 mpi=(mpiexec --oversubscribe -n)
 
 now() { date +%s.%N; }
-ratio() { python3 -c "import sys; a,b=map(float,sys.argv[1:]); print(f'{a/b:.2f}' if b else 'inf')" "$1" "$2"; }
-cut() { "$tools/part-stats" "$1" "$2" -k 4 --json | python3 -c "import json,sys; print(json.load(sys.stdin)['edge_cut'])"; }
+ratio() { python3 -c "import sys; a,b=map(float,sys.argv[1:]); print(f'{a/b:.2f}' if b else '-')" "$1" "$2"; }
+cut() { "$tools/part-stats" "$1" "$2" -k "${3:-4}" --json | python3 -c "import json,sys; print(json.load(sys.stdin)['edge_cut'])"; }
+imbalance() { "$tools/part-stats" "$1" "$2" -k "$3" --json | python3 -c "import json,sys; print(f\"{json.load(sys.stdin)['imbalance'][0]:.3f}\")"; }
 # Runs a command on P ranks, each under /usr/bin/time writing its peak RSS to rss.<rank>.
 timed_ranks() {
   local p=$1; shift
@@ -91,3 +97,46 @@ done
 echo "sentMB: MiB our ranks sent each other in all / the most one rank sent (vertices, rows, profile, plan)."
 echo "MB: peak RSS of rank 0 / the largest other rank. time_x, cut_x: ours / dgpart (below 1 is better for ours)."
 echo "P = 1 runs the serial part-repart (no mpirun path); dgpart partitions from scratch, ours repartitions."
+
+# Distributed GDE on the grid with a hot spot.
+python3 - <<'PY'
+X, Y, Z = 100, 100, 80
+with open("grid.graph") as src, open("hot.graph", "w") as out:
+    n, m = src.readline().split()
+    out.write(f"{n} {m} 010\n")
+    for v, line in enumerate(src):
+        x, y, z = v % X, (v // X) % Y, v // (X * Y)
+        out.write(("4 " if x < X // 2 and y < Y // 2 and z < Z // 2 else "1 ") + line)
+PY
+gcv -ic hot.graph hot.grf
+echo
+printf "%-16s %2s | %9s %8s %8s %6s %11s | %9s %8s %8s | %6s %6s\n" graph P ours_s ours_MB ours_cut \
+  imbal ours_sentMB dgpart_s dg_MB dg_cut time_x cut_x
+for p in 1 2 4 serial4; do
+  k=$p; ranks=$p
+  [ "$p" = serial4 ] && k=4 && ranks=1
+  if [ "$k" = 1 ]; then
+    awk 'NR > 1 { print 0 }' grid.graph > hot.old
+  else
+    gpmetis grid.graph "$k" > /dev/null
+    mv "grid.graph.part.$k" hot.old
+  fi
+  t0=$(now)
+  timed_ranks "$ranks" "$tools/part-repart" hot.graph --old hot.old --old-parts "$k" -k "$k" \
+    --method gde --json -o ours.part --plan ours.plan > ours.json
+  t1=$(now)
+  ours_mb=$(peak_mb)
+  timed_ranks "$ranks" dgpart "$k" hot.grf dg.map
+  t2=$(now)
+  dg_mb=$(peak_mb)
+  tail -n +2 dg.map | sort -n -k1,1 | awk '{print $2}' > dg.part
+  ours_s=$(python3 -c "print(f'{$t1-$t0:.2f}')"); dg_s=$(python3 -c "print(f'{$t2-$t1:.2f}')")
+  ours_cut=$(cut hot.graph ours.part "$k"); dg_cut=$(cut hot.graph dg.part "$k")
+  imbal=$(imbalance hot.graph ours.part "$k")
+  sent=$(python3 -c "import json; d=json.load(open('ours.json')).get('distributed'); print(f\"{d['bytes_sent']/2**20:.1f}/{d['max_bytes_sent_by_a_rank']/2**20:.1f}\" if d else '-')")
+  label="hot grid gde"; [ "$p" = serial4 ] && label="serial gde k=4"
+  printf "%-16s %2s | %9s %8s %8s %6s %11s | %9s %8s %8s | %6s %6s\n" "$label" "$ranks" "$ours_s" \
+    "$ours_mb" "$ours_cut" "$imbal" "$sent" "$dg_s" "$dg_mb" "$dg_cut" "$(ratio "$ours_s" "$dg_s")" \
+    "$(ratio "$ours_cut" "$dg_cut")"
+done
+echo "gde: k = P parts (old: gpmetis -k P of the unweighted grid); dgpart -k P of the weighted grid."

@@ -51,23 +51,7 @@ class BodyReader {
 };
 
 std::string encode_body(const MigrationPlan& plan) {
-    std::string body;
-    body.reserve(64 + 4 * (plan.new_part_rank.size() + plan.vertices.size()) +
-                 16 * plan.messages.size());
-    put<std::int32_t>(body, plan.num_vertices);
-    put<std::int32_t>(body, plan.old_parts);
-    put<std::int32_t>(body, plan.new_parts);
-    put<std::int32_t>(body, 0);
-    put<std::uint64_t>(body, plan.old_checksum);
-    put<std::uint64_t>(body, plan.new_checksum);
-    put<std::int64_t>(body, std::int64_t(plan.messages.size()));
-    put<std::int64_t>(body, std::int64_t(plan.vertices.size()));
-    for (PartId r : plan.new_part_rank) put<std::int32_t>(body, r);
-    for (std::size_t m = 0; m < plan.messages.size(); ++m) {
-        put<std::int32_t>(body, plan.messages[m].source);
-        put<std::int32_t>(body, plan.messages[m].destination);
-        put<std::int64_t>(body, plan.offsets[m + 1] - plan.offsets[m]);
-    }
+    std::string body = encode_body_prefix(plan);
     const std::size_t at = body.size();
     body.resize(at + 4 * plan.vertices.size());
     std::memcpy(body.data() + at, plan.vertices.data(), 4 * plan.vertices.size());
@@ -144,17 +128,43 @@ nlohmann::json plan_summary(const MigrationPlan& plan) {
     return head;
 }
 
-std::string format_plan(const MigrationPlan& plan) {
-    validate(plan);
-    const std::string body = encode_body(plan);
+std::string encode_body_prefix(const MigrationPlan& plan) {
+    std::string body;
+    body.reserve(64 + 4 * plan.new_part_rank.size() + 16 * plan.messages.size());
+    put<std::int32_t>(body, plan.num_vertices);
+    put<std::int32_t>(body, plan.old_parts);
+    put<std::int32_t>(body, plan.new_parts);
+    put<std::int32_t>(body, 0);
+    put<std::uint64_t>(body, plan.old_checksum);
+    put<std::uint64_t>(body, plan.new_checksum);
+    put<std::int64_t>(body, std::int64_t(plan.messages.size()));
+    put<std::int64_t>(body, plan.offsets.back());
+    for (PartId r : plan.new_part_rank) put<std::int32_t>(body, r);
+    for (std::size_t m = 0; m < plan.messages.size(); ++m) {
+        put<std::int32_t>(body, plan.messages[m].source);
+        put<std::int32_t>(body, plan.messages[m].destination);
+        put<std::int64_t>(body, plan.offsets[m + 1] - plan.offsets[m]);
+    }
+    return body;
+}
+
+std::string format_plan_head(const MigrationPlan& plan, std::int64_t body_bytes,
+                             std::uint64_t body_checksum) {
     std::string out(kMagic);
     out += std::to_string(kPlanFormatVersion) + "\n";
     out += plan_summary(plan).dump(2) + "\n";
-    out += std::string(kBodyMarker) + std::to_string(body.size()) + " " +
-           hex64(fnv1a64({reinterpret_cast<const unsigned char*>(body.data()), body.size()})) +
-           "\n";
-    out += body;
+    out +=
+        std::string(kBodyMarker) + std::to_string(body_bytes) + " " + hex64(body_checksum) + "\n";
     return out;
+}
+
+std::string format_plan(const MigrationPlan& plan) {
+    validate(plan);
+    const std::string body = encode_body(plan);
+    return format_plan_head(
+               plan, std::int64_t(body.size()),
+               fnv1a64({reinterpret_cast<const unsigned char*>(body.data()), body.size()})) +
+           body;
 }
 
 void write_plan(const std::string& path, const MigrationPlan& plan) {

@@ -26,6 +26,15 @@ nlohmann::json plan_summary(const MigrationPlan& plan);
 
 // The whole file's bytes.
 std::string format_plan(const MigrationPlan& plan);
+
+// The file in parts, for a plan whose vertex lists are spread over ranks: the text head (up to
+// and including the %%BODY line) and the body up to the vertex ids. Both read only the plan's
+// counts, messages, offsets, rank map and checksums. The file is head, prefix, then the
+// vertex ids (int32 little-endian) of each message in order; body_checksum is fnv1a64 over
+// prefix and ids.
+std::string format_plan_head(const MigrationPlan& plan, std::int64_t body_bytes,
+                             std::uint64_t body_checksum);
+std::string encode_body_prefix(const MigrationPlan& plan);
 void write_plan(const std::string& path, const MigrationPlan& plan);
 
 // Reads and checks a plan: magic line and version, JSON head, body size and checksum (a

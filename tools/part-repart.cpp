@@ -113,7 +113,7 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
         report["edge_cut"] = result.edge_cut;
         report["imbalance"] = result.imbalance;
         report["part_weights"] = result.part_weights;
-        report["migration"] = tools::traffic_json(result.plan, result.traffic);
+        report["migration"] = tools::traffic_json(result.plan.outline, result.plan.traffic);
         if (!job.verbose) report["migration"].erase("traffic");
         for (const auto& [name, value] : result.details) report["details"][name] = value;
         std::cout << report.dump(2) << "\n";
@@ -126,7 +126,7 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
         std::cout << "Communicated " << sent_total << " bytes (at most " << sent_most
                   << " sent by one rank)\n";
         std::cout << "Migration: ";
-        tools::print_traffic_summary(std::cout, result.plan, result.traffic);
+        tools::print_traffic_summary(std::cout, result.plan.outline, result.plan.traffic);
     }
     return true;
 }

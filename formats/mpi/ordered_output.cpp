@@ -27,12 +27,7 @@ void SharedPendingFile::commit() {
     if (file_) file_->commit();
 }
 
-void write_ordered_text(MPI_Comm comm, const std::string& path, std::string_view text) {
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
-    long long length = static_cast<long long>(text.size()), offset = 0;
-    MPI_Exscan(&length, &offset, 1, MPI_LONG_LONG, MPI_SUM, comm);
-    if (rank == 0) offset = 0;
+void write_pieces(MPI_Comm comm, const std::string& path, std::span<const FilePiece> pieces) {
     MPI_File file = MPI_FILE_NULL;
     part::mpi::collectively(comm, [&] {
         const int code = MPI_File_open(comm, path.c_str(), MPI_MODE_WRONLY | MPI_MODE_CREATE,
@@ -40,23 +35,31 @@ void write_ordered_text(MPI_Comm comm, const std::string& path, std::string_view
         if (code != MPI_SUCCESS) throw InputError(path, 0, "cannot open for writing");
     });
     MPI_File_set_size(file, 0);
-    // Pieces over 1 GiB go in several collective rounds; every rank takes part in each.
-    constexpr long long kChunk = 1LL << 30;
-    long long rounds = (length + kChunk - 1) / kChunk, most = 0;
-    MPI_Allreduce(&rounds, &most, 1, MPI_LONG_LONG, MPI_MAX, comm);
+    // Independent writes, in pieces of at most 1 GiB (MPI counts are int).
+    constexpr std::int64_t kChunk = 1LL << 30;
     bool ok = true;
-    for (long long round = 0; round < most; ++round) {
-        const long long at = std::min(round * kChunk, length);
-        const int count = int(std::min(kChunk, length - at));
-        MPI_Status status;
-        ok = MPI_File_write_at_all(file, offset + at, text.data() + at, count, MPI_CHAR, &status) ==
-                 MPI_SUCCESS &&
-             ok;
-    }
+    for (const FilePiece& piece : pieces)
+        for (std::int64_t at = 0; at < std::int64_t(piece.bytes.size()); at += kChunk) {
+            const int count = int(std::min<std::int64_t>(kChunk, piece.bytes.size() - at));
+            MPI_Status status;
+            ok = MPI_File_write_at(file, piece.offset + at, piece.bytes.data() + at, count,
+                                   MPI_CHAR, &status) == MPI_SUCCESS &&
+                 ok;
+        }
     ok = MPI_File_close(&file) == MPI_SUCCESS && ok;
     part::mpi::collectively(comm, [&] {
         if (!ok) throw InputError(path, 0, "write failed");
     });
+}
+
+void write_ordered_text(MPI_Comm comm, const std::string& path, std::string_view text) {
+    int rank = 0;
+    MPI_Comm_rank(comm, &rank);
+    long long length = static_cast<long long>(text.size()), offset = 0;
+    MPI_Exscan(&length, &offset, 1, MPI_LONG_LONG, MPI_SUM, comm);
+    if (rank == 0) offset = 0;
+    const FilePiece piece{offset, text};
+    write_pieces(comm, path, std::span(&piece, 1));
 }
 
 void write_partition_blocks(MPI_Comm comm, const std::string& path, std::span<const PartId> block) {

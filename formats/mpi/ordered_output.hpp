@@ -4,6 +4,7 @@
 // on one rank, and the file appears whole or not at all (a temporary renamed into place).
 #include <mpi.h>
 
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -26,6 +27,16 @@ class SharedPendingFile {
     std::unique_ptr<PendingFile> file_; // rank 0 only
     std::string temp_;
 };
+
+// One piece of a file: its bytes and where they go.
+struct FilePiece {
+    std::int64_t offset = 0;
+    std::string_view bytes;
+};
+
+// Collective. Writes each rank's pieces at their offsets (pieces of all ranks must not
+// overlap) into `path`, truncated first. Throws CollectiveError on every rank on failure.
+void write_pieces(MPI_Comm comm, const std::string& path, std::span<const FilePiece> pieces);
 
 // Collective. Writes the concatenation over ranks (in rank order) of each rank's `text` to
 // `path` (MPI_File_write_at_all). Throws CollectiveError on every rank on failure.

@@ -1,21 +1,17 @@
 #include "formats/mpi/repart_output.hpp"
 
+#include "formats/mpi/distributed_plan_file.hpp"
 #include "formats/mpi/ordered_output.hpp"
-#include "formats/plan_file.hpp"
 #include "libpart/mpi/collective_errors.hpp"
 
 namespace part::formats::mpi {
 
 void write_repart_outputs(MPI_Comm comm, const std::string& partition_path,
                           const std::string& plan_path,
-                          const part::mpi::DistributedRepartResult& result, int plan_root) {
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
+                          const part::mpi::DistributedRepartResult& result) {
     SharedPendingFile partition_file(comm, partition_path), plan_file(comm, plan_path);
     write_partition_blocks(comm, partition_file.temp_path(), result.block_new_part);
-    part::mpi::collectively(comm, [&] {
-        if (rank == plan_root) write_plan(plan_file.temp_path(), result.plan);
-    });
+    write_distributed_plan(comm, plan_file.temp_path(), result.plan);
     part::mpi::collectively(comm, [&] {
         partition_file.commit();
         plan_file.commit();

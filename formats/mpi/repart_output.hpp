@@ -1,7 +1,7 @@
 #pragma once
 // The two outputs of a distributed repartitioning: the new partition, written by every rank
-// for the block it read (MPI-IO), and the migration plan, written by the rank holding it. Both
-// appear together or not at all.
+// for the block it read, and the migration plan, each rank writing the vertex lists it holds
+// (MPI-IO). Both appear together or not at all.
 #include <mpi.h>
 
 #include <string>
@@ -13,6 +13,6 @@ namespace part::formats::mpi {
 // Collective. Throws CollectiveError on every rank when a write fails; nothing is left then.
 void write_repart_outputs(MPI_Comm comm, const std::string& partition_path,
                           const std::string& plan_path,
-                          const part::mpi::DistributedRepartResult& result, int plan_root = 0);
+                          const part::mpi::DistributedRepartResult& result);
 
 } // namespace part::formats::mpi

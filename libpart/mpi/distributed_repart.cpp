@@ -12,12 +12,10 @@ namespace part::mpi {
 
 namespace {
 
-// The figures and the plan once every owned vertex knows its new part (`new_part`) and every
-// rank the new part of its block. Collective.
+// The figures and the plan once every owned vertex knows its new part (`new_part`) and lies on
+// that part's rank, and every rank knows the new part of its block. Collective.
 void finish(MPI_Comm comm, const DistributedInput& input, std::span<const PartId> new_part,
-            const RepartRequest& request, DistributedRepartResult& result, int root) {
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
+            const RepartRequest& request, DistributedRepartResult& result) {
     result.part_weights = global_part_weights(comm, input.graph, new_part, request.new_parts);
     result.edge_cut =
         distributed_edge_cut(comm, input.graph, new_part, input.block_start, result.block_new_part);
@@ -29,15 +27,9 @@ void finish(MPI_Comm comm, const DistributedInput& input, std::span<const PartId
         result.imbalance = std::max(result.imbalance, double(result.part_weights[q]) /
                                                           (shape.target(q) * double(total)));
 
-    Partition old_p{input.old_parts, gather_pieces<PartId>(comm, input.block_old_part, root), {}};
-    Partition new_p{request.new_parts, gather_pieces<PartId>(comm, result.block_new_part, root),
-                    request.targets};
-    const std::vector<Weight> sizes = gather_pieces<Weight>(comm, input.block_vertex_size, root);
-    collectively(comm, [&] {
-        if (rank != root) return;
-        result.plan = diff(old_p, new_p, result.new_part_rank);
-        result.traffic = plan_traffic(result.plan, sizes);
-    });
+    result.plan = distributed_plan(comm, input.graph, input.old_part, new_part, input.old_parts,
+                                   request.new_parts, result.new_part_rank, input.block_old_part,
+                                   result.block_new_part);
 }
 
 } // namespace
@@ -68,7 +60,7 @@ DistributedRepartResult distributed_interval(MPI_Comm comm, DistributedInput& in
     }
     std::vector<std::int32_t>* carried[] = {&input.old_part, &new_part};
     migrate(comm, input.graph, destination, carried);
-    finish(comm, input, new_part, request, result, root);
+    finish(comm, input, new_part, request, result);
     return result;
 }
 
@@ -77,7 +69,7 @@ bool distributes_gde(int ranks, PartId old_parts, PartId new_parts) {
 }
 
 DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
-                                        const RepartRequest& request, int root) {
+                                        const RepartRequest& request) {
     int rank = 0, ranks = 1;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &ranks);
@@ -104,7 +96,7 @@ DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
                       {"seeded_parts", double(stats.seeded_parts)},
                       {"vertices_moved", double(moved_total)}};
     const std::vector<PartId> new_part(std::size_t(input.graph.num_owned()), rank);
-    finish(comm, input, new_part, request, result, root);
+    finish(comm, input, new_part, request, result);
     return result;
 }
 

@@ -2,8 +2,8 @@
 // Distributed repartitioning under mpirun: each method takes the graph distributed by old part
 // and leaves every rank knowing the new part of the vertices of the block it read, so the new
 // partition can be written in file order without gathering it. The figures a tool reports
-// (part weights, cut, imbalance) are computed collectively; the migration plan is assembled on
-// one rank from the old and new part of every vertex (8 bytes per vertex there, no adjacency).
+// (part weights, cut, imbalance) and the migration plan are computed collectively; no rank
+// gathers the partition or the graph.
 #include <mpi.h>
 
 #include <string>
@@ -11,8 +11,7 @@
 #include <vector>
 
 #include "libpart/mpi/distributed_input.hpp"
-#include "libpart/plan/migration_plan.hpp"
-#include "libpart/plan/plan_traffic.hpp"
+#include "libpart/mpi/distributed_plan.hpp"
 #include "libpart/repart/repart_method.hpp"
 
 namespace part::mpi {
@@ -23,9 +22,8 @@ struct DistributedRepartResult {
     std::vector<WeightSum> part_weights; // every rank: total weight per new part (constraint 0)
     WeightSum edge_cut = 0;              // every rank
     double imbalance = 0;                // every rank: max weight / (target x total)
-    std::vector<std::pair<std::string, double>> details; // method figures, on root
-    MigrationPlan plan;                                  // root only: diff(old, new, new_part_rank)
-    PlanTraffic traffic;                                 // root only
+    std::vector<std::pair<std::string, double>> details; // method figures
+    DistributedPlan plan; // equals diff(old, new, new_part_rank), spread over the ranks
 };
 
 // Collective. Interval repartition with rank `root` as controller (Kaddoura & Ranka 1995,
@@ -42,7 +40,7 @@ bool distributes_gde(int ranks, PartId old_parts, PartId new_parts);
 // new parts are seeded from heavy ones, GDE on the rank graph balances, border vertices move.
 // Needs distributes_gde(P, K, K2). New part q is on rank q (identity rank map).
 DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
-                                        const RepartRequest& request, int root = 0);
+                                        const RepartRequest& request);
 
 // Collective. Totals of bytes_sent() over the ranks, on root: (sum, largest of one rank).
 std::pair<long long, long long> reduce_bytes_sent(MPI_Comm comm, int root = 0);

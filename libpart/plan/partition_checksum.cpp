@@ -24,10 +24,17 @@ std::uint64_t fnv1a64(std::span<const unsigned char> bytes, std::uint64_t seed) 
     return hash;
 }
 
-std::uint64_t partition_checksum(PartId num_parts, std::span<const PartId> part) {
-    std::uint64_t hash = mix_int32(0xcbf29ce484222325ull, num_parts);
+std::uint64_t partition_checksum_start(PartId num_parts) {
+    return mix_int32(0xcbf29ce484222325ull, num_parts);
+}
+
+std::uint64_t partition_checksum_continue(std::uint64_t hash, std::span<const PartId> part) {
     for (PartId p : part) hash = mix_int32(hash, p);
     return hash;
+}
+
+std::uint64_t partition_checksum(PartId num_parts, std::span<const PartId> part) {
+    return partition_checksum_continue(partition_checksum_start(num_parts), part);
 }
 
 } // namespace part

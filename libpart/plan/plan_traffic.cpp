@@ -8,6 +8,14 @@ PlanTraffic plan_traffic(const MigrationPlan& plan, std::span<const Weight> vert
     if (!vertex_size.empty() && vertex_size.size() != std::size_t(plan.num_vertices))
         throw PlanError("the plan is for " + std::to_string(plan.num_vertices) + " vertices but " +
                         std::to_string(vertex_size.size()) + " vertex sizes were given");
+    std::vector<WeightSum> message_size(plan.messages.size(), 0);
+    for (std::size_t m = 0; m < plan.messages.size(); ++m)
+        for (VertexId v : plan.message_vertices(m))
+            message_size[m] += vertex_size.empty() ? 1 : vertex_size[v];
+    return message_traffic(plan, message_size);
+}
+
+PlanTraffic message_traffic(const MigrationPlan& plan, std::span<const WeightSum> message_size) {
     PlanTraffic traffic;
     const PartId ranks = plan.num_ranks();
     std::vector<VertexId> sent(ranks, 0), received(ranks, 0);
@@ -18,9 +26,8 @@ PlanTraffic plan_traffic(const MigrationPlan& plan, std::span<const Weight> vert
         t.message = plan.messages[m];
         t.source_rank = t.message.source;
         t.destination_rank = plan.rank_of_destination(t.message.destination);
-        for (VertexId v : plan.message_vertices(m))
-            t.size += vertex_size.empty() ? 1 : vertex_size[v];
-        t.vertices = VertexId(plan.message_vertices(m).size());
+        t.size = message_size[m];
+        t.vertices = VertexId(plan.offsets[m + 1] - plan.offsets[m]);
         sent[t.source_rank] += t.vertices;
         received[t.destination_rank] += t.vertices;
         sent_size[t.source_rank] += t.size;

@@ -31,4 +31,8 @@ struct PlanTraffic {
 // `vertex_size` gives the migration size of each vertex (empty: 1 each). O(n + messages + ranks).
 PlanTraffic plan_traffic(const MigrationPlan& plan, std::span<const Weight> vertex_size = {});
 
+// The same from the size of each message; reads only the plan's messages, offsets and rank
+// map, so it also serves a plan whose vertex lists are spread over ranks (libpart/mpi).
+PlanTraffic message_traffic(const MigrationPlan& plan, std::span<const WeightSum> message_size);
+
 } // namespace part

@@ -1,0 +1,35 @@
+#pragma once
+// The migration plan of a distributed repartitioning, built without gathering the partition:
+// after the vertices moved to their new ranks, each plan message (old part -> new part) lies
+// whole on the rank of its new part, which keeps that message's vertex list; every rank learns
+// the message table (a few numbers per message) and the partition checksums (computed along
+// the blocks of the numbering, rank after rank). The result equals diff(old, new, ranks).
+#include <mpi.h>
+
+#include <span>
+#include <vector>
+
+#include "libpart/mpi/distributed_graph.hpp"
+#include "libpart/plan/migration_plan.hpp"
+#include "libpart/plan/plan_traffic.hpp"
+
+namespace part::mpi {
+
+struct DistributedPlan {
+    MigrationPlan outline;          // every rank: all of the plan but `vertices`
+    std::vector<int> holder;        // rank holding each message's vertex list
+    std::vector<VertexId> vertices; // this rank's messages' vertices, message after message
+    PlanTraffic traffic;            // every rank, with the vertices' migration sizes
+};
+
+// Collective. old_part/new_part: per owned vertex of `graph`, which lies on the rank of its
+// new part; block_old_part/block_new_part: the parts of this rank's block of the numbering
+// (blocks in rank order). new_part_rank: physical rank of each new part.
+DistributedPlan distributed_plan(MPI_Comm comm, const DistributedGraph& graph,
+                                 std::span<const PartId> old_part, std::span<const PartId> new_part,
+                                 PartId old_parts, PartId new_parts,
+                                 const std::vector<PartId>& new_part_rank,
+                                 std::span<const PartId> block_old_part,
+                                 std::span<const PartId> block_new_part);
+
+} // namespace part::mpi
