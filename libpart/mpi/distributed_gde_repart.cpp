@@ -123,6 +123,74 @@ int seed_empty_parts(MPI_Comm comm, DistributedGraph& graph,
     return seeded;
 }
 
+struct FlowServing {
+    bool moved = false;         // this rank moved vertices
+    bool short_of_flow = false; // by a vertex or more on some link
+};
+
+// Collective. Serves every rank's outflows in waves (see rebalance_with_gde); each wave is
+// one migration and one ghost refresh. A rank is ready when every neighbour with an inflow
+// for it has served; when no rank is ready but some still have to serve (cyclic flows), all
+// of those serve at once.
+FlowServing serve_flows(MPI_Comm comm, DistributedGraph& graph,
+                        const std::vector<VertexId>& block_start, std::vector<int>& block_owner,
+                        std::span<std::vector<std::int32_t>* const> carried,
+                        const std::vector<int>& neighbours, const std::vector<WeightSum>& flow,
+                        PartId new_parts, Weight heaviest) {
+    int rank = 0;
+    MPI_Comm_rank(comm, &rank);
+    constexpr int kTag = 13;
+    FlowServing serving;
+    const std::size_t degree = neighbours.size();
+    bool served = std::none_of(flow.begin(), flow.end(), [](WeightSum f) { return f > 0; });
+    std::vector<int> heard(degree, 0); // neighbour has served
+    std::vector<MPI_Request> requests(2 * degree);
+    for (;;) {
+        bool waiting = false;
+        for (std::size_t i = 0; i < degree; ++i) waiting = waiting || (flow[i] < 0 && !heard[i]);
+        int status[2] = {!served, !served && !waiting}, any[2] = {0, 0};
+        MPI_Allreduce(status, any, 2, MPI_INT, MPI_MAX, comm);
+        if (!any[0]) break;
+        const bool ready = !served && (!waiting || !any[1]);
+
+        const GhostLayer ghosts = ghost_layer(comm, graph, block_start, block_owner);
+        std::vector<PartId> part = view_parts(graph.num_owned(), rank, ghosts);
+        if (ready && rank < new_parts && graph.num_owned() > 0) {
+            const Graph view = local_view(graph, ghosts);
+            const Graph quotient = quotient_graph(view, part, new_parts);
+            std::vector<WeightSum> outflow(quotient.adjncy.size(), 0);
+            WeightSum bordered = 0, total = 0;
+            for (WeightSum f : flow) total += std::max<WeightSum>(f, 0);
+            for (EdgeOffset e = quotient.xadj[rank]; e < quotient.xadj[rank + 1]; ++e) {
+                const auto at =
+                    std::lower_bound(neighbours.begin(), neighbours.end(), quotient.adjncy[e]);
+                if (at == neighbours.end() || *at != quotient.adjncy[e]) continue;
+                outflow[e] = flow[std::size_t(at - neighbours.begin())];
+                bordered += std::max<WeightSum>(outflow[e], 0);
+            }
+            // A neighbour no longer bordering cannot be served this round.
+            serving.short_of_flow = serving.short_of_flow || total - bordered >= heaviest;
+            const std::vector<gde::Transfer> transfers =
+                gde::adjust_workload(view, part, new_parts, quotient, outflow, {rank});
+            for (const gde::Transfer& t : transfers) {
+                serving.moved = serving.moved || t.moved_vertices > 0;
+                serving.short_of_flow =
+                    serving.short_of_flow || t.requested - t.moved_weight >= heaviest;
+            }
+        }
+        served = served || ready;
+        move_to_parts(comm, graph, part, block_start, block_owner, carried);
+        // Tell the neighbours of this round's rank graph whether this rank has served.
+        const int mine = served;
+        for (std::size_t i = 0; i < degree; ++i) {
+            MPI_Irecv(&heard[i], 1, MPI_INT, neighbours[i], kTag, comm, &requests[2 * i]);
+            MPI_Isend(&mine, 1, MPI_INT, neighbours[i], kTag, comm, &requests[2 * i + 1]);
+        }
+        MPI_Waitall(int(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+    }
+    return serving;
+}
+
 } // namespace
 
 DistributedGdeStats rebalance_with_gde(MPI_Comm comm, DistributedGraph& graph,
@@ -155,27 +223,12 @@ DistributedGdeStats rebalance_with_gde(MPI_Comm comm, DistributedGraph& graph,
         stats.sweeps += sweeps;
         ++stats.rounds;
 
-        // Workload adjuster (3.2, 6.2) on this rank's sub-domain: the serial adjuster serves
-        // this part's outflows, borders by gain, with the ghosts' part labels.
-        const Graph view = local_view(graph, ghosts);
-        std::vector<PartId> part = view_parts(graph.num_owned(), rank, ghosts);
-        int moved = 0, short_of_flow = 0;
-        if (rank < new_parts && graph.num_owned() > 0) {
-            const Graph quotient = quotient_graph(view, part, new_parts);
-            std::vector<WeightSum> outflow(quotient.adjncy.size(), 0);
-            for (EdgeOffset e = quotient.xadj[rank]; e < quotient.xadj[rank + 1]; ++e) {
-                const auto at =
-                    std::lower_bound(neighbours.begin(), neighbours.end(), quotient.adjncy[e]);
-                outflow[e] = flows.flow[std::size_t(at - neighbours.begin())];
-            }
-            const std::vector<gde::Transfer> transfers =
-                gde::adjust_workload(view, part, new_parts, quotient, outflow, {rank});
-            for (const gde::Transfer& t : transfers) {
-                moved = moved || t.moved_vertices > 0;
-                short_of_flow = short_of_flow || t.requested - t.moved_weight >= heaviest;
-            }
-        }
-        move_to_parts(comm, graph, part, block_start, block_owner, carried);
+        // Workload adjuster (3.2, 6.2), in waves: a rank serves its outflows once every
+        // neighbour that owes it load has served (the serial adjuster's DAG order, reached by
+        // local messages), so that it forwards load it has received.
+        const FlowServing serving = serve_flows(comm, graph, block_start, block_owner, carried,
+                                                neighbours, flows.flow, new_parts, heaviest);
+        const int moved = serving.moved, short_of_flow = serving.short_of_flow;
         int flags[2] = {moved, short_of_flow}, any[2] = {0, 0};
         MPI_Allreduce(flags, any, 2, MPI_INT, MPI_MAX, comm);
         if (!any[0] || !any[1]) break;
