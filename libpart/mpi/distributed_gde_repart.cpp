@@ -66,6 +66,21 @@ std::vector<PartId> view_parts(VertexId owned, int rank, const GhostLayer& ghost
     return part;
 }
 
+// Cut edge weight between this rank and each neighbour rank (the same seen from both ends).
+std::vector<WeightSum> border_weights(const DistributedGraph& graph, const GhostLayer& ghosts,
+                                      const std::vector<int>& neighbours) {
+    std::vector<WeightSum> border(neighbours.size(), 0);
+    const Graph& g = graph.local;
+    for (EdgeOffset e = 0; e < g.xadj[graph.num_owned()]; ++e) {
+        const auto ghost = std::lower_bound(ghosts.ids.begin(), ghosts.ids.end(), g.adjncy[e]);
+        if (ghost == ghosts.ids.end() || *ghost != g.adjncy[e]) continue;
+        const int owner = ghosts.owner[std::size_t(ghost - ghosts.ids.begin())];
+        border[std::size_t(std::lower_bound(neighbours.begin(), neighbours.end(), owner) -
+                           neighbours.begin())] += g.edge_weight(e);
+    }
+    return border;
+}
+
 WeightSum owned_load(const DistributedGraph& graph) {
     WeightSum load = 0;
     for (VertexId v = 0; v < graph.num_owned(); ++v) load += graph.local.vertex_weight(v);
@@ -215,7 +230,9 @@ DistributedGdeStats rebalance_with_gde(MPI_Comm comm, DistributedGraph& graph,
         // Decision maker over the rank graph (3.1-3.2): flows to each neighbour rank.
         const GhostLayer ghosts = ghost_layer(comm, graph, block_start, block_owner);
         const std::vector<int> neighbours = neighbour_ranks(ghosts);
-        const RankColouring colouring = colour_rank_links(comm, neighbours);
+        // Longer borders first: they can carry the larger flows without long thin transfers.
+        const RankColouring colouring =
+            colour_rank_links(comm, neighbours, border_weights(graph, ghosts, neighbours));
         const DistributedGdeResult flows =
             run_distributed_gde(comm, owned_load(graph), capacity, neighbours, colouring, 0.5);
         int sweeps = 0;

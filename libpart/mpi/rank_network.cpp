@@ -38,7 +38,8 @@ std::vector<int> neighbour_ranks(MPI_Comm comm, const DistributedGraph& graph,
     return neighbours;
 }
 
-RankColouring colour_rank_links(MPI_Comm comm, const std::vector<int>& neighbours) {
+RankColouring colour_rank_links(MPI_Comm comm, const std::vector<int>& neighbours,
+                                std::span<const WeightSum> priority) {
     int rank = 0;
     MPI_Comm_rank(comm, &rank);
     const std::size_t degree = neighbours.size();
@@ -48,15 +49,18 @@ RankColouring colour_rank_links(MPI_Comm comm, const std::vector<int>& neighbour
     std::vector<ColouringNews> theirs(degree);
     std::vector<MPI_Request> requests(2 * degree);
     for (int round = 0;; ++round) {
-        // Links are (min, max) pairs; neighbours are ascending, so the first uncoloured one
-        // is the smallest link at this rank.
+        // The first uncoloured link at this rank in the order (higher priority, then (min,
+        // max) pair); both ends see the same order.
         mine.low = mine.high = -1;
+        std::size_t first = degree;
         for (std::size_t i = 0; i < degree; ++i)
-            if (result.colour[i] < 0) {
-                mine.low = std::min(rank, neighbours[i]);
-                mine.high = std::max(rank, neighbours[i]);
-                break;
-            }
+            if (result.colour[i] < 0 &&
+                (first == degree || (!priority.empty() && priority[i] > priority[first])))
+                first = i;
+        if (first < degree) {
+            mine.low = std::min(rank, neighbours[first]);
+            mine.high = std::max(rank, neighbours[first]);
+        }
         int left = mine.low >= 0, any_left = 0;
         MPI_Allreduce(&left, &any_left, 1, MPI_INT, MPI_MAX, comm);
         if (!any_left) break;

@@ -25,13 +25,16 @@ struct RankColouring {
     int num_colours = 0;     // the same on every rank
 };
 
-// Collective. Greedy edge colouring in lexicographic order of links (min rank, max rank),
-// computed in rounds: a link is coloured in the round where it is the smallest uncoloured
-// link at both its ends, with the smallest colour free at both; links coloured in one round
-// share no end, so ends agree. Each round every rank tells each neighbour its smallest
+// Collective. Greedy edge colouring in order of links: higher `priority` first (one value per
+// neighbour, equal at both ends of a link; empty: all equal), then lexicographic (min rank,
+// max rank), computed in rounds: a link is coloured in the round where it is the smallest
+// uncoloured link at both its ends, with the smallest colour free at both; links coloured in one
+// round share no end, so ends agree. Each round every rank tells each neighbour its smallest
 // uncoloured link and its used colours (point-to-point). At most 2 Delta - 1 colours (the
 // serial colour_edges reaches Delta or Delta + 1 from the whole network); rounds are at most
 // the longest chain of links increasing in that order. Delta <= 128.
-RankColouring colour_rank_links(MPI_Comm comm, const std::vector<int>& neighbours);
+// GDE exchanges colour after colour within a sweep, so links coloured first move load first.
+RankColouring colour_rank_links(MPI_Comm comm, const std::vector<int>& neighbours,
+                                std::span<const WeightSum> priority = {});
 
 } // namespace part::mpi
