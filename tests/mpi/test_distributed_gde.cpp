@@ -96,3 +96,31 @@ TEST(DistributedGde, BalancesLikeTheSerialDriverOnTheRankNetwork) {
     for (WeightSum l : loads) total += l;
     EXPECT_EQ(total, n);
 }
+
+TEST(DistributedGde, ColouringWithBorderPrioritiesIsProperAndAgreed) {
+    // A complete rank network; link priority (r + q) % 3, the same at both ends, so the order
+    // of links differs from the lexicographic one.
+    const int ranks = world_size(), rank = world_rank();
+    std::vector<int> neighbours;
+    std::vector<WeightSum> priority;
+    for (int q = 0; q < ranks; ++q)
+        if (q != rank) {
+            neighbours.push_back(q);
+            priority.push_back((rank + q) % 3);
+        }
+    const mpi::RankColouring colouring =
+        mpi::colour_rank_links(MPI_COMM_WORLD, neighbours, priority);
+    std::vector<LinkReport> mine;
+    for (std::size_t i = 0; i < neighbours.size(); ++i) {
+        mine.push_back({rank, neighbours[i], colouring.colour[i], 0});
+        EXPECT_GE(colouring.colour[i], 0);
+        EXPECT_LT(colouring.colour[i], colouring.num_colours);
+        for (std::size_t j = 0; j < i; ++j) EXPECT_NE(colouring.colour[i], colouring.colour[j]);
+    }
+    const auto links = mpi::gather_pieces<LinkReport>(MPI_COMM_WORLD, mine);
+    if (rank != 0) return;
+    std::map<std::pair<int, int>, int> colour;
+    for (const LinkReport& l : links) colour[{l.rank, l.neighbour}] = l.colour;
+    for (const LinkReport& l : links) EXPECT_EQ(colour.at({l.neighbour, l.rank}), l.colour);
+    EXPECT_LE(colouring.num_colours, std::max(1, 2 * (ranks - 1) - 1));
+}

@@ -52,12 +52,14 @@ struct Outcome {
     mpi::DistributedInput input;
 };
 
-Outcome run_gde(const HotSpotGrid& grid, PartId old_parts, PartId new_parts) {
+Outcome run_gde(const HotSpotGrid& grid, PartId old_parts, PartId new_parts,
+                std::vector<double> targets = {}) {
     Outcome out;
     out.input = formats::mpi::read_distributed_input(MPI_COMM_WORLD, grid.graph_path, grid.old_path,
                                                      old_parts);
     RepartRequest request;
     request.new_parts = new_parts;
+    request.targets = std::move(targets);
     out.result = mpi::distributed_gde(MPI_COMM_WORLD, out.input, request);
     return out;
 }
@@ -144,4 +146,20 @@ TEST(DistributedGdeRepart, RefusesFewerRanksThanNewParts) {
     const PartId k = world_size();
     const HotSpotGrid grid(dir, k);
     EXPECT_THROW(run_gde(grid, k, k + 1), mpi::CollectiveError);
+}
+
+TEST(DistributedGdeRepart, BalancesToUnequalTargets) {
+    SharedScratch dir;
+    const PartId k = world_size();
+    if (k < 2) GTEST_SKIP() << "one part has one target";
+    const HotSpotGrid grid(dir, k);
+    // Rank 0's part should get three times the share of each other part.
+    std::vector<double> targets(std::size_t(k), 1.0 / (k + 2));
+    targets[0] = 3.0 / (k + 2);
+    const Outcome out = run_gde(grid, k, k, targets);
+    const WeightSum total = grid.graph.total_vertex_weight()[0];
+    for (PartId q = 0; q < k; ++q)
+        EXPECT_LE(double(out.result.part_weights[q]), 1.03 * targets[q] * double(total))
+            << "part " << q;
+    EXPECT_LE(out.result.imbalance, 1.03);
 }
