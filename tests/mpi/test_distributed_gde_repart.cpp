@@ -163,3 +163,16 @@ TEST(DistributedGdeRepart, BalancesToUnequalTargets) {
             << "part " << q;
     EXPECT_LE(out.result.imbalance, 1.03);
 }
+
+TEST(DistributedGdeRepart, BalancedInputMovesNothingAndWritesAnEmptyPlan) {
+    SharedScratch dir;
+    const PartId k = world_size();
+    HotSpotGrid grid(dir, k);
+    // Unit weights and strips of kSide / k rows (k <= 4 divides kSide): the parts weigh the
+    // same, so GDE has nothing to move and the plan lists no vertex.
+    grid.graph.vwgt.assign(grid.graph.vwgt.size(), 1);
+    grid.graph_path = dir.write("flat.graph", formats::format_chaco_graph(grid.graph));
+    const Outcome out = run_gde(grid, k, k);
+    EXPECT_EQ(out.result.plan.outline.offsets.back(), 0);
+    expect_sound(dir, grid, out, k);
+}
