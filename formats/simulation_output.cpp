@@ -1,7 +1,7 @@
 #include "formats/simulation_output.hpp"
 
 #include "formats/atomic_output.hpp"
-#include "formats/svg_plot.hpp"
+#include "formats/line_plot_file.hpp"
 #include "formats/text_output.hpp"
 
 namespace part::formats {
@@ -52,7 +52,7 @@ void write_simulation_plot(const std::string& path, const std::vector<Simulation
         time.series.push_back(std::move(t));
         balance.series.push_back(std::move(b));
     }
-    write_svg_line_plot(path, {time, balance}, "step");
+    write_line_plot(path, {time, balance}, "step");
 }
 
 } // namespace part::formats

@@ -13,6 +13,7 @@ namespace part::formats {
 
 std::string simulation_csv(const std::vector<SimulationRun>& runs);
 void write_simulation_csv(const std::string& path, const std::vector<SimulationRun>& runs);
+// Per-step time and imbalance per policy, as SVG or PNG by the extension of `path`.
 void write_simulation_plot(const std::string& path, const std::vector<SimulationRun>& runs);
 
 } // namespace part::formats

@@ -10,6 +10,7 @@
 #include "formats/atomic_output.hpp"
 #include "formats/chaco_graph.hpp"
 #include "formats/coordinates_file.hpp"
+#include "formats/line_plot_file.hpp"
 #include "formats/simulation_output.hpp"
 #include "libpart/core/error.hpp"
 #include "libpart/simulate/simulation.hpp"
@@ -123,7 +124,8 @@ int main(int argc, char** argv) {
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
     app.add_option("--plot", plot_path,
-                   "Write an SVG of per-step time and imbalance for each policy");
+                   "Write a picture of per-step time and imbalance for each policy: SVG or PNG, "
+                   "by the extension (.svg or .png)");
     tools::add_common_options(app, common, true);
 
     return tools::run_tool(app, argc, argv, [&] {
@@ -136,10 +138,10 @@ int main(int argc, char** argv) {
         }
         if (std::find(policies.begin(), policies.end(), "all") != policies.end())
             policies.assign(std::begin(kOnlinePolicyNames), std::end(kOnlinePolicyNames));
-        if (!plot_path.empty() &&
-            (plot_path.size() < 4 || plot_path.substr(plot_path.size() - 4) != ".svg"))
+        if (!plot_path.empty() && !formats::plot_format_for(plot_path))
             throw tools::UsageError("--plot " + plot_path +
-                                    ": only SVG pictures are written; name it *.svg");
+                                    ": the picture is written as SVG or PNG; name it *.svg "
+                                    "or *.png");
         for (const std::string& out : {common.output, plot_path})
             if (!out.empty()) tools::ensure_not_an_input(out, {graph_path, coords_path});
         const RepartitionMethod repartition = repartition_method(method, common.seed);
