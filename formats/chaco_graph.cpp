@@ -1,5 +1,7 @@
 #include "formats/chaco_graph.hpp"
 
+#include "formats/chaco_graph_lines.hpp"
+
 #include <algorithm>
 #include <limits>
 #include <optional>
@@ -14,14 +16,7 @@ namespace part::formats {
 
 namespace {
 
-struct Header {
-    std::int64_t n = 0;
-    std::int64_t m = 0;
-    bool has_sizes = false;
-    bool has_vertex_weights = false;
-    bool has_edge_weights = false;
-    int ncon = 0;
-};
+using Header = ChacoHeader;
 
 const char* kHeaderForm = "a header 'n m [fmt [ncon]]'";
 
@@ -230,6 +225,15 @@ std::optional<Graph> parse_vertex_lines_in_parallel(std::string_view body, const
 }
 
 } // namespace
+
+ChacoHeader parse_chaco_header(LineReader& lines) {
+    return parse_header(lines);
+}
+
+void parse_chaco_vertex_line(std::string_view line, const LineReader& lines,
+                             const ChacoHeader& header, Graph& graph) {
+    parse_vertex_line(line, lines, header, graph);
+}
 
 Graph parse_chaco_graph(std::string_view text, const std::string& name) {
     LineReader lines(text, name);

@@ -13,7 +13,10 @@ namespace part::formats {
 
 class LineReader {
   public:
-    LineReader(std::string_view text, std::string file) : text_(text), file_(std::move(file)) {}
+    // `lines_before`: file lines before `text`, when it is a slice of a larger file, so that
+    // line numbers in errors are the file's.
+    LineReader(std::string_view text, std::string file, std::int64_t lines_before = 0)
+        : text_(text), file_(std::move(file)), line_number_(lines_before) {}
 
     // Next line without its end-of-line characters; false at the end of the text.
     bool next(std::string_view& line) {
@@ -48,7 +51,7 @@ class LineReader {
     std::string_view text_;
     std::string file_;
     std::size_t pos_ = 0;
-    std::int64_t line_number_ = 0;
+    std::int64_t line_number_;
 };
 
 inline bool is_blank(std::string_view line) {

@@ -12,8 +12,6 @@
 
 namespace part::formats {
 
-namespace {
-
 PartId parts_from_name(const std::string& path) {
     static const std::regex suffix(R"(\.part\.([0-9]{1,9})$)");
     std::smatch match;
@@ -21,7 +19,17 @@ PartId parts_from_name(const std::string& path) {
     return 0;
 }
 
-} // namespace
+PartId parse_part_id_row(FieldCursor& fields, const LineReader& lines, PartId num_parts) {
+    std::int64_t id = fields.integer("a part id");
+    if (id < 0) lines.fail("part id " + std::to_string(id) + " is negative: part ids are 0-based");
+    if (id > std::numeric_limits<PartId>::max() - 1)
+        lines.fail("part id " + std::to_string(id) + " is too large");
+    if (num_parts > 0 && id >= num_parts)
+        lines.fail("part id " + std::to_string(id) + " is out of range for " +
+                   std::to_string(num_parts) + " parts");
+    if (!fields.at_end()) lines.fail("expected one part id on the line, found more");
+    return PartId(id);
+}
 
 Partition parse_partition(std::string_view text, const std::string& name, std::int64_t expected,
                           PartId num_parts) {
@@ -30,19 +38,11 @@ Partition parse_partition(std::string_view text, const std::string& name, std::i
     if (expected >= 0) p.part.reserve(std::size_t(expected));
     PartId max_id = -1;
     const std::int64_t rows = for_each_row(lines, [&](FieldCursor& fields) {
-        std::int64_t id = fields.integer("a part id");
-        if (id < 0)
-            lines.fail("part id " + std::to_string(id) + " is negative: part ids are 0-based");
-        if (id > std::numeric_limits<PartId>::max() - 1)
-            lines.fail("part id " + std::to_string(id) + " is too large");
-        if (num_parts > 0 && id >= num_parts)
-            lines.fail("part id " + std::to_string(id) + " is out of range for " +
-                       std::to_string(num_parts) + " parts");
         if (expected >= 0 && std::int64_t(p.part.size()) == expected)
             lines.fail("more lines than the graph's " + std::to_string(expected) + " vertices");
-        p.part.push_back(PartId(id));
-        max_id = std::max(max_id, PartId(id));
-        if (!fields.at_end()) lines.fail("expected one part id on the line, found more");
+        const PartId id = parse_part_id_row(fields, lines, num_parts);
+        p.part.push_back(id);
+        max_id = std::max(max_id, id);
     });
     if (expected >= 0 && rows != expected)
         throw InputError(name, lines.line_number(),

@@ -16,6 +16,15 @@ Partition read_partition(const std::string& path, std::int64_t expected_vertices
 Partition parse_partition(std::string_view text, const std::string& name,
                           std::int64_t expected_vertices, PartId num_parts = 0);
 
+class FieldCursor;
+class LineReader;
+// One row of a partition file: a part id >= 0 (< num_parts when num_parts > 0) and nothing
+// else. Throws InputError naming the line.
+PartId parse_part_id_row(FieldCursor& fields, const LineReader& lines, PartId num_parts);
+
+// The K of a gpmetis-style name "*.part.K", else 0.
+PartId parts_from_name(const std::string& path);
+
 void write_partition(const std::string& path, const std::vector<PartId>& part);
 
 // Per-part capacities, one positive number per line, normalised to fractions summing to 1.

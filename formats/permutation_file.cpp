@@ -7,6 +7,16 @@
 
 namespace part::formats {
 
+VertexId parse_position_row(FieldCursor& fields, const LineReader& lines, std::int64_t expected) {
+    const std::int64_t p = fields.integer("a position");
+    if (!fields.at_end()) lines.fail("expected one position on the line, found more");
+    if (p < 0 || (expected >= 0 && p >= expected) || p > std::int64_t(INT32_MAX))
+        lines.fail("position " + std::to_string(p) + " is out of range: expected 0.." +
+                   (expected >= 0 ? std::to_string(expected - 1) : std::string("n-1")) +
+                   " (positions are 0-based)");
+    return VertexId(p);
+}
+
 Permutation parse_permutation(std::string_view text, const std::string& name,
                               std::int64_t expected) {
     LineReader lines(text, name);
@@ -17,14 +27,9 @@ Permutation parse_permutation(std::string_view text, const std::string& name,
         line_of.assign(std::size_t(expected), 0);
     }
     const std::int64_t rows = for_each_row(lines, [&](FieldCursor& fields) {
-        const std::int64_t p = fields.integer("a position");
-        if (!fields.at_end()) lines.fail("expected one position on the line, found more");
         if (expected >= 0 && std::int64_t(positions.size()) == expected)
             lines.fail("more lines than the graph's " + std::to_string(expected) + " vertices");
-        if (p < 0 || (expected >= 0 && p >= expected) || p > std::int64_t(INT32_MAX))
-            lines.fail("position " + std::to_string(p) + " is out of range: expected 0.." +
-                       (expected >= 0 ? std::to_string(expected - 1) : std::string("n-1")) +
-                       " (positions are 0-based)");
+        const VertexId p = parse_position_row(fields, lines, expected);
         if (expected < 0) {
             if (line_of.size() <= std::size_t(p)) line_of.resize(std::size_t(p) + 1, 0);
         }

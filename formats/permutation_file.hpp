@@ -17,6 +17,12 @@ Permutation read_permutation(const std::string& path, std::int64_t expected_vert
 Permutation parse_permutation(std::string_view text, const std::string& name,
                               std::int64_t expected_vertices);
 
+class FieldCursor;
+class LineReader;
+// One row: a position in 0..expected-1 (any non-negative 32-bit one when expected < 0) and
+// nothing else. Throws InputError naming the line. Repeats are the caller's to find.
+VertexId parse_position_row(FieldCursor& fields, const LineReader& lines, std::int64_t expected);
+
 void write_permutation(const std::string& path, const Permutation& positions);
 
 } // namespace part::formats

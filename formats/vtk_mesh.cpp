@@ -4,6 +4,7 @@
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <utility>
 
 #include <vtkAlgorithm.h>
 #include <vtkCallbackCommand.h>
@@ -28,12 +29,14 @@
 #include <vtkUnstructuredGrid.h>
 #include <vtkUnstructuredGridAlgorithm.h>
 #include <vtkUnstructuredGridReader.h>
-#include <vtkXMLPUnstructuredGridReader.h>
+#include <vtkXMLDataElement.h>
+#include <vtkXMLDataParser.h>
 #include <vtkXMLPUnstructuredGridWriter.h>
 #include <vtkXMLUnstructuredGridReader.h>
 #include <vtkXMLUnstructuredGridWriter.h>
 
 #include "formats/atomic_output.hpp"
+#include "libpart/mesh/append_meshes.hpp"
 #include "libpart/mesh/join_pieces.hpp"
 
 namespace part::formats {
@@ -362,13 +365,41 @@ class PendingFolder {
     }
     ~PendingFolder() {
         std::error_code ignored;
-        fs::remove_all(path_, ignored);
+        if (!path_.empty()) fs::remove_all(path_, ignored);
     }
     const fs::path& path() const { return path_; }
+    // Keeps the folder: the caller removes it.
+    fs::path release() { return std::exchange(path_, fs::path()); }
 
   private:
     fs::path path_;
 };
+
+vtkSmartPointer<vtkUnstructuredGrid> read_vtu_grid(const std::string& path) {
+    vtkNew<vtkXMLUnstructuredGridReader> reader;
+    VtkErrors errors(reader);
+    reader->SetFileName(path.c_str());
+    reader->Update();
+    if (errors.any() || reader->GetErrorCode() != 0)
+        throw InputError(path, 0, "VTK cannot read this .vtu file: " + errors.message());
+    vtkSmartPointer<vtkUnstructuredGrid> grid = reader->GetOutput();
+    return grid;
+}
+
+// The part a piece file holds by VTK's parallel-writer naming (<stem>_<p>.vtu), or -1.
+PartId part_of_piece_name(const fs::path& piece) {
+    const std::string stem = piece.stem().string();
+    const auto underscore = stem.rfind('_');
+    if (underscore == std::string::npos || underscore + 1 == stem.size() ||
+        stem.size() - underscore > 10)
+        return -1;
+    PartId part = 0;
+    for (std::size_t i = underscore + 1; i < stem.size(); ++i) {
+        if (stem[i] < '0' || stem[i] > '9') return -1;
+        part = part * 10 + (stem[i] - '0');
+    }
+    return part;
+}
 
 } // namespace
 
@@ -377,28 +408,16 @@ Mesh read_vtk_mesh(const std::string& path) {
     const std::string ext = fs::path(path).extension().string();
     vtkSmartPointer<vtkUnstructuredGrid> grid;
     if (ext == ".pvtu") {
-        vtkNew<vtkXMLPUnstructuredGridReader> reader;
-        VtkErrors errors(reader);
-        reader->SetFileName(path.c_str());
-        reader->Update();
-        if (errors.any() || reader->GetErrorCode() != 0)
-            throw InputError(path, 0,
-                             "VTK cannot read this .pvtu file or one of its pieces: " +
-                                 errors.message());
+        std::vector<Mesh> pieces;
+        for (auto& piece : read_pvtu_pieces(path)) pieces.push_back(std::move(piece.mesh));
         try {
-            return join_pieces(mesh_of_grid(reader->GetOutput(), path));
+            return join_pieces(append_meshes(pieces));
         } catch (const MeshError& e) {
             throw InputError(path, 0, e.what());
         }
     }
     if (ext == ".vtu") {
-        vtkNew<vtkXMLUnstructuredGridReader> reader;
-        VtkErrors errors(reader);
-        reader->SetFileName(path.c_str());
-        reader->Update();
-        if (errors.any() || reader->GetErrorCode() != 0)
-            throw InputError(path, 0, "VTK cannot read this .vtu file: " + errors.message());
-        grid = reader->GetOutput();
+        grid = read_vtu_grid(path);
     } else {
         vtkNew<vtkUnstructuredGridReader> reader;
         VtkErrors errors(reader);
@@ -438,6 +457,13 @@ void write_vtu(const std::string& path, const Mesh& mesh, std::span<const CellId
 void write_pvtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
                 const std::vector<MeshPiece>& pieces,
                 const std::vector<MeshArray>& extra_cell_arrays, int ghost_layers) {
+    PendingPvtu(path, mesh, cells, pieces, extra_cell_arrays, ghost_layers).commit();
+}
+
+PendingPvtu::PendingPvtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
+                         const std::vector<MeshPiece>& pieces,
+                         const std::vector<MeshArray>& extra_cell_arrays, int ghost_layers)
+    : target_(path) {
     const fs::path target(path);
     PendingFolder folder(target);
     vtkNew<PieceSource> source;
@@ -478,15 +504,100 @@ void write_pvtu(const std::string& path, const Mesh& mesh, std::span<const CellI
     writer->SetEndPiece(int(pieces.size()) - 1);
     writer->SetGhostLevel(ghost_layers);
     write_grid(writer, path);
-    // Pieces first, the summary last: a reader never sees a .pvtu without its pieces.
-    std::vector<fs::path> written;
-    for (const auto& entry : fs::directory_iterator(folder.path()))
-        if (entry.path().filename() != target.filename()) written.push_back(entry.path());
-    std::sort(written.begin(), written.end());
+    folder_ = folder.release().string();
+    staged_ = summary.string();
+}
+
+PendingPvtu::~PendingPvtu() {
+    if (folder_.empty()) return;
+    std::error_code ignored;
+    fs::remove_all(folder_, ignored);
+}
+
+std::vector<std::string> PendingPvtu::piece_paths() const {
+    std::vector<std::string> paths;
+    if (folder_.empty()) return paths;
     const fs::path destination =
-        target.parent_path().empty() ? fs::path(".") : target.parent_path();
-    for (const auto& file : written) fs::rename(file, destination / file.filename());
-    fs::rename(summary, target);
+        fs::path(target_).parent_path().empty() ? fs::path(".") : fs::path(target_).parent_path();
+    for (const auto& entry : fs::directory_iterator(folder_))
+        if (entry.path() != fs::path(staged_))
+            paths.push_back((destination / entry.path().filename()).string());
+    std::sort(paths.begin(), paths.end());
+    return paths;
+}
+
+void PendingPvtu::commit() {
+    // Pieces first, the summary last: a reader never sees a .pvtu without its pieces.
+    for (const auto& piece : piece_paths())
+        fs::rename(fs::path(folder_) / fs::path(piece).filename(), piece);
+    fs::rename(staged_, target_);
+    std::error_code ignored;
+    fs::remove_all(folder_, ignored);
+    folder_.clear();
+}
+
+std::vector<std::string> pvtu_piece_paths(const std::string& path, PartId num_parts) {
+    const fs::path target(path);
+    std::vector<std::string> paths;
+    for (PartId p = 0; p < num_parts; ++p)
+        paths.push_back(
+            (target.parent_path() / (target.stem().string() + "_" + std::to_string(p) + ".vtu"))
+                .string());
+    return paths;
+}
+
+std::vector<PvtuPiece> list_pvtu_pieces(const std::string& path) {
+    if (!fs::exists(path)) throw InputError(path, 0, "cannot open the file: it does not exist");
+    vtkNew<vtkXMLDataParser> parser;
+    VtkErrors errors(parser);
+    parser->SetFileName(path.c_str());
+    vtkXMLDataElement* grid = nullptr;
+    if (parser->Parse() == 1 && !errors.any() && parser->GetRootElement())
+        grid = parser->GetRootElement()->FindNestedElementWithName("PUnstructuredGrid");
+    if (!grid)
+        throw InputError(path, 0,
+                         "not a parallel VTK unstructured grid: expected a .pvtu file with a "
+                         "PUnstructuredGrid element" +
+                             (errors.any() ? " (" + errors.message() + ")" : std::string()));
+    const fs::path folder = fs::path(path).parent_path();
+    std::vector<fs::path> sources;
+    for (int i = 0; i < grid->GetNumberOfNestedElements(); ++i) {
+        vtkXMLDataElement* piece = grid->GetNestedElement(i);
+        if (std::strcmp(piece->GetName(), "Piece") != 0) continue;
+        const char* source = piece->GetAttribute("Source");
+        if (!source || !*source)
+            throw InputError(path, 0,
+                             "piece " + std::to_string(sources.size()) +
+                                 " has no Source attribute naming its file");
+        sources.push_back(folder / source);
+    }
+    if (sources.empty()) throw InputError(path, 0, "the file lists no pieces");
+    // Part ids from the names when every name carries a distinct one, else positions.
+    std::vector<PartId> parts;
+    for (const auto& source : sources) parts.push_back(part_of_piece_name(source));
+    std::vector<PartId> sorted(parts);
+    std::sort(sorted.begin(), sorted.end());
+    if (sorted.front() < 0 || std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+        for (std::size_t i = 0; i < parts.size(); ++i) parts[i] = PartId(i);
+    std::vector<PvtuPiece> pieces(sources.size());
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+        pieces[i].path = sources[i].string();
+        pieces[i].part = parts[i];
+    }
+    return pieces;
+}
+
+std::vector<PvtuPiece> read_pvtu_pieces(const std::string& path) {
+    std::vector<PvtuPiece> pieces = list_pvtu_pieces(path);
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+        if (!fs::exists(pieces[i].path))
+            throw InputError(path, 0,
+                             "piece " + std::to_string(i) + " (part " +
+                                 std::to_string(pieces[i].part) +
+                                 ") is missing: " + pieces[i].path + " does not exist");
+        pieces[i].mesh = mesh_of_grid(read_vtu_grid(pieces[i].path), pieces[i].path);
+    }
+    return pieces;
 }
 
 } // namespace part::formats

@@ -5,14 +5,15 @@
 #include <string>
 #include <vector>
 
+#include "libpart/core/partition.hpp"
 #include "libpart/mesh/mesh.hpp"
 #include "libpart/mesh/mesh_pieces.hpp"
 
 namespace part::formats {
 
 // Reads a .vtu (vtkXMLUnstructuredGridReader), a legacy .vtk (vtkUnstructuredGridReader) or
-// a .pvtu written by write_pvtu (vtkXMLPUnstructuredGridReader; the pieces are joined back
-// into the original mesh with join_pieces: owned cells in GlobalCellIds order).
+// a .pvtu written by write_pvtu (its pieces read by read_pvtu_pieces, appended and joined
+// back into the original mesh with join_pieces: owned cells in GlobalCellIds order).
 // Every numeric point and cell array is kept with its type. Throws InputError naming the
 // file on VTK read errors, unsupported cell types, point ids out of range, cells with the
 // wrong number of points and empty meshes.
@@ -33,5 +34,45 @@ void write_vtu(const std::string& path, const Mesh& mesh, std::span<const CellId
 void write_pvtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
                 const std::vector<MeshPiece>& pieces,
                 const std::vector<MeshArray>& extra_cell_arrays, int ghost_layers);
+
+// write_pvtu in two steps, so the files can be checked before they appear: the constructor
+// writes the .pvtu and its pieces into a temporary folder beside `path`; staged_path() is the
+// .pvtu there; commit() moves the pieces, then the .pvtu, into place. Without commit() the
+// destructor removes everything.
+class PendingPvtu {
+  public:
+    PendingPvtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
+                const std::vector<MeshPiece>& pieces,
+                const std::vector<MeshArray>& extra_cell_arrays, int ghost_layers);
+    ~PendingPvtu();
+    PendingPvtu(const PendingPvtu&) = delete;
+    PendingPvtu& operator=(const PendingPvtu&) = delete;
+    const std::string& staged_path() const { return staged_; }
+    // The piece files the .pvtu will name once committed, beside `path`.
+    std::vector<std::string> piece_paths() const;
+    void commit();
+
+  private:
+    std::string target_, folder_, staged_;
+};
+
+// One piece of a .pvtu read on its own: the file, the part it holds and its mesh.
+struct PvtuPiece {
+    std::string path;
+    PartId part = 0;
+    Mesh mesh;
+};
+
+// Reads each piece a .pvtu names, as a .vtu, with every array (GlobalCellIds, GlobalNodeIds,
+// vtkGhostType included). A piece holds part p when its file name ends in _<p>.vtu, as
+// VTK's parallel writer names them (so empty parts, which get no piece, keep the numbering);
+// otherwise piece i holds part i. Throws InputError naming the .pvtu when it is not a
+// PUnstructuredGrid file or a piece is missing, and naming the piece when it cannot be read.
+std::vector<PvtuPiece> read_pvtu_pieces(const std::string& path);
+// The same without reading the pieces (meshes left empty): names and parts only.
+std::vector<PvtuPiece> list_pvtu_pieces(const std::string& path);
+
+// The file names (beside `path`) that write_pvtu gives the pieces of `num_parts` parts.
+std::vector<std::string> pvtu_piece_paths(const std::string& path, PartId num_parts);
 
 } // namespace part::formats

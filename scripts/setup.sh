@@ -12,7 +12,9 @@ packages=(
   metis          # gpmetis, m2gmetis: peers the tests and benchmarks compare against
   libmetis-doc   # METIS's example graphs (4elt, copter2, mdual)
   ptscotch       # dgpart: the distributed peer in bench/
+  scotch         # gcv: converts METIS graphs to Scotch format for dgpart (bench/mpi_repart.sh)
   jq             # bench/schedule.sh reads the tools' JSON reports
+  bc time python3  # bench/ scripts: arithmetic, peak memory (/usr/bin/time -v), glue
 )
 
 missing=()

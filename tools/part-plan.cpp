@@ -1,10 +1,13 @@
 // part-plan: make, inspect, check and apply migration plans between two partitions.
+#include <filesystem>
 #include <iostream>
 #include <sstream>
 
 #include "formats/atomic_output.hpp"
 #include "formats/partition_file.hpp"
 #include "formats/plan_file.hpp"
+#include "formats/pvtu_migration.hpp"
+#include "formats/vtk_mesh.hpp"
 #include "tools/common/cli.hpp"
 #include "tools/common/plan_report.hpp"
 
@@ -28,6 +31,49 @@ void emit(const std::string& text, const std::string& output) {
         formats::write_file_atomically(output, text);
 }
 
+void apply_to_dataset(const std::string& plan_path, const std::string& dataset_path,
+                      int ghost_layers, const tools::CommonOptions& common) {
+    if (common.output.empty() || std::filesystem::path(common.output).extension() != ".pvtu")
+        throw tools::UsageError("apply --dataset needs -o NEW.pvtu");
+    const MigrationPlan plan = formats::read_plan(plan_path);
+    std::vector<std::string> inputs = formats::pvtu_files(dataset_path);
+    inputs.push_back(plan_path);
+    tools::ensure_not_an_input(common.output, inputs);
+    for (const auto& piece : formats::pvtu_piece_paths(common.output, plan.new_parts))
+        tools::ensure_not_an_input(piece, inputs);
+    const formats::PvtuMigrationReport report =
+        formats::migrate_pvtu(plan, plan_path, dataset_path, common.output, ghost_layers);
+    if (common.quiet) return;
+    nlohmann::json pieces = nlohmann::json::array();
+    for (PartId q = 0; q < plan.new_parts; ++q)
+        pieces.push_back({{"part", q},
+                          {"rank", plan.new_part_rank[std::size_t(q)]},
+                          {"cells", report.new_piece_cells[std::size_t(q)]}});
+    if (common.json) {
+        std::cout << nlohmann::json{{"output", common.output},
+                                    {"cells", report.cells},
+                                    {"points", report.points},
+                                    {"moved_cells", report.moved_cells},
+                                    {"old_pieces", report.old_pieces},
+                                    {"new_pieces", report.new_pieces},
+                                    {"fields", report.totals.fields.size()},
+                                    {"pieces", pieces},
+                                    {"verified", true}}
+                         .dump(2)
+                  << "\n";
+        return;
+    }
+    std::cout << "Wrote " << common.output << ": " << report.cells << " cells ("
+              << report.moved_cells << " moved), " << report.points << " points, "
+              << report.old_pieces << " -> " << report.new_pieces
+              << " pieces; cell counts, global ids and " << report.totals.fields.size()
+              << " field checksums verified\n";
+    std::cout << "piece (new part) -> physical rank, cells:";
+    for (const auto& piece : pieces)
+        std::cout << " " << piece["part"] << "->" << piece["rank"] << " (" << piece["cells"] << ")";
+    std::cout << "\n";
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -36,7 +82,8 @@ int main(int argc, char** argv) {
         "to which "
         "new part. Plans are versioned files with a readable JSON head and a checksummed body.");
     tools::add_example(app,
-                       "part-plan diff old.part new.part -o move.plan && part-plan show move.plan");
+                       "part-plan diff old.part new.part -o move.plan && part-plan show move.plan "
+                       "&& part-plan apply move.plan --dataset old.pvtu -o new.pvtu");
     tools::CommonOptions common;
     tools::add_common_options(app, common, true);
     app.require_subcommand(1);
@@ -67,15 +114,29 @@ int main(int argc, char** argv) {
     verify_cmd->add_option("OLD", old_path, "Old partition file")->required();
     verify_cmd->add_option("NEW", new_path, "New partition file")->required();
 
+    std::string dataset_path;
+    int ghost_layers = 0;
     auto* apply_cmd = app.add_subcommand(
-        "apply", "Apply PLAN to the old partition; writes the new partition to -o");
+        "apply", "Apply PLAN to the old partition (--partition, writes the new partition to -o) "
+                 "or to a partitioned dataset (--dataset OLD.pvtu, writes -o NEW.pvtu)");
     apply_cmd->add_option("PLAN", plan_path, "Plan file")->required();
-    apply_cmd->add_option("--partition", old_path, "Old partition file the plan was made from")
-        ->required();
+    auto* partition_opt =
+        apply_cmd->add_option("--partition", old_path, "Old partition file the plan was made from");
+    auto* dataset_opt = apply_cmd->add_option(
+        "--dataset", dataset_path,
+        "Old .pvtu with one piece per old part (as part-convert --split writes)");
+    partition_opt->excludes(dataset_opt);
+    apply_cmd
+        ->add_option("--ghost-layers", ghost_layers,
+                     "With --dataset: ghost cell layers per new piece, marked vtkGhostType")
+        ->check(CLI::Range(0, 8))
+        ->needs(dataset_opt);
 
     return tools::run_tool(app, argc, argv, [&] {
         if (!common.output.empty())
             tools::ensure_not_an_input(common.output, {old_path, new_path, plan_path});
+        if (apply_cmd->parsed() && old_path.empty() && dataset_path.empty())
+            throw tools::UsageError("apply needs --partition OLD.part or --dataset OLD.pvtu");
         if (diff_cmd->parsed()) {
             if (common.output.empty()) throw tools::UsageError("diff needs -o PLAN");
             const Partition old_p = formats::read_partition(old_path, -1, old_parts);
@@ -116,6 +177,8 @@ int main(int argc, char** argv) {
             if (!common.quiet)
                 std::cout << "OK: " << plan_path << " takes " << old_path << " to " << new_path
                           << "\n";
+        } else if (apply_cmd->parsed() && !dataset_path.empty()) {
+            apply_to_dataset(plan_path, dataset_path, ghost_layers, common);
         } else if (apply_cmd->parsed()) {
             if (common.output.empty()) throw tools::UsageError("apply needs -o NEW.part");
             const MigrationPlan plan = formats::read_plan(plan_path);

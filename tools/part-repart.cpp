@@ -3,14 +3,22 @@
 #include <cmath>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 
 #include "formats/atomic_output.hpp"
 #include "formats/chaco_graph.hpp"
 #include "formats/coordinates_file.hpp"
+#include "formats/mpi/distributed_chaco.hpp"
+#include "formats/mpi/ordered_output.hpp"
 #include "formats/partition_file.hpp"
 #include "formats/permutation_file.hpp"
 #include "formats/plan_file.hpp"
 #include "libpart/core/metrics.hpp"
+#include "libpart/mpi/collective_errors.hpp"
+#include "libpart/mpi/exchange.hpp"
+#include "libpart/mpi/interval_controller.hpp"
+#include "libpart/mpi/mpi_environment.hpp"
+#include "libpart/mpi/vertex_directory.hpp"
 #include "libpart/order/order_method.hpp"
 #include "libpart/plan/migration_plan.hpp"
 #include "libpart/plan/plan_traffic.hpp"
@@ -57,9 +65,134 @@ RepartRequest::Arrangement arrangement_from(const std::string& name) {
     return RepartRequest::Arrangement::Mcr;
 }
 
+// What the distributed path needs from the command line.
+struct DistributedJob {
+    std::string graph_path, old_path, targets_path, order_path, output, plan_path;
+    PartId old_parts = 0, new_parts = 0;
+    RepartRequest request;
+    bool json = false, quiet = false, verbose = false;
+};
+
+// The distributed interval repartition (Kaddoura & Ranka 1995, 3.5): parallel input, rank 0
+// decides as controller, vertices move directly to their new ranks, the partition is written
+// with MPI-IO from every rank. The plan is assembled and written on rank 0 (it needs the old
+// and new part of every vertex: 8 bytes per vertex there, no adjacency).
+void run_distributed_interval(MPI_Comm comm, DistributedJob job) {
+    int rank = 0, ranks = 1;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &ranks);
+    formats::mpi::DistributedInput input = formats::mpi::read_distributed_input(
+        comm, job.graph_path, job.old_path, job.old_parts, {}, job.order_path);
+    const VertexId n = input.graph.global_vertices;
+    RepartRequest& request = job.request;
+    request.new_parts = job.new_parts > 0 ? job.new_parts : input.old_parts;
+    if (n > 0 && request.new_parts > n)
+        throw tools::UsageError("-k " + std::to_string(request.new_parts) +
+                                " exceeds the graph's " + std::to_string(n) + " vertices");
+    if (!job.targets_path.empty())
+        request.targets = mpi::collectively(comm, [&] {
+            return rank == 0 ? formats::read_targets(job.targets_path, request.new_parts)
+                             : std::vector<double>{};
+        });
+    std::vector<double>& targets = request.targets;
+    long long target_count = static_cast<long long>(targets.size());
+    MPI_Bcast(&target_count, 1, MPI_LONG_LONG, 0, comm);
+    targets.resize(std::size_t(target_count));
+    MPI_Bcast(targets.data(), int(target_count), MPI_DOUBLE, 0, comm);
+
+    const mpi::IntervalPlan plan = mpi::controller_interval(
+        comm, input.graph, input.old_part, input.old_parts, input.position, request);
+
+    // The partition file in file order: each rank writes the block it read.
+    std::vector<PartId> block_new_part(input.block_old_part.size());
+    for (std::size_t i = 0; i < block_new_part.size(); ++i)
+        block_new_part[i] =
+            plan.part_at(input.block_position.empty() ? input.block_start[rank] + VertexId(i)
+                                                      : input.block_position[i]);
+    // Data moves directly from the old part's rank to the new part's rank.
+    std::vector<PartId> new_part(input.old_part.size());
+    std::vector<int> destination(new_part.size());
+    for (std::size_t v = 0; v < new_part.size(); ++v) {
+        new_part[v] =
+            plan.part_at(input.position.empty() ? input.graph.global_id[v] : input.position[v]);
+        destination[v] = mpi::owner_of_part(plan.new_part_rank[new_part[v]], ranks);
+    }
+    std::vector<std::int32_t>* carried[] = {&input.old_part, &new_part};
+    mpi::migrate(comm, input.graph, destination, carried);
+    const std::vector<WeightSum> weights =
+        mpi::global_part_weights(comm, input.graph, new_part, request.new_parts);
+    const WeightSum cut =
+        mpi::distributed_edge_cut(comm, input.graph, new_part, input.block_start, block_new_part);
+
+    formats::mpi::SharedPendingFile partition_file(comm, job.output),
+        plan_file(comm, job.plan_path);
+    formats::mpi::write_partition_blocks(comm, partition_file.temp_path(), block_new_part);
+
+    Partition old_p{input.old_parts, mpi::gather_pieces<PartId>(comm, input.block_old_part), {}};
+    Partition new_p{request.new_parts, mpi::gather_pieces<PartId>(comm, block_new_part),
+                    request.targets};
+    const std::vector<Weight> sizes = mpi::gather_pieces<Weight>(comm, input.block_vertex_size);
+    MigrationPlan migration;
+    PlanTraffic traffic;
+    mpi::collectively(comm, [&] {
+        if (rank != 0) return;
+        migration = diff(old_p, new_p, plan.new_part_rank);
+        traffic = plan_traffic(migration, sizes);
+        formats::write_plan(plan_file.temp_path(), migration);
+    });
+    // Both outputs appear together or not at all.
+    mpi::collectively(comm, [&] {
+        partition_file.commit();
+        plan_file.commit();
+    });
+    long long sent = mpi::bytes_sent(), sent_total = 0, sent_most = 0;
+    MPI_Reduce(&sent, &sent_total, 1, MPI_LONG_LONG, MPI_SUM, 0, comm);
+    MPI_Reduce(&sent, &sent_most, 1, MPI_LONG_LONG, MPI_MAX, 0, comm);
+    if (rank != 0) return;
+
+    WeightSum total = 0;
+    for (WeightSum w : weights) total += w;
+    double imbalance = 0;
+    for (PartId q = 0; q < request.new_parts; ++q)
+        imbalance = std::max(imbalance, double(weights[q]) / (new_p.target(q) * double(total)));
+    if (job.json) {
+        nlohmann::json report;
+        report["method"] = "interval";
+        report["distributed"] = {{"ranks", ranks},
+                                 {"controller_rank", 0},
+                                 {"bytes_sent", sent_total},
+                                 {"max_bytes_sent_by_a_rank", sent_most}};
+        report["output"] = job.output;
+        report["plan"] = job.plan_path;
+        report["edge_cut"] = cut;
+        report["imbalance"] = imbalance;
+        report["part_weights"] = weights;
+        report["migration"] = tools::traffic_json(migration, traffic);
+        if (!job.verbose) report["migration"].erase("traffic");
+        for (const auto& [name, value] : plan.details) report["details"][name] = value;
+        std::cout << report.dump(2) << "\n";
+    } else if (!job.quiet) {
+        std::cout << "Wrote " << job.output << " and " << job.plan_path
+                  << " (method interval, distributed over " << ranks
+                  << " ranks, rank 0 as controller)\n";
+        std::cout << "Edge cut " << cut << ", imbalance " << std::setprecision(4) << imbalance
+                  << "\n";
+        std::cout << "Communicated " << sent_total << " bytes (at most " << sent_most
+                  << " sent by one rank)\n";
+        std::cout << "Migration: ";
+        tools::print_traffic_summary(std::cout, migration, traffic);
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
+    // Under mpirun every rank runs this; only rank 0 speaks.
+    std::optional<mpi::MpiEnvironment> mpi_env;
+    if (mpi::launched_by_mpirun()) mpi_env.emplace(argc, argv);
+    const int ranks = mpi_env ? mpi_env->size() : 1;
+    const int rank = mpi_env ? mpi_env->rank() : 0;
+    mpi::QuietUnlessRoot quiet_ranks(rank);
     CLI::App app(
         "Repartition a graph from its old partition when loads (vertex weights in GRAPH) or the "
         "processor "
@@ -117,19 +250,13 @@ int main(int argc, char** argv) {
     app.add_option("--time-per-size", model.time_per_size,
                    "Cost model: s per unit vertex size moved")
         ->capture_default_str();
+    bool controller = false;
+    app.add_flag("--controller", controller,
+                 "Under mpirun: rank 0 decides as controller from the loads the ranks send "
+                 "(interval; the default and only distributed scheme for now)");
     tools::add_common_options(app, common, true);
 
-    return tools::run_tool(app, argc, argv, [&] {
-        if (common.output.empty()) throw tools::UsageError("-o NEW.part is required");
-        const std::vector<std::string> inputs{graph_path, old_path, targets_path, order_path,
-                                              coords_path};
-        tools::ensure_not_an_input(common.output, inputs);
-        tools::ensure_not_an_input(plan_path, inputs);
-        if (plan_path == common.output) throw tools::UsageError("-o and --plan name the same file");
-        if (app.count("-k") && new_parts < 1)
-            throw tools::UsageError("-k " + std::to_string(new_parts) +
-                                    ": the new part count must be at least 1");
-        validate(model);
+    auto run_serial = [&] {
         tools::Progress progress(common.quiet);
 
         progress.stage("reading " + graph_path);
@@ -189,5 +316,37 @@ int main(int argc, char** argv) {
             tools::print_traffic_summary(std::cout, plan, traffic);
             print_amortization(std::cout, amortized);
         }
+    };
+
+    return tools::run_tool(app, argc, argv, [&] {
+        if (common.output.empty()) throw tools::UsageError("-o NEW.part is required");
+        const std::vector<std::string> inputs{graph_path, old_path, targets_path, order_path,
+                                              coords_path};
+        tools::ensure_not_an_input(common.output, inputs);
+        tools::ensure_not_an_input(plan_path, inputs);
+        if (plan_path == common.output) throw tools::UsageError("-o and --plan name the same file");
+        if (app.count("-k") && new_parts < 1)
+            throw tools::UsageError("-k " + std::to_string(new_parts) +
+                                    ": the new part count must be at least 1");
+        validate(model);
+        if (ranks > 1 && method == "interval" && coords_path.empty()) {
+            DistributedJob job{graph_path,    old_path,    targets_path, order_path,
+                               common.output, plan_path,   old_parts,    new_parts,
+                               request,       common.json, common.quiet, common.verbose};
+            job.request.arrangement = arrangement_from(arrangement);
+            job.request.tolerance =
+                (request.metis.ufactor < 0 ? 30 : request.metis.ufactor) / 1000.0;
+            run_distributed_interval(MPI_COMM_WORLD, job);
+            return;
+        }
+        if (ranks > 1) {
+            // Not distributed yet (gde, scratch, interval along --coords): rank 0 runs
+            // the serial method while the others wait for its verdict.
+            mpi::collectively(MPI_COMM_WORLD, [&] {
+                if (rank == 0) run_serial();
+            });
+            return;
+        }
+        run_serial();
     });
 }

@@ -24,7 +24,7 @@ std::vector<MeshArray> without(const std::vector<MeshArray>& arrays,
 
 } // namespace
 
-Mesh join_pieces(const Mesh& appended) {
+Mesh join_pieces(const Mesh& appended, std::vector<CellId>* owner) {
     const MeshArray& node_ids =
         required(appended.find_point_array("GlobalNodeIds"), "GlobalNodeIds", "point");
     const MeshArray& cell_ids =
@@ -91,6 +91,7 @@ Mesh join_pieces(const Mesh& appended) {
                                   array.value(std::size_t(source_point[std::size_t(p)]), k));
         joined.point_data.push_back(std::move(out));
     }
+    if (owner) *owner = std::move(source_of);
     return joined;
 }
 

@@ -6,6 +6,41 @@
 
 namespace part {
 
+namespace {
+
+// Runs of equal old part along the line and the positions of each old part with their size
+// prefix sums, from part_at and size_prefix.
+void index_old_parts(LineLayout& line) {
+    const VertexId n = line.size();
+    for (VertexId i = 0; i < n; ++i) {
+        const PartId p = line.part_at[i];
+        if (line.run_part.empty() || line.run_part.back() != p) {
+            line.run_start.push_back(i);
+            line.run_part.push_back(p);
+        }
+    }
+    line.run_start.push_back(n);
+    // Positions grouped by old part (counting sort keeps them ascending).
+    line.part_start.assign(std::size_t(line.old_parts) + 1, 0);
+    for (PartId p : line.part_at) ++line.part_start[p + 1];
+    for (PartId p = 0; p < line.old_parts; ++p) line.part_start[p + 1] += line.part_start[p];
+    line.part_positions.resize(std::size_t(n));
+    std::vector<VertexId> next(line.part_start.begin(), line.part_start.end() - 1);
+    for (VertexId i = 0; i < n; ++i) line.part_positions[next[line.part_at[i]]++] = i;
+    line.part_size_prefix.assign(std::size_t(n) + std::size_t(line.old_parts), 0);
+    for (PartId p = 0; p < line.old_parts; ++p) {
+        const std::size_t base = std::size_t(line.part_start[p]) + std::size_t(p);
+        for (VertexId k = line.part_start[p]; k < line.part_start[p + 1]; ++k) {
+            const VertexId at = line.part_positions[k];
+            line.part_size_prefix[base + (k - line.part_start[p]) + 1] =
+                line.part_size_prefix[base + (k - line.part_start[p])] + line.size_prefix[at + 1] -
+                line.size_prefix[at];
+        }
+    }
+}
+
+} // namespace
+
 LineLayout make_line_layout(const Graph& graph, const Partition& old_partition,
                             std::span<const VertexId> position) {
     const VertexId n = graph.num_vertices();
@@ -39,31 +74,33 @@ LineLayout make_line_layout(const Graph& graph, const Partition& old_partition,
         const VertexId v = line.vertex_at[i];
         line.weight_prefix[i + 1] = line.weight_prefix[i] + graph.vertex_weight(v);
         line.size_prefix[i + 1] = line.size_prefix[i] + graph.vertex_size(v);
-        const PartId p = old_partition.part[v];
-        line.part_at[i] = p;
-        if (line.run_part.empty() || line.run_part.back() != p) {
-            line.run_start.push_back(i);
-            line.run_part.push_back(p);
-        }
+        line.part_at[i] = old_partition.part[v];
     }
-    line.run_start.push_back(n);
-    // Positions grouped by old part (counting sort keeps them ascending).
-    line.part_start.assign(std::size_t(line.old_parts) + 1, 0);
-    for (PartId p : line.part_at) ++line.part_start[p + 1];
-    for (PartId p = 0; p < line.old_parts; ++p) line.part_start[p + 1] += line.part_start[p];
-    line.part_positions.resize(std::size_t(n));
-    std::vector<VertexId> next(line.part_start.begin(), line.part_start.end() - 1);
-    for (VertexId i = 0; i < n; ++i) line.part_positions[next[line.part_at[i]]++] = i;
-    line.part_size_prefix.assign(std::size_t(n) + std::size_t(line.old_parts), 0);
-    for (PartId p = 0; p < line.old_parts; ++p) {
-        const std::size_t base = std::size_t(line.part_start[p]) + std::size_t(p);
-        for (VertexId k = line.part_start[p]; k < line.part_start[p + 1]; ++k) {
-            const VertexId at = line.part_positions[k];
-            line.part_size_prefix[base + (k - line.part_start[p]) + 1] =
-                line.part_size_prefix[base + (k - line.part_start[p])] + line.size_prefix[at + 1] -
-                line.size_prefix[at];
-        }
+    index_old_parts(line);
+    return line;
+}
+
+LineLayout make_line_layout(std::span<const Weight> weight_at, std::span<const Weight> size_at,
+                            std::span<const PartId> part_at, PartId old_parts) {
+    const auto n = VertexId(part_at.size());
+    if (weight_at.size() != part_at.size() || size_at.size() != part_at.size())
+        throw InvalidArgument("a line profile needs one weight, size and part per position");
+    LineLayout line;
+    line.old_parts = old_parts;
+    line.vertex_at.resize(std::size_t(n));
+    std::iota(line.vertex_at.begin(), line.vertex_at.end(), 0);
+    line.part_at.assign(part_at.begin(), part_at.end());
+    line.weight_prefix.assign(std::size_t(n) + 1, 0);
+    line.size_prefix.assign(std::size_t(n) + 1, 0);
+    for (VertexId i = 0; i < n; ++i) {
+        if (part_at[i] < 0 || part_at[i] >= old_parts)
+            throw InvalidArgument("old part " + std::to_string(part_at[i]) + " at position " +
+                                  std::to_string(i) + " is outside 0.." +
+                                  std::to_string(old_parts - 1));
+        line.weight_prefix[i + 1] = line.weight_prefix[i] + weight_at[i];
+        line.size_prefix[i + 1] = line.size_prefix[i] + size_at[i];
     }
+    index_old_parts(line);
     return line;
 }
 

@@ -35,6 +35,13 @@ struct LineLayout {
 LineLayout make_line_layout(const Graph& graph, const Partition& old_partition,
                             std::span<const VertexId> position);
 
+// The same layout from the line's profile alone: the weight, migration size and old part of
+// the vertex at each position (vertex_at is then the positions themselves). This is all a
+// controller needs to decide intervals, without the graph (Kaddoura & Ranka 1995, 3.5).
+// Throws InvalidArgument on mismatched lengths or a part outside 0..old_parts-1.
+LineLayout make_line_layout(std::span<const Weight> weight_at, std::span<const Weight> size_at,
+                            std::span<const PartId> part_at, PartId old_parts);
+
 // What carrying out an arrangement costs: the size that leaves its rank and the number of
 // (source, destination) messages. `value` = moved_size + message_cost * messages.
 // Messages are counted by walking the old partition's runs along the line, so only when the

@@ -22,6 +22,34 @@ std::vector<VertexId> cheaper_bounds(const ArrangementEvaluator& evaluator,
 
 } // namespace
 
+IntervalDecision decide_intervals(const LineLayout& line, const std::vector<double>& fractions,
+                                  const std::vector<PartId>& rank, const RepartRequest& request) {
+    const ArrangementEvaluator evaluator(line, fractions, rank, request.message_cost);
+    std::vector<PartId> identity(fractions.size());
+    std::iota(identity.begin(), identity.end(), 0);
+    IntervalDecision decision;
+    switch (request.arrangement) {
+    case RepartRequest::Arrangement::Identity:
+        decision.arrangement = identity;
+        break;
+    case RepartRequest::Arrangement::Exhaustive:
+        decision.arrangement = exhaustive_arrangement(evaluator);
+        break;
+    case RepartRequest::Arrangement::Mcr:
+        decision.arrangement =
+            minimize_cost_redistribution(evaluator, initial_arrangement(line, rank));
+        break;
+    }
+    decision.bounds = cheaper_bounds(evaluator, decision.arrangement, request.tolerance);
+    const RedistributionCost chosen = evaluator.cost(decision.arrangement, decision.bounds);
+    const RedistributionCost plain =
+        evaluator.cost(identity, cheaper_bounds(evaluator, identity, request.tolerance));
+    decision.details = {{"identity_moved_size", double(plain.moved_size)},
+                        {"arrangement_moved_size", double(chosen.moved_size)},
+                        {"arrangement_messages", double(chosen.messages)}};
+    return decision;
+}
+
 RepartResult interval_repartition(const Graph& graph, const Partition& old_partition,
                                   const RepartRequest& request) {
     RepartResult result = start_repart_result(graph, old_partition, request);
@@ -30,36 +58,12 @@ RepartResult interval_repartition(const Graph& graph, const Partition& old_parti
     for (PartId q = 0; q < k2; ++q) fractions[q] = result.partition.target(q);
 
     const LineLayout line = make_line_layout(graph, old_partition, request.position);
-    const ArrangementEvaluator evaluator(line, fractions, result.new_part_rank,
-                                         request.message_cost);
-    std::vector<PartId> identity(static_cast<std::size_t>(k2));
-    std::iota(identity.begin(), identity.end(), 0);
-    std::vector<PartId> arrangement;
-    switch (request.arrangement) {
-    case RepartRequest::Arrangement::Identity:
-        arrangement = identity;
-        break;
-    case RepartRequest::Arrangement::Exhaustive:
-        arrangement = exhaustive_arrangement(evaluator);
-        break;
-    case RepartRequest::Arrangement::Mcr:
-        arrangement = minimize_cost_redistribution(evaluator,
-                                                   initial_arrangement(line, result.new_part_rank));
-        break;
-    }
-
-    const std::vector<VertexId> bounds = cheaper_bounds(evaluator, arrangement, request.tolerance);
+    IntervalDecision decision = decide_intervals(line, fractions, result.new_part_rank, request);
     result.partition.part.assign(std::size_t(graph.num_vertices()), 0);
-    for (std::size_t j = 0; j < arrangement.size(); ++j)
-        for (VertexId at = bounds[j]; at < bounds[j + 1]; ++at)
-            result.partition.part[line.vertex_at[at]] = arrangement[j];
-
-    const RedistributionCost chosen = evaluator.cost(arrangement, bounds);
-    const RedistributionCost plain =
-        evaluator.cost(identity, cheaper_bounds(evaluator, identity, request.tolerance));
-    result.details = {{"identity_moved_size", double(plain.moved_size)},
-                      {"arrangement_moved_size", double(chosen.moved_size)},
-                      {"arrangement_messages", double(chosen.messages)}};
+    for (std::size_t j = 0; j < decision.arrangement.size(); ++j)
+        for (VertexId at = decision.bounds[j]; at < decision.bounds[j + 1]; ++at)
+            result.partition.part[line.vertex_at[at]] = decision.arrangement[j];
+    result.details = std::move(decision.details);
     return result;
 }
 

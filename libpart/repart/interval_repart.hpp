@@ -2,6 +2,9 @@
 // Interval repartitioning (Kaddoura & Ranka 1995, 3.1 and 3.4): cut a one-dimensional
 // ordering into contiguous intervals proportional to the new capacities and arrange the
 // parts over the intervals so that little data moves.
+#include <span>
+
+#include "libpart/repart/interval_arrangement.hpp"
 #include "libpart/repart/repart_method.hpp"
 
 namespace part {
@@ -13,5 +16,17 @@ namespace part {
 // "arrangement_moved_size" and "arrangement_messages" of the result.
 RepartResult interval_repartition(const Graph& graph, const Partition& old_partition,
                                   const RepartRequest& request);
+
+// The decision itself, on a line layout: the order of the new parts along the line and the
+// start of each one's interval (then n). fractions[q] is new part q's share, rank[q] its
+// physical rank. interval_repartition and the distributed controller both call this, so
+// their results are the same.
+struct IntervalDecision {
+    std::vector<PartId> arrangement;
+    std::vector<VertexId> bounds;
+    std::vector<std::pair<std::string, double>> details;
+};
+IntervalDecision decide_intervals(const LineLayout& line, const std::vector<double>& fractions,
+                                  const std::vector<PartId>& rank, const RepartRequest& request);
 
 } // namespace part

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Distributed repartitioning benchmark (issue 7): `mpirun -np P part-repart --method interval`
+# (parallel input, rank 0 as controller, MPI-IO output) beside PT-Scotch's dgpart on the same
+# graph and rank counts, in one run. Graphs: METIS's mdual (258k vertices) and the dual graph
+# of a 100 x 100 x 80 hexahedral grid (800k cells, made here). Old partition: gpmetis -k 4;
+# new: -k 4 (interval from the METIS partition). dgpart partitions into 4 parts from scratch.
+# Prints wall time, peak RSS of rank 0 and of the largest other rank (/usr/bin/time), the
+# edge cut, and ratios to dgpart.
+# Usage: bench/mpi_repart.sh [BUILD_DIR]   (default build)
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+build="$(cd "${1:-$root/build}" && pwd)"
+tools="$build/tools"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+mpi=(mpiexec --oversubscribe -n)
+
+now() { date +%s.%N; }
+ratio() { python3 -c "import sys; a,b=map(float,sys.argv[1:]); print(f'{a/b:.2f}' if b else 'inf')" "$1" "$2"; }
+cut() { "$tools/part-stats" "$1" "$2" -k 4 --json | python3 -c "import json,sys; print(json.load(sys.stdin)['edge_cut'])"; }
+# Runs a command on P ranks, each under /usr/bin/time writing its peak RSS to rss.<rank>.
+timed_ranks() {
+  local p=$1; shift
+  rm -f rss.*
+  "${mpi[@]}" "$p" sh -c '/usr/bin/time -f "%M" -o "rss.$OMPI_COMM_WORLD_RANK" "$@"' sh "$@"
+}
+# Peak RSS in MB: rank 0 / the largest of the other ranks ("-" with one rank).
+peak_mb() {
+  local rest
+  rest=$(ls rss.* | grep -v '^rss\.0$' | xargs -r cat | sort -n | tail -1)
+  awk '{printf "%.0f", $1 / 1024}' rss.0
+  if [ -n "$rest" ]; then echo "/$((rest / 1024))"; else echo "/-"; fi
+}
+
+# The dual graph of an X x Y x Z hexahedral grid: each cell touches its 6 face neighbours.
+python3 - <<'PY'
+X, Y, Z = 100, 100, 80
+n = X * Y * Z
+edges = (X - 1) * Y * Z + X * (Y - 1) * Z + X * Y * (Z - 1)
+with open("grid.graph", "w") as out:
+    out.write(f"{n} {edges}\n")
+    for z in range(Z):
+        for y in range(Y):
+            for x in range(X):
+                v = x + X * (y + Y * z) + 1
+                nb = []
+                if z > 0: nb.append(v - X * Y)
+                if y > 0: nb.append(v - X)
+                if x > 0: nb.append(v - 1)
+                if x + 1 < X: nb.append(v + 1)
+                if y + 1 < Y: nb.append(v + X)
+                if z + 1 < Z: nb.append(v + X * Y)
+                out.write(" ".join(map(str, nb)) + "\n")
+PY
+cp /usr/share/doc/libmetis-dev/examples/graphs/mdual.graph mdual.graph
+
+printf "%-9s %2s | %9s %8s %8s %11s | %9s %8s %8s | %6s %6s\n" graph P ours_s ours_MB ours_cut \
+  ours_sentMB dgpart_s dg_MB dg_cut time_x cut_x
+# mdual+rcm: the same graph with the intervals along an RCM order from part-order (computed
+# once, serially, outside the timing), since mdual's numbering is a poor line.
+"$tools/part-order" mdual.graph --method rcm -q -o mdual.rcm > /dev/null
+for case in mdual mdual+rcm grid; do
+  g=${case%%+*}
+  order_args=()
+  [ "$case" = mdual+rcm ] && order_args=(--order mdual.rcm)
+  gpmetis "$g.graph" 4 > /dev/null
+  gcv -ic "$g.graph" "$g.grf"
+  for p in 1 2 4; do
+    t0=$(now)
+    timed_ranks "$p" "$tools/part-repart" "$g.graph" --old "$g.graph.part.4" -k 4 \
+      "${order_args[@]}" --method interval --controller --json -o ours.part --plan ours.plan \
+      > ours.json
+    t1=$(now)
+    ours_mb=$(peak_mb)
+    timed_ranks "$p" dgpart 4 "$g.grf" dg.map
+    t2=$(now)
+    dg_mb=$(peak_mb)
+    # dg.map: a count line, then "vertex part" with 1-based vertices (gcv keeps METIS's base).
+    tail -n +2 dg.map | sort -n -k1,1 | awk '{print $2}' > dg.part
+    ours_s=$(python3 -c "print(f'{$t1-$t0:.2f}')"); dg_s=$(python3 -c "print(f'{$t2-$t1:.2f}')")
+    ours_cut=$(cut "$g.graph" ours.part); dg_cut=$(cut "$g.graph" dg.part)
+    sent=$(python3 -c "import json; d=json.load(open('ours.json')).get('distributed'); print(f\"{d['bytes_sent']/2**20:.1f}/{d['max_bytes_sent_by_a_rank']/2**20:.1f}\" if d else '-')")
+    printf "%-9s %2s | %9s %8s %8s %11s | %9s %8s %8s | %6s %6s\n" "$case" "$p" "$ours_s" "$ours_mb" \
+      "$ours_cut" "$sent" "$dg_s" "$dg_mb" "$dg_cut" "$(ratio "$ours_s" "$dg_s")" \
+      "$(ratio "$ours_cut" "$dg_cut")"
+  done
+done
+echo "sentMB: MiB our ranks sent each other in all / the most one rank sent (vertices, rows, profile, plan)."
+echo "MB: peak RSS of rank 0 / the largest other rank. time_x, cut_x: ours / dgpart (below 1 is better for ours)."
+echo "P = 1 runs the serial part-repart (no mpirun path); dgpart partitions from scratch, ours repartitions."

@@ -1,0 +1,370 @@
+#include "formats/mpi/distributed_chaco.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+#include "formats/chaco_graph_lines.hpp"
+#include "formats/mpi/line_slices.hpp"
+#include "formats/partition_file.hpp"
+#include "formats/permutation_file.hpp"
+#include "libpart/mpi/collective_errors.hpp"
+#include "libpart/mpi/exchange.hpp"
+
+namespace part::formats::mpi {
+
+namespace {
+
+using part::mpi::collectively;
+
+struct Head {
+    ChacoHeader header;
+    std::int64_t section_begin = 0; // byte offset of the first vertex line
+    std::int64_t header_line = 0;   // file line of the header
+};
+
+// Rank 0 reads the file's beginning, doubling what it reads until the header line is whole.
+Head read_head(const std::string& path) {
+    MPI_File file = open_for_reading(MPI_COMM_SELF, path);
+    try {
+        MPI_Offset size = 0;
+        MPI_File_get_size(file, &size);
+        for (std::int64_t want = 1 << 16;; want *= 2) {
+            std::string text = read_file_bytes(file, path, 0, want);
+            const bool whole = std::int64_t(text.size()) >= size;
+            if (!whole)
+                text.resize(text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1);
+            try {
+                LineReader lines(text, path);
+                Head head;
+                head.header = parse_chaco_header(lines);
+                head.header_line = lines.line_number();
+                head.section_begin = std::int64_t(lines.offset());
+                MPI_File_close(&file);
+                return head;
+            } catch (const InputError&) {
+                if (whole) throw;
+            }
+        }
+    } catch (...) {
+        MPI_File_close(&file);
+        throw;
+    }
+}
+
+std::int64_t sum_over_ranks(MPI_Comm comm, std::int64_t value) {
+    long long in = value, out = 0;
+    MPI_Allreduce(&in, &out, 1, MPI_LONG_LONG, MPI_SUM, comm);
+    return out;
+}
+
+std::int64_t before_this_rank(MPI_Comm comm, std::int64_t value) {
+    int rank = 0;
+    MPI_Comm_rank(comm, &rank);
+    long long in = value, out = 0;
+    MPI_Exscan(&in, &out, 1, MPI_LONG_LONG, MPI_SUM, comm);
+    return rank == 0 ? 0 : out;
+}
+
+// Where the non-comment lines of a row file lie in this rank's slice: rows are checked by
+// `take`; blank lines may only trail the data (for_each_row's rule), which needs every rank's
+// first blank and last data line.
+struct RowScan {
+    std::int64_t rows = 0;
+    std::int64_t first_blank_line = std::numeric_limits<std::int64_t>::max();
+    std::int64_t last_data_line = -1;
+};
+
+template <typename Take>
+RowScan scan_rows(const LineSlice& slice, const std::string& path, Take take) {
+    LineReader lines(slice.text, path, slice.lines_before);
+    RowScan scan;
+    std::string_view line;
+    while (lines.next_data(line)) {
+        if (is_blank(line)) {
+            scan.first_blank_line = std::min(scan.first_blank_line, lines.line_number());
+            continue;
+        }
+        scan.last_data_line = lines.line_number();
+        FieldCursor fields(line, lines);
+        take(fields, lines);
+        ++scan.rows;
+    }
+    return scan;
+}
+
+// Collective: the same checks on every rank, so all throw alike. Returns the global index of
+// this rank's first row.
+std::int64_t check_rows(MPI_Comm comm, const std::string& path, const LineSlice& slice,
+                        const RowScan& scan, std::int64_t expected, const std::string& what) {
+    long long blank = scan.first_blank_line, data = scan.last_data_line, first_blank = 0,
+              last_data = 0;
+    MPI_Allreduce(&blank, &first_blank, 1, MPI_LONG_LONG, MPI_MIN, comm);
+    MPI_Allreduce(&data, &last_data, 1, MPI_LONG_LONG, MPI_MAX, comm);
+    if (first_blank < last_data)
+        throw InputError(path, first_blank,
+                         "blank line before the end of the data: expected one row per line");
+    const std::int64_t rows = sum_over_ranks(comm, scan.rows);
+    if (rows != expected)
+        throw InputError(path, slice.total_lines,
+                         "file has " + std::to_string(rows) + " " + what + " but the graph has " +
+                             std::to_string(expected) + " vertices");
+    return before_this_rank(comm, scan.rows);
+}
+
+// File line of the i-th vertex line of a slice (error path only).
+std::int64_t line_of_vertex(const LineSlice& slice, std::int64_t i) {
+    LineReader lines(slice.text, "", slice.lines_before);
+    std::string_view line;
+    for (std::int64_t k = 0; lines.next_data(line); ++k)
+        if (k == i) return lines.line_number();
+    return 0;
+}
+
+// Collective. Every edge v -> u is sent to the rank that read u, which checks that u lists v
+// with the same weight: the symmetry read_chaco_graph checks, one MPI_Alltoallv of the edges.
+void check_symmetry(MPI_Comm comm, const std::string& path, const LineSlice& slice,
+                    const GraphSlice& read) {
+    int rank = 0, ranks = 1;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &ranks);
+    struct Listed {
+        VertexId listed, lister;
+        Weight weight;
+    };
+    const Graph& g = read.graph.local;
+    const std::vector<VertexId>& start = read.block_start;
+    auto reader = [&](VertexId v) {
+        return int(std::upper_bound(start.begin(), start.end(), v) - start.begin()) - 1;
+    };
+    auto check = [&](const Listed& l) {
+        const VertexId u = l.listed - start[rank];
+        const auto row = g.neighbours(u);
+        const auto at = std::find(row.begin(), row.end(), l.lister);
+        const std::string lister = std::to_string(l.lister + 1),
+                          listed = std::to_string(l.listed + 1);
+        if (at == row.end())
+            throw InputError(path, line_of_vertex(slice, u),
+                             "vertex " + lister + " lists neighbour " + listed + " but vertex " +
+                                 listed + " does not list " + lister);
+        const Weight back = g.edge_weight(g.xadj[u] + (at - row.begin()));
+        if (back != l.weight)
+            throw InputError(path, line_of_vertex(slice, u),
+                             "edge {" + lister + ", " + listed + "} has weight " +
+                                 std::to_string(l.weight) + " at vertex " + lister + " but " +
+                                 std::to_string(back) + " at vertex " + listed);
+    };
+    // Edges within this rank's block are checked here; the others go to their other end.
+    std::vector<int> counts(std::size_t(ranks), 0);
+    for (VertexId u : g.adjncy)
+        if (reader(u) != rank) ++counts[reader(u)];
+    std::vector<int> next = part::mpi::displacements(counts);
+    std::vector<Listed> out(std::size_t(next.back() + counts.back()));
+    collectively(comm, [&] {
+        for (VertexId i = 0; i < read.graph.num_owned(); ++i)
+            for (EdgeOffset e = g.xadj[i]; e < g.xadj[i + 1]; ++e) {
+                const Listed l{g.adjncy[e], read.graph.global_id[i], g.edge_weight(e)};
+                if (reader(l.listed) == rank)
+                    check(l);
+                else
+                    out[next[reader(l.listed)]++] = l;
+            }
+    });
+    const std::vector<int> in_counts = part::mpi::exchange_counts(comm, counts);
+    const std::vector<Listed> in = part::mpi::exchange<Listed>(comm, out, counts, in_counts);
+    collectively(comm, [&] {
+        for (const Listed& l : in) check(l);
+    });
+}
+
+} // namespace
+
+GraphSlice read_chaco_slice(MPI_Comm comm, const std::string& path) {
+    int rank = 0, ranks = 1;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &ranks);
+    Head head = collectively(comm, [&] { return rank == 0 ? read_head(path) : Head{}; });
+    MPI_Bcast(&head, int(sizeof head), MPI_BYTE, 0, comm);
+    const ChacoHeader& h = head.header;
+    const LineSlice slice = read_line_slice(comm, path, head.section_begin, head.header_line);
+
+    // The first vertex of this slice: the vertex lines (all non-comment lines) before it.
+    std::int64_t vertex_lines = 0;
+    {
+        LineReader lines(slice.text, path);
+        std::string_view line;
+        while (lines.next_data(line)) ++vertex_lines;
+    }
+    const std::int64_t first = before_this_rank(comm, vertex_lines);
+
+    GraphSlice result;
+    part::mpi::DistributedGraph& g = result.graph;
+    g.global_vertices = VertexId(h.n);
+    g.global_edges = h.m;
+    g.has_vertex_sizes = h.has_sizes;
+    g.has_edge_weights = h.has_edge_weights;
+    g.local.ncon = h.ncon;
+    std::vector<VertexId> sorted; // one vertex's neighbours, for the duplicate check
+    collectively(comm, [&] {
+        LineReader lines(slice.text, path, slice.lines_before);
+        std::string_view line;
+        for (std::int64_t v = first; lines.next_data(line); ++v) {
+            if (v >= h.n) {
+                if (!is_blank(line))
+                    lines.fail("more vertex lines than the header's n = " + std::to_string(h.n));
+                continue;
+            }
+            const std::size_t begin = g.local.adjncy.size();
+            parse_chaco_vertex_line(line, lines, h, g.local);
+            sorted.assign(g.local.adjncy.begin() + std::ptrdiff_t(begin), g.local.adjncy.end());
+            std::sort(sorted.begin(), sorted.end());
+            for (std::size_t k = 0; k < sorted.size(); ++k) {
+                if (sorted[k] == v)
+                    lines.fail("vertex " + std::to_string(v + 1) +
+                               " lists itself as a neighbour: self loops are not allowed");
+                if (k > 0 && sorted[k] == sorted[k - 1])
+                    lines.fail("vertex " + std::to_string(v + 1) + " lists neighbour " +
+                               std::to_string(sorted[k] + 1) + " more than once");
+            }
+            g.global_id.push_back(VertexId(v));
+        }
+    });
+    const std::int64_t vertices = std::min(sum_over_ranks(comm, vertex_lines), h.n);
+    const std::int64_t entries = sum_over_ranks(comm, std::int64_t(g.local.adjncy.size()));
+    if (vertices < h.n)
+        throw InputError(path, slice.total_lines,
+                         "file ends after " + std::to_string(vertices) + " of the header's " +
+                             std::to_string(h.n) +
+                             " vertex lines: the file is truncated or the header's n is wrong");
+    if (entries != 2 * h.m)
+        throw InputError(path, head.header_line,
+                         "header says " + std::to_string(h.m) +
+                             " edges but the vertex lines list " + std::to_string(entries) +
+                             " adjacency entries, that is " +
+                             (entries % 2 ? "an odd count (some edge is listed by only one end)"
+                                          : std::to_string(entries / 2) + " edges"));
+
+    const VertexId my_start = VertexId(std::min(first, h.n));
+    result.block_start.assign(std::size_t(ranks) + 1, VertexId(h.n));
+    MPI_Allgather(&my_start, 1, MPI_INT32_T, result.block_start.data(), 1, MPI_INT32_T, comm);
+    check_symmetry(comm, path, slice, result);
+    return result;
+}
+
+std::vector<PartId> read_partition_slice(MPI_Comm comm, const std::string& path,
+                                         const std::vector<VertexId>& block_start,
+                                         PartId& num_parts) {
+    const LineSlice slice = read_line_slice(comm, path);
+    std::vector<PartId> rows;
+    PartId max_id = -1;
+    const PartId given = num_parts;
+    const RowScan scan = collectively(comm, [&] {
+        return scan_rows(slice, path, [&](FieldCursor& fields, const LineReader& lines) {
+            rows.push_back(parse_part_id_row(fields, lines, given));
+            max_id = std::max(max_id, rows.back());
+        });
+    });
+    const std::int64_t first_row = check_rows(comm, path, slice, scan, block_start.back(), "lines");
+    PartId largest = -1;
+    MPI_Allreduce(&max_id, &largest, 1, MPI_INT32_T, MPI_MAX, comm);
+    if (given <= 0) {
+        num_parts = std::max<PartId>(largest + 1, 1);
+        if (parts_from_name(path) > largest) num_parts = parts_from_name(path);
+    }
+    return part::mpi::move_rows_to_blocks<PartId>(comm, rows, 1, first_row, block_start);
+}
+
+std::vector<VertexId> read_permutation_slice(MPI_Comm comm, const std::string& path,
+                                             const std::vector<VertexId>& block_start) {
+    const LineSlice slice = read_line_slice(comm, path);
+    const std::int64_t n = block_start.back();
+    std::vector<VertexId> rows;
+    const RowScan scan = collectively(comm, [&] {
+        return scan_rows(slice, path, [&](FieldCursor& fields, const LineReader& lines) {
+            rows.push_back(parse_position_row(fields, lines, n));
+        });
+    });
+    const std::int64_t first_row = check_rows(comm, path, slice, scan, n, "lines");
+    return part::mpi::move_rows_to_blocks<VertexId>(comm, rows, 1, first_row, block_start);
+}
+
+Coordinates read_coordinates_slice(MPI_Comm comm, const std::string& path,
+                                   const std::vector<VertexId>& block_start) {
+    int rank = 0, ranks = 1;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &ranks);
+    const LineSlice slice = read_line_slice(comm, path);
+    std::vector<double> values;
+    int local_dim = 0;
+    std::int64_t first_row_line = 0;
+    const RowScan scan = collectively(comm, [&] {
+        return scan_rows(slice, path, [&](FieldCursor& fields, const LineReader& lines) {
+            const int count = int(fields.count_remaining());
+            if (local_dim == 0) {
+                if (count < 1 || count > 3)
+                    lines.fail("expected 1, 2 or 3 coordinates, found " + std::to_string(count));
+                local_dim = count;
+                first_row_line = lines.line_number();
+            } else if (count != local_dim) {
+                lines.fail("expected " + std::to_string(local_dim) +
+                           " coordinates as on the first row, found " + std::to_string(count));
+            }
+            for (int axis = 0; axis < count; ++axis) {
+                const double x = fields.real("a coordinate");
+                if (!std::isfinite(x)) lines.fail("coordinate is not finite (NaN or infinity)");
+                values.push_back(x);
+            }
+        });
+    });
+    // The dimension of the file's first row, from the first rank holding rows.
+    int mine = scan.rows > 0 ? rank : ranks, holder = ranks;
+    MPI_Allreduce(&mine, &holder, 1, MPI_INT, MPI_MIN, comm);
+    Coordinates coords;
+    coords.dim = local_dim;
+    if (holder < ranks) MPI_Bcast(&coords.dim, 1, MPI_INT, holder, comm);
+    collectively(comm, [&] {
+        if (local_dim != 0 && local_dim != coords.dim)
+            throw InputError(path, first_row_line,
+                             "expected " + std::to_string(coords.dim) +
+                                 " coordinates as on the first row, found " +
+                                 std::to_string(local_dim));
+    });
+    const std::int64_t first_row =
+        check_rows(comm, path, slice, scan, block_start.back(), "coordinate rows");
+    if (coords.dim > 0)
+        coords.values = part::mpi::move_rows_to_blocks<double>(comm, values, coords.dim, first_row,
+                                                               block_start);
+    return coords;
+}
+
+DistributedInput read_distributed_input(MPI_Comm comm, const std::string& graph_path,
+                                        const std::string& partition_path, PartId old_parts,
+                                        const std::string& coords_path,
+                                        const std::string& order_path) {
+    int ranks = 1;
+    MPI_Comm_size(comm, &ranks);
+    GraphSlice slice = read_chaco_slice(comm, graph_path);
+    DistributedInput input;
+    input.old_parts = old_parts;
+    input.block_old_part =
+        read_partition_slice(comm, partition_path, slice.block_start, input.old_parts);
+    if (!coords_path.empty())
+        slice.graph.local.coords = read_coordinates_slice(comm, coords_path, slice.block_start);
+    if (!order_path.empty())
+        input.block_position = read_permutation_slice(comm, order_path, slice.block_start);
+    input.position = input.block_position;
+    input.block_vertex_size = slice.graph.local.vsize;
+    input.graph = std::move(slice.graph);
+    input.block_start = std::move(slice.block_start);
+    input.old_part = input.block_old_part;
+    std::vector<int> destination(input.old_part.size());
+    for (std::size_t v = 0; v < destination.size(); ++v)
+        destination[v] = part::mpi::owner_of_part(input.old_part[v], ranks);
+    std::vector<std::vector<std::int32_t>*> carried{&input.old_part};
+    if (!order_path.empty()) carried.push_back(&input.position);
+    part::mpi::migrate(comm, input.graph, destination, carried);
+    return input;
+}
+
+} // namespace part::formats::mpi

@@ -1,0 +1,67 @@
+#pragma once
+// Parallel input of a Chaco/METIS graph with its old partition and coordinates: every rank
+// reads a slice of each file (MPI-IO byte ranges aligned to line starts), so no rank holds the
+// whole graph. The vertices then go to the rank owning their old part.
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+#include "libpart/mpi/distributed_graph.hpp"
+
+namespace part::formats::mpi {
+
+// The vertices a rank read: a contiguous block of the numbering.
+struct GraphSlice {
+    part::mpi::DistributedGraph graph; // owned = this rank's block, in order
+    std::vector<VertexId> block_start; // P + 1 entries: rank r read [block_start[r], ..[r+1])
+};
+
+// Collective. Rank 0 reads the header and broadcasts it; each rank parses the vertex lines
+// that start in its byte range; the index of its first vertex comes from an exclusive scan of
+// vertex-line counts ('%' comment lines are not vertices). Each line is checked as
+// read_chaco_graph does (errors name the file's line); the totals are checked against the
+// header, and symmetry (with edge weights) by sending each edge to the rank that read its
+// other end. Any error is thrown on every rank.
+GraphSlice read_chaco_slice(MPI_Comm comm, const std::string& path);
+
+// Collective. The entries of a partition file for this rank's block (block_start as above).
+// num_parts: the given count when > 0, else as read_partition (K of a "*.part.K" name, else
+// the largest id + 1); on return, the count used. Errors as read_partition, on every rank.
+std::vector<PartId> read_partition_slice(MPI_Comm comm, const std::string& path,
+                                         const std::vector<VertexId>& block_start,
+                                         PartId& num_parts);
+
+// Collective. The coordinate rows of this rank's block (dim from the file's first row, all
+// rows alike, finite values), as read_coordinates checks them.
+Coordinates read_coordinates_slice(MPI_Comm comm, const std::string& path,
+                                   const std::vector<VertexId>& block_start);
+
+// Collective. The positions (an ordering, as read_permutation reads) of this rank's block.
+// Each line is checked for range; that no position repeats is checked by whoever gathers
+// them (the interval controller).
+std::vector<VertexId> read_permutation_slice(MPI_Comm comm, const std::string& path,
+                                             const std::vector<VertexId>& block_start);
+
+// What part-repart needs to start: the graph distributed by old part (part p on rank
+// owner_of_part(p, P)) with each owned vertex's old part; plus the block each rank read and
+// the old partition of that block, for writing results in file order.
+struct DistributedInput {
+    part::mpi::DistributedGraph graph;
+    std::vector<PartId> old_part; // per owned vertex
+    PartId old_parts = 0;
+    std::vector<VertexId> block_start;
+    std::vector<PartId> block_old_part;    // old part of each vertex of this rank's block
+    std::vector<Weight> block_vertex_size; // their migration sizes (empty: all 1)
+    std::vector<VertexId> position;        // per owned vertex, with an ordering; else empty
+    std::vector<VertexId> block_position;  // per vertex of the block, with an ordering
+};
+
+// Collective: read_chaco_slice, the partition (and coordinates and ordering when their paths
+// are not empty), then one migrate() to the owners of the old parts.
+DistributedInput read_distributed_input(MPI_Comm comm, const std::string& graph_path,
+                                        const std::string& partition_path, PartId old_parts,
+                                        const std::string& coords_path = {},
+                                        const std::string& order_path = {});
+
+} // namespace part::formats::mpi

@@ -1,0 +1,109 @@
+#include "formats/mpi/line_slices.hpp"
+
+#include <algorithm>
+
+#include "libpart/core/error.hpp"
+#include "libpart/mpi/collective_errors.hpp"
+
+namespace part::formats::mpi {
+
+namespace {
+
+std::string mpi_error_text(int code) {
+    char text[MPI_MAX_ERROR_STRING];
+    int length = 0;
+    MPI_Error_string(code, text, &length);
+    return std::string(text, std::size_t(length));
+}
+
+// Closes the file on every path out.
+struct FileCloser {
+    MPI_File file;
+    ~FileCloser() { MPI_File_close(&file); }
+};
+
+constexpr std::int64_t kReadAhead = 1 << 16;
+
+// Offset just after the first '\n' at or after `from` (or the end of the file), reading on
+// from `buffer`, which holds the file's bytes from `buffer_start`.
+std::int64_t next_line_start(MPI_File file, const std::string& path, std::string& buffer,
+                             std::int64_t buffer_start, std::int64_t from, std::int64_t file_size) {
+    for (;;) {
+        const std::int64_t local = std::max<std::int64_t>(from - buffer_start, 0);
+        const std::size_t at = buffer.find('\n', std::size_t(local));
+        if (at != std::string::npos) return buffer_start + std::int64_t(at) + 1;
+        const std::int64_t end = buffer_start + std::int64_t(buffer.size());
+        if (end >= file_size) return file_size;
+        buffer += read_file_bytes(file, path, end, kReadAhead);
+    }
+}
+
+} // namespace
+
+MPI_File open_for_reading(MPI_Comm comm, const std::string& path) {
+    MPI_File file;
+    const int code = MPI_File_open(comm, path.c_str(), MPI_MODE_RDONLY, MPI_INFO_NULL, &file);
+    if (code != MPI_SUCCESS)
+        throw InputError(path, 0, "cannot open for reading: " + mpi_error_text(code));
+    return file;
+}
+
+std::string read_file_bytes(MPI_File file, const std::string& path, std::int64_t offset,
+                            std::int64_t count) {
+    std::string out(std::size_t(std::max<std::int64_t>(count, 0)), '\0');
+    std::size_t done = 0;
+    while (done < out.size()) {
+        const int chunk = int(std::min<std::size_t>(out.size() - done, std::size_t(1) << 30));
+        MPI_Status status;
+        const int code = MPI_File_read_at(file, offset + std::int64_t(done), out.data() + done,
+                                          chunk, MPI_CHAR, &status);
+        if (code != MPI_SUCCESS) throw InputError(path, 0, "read failed: " + mpi_error_text(code));
+        int got = 0;
+        MPI_Get_count(&status, MPI_CHAR, &got);
+        done += std::size_t(got);
+        if (got < chunk) break;
+    }
+    out.resize(done);
+    return out;
+}
+
+LineSlice read_line_slice(MPI_Comm comm, const std::string& path, std::int64_t section_begin,
+                          std::int64_t lines_before_section) {
+    int rank = 0, ranks = 1;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &ranks);
+    MPI_File file = MPI_FILE_NULL;
+    part::mpi::collectively(comm, [&] { file = open_for_reading(comm, path); });
+    FileCloser closer{file};
+    LineSlice slice = part::mpi::collectively(comm, [&] {
+        MPI_Offset size = 0;
+        MPI_File_get_size(file, &size);
+        const std::int64_t length = std::max<std::int64_t>(size - section_begin, 0);
+        const std::int64_t lo = section_begin + length * rank / ranks;
+        const std::int64_t hi = section_begin + length * (rank + 1) / ranks;
+        // A line starts in [lo, hi) when it begins at section_begin or after a '\n' at
+        // lo - 1 or later; neighbours use the same rule, so the slices meet exactly.
+        const std::int64_t from = lo > section_begin ? lo - 1 : lo;
+        std::string buffer = read_file_bytes(file, path, from, hi - from);
+        const std::int64_t start =
+            lo > section_begin ? next_line_start(file, path, buffer, from, lo - 1, size) : lo;
+        const std::int64_t end =
+            hi > lo ? next_line_start(file, path, buffer, from, std::max(hi - 1, start), size)
+                    : start;
+        LineSlice s;
+        if (start < hi && end > start)
+            s.text = buffer.substr(std::size_t(start - from), std::size_t(end - start));
+        s.lines = std::count(s.text.begin(), s.text.end(), '\n');
+        if (!s.text.empty() && s.text.back() != '\n') ++s.lines;
+        return s;
+    });
+    long long lines = slice.lines, before = 0, total = 0;
+    MPI_Exscan(&lines, &before, 1, MPI_LONG_LONG, MPI_SUM, comm);
+    if (rank == 0) before = 0;
+    MPI_Allreduce(&lines, &total, 1, MPI_LONG_LONG, MPI_SUM, comm);
+    slice.lines_before = lines_before_section + before;
+    slice.total_lines = lines_before_section + total;
+    return slice;
+}
+
+} // namespace part::formats::mpi

@@ -1,0 +1,39 @@
+#pragma once
+// Writing one output file from all ranks: each rank writes its own consecutive piece with
+// MPI-IO at the offset an exclusive scan of the piece lengths gives, so nothing is gathered
+// on one rank, and the file appears whole or not at all (a temporary renamed into place).
+#include <mpi.h>
+
+#include <memory>
+#include <span>
+#include <string>
+
+#include "formats/atomic_output.hpp"
+#include "libpart/core/partition.hpp"
+
+namespace part::formats::mpi {
+
+// A PendingFile held by rank 0 whose temporary every rank knows. Collective constructor;
+// commit() renames on rank 0 only and should be called once all ranks agreed that every
+// write succeeded. Without commit the temporary is removed.
+class SharedPendingFile {
+  public:
+    SharedPendingFile(MPI_Comm comm, std::string target);
+    const std::string& temp_path() const { return temp_; }
+    void commit();
+
+  private:
+    std::unique_ptr<PendingFile> file_; // rank 0 only
+    std::string temp_;
+};
+
+// Collective. Writes the concatenation over ranks (in rank order) of each rank's `text` to
+// `path` (MPI_File_write_at_all). Throws CollectiveError on every rank on failure.
+void write_ordered_text(MPI_Comm comm, const std::string& path, std::string_view text);
+
+// Collective. A partition file as write_partition writes it, from each rank's block of
+// consecutive vertices (blocks in rank order). Not atomic by itself: write to a
+// SharedPendingFile's temp_path.
+void write_partition_blocks(MPI_Comm comm, const std::string& path, std::span<const PartId> block);
+
+} // namespace part::formats::mpi

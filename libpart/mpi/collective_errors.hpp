@@ -1,0 +1,53 @@
+#pragma once
+// Failing together: a step that throws on some ranks must not leave the others waiting in a
+// collective that the failing ranks will never reach. Every rank runs the step, then all agree
+// with one allreduce whether any failed; if so every rank throws the same error, the message
+// of the lowest failing rank, so all ranks exit with one clear error and no rank hangs.
+#include <mpi.h>
+
+#include <exception>
+#include <string>
+#include <type_traits>
+
+#include "libpart/core/error.hpp"
+
+namespace part::mpi {
+
+// What every rank throws when some rank's step failed; what() is that rank's message
+// (for bad input "file:line: message").
+class CollectiveError : public Error {
+  public:
+    using Error::Error;
+};
+
+// Collective. `local_error` is this rank's message, or null when it succeeded. Returns when
+// no rank failed; otherwise throws CollectiveError with the lowest failing rank's message.
+void agree_on_failure(MPI_Comm comm, const std::string* local_error);
+
+// Runs step() on every rank and agrees on failure (see above). Returns step()'s result.
+template <typename Step> auto collectively(MPI_Comm comm, Step&& step) {
+    using Result = std::invoke_result_t<Step>;
+    std::string message;
+    bool failed = false;
+    if constexpr (std::is_void_v<Result>) {
+        try {
+            step();
+        } catch (const std::exception& e) {
+            failed = true;
+            message = e.what();
+        }
+        agree_on_failure(comm, failed ? &message : nullptr);
+    } else {
+        Result result{};
+        try {
+            result = step();
+        } catch (const std::exception& e) {
+            failed = true;
+            message = e.what();
+        }
+        agree_on_failure(comm, failed ? &message : nullptr);
+        return result;
+    }
+}
+
+} // namespace part::mpi

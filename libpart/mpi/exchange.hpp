@@ -1,0 +1,97 @@
+#pragma once
+// All-to-all exchange of flat arrays (MPI_Alltoallv): the data for each destination rank is
+// one contiguous block, sent in one message; the received blocks arrive in source-rank order.
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <numeric>
+#include <span>
+#include <type_traits>
+#include <vector>
+
+namespace part::mpi {
+
+// Counts per source rank, given counts per destination rank (one MPI_Alltoall).
+std::vector<int> exchange_counts(MPI_Comm comm, const std::vector<int>& send_counts);
+
+// Bytes this process has sent to other ranks through exchange() and gather_pieces(): the
+// data moved (vertices, rows, profiles, plans); the small collectives of counts, flags and
+// decisions are not counted.
+std::int64_t bytes_sent();
+// Adds what a send of `bytes` per destination rank carries to other ranks.
+void count_bytes_sent(MPI_Comm comm, const std::vector<int>& bytes);
+void count_bytes_sent(std::int64_t bytes);
+
+// Displacements (exclusive prefix sums) of counts.
+std::vector<int> displacements(const std::vector<int>& counts);
+
+// Sends send[displacements(send_counts)[r] ..] (send_counts[r] elements) to rank r; returns
+// what every rank sent to this one, by source rank. recv_counts from exchange_counts.
+template <typename T>
+requires std::is_trivially_copyable_v<T> std::vector<T>
+exchange(MPI_Comm comm, std::span<const T> send, const std::vector<int>& send_counts,
+         const std::vector<int>& recv_counts) {
+    auto bytes = [](const std::vector<int>& counts) {
+        std::vector<int> b(counts.size());
+        for (std::size_t r = 0; r < counts.size(); ++r) b[r] = counts[r] * int(sizeof(T));
+        return b;
+    };
+    const std::vector<int> send_bytes = bytes(send_counts), recv_bytes = bytes(recv_counts);
+    const std::vector<int> send_at = displacements(send_bytes), recv_at = displacements(recv_bytes);
+    std::vector<T> received(
+        std::size_t(std::accumulate(recv_counts.begin(), recv_counts.end(), 0LL)));
+    count_bytes_sent(comm, send_bytes);
+    MPI_Alltoallv(send.data(), send_bytes.data(), send_at.data(), MPI_BYTE, received.data(),
+                  recv_bytes.data(), recv_at.data(), MPI_BYTE, comm);
+    return received;
+}
+
+} // namespace part::mpi
+
+namespace part::mpi {
+
+// Collective. This rank holds rows first_row.. (width values each) of a global array; returns
+// the rows of this rank's block [block_start[rank], block_start[rank + 1]). The blocks are
+// contiguous, so each rank sends at most a few contiguous pieces, in one MPI_Alltoallv.
+template <typename T>
+std::vector<T> move_rows_to_blocks(MPI_Comm comm, std::span<const T> rows, int width,
+                                   std::int64_t first_row,
+                                   const std::vector<std::int32_t>& block_start) {
+    const int ranks = int(block_start.size()) - 1;
+    const std::int64_t count = std::int64_t(rows.size()) / width, last_row = first_row + count;
+    std::vector<int> send_counts(std::size_t(ranks), 0);
+    for (int r = 0; r < ranks; ++r) {
+        const std::int64_t lo = std::max<std::int64_t>(first_row, block_start[r]);
+        const std::int64_t hi = std::min<std::int64_t>(last_row, block_start[r + 1]);
+        send_counts[r] = hi > lo ? int((hi - lo) * width) : 0;
+    }
+    return exchange<T>(comm, rows, send_counts, exchange_counts(comm, send_counts));
+}
+
+} // namespace part::mpi
+
+namespace part::mpi {
+
+// Collective. The concatenation over ranks (rank order) of every rank's `piece`, on `root`
+// only (empty elsewhere): MPI_Gatherv.
+template <typename T>
+requires std::is_trivially_copyable_v<T> std::vector<T>
+gather_pieces(MPI_Comm comm, std::span<const T> piece, int root = 0) {
+    int rank = 0, ranks = 1;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &ranks);
+    int bytes = int(piece.size() * sizeof(T));
+    std::vector<int> counts(std::size_t(ranks), 0);
+    MPI_Gather(&bytes, 1, MPI_INT, counts.data(), 1, MPI_INT, root, comm);
+    std::vector<T> all;
+    if (rank == root)
+        all.resize(std::size_t(std::accumulate(counts.begin(), counts.end(), 0LL)) / sizeof(T));
+    const std::vector<int> at = displacements(counts);
+    if (rank != root) count_bytes_sent(bytes);
+    MPI_Gatherv(piece.data(), bytes, MPI_BYTE, all.data(), counts.data(), at.data(), MPI_BYTE, root,
+                comm);
+    return all;
+}
+
+} // namespace part::mpi

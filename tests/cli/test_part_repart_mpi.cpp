@@ -1,0 +1,100 @@
+// part-repart under mpiexec: the distributed interval path writes exactly the files the
+// serial tool writes, and a bad input makes every rank exit 1 with nothing written.
+#include <gtest/gtest.h>
+
+#include "tests/support/test_files.hpp"
+
+using namespace part::test;
+
+namespace {
+
+const std::string kGraph = source_file("data/naca0012.graph");
+constexpr int kVertices = 19886;
+
+std::string mpiexec(int ranks) {
+    // OpenMPI refuses root without these (CI runs as root).
+    return "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpiexec --oversubscribe -n " +
+           std::to_string(ranks) + " ";
+}
+
+std::string scattered_old(const ScratchDir& dir) {
+    std::string text;
+    for (int v = 0; v < kVertices; ++v) text += std::to_string((v / 1500 + v % 2) % 4) + "\n";
+    return dir.write("old.part.4", text);
+}
+
+// Runs part-repart ARGS serially and on `ranks` ranks; both must succeed and write the same
+// partition and plan.
+void expect_same_as_serial(const ScratchDir& dir, const std::string& args, int ranks) {
+    auto serial = run_command(tool("part-repart") + args + " -o " + dir.file("s.part") +
+                              " --plan " + dir.file("s.plan"));
+    ASSERT_EQ(serial.exit_code, 0) << serial.err;
+    auto distributed = run_command(mpiexec(ranks) + tool("part-repart") + args + " -o " +
+                                   dir.file("d.part") + " --plan " + dir.file("d.plan"));
+    ASSERT_EQ(distributed.exit_code, 0) << distributed.err;
+    EXPECT_EQ(read_text(dir.file("d.part")), read_text(dir.file("s.part"))) << args;
+    EXPECT_EQ(read_text(dir.file("d.plan")), read_text(dir.file("s.plan"))) << args;
+}
+
+} // namespace
+
+TEST(PartRepartMpi, DistributedIntervalWritesTheSerialFiles) {
+    ScratchDir dir;
+    const std::string old = scattered_old(dir);
+    for (const std::string k : {"4", "3", "6"}) {
+        expect_same_as_serial(dir,
+                              " " + kGraph + " --old " + old + " -k " + k +
+                                  " --method interval --controller --ufactor 20 -q",
+                              3);
+    }
+    // The plan is the one part-plan diff computes from the two partitions.
+    auto diffed = run_command(tool("part-plan") + " diff " + old + " " + dir.file("d.part") +
+                              " -o " + dir.file("diff.plan") + " -q");
+    ASSERT_EQ(diffed.exit_code, 0) << diffed.err;
+    EXPECT_EQ(read_text(dir.file("diff.plan")), read_text(dir.file("d.plan")));
+}
+
+TEST(PartRepartMpi, DistributedIntervalAlongAnOrderingWritesTheSerialFiles) {
+    ScratchDir dir;
+    std::string order;
+    for (int v = 0; v < kVertices; ++v)
+        order.append(std::to_string(std::int64_t(v) * 7919 % kVertices)).push_back('\n');
+    expect_same_as_serial(dir,
+                          " " + kGraph + " --old " + scattered_old(dir) + " --order " +
+                              dir.write("line.order", order) + " -k 5 --method interval -q",
+                          4);
+
+    // A repeated position is refused on every rank, and nothing is written.
+    order.erase(0, order.find('\n'));
+    order.insert(order.begin(), '1'); // vertex 0 takes position 1, which another vertex has
+    const std::string bad_args = " " + kGraph + " --old " + scattered_old(dir) + " --order " +
+                                 dir.write("bad.order", order) + " --method interval";
+    auto bad = run_command(mpiexec(3) + tool("part-repart") + bad_args + " -o " +
+                           dir.file("x.part") + " --plan " + dir.file("x.plan"));
+    EXPECT_EQ(bad.exit_code, 1);
+    EXPECT_NE(bad.err.find("not a permutation"), std::string::npos) << bad.err;
+    EXPECT_FALSE(file_exists(dir.file("x.part")));
+}
+
+TEST(PartRepartMpi, BadInputOnOneRankFailsAllWithoutOutput) {
+    ScratchDir dir;
+    std::string graph = read_text(kGraph);
+    // Spoil a vertex line near the end, in the last rank's byte range.
+    const std::size_t at = graph.rfind('\n', graph.size() - 2000);
+    graph.insert(at + 1, "7x ");
+    const std::string bad = dir.write("bad.graph", graph);
+    auto r = run_command(mpiexec(3) + tool("part-repart") + " " + bad + " --old " +
+                         scattered_old(dir) + " --method interval -o " + dir.file("new.part") +
+                         " --plan " + dir.file("new.plan"));
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("error: " + bad + ":"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("'7x'"), std::string::npos) << r.err;
+    EXPECT_FALSE(file_exists(dir.file("new.part")));
+    EXPECT_FALSE(file_exists(dir.file("new.plan")));
+}
+
+TEST(PartRepartMpi, MethodsNotYetDistributedRunOnRankZero) {
+    ScratchDir dir;
+    expect_same_as_serial(dir, " " + kGraph + " --old " + scattered_old(dir) + " --method gde -q",
+                          2);
+}
