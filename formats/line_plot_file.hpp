@@ -1,5 +1,5 @@
 #pragma once
-// Line plots written as SVG or PNG, the format chosen by the file name's extension.
+// Line plots as files: SVG or PNG, the format chosen by the file name's extension.
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,8 +13,8 @@ enum class PlotFormat { svg, png };
 // The format `path`'s extension (.svg or .png, any case) names; nullopt for anything else.
 std::optional<PlotFormat> plot_format_for(const std::string& path);
 
-// Throws InvalidArgument if the extension names neither format.
-void write_line_plot(const std::string& path, const std::vector<PlotPanel>& panels,
-                     const std::string& x_label);
+// The file's bytes in `format`.
+std::string render_line_plot(PlotFormat format, const std::vector<PlotPanel>& panels,
+                             const std::string& x_label);
 
 } // namespace part::formats

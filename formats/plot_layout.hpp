@@ -51,6 +51,8 @@ struct PlotFrame { // an unfilled rectangle
 struct PlotPicture {
     double width = 0, height = 0;
     double font_size = 12; // text height in pixels the renderers aim at
+    Rgb background{255, 255, 255};
+    Rgb text_colour{0, 0, 0};
     std::vector<PlotFrame> frames;
     std::vector<PlotPolyline> lines;    // the series curves
     std::vector<PlotPolyline> swatches; // legend samples, two points each

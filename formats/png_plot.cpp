@@ -2,14 +2,12 @@
 
 #include <cmath>
 
-#include "formats/atomic_output.hpp"
 #include "formats/png_image.hpp"
+#include "formats/raster_canvas.hpp"
 
 namespace part::formats {
 
 namespace {
-
-constexpr Rgb kWhite{255, 255, 255}, kBlack{0, 0, 0};
 
 void draw_frame(RasterCanvas& canvas, const PlotFrame& frame) {
     const int x = int(std::lround(frame.x)), y = int(std::lround(frame.y)),
@@ -26,27 +24,23 @@ void draw_polyline(RasterCanvas& canvas, const PlotPolyline& line) {
                          line.points[i].second, line.width, line.colour);
 }
 
-} // namespace
-
 RasterCanvas rasterise_line_plot(const std::vector<PlotPanel>& panels, const std::string& x_label) {
     const PlotPicture picture = lay_out_line_plot(panels, x_label);
-    RasterCanvas canvas(int(std::lround(picture.width)), int(std::lround(picture.height)), kWhite);
+    RasterCanvas canvas(int(std::lround(picture.width)), int(std::lround(picture.height)),
+                        picture.background);
     for (const PlotFrame& frame : picture.frames) draw_frame(canvas, frame);
     for (const PlotPolyline& line : picture.lines) draw_polyline(canvas, line);
     for (const PlotPolyline& swatch : picture.swatches) draw_polyline(canvas, swatch);
     for (const PlotText& text : picture.texts)
-        canvas.draw_text(text.x, text.y, text.text, text.anchor, text.bold, kBlack);
+        canvas.draw_text(text.x, text.y, text.text, text.anchor, text.bold, picture.text_colour);
     return canvas;
 }
+
+} // namespace
 
 std::string png_line_plot(const std::vector<PlotPanel>& panels, const std::string& x_label) {
     const RasterCanvas canvas = rasterise_line_plot(panels, x_label);
     return encode_png(canvas.width(), canvas.height(), canvas.pixels());
-}
-
-void write_png_line_plot(const std::string& path, const std::vector<PlotPanel>& panels,
-                         const std::string& x_label) {
-    write_file_atomically(path, png_line_plot(panels, x_label));
 }
 
 } // namespace part::formats

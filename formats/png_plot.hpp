@@ -5,13 +5,10 @@
 #include <vector>
 
 #include "formats/plot_layout.hpp"
-#include "formats/raster_canvas.hpp"
 
 namespace part::formats {
 
-RasterCanvas rasterise_line_plot(const std::vector<PlotPanel>& panels, const std::string& x_label);
+// The PNG file's bytes.
 std::string png_line_plot(const std::vector<PlotPanel>& panels, const std::string& x_label);
-void write_png_line_plot(const std::string& path, const std::vector<PlotPanel>& panels,
-                         const std::string& x_label);
 
 } // namespace part::formats

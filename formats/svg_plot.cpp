@@ -2,8 +2,6 @@
 
 #include <cstdio>
 
-#include "formats/atomic_output.hpp"
-
 namespace part::formats {
 
 namespace {
@@ -41,11 +39,21 @@ const char* anchor_name(TextAnchor anchor) {
 }
 
 void append_text(std::string& svg, const PlotText& text) {
-    svg += "<text x=\"" + plot_number(text.x) + "\" y=\"" + plot_number(text.y) + "\"";
-    if (text.anchor != TextAnchor::start)
-        svg += std::string(" text-anchor=\"") + anchor_name(text.anchor) + "\"";
+    // Appended piece by piece: "literal" + std::string&& trips g++ 12's -Wrestrict.
+    svg += "<text x=\"";
+    svg += plot_number(text.x);
+    svg += "\" y=\"";
+    svg += plot_number(text.y);
+    svg += '"';
+    if (text.anchor != TextAnchor::start) {
+        svg += " text-anchor=\"";
+        svg += anchor_name(text.anchor);
+        svg += '"';
+    }
     if (text.bold) svg += " font-weight=\"bold\"";
-    svg += ">" + escaped(text.text) + "</text>\n";
+    svg += '>';
+    svg += escaped(text.text);
+    svg += "</text>\n";
 }
 
 void append_polyline(std::string& svg, const PlotPolyline& line) {
@@ -68,8 +76,9 @@ std::string svg_line_plot(const std::vector<PlotPanel>& panels, const std::strin
                       "xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
                       plot_number(picture.width) + "\" height=\"" + plot_number(picture.height) +
                       "\" font-family=\"sans-serif\" font-size=\"" +
-                      plot_number(picture.font_size) + "\">\n" +
-                      "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+                      plot_number(picture.font_size) + "\" fill=\"" + hex(picture.text_colour) +
+                      "\">\n<rect width=\"100%\" height=\"100%\" fill=\"" +
+                      hex(picture.background) + "\"/>\n";
     for (const PlotFrame& frame : picture.frames)
         svg += "<rect x=\"" + plot_number(frame.x) + "\" y=\"" + plot_number(frame.y) +
                "\" width=\"" + plot_number(frame.width) + "\" height=\"" +
@@ -85,11 +94,6 @@ std::string svg_line_plot(const std::vector<PlotPanel>& panels, const std::strin
     for (const PlotText& text : picture.texts) append_text(svg, text);
     svg += "</svg>\n";
     return svg;
-}
-
-void write_svg_line_plot(const std::string& path, const std::vector<PlotPanel>& panels,
-                         const std::string& x_label) {
-    write_file_atomically(path, svg_line_plot(panels, x_label));
 }
 
 } // namespace part::formats

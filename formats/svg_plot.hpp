@@ -8,7 +8,5 @@
 namespace part::formats {
 
 std::string svg_line_plot(const std::vector<PlotPanel>& panels, const std::string& x_label);
-void write_svg_line_plot(const std::string& path, const std::vector<PlotPanel>& panels,
-                         const std::string& x_label);
 
 } // namespace part::formats

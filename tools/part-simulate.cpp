@@ -7,7 +7,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "formats/atomic_output.hpp"
 #include "formats/chaco_graph.hpp"
 #include "formats/coordinates_file.hpp"
 #include "formats/line_plot_file.hpp"
@@ -144,6 +143,7 @@ int main(int argc, char** argv) {
                                     "or *.png");
         for (const std::string& out : {common.output, plot_path})
             if (!out.empty()) tools::ensure_not_an_input(out, {graph_path, coords_path});
+        formats::SimulationOutputs outputs(common.output, plot_path);
         const RepartitionMethod repartition = repartition_method(method, common.seed);
         if (common.seed >= 0) setup.seed = unsigned(common.seed);
 
@@ -160,8 +160,7 @@ int main(int argc, char** argv) {
             progress.stage("simulating policy " + policy);
             runs.push_back(simulate(graph, setup, repartition, policy));
         }
-        if (!common.output.empty()) formats::write_simulation_csv(common.output, runs);
-        if (!plot_path.empty()) formats::write_simulation_plot(plot_path, runs);
+        outputs.write(runs);
         std::cout << summary(runs, setup, method, common.json);
     });
 }
