@@ -1,6 +1,7 @@
 #include "formats/plot_layout.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <iterator>
 
@@ -23,13 +24,15 @@ struct Range {
 Range y_range(const PlotPanel& panel) {
     Range range;
     bool first = true;
-    for (const auto& s : panel.series)
+    for (const auto& s : panel.series) {
+        range.points = std::max(range.points, s.values.size());
         for (double y : s.values) {
-            range.points = std::max(range.points, s.values.size());
+            if (!std::isfinite(y)) continue; // must not stretch the axis to infinity
             range.low = first ? y : std::min(range.low, y);
             range.high = first ? y : std::max(range.high, y);
             first = false;
         }
+    }
     if (range.high <= range.low) range.high = range.low + 1;
     return range;
 }

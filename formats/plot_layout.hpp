@@ -50,7 +50,9 @@ struct PlotFrame { // an unfilled rectangle
 
 struct PlotPicture {
     double width = 0, height = 0;
-    double font_size = 12; // text height in pixels the renderers aim at
+    // The SVG's font size; the PNG's built-in 5 x 7 font, 6 pixels a character, is about as
+    // wide as 12-pixel sans-serif, so the same text fits the same places.
+    double font_size = 12;
     Rgb background{255, 255, 255};
     Rgb text_colour{0, 0, 0};
     std::vector<PlotFrame> frames;

@@ -47,13 +47,17 @@ void RasterCanvas::fill_rect(int x, int y, int width, int height, Rgb colour) {
 
 void RasterCanvas::draw_line(double x0, double y0, double x1, double y1, double thickness,
                              Rgb colour) {
+    if (!std::isfinite(x0) || !std::isfinite(y0) || !std::isfinite(x1) || !std::isfinite(y1))
+        return; // a NaN or infinite value has no place on the plot
     // Coverage of a pixel ~ how far its centre lies inside the stroke's edge, which gives
-    // the soft edges of Wu's lines for any thickness.
+    // the soft edges of Wu's lines for any thickness. Only the pixels of the segment's
+    // bounding box (clipped to the canvas) can be touched.
     const double reach = thickness / 2 + 0.5;
-    const int left = int(std::floor(std::min(x0, x1) - reach)),
-              right = int(std::ceil(std::max(x0, x1) + reach)),
-              top = int(std::floor(std::min(y0, y1) - reach)),
-              bottom = int(std::ceil(std::max(y0, y1) + reach));
+    auto clipped = [](double v, int size) { return int(std::clamp(v, -1.0, double(size))); };
+    const int left = clipped(std::floor(std::min(x0, x1) - reach), width_),
+              right = clipped(std::ceil(std::max(x0, x1) + reach), width_),
+              top = clipped(std::floor(std::min(y0, y1) - reach), height_),
+              bottom = clipped(std::ceil(std::max(y0, y1) + reach), height_);
     for (int y = std::max(top, 0); y <= std::min(bottom, height_ - 1); ++y)
         for (int x = std::max(left, 0); x <= std::min(right, width_ - 1); ++x)
             blend(x, y, colour, reach - distance_to_segment(x + 0.5, y + 0.5, x0, y0, x1, y1));
