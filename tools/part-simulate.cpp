@@ -128,10 +128,12 @@ int main(int argc, char** argv) {
     tools::add_common_options(app, common, true);
 
     return tools::run_tool(app, argc, argv, [&] {
+        RepartitionMethod repartition;
         try { // names are checked before any file is read
             check_workload(setup.workload);
             for (const std::string& name : policies)
                 if (name != "all") check_online_policy(name);
+            repartition = repartition_method(method, common.seed);
         } catch (const InvalidArgument& e) {
             throw tools::UsageError(e.what());
         }
@@ -144,7 +146,6 @@ int main(int argc, char** argv) {
         for (const std::string& out : {common.output, plot_path})
             if (!out.empty()) tools::ensure_not_an_input(out, {graph_path, coords_path});
         formats::SimulationOutputs outputs(common.output, plot_path);
-        const RepartitionMethod repartition = repartition_method(method, common.seed);
         if (common.seed >= 0) setup.seed = unsigned(common.seed);
 
         tools::Progress progress(common.quiet);
