@@ -143,6 +143,8 @@ int main(int argc, char** argv) {
             throw tools::UsageError("--plot " + plot_path +
                                     ": the picture is written as SVG or PNG; name it *.svg "
                                     "or *.png");
+        if (!plot_path.empty() && plot_path == common.output)
+            throw tools::UsageError("-o and --plot name the same file");
         for (const std::string& out : {common.output, plot_path})
             if (!out.empty()) tools::ensure_not_an_input(out, {graph_path, coords_path});
         formats::SimulationOutputs outputs(common.output, plot_path);

@@ -76,10 +76,14 @@ TEST(PartSimulate, WritesPerStepCsvPlotAndJsonSummary) {
 
 TEST(PartSimulate, SameSeedSameOutput) {
     ScratchDir dir;
-    const std::string args = "-k 4 --workload wator --steps 8 --policy stop-at-rise --seed 3 -o ";
-    ASSERT_EQ(simulate(args + dir.file("a.csv")).exit_code, 0);
-    ASSERT_EQ(simulate(args + dir.file("b.csv")).exit_code, 0);
+    const std::string args = "-k 4 --workload wator --steps 8 --policy stop-at-rise --seed 3 ";
+    for (const char* run : {"a", "b"})
+        ASSERT_EQ(simulate(args + "-o " + dir.file(run + std::string(".csv")) + " --plot " +
+                           dir.file(run + std::string(".png")))
+                      .exit_code,
+                  0);
     EXPECT_EQ(read_text(dir.file("a.csv")), read_text(dir.file("b.csv")));
+    EXPECT_EQ(read_text(dir.file("a.png")), read_text(dir.file("b.png")));
 }
 
 TEST(PartSimulate, GdeMethodRemapsAndBeatsNeverOnTheHotSpot) {
@@ -135,6 +139,9 @@ TEST(PartSimulate, UnknownWorkloadPolicyMethodOrPictureTypeIsAnError) {
     EXPECT_NE(r.err.find("error: --plot out.jpg"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("*.svg"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("*.png"), std::string::npos) << r.err;
+    r = simulate("-k 4 --workload hotspot --steps 5 -o same.svg --plot same.svg");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("error: -o and --plot name the same file"), std::string::npos) << r.err;
 }
 
 TEST(PartSimulate, WritesPngPlotOfASmallGrid) {
