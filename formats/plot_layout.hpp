@@ -63,7 +63,7 @@ struct PlotPicture {
 
 PlotPicture lay_out_line_plot(const std::vector<PlotPanel>& panels, const std::string& x_label);
 
-// Axis and tick numbers as both renderers print them (%.4g).
+// A number in %.4g: SVG coordinates and sizes, tick labels too long for fixed notation.
 std::string plot_number(double value);
 
 } // namespace part::formats

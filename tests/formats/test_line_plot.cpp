@@ -171,6 +171,62 @@ TEST(LinePlot, SvgAndPngDrawTheSameLayout) {
     EXPECT_EQ(big_endian_u32(ihdr, 4), std::uint32_t(std::lround(picture.height)));
 }
 
+namespace {
+
+// The y tick labels of the picture's first panel (right-aligned texts left of the frame).
+std::vector<std::string> y_tick_labels(const PlotPicture& picture) {
+    std::vector<std::string> labels;
+    for (const PlotText& text : picture.texts)
+        if (text.anchor == TextAnchor::end &&
+            text.y < picture.frames.at(0).y + picture.frames[0].height + 10)
+            labels.push_back(text.text);
+    return labels;
+}
+
+// True if `step` is 1, 2, 2.5 or 5 times a power of ten.
+bool is_round_step(double step) {
+    const double mantissa = step / std::pow(10.0, std::floor(std::log10(step)));
+    for (double round : {1.0, 2.0, 2.5, 5.0, 10.0})
+        if (std::abs(mantissa - round) < 1e-9) return true;
+    return false;
+}
+
+void expect_round_ticks_covering(const std::vector<double>& values) {
+    const PlotPicture picture = lay_out_line_plot({{"panel", {{"series", values}}}}, "step");
+    const auto labels = y_tick_labels(picture);
+    ASSERT_GE(labels.size(), 3u);
+    ASSERT_LE(labels.size(), 8u);
+    std::vector<double> ticks;
+    for (const std::string& label : labels) {
+        EXPECT_EQ(label.find('e'), std::string::npos) << label;
+        ticks.push_back(std::stod(label));
+    }
+    const double step = ticks[1] - ticks[0];
+    EXPECT_TRUE(is_round_step(step)) << step;
+    for (std::size_t i = 1; i < ticks.size(); ++i)
+        EXPECT_NEAR(ticks[i] - ticks[i - 1], step, step * 1e-9) << labels[i];
+    EXPECT_LE(ticks.front(), *std::min_element(values.begin(), values.end()));
+    EXPECT_GE(ticks.back(), *std::max_element(values.begin(), values.end()));
+}
+
+} // namespace
+
+TEST(LinePlot, TickLabelsAreRoundNumbersCoveringTheData) {
+    expect_round_ticks_covering({2869, 11000, 25870});
+    expect_round_ticks_covering({1.02, 1.7, 3.129});
+    expect_round_ticks_covering({0.0012, 0.0031});
+    expect_round_ticks_covering({-3, 4.5});
+    expect_round_ticks_covering({34500, 34500}); // constant: still distinct labels
+    expect_round_ticks_covering({0, 0});
+}
+
+TEST(LinePlot, SingleStepSeriesIsStillVisible) {
+    const PlotPicture picture = lay_out_line_plot({{"panel", {{"series", {5.0}}}}}, "step");
+    ASSERT_EQ(picture.lines.size(), 1u);
+    ASSERT_EQ(picture.lines[0].points.size(), 2u);
+    EXPECT_LT(picture.lines[0].points[0].first, picture.lines[0].points[1].first);
+}
+
 TEST(LinePlot, FormatComesFromTheExtension) {
     EXPECT_EQ(plot_format_for("out/sim.svg"), PlotFormat::svg);
     EXPECT_EQ(plot_format_for("sim.png"), PlotFormat::png);
