@@ -21,11 +21,4 @@ inline std::vector<std::string_view> split_at_line_ends(std::string_view text, u
     return chunks;
 }
 
-// The last line of `text`, without its line end.
-inline std::string_view last_line(std::string_view text) {
-    if (!text.empty() && text.back() == '\n') text.remove_suffix(1);
-    const std::size_t newline = text.rfind('\n');
-    return newline == std::string_view::npos ? text : text.substr(newline + 1);
-}
-
 } // namespace part::formats
