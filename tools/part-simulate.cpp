@@ -10,6 +10,7 @@
 #include "formats/chaco_graph.hpp"
 #include "formats/coordinates_file.hpp"
 #include "formats/line_plot_file.hpp"
+#include "formats/partition_file.hpp"
 #include "formats/simulation_output.hpp"
 #include "libpart/core/error.hpp"
 #include "libpart/simulate/simulation.hpp"
@@ -80,7 +81,7 @@ int main(int argc, char** argv) {
         app, "part-simulate data/naca0012.graph --coords data/naca0012.xyz -k 8 --workload hotspot "
              "--steps 100 --method scratch --policy all -o sim.csv --plot sim.svg");
     tools::CommonOptions common;
-    std::string graph_path, coords_path, method = "scratch", plot_path;
+    std::string graph_path, coords_path, targets_path, method = "scratch", plot_path;
     std::vector<std::string> policies{"all"};
     SimulationSetup setup;
     app.add_option("GRAPH", graph_path, "Chaco/METIS graph file (the mesh's dual graph)")
@@ -90,6 +91,9 @@ int main(int argc, char** argv) {
     app.add_option("-k,--parts", setup.num_parts, "Number of parts")
         ->required()
         ->check(CLI::PositiveNumber);
+    app.add_option("--targets", targets_path,
+                   "Capacity of each part (one positive number per line, normalised): a step "
+                   "takes the largest load / capacity; default equal capacities");
     app.add_option("--workload", setup.workload, "hotspot, wator or front")->required();
     app.add_option("--steps", setup.steps, "Number of steps")
         ->check(CLI::PositiveNumber)
@@ -146,7 +150,8 @@ int main(int argc, char** argv) {
         if (!plot_path.empty() && plot_path == common.output)
             throw tools::UsageError("-o and --plot name the same file");
         for (const std::string& out : {common.output, plot_path})
-            if (!out.empty()) tools::ensure_not_an_input(out, {graph_path, coords_path});
+            if (!out.empty())
+                tools::ensure_not_an_input(out, {graph_path, coords_path, targets_path});
         formats::SimulationOutputs outputs(common.output, plot_path);
         if (common.seed >= 0) setup.seed = unsigned(common.seed);
 
@@ -154,6 +159,10 @@ int main(int argc, char** argv) {
         progress.stage("reading " + graph_path);
         Graph graph = formats::read_chaco_graph(graph_path);
         graph.coords = formats::read_coordinates(coords_path, graph.num_vertices());
+        if (!targets_path.empty()) {
+            setup.targets = formats::read_targets(targets_path, setup.num_parts);
+            repartition = repartition_method(method, common.seed, setup.targets);
+        }
         if (setup.num_parts > graph.num_vertices())
             throw tools::UsageError("-k " + std::to_string(setup.num_parts) +
                                     " exceeds the graph's " + std::to_string(graph.num_vertices()) +

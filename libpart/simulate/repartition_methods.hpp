@@ -19,7 +19,9 @@ using RepartitionMethod = std::function<std::vector<PartId>(
 // The registry's method `name` ("scratch": METIS from scratch, parts renamed by maximum
 // overlap with the current ones, so the data moved is what a solver would move; "interval":
 // intervals of the vertex numbering arranged by MinimizeCostRedistribution; "gde": the
-// current partition rebalanced by GDE). Throws InvalidArgument for an unknown name.
-RepartitionMethod repartition_method(const std::string& name, int seed);
+// current partition rebalanced by GDE). `targets` are the parts' capacity fractions (empty:
+// equal). Throws InvalidArgument for an unknown name.
+RepartitionMethod repartition_method(const std::string& name, int seed,
+                                     const std::vector<double>& targets = {});
 
 } // namespace part

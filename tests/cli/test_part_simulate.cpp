@@ -191,3 +191,20 @@ TEST(PartSimulate, MorePartsThanCellsIsUsageError) {
     EXPECT_NE(r.err.find("error: -k 20000 exceeds the graph's 19886 vertices"), std::string::npos)
         << r.err;
 }
+
+TEST(PartSimulate, TargetsGiveHeterogeneousCapacities) {
+    ScratchDir dir;
+    const std::string mesh = grid_mesh(dir);
+    const std::string targets = dir.write("caps.targets", "1\n2\n3\n4\n");
+    auto r = run_command(tool("part-simulate") + " " + mesh + " -k 4 --targets " + targets +
+                         " --workload hotspot --steps 6 --method gde --policy never --json -q");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto summary = nlohmann::json::parse(r.out);
+    ASSERT_FALSE(summary["policies"].empty());
+
+    const std::string three = dir.write("three.targets", "1\n1\n1\n");
+    r = run_command(tool("part-simulate") + " " + mesh + " -k 4 --targets " + three +
+                    " --workload hotspot --steps 6 --policy never");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("three.targets"), std::string::npos) << r.err;
+}
