@@ -4,6 +4,7 @@
 
 #include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/distributed_gde_repart.hpp"
+#include "libpart/mpi/distributed_refine.hpp"
 #include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/interval_controller.hpp"
 #include "libpart/mpi/vertex_directory.hpp"
@@ -85,6 +86,11 @@ DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
     const DistributedGdeStats stats =
         rebalance_with_gde(comm, input.graph, input.block_start, request.new_parts, request.targets,
                            block_owner, carried);
+    // Parallel refinement rounds after the migration, within the same tolerance as the serial
+    // method's polish.
+    const BorderRefineStats refined = refine_borders(
+        comm, input.graph, input.block_start, block_owner, carried, request.new_parts,
+        request.targets, request.tolerance > 0 ? request.tolerance : 0.03);
     DistributedRepartResult result;
     result.new_part_rank = identity_ranks(request.new_parts);
     result.block_new_part.assign(block_owner.begin(), block_owner.end());
@@ -94,6 +100,8 @@ DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
     result.details = {{"gde_rounds", double(stats.rounds)},
                       {"gde_sweeps", double(stats.sweeps)},
                       {"seeded_parts", double(stats.seeded_parts)},
+                      {"refine_moves", double(refined.moves)},
+                      {"refine_cut_reduction", double(refined.cut_reduction)},
                       {"vertices_moved", double(moved_total)}};
     const std::vector<PartId> new_part(std::size_t(input.graph.num_owned()), rank);
     finish(comm, input, new_part, request, result);

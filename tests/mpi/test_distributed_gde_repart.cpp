@@ -12,8 +12,11 @@
 #include "formats/plan_file.hpp"
 #include "libpart/core/metrics.hpp"
 #include "libpart/mpi/collective_errors.hpp"
+#include "libpart/mpi/distributed_gde_repart.hpp"
+#include "libpart/mpi/distributed_refine.hpp"
 #include "libpart/mpi/distributed_repart.hpp"
 #include "libpart/mpi/exchange.hpp"
+#include "libpart/mpi/vertex_directory.hpp"
 #include "tests/mpi/shared_scratch.hpp"
 #include "tests/support/grid_graph.hpp"
 
@@ -175,4 +178,33 @@ TEST(DistributedGdeRepart, BalancedInputMovesNothingAndWritesAnEmptyPlan) {
     const Outcome out = run_gde(grid, k, k);
     EXPECT_EQ(out.result.plan.outline.offsets.back(), 0);
     expect_sound(dir, grid, out, k);
+}
+
+TEST(DistributedGdeRepart, BorderRefinementLowersTheCutByItsGainsWithinTolerance) {
+    SharedScratch dir;
+    const int k = world_size(), rank = world_rank();
+    // naca0012 in strips of its numbering, balanced by GDE first: ragged borders to refine.
+    const std::string graph_path = source_file("data/naca0012.graph");
+    const int n = 19886;
+    std::string text;
+    for (int v = 0; v < n; ++v) text += std::to_string(std::int64_t(v) * k / n) + "\n";
+    mpi::DistributedInput input = formats::mpi::read_distributed_input(
+        MPI_COMM_WORLD, graph_path, dir.write("strips.part", text), k);
+    std::vector<int> block_owner;
+    mpi::rebalance_with_gde(MPI_COMM_WORLD, input.graph, input.block_start, k, {}, block_owner);
+    auto cut_now = [&] {
+        const std::vector<PartId> mine(std::size_t(input.graph.num_owned()), rank);
+        return mpi::distributed_edge_cut(
+            MPI_COMM_WORLD, input.graph, mine, input.block_start,
+            std::vector<PartId>(block_owner.begin(), block_owner.end()));
+    };
+    const WeightSum before = cut_now();
+    const mpi::BorderRefineStats stats = mpi::refine_borders(
+        MPI_COMM_WORLD, input.graph, input.block_start, block_owner, {}, k, {}, 0.03);
+    EXPECT_EQ(before - cut_now(), stats.cut_reduction);
+    EXPECT_GE(stats.cut_reduction, 0);
+    if (k > 1) EXPECT_GT(stats.moves, 0) << "strip borders of a mesh numbering are ragged";
+    const std::vector<PartId> mine(std::size_t(input.graph.num_owned()), rank);
+    const auto weights = mpi::global_part_weights(MPI_COMM_WORLD, input.graph, mine, k);
+    for (WeightSum w : weights) EXPECT_LE(double(w) * k, 1.03 * n + k);
 }
