@@ -63,10 +63,10 @@ struct FlowServing {
 // Collective. Serves every rank's outflows in waves (see rebalance_with_gde); each wave is
 // one migration and one ghost refresh. A rank is ready when every neighbour with an inflow
 // for it has served; when no rank is ready but some still have to serve (cyclic flows), all
-// of those serve at once.
+// of those serve at once. `ghosts` is the current ghost layer.
 FlowServing serve_flows(MPI_Comm comm, DistributedGraph& graph,
                         const std::vector<VertexId>& block_start, std::vector<int>& block_owner,
-                        std::span<std::vector<std::int32_t>* const> carried,
+                        std::span<std::vector<std::int32_t>* const> carried, GhostLayer ghosts,
                         const std::vector<int>& neighbours, const std::vector<WeightSum>& flow,
                         PartId new_parts, Weight heaviest) {
     int rank = 0;
@@ -77,6 +77,7 @@ FlowServing serve_flows(MPI_Comm comm, DistributedGraph& graph,
     bool served = std::none_of(flow.begin(), flow.end(), [](WeightSum f) { return f > 0; });
     std::vector<int> heard(degree, 0); // neighbour has served
     std::vector<MPI_Request> requests(2 * degree);
+    bool ghosts_current = true;
     for (;;) {
         bool waiting = false;
         for (std::size_t i = 0; i < degree; ++i) waiting = waiting || (flow[i] < 0 && !heard[i]);
@@ -85,7 +86,8 @@ FlowServing serve_flows(MPI_Comm comm, DistributedGraph& graph,
         if (!any[0]) break;
         const bool ready = !served && (!waiting || !any[1]);
 
-        const GhostLayer ghosts = ghost_layer(comm, graph, block_start, block_owner);
+        if (!ghosts_current) ghosts = ghost_layer(comm, graph, block_start, block_owner);
+        ghosts_current = true;
         std::vector<PartId> part = view_parts(graph.num_owned(), rank, ghosts);
         if (ready && rank < new_parts && graph.num_owned() > 0) {
             const Graph view = local_view(graph, ghosts);
@@ -112,6 +114,7 @@ FlowServing serve_flows(MPI_Comm comm, DistributedGraph& graph,
         }
         served = served || ready;
         move_to_parts(comm, graph, part, block_start, block_owner, carried);
+        ghosts_current = false;
         // Tell the neighbours of this round's rank graph whether this rank has served.
         const int mine = served;
         for (std::size_t i = 0; i < degree; ++i) {
@@ -145,7 +148,7 @@ DistributedGdeStats rebalance_with_gde(MPI_Comm comm, DistributedGraph& graph,
     const double capacity = targets.empty() || rank >= new_parts ? 1.0 : targets[rank];
     for (int round = 0; round < max_rounds; ++round) {
         // Decision maker over the rank graph (3.1-3.2): flows to each neighbour rank.
-        const GhostLayer ghosts = ghost_layer(comm, graph, block_start, block_owner);
+        GhostLayer ghosts = ghost_layer(comm, graph, block_start, block_owner);
         const std::vector<int> neighbours = neighbour_ranks(ghosts);
         // Longer borders first: they can carry the larger flows without long thin transfers.
         const RankColouring colouring =
@@ -160,8 +163,9 @@ DistributedGdeStats rebalance_with_gde(MPI_Comm comm, DistributedGraph& graph,
         // Workload adjuster (3.2, 6.2), in waves: a rank serves its outflows once every
         // neighbour that owes it load has served (the serial adjuster's DAG order, reached by
         // local messages), so that it forwards load it has received.
-        const FlowServing serving = serve_flows(comm, graph, block_start, block_owner, carried,
-                                                neighbours, flows.flow, new_parts, heaviest);
+        const FlowServing serving =
+            serve_flows(comm, graph, block_start, block_owner, carried, std::move(ghosts),
+                        neighbours, flows.flow, new_parts, heaviest);
         const int moved = serving.moved, short_of_flow = serving.short_of_flow;
         int flags[2] = {moved, short_of_flow}, any[2] = {0, 0};
         MPI_Allreduce(flags, any, 2, MPI_INT, MPI_MAX, comm);

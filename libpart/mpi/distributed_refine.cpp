@@ -81,6 +81,9 @@ BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
         const std::vector<int> neighbours = neighbour_ranks(ghosts);
         const RankColouring colouring =
             colour_rank_links(comm, neighbours, border_weights(graph, ghosts, neighbours));
+        // Built once per pass and after each migration, on every rank at once.
+        const bool may_move = rank < new_parts && !neighbours.empty();
+        Graph view = may_move ? local_view(graph, ghosts) : Graph{};
         long long pass_moves = 0;
         for (int colour = 0; colour < colouring.num_colours; ++colour)
             for (int lower_moves = 1; lower_moves >= 0; --lower_moves) {
@@ -95,8 +98,7 @@ BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
                                  MPI_INT64_T, partner, kTag, comm, MPI_STATUS_IGNORE);
                 std::vector<PartId> part = view_parts(graph.num_owned(), rank, ghosts);
                 long long moved_here = 0;
-                if (partner >= 0 && (rank < partner) == bool(lower_moves) && rank < new_parts) {
-                    const Graph view = local_view(graph, ghosts);
+                if (partner >= 0 && (rank < partner) == bool(lower_moves) && may_move) {
                     const auto limit = WeightSum(
                         std::floor(shape.target(partner) * double(total) * (1 + tolerance)));
                     const auto [count, gained] = move_to_partner(
@@ -111,6 +113,7 @@ BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
                 move_to_parts(comm, graph, part, block_start, block_owner, carried);
                 load = owned_load(graph);
                 ghosts = ghost_layer(comm, graph, block_start, block_owner);
+                if (may_move) view = local_view(graph, ghosts);
             }
         moves += pass_moves;
         if (pass_moves == 0) break;
