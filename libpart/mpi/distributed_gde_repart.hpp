@@ -1,9 +1,10 @@
 #pragma once
 // Distributed remapping with the GDE method (Xu, Lau & Diekmann 1997, 3.1-3.2): every rank is
 // one processor holding one sub-domain (part r on rank r). Its decision maker balances loads
-// with its neighbour ranks only (run_distributed_gde, State termination counter); its
-// workload adjuster then moves border vertices by gain to the neighbours it owes flow, using
-// the part labels of its ghost vertices; the moved vertices migrate with all their data in one
+// with its neighbour ranks only (run_distributed_gde, State termination counter) over links
+// coloured longer borders first; its workload adjuster (the serial one, on the sub-domain and
+// its ghosts) then moves border vertices by gain to the neighbours it owes flow, once those
+// owing it load have served (waves); the moved vertices migrate with all their data in one
 // exchange and the ghost layer is rebuilt.
 //
 // GDE runs on the rank graph, which here is the quotient graph of the partition (the paper's
@@ -11,6 +12,7 @@
 // no flow needs derouting.
 #include <mpi.h>
 
+#include <span>
 #include <vector>
 
 #include "libpart/mpi/distributed_graph.hpp"
