@@ -95,7 +95,7 @@ TEST(PartRepartMpi, BadInputOnOneRankFailsAllWithoutOutput) {
     EXPECT_FALSE(file_exists(dir.file("new.plan")));
 }
 
-TEST(PartRepartMpi, MethodsNotYetDistributedRunOnRankZero) {
+TEST(PartRepartMpi, GdeWithFewerRanksThanPartsRunsSeriallyOnRankZero) {
     ScratchDir dir;
     expect_same_as_serial(dir, " " + kGraph + " --old " + scattered_old(dir) + " --method gde -q",
                           2);

@@ -203,7 +203,9 @@ TEST(DistributedGdeRepart, BorderRefinementLowersTheCutByItsGainsWithinTolerance
         MPI_COMM_WORLD, input.graph, input.block_start, block_owner, {}, k, {}, 0.03);
     EXPECT_EQ(before - cut_now(), stats.cut_reduction);
     EXPECT_GE(stats.cut_reduction, 0);
-    if (k > 1) EXPECT_GT(stats.moves, 0) << "strip borders of a mesh numbering are ragged";
+    if (k > 1) {
+        EXPECT_GT(stats.moves, 0) << "strip borders of a mesh numbering are ragged";
+    }
     const std::vector<PartId> mine(std::size_t(input.graph.num_owned()), rank);
     const auto weights = mpi::global_part_weights(MPI_COMM_WORLD, input.graph, mine, k);
     for (WeightSum w : weights) EXPECT_LE(double(w) * k, 1.03 * n + k);
