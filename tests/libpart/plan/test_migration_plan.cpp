@@ -38,6 +38,18 @@ TEST(PartitionChecksum, DiffersWhenOneIdOrTheCountChanges) {
     EXPECT_NE(partition_checksum(3, a), partition_checksum(4, a));
 }
 
+TEST(PartitionChecksum, InPiecesEqualsWhole) {
+    const std::vector<PartId> part{0, 1, 2, 1, 0, 2, 2};
+    const std::span<const PartId> all(part);
+    std::uint64_t hash = partition_checksum_start(3);
+    hash = partition_checksum_continue(hash, all.subspan(0, 3));
+    hash = partition_checksum_continue(hash, all.subspan(3, 0)); // an empty piece
+    hash = partition_checksum_continue(hash, all.subspan(3));
+    EXPECT_EQ(hash, partition_checksum(3, part));
+    EXPECT_NE(partition_checksum_continue(partition_checksum_start(3), all.subspan(1)),
+              partition_checksum(3, part));
+}
+
 TEST(MigrationPlan, DiffListsOnlyMovingVerticesSortedPerMessage) {
     const Partition old_p = make(2, {0, 0, 1, 1, 0, 1});
     const Partition new_p = make(3, {0, 2, 1, 0, 2, 2});
@@ -86,6 +98,18 @@ TEST(MigrationPlan, TrafficTotalsUseVertexSizes) {
     EXPECT_EQ(t.max_sent_vertices, 2);
     EXPECT_EQ(t.max_messages_per_rank, 2);
     EXPECT_THROW(plan_traffic(plan, std::vector<Weight>{1, 2}), PlanError);
+
+    // From message sizes alone, without the vertex lists (a plan spread over ranks).
+    MigrationPlan outline = plan;
+    outline.vertices.clear();
+    std::vector<WeightSum> message_size;
+    for (const MessageTraffic& m : t.messages) message_size.push_back(m.size);
+    const PlanTraffic u = message_traffic(outline, message_size);
+    EXPECT_EQ(u.moved_vertices, t.moved_vertices);
+    EXPECT_EQ(u.moved_size, t.moved_size);
+    EXPECT_EQ(u.max_sent_size, t.max_sent_size);
+    EXPECT_EQ(u.max_received_vertices, t.max_received_vertices);
+    EXPECT_EQ(u.max_messages_per_rank, t.max_messages_per_rank);
 }
 
 TEST(MigrationPlan, ApplyRejectsTheWrongOldPartition) {
