@@ -19,28 +19,27 @@ struct Move {
 
 class Polisher {
   public:
-    Polisher(const Graph& graph, Partition& partition, double tolerance)
-        : graph_(graph), part_(partition.part), connectivity_(graph),
+    Polisher(const Graph& graph, Partition& partition, double tolerance,
+             const std::vector<char>* fixed)
+        : graph_(graph), part_(partition.part), fixed_(fixed), connectivity_(graph),
           connection_(std::size_t(partition.num_parts), 0),
           locked_(std::size_t(graph.num_vertices()), 0),
           version_(std::size_t(graph.num_vertices()), 0) {
         const int ncon = graph.num_constraints();
         const auto weights = part_weights(graph, part_, partition.num_parts);
-        WeightSum total = 0;
-        for (PartId p = 0; p < partition.num_parts; ++p) {
-            weight_.push_back(weights[std::size_t(p) * ncon]);
-            total += weight_.back();
-        }
         for (PartId p = 0; p < partition.num_parts; ++p)
-            limit_.push_back(
-                WeightSum(std::floor(partition.target(p) * double(total) * (1 + tolerance))));
+            weight_.push_back(weights[std::size_t(p) * ncon]);
+        limit_ = part_weight_limits(graph, partition, tolerance);
     }
 
     // One FM pass: moves the best vertex even when its gain is negative, each vertex at most
     // once, until `patience` moves in a row bring no new best cut; then undoes the moves
     // after the best point. Returns the moves kept.
     VertexId pass(WeightSum& cut_reduction) {
-        std::fill(locked_.begin(), locked_.end(), 0);
+        if (fixed_)
+            locked_ = *fixed_;
+        else
+            std::fill(locked_.begin(), locked_.end(), 0);
         heap_ = {};
         log_.clear();
         for (VertexId v = 0; v < graph_.num_vertices(); ++v) consider(v);
@@ -127,6 +126,7 @@ class Polisher {
 
     const Graph& graph_;
     std::vector<PartId>& part_;
+    const std::vector<char>* fixed_;
     LocalConnectivity connectivity_;
     std::vector<WeightSum> weight_, limit_, connection_;
     std::vector<PartId> touched_;
@@ -138,10 +138,19 @@ class Polisher {
 
 } // namespace
 
+std::vector<WeightSum> part_weight_limits(const Graph& graph, const Partition& partition,
+                                          double tolerance) {
+    const double total = double(graph.total_vertex_weight()[0]);
+    std::vector<WeightSum> limit;
+    for (PartId p = 0; p < partition.num_parts; ++p)
+        limit.push_back(WeightSum(std::floor(partition.target(p) * total * (1 + tolerance))));
+    return limit;
+}
+
 PolishResult polish_boundary(const Graph& graph, Partition& partition, double tolerance,
-                             int max_passes) {
+                             int max_passes, const std::vector<char>* fixed) {
     PolishResult result;
-    Polisher polisher(graph, partition, tolerance);
+    Polisher polisher(graph, partition, tolerance, fixed);
     while (result.passes < max_passes) {
         ++result.passes;
         const VertexId moves = polisher.pass(result.cut_reduction);

@@ -15,13 +15,17 @@ struct PolishResult {
     int passes = 0;
 };
 
+// The most each part may weigh (constraint 0): (1 + tolerance) x its target share of the total.
+std::vector<WeightSum> part_weight_limits(const Graph& graph, const Partition& partition,
+                                          double tolerance);
+
 // Moves boundary vertices to the neighbouring part with the best edge-weighted cut gain, if
 // the receiver stays within (1 + tolerance) x its target weight (constraint 0) and the
 // sender keeps at least one vertex and stays locally connected. A pass stops after a run of
 // moves without a new best cut (64 to 1024, growing with the graph) and keeps the best
 // prefix; passes repeat until one gains nothing or `max_passes`. Deterministic;
-// O(boundary x degree x log n) per pass.
+// O(boundary x degree x log n) per pass. Vertices marked in `fixed` (if given) never move.
 PolishResult polish_boundary(const Graph& graph, Partition& partition, double tolerance,
-                             int max_passes = 8);
+                             int max_passes = 8, const std::vector<char>* fixed = nullptr);
 
 } // namespace part::gde

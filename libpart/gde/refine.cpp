@@ -39,7 +39,10 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
     validate(partition, graph);
     const PartId k = partition.num_parts;
     const bool on_quotient = network == nullptr || options.flow_graph == FlowGraph::Quotient;
-    Network quotient = quotient_network(graph, partition);
+    RefineResult result;
+    Partition refined = partition;
+    if (options.absorb_fragments) result.fragments = absorb_fragments(graph, refined);
+    Network quotient = quotient_network(graph, refined);
     const Network& first_net = on_quotient ? quotient : *network;
     if (first_net.num_processors() != k)
         throw InvalidArgument("network " + first_net.name + " has " +
@@ -47,7 +50,6 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
                               " processors but the partition has " + std::to_string(k) +
                               " parts; they must be equal");
 
-    RefineResult result;
     result.network_name = first_net.name;
     result.map =
         map_parts(quotient.graph, first_net.graph, on_quotient ? MapKind::Identity : options.map);
@@ -57,7 +59,6 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
     Weight heaviest = 1;
     for (VertexId v = 0; v < graph.num_vertices(); ++v)
         heaviest = std::max(heaviest, graph.vertex_weight(v));
-    Partition refined = partition;
     for (int r = 0; r < options.max_rounds; ++r) {
         if (r > 0) quotient = quotient_network(graph, refined);
         const Network& net = on_quotient ? quotient : *network;
@@ -70,7 +71,24 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
         }
         if (!moved || !short_of_flow) break;
     }
-    if (options.polish) result.polish = polish_boundary(graph, refined, options.tolerance);
+    if (options.polish && options.multilevel_polish) {
+        BandRefineOptions band;
+        band.width = options.band_width;
+        band.tolerance = options.tolerance;
+        result.band = refine_band(graph, refined, band);
+        result.polish = result.band.polish;
+        result.polish.cut_reduction = result.band.cut_reduction;
+    } else if (options.polish) {
+        result.polish = polish_boundary(graph, refined, options.tolerance);
+    }
+    if (options.absorb_fragments) { // polish moves can cut a part off; within the limits only
+        const std::vector<WeightSum> limits = part_weight_limits(graph, refined, options.tolerance);
+        const FragmentResult late = absorb_fragments(graph, refined, &limits);
+        result.fragments.fragments_moved += late.fragments_moved;
+        result.fragments.vertices_moved += late.vertices_moved;
+        result.fragments.cut_reduction += late.cut_reduction;
+        result.fragments.fragments_left = late.fragments_left;
+    }
 
     for (VertexId v = 0; v < graph.num_vertices(); ++v)
         if (refined.part[v] != partition.part[v]) {

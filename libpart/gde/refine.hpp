@@ -5,8 +5,10 @@
 // moves border vertices along the flows, and an optional boundary pass lowers the cut.
 #include <vector>
 
+#include "libpart/gde/band_refinement.hpp"
 #include "libpart/gde/boundary_polish.hpp"
 #include "libpart/gde/flow_routing.hpp"
+#include "libpart/gde/fragment_absorption.hpp"
 #include "libpart/gde/gde_driver.hpp"
 #include "libpart/gde/network.hpp"
 #include "libpart/gde/workload_adjuster.hpp"
@@ -22,8 +24,11 @@ struct RefineOptions {
     double lambda = 0.5; // ignored when optimal_lambda is set
     bool optimal_lambda = false;
     FlowGraph flow_graph = FlowGraph::Network;
+    bool absorb_fragments = true; // hand detached components whole to a neighbour first
     bool polish = true;
-    double tolerance = 0.03; // polish keeps every part within (1 + tolerance) x its target
+    bool multilevel_polish = true; // polish the band by multilevel FM; false: one-level FM
+    int band_width = 8;            // layers of the band the multilevel polish works on
+    double tolerance = 0.03;       // polish keeps every part within (1 + tolerance) x its target
     int max_sweeps = 200000;
     int max_rounds = 8;
 };
@@ -44,7 +49,9 @@ struct RefineResult {
     // before its flow is served; then a further round balances what is left on the new
     // quotient graph, as repeated remapping would.
     std::vector<RefineRound> rounds;
-    PolishResult polish;
+    FragmentResult fragments;    // before the first round
+    PolishResult polish;         // summed over the levels of the multilevel polish
+    BandRefineResult band;       // the multilevel polish (band_vertices 0 when it did not run)
     VertexId vertices_moved = 0; // vertices whose part changed
     WeightSum weight_moved = 0;
 };

@@ -1,0 +1,94 @@
+#include "libpart/gde/part_coarsening.hpp"
+
+#include <numeric>
+
+namespace part::gde {
+
+namespace {
+
+// A fixed permutation of 0..n-1 (Fisher-Yates with a 64-bit linear congruential generator),
+// so the matching does not follow the numbering's sweep direction but stays deterministic.
+std::vector<VertexId> visit_order(VertexId n, unsigned seed) {
+    std::vector<VertexId> order(static_cast<std::size_t>(n));
+    std::iota(order.begin(), order.end(), 0);
+    std::uint64_t state = 0x9E3779B97F4A7C15ull ^ seed;
+    for (VertexId i = n - 1; i > 0; --i) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        std::swap(order[i], order[VertexId((state >> 33) % std::uint64_t(i + 1))]);
+    }
+    return order;
+}
+
+} // namespace
+
+CoarseLevel coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
+                                 const std::vector<char>& fixed, WeightSum max_weight,
+                                 unsigned seed) {
+    const VertexId n = graph.num_vertices();
+    std::vector<VertexId> mate(std::size_t(n), -1);
+    for (VertexId v : visit_order(n, seed)) {
+        if (mate[v] >= 0) continue;
+        mate[v] = v;
+        if (fixed[v]) continue;
+        VertexId best = -1;
+        Weight heaviest = 0;
+        for (EdgeOffset e = graph.xadj[v]; e < graph.xadj[v + 1]; ++e) {
+            const VertexId u = graph.adjncy[e];
+            if (mate[u] >= 0 || fixed[u] || part[u] != part[v] ||
+                WeightSum(graph.vertex_weight(v)) + graph.vertex_weight(u) > max_weight)
+                continue;
+            if (graph.edge_weight(e) > heaviest) {
+                heaviest = graph.edge_weight(e);
+                best = u;
+            }
+        }
+        if (best >= 0) {
+            mate[v] = best;
+            mate[best] = v;
+        }
+    }
+
+    CoarseLevel level;
+    level.coarse_of.assign(std::size_t(n), -1);
+    VertexId coarse_n = 0;
+    std::vector<VertexId> first; // lowest fine vertex of each coarse vertex
+    for (VertexId v = 0; v < n; ++v)
+        if (level.coarse_of[v] < 0) {
+            level.coarse_of[v] = level.coarse_of[mate[v]] = coarse_n++;
+            first.push_back(v);
+        }
+    Graph& c = level.graph;
+    c.ncon = 1;
+    c.vwgt.resize(std::size_t(coarse_n));
+    level.part.resize(std::size_t(coarse_n));
+    level.fixed.resize(std::size_t(coarse_n));
+    c.xadj.assign(std::size_t(coarse_n) + 1, 0);
+    // Merge both members' rows; `slot` holds the position of each coarse neighbour in the row
+    // being built (reset after the row), so parallel edges are summed in O(degree).
+    std::vector<EdgeOffset> slot(std::size_t(coarse_n), -1);
+    for (VertexId cv = 0; cv < coarse_n; ++cv) {
+        const VertexId a = first[cv], b = mate[a];
+        c.vwgt[cv] = graph.vertex_weight(a) + (b != a ? graph.vertex_weight(b) : 0);
+        level.part[cv] = part[a];
+        level.fixed[cv] = fixed[a];
+        const EdgeOffset row_start = EdgeOffset(c.adjncy.size());
+        for (VertexId member : {a, b}) {
+            for (EdgeOffset e = graph.xadj[member]; e < graph.xadj[member + 1]; ++e) {
+                const VertexId cu = level.coarse_of[graph.adjncy[e]];
+                if (cu == cv) continue;
+                if (slot[cu] < 0) {
+                    slot[cu] = EdgeOffset(c.adjncy.size());
+                    c.adjncy.push_back(cu);
+                    c.adjwgt.push_back(0);
+                }
+                c.adjwgt[slot[cu]] += graph.edge_weight(e);
+            }
+            if (b == a) break;
+        }
+        for (EdgeOffset e = row_start; e < EdgeOffset(c.adjncy.size()); ++e) slot[c.adjncy[e]] = -1;
+        c.xadj[cv + 1] = EdgeOffset(c.adjncy.size());
+    }
+    return level;
+}
+
+} // namespace part::gde
