@@ -31,6 +31,14 @@ BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, Part
                 }
         layer_begin = layer_end;
     }
+    // Band vertices in their original order: neighbours stay close in memory, which the
+    // matching and the FM passes on the band (random visits of rows) depend on.
+    band.vertex.clear();
+    for (VertexId v = 0; v < n; ++v)
+        if (band_id[v] >= 0) {
+            band_id[v] = VertexId(band.vertex.size());
+            band.vertex.push_back(v);
+        }
     const VertexId b = band.num_band_vertices();
 
     Graph& g = band.graph;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "libpart/core/metrics.hpp"
 #include "libpart/gde/band_graph.hpp"
 #include "libpart/gde/part_coarsening.hpp"
 
@@ -21,10 +20,9 @@ void refine_band_once(const Graph& graph, Partition& partition, const BandRefine
     // Levels: levels[0] is the band; each next one is coarser.
     std::vector<CoarseLevel> levels;
     levels.push_back({std::move(band.graph), std::move(band.part), std::move(band.fixed), {}});
-    WeightSum total = 0;
-    for (VertexId v = 0; v < graph.num_vertices(); ++v) total += graph.vertex_weight(v);
+    const double total = double(graph.total_vertex_weight()[0]);
     const WeightSum max_cluster =
-        std::max<WeightSum>(2, WeightSum(options.cluster_fraction * double(total) / k));
+        std::max<WeightSum>(2, WeightSum(options.cluster_fraction * total / k));
     const VertexId coarsest = options.coarsest > 0 ? options.coarsest : 20 * k;
     for (unsigned level = 0; levels.back().graph.num_vertices() > coarsest + k; ++level) {
         const CoarseLevel& fine = levels.back();
@@ -35,13 +33,17 @@ void refine_band_once(const Graph& graph, Partition& partition, const BandRefine
         levels.push_back(std::move(coarse));
     }
 
-    // Coarse to fine: refine each level, then hand its parts to the finer one.
+    // Coarse to fine: refine each level, then hand its parts to the finer one. Every level
+    // has the whole graph's cut (clusters lie inside parts, anchors never move), and a level
+    // keeps only moves that lower it, so the cut drops by the sum of the levels' gains.
+    WeightSum gain = 0;
     for (std::size_t l = levels.size(); l-- > 0;) {
         Partition level_partition{k, std::move(levels[l].part), partition.targets};
         const PolishResult p = polish_boundary(levels[l].graph, level_partition, options.tolerance,
                                                options.max_passes, &levels[l].fixed);
         result.polish.moves += p.moves;
         result.polish.cut_reduction += p.cut_reduction;
+        gain += p.cut_reduction;
         result.polish.passes += p.passes;
         ++result.levels;
         if (l == 0) {
@@ -53,15 +55,10 @@ void refine_band_once(const Graph& graph, Partition& partition, const BandRefine
             finer.part[v] = level_partition.part[levels[l].coarse_of[v]];
     }
 
-    std::vector<PartId> refined = partition.part;
+    if (gain == 0) return; // moves that changed nothing are not worth reporting
     for (VertexId i = 0; i < VertexId(band.vertex.size()); ++i)
-        refined[band.vertex[i]] = levels[0].part[i];
-    const WeightSum before = edge_cut(graph, partition.part);
-    const WeightSum after = edge_cut(graph, refined);
-    if (after < before) {
-        partition.part = std::move(refined);
-        result.cut_reduction += before - after;
-    }
+        partition.part[band.vertex[i]] = levels[0].part[i];
+    result.cut_reduction += gain;
 }
 
 } // namespace

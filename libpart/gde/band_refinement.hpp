@@ -29,9 +29,9 @@ struct BandRefineResult {
     WeightSum cut_reduction = 0; // measured on the whole graph
 };
 
-// Refines `partition` in place. The cut never rises (a level keeps its best prefix of moves,
-// and the result is dropped if it is not better); parts over the limit stay as heavy as they
-// were or get lighter. Deterministic; O(band edges x levels) plus one O(n + m) pass.
+// Refines `partition` in place. The cut never rises (every level keeps the best prefix of its
+// moves and has the whole graph's cut); parts over the limit stay as heavy as they were or
+// get lighter. Deterministic; O(band edges x levels) plus one O(n + m) pass.
 BandRefineResult refine_band(const Graph& graph, Partition& partition,
                              const BandRefineOptions& options);
 

@@ -23,26 +23,24 @@ class Polisher {
              const std::vector<char>* fixed)
         : graph_(graph), part_(partition.part), fixed_(fixed), connectivity_(graph),
           connection_(std::size_t(partition.num_parts), 0),
-          locked_(std::size_t(graph.num_vertices()), 0),
+          locked_(fixed ? *fixed : std::vector<char>(std::size_t(graph.num_vertices()), 0)),
+          candidate_(std::size_t(graph.num_vertices()), 0),
           version_(std::size_t(graph.num_vertices()), 0) {
         const int ncon = graph.num_constraints();
         const auto weights = part_weights(graph, part_, partition.num_parts);
         for (PartId p = 0; p < partition.num_parts; ++p)
             weight_.push_back(weights[std::size_t(p) * ncon]);
         limit_ = part_weight_limits(graph, partition, tolerance);
+        for (VertexId v = 0; v < graph.num_vertices(); ++v) add_if_boundary(v);
     }
 
     // One FM pass: moves the best vertex even when its gain is negative, each vertex at most
     // once, until `patience` moves in a row bring no new best cut; then undoes the moves
     // after the best point. Returns the moves kept.
     VertexId pass(WeightSum& cut_reduction) {
-        if (fixed_)
-            locked_ = *fixed_;
-        else
-            std::fill(locked_.begin(), locked_.end(), 0);
         heap_ = {};
         log_.clear();
-        for (VertexId v = 0; v < graph_.num_vertices(); ++v) consider(v);
+        for (VertexId v : candidates_) consider(v);
         const std::size_t patience =
             std::clamp<std::size_t>(std::size_t(graph_.num_vertices()) / 1000, 64, 1024);
         WeightSum gained = 0, best = 0;
@@ -69,9 +67,23 @@ class Polisher {
             }
             for (VertexId u : graph_.neighbours(v)) consider(u);
         }
+        for (const Moved& m : log_) locked_[m.vertex] = 0; // fixed vertices never moved
         while (log_.size() > best_length) {
             move(log_.back().vertex, log_.back().from);
             log_.pop_back();
+        }
+        // The next pass looks at the boundary only: this pass's candidates that still are on
+        // it, and the neighbours of the moves kept. O(boundary) rather than O(n).
+        std::size_t kept = 0;
+        for (VertexId v : candidates_) {
+            candidate_[v] = 0;
+            if (on_boundary(v)) candidates_[kept++] = v;
+        }
+        candidates_.resize(kept);
+        for (VertexId v : candidates_) candidate_[v] = 1;
+        for (const Moved& m : log_) {
+            add_if_boundary(m.vertex);
+            for (VertexId u : graph_.neighbours(m.vertex)) add_if_boundary(u);
         }
         cut_reduction += best;
         return VertexId(best_length);
@@ -82,6 +94,18 @@ class Polisher {
         VertexId vertex;
         PartId from;
     };
+
+    bool on_boundary(VertexId v) const {
+        for (VertexId u : graph_.neighbours(v))
+            if (part_[u] != part_[v]) return true;
+        return false;
+    }
+
+    void add_if_boundary(VertexId v) {
+        if (candidate_[v] || locked_[v] || !on_boundary(v)) return;
+        candidate_[v] = 1;
+        candidates_.push_back(v);
+    }
 
     void move(VertexId v, PartId to) {
         const Weight w = graph_.vertex_weight(v);
@@ -130,7 +154,9 @@ class Polisher {
     LocalConnectivity connectivity_;
     std::vector<WeightSum> weight_, limit_, connection_;
     std::vector<PartId> touched_;
-    std::vector<char> locked_;
+    std::vector<char> locked_;    // fixed, or moved in the current pass
+    std::vector<char> candidate_; // in candidates_
+    std::vector<VertexId> candidates_;
     std::vector<Moved> log_;
     std::vector<std::uint32_t> version_;
     std::priority_queue<std::tuple<WeightSum, VertexId, std::uint32_t>> heap_;

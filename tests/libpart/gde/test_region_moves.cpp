@@ -146,7 +146,9 @@ TEST(BandGraph, KeepsCutAndWeightsAndFixesTheAnchors) {
         EXPECT_EQ(weights0(band.graph, Partition{5, band.part, {}}), weights0(g, p)) << width;
         for (VertexId i = 0; i < band.graph.num_vertices(); ++i) EXPECT_EQ(band.fixed[i], i >= b);
         for (VertexId i = 0; i < b; ++i) EXPECT_EQ(band.part[i], p.part[band.vertex[i]]);
-        if (width < 0) EXPECT_EQ(b, g.num_vertices());
+        if (width < 0) {
+            EXPECT_EQ(b, g.num_vertices());
+        }
     }
     EXPECT_LT(extract_band(g, p.part, 5, 1).num_band_vertices(),
               extract_band(g, p.part, 5, 3).num_band_vertices());
@@ -161,10 +163,14 @@ TEST(PartCoarsening, MatchesOnlyInsidePartsAndKeepsCutAndWeights) {
     EXPECT_LT(c.graph.num_vertices(), band.graph.num_vertices() * 3 / 4);
     for (VertexId v = 0; v < band.graph.num_vertices(); ++v) {
         EXPECT_EQ(c.part[c.coarse_of[v]], band.part[v]);
-        if (band.fixed[v]) EXPECT_TRUE(c.fixed[c.coarse_of[v]]);
+        if (band.fixed[v]) {
+            EXPECT_TRUE(c.fixed[c.coarse_of[v]]);
+        }
     }
     for (VertexId cv = 0; cv < c.graph.num_vertices(); ++cv) // anchors are not pairs
-        if (!c.fixed[cv]) EXPECT_LE(c.graph.vertex_weight(cv), 4);
+        if (!c.fixed[cv]) {
+            EXPECT_LE(c.graph.vertex_weight(cv), 4);
+        }
     EXPECT_EQ(edge_cut(c.graph, c.part), edge_cut(band.graph, band.part));
     EXPECT_EQ(weights0(c.graph, Partition{4, c.part, {}}),
               weights0(band.graph, Partition{4, band.part, {}}));
@@ -186,7 +192,9 @@ TEST(BandRefinement, NeverRaisesTheCutAndStaysWithinTheToleranceOnRandomStarts) 
             EXPECT_EQ(before - after, r.cut_reduction);
             EXPECT_LE(imbalance(g, p)[0], 1.03 + 1e-9) << seed << " " << width;
             EXPECT_EQ(weights0(g, p).size(), std::size_t(k));
-            if (seed == 1) EXPECT_LT(after, before); // ragged borders: something to gain
+            if (seed == 1) { // ragged borders: something to gain
+                EXPECT_LT(after, before);
+            }
         }
     }
 }
