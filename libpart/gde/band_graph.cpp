@@ -2,99 +2,128 @@
 
 namespace part::gde {
 
-BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, PartId num_parts,
-                       int width) {
+namespace {
+
+// Band membership: every vertex within `width` layers of the boundary (all when width < 0).
+std::vector<char> band_members(const Graph& graph, const std::vector<PartId>& part, int width) {
     const VertexId n = graph.num_vertices();
-    // Multi-source breadth-first search from the boundary, `width` layers deep.
-    std::vector<VertexId> band_id(std::size_t(n), -1);
-    BandGraph band;
-    for (VertexId v = 0; v < n; ++v) {
-        bool boundary = width < 0;
+    std::vector<char> in_band(std::size_t(n), width < 0 ? 1 : 0);
+    if (width < 0) return in_band;
+    std::vector<VertexId> layer, next;
+    for (VertexId v = 0; v < n; ++v)
         for (VertexId u : graph.neighbours(v))
             if (part[u] != part[v]) {
-                boundary = true;
+                in_band[v] = 1;
+                layer.push_back(v);
                 break;
             }
-        if (boundary) {
-            band_id[v] = VertexId(band.vertex.size());
-            band.vertex.push_back(v);
-        }
-    }
-    std::size_t layer_begin = 0;
-    for (int layer = 0; layer < width; ++layer) {
-        const std::size_t layer_end = band.vertex.size();
-        for (std::size_t i = layer_begin; i < layer_end; ++i)
-            for (VertexId u : graph.neighbours(band.vertex[i]))
-                if (band_id[u] < 0) {
-                    band_id[u] = VertexId(band.vertex.size());
-                    band.vertex.push_back(u);
+    for (int depth = 0; depth < width && !layer.empty(); ++depth) {
+        next.clear();
+        for (VertexId v : layer)
+            for (VertexId u : graph.neighbours(v))
+                if (!in_band[u]) {
+                    in_band[u] = 1;
+                    next.push_back(u);
                 }
-        layer_begin = layer_end;
+        layer.swap(next);
     }
-    // Band vertices in their original order: neighbours stay close in memory, which the
-    // matching and the FM passes on the band (random visits of rows) depend on.
-    band.vertex.clear();
+    return in_band;
+}
+
+} // namespace
+
+BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int width) {
+    const VertexId n = graph.num_vertices();
+    const std::vector<char> in_band = band_members(graph, part, width);
+    BandGraph band;
+    // Band vertices keep their original order: neighbours stay close in memory, which the
+    // matching and the FM passes on the band (visits of scattered rows) depend on. The rest
+    // gets one anchor per connected piece of each part's interior, so that a part connected
+    // in the band graph is connected in the graph (an anchor is a connected set).
+    std::vector<VertexId> id(std::size_t(n), -1); // band index, or anchor number
     for (VertexId v = 0; v < n; ++v)
-        if (band_id[v] >= 0) {
-            band_id[v] = VertexId(band.vertex.size());
+        if (in_band[v]) {
+            id[v] = VertexId(band.vertex.size());
             band.vertex.push_back(v);
         }
     const VertexId b = band.num_band_vertices();
-
+    VertexId anchors = 0;
+    std::vector<VertexId> stack;
+    std::vector<WeightSum> anchor_weight;
+    for (VertexId s = 0; s < n; ++s) {
+        if (in_band[s] || id[s] >= 0) continue;
+        id[s] = anchors;
+        anchor_weight.push_back(0);
+        band.part.push_back(part[s]); // anchor parts, moved behind the band's below
+        stack.assign(1, s);
+        while (!stack.empty()) {
+            const VertexId v = stack.back();
+            stack.pop_back();
+            anchor_weight.back() += graph.vertex_weight(v);
+            for (VertexId u : graph.neighbours(v))
+                if (!in_band[u] && id[u] < 0) { // not in the band: same part as v
+                    id[u] = anchors;
+                    stack.push_back(u);
+                }
+        }
+        ++anchors;
+    }
+    std::vector<PartId> anchor_part = std::move(band.part);
+    const VertexId total = b + anchors;
     Graph& g = band.graph;
     g.ncon = 1;
-    g.vwgt.assign(std::size_t(b) + num_parts, 0);
-    band.part.resize(std::size_t(b) + num_parts);
-    band.fixed.assign(std::size_t(b) + num_parts, 0);
-    for (PartId p = 0; p < num_parts; ++p) {
-        band.part[b + p] = p;
-        band.fixed[b + p] = 1;
+    g.vwgt.assign(std::size_t(total), 0);
+    band.part.assign(std::size_t(total), 0);
+    band.fixed.assign(std::size_t(total), 0);
+    for (VertexId a = 0; a < anchors; ++a) {
+        band.part[b + a] = anchor_part[a];
+        band.fixed[b + a] = 1;
+        g.vwgt[b + a] = Weight(anchor_weight[a]);
     }
-    for (VertexId v = 0; v < n; ++v)
-        if (band_id[v] < 0) g.vwgt[b + part[v]] += graph.vertex_weight(v);
 
-    // Band rows: neighbours in the band as they are, the others (same part, beyond the last
-    // layer) folded into one edge to the anchor. Anchor rows are built from the band rows.
-    std::vector<WeightSum> to_anchor(std::size_t(b), 0);
-    std::vector<VertexId> anchor_degree(std::size_t(num_parts), 0);
-    g.xadj.assign(std::size_t(b) + num_parts + 1, 0);
+    // Band rows: band neighbours as they are, interior neighbours folded into one edge per
+    // anchor with their weights summed; anchor rows are the transposes. `slot` marks the
+    // anchors already in the row being built (a band vertex can touch two pieces).
+    auto node = [&](VertexId u) { return in_band[u] ? id[u] : b + id[u]; };
+    std::vector<EdgeOffset> slot(std::size_t(anchors), -1);
+    g.xadj.assign(std::size_t(total) + 1, 0);
+    std::vector<VertexId> anchor_degree(std::size_t(anchors), 0);
+    std::vector<VertexId> row_anchors;
     for (VertexId i = 0; i < b; ++i) {
         const VertexId v = band.vertex[i];
         band.part[i] = part[v];
         g.vwgt[i] = graph.vertex_weight(v);
-        EdgeOffset row = 0;
+        row_anchors.clear();
         for (EdgeOffset e = graph.xadj[v]; e < graph.xadj[v + 1]; ++e) {
-            if (band_id[graph.adjncy[e]] >= 0)
-                ++row;
-            else
-                to_anchor[i] += graph.edge_weight(e);
+            const VertexId u = graph.adjncy[e];
+            if (!in_band[u]) {
+                if (slot[id[u]] < 0) {
+                    slot[id[u]] = EdgeOffset(g.adjncy.size());
+                    g.adjncy.push_back(node(u));
+                    g.adjwgt.push_back(0);
+                    row_anchors.push_back(id[u]);
+                    ++anchor_degree[id[u]];
+                }
+                g.adjwgt[slot[id[u]]] += graph.edge_weight(e);
+            } else {
+                g.adjncy.push_back(node(u));
+                g.adjwgt.push_back(graph.edge_weight(e));
+            }
         }
-        if (to_anchor[i] > 0) {
-            ++row;
-            ++anchor_degree[part[v]];
-        }
-        g.xadj[i + 1] = g.xadj[i] + row;
+        for (VertexId a : row_anchors) slot[a] = -1;
+        g.xadj[i + 1] = EdgeOffset(g.adjncy.size());
     }
-    for (PartId p = 0; p < num_parts; ++p) g.xadj[b + p + 1] = g.xadj[b + p] + anchor_degree[p];
+    for (VertexId a = 0; a < anchors; ++a) g.xadj[b + a + 1] = g.xadj[b + a] + anchor_degree[a];
     g.adjncy.resize(std::size_t(g.xadj.back()));
     g.adjwgt.resize(std::size_t(g.xadj.back()));
-    std::vector<EdgeOffset> anchor_fill(g.xadj.begin() + b, g.xadj.end() - 1);
-    for (VertexId i = 0; i < b; ++i) {
-        const VertexId v = band.vertex[i];
-        EdgeOffset out = g.xadj[i];
-        for (EdgeOffset e = graph.xadj[v]; e < graph.xadj[v + 1]; ++e) {
-            const VertexId j = band_id[graph.adjncy[e]];
-            if (j < 0) continue;
-            g.adjncy[out] = j;
-            g.adjwgt[out++] = graph.edge_weight(e);
+    std::vector<EdgeOffset> fill(g.xadj.begin() + b, g.xadj.end() - 1);
+    for (VertexId i = 0; i < b; ++i)
+        for (EdgeOffset e = g.xadj[i]; e < g.xadj[i + 1]; ++e) {
+            const VertexId j = g.adjncy[e];
+            if (j < b) continue;
+            g.adjncy[fill[j - b]] = i;
+            g.adjwgt[fill[j - b]++] = g.adjwgt[e];
         }
-        if (to_anchor[i] == 0) continue;
-        const PartId p = part[v];
-        g.adjncy[out] = b + p;
-        g.adjwgt[out] = Weight(to_anchor[i]);
-        g.adjncy[anchor_fill[p]] = i;
-        g.adjwgt[anchor_fill[p]++] = Weight(to_anchor[i]);
-    }
     return band;
 }
 

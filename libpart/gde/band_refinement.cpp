@@ -13,7 +13,7 @@ namespace {
 void refine_band_once(const Graph& graph, Partition& partition, const BandRefineOptions& options,
                       unsigned seed, BandRefineResult& result) {
     const PartId k = partition.num_parts;
-    BandGraph band = extract_band(graph, partition.part, k, options.width);
+    BandGraph band = extract_band(graph, partition.part, options.width);
     result.band_vertices = std::max(result.band_vertices, band.num_band_vertices());
     if (band.num_band_vertices() == 0) return;
 
