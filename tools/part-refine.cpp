@@ -100,7 +100,8 @@ nlohmann::json result_json(const gde::RefineResult& r, const PartitionMetrics& b
             {"fragments",
              {{"moved", r.fragments.fragments_moved},
               {"vertices", r.fragments.vertices_moved},
-              {"cut_reduction", r.fragments.cut_reduction}}},
+              {"cut_reduction", r.fragments.cut_reduction},
+              {"dropped", r.fragments_dropped}}},
             {"polish",
              {{"moves", r.polish.moves},
               {"cut_reduction", r.polish.cut_reduction},
@@ -151,6 +152,8 @@ void print_result(std::ostream& out, const gde::RefineResult& r, const Partition
         out << "fragments: " << r.fragments.fragments_moved << " moved whole ("
             << r.fragments.vertices_moved << " vertices), cut -" << r.fragments.cut_reduction
             << "\n";
+    if (r.fragments_dropped)
+        out << "fragments: moving them whole left an imbalance GDE could not remove; kept\n";
     for (std::size_t i = 0; i < r.rounds.size(); ++i) print_round(out, i, r.rounds[i], verbose);
     out << "polish: " << r.polish.moves << " moves, cut -" << r.polish.cut_reduction;
     if (r.band.levels > 0)

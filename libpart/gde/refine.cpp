@@ -32,24 +32,13 @@ RefineRound remap(const Graph& graph, Partition& partition, const Network& net,
     return round;
 }
 
-} // namespace
-
-RefineResult refine_with_gde(const Graph& graph, const Partition& partition, const Network* network,
-                             const RefineOptions& options) {
-    validate(partition, graph);
-    const PartId k = partition.num_parts;
+// Steps 1-4 (network, decision maker, routing, adjuster), in rounds, on `refined`: fills the
+// network name, the map and the rounds of `result`.
+void balance(const Graph& graph, Partition& refined, const Network* network,
+             const RefineOptions& options, RefineResult& result) {
     const bool on_quotient = network == nullptr || options.flow_graph == FlowGraph::Quotient;
-    RefineResult result;
-    Partition refined = partition;
-    if (options.absorb_fragments) result.fragments = absorb_fragments(graph, refined);
     Network quotient = quotient_network(graph, refined);
     const Network& first_net = on_quotient ? quotient : *network;
-    if (first_net.num_processors() != k)
-        throw InvalidArgument("network " + first_net.name + " has " +
-                              std::to_string(first_net.num_processors()) +
-                              " processors but the partition has " + std::to_string(k) +
-                              " parts; they must be equal");
-
     result.network_name = first_net.name;
     result.map =
         map_parts(quotient.graph, first_net.graph, on_quotient ? MapKind::Identity : options.map);
@@ -59,6 +48,7 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
     Weight heaviest = 1;
     for (VertexId v = 0; v < graph.num_vertices(); ++v)
         heaviest = std::max(heaviest, graph.vertex_weight(v));
+    result.rounds.clear();
     for (int r = 0; r < options.max_rounds; ++r) {
         if (r > 0) quotient = quotient_network(graph, refined);
         const Network& net = on_quotient ? quotient : *network;
@@ -70,6 +60,42 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
             short_of_flow = short_of_flow || t.requested - t.moved_weight >= heaviest;
         }
         if (!moved || !short_of_flow) break;
+    }
+}
+
+} // namespace
+
+RefineResult refine_with_gde(const Graph& graph, const Partition& partition, const Network* network,
+                             const RefineOptions& options) {
+    validate(partition, graph);
+    const PartId k = partition.num_parts;
+    const bool on_quotient = network == nullptr || options.flow_graph == FlowGraph::Quotient;
+    if (!on_quotient && network->num_processors() != k)
+        throw InvalidArgument("network " + network->name + " has " +
+                              std::to_string(network->num_processors()) +
+                              " processors but the partition has " + std::to_string(k) +
+                              " parts; they must be equal");
+
+    RefineResult result;
+    Partition refined = partition;
+    if (options.absorb_fragments) result.fragments = absorb_fragments(graph, refined);
+    balance(graph, refined, network, options, result);
+    // Absorbing many fragments can pile weight onto a part that the flows then cannot drain
+    // (a far processor on a --network, borders closed by the moves). Then the partition as
+    // given is balanced instead, if that ends closer to balance.
+    if (result.fragments.fragments_moved > 0 &&
+        imbalance(graph, refined)[0] > 1 + options.tolerance) {
+        Partition plain = partition;
+        RefineResult without;
+        balance(graph, plain, network, options, without);
+        if (imbalance(graph, plain)[0] < imbalance(graph, refined)[0]) {
+            refined = std::move(plain);
+            result.network_name = std::move(without.network_name);
+            result.map = std::move(without.map);
+            result.rounds = std::move(without.rounds);
+            result.fragments = {};
+            result.fragments_dropped = true;
+        }
     }
     if (options.polish && options.multilevel_polish) {
         BandRefineOptions band;

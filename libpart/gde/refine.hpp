@@ -49,7 +49,10 @@ struct RefineResult {
     // before its flow is served; then a further round balances what is left on the new
     // quotient graph, as repeated remapping would.
     std::vector<RefineRound> rounds;
-    FragmentResult fragments;    // before the first round
+    FragmentResult fragments; // before the first round, and any the polish cut off
+    // Absorbing the fragments left an imbalance GDE could not remove, so the partition as
+    // given was balanced instead.
+    bool fragments_dropped = false;
     PolishResult polish;         // summed over the levels of the multilevel polish
     BandRefineResult band;       // the multilevel polish (band_vertices 0 when it did not run)
     VertexId vertices_moved = 0; // vertices whose part changed
