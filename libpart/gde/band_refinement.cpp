@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "libpart/core/metrics.hpp"
 #include "libpart/gde/band_graph.hpp"
 #include "libpart/gde/part_coarsening.hpp"
 
@@ -66,11 +67,14 @@ void refine_band_once(const Graph& graph, Partition& partition, const BandRefine
 BandRefineResult refine_band(const Graph& graph, Partition& partition,
                              const BandRefineOptions& options) {
     BandRefineResult result;
+    WeightSum cut = edge_cut(graph, partition.part);
     for (int cycle = 0; cycle < options.cycles; ++cycle) {
         const WeightSum before = result.cut_reduction;
         refine_band_once(graph, partition, options, 1 + 1000 * unsigned(cycle), result);
         ++result.cycles;
-        if (result.cut_reduction == before) break;
+        const WeightSum gain = result.cut_reduction - before;
+        if (gain == 0 || double(gain) < options.min_cycle_gain * double(cut)) break;
+        cut -= gain;
     }
     return result;
 }

@@ -17,8 +17,9 @@ struct BandRefineOptions {
     int max_passes = 8;             // FM passes per level
     VertexId coarsest = 0;          // stop coarsening at this many vertices (0: 20 per part)
     double cluster_fraction = 0.06; // a coarse vertex weighs at most this share of a part
-    int cycles = 3;                 // band refinements in a row (new band, new matching), while
-                                    // each still lowers the cut
+    int cycles = 3;                 // band refinements in a row (new band, new matching)
+    double min_cycle_gain = 0.01;   // another cycle runs only after one that lowered the cut
+                                    // by at least this fraction
 };
 
 struct BandRefineResult {
