@@ -14,7 +14,7 @@ namespace part::gde {
 struct BandRefineOptions {
     int width = 8;                  // band layers on each side of the boundary; < 0: whole graph
     double tolerance = 0.03;        // every part stays within (1 + tolerance) x its target
-    int max_passes = 8;             // FM passes per level
+    int max_passes = 3;             // FM passes per level (more seldom gain more)
     VertexId coarsest = 0;          // stop coarsening at this many vertices (0: 20 per part)
     double cluster_fraction = 0.06; // a coarse vertex weighs at most this share of a part
     int cycles = 3;                 // band refinements in a row (new band, new matching)

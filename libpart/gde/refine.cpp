@@ -107,7 +107,14 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
     } else if (options.polish) {
         result.polish = polish_boundary(graph, refined, options.tolerance);
     }
-    if (options.absorb_fragments) { // polish moves can cut a part off; within the limits only
+    // Pieces left over: fragments that were dropped or had no neighbour, or vertices moved
+    // directly to parts no border joins. Absorb them if they fit within the tolerance. (Every
+    // other move keeps parts connected, so otherwise there is nothing to look for.)
+    bool direct_moves = false;
+    for (const RefineRound& round : result.rounds)
+        direct_moves = direct_moves || round.routed.unroutable > 0;
+    if (options.absorb_fragments &&
+        (result.fragments_dropped || result.fragments.fragments_left > 0 || direct_moves)) {
         const std::vector<WeightSum> limits = part_weight_limits(graph, refined, options.tolerance);
         const FragmentResult late = absorb_fragments(graph, refined, &limits);
         result.fragments.fragments_moved += late.fragments_moved;
