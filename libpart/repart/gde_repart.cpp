@@ -131,6 +131,10 @@ RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
     }
     gde::RefineOptions options;
     options.tolerance = request.tolerance > 0 ? request.tolerance : options.tolerance;
+    // Repartitioning weighs migration: keep the single-vertex polish and leave detached pieces
+    // where they are (region moves reshape borders for cut, at the price of moving more).
+    options.absorb_fragments = false;
+    options.multilevel_polish = false;
     const gde::RefineResult refined = gde::refine_with_gde(graph, start, nullptr, options);
     result.partition.part = refined.part;
     int sweeps = 0;
