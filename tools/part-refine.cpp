@@ -101,6 +101,7 @@ nlohmann::json result_json(const gde::RefineResult& r, const PartitionMetrics& b
              {{"moved", r.fragments.fragments_moved},
               {"vertices", r.fragments.vertices_moved},
               {"cut_reduction", r.fragments.cut_reduction},
+              {"left", r.fragments.fragments_left},
               {"dropped", r.fragments_dropped}}},
             {"polish",
              {{"moves", r.polish.moves},
