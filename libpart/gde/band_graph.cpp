@@ -82,13 +82,23 @@ BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int 
     }
 
     // Band rows: band neighbours as they are, interior neighbours folded into one edge per
-    // anchor with their weights summed; anchor rows are the transposes. `slot` marks the
-    // anchors already in the row being built (a band vertex can touch two pieces).
-    auto node = [&](VertexId u) { return in_band[u] ? id[u] : b + id[u]; };
+    // anchor with their weights summed; anchor rows are the transposes. `slot` holds where
+    // each anchor already in the row being built sits (a band vertex can touch two pieces).
     std::vector<EdgeOffset> slot(std::size_t(anchors), -1);
     g.xadj.assign(std::size_t(total) + 1, 0);
     std::vector<VertexId> anchor_degree(std::size_t(anchors), 0);
     std::vector<VertexId> row_anchors;
+    // Rows go through raw pointers into arrays sized for the worst case (band rows as long as
+    // in the graph, each anchor edge once more in an anchor row), trimmed at the end.
+    EdgeOffset bound = 0;
+    for (VertexId v : band.vertex) bound += 2 * graph.degree(v);
+    g.adjncy.resize(std::size_t(bound));
+    g.adjwgt.resize(std::size_t(bound));
+    VertexId* adjncy = g.adjncy.data();
+    Weight* adjwgt = g.adjwgt.data();
+    const char* inside = in_band.data();
+    const VertexId* index = id.data();
+    EdgeOffset out = 0;
     for (VertexId i = 0; i < b; ++i) {
         const VertexId v = band.vertex[i];
         band.part[i] = part[v];
@@ -96,22 +106,23 @@ BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int 
         row_anchors.clear();
         for (EdgeOffset e = graph.xadj[v]; e < graph.xadj[v + 1]; ++e) {
             const VertexId u = graph.adjncy[e];
-            if (!in_band[u]) {
-                if (slot[id[u]] < 0) {
-                    slot[id[u]] = EdgeOffset(g.adjncy.size());
-                    g.adjncy.push_back(node(u));
-                    g.adjwgt.push_back(0);
-                    row_anchors.push_back(id[u]);
-                    ++anchor_degree[id[u]];
-                }
-                g.adjwgt[slot[id[u]]] += graph.edge_weight(e);
-            } else {
-                g.adjncy.push_back(node(u));
-                g.adjwgt.push_back(graph.edge_weight(e));
+            if (inside[u]) {
+                adjncy[out] = index[u];
+                adjwgt[out++] = graph.edge_weight(e);
+                continue;
             }
+            const VertexId anchor = index[u];
+            if (slot[anchor] < 0) {
+                slot[anchor] = out;
+                adjncy[out] = b + anchor;
+                adjwgt[out++] = 0;
+                row_anchors.push_back(anchor);
+                ++anchor_degree[anchor];
+            }
+            adjwgt[slot[anchor]] += graph.edge_weight(e);
         }
-        for (VertexId a : row_anchors) slot[a] = -1;
-        g.xadj[i + 1] = EdgeOffset(g.adjncy.size());
+        for (VertexId anchor : row_anchors) slot[anchor] = -1;
+        g.xadj[i + 1] = out;
     }
     for (VertexId a = 0; a < anchors; ++a) g.xadj[b + a + 1] = g.xadj[b + a] + anchor_degree[a];
     g.adjncy.resize(std::size_t(g.xadj.back()));

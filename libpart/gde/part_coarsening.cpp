@@ -42,10 +42,11 @@ CoarseLevel coarsen_within_parts(const Graph& graph, const std::vector<PartId>& 
         if (fixed[v]) continue;
         VertexId best = -1;
         Weight heaviest = 0;
+        const PartId home = part[v];
+        const WeightSum room = max_weight - graph.vertex_weight(v);
         for (EdgeOffset e = graph.xadj[v]; e < graph.xadj[v + 1]; ++e) {
             const VertexId u = graph.adjncy[e];
-            if (mate[u] >= 0 || fixed[u] || part[u] != part[v] ||
-                WeightSum(graph.vertex_weight(v)) + graph.vertex_weight(u) > max_weight)
+            if (mate[u] >= 0 || fixed[u] || part[u] != home || graph.vertex_weight(u) > room)
                 continue;
             if (graph.edge_weight(e) > heaviest) {
                 heaviest = graph.edge_weight(e);
@@ -74,32 +75,44 @@ CoarseLevel coarsen_within_parts(const Graph& graph, const std::vector<PartId>& 
     level.fixed.resize(std::size_t(coarse_n));
     c.xadj.assign(std::size_t(coarse_n) + 1, 0);
     // Merge both members' rows; `slot` holds the position of each coarse neighbour in the row
-    // being built (reset after the row), so parallel edges are summed in O(degree).
+    // being built (reset after the row), so parallel edges are summed in O(degree). Rows are
+    // written through raw pointers into arrays sized for the worst case (no edge merged):
+    // push_back in this loop made the compiler reload every vector's data on each edge.
     std::vector<EdgeOffset> slot(std::size_t(coarse_n), -1);
-    c.adjncy.reserve(graph.adjncy.size());
-    c.adjwgt.reserve(graph.adjncy.size());
+    c.adjncy.resize(graph.adjncy.size());
+    c.adjwgt.resize(graph.adjncy.size());
+    const VertexId* coarse_of = level.coarse_of.data();
+    const VertexId* fine_adjncy = graph.adjncy.data();
+    const EdgeOffset* fine_xadj = graph.xadj.data();
+    VertexId* adjncy = c.adjncy.data();
+    Weight* adjwgt = c.adjwgt.data();
+    EdgeOffset* slot_of = slot.data();
+    EdgeOffset out = 0;
     for (VertexId cv = 0; cv < coarse_n; ++cv) {
         const VertexId a = first[cv], b = mate[a];
         c.vwgt[cv] = graph.vertex_weight(a) + (b != a ? graph.vertex_weight(b) : 0);
         level.part[cv] = part[a];
         level.fixed[cv] = fixed[a];
-        const EdgeOffset row_start = EdgeOffset(c.adjncy.size());
-        for (VertexId member : {a, b}) {
-            for (EdgeOffset e = graph.xadj[member]; e < graph.xadj[member + 1]; ++e) {
-                const VertexId cu = level.coarse_of[graph.adjncy[e]];
+        const EdgeOffset row_start = out;
+        for (VertexId member = a;; member = b) {
+            for (EdgeOffset e = fine_xadj[member]; e < fine_xadj[member + 1]; ++e) {
+                const VertexId cu = coarse_of[fine_adjncy[e]];
                 if (cu == cv) continue;
-                if (slot[cu] < 0) {
-                    slot[cu] = EdgeOffset(c.adjncy.size());
-                    c.adjncy.push_back(cu);
-                    c.adjwgt.push_back(0);
+                if (slot_of[cu] < 0) {
+                    slot_of[cu] = out;
+                    adjncy[out] = cu;
+                    adjwgt[out++] = graph.edge_weight(e);
+                } else {
+                    adjwgt[slot_of[cu]] += graph.edge_weight(e);
                 }
-                c.adjwgt[slot[cu]] += graph.edge_weight(e);
             }
-            if (b == a) break;
+            if (member == b) break;
         }
-        for (EdgeOffset e = row_start; e < EdgeOffset(c.adjncy.size()); ++e) slot[c.adjncy[e]] = -1;
-        c.xadj[cv + 1] = EdgeOffset(c.adjncy.size());
+        for (EdgeOffset e = row_start; e < out; ++e) slot_of[adjncy[e]] = -1;
+        c.xadj[cv + 1] = out;
     }
+    c.adjncy.resize(std::size_t(out));
+    c.adjwgt.resize(std::size_t(out));
     return level;
 }
 
