@@ -82,18 +82,21 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
     balance(graph, refined, network, options, result);
     // Absorbing many fragments can pile weight onto a part that the flows then cannot drain
     // (a far processor on a --network, borders closed by the moves). Then the partition as
-    // given is balanced instead, if that ends closer to balance.
+    // given is balanced instead, with only the fragments that fit within the tolerance
+    // absorbed first, if that ends closer to balance.
     if (result.fragments.fragments_moved > 0 &&
         imbalance(graph, refined)[0] > 1 + options.tolerance) {
-        Partition plain = partition;
+        Partition fitted = partition;
+        const std::vector<WeightSum> limits = part_weight_limits(graph, fitted, options.tolerance);
+        const FragmentResult fitting = absorb_fragments(graph, fitted, &limits);
         RefineResult without;
-        balance(graph, plain, network, options, without);
-        if (imbalance(graph, plain)[0] < imbalance(graph, refined)[0]) {
-            refined = std::move(plain);
+        balance(graph, fitted, network, options, without);
+        if (imbalance(graph, fitted)[0] < imbalance(graph, refined)[0]) {
+            refined = std::move(fitted);
             result.network_name = std::move(without.network_name);
             result.map = std::move(without.map);
             result.rounds = std::move(without.rounds);
-            result.fragments = {};
+            result.fragments = fitting;
             result.fragments_dropped = true;
         }
     }

@@ -51,7 +51,7 @@ struct RefineResult {
     std::vector<RefineRound> rounds;
     FragmentResult fragments; // before the first round, and any the polish cut off
     // Absorbing the fragments left an imbalance GDE could not remove, so the partition as
-    // given was balanced instead.
+    // given was balanced instead, with only the fragments that fitted within the tolerance.
     bool fragments_dropped = false;
     PolishResult polish;         // summed over the levels of the multilevel polish
     BandRefineResult band;       // the multilevel polish (band_vertices 0 when it did not run)
