@@ -19,8 +19,10 @@ struct Move {
 
 class Polisher {
   public:
-    Polisher(const Graph& graph, Partition& partition, double tolerance)
-        : graph_(graph), part_(partition.part), connectivity_(graph),
+    Polisher(const Graph& graph, Partition& partition, double tolerance,
+             const std::vector<PartId>* origin, WeightSum migration_weight)
+        : graph_(graph), part_(partition.part), origin_(origin),
+          migration_weight_(migration_weight), connectivity_(graph),
           connection_(std::size_t(partition.num_parts), 0),
           locked_(std::size_t(graph.num_vertices()), 0),
           version_(std::size_t(graph.num_vertices()), 0) {
@@ -115,8 +117,13 @@ class Polisher {
             if (connection_[p] == 0) touched_.push_back(p);
             connection_[p] += graph_.edge_weight(e);
         }
+        // Migration: leaving the origin costs the vertex's size, going back to it gains it.
+        const PartId origin = origin_ != nullptr ? (*origin_)[v] : -1;
+        const WeightSum migration =
+            origin_ != nullptr ? migration_weight_ * graph_.vertex_size(v) : 0;
         for (PartId p : touched_) {
-            const WeightSum gain = connection_[p] - internal;
+            const WeightSum gain = connection_[p] - internal - (origin == home ? migration : 0) +
+                                   (origin == p ? migration : 0);
             if (weight_[p] + w <= limit_[p] &&
                 (best.to < 0 || gain > best.gain || (gain == best.gain && p < best.to)))
                 best = {gain, p};
@@ -127,6 +134,8 @@ class Polisher {
 
     const Graph& graph_;
     std::vector<PartId>& part_;
+    const std::vector<PartId>* origin_;
+    WeightSum migration_weight_;
     LocalConnectivity connectivity_;
     std::vector<WeightSum> weight_, limit_, connection_;
     std::vector<PartId> touched_;
@@ -139,9 +148,10 @@ class Polisher {
 } // namespace
 
 PolishResult polish_boundary(const Graph& graph, Partition& partition, double tolerance,
-                             int max_passes) {
+                             int max_passes, const std::vector<PartId>* origin,
+                             WeightSum migration_weight) {
     PolishResult result;
-    Polisher polisher(graph, partition, tolerance);
+    Polisher polisher(graph, partition, tolerance, origin, migration_weight);
     while (result.passes < max_passes) {
         ++result.passes;
         const VertexId moves = polisher.pass(result.cut_reduction);

@@ -21,7 +21,13 @@ struct PolishResult {
 // moves without a new best cut (64 to 1024, growing with the graph) and keeps the best
 // prefix; passes repeat until one gains nothing or `max_passes`. Deterministic;
 // O(boundary x degree x log n) per pass.
+// With `origin` (a part per vertex, e.g. the partition before a repartitioning), a move's
+// gain also counts `migration_weight` x the vertex's size: minus when it takes the vertex
+// away from its origin part, plus when it brings it back, so that the pass lowers cut +
+// migration_weight x migrated size (the objective of adaptive repartitioners) rather than
+// the cut alone.
 PolishResult polish_boundary(const Graph& graph, Partition& partition, double tolerance,
-                             int max_passes = 8);
+                             int max_passes = 8, const std::vector<PartId>* origin = nullptr,
+                             WeightSum migration_weight = 0);
 
 } // namespace part::gde

@@ -24,6 +24,15 @@ struct RefineOptions {
     FlowGraph flow_graph = FlowGraph::Network;
     bool polish = true;
     double tolerance = 0.03; // polish keeps every part within (1 + tolerance) x its target
+    // Balance only as far as the tolerance asks: each processor's goal (tolerance_goal) lies
+    // just under (1 + tolerance) x its target, so only parts above it shed load and parts
+    // below it may stay below the average. Off: the paper's balancing to the average.
+    bool within_tolerance = false;
+    // The workload adjuster moves the heaviest border vertices first (see adjust_workload).
+    bool heaviest_first = false;
+    // > 0: the boundary polish also counts migration, this much per unit of vertex size
+    // moved away from (or back to) the part it had on entry (see polish_boundary).
+    WeightSum migration_weight = 0;
     int max_sweeps = 200000;
     int max_rounds = 8;
 };

@@ -129,8 +129,15 @@ RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
         start.part = old_partition.part;
         seed_new_parts(graph, start.part, old_partition.num_parts, start);
     }
+    // Repartitioning pays for every vertex that changes rank, so the flows stop once every
+    // part is within the tolerance, heavy vertices carry them, and the polish weighs a
+    // moved unit of size like a cut edge (the cut + migration objective of adaptive
+    // repartitioning) instead of lowering the cut at any migration.
     gde::RefineOptions options;
     options.tolerance = request.tolerance > 0 ? request.tolerance : options.tolerance;
+    options.within_tolerance = true;
+    options.heaviest_first = true;
+    options.migration_weight = 1;
     const gde::RefineResult refined = gde::refine_with_gde(graph, start, nullptr, options);
     result.partition.part = refined.part;
     int sweeps = 0;
