@@ -129,15 +129,18 @@ RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
         start.part = old_partition.part;
         seed_new_parts(graph, start.part, old_partition.num_parts, start);
     }
-    // Repartitioning pays for every vertex that changes rank, so the flows stop once every
-    // part is within the tolerance, heavy vertices carry them, and the polish weighs a
-    // moved unit of size like a cut edge (the cut + migration objective of adaptive
-    // repartitioning) instead of lowering the cut at any migration.
+    // A tolerance in the request is an allowance to spend on moving less, as for interval.
+    // With one, a repartitioning pays for every vertex that changes rank: the flows stop once
+    // every part is within the tolerance, the heaviest border vertices carry them, and the
+    // polish weighs a moved unit of size like a cut edge (the cut + migration objective of
+    // adaptive repartitioners). Without one (part-simulate's remaps) the paper's refinement
+    // runs: flows to the average, gain-ordered adjuster, polish for the cut alone.
     gde::RefineOptions options;
-    options.tolerance = request.tolerance > 0 ? request.tolerance : options.tolerance;
-    options.within_tolerance = true;
-    options.heaviest_first = true;
-    options.migration_weight = 1;
+    const bool spend_tolerance = request.tolerance > 0;
+    options.tolerance = spend_tolerance ? request.tolerance : options.tolerance;
+    options.within_tolerance = spend_tolerance;
+    options.heaviest_first = spend_tolerance;
+    options.migration_weight = spend_tolerance ? 1 : 0;
     const gde::RefineResult refined = gde::refine_with_gde(graph, start, nullptr, options);
     result.partition.part = refined.part;
     int sweeps = 0;

@@ -23,8 +23,8 @@ struct RepartRequest {
     enum class Arrangement { Mcr, Identity, Exhaustive };
     Arrangement arrangement = Arrangement::Mcr; // interval: how to order parts over intervals
     double message_cost = 0;                    // interval: cost of a message in vertex-size units
-    double tolerance =
-        0; // interval: allowed imbalance (0.03: parts up to 1.03 x target) spent on moving less
+    // interval, gde: allowed imbalance (0.03: parts up to 1.03 x target) spent on moving less
+    double tolerance = 0;
     MetisOptions metis; // scratch
 };
 
