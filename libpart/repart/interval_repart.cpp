@@ -2,6 +2,7 @@
 
 #include <numeric>
 
+#include "libpart/repart/aligned_intervals.hpp"
 #include "libpart/repart/host_ranks.hpp"
 #include "libpart/repart/interval_arrangement.hpp"
 
@@ -36,11 +37,19 @@ IntervalDecision decide_intervals(const LineLayout& line, const std::vector<doub
         decision.arrangement = exhaustive_arrangement(evaluator);
         break;
     case RepartRequest::Arrangement::Mcr:
+    case RepartRequest::Arrangement::Aligned:
         decision.arrangement =
             minimize_cost_redistribution(evaluator, initial_arrangement(line, rank));
         break;
     }
     decision.bounds = cheaper_bounds(evaluator, decision.arrangement, request.tolerance);
+    if (request.arrangement == RepartRequest::Arrangement::Aligned)
+        if (auto aligned = aligned_intervals(line, fractions, rank, request.tolerance);
+            aligned && cheaper(evaluator.cost(aligned->arrangement, aligned->bounds),
+                               evaluator.cost(decision.arrangement, decision.bounds))) {
+            decision.arrangement = std::move(aligned->arrangement);
+            decision.bounds = std::move(aligned->bounds);
+        }
     const RedistributionCost chosen = evaluator.cost(decision.arrangement, decision.bounds);
     const RedistributionCost plain =
         evaluator.cost(identity, cheaper_bounds(evaluator, identity, request.tolerance));
