@@ -7,12 +7,13 @@ move_bound.py GRAPH OLD.part K TOLERANCE
 
     any-move bound: each overloaded part sheds its excess with its heaviest vertices, and a
         vertex may go anywhere (no adjacency): no method can move fewer.
-    border-flow bound: weight may only cross borders of the old quotient graph; the flow of
-        least cost where a vertex crossing a border costs 1 whatever its weight (so weight
-        leaves a part as its heaviest own vertices first) and weight passed on by a part
-        costs again (it leaves as that part's own vertices). A min-cost flow on the
-        quotient graph (successive shortest paths); a sound floor for methods that shift
-        borders between neighbouring parts one hop at a time (GDE's workload adjuster).
+    border-flow estimate: weight may only cross borders of the old quotient graph, each part
+        sending its own vertices (its heaviest first: a vertex crossing a border costs 1
+        whatever its weight), so weight passed on through a part costs again as that part's
+        vertices. The least-cost flow under this model (min-cost flow on the quotient graph,
+        successive shortest paths). It models methods that shift borders between
+        neighbouring parts (GDE's workload adjuster); it is an estimate, not a proof: a
+        vertex carried over two borders in two rounds counts once in the real figure.
 """
 import heapq
 import math
@@ -134,7 +135,7 @@ def main(graph_path, part_path, k, tolerance):
     print(f"cap per part {cap} (average {sum(load) / k:.1f}), overloaded parts "
           f"{sum(1 for x in load if x > cap)}, excess weight {need}")
     print(f"any-move bound {any_move}")
-    print(f"border-flow bound {border:.0f}" if border is not None else "border-flow bound none")
+    print(f"border-flow estimate {border:.0f}" if border is not None else "border-flow estimate none")
 
 
 if __name__ == "__main__":
