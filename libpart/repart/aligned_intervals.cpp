@@ -2,14 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
-#include <limits>
+
+#include "libpart/repart/line_window.hpp"
 
 namespace part {
 
 namespace {
 
-constexpr WeightSum kUnreachable = std::numeric_limits<WeightSum>::min();
+constexpr WeightSum kUnreachable = kUnreachableStart;
 
 // How new interval j was chosen, kept per (state, end position) to rebuild the intervals.
 struct Choice {
@@ -164,29 +164,19 @@ class AlignedSolver {
     }
 
     // to[state](b) = max over starts a of value[a] (+ the size of `run` before b), the
-    // starts a < b with interval [a, b) within the limit: a sliding-window maximum.
+    // starts a < b with interval [a, b) within the limit.
     void relax(const Boundary& from, Boundary& to, const std::vector<WeightSum>& value,
                const std::vector<PartId>& source, PartId run, PartId state) {
-        const auto& prefix = line_.weight_prefix;
-        std::deque<VertexId> window; // starts with decreasing value
-        VertexId next = from.lo;
-        for (VertexId b = to.lo; b <= to.hi; ++b) {
-            for (; next <= std::min(from.hi, b - 1); ++next) {
-                if (value[next - from.lo] == kUnreachable) continue;
-                while (!window.empty() && value[window.back() - from.lo] <= value[next - from.lo])
-                    window.pop_back();
-                window.push_back(next);
-            }
-            while (!window.empty() && prefix[b] - prefix[window.front()] > limit_)
-                window.pop_front();
-            if (window.empty()) continue;
-            const VertexId a = window.front();
-            const WeightSum v = value[a - from.lo] + (run >= 0 ? kept_before(run, b) : 0);
-            if (v > to.at(state, b)) {
-                to.at(state, b) = v;
-                to.choice_at(state, b) = {a, source[a - from.lo], run};
-            }
-        }
+        for_best_starts(
+            line_.weight_prefix, limit_, from.lo, from.hi, to.lo, to.hi,
+            [&](VertexId a) { return value[a - from.lo]; },
+            [&](VertexId b, VertexId a) {
+                const WeightSum v = value[a - from.lo] + (run >= 0 ? kept_before(run, b) : 0);
+                if (v > to.at(state, b)) {
+                    to.at(state, b) = v;
+                    to.choice_at(state, b) = {a, source[a - from.lo], run};
+                }
+            });
     }
 
     // Intervals that keep no run go to the parts not placed yet: each to the one whose old

@@ -9,6 +9,7 @@
 #include "libpart/repart/aligned_intervals.hpp"
 #include "libpart/repart/interval_repart.hpp"
 #include "tests/support/grid_graph.hpp"
+#include "tests/support/interval_bounds.hpp"
 
 using namespace part;
 
@@ -46,28 +47,14 @@ WeightSum limit_of(const LineLayout& line, PartId parts, double tolerance) {
 // them all; -1 when no boundaries fit.
 WeightSum brute_force_kept(const LineLayout& line, const ArrangementEvaluator& evaluator,
                            PartId parts, WeightSum limit) {
-    const VertexId n = line.size();
-    const auto& prefix = line.weight_prefix;
-    std::vector<VertexId> bounds(std::size_t(parts) + 1, 0);
-    bounds.back() = n;
     WeightSum best = -1;
-    // bounds[1..parts-1] in increasing order, each interval within the limit.
-    auto place = [&](auto&& self, PartId j) -> void {
-        if (j == parts) {
-            if (prefix[n] - prefix[bounds[parts - 1]] > limit) return;
-            std::vector<PartId> a(static_cast<std::size_t>(parts));
-            std::iota(a.begin(), a.end(), 0);
-            do best = std::max(best, evaluator.cost(a, bounds).kept_size);
-            while (std::next_permutation(a.begin(), a.end()));
-            return;
-        }
-        for (VertexId b = bounds[j - 1] + 1; b <= n - (parts - j); ++b) {
-            if (prefix[b] - prefix[bounds[j - 1]] > limit) break;
-            bounds[j] = b;
-            self(self, j + 1);
-        }
-    };
-    place(place, 1);
+    const std::vector<WeightSum> allowance(static_cast<std::size_t>(parts), limit);
+    test::for_each_bounds(line, allowance, [&](const std::vector<VertexId>& bounds) {
+        std::vector<PartId> a(static_cast<std::size_t>(parts));
+        std::iota(a.begin(), a.end(), 0);
+        do best = std::max(best, evaluator.cost(a, bounds).kept_size);
+        while (std::next_permutation(a.begin(), a.end()));
+    });
     return best;
 }
 
