@@ -109,9 +109,12 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
         if (!moved || !short_of_flow) break;
     }
     if (options.polish)
-        result.polish = polish_boundary(graph, refined, options.tolerance, kPolishPasses,
-                                        options.migration_weight > 0 ? &partition.part : nullptr,
-                                        options.migration_weight);
+        result.polish =
+            polish_boundary(graph, refined, options.tolerance, kPolishPasses,
+                            options.migration_weight == 0      ? nullptr
+                            : options.migration_origin.empty() ? &partition.part
+                                                               : &options.migration_origin,
+                            options.migration_weight);
 
     for (VertexId v = 0; v < graph.num_vertices(); ++v)
         if (refined.part[v] != partition.part[v]) {

@@ -31,8 +31,10 @@ struct RefineOptions {
     // The workload adjuster moves the heaviest border vertices first (see adjust_workload).
     bool heaviest_first = false;
     // > 0: the boundary polish also counts migration, this much per unit of vertex size
-    // moved away from (or back to) the part it had on entry (see polish_boundary).
+    // moved away from (or back to) its origin part (see polish_boundary).
     WeightSum migration_weight = 0;
+    // The origin part of each vertex, -1 for none; empty: the partition refined.
+    std::vector<PartId> migration_origin;
     int max_sweeps = 200000;
     int max_rounds = 8;
 };

@@ -141,6 +141,17 @@ RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
     options.within_tolerance = spend_tolerance;
     options.heaviest_first = spend_tolerance;
     options.migration_weight = spend_tolerance ? 1 : 0;
+    if (spend_tolerance && request.new_parts != old_partition.num_parts) {
+        // Migration counts from the old ranks, not from the merged or seeded start: a vertex's
+        // origin is the new part on its old rank, none when that rank retires.
+        std::vector<PartId> part_on_rank(std::size_t(old_partition.num_parts), -1);
+        for (PartId q = 0; q < PartId(result.new_part_rank.size()); ++q)
+            if (result.new_part_rank[q] < old_partition.num_parts)
+                part_on_rank[result.new_part_rank[q]] = q;
+        options.migration_origin.resize(old_partition.part.size());
+        for (std::size_t v = 0; v < old_partition.part.size(); ++v)
+            options.migration_origin[v] = part_on_rank[old_partition.part[v]];
+    }
     const gde::RefineResult refined = gde::refine_with_gde(graph, start, nullptr, options);
     result.partition.part = refined.part;
     int sweeps = 0;
