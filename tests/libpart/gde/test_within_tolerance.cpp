@@ -106,14 +106,19 @@ TEST(GdeWithinTolerance, EveryLoadEndsWithinItsCeilingWithLessFlowThanFullBalanc
 
 TEST(GdeWithinTolerance, RefinementOnRandomHotSpotsStaysWithinToleranceMovingLess) {
     std::mt19937 random(66);
-    std::uniform_real_distribution<double> place(8, 56), size(6, 14);
-    for (int trial = 0; trial < 6; ++trial) {
-        const HotSpot h = hot_spot(place(random), place(random), size(random), 4);
+    std::uniform_real_distribution<double> place(8, 56), size(6, 14), capacity(0.7, 1.4);
+    for (int trial = 0; trial < 8; ++trial) {
+        HotSpot h = hot_spot(place(random), place(random), size(random), 4);
+        if (trial % 2 == 1) { // heterogeneous processors
+            std::vector<double> capacities;
+            for (int p = 0; p < 16; ++p) capacities.push_back(capacity(random));
+            h.blocks.targets = normalise_targets(capacities);
+        }
         RefineOptions paper; // balancing to the average, gain-ordered adjuster
         const RefineResult full = refine_with_gde(h.graph, h.blocks, nullptr, paper);
         const RefineResult within =
             refine_with_gde(h.graph, h.blocks, nullptr, repartitioning_options());
-        const Partition result{16, within.part, {}};
+        const Partition result{16, within.part, h.blocks.targets};
         EXPECT_LE(imbalance(h.graph, result)[0], 1.03 + 1e-9) << "trial " << trial;
         for (VertexId c : components_per_part(h.graph, result.part, 16))
             EXPECT_EQ(c, 1) << "trial " << trial;
