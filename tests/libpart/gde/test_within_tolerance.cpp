@@ -96,7 +96,9 @@ TEST(GdeWithinTolerance, EveryLoadEndsWithinItsCeilingWithLessFlowThanFullBalanc
         for (VertexId q = 0; q < 16; ++q) {
             EXPECT_LE(within.loads[q], ceiling) << "trial " << trial << " processor " << q;
             // A processor never sheds load it was allowed to keep.
-            if (loads[q] <= goals[q]) EXPECT_GE(within.loads[q], loads[q]);
+            if (loads[q] <= goals[q]) {
+                EXPECT_GE(within.loads[q], loads[q]);
+            }
             after += within.loads[q];
         }
         EXPECT_EQ(after, total);
