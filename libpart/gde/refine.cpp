@@ -43,7 +43,7 @@ std::vector<WeightSum> tolerance_goals(const Partition& partition, const Process
 // Decision maker, routing and adjuster once over `net`, moving vertices of `partition`.
 RefineRound remap(const Graph& graph, Partition& partition, const Network& net,
                   const ProcessorMap& map, const Graph& quotient, double lambda,
-                  const RefineOptions& options) {
+                  const RefineOptions& options, bool first_round) {
     const PartId k = partition.num_parts;
     const int ncon = graph.num_constraints();
     const auto weights = part_weights(graph, partition.part, k);
@@ -64,6 +64,8 @@ RefineRound remap(const Graph& graph, Partition& partition, const Network& net,
     // Flows between parts: derouted where a link does not match a border, then acyclic.
     round.routed = route_flows(quotient, net.graph, round.gde.link_outflow, map);
     round.cycle_flow_removed = eliminate_cycles(quotient, round.routed.outflow);
+    if (options.shortcut_transit && first_round)
+        round.transit_shortcut = shortcut_transit(quotient, round.routed.outflow);
     const auto order = flow_order(quotient, round.routed.outflow);
     round.transfers = adjust_workload(graph, partition.part, k, quotient, round.routed.outflow,
                                       order, round.routed.direct, options.heaviest_first);
@@ -100,7 +102,7 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
         if (r > 0) quotient = quotient_network(graph, refined);
         const Network& net = on_quotient ? quotient : *network;
         result.rounds.push_back(
-            remap(graph, refined, net, result.map, quotient.graph, lambda, options));
+            remap(graph, refined, net, result.map, quotient.graph, lambda, options, r == 0));
         bool moved = false, short_of_flow = false;
         for (const Transfer& t : result.rounds.back().transfers) {
             moved = moved || t.moved_vertices > 0;

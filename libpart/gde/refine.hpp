@@ -35,6 +35,10 @@ struct RefineOptions {
     WeightSum migration_weight = 0;
     // The origin part of each vertex, -1 for none; empty: the partition refined.
     std::vector<PartId> migration_origin;
+    // In the first round, flow passing through a part between two parts that share a border
+    // goes straight across that border (see shortcut_transit). Later rounds, which balance
+    // what the adjuster could not carry, keep the plain flows.
+    bool shortcut_transit = false;
     int max_sweeps = 200000;
     int max_rounds = 8;
 };
@@ -44,6 +48,7 @@ struct RefineRound {
     GdeRun gde;         // sweeps, lambda, colours, delta, loads per processor
     RoutedFlows routed; // network link flows and the final acyclic part flows
     WeightSum cycle_flow_removed = 0;
+    WeightSum transit_shortcut = 0; // flow taken off two-border paths (shortcut_transit)
     std::vector<Transfer> transfers;
 };
 

@@ -131,9 +131,10 @@ RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
     }
     // A tolerance in the request is an allowance to spend on moving less, as for interval.
     // With one, a repartitioning pays for every vertex that changes rank: the flows stop once
-    // every part is within the tolerance, the heaviest border vertices carry them, and the
-    // polish weighs a moved unit of size like a cut edge (the cut + migration objective of
-    // adaptive repartitioners). Without one (part-simulate's remaps) the paper's refinement
+    // every part is within the tolerance, flow through a part between two neighbours goes
+    // straight across, the heaviest border vertices carry the flows, and the polish weighs a
+    // moved unit of size like a cut edge (the cut + migration objective of adaptive
+    // repartitioners). Without one (part-simulate's remaps) the paper's refinement
     // runs: flows to the average, gain-ordered adjuster, polish for the cut alone.
     gde::RefineOptions options;
     const bool spend_tolerance = request.tolerance > 0;
@@ -141,6 +142,7 @@ RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
     options.within_tolerance = spend_tolerance;
     options.heaviest_first = spend_tolerance;
     options.migration_weight = spend_tolerance ? 1 : 0;
+    options.shortcut_transit = spend_tolerance;
     if (spend_tolerance && request.new_parts != old_partition.num_parts) {
         // Migration counts from the old ranks, not from the merged or seeded start: a vertex's
         // origin is the new part on its old rank, none when that rank retires.

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <random>
 
+#include "libpart/core/graph_builder.hpp"
 #include "libpart/core/metrics.hpp"
 #include "libpart/gde/boundary_polish.hpp"
 #include "libpart/gde/edge_colouring.hpp"
@@ -55,6 +56,7 @@ RefineOptions repartitioning_options() {
     options.within_tolerance = true;
     options.heaviest_first = true;
     options.migration_weight = 1;
+    options.shortcut_transit = true;
     return options;
 }
 
@@ -178,4 +180,60 @@ TEST(GdeWithinTolerance, PolishWeighsMigrationAgainstCut) {
     const PolishResult kept = polish_boundary(g, dear, 0.03, 8, &origin, 2);
     EXPECT_EQ(dear.part, origin);
     EXPECT_EQ(kept.moves, 0);
+}
+
+TEST(GdeWithinTolerance, TransitFlowGoesStraightAcrossASharedBorder) {
+    // Parts 0, 1, 2 pairwise adjacent; part 3 touches part 1 only. Flows 0 -> 1 (5), 1 -> 2
+    // (3), 1 -> 3 (2): 3 of the flow through part 1 can go from 0 to 2 directly; the flow to
+    // part 3 has no shortcut.
+    const Graph q = graph_from_edges(4, {{0, 1}, {0, 2}, {1, 2}, {1, 3}}); // rows sorted
+    std::vector<WeightSum> outflow(q.adjncy.size(), 0);
+    auto set = [&](PartId a, PartId b, WeightSum x) {
+        outflow[find_link(q, a, b)] = x;
+        outflow[find_link(q, b, a)] = -x;
+    };
+    set(0, 1, 5);
+    set(1, 2, 3);
+    set(1, 3, 2);
+    const auto net = net_outflow(q, outflow);
+    EXPECT_EQ(shortcut_transit(q, outflow), 3);
+    EXPECT_EQ(outflow[find_link(q, 0, 1)], 2);
+    EXPECT_EQ(outflow[find_link(q, 1, 2)], 0);
+    EXPECT_EQ(outflow[find_link(q, 0, 2)], 3);
+    EXPECT_EQ(outflow[find_link(q, 2, 0)], -3);
+    EXPECT_EQ(outflow[find_link(q, 1, 3)], 2);
+    EXPECT_EQ(net_outflow(q, outflow), net);
+    EXPECT_FALSE(has_flow_cycle(q, outflow));
+}
+
+TEST(GdeWithinTolerance, ShortcutsKeepRandomAcyclicFlowsAcyclicWithTheSameNetFlows) {
+    std::mt19937 random(8);
+    WeightSum shortcuts = 0;
+    for (int trial = 0; trial < 20; ++trial) {
+        // A random quotient graph of 10 parts; edges listed in (u, v) order keep rows sorted.
+        std::vector<WeightedEdge> edges;
+        for (VertexId u = 0; u < 10; ++u)
+            for (VertexId v = u + 1; v < 10; ++v)
+                if (random() % 5 < 2) edges.push_back({u, v});
+        const Graph q = graph_from_edges(10, edges);
+        // Flows from lower to higher part ids only: acyclic.
+        std::vector<WeightSum> outflow(q.adjncy.size(), 0);
+        for (PartId a = 0; a < 10; ++a)
+            for (EdgeOffset e = q.xadj[a]; e < q.xadj[a + 1]; ++e)
+                if (q.adjncy[e] > a) {
+                    const auto x = WeightSum(random() % 10);
+                    outflow[e] = x;
+                    outflow[find_link(q, q.adjncy[e], a)] = -x;
+                }
+        const auto net = net_outflow(q, outflow);
+        WeightSum before = 0, after = 0;
+        for (WeightSum f : outflow) before += std::abs(f);
+        const WeightSum shortcut = shortcut_transit(q, outflow);
+        for (WeightSum f : outflow) after += std::abs(f);
+        EXPECT_EQ(net_outflow(q, outflow), net);
+        EXPECT_FALSE(has_flow_cycle(q, outflow));
+        EXPECT_EQ(after, before - 2 * shortcut); // each unit crosses one border fewer
+        shortcuts += shortcut;
+    }
+    EXPECT_GT(shortcuts, 0);
 }
