@@ -160,7 +160,10 @@ RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
     for (const auto& round : refined.rounds) sweeps += round.gde.sweeps;
     result.details = {{"gde_rounds", double(refined.rounds.size())},
                       {"gde_sweeps", double(sweeps)},
-                      {"polish_moves", double(refined.polish.moves)}};
+                      {"polish_moves", double(refined.polish.moves)},
+                      {"transit_shortcut", refined.rounds.empty()
+                                               ? 0.0
+                                               : double(refined.rounds.front().transit_shortcut)}};
     return result;
 }
 
