@@ -40,8 +40,9 @@ void refine_band_once(const Graph& graph, Partition& partition, const BandRefine
     WeightSum gain = 0;
     for (std::size_t l = levels.size(); l-- > 0;) {
         Partition level_partition{k, std::move(levels[l].part), partition.targets};
-        const PolishResult p = polish_boundary(levels[l].graph, level_partition, options.tolerance,
-                                               options.max_passes, &levels[l].fixed);
+        const PolishResult p =
+            polish_boundary(levels[l].graph, level_partition, options.tolerance,
+                            {.max_passes = options.max_passes, .fixed = &levels[l].fixed});
         result.polish.moves += p.moves;
         result.polish.cut_reduction += p.cut_reduction;
         gain += p.cut_reduction;

@@ -20,10 +20,12 @@ struct Move {
 class Polisher {
   public:
     Polisher(const Graph& graph, Partition& partition, double tolerance,
-             const std::vector<char>* fixed)
-        : graph_(graph), part_(partition.part), fixed_(fixed), connectivity_(graph),
+             const PolishOptions& options)
+        : graph_(graph), part_(partition.part), origin_(options.origin),
+          migration_weight_(options.migration_weight), connectivity_(graph),
           connection_(std::size_t(partition.num_parts), 0),
-          locked_(fixed ? *fixed : std::vector<char>(std::size_t(graph.num_vertices()), 0)),
+          locked_(options.fixed ? *options.fixed
+                                : std::vector<char>(std::size_t(graph.num_vertices()), 0)),
           candidate_(std::size_t(graph.num_vertices()), 0),
           version_(std::size_t(graph.num_vertices()), 0) {
         const int ncon = graph.num_constraints();
@@ -138,8 +140,13 @@ class Polisher {
             if (connection_[p] == 0) touched_.push_back(p);
             connection_[p] += graph_.edge_weight(e);
         }
+        // Migration: leaving the origin costs the vertex's size, going back to it gains it.
+        const PartId origin = origin_ != nullptr ? (*origin_)[v] : -1;
+        const WeightSum migration =
+            origin_ != nullptr ? migration_weight_ * graph_.vertex_size(v) : 0;
         for (PartId p : touched_) {
-            const WeightSum gain = connection_[p] - internal;
+            const WeightSum gain = connection_[p] - internal - (origin == home ? migration : 0) +
+                                   (origin == p ? migration : 0);
             if (weight_[p] + w <= limit_[p] &&
                 (best.to < 0 || gain > best.gain || (gain == best.gain && p < best.to)))
                 best = {gain, p};
@@ -150,7 +157,8 @@ class Polisher {
 
     const Graph& graph_;
     std::vector<PartId>& part_;
-    const std::vector<char>* fixed_;
+    const std::vector<PartId>* origin_;
+    WeightSum migration_weight_;
     LocalConnectivity connectivity_;
     std::vector<WeightSum> weight_, limit_, connection_;
     std::vector<PartId> touched_;
@@ -174,10 +182,10 @@ std::vector<WeightSum> part_weight_limits(const Graph& graph, const Partition& p
 }
 
 PolishResult polish_boundary(const Graph& graph, Partition& partition, double tolerance,
-                             int max_passes, const std::vector<char>* fixed) {
+                             const PolishOptions& options) {
     PolishResult result;
-    Polisher polisher(graph, partition, tolerance, fixed);
-    while (result.passes < max_passes) {
+    Polisher polisher(graph, partition, tolerance, options);
+    while (result.passes < options.max_passes) {
         ++result.passes;
         const VertexId moves = polisher.pass(result.cut_reduction);
         result.moves += moves;

@@ -1,17 +1,49 @@
 #include "libpart/gde/refine.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/gde/edge_colouring.hpp"
+#include "libpart/order/graph_search.hpp"
 
 namespace part::gde {
 
 namespace {
 
+constexpr int kPolishPasses = 8;
+
+// Largest hop distance between two processors of the same component.
+int hop_diameter(const Graph& network) {
+    std::vector<VertexId> distance(std::size_t(network.num_vertices()), -1);
+    int diameter = 0;
+    for (VertexId source = 0; source < network.num_vertices(); ++source) {
+        for (VertexId v : breadth_first(network, source, distance)) {
+            diameter = std::max(diameter, int(distance[v]));
+            distance[v] = -1;
+        }
+    }
+    return diameter;
+}
+
+// Per processor: the goal that keeps its part within (1 + tolerance) x its target.
+std::vector<WeightSum> tolerance_goals(const Partition& partition, const ProcessorMap& map,
+                                       const Graph& network, WeightSum total, double tolerance,
+                                       double lambda) {
+    const int diameter = hop_diameter(network);
+    std::vector<WeightSum> goals;
+    for (VertexId q = 0; q < network.num_vertices(); ++q) {
+        const double share = partition.target(map.part_on[q]) * double(total);
+        goals.push_back(tolerance_goal(WeightSum(std::floor(share * (1 + tolerance))),
+                                       WeightSum(std::ceil(share)), diameter, lambda));
+    }
+    return goals;
+}
+
 // Decision maker, routing and adjuster once over `net`, moving vertices of `partition`.
 RefineRound remap(const Graph& graph, Partition& partition, const Network& net,
-                  const ProcessorMap& map, const Graph& quotient, double lambda, int max_sweeps) {
+                  const ProcessorMap& map, const Graph& quotient, double lambda,
+                  const RefineOptions& options, bool first_round) {
     const PartId k = partition.num_parts;
     const int ncon = graph.num_constraints();
     const auto weights = part_weights(graph, partition.part, k);
@@ -22,13 +54,21 @@ RefineRound remap(const Graph& graph, Partition& partition, const Network& net,
         for (VertexId q = 0; q < k; ++q) capacities.push_back(partition.target(map.part_on[q]));
 
     RefineRound round;
-    round.gde = run_gde(net.graph, colour_edges(net), loads, capacities, lambda, max_sweeps);
+    const std::vector<WeightSum> goals =
+        options.within_tolerance
+            ? tolerance_goals(partition, map, net.graph, graph.total_vertex_weight()[0],
+                              options.tolerance, lambda)
+            : std::vector<WeightSum>{};
+    round.gde =
+        run_gde(net.graph, colour_edges(net), loads, capacities, lambda, options.max_sweeps, goals);
     // Flows between parts: derouted where a link does not match a border, then acyclic.
     round.routed = route_flows(quotient, net.graph, round.gde.link_outflow, map);
     round.cycle_flow_removed = eliminate_cycles(quotient, round.routed.outflow);
+    if (options.shortcut_transit && first_round)
+        round.transit_shortcut = shortcut_transit(quotient, round.routed.outflow);
     const auto order = flow_order(quotient, round.routed.outflow);
     round.transfers = adjust_workload(graph, partition.part, k, quotient, round.routed.outflow,
-                                      order, round.routed.direct);
+                                      order, round.routed.direct, options.heaviest_first);
     return round;
 }
 
@@ -53,7 +93,7 @@ void balance(const Graph& graph, Partition& refined, const Network* network,
         if (r > 0) quotient = quotient_network(graph, refined);
         const Network& net = on_quotient ? quotient : *network;
         result.rounds.push_back(
-            remap(graph, refined, net, result.map, quotient.graph, lambda, options.max_sweeps));
+            remap(graph, refined, net, result.map, quotient.graph, lambda, options, r == 0));
         bool moved = false, short_of_flow = false;
         for (const Transfer& t : result.rounds.back().transfers) {
             moved = moved || t.moved_vertices > 0;
@@ -108,7 +148,13 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
         result.polish = result.band.polish;
         result.polish.cut_reduction = result.band.cut_reduction;
     } else if (options.polish) {
-        result.polish = polish_boundary(graph, refined, options.tolerance);
+        PolishOptions polish{.max_passes = kPolishPasses};
+        if (options.migration_weight > 0) {
+            polish.origin =
+                options.migration_origin.empty() ? &partition.part : &options.migration_origin;
+            polish.migration_weight = options.migration_weight;
+        }
+        result.polish = polish_boundary(graph, refined, options.tolerance, polish);
     }
     // Pieces left over: fragments that were dropped or had no neighbour, or vertices moved
     // directly to parts no border joins. Absorb them if they fit within the tolerance. (Every

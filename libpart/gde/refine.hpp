@@ -29,6 +29,21 @@ struct RefineOptions {
     bool multilevel_polish = true; // polish the band by multilevel FM; false: one-level FM
     int band_width = 8;            // layers of the band the multilevel polish works on
     double tolerance = 0.03;       // polish keeps every part within (1 + tolerance) x its target
+    // Balance only as far as the tolerance asks: each processor's goal (tolerance_goal) lies
+    // just under (1 + tolerance) x its target, so only parts above it shed load and parts
+    // below it may stay below the average. Off: the paper's balancing to the average.
+    bool within_tolerance = false;
+    // The workload adjuster moves the heaviest border vertices first (see adjust_workload).
+    bool heaviest_first = false;
+    // > 0: the boundary polish also counts migration, this much per unit of vertex size
+    // moved away from (or back to) its origin part (see polish_boundary).
+    WeightSum migration_weight = 0;
+    // The origin part of each vertex, -1 for none; empty: the partition refined.
+    std::vector<PartId> migration_origin;
+    // In the first round, flow passing through a part between two parts that share a border
+    // goes straight across that border (see shortcut_transit). Later rounds, which balance
+    // what the adjuster could not carry, keep the plain flows.
+    bool shortcut_transit = false;
     int max_sweeps = 200000;
     int max_rounds = 8;
 };
@@ -38,6 +53,7 @@ struct RefineRound {
     GdeRun gde;         // sweeps, lambda, colours, delta, loads per processor
     RoutedFlows routed; // network link flows and the final acyclic part flows
     WeightSum cycle_flow_removed = 0;
+    WeightSum transit_shortcut = 0; // flow taken off two-border paths (shortcut_transit)
     std::vector<Transfer> transfers;
 };
 
