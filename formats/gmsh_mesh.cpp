@@ -184,9 +184,13 @@ class MshReader {
             throw InputError(lines_.file(), 0,
                              std::string("empty mesh: no ") +
                                  (nodes_seen ? "$Elements" : "$Nodes") + " section");
+        if (source_) source_->release_before(data_.size()); // the text is not read again
         finish_points();
+        // Each tag list is freed once copied, so that at most one is held twice.
         mesh_.cell_data.push_back(MeshArray::from_values("gmsh:physical", 1, physical_));
+        physical_ = {};
         mesh_.cell_data.push_back(MeshArray::from_values("gmsh:geometrical", 1, geometrical_));
+        geometrical_ = {};
         if (top_dimension(mesh_) == 0)
             throw InputError(lines_.file(), 0,
                              "empty mesh: no lines, surface or volume elements (" +
@@ -604,20 +608,15 @@ class MshReader {
         }
     }
 
-    // Lets the mapped input go once the parser is well past it.
+    // Lets the mapped input go once the parser is past it.
     void release_consumed() { release_consumed(lines_.offset()); }
     void release_consumed(std::size_t offset) {
-        constexpr std::size_t kStep = std::size_t(16) << 20;
-        if (source_ && offset >= released_ + kStep) {
-            released_ = offset - kStep / 2;
-            source_->release_before(released_);
-        }
+        if (source_) source_->release_parsed(offset);
     }
 
     std::string_view data_;
     LineReader lines_;
     const MappedFile* source_;
-    std::size_t released_ = 0;
     double version_ = 0;
     bool binary_ = false;
     std::map<std::pair<int, int>, std::int32_t> entity_physical_;

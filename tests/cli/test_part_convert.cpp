@@ -13,7 +13,11 @@
 #include <vtkXMLUnstructuredGridReader.h>
 
 #include "formats/chaco_graph.hpp"
+#include "formats/coordinates_file.hpp"
+#include "formats/mesh_file.hpp"
 #include "formats/partition_file.hpp"
+#include "libpart/mesh/mesh_graph.hpp"
+#include "libpart/mesh/mesh_weights.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part;
@@ -128,6 +132,54 @@ TEST(PartConvert, DualAndNodalGraphsEqualM2gmetisOnHexahedraAndPrisms) {
     expect_same_as_m2gmetis(dir, mesh, "", "-gtype=dual -ncommon=3");
     expect_same_as_m2gmetis(dir, mesh, "--ncommon 1", "-gtype=dual -ncommon=1");
     expect_same_as_m2gmetis(dir, mesh, "--nodal", "-gtype=nodal");
+}
+
+// part-convert streams the dual graph and its centroids without holding them; the files must
+// be exactly what build_dual_graph, write_chaco_graph and write_coordinates make, with weights
+// and sizes from cell arrays, on meshes with boundary cells of every dimension and element
+// types triangle, quadrilateral, tetrahedron, prism and hexahedron.
+TEST(PartConvert, StreamedDualGraphEqualsTheBuiltGraph) {
+    if (!have("gmsh")) GTEST_SKIP() << "gmsh not installed";
+    ScratchDir dir;
+    for (const auto& [geo, dim] :
+         std::vector<std::pair<std::string, int>>{{"mixed2d", 2}, {"mixed3d", 3}, {"box3d", 3}}) {
+        const std::string path = gmsh_mesh(dir, geo, dim);
+        const Mesh mesh = formats::read_mesh(path);
+        for (int ncommon : {0, 1, 2}) {
+            SCOPED_TRACE(geo + " ncommon " + std::to_string(ncommon));
+            const auto r =
+                convert(path + " --weight-field gmsh:physical --size-field gmsh:geometrical" +
+                        (ncommon > 0 ? " --ncommon " + std::to_string(ncommon) : "") + " -q -o " +
+                        dir.file("streamed.graph"));
+            ASSERT_EQ(r.exit_code, 0) << r.err;
+            DualGraph dual = build_dual_graph(mesh, ncommon);
+            dual.graph.ncon = 1;
+            dual.graph.vwgt =
+                weights_from_array(*mesh.find_cell_array("gmsh:physical"), dual.cells);
+            dual.graph.vsize =
+                weights_from_array(*mesh.find_cell_array("gmsh:geometrical"), dual.cells);
+            formats::write_chaco_graph(dir.file("built.graph"), dual.graph);
+            formats::write_coordinates(dir.file("built.xyz"), dual.graph.coords);
+            EXPECT_GT(dual.graph.num_edges(), 0);
+            EXPECT_TRUE(read_text(dir.file("streamed.graph")) ==
+                        read_text(dir.file("built.graph")));
+            EXPECT_TRUE(read_text(dir.file("streamed.xyz")) == read_text(dir.file("built.xyz")));
+        }
+        if (geo != "box3d") { // the boundary cells were there to be dropped
+            EXPECT_LT(top_dimensional_cells(mesh).size(), std::size_t(mesh.num_cells()));
+        }
+    }
+}
+
+TEST(PartConvertErrors, GraphWithoutItsCoordinatesIsRemoved) {
+    ScratchDir dir;
+    std::filesystem::create_directory(dir.file("x.xyz")); // the coordinates cannot be written
+    const auto r = convert(source_file("data/naca0012.msh") + " -o " + dir.file("x.graph"));
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find(dir.file("x.xyz")), std::string::npos) << r.err;
+    int files = 0;
+    for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir.path())) ++files;
+    EXPECT_EQ(files, 1); // only the folder in the way: no graph, no temporaries
 }
 
 TEST(PartConvert, RoundTripMshGraphPartitionVtu) {
