@@ -56,6 +56,8 @@ DualAdjacency::DualAdjacency(const Mesh& mesh, std::span<const CellId> cells, bo
         min_nodes_ = std::min(min_nodes_, int(mesh.cell(c).size()));
         distinct_nodes_ = distinct_nodes_ && has_distinct_nodes(mesh.cell(c));
     }
+    // Below this many shared nodes no rule can make two cells adjacent (see adjacent()).
+    min_overlap_ = ncommon > 0 ? std::min(ncommon, min_nodes_ - 1) : min_face_size_;
     overlap_.assign(num_vertices, 0);
 }
 
@@ -79,24 +81,36 @@ bool DualAdjacency::adjacent(std::size_t i, std::size_t j, int overlap) const {
 }
 
 std::span<const VertexId> DualAdjacency::neighbours(VertexId v) {
-    const std::size_t i = std::size_t(v);
-    candidates_.clear();
-    for (PointId p : mesh_.cell(cell_of(i)))
-        for (CellId j : around_.of(p))
-            if (overlap_[j]++ == 0 && std::size_t(j) != i) candidates_.push_back(j);
-    overlap_[i] = 0;
-    row_.clear();
-    for (CellId j : candidates_) {
-        if (adjacent(i, std::size_t(j), overlap_[j])) row_.push_back(j);
-        overlap_[j] = 0;
-    }
-    return row_;
+    return adjacent_vertices(std::size_t(v), false);
 }
 
 EdgeOffset DualAdjacency::count_entries() {
-    EdgeOffset entries = 0;
-    for (VertexId v = 0; v < num_vertices(); ++v) entries += EdgeOffset(neighbours(v).size());
-    return entries;
+    // Adjacency is symmetric, so each edge is counted once, from its lower end: walking only
+    // the later part of each (ascending) node-to-cell list halves the work of this pass.
+    EdgeOffset edges = 0;
+    for (std::size_t v = 0; v < num_vertices_; ++v)
+        edges += EdgeOffset(adjacent_vertices(v, true).size());
+    return 2 * edges;
+}
+
+std::span<const VertexId> DualAdjacency::adjacent_vertices(std::size_t i, bool later_only) {
+    candidates_.clear();
+    for (PointId p : mesh_.cell(cell_of(i))) {
+        const std::span<const CellId> around = around_.of(p);
+        const auto first =
+            later_only ? std::upper_bound(around.begin(), around.end(), CellId(i)) : around.begin();
+        for (auto j = first; j != around.end(); ++j)
+            if (overlap_[*j]++ == 0 && std::size_t(*j) != i) candidates_.push_back(*j);
+    }
+    overlap_[i] = 0;
+    row_.clear();
+    for (CellId j : candidates_) {
+        // Most candidates share a node or an edge only: rejected here without a call.
+        if (overlap_[j] >= min_overlap_ && adjacent(i, std::size_t(j), overlap_[j]))
+            row_.push_back(j);
+        overlap_[j] = 0;
+    }
+    return row_;
 }
 
 } // namespace part

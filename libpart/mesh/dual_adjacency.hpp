@@ -38,6 +38,8 @@ class DualAdjacency {
                   std::size_t num_vertices, int ncommon);
     CellId cell_of(std::size_t v) const { return all_cells_ ? CellId(v) : cells_[v]; }
     bool adjacent(std::size_t i, std::size_t j, int overlap) const;
+    // The neighbours of vertex i, or only those after i.
+    std::span<const VertexId> adjacent_vertices(std::size_t i, bool later_only);
 
     const Mesh& mesh_;
     std::span<const CellId> cells_;
@@ -50,6 +52,7 @@ class DualAdjacency {
     int min_face_size_ = kMaxFaceNodes;
     int min_nodes_ = kMaxCellNodes;
     bool distinct_nodes_ = true;
+    int min_overlap_ = 0;
     std::vector<std::uint8_t> overlap_; // nodes shared with the current cell: at most 8
     std::vector<CellId> candidates_;
     std::vector<VertexId> row_;
