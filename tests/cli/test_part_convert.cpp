@@ -223,6 +223,36 @@ TEST(PartConvert, RoundTripMshGraphPartitionVtu) {
     EXPECT_EQ(read_text(dir.file("again.vtu")), read_text(dir.file("naca.vtu")));
 }
 
+// The gmsh physical and elementary tags reach the .vtu as cell arrays, cell by cell, on a
+// mesh whose boundary lines (another physical group) are left out of the output.
+TEST(PartConvert, GmshTagsReachTheVtuCellByCell) {
+    if (!have("gmsh")) GTEST_SKIP() << "gmsh not installed";
+    ScratchDir dir;
+    const std::string path = gmsh_mesh(dir, "mixed2d", 2);
+    const Mesh mesh = formats::read_mesh(path);
+    const std::vector<CellId> cells = top_dimensional_cells(mesh);
+    ASSERT_LT(cells.size(), std::size_t(mesh.num_cells()));
+    std::string parts;
+    for (std::size_t i = 0; i < cells.size(); ++i) parts += std::to_string(i % 2) + "\n";
+    const auto r =
+        convert(path + " --partition " + dir.write("p", parts) + " -q -o " + dir.file("tags.vtu"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto grid = read_grid<vtkXMLUnstructuredGridReader>(dir.file("tags.vtu"));
+    for (const char* name : {"gmsh:physical", "gmsh:geometrical"}) {
+        SCOPED_TRACE(name);
+        vtkDataArray* array = grid->GetCellData()->GetArray(name);
+        ASSERT_NE(array, nullptr);
+        EXPECT_EQ(array->GetDataType(), VTK_INT); // tags stay 32-bit integers
+        const MeshArray& tags = *mesh.find_cell_array(name);
+        std::vector<double> expected;
+        for (CellId c : cells) expected.push_back(tags.value(std::size_t(c)));
+        EXPECT_EQ(values(array), expected);
+        // Two surfaces, two tags ("left" and "right"): the check above can see a shift.
+        EXPECT_NE(std::count(expected.begin(), expected.end(), expected.front()),
+                  std::ptrdiff_t(expected.size()));
+    }
+}
+
 TEST(PartConvert, SplitWritesPiecesWithGhostLayer) {
     if (!have("gmsh")) GTEST_SKIP() << "gmsh not installed";
     ScratchDir dir;
