@@ -130,12 +130,15 @@ nlohmann::json write_nodal_graph(Mesh mesh, FieldWeights fields, const std::stri
 // written, so memory stays at the mesh plus its node-to-cell lists.
 nlohmann::json write_dual_graph(const Mesh& mesh, const FieldWeights& fields, int ncommon,
                                 const std::string& output) {
-    DualAdjacency adjacency(mesh, ncommon);
-    const VertexId n = adjacency.num_vertices();
-    const EdgeOffset edges = adjacency.count_entries() / 2;
-    formats::write_chaco_graph(
-        output, formats::ChacoRows{n, edges, fields.ncon, fields.weights, fields.sizes,
-                                   [&](VertexId v) { return adjacency.neighbours(v); }});
+    const VertexId n = VertexId(mesh.num_cells());
+    EdgeOffset edges = 0;
+    {
+        DualAdjacency adjacency(mesh, ncommon); // its node-to-cell lists go before the centroids
+        edges = adjacency.count_entries() / 2;
+        formats::write_chaco_graph(
+            output, formats::ChacoRows{n, edges, fields.ncon, fields.weights, fields.sizes,
+                                       [&](VertexId v) { return adjacency.neighbours(v); }});
+    }
     nlohmann::json report = {
         {"output", output}, {"graph", "dual"}, {"vertices", n}, {"edges", edges}};
     if (mesh.dim > 0 && !mesh.points.empty())
