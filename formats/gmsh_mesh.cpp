@@ -169,6 +169,8 @@ class MshReader {
                 lines_.fail("expected $MeshFormat first: this is not a gmsh .msh file");
             if (section == "Entities" && version_ >= 4)
                 read_entities();
+            else if (section == "PhysicalNames")
+                read_physical_names();
             else if (section == "Nodes") {
                 version_ >= 4 ? read_nodes_v4() : read_nodes_v2();
                 nodes_seen = true;
@@ -212,6 +214,34 @@ class MshReader {
                                  : " (the section holds more entries than its header announces)"));
         }
         lines_.fail("file ends before $End" + section + ": the file is truncated");
+    }
+
+    // Lines 'dim tag "name"' after a count, in ASCII in binary files too.
+    void read_physical_names() {
+        FieldCursor header(data_line("the physical name count"), lines_);
+        const std::int64_t count = header.integer("the physical name count");
+        if (count < 0 || std::size_t(count) > data_.size())
+            lines_.fail("physical name count " + std::to_string(count) + " is out of range");
+        for (std::int64_t i = 0; i < count; ++i) {
+            const std::string_view line = data_line("a physical name 'dim tag \"name\"'");
+            const std::size_t open = line.find('"'), close = line.rfind('"');
+            if (open == std::string_view::npos || close == open)
+                lines_.fail("expected a physical name 'dim tag \"name\"', found '" + clip(line) +
+                            "'");
+            FieldCursor fields(line.substr(0, open), lines_);
+            PhysicalGroup group;
+            group.dim = int(fields.integer("the physical group's dimension"));
+            const std::int64_t tag = fields.integer("the physical tag");
+            if (group.dim < 0 || group.dim > 3 || tag < INT32_MIN || tag > INT32_MAX ||
+                !fields.at_end())
+                lines_.fail("expected a physical name 'dim tag \"name\"' with dimension 0..3 "
+                            "and a 32-bit tag, found '" +
+                            clip(line) + "'");
+            group.tag = std::int32_t(tag);
+            group.name = std::string(line.substr(open + 1, close - open - 1));
+            mesh_.physical_groups.push_back(std::move(group));
+        }
+        expect_end("PhysicalNames");
     }
 
     void skip_section(const std::string& section) {

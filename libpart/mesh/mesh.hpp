@@ -65,6 +65,15 @@ class MeshArray {
     std::vector<unsigned char> bytes_;
 };
 
+// A named group of cells, as gmsh's $PhysicalNames: the cells of dimension `dim` whose
+// "gmsh:physical" tag is `tag`.
+struct PhysicalGroup {
+    int dim = 0;
+    std::int32_t tag = 0;
+    std::string name;
+    bool operator==(const PhysicalGroup&) const = default;
+};
+
 struct Mesh {
     int dim = 3;                // coordinates per point: 2 or 3 (0 when the file has none)
     std::vector<double> points; // num_points * dim, row-major
@@ -74,6 +83,7 @@ struct Mesh {
     std::vector<CellType> cell_types;
     std::vector<MeshArray> cell_data;
     std::vector<MeshArray> point_data;
+    std::vector<PhysicalGroup> physical_groups; // names of the "gmsh:physical" tags
 
     PointId num_points() const { return point_count; }
     CellId num_cells() const { return CellId(cell_types.size()); }

@@ -6,8 +6,10 @@
 
 #include <vtkCellData.h>
 #include <vtkDataArray.h>
+#include <vtkFieldData.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
+#include <vtkStringArray.h>
 #include <vtkUnstructuredGrid.h>
 #include <vtkXMLPUnstructuredGridReader.h>
 #include <vtkXMLUnstructuredGridReader.h>
@@ -251,6 +253,14 @@ TEST(PartConvert, GmshTagsReachTheVtuCellByCell) {
         EXPECT_NE(std::count(expected.begin(), expected.end(), expected.front()),
                   std::ptrdiff_t(expected.size()));
     }
+    // The group names, as field data ParaView shows, and back in a mesh read from the .vtu.
+    auto* names =
+        vtkStringArray::SafeDownCast(grid->GetFieldData()->GetAbstractArray("gmsh:physical_names"));
+    ASSERT_NE(names, nullptr);
+    std::vector<std::string> listed;
+    for (vtkIdType i = 0; i < names->GetNumberOfValues(); ++i) listed.push_back(names->GetValue(i));
+    EXPECT_EQ(listed, (std::vector<std::string>{"wall", "left", "right"}));
+    EXPECT_EQ(formats::read_mesh(dir.file("tags.vtu")).physical_groups, mesh.physical_groups);
 }
 
 TEST(PartConvert, SplitWritesPiecesWithGhostLayer) {
