@@ -54,9 +54,11 @@ const MeshArray& field(const Mesh& mesh, const std::string& name, bool on_points
     return *array;
 }
 
-std::vector<Weight> field_weights(const MeshArray& array, const std::string& path) {
+// The listed tuples of the array as weights (all of them when the list is empty).
+std::vector<Weight> field_weights(const MeshArray& array, std::span<const CellId> tuples,
+                                  const std::string& path) {
     try {
-        return weights_from_array(array);
+        return tuples.empty() ? weights_from_array(array) : weights_from_array(array, tuples);
     } catch (const InvalidArgument& e) {
         throw InputError(path, 0, e.what());
     }
@@ -74,22 +76,24 @@ void check_fields(const Mesh& mesh, const ConvertOptions& o) {
                              std::to_string(sizes.components()) + " components: expected 1");
 }
 
-// Vertex weights and sizes from the checked fields: cell arrays of a mesh reduced to its
-// top-dimensional cells, or point arrays for --nodal.
+// Vertex weights and sizes from the checked fields: the listed tuples of cell arrays (the
+// top-dimensional cells), or all tuples of point arrays for --nodal.
 struct FieldWeights {
     std::vector<Weight> weights, sizes;
     int ncon = 0;
 };
 
-FieldWeights read_field_weights(const Mesh& mesh, const ConvertOptions& o) {
+FieldWeights read_field_weights(const Mesh& mesh, const ConvertOptions& o,
+                                std::span<const CellId> tuples) {
     FieldWeights result;
     if (!o.weight_field.empty()) {
         const MeshArray& array = field(mesh, o.weight_field, o.nodal, o.mesh_path);
-        result.weights = field_weights(array, o.mesh_path);
+        result.weights = field_weights(array, tuples, o.mesh_path);
         result.ncon = array.components();
     }
     if (!o.size_field.empty())
-        result.sizes = field_weights(field(mesh, o.size_field, o.nodal, o.mesh_path), o.mesh_path);
+        result.sizes =
+            field_weights(field(mesh, o.size_field, o.nodal, o.mesh_path), tuples, o.mesh_path);
     return result;
 }
 
@@ -151,9 +155,9 @@ nlohmann::json write_dual_graph(const Mesh& mesh, const FieldWeights& fields, in
     return report;
 }
 
-// Memory is kept near the mesh's own size: the arrays other than the named fields are
-// dropped before anything is built, and for the dual graph the mesh is reduced to its
-// top-dimensional cells, so graph vertex i is cell i.
+// Memory is kept near the mesh's own size: the arrays are dropped once the weights are
+// taken, and for the dual graph the mesh is reduced to its top-dimensional cells, so graph
+// vertex i is cell i.
 nlohmann::json write_graph(Mesh mesh, const ConvertOptions& o, const std::string& output) {
     check_fields(mesh, o);
     const auto unused = [&](const MeshArray& a) {
@@ -162,13 +166,14 @@ nlohmann::json write_graph(Mesh mesh, const ConvertOptions& o, const std::string
     std::erase_if(mesh.cell_data, unused);
     std::erase_if(mesh.point_data, unused);
     if (o.nodal) {
-        FieldWeights fields = read_field_weights(mesh, o);
+        FieldWeights fields = read_field_weights(mesh, o, {});
         return write_nodal_graph(std::move(mesh), std::move(fields), output);
     }
-    keep_top_dimensional_cells(mesh);
-    const FieldWeights fields = read_field_weights(mesh, o);
+    // Weights are taken before the mesh is reduced, so errors name the array's own tuple.
+    const FieldWeights fields = read_field_weights(mesh, o, top_dimensional_cells(mesh));
     mesh.cell_data = {};
     mesh.point_data = {};
+    keep_top_dimensional_cells(mesh);
     return write_dual_graph(mesh, fields, o.ncommon, output);
 }
 

@@ -349,6 +349,27 @@ TEST(PartConvertErrors, UnknownFieldListsTheFieldsThatExist) {
     EXPECT_FALSE(file_exists(dir.file("x.xyz")));
 }
 
+// Weights are read from the top-dimensional cells only (a boundary line's value is not a
+// weight), and a bad one is named by its tuple in the file's array, not by graph vertex.
+TEST(PartConvertErrors, BadWeightNamesTheArrayTuple) {
+    ScratchDir dir;
+    auto mesh_with_costs = [&](const std::string& costs) {
+        return dir.write("costs.vtk",
+                         "# vtk DataFile Version 3.0\nt\nASCII\nDATASET UNSTRUCTURED_GRID\n"
+                         "POINTS 4 double\n0 0 0 1 0 0 0 1 0 1 1 0\nCELLS 3 11\n2 0 1\n"
+                         "3 0 1 2\n3 1 3 2\nCELL_TYPES 3\n3\n5\n5\nCELL_DATA 3\n"
+                         "SCALARS cost int 1\nLOOKUP_TABLE default\n" +
+                             costs + "\n");
+    };
+    auto r = convert(mesh_with_costs("-5 4 7") + " --weight-field cost -o " + dir.file("w.graph"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(read_text(dir.file("w.graph")), "2 1 010\n4 2\n7 1\n");
+    r = convert(mesh_with_costs("5 4 -7") + " --weight-field cost -o " + dir.file("x.graph"));
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("'cost' holds -7.000000 at tuple 2"), std::string::npos) << r.err;
+    EXPECT_FALSE(file_exists(dir.file("x.graph")));
+}
+
 TEST(PartConvertErrors, PartitionOfTheWrongLength) {
     ScratchDir dir;
     const auto r = convert(source_file("data/naca0012.msh") + " --partition " +
