@@ -118,8 +118,8 @@ def gpmetis(path, k):
     t, _ = best_time(["gpmetis", path, str(k)])
     return t, [int(l) for l in open(f"{path}.part.{k}")]
 
-def run_refine(graph_path, part_path, extra):
-    t, out = best_time([refine, graph_path, part_path, "--json", "-q", "-o", part_path + ".out"] + extra)
+def run_refine(graph_path, part_path, extra, repeat=3):
+    t, out = best_time([refine, graph_path, part_path, "--json", "-q", "-o", part_path + ".out"] + extra, repeat)
     return t, json.loads(out)
 
 def triangulated_grid(side):  # a structured 2D triangle mesh's node graph, large enough to time
@@ -144,8 +144,10 @@ graphs = [("naca0012", "data/naca0012.graph", "data/naca0012.xyz"),
 
 target_rows = []
 print("== Refinement: cut before -> after (improvement), imbalance after, time vs gpmetis ==")
-print(f"{'graph':11} {'K':>3} {'initial':10} {'cut0':>6} {'GDE only':>9} {'GDE+polish':>11} {'impr%':>6} "
-      f"{'imb':>6} {'sweeps':>6} {'gpmetis cut':>11} {'t_refine/t_gpmetis':>18} {'t_stats/t_gpmetis':>17}")
+print("   GDE only: --no-polish; flat: --no-absorb --flat-polish (single-level FM, no region moves);")
+print("   default: fragments absorbed, GDE, multilevel FM on the band; dis: disconnected parts after")
+print(f"{'graph':11} {'K':>3} {'initial':10} {'cut0':>6} {'GDE only':>9} {'flat':>6} {'default':>7} {'impr%':>6} "
+      f"{'imb':>6} {'dis':>3} {'sweeps':>6} {'gpmetis cut':>11} {'t_refine/t_gpmetis':>18} {'t_stats/t_gpmetis':>17}")
 for name, gpath, xypath in graphs:
     local = gpath if gpath.startswith(work) else f"{work}/{name}.graph"
     if gpath != local: open(local, "w").write(open(gpath).read())
@@ -165,16 +167,20 @@ for name, gpath, xypath in graphs:
             ppath = f"{work}/{name}.{label}.{k}"
             write_part(ppath, start)
             extra = ["--coords", xypath] if xypath else []
-            _, plain = run_refine(local, ppath, extra + ["--no-polish"])
+            _, plain = run_refine(local, ppath, extra + ["--no-polish"], 1)
+            _, flat = run_refine(local, ppath, extra + ["--no-absorb", "--flat-polish"], 1)
             t_ref, full = run_refine(local, ppath, extra)
             cut0 = full["before"]["edge_cut"]
             cut1 = full["after"]["edge_cut"]
-            print(f"{name:11} {k:>3} {label:10} {cut0:>6} {plain['after']['edge_cut']:>9} {cut1:>11} "
-                  f"{100 * (cut0 - cut1) / cut0:>6.1f} {full['after']['imbalance'][0]:>6.3f} {full['sweeps']:>6} "
+            print(f"{name:11} {k:>3} {label:10} {cut0:>6} {plain['after']['edge_cut']:>9} "
+                  f"{flat['after']['edge_cut']:>6} {cut1:>7} "
+                  f"{100 * (cut0 - cut1) / cut0:>6.1f} {full['after']['imbalance'][0]:>6.3f} "
+                  f"{full['after']['disconnected_parts']:>3} {full['sweeps']:>6} "
                   f"{metis_cut:>11} {t_ref / t_metis:>18.2f} {t_stats / t_metis:>17.2f}")
             if label in ("rcb", "farhat"):
                 target_rows.append((name, k, label, 100 * (cut0 - cut1) / cut0,
-                                    full["after"]["imbalance"][0], t_ref / t_metis))
+                                    full["after"]["imbalance"][0], t_ref / t_metis,
+                                    100 * (cut0 - flat["after"]["edge_cut"]) / cut0, cut1 / metis_cut))
 
 print()
 print("== Issue 5 target: rcb and farhat starts, K = 8..32: improvement 15-25%, imbalance <= 1.03 ==")
@@ -186,6 +192,11 @@ for label in ("rcb", "farhat"):
           f"at least 15%: {sum(i >= 15 for i in impr)}/{len(rows)}  "
           f"imbalance <= 1.03: {sum(r[4] <= 1.03 + 1e-9 for r in rows)}/{len(rows)}  "
           f"t_refine/t_gpmetis max {max(r[5] for r in rows):.2f}")
+    flat = [r[6] for r in rows]
+    print(f"{'':7} flat polish without region moves: mean {sum(flat) / len(flat):5.1f}%, "
+          f"at least 15%: {sum(i >= 15 for i in flat)}/{len(rows)}")
+    print(f"{'':7} below 15%: " + (", ".join(f"{r[0]} K={r[1]} {r[3]:.1f}% (cut {r[7]:.2f}x gpmetis's)"
+                                              for r in rows if r[3] < 15) or "none"))
 
 print()
 print("== Rebalance: part 0's vertices weigh 2 (METIS partition), refine vs gpmetis from scratch ==")

@@ -2,10 +2,15 @@
 # Repartitioning benchmark (issue 6): a load hot spot (vertex weights x4 inside a sphere) on
 # the dual graph of data/channel3d.msh, K = 16 and 64.
 #   interval: old = interval partition of the unit-weight mesh on a Morton line, new = interval
-#             on the hot-spot weights (MCR arrangement); also the identity arrangement.
+#             on the hot-spot weights (MCR arrangement); also the identity arrangement and
+#             the aligned one (exact arrangement and boundaries: the least any interval
+#             repartitioning within the tolerance moves from this old partition).
 #   scratch:  old = gpmetis partition of the unit-weight mesh, new = METIS on the hot-spot
 #             weights relabelled by maximum overlap; also from the interval old partition.
-#   gde:      old = gpmetis partition of the unit-weight mesh, new = GDE rebalancing of it.
+#   gde:      old = gpmetis partition of the unit-weight mesh, new = GDE rebalancing of it
+#             (default: tolerance spent on moving less; --ufactor 0: the paper's refinement).
+#   bounds:   bench/move_bound.py on the gpmetis old partition: the fewest vertices any
+#             method must move (any-move bound) and the border-flow estimate for gde.
 #   fresh:    gpmetis on the hot-spot weights (the cut scratch is compared with).
 #   capacity: random new capacities (fixed seed) on the interval old partition: MCR vs identity.
 # Prints the figures and the ratios the issue's targets are stated in.
@@ -48,6 +53,9 @@ for k in 16 64; do
   t1=$(now)
   "$tools/part-repart" hot.graph --old old_interval.part --method interval --order line.order \
       --arrangement identity -o identity.part --plan identity.plan --json > identity.json
+  "$tools/part-repart" hot.graph --old old_interval.part --method interval --order line.order \
+      --arrangement aligned -o aligned.part --plan aligned.plan --json > aligned.json
+  "$tools/part-plan" verify aligned.plan old_interval.part aligned.part -q
   "$tools/part-repart" hot.graph --old old_metis.part --method scratch --seed 1 \
       -o scratch.part --plan scratch.plan --json > scratch.json
   t2=$(now)
@@ -61,6 +69,11 @@ for k in 16 64; do
       -o gde.part --plan gde.plan --json > gde.json
   tg1=$(now)
   "$tools/part-plan" verify gde.plan old_metis.part gde.part -q
+  "$tools/part-repart" hot.graph --old old_metis.part --method gde --ufactor 0 \
+      -o gde_paper.part --plan gde_paper.plan --json > gde_paper.json
+  bounds=$(python3 "$here/move_bound.py" hot.graph old_metis.part "$k" 0.03)
+  any_bound=$(echo "$bounds" | awk '/any-move bound/ {print $3}')
+  flow_bound=$(echo "$bounds" | awk '/border-flow estimate/ {print $3}')
   t4=$(now)
   gpmetis -seed=1 hot.graph "$k" > /dev/null
   t5=$(now)
@@ -80,6 +93,15 @@ for k in 16 64; do
   int_max=$(field interval.json "max(d['migration']['max_sent_size'], d['migration']['max_received_size'])")
   int_steps=$(field interval.json "d['amortization']['steps']")
   id_moved=$(field identity.json "d['migration']['moved_size']")
+  al_moved=$(field aligned.json "d['migration']['moved_size']")
+  al_imb=$(field aligned.json "d['metrics']['imbalance'][0]")
+  al_cut=$(field aligned.json "d['metrics']['edge_cut']")
+  al_msgs=$(field aligned.json "d['migration']['messages']")
+  al_max=$(field aligned.json "max(d['migration']['max_sent_size'], d['migration']['max_received_size'])")
+  al_steps=$(field aligned.json "d['amortization']['steps']")
+  gp_moved=$(field gde_paper.json "d['migration']['moved_size']")
+  gp_imb=$(field gde_paper.json "d['metrics']['imbalance'][0]")
+  gp_cut=$(field gde_paper.json "d['metrics']['edge_cut']")
   sc_moved=$(field scratch.json "d['migration']['moved_size']")
   sc_unrel=$(field scratch.json "int(d['details']['unrelabelled_moved_size'])")
   sc_imb=$(field scratch.json "d['metrics']['imbalance'][0]")
@@ -102,8 +124,12 @@ for k in 16 64; do
   printf "%-34s %10s %10s %8s %9s %10s %9s\n" method moved max/rank msgs imbalance cut steps
   printf "%-34s %10s %10s %8s %9.4f %10s %9s\n" "interval (MCR) from interval" "$int_moved" "$int_max" "$int_msgs" "$int_imb" "$int_cut" "$int_steps"
   printf "%-34s %10s\n" "interval (identity) from interval" "$id_moved"
+  printf "%-34s %10s %10s %8s %9.4f %10s %9s\n" "interval (aligned) from interval" "$al_moved" "$al_max" "$al_msgs" "$al_imb" "$al_cut" "$al_steps"
   printf "%-34s %10s %10s %8s %9.4f %10s %9s\n" "scratch from gpmetis" "$sc_moved" "-" "$sc_msgs" "$sc_imb" "$sc_cut" "$sc_steps"
   printf "%-34s %10s %10s %8s %9.4f %10s %9s\n" "gde from gpmetis" "$gde_moved" "$gde_max" "$gde_msgs" "$gde_imb" "$gde_cut" "$gde_steps"
+  printf "%-34s %10s %10s %8s %9.4f %10s\n" "gde --ufactor 0 (paper) from gpmetis" "$gp_moved" "-" "-" "$gp_imb" "$gp_cut"
+  printf "%-34s %10s\n" "any-move bound (gpmetis old, 3%)" "$any_bound"
+  printf "%-34s %10s\n" "border-flow estimate (same)" "$flow_bound"
   printf "%-34s %10s\n" "scratch from gpmetis, unrelabelled" "$sc_unrel"
   printf "%-34s %10s\n" "scratch from interval" "$sci_moved"
   printf "%-34s %10s %10s %8s %9.4f %10s\n" "gpmetis fresh" "-" "-" "-" "$fresh_imb" "$fresh_cut"
@@ -111,9 +137,18 @@ for k in 16 64; do
   echo "  interval moved / scratch moved (each from its own old)  $(ratio "$int_moved" "$sc_moved")   (target <= 0.333)"
   echo "  interval moved / scratch moved (both from interval old) $(ratio "$int_moved" "$sci_moved")"
   echo "  interval imbalance                                      $int_imb   (target <= 1.05)"
+  echo "  aligned interval moved / scratch moved (own olds)       $(ratio "$al_moved" "$sc_moved")   (target <= 0.333; aligned is the interval optimum)"
+  echo "  aligned interval moved / scratch moved (both from interval old) $(ratio "$al_moved" "$sci_moved")"
+  echo "  aligned interval moved / MCR interval moved             $(ratio "$al_moved" "$int_moved")"
+  echo "  aligned interval imbalance                              $al_imb   (target <= 1.05)"
+  echo "  aligned interval cut / fresh gpmetis cut                $(ratio "$al_cut" "$fresh_cut")"
   echo "  gde moved / scratch moved (both from gpmetis old)       $(ratio "$gde_moved" "$sc_moved")   (target <= 0.333)"
   echo "  gde imbalance                                           $gde_imb   (target <= 1.05)"
   echo "  gde cut / fresh gpmetis cut                             $(ratio "$gde_cut" "$fresh_cut")"
+  echo "  gde moved / gde --ufactor 0 (paper) moved                $(ratio "$gde_moved" "$gp_moved")"
+  echo "  gde moved / border-flow estimate                        $(ratio "$gde_moved" "$flow_bound")"
+  echo "  border-flow estimate / scratch moved                    $(ratio "$flow_bound" "$sc_moved")"
+  echo "  any-move bound / scratch moved                          $(ratio "$any_bound" "$sc_moved")"
   echo "  scratch cut / fresh gpmetis cut                         $(ratio "$sc_cut" "$fresh_cut")   (target <= 1.05)"
   echo "  scratch moved / unrelabelled METIS moved                $(ratio "$sc_moved" "$sc_unrel")"
   echo "  hot spot: MCR moved / identity moved                    $(ratio "$int_moved" "$id_moved")"

@@ -1,8 +1,7 @@
 #include "formats/simulation_output.hpp"
 
-#include "formats/atomic_output.hpp"
-#include "formats/svg_plot.hpp"
 #include "formats/text_output.hpp"
+#include "libpart/core/error.hpp"
 
 namespace part::formats {
 
@@ -36,11 +35,7 @@ std::string simulation_csv(const std::vector<SimulationRun>& runs) {
     return out;
 }
 
-void write_simulation_csv(const std::string& path, const std::vector<SimulationRun>& runs) {
-    write_file_atomically(path, simulation_csv(runs));
-}
-
-void write_simulation_plot(const std::string& path, const std::vector<SimulationRun>& runs) {
+std::vector<PlotPanel> simulation_plot_panels(const std::vector<SimulationRun>& runs) {
     PlotPanel time{"time per step (compute + communication; remap cost not included)", {}};
     PlotPanel balance{"imbalance (max load / mean load)", {}};
     for (const SimulationRun& run : runs) {
@@ -52,7 +47,28 @@ void write_simulation_plot(const std::string& path, const std::vector<Simulation
         time.series.push_back(std::move(t));
         balance.series.push_back(std::move(b));
     }
-    write_svg_line_plot(path, {time, balance}, "step");
+    return {time, balance};
+}
+
+SimulationOutputs::SimulationOutputs(const std::string& csv_path, const std::string& plot_path) {
+    if (!plot_path.empty()) {
+        const auto format = plot_format_for(plot_path);
+        if (!format)
+            throw InvalidArgument("plot " + plot_path +
+                                  ": name it *.svg or *.png to pick the format");
+        plot_format_ = *format;
+        plot_.emplace(plot_path);
+    }
+    if (!csv_path.empty()) csv_.emplace(csv_path);
+}
+
+void SimulationOutputs::write(const std::vector<SimulationRun>& runs) {
+    if (csv_) write_file_atomically(csv_->temp_path(), simulation_csv(runs));
+    if (plot_)
+        write_file_atomically(plot_->temp_path(),
+                              render_line_plot(plot_format_, simulation_plot_panels(runs), "step"));
+    if (csv_) csv_->commit();
+    if (plot_) plot_->commit();
 }
 
 } // namespace part::formats

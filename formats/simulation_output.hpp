@@ -1,18 +1,36 @@
 #pragma once
-// What part-simulate writes: one CSV row per policy and step, and the SVG picture of
+// What part-simulate writes: one CSV row per policy and step, and a picture (SVG or PNG) of
 // per-step time and imbalance for each policy.
 //
 //   policy,step,time,max_load,mean_load,imbalance,communication,remapped,moved,remap_cost
 //   never,1,1234.5,1234.5,1100.2,1.122,310,0,0,0
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "formats/atomic_output.hpp"
+#include "formats/line_plot_file.hpp"
 #include "libpart/simulate/simulation.hpp"
 
 namespace part::formats {
 
 std::string simulation_csv(const std::vector<SimulationRun>& runs);
-void write_simulation_csv(const std::string& path, const std::vector<SimulationRun>& runs);
-void write_simulation_plot(const std::string& path, const std::vector<SimulationRun>& runs);
+std::vector<PlotPanel> simulation_plot_panels(const std::vector<SimulationRun>& runs);
+
+// The CSV and the picture, either of which may be unwanted (empty path). Their temporaries
+// are reserved on construction, so an unwritable folder fails before a long simulation
+// rather than after it; write() moves both into place together, so a failure leaves
+// neither. The picture's format comes from its extension (plot_format_for).
+class SimulationOutputs {
+  public:
+    // Throws InvalidArgument if `plot_path` names neither .svg nor .png, InputError if a
+    // folder is not writable.
+    SimulationOutputs(const std::string& csv_path, const std::string& plot_path);
+    void write(const std::vector<SimulationRun>& runs);
+
+  private:
+    std::optional<PendingFile> csv_, plot_;
+    PlotFormat plot_format_ = PlotFormat::svg;
+};
 
 } // namespace part::formats

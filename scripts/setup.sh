@@ -7,6 +7,7 @@ packages=(
   cmake g++ make pkg-config
   libcli11-dev libmetis-dev libvtk9-dev libopenmpi-dev openmpi-bin libgtest-dev
   nlohmann-json3-dev
+  zlib1g-dev     # PNG plots (part-simulate --plot x.png)
   gmsh           # regenerates the sample meshes in data/
   metis          # gpmetis, m2gmetis: peers the tests and benchmarks compare against
   libmetis-doc   # METIS's example graphs (4elt, copter2, mdual)

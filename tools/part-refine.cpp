@@ -97,10 +97,18 @@ nlohmann::json result_json(const gde::RefineResult& r, const PartitionMetrics& b
             {"lambda", gde.lambda},
             {"sweeps", total_sweeps(r)},
             {"rounds", rounds},
+            {"fragments",
+             {{"moved", r.fragments.fragments_moved},
+              {"vertices", r.fragments.vertices_moved},
+              {"cut_reduction", r.fragments.cut_reduction},
+              {"left", r.fragments.fragments_left},
+              {"dropped", r.fragments_dropped}}},
             {"polish",
              {{"moves", r.polish.moves},
               {"cut_reduction", r.polish.cut_reduction},
-              {"passes", r.polish.passes}}},
+              {"passes", r.polish.passes},
+              {"band_vertices", r.band.band_vertices},
+              {"levels", r.band.levels}}},
             {"vertices_moved", r.vertices_moved},
             {"weight_moved", r.weight_moved},
             {"before", tools::metrics_json(before)},
@@ -141,8 +149,17 @@ void print_result(std::ostream& out, const gde::RefineResult& r, const Partition
         << gde.num_colours << " colours, delta " << gde.delta << "), lambda "
         << std::setprecision(4) << gde.lambda << ": " << total_sweeps(r) << " sweeps in "
         << r.rounds.size() << " round(s)\n";
+    if (r.fragments.fragments_moved > 0)
+        out << "fragments: " << r.fragments.fragments_moved << " moved whole ("
+            << r.fragments.vertices_moved << " vertices), cut -" << r.fragments.cut_reduction
+            << "\n";
+    if (r.fragments_dropped)
+        out << "fragments: moving them whole left an imbalance GDE could not remove; kept\n";
     for (std::size_t i = 0; i < r.rounds.size(); ++i) print_round(out, i, r.rounds[i], verbose);
-    out << "polish: " << r.polish.moves << " moves, cut -" << r.polish.cut_reduction << "\n";
+    out << "polish: " << r.polish.moves << " moves, cut -" << r.polish.cut_reduction;
+    if (r.band.levels > 0)
+        out << " (band of " << r.band.band_vertices << " vertices, " << r.band.levels << " levels)";
+    out << "\n";
     auto row = [&out](const char* name) -> std::ostream& {
         return out << "  " << std::left << std::setw(22) << name << std::right << std::setw(12);
     };
@@ -174,7 +191,8 @@ int main(int argc, char** argv) {
     std::string graph_path, partition_path, coords_path, targets_path,
         network_spec = "quotient", map = "identity", lambda = "0.5", flow_graph = "network";
     PartId num_parts = 0;
-    bool no_polish = false;
+    bool no_polish = false, no_absorb = false, flat_polish = false;
+    int band_width = gde::RefineOptions{}.band_width;
     int ufactor = 30;
     app.add_option("GRAPH", graph_path, "Chaco/METIS graph file")->required();
     app.add_option("PARTITION", partition_path, "Partition file: one 0-based part id per line")
@@ -203,6 +221,16 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     app.add_flag("--no-polish", no_polish,
                  "Skip the boundary cut-improvement pass after the moves");
+    app.add_flag("--no-absorb", no_absorb,
+                 "Keep detached components of a part where they are (by default each is "
+                 "handed whole to the neighbour it shares most edges with, before GDE)");
+    app.add_flag("--flat-polish", flat_polish,
+                 "Polish with one-level FM on the whole graph instead of multilevel FM on the "
+                 "band around the boundary");
+    app.add_option("--band-width", band_width,
+                   "Layers on each side of the boundary the multilevel polish may move; -1: all")
+        ->check(CLI::Range(-1, 1000000))
+        ->capture_default_str();
     app.add_option("--ufactor", ufactor,
                    "Polish keeps parts within (1000 + ufactor)/1000 of their target")
         ->check(CLI::NonNegativeNumber)
@@ -220,6 +248,9 @@ int main(int argc, char** argv) {
         options.flow_graph =
             flow_graph == "quotient" ? gde::FlowGraph::Quotient : gde::FlowGraph::Network;
         options.polish = !no_polish;
+        options.absorb_fragments = !no_absorb;
+        options.multilevel_polish = !flat_polish;
+        options.band_width = band_width;
         options.tolerance = ufactor / 1000.0;
         if (options.flow_graph == gde::FlowGraph::Quotient && network_spec != "quotient")
             throw tools::UsageError(

@@ -62,6 +62,7 @@ void print_amortization(std::ostream& out, const Amortization& a) {
 RepartRequest::Arrangement arrangement_from(const std::string& name) {
     if (name == "identity") return RepartRequest::Arrangement::Identity;
     if (name == "exhaustive") return RepartRequest::Arrangement::Exhaustive;
+    if (name == "aligned") return RepartRequest::Arrangement::Aligned;
     return RepartRequest::Arrangement::Mcr;
 }
 
@@ -225,8 +226,10 @@ int main(int argc, char** argv) {
                    "part-order writes (default: Hilbert order of --coords, else the numbering)");
     app.add_option("--coords", coords_path,
                    "Coordinates file (.xyz); interval orders vertices along a Hilbert curve");
-    app.add_option("--arrangement", arrangement, "interval: order of parts over intervals")
-        ->check(CLI::IsMember({"mcr", "identity", "exhaustive"}))
+    app.add_option("--arrangement", arrangement,
+                   "interval: order of parts over intervals (aligned: exact when the old parts "
+                   "are intervals of the line, else mcr)")
+        ->check(CLI::IsMember({"mcr", "identity", "exhaustive", "aligned"}))
         ->capture_default_str();
     app.add_option("--message-cost", request.message_cost,
                    "interval: cost of one message in vertex-size units when arranging")
@@ -235,8 +238,9 @@ int main(int argc, char** argv) {
     app.add_option("--plan", plan_path, "Migration plan output")->required();
     app.add_option(
         "--ufactor", request.metis.ufactor,
-        "Allowed imbalance in 1/1000 (default 30): METIS's for scratch; interval spends it "
-        "on moving less (0: exactly proportional intervals)");
+        "Allowed imbalance in 1/1000 (default 30): METIS's for scratch; interval and gde "
+        "spend it on moving less (0: exactly proportional intervals, GDE balancing to the "
+        "average)");
     app.add_option("--ptype", ptype, "scratch: METIS scheme kway or rb")
         ->check(CLI::IsMember({"kway", "rb"}));
     app.add_option("--time-per-weight", model.time_per_weight,

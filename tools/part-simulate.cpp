@@ -7,9 +7,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "formats/atomic_output.hpp"
 #include "formats/chaco_graph.hpp"
 #include "formats/coordinates_file.hpp"
+#include "formats/line_plot_file.hpp"
+#include "formats/partition_file.hpp"
 #include "formats/simulation_output.hpp"
 #include "libpart/core/error.hpp"
 #include "libpart/simulate/simulation.hpp"
@@ -80,7 +81,7 @@ int main(int argc, char** argv) {
         app, "part-simulate data/naca0012.graph --coords data/naca0012.xyz -k 8 --workload hotspot "
              "--steps 100 --method scratch --policy all -o sim.csv --plot sim.svg");
     tools::CommonOptions common;
-    std::string graph_path, coords_path, method = "scratch", plot_path;
+    std::string graph_path, coords_path, targets_path, method = "scratch", plot_path;
     std::vector<std::string> policies{"all"};
     SimulationSetup setup;
     app.add_option("GRAPH", graph_path, "Chaco/METIS graph file (the mesh's dual graph)")
@@ -90,6 +91,9 @@ int main(int argc, char** argv) {
     app.add_option("-k,--parts", setup.num_parts, "Number of parts")
         ->required()
         ->check(CLI::PositiveNumber);
+    app.add_option("--targets", targets_path,
+                   "Capacity of each part (one positive number per line, normalised): a step "
+                   "takes the largest load / capacity; default equal capacities");
     app.add_option("--workload", setup.workload, "hotspot, wator or front")->required();
     app.add_option("--steps", setup.steps, "Number of steps")
         ->check(CLI::PositiveNumber)
@@ -123,32 +127,42 @@ int main(int argc, char** argv) {
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
     app.add_option("--plot", plot_path,
-                   "Write an SVG of per-step time and imbalance for each policy");
+                   "Write a picture of per-step time and imbalance for each policy: SVG or PNG, "
+                   "by the extension (.svg or .png)");
     tools::add_common_options(app, common, true);
 
     return tools::run_tool(app, argc, argv, [&] {
+        RepartitionMethod repartition;
         try { // names are checked before any file is read
             check_workload(setup.workload);
             for (const std::string& name : policies)
                 if (name != "all") check_online_policy(name);
+            repartition = repartition_method(method, common.seed);
         } catch (const InvalidArgument& e) {
             throw tools::UsageError(e.what());
         }
         if (std::find(policies.begin(), policies.end(), "all") != policies.end())
             policies.assign(std::begin(kOnlinePolicyNames), std::end(kOnlinePolicyNames));
-        if (!plot_path.empty() &&
-            (plot_path.size() < 4 || plot_path.substr(plot_path.size() - 4) != ".svg"))
+        if (!plot_path.empty() && !formats::plot_format_for(plot_path))
             throw tools::UsageError("--plot " + plot_path +
-                                    ": only SVG pictures are written; name it *.svg");
+                                    ": the picture is written as SVG or PNG; name it *.svg "
+                                    "or *.png");
+        if (!plot_path.empty() && plot_path == common.output)
+            throw tools::UsageError("-o and --plot name the same file");
         for (const std::string& out : {common.output, plot_path})
-            if (!out.empty()) tools::ensure_not_an_input(out, {graph_path, coords_path});
-        const RepartitionMethod repartition = repartition_method(method, common.seed);
+            if (!out.empty())
+                tools::ensure_not_an_input(out, {graph_path, coords_path, targets_path});
+        formats::SimulationOutputs outputs(common.output, plot_path);
         if (common.seed >= 0) setup.seed = unsigned(common.seed);
 
         tools::Progress progress(common.quiet);
         progress.stage("reading " + graph_path);
         Graph graph = formats::read_chaco_graph(graph_path);
         graph.coords = formats::read_coordinates(coords_path, graph.num_vertices());
+        if (!targets_path.empty()) {
+            setup.targets = formats::read_targets(targets_path, setup.num_parts);
+            repartition = repartition_method(method, common.seed, setup.targets);
+        }
         if (setup.num_parts > graph.num_vertices())
             throw tools::UsageError("-k " + std::to_string(setup.num_parts) +
                                     " exceeds the graph's " + std::to_string(graph.num_vertices()) +
@@ -158,8 +172,7 @@ int main(int argc, char** argv) {
             progress.stage("simulating policy " + policy);
             runs.push_back(simulate(graph, setup, repartition, policy));
         }
-        if (!common.output.empty()) formats::write_simulation_csv(common.output, runs);
-        if (!plot_path.empty()) formats::write_simulation_plot(plot_path, runs);
+        outputs.write(runs);
         std::cout << summary(runs, setup, method, common.json);
     });
 }

@@ -15,13 +15,29 @@ struct PolishResult {
     int passes = 0;
 };
 
+// The most each part may weigh (constraint 0): (1 + tolerance) x its target share of the total.
+std::vector<WeightSum> part_weight_limits(const Graph& graph, const Partition& partition,
+                                          double tolerance);
+
+struct PolishOptions {
+    int max_passes = 8;
+    const std::vector<char>* fixed = nullptr; // vertices marked here never move
+    // With `origin` (a part per vertex, e.g. the partition before a repartitioning), a move's
+    // gain also counts `migration_weight` x the vertex's size: minus when it takes the vertex
+    // away from its origin part, plus when it brings it back, so that the pass lowers cut +
+    // migration_weight x migrated size (the objective of adaptive repartitioners) rather than
+    // the cut alone.
+    const std::vector<PartId>* origin = nullptr;
+    WeightSum migration_weight = 0;
+};
+
 // Moves boundary vertices to the neighbouring part with the best edge-weighted cut gain, if
 // the receiver stays within (1 + tolerance) x its target weight (constraint 0) and the
 // sender keeps at least one vertex and stays locally connected. A pass stops after a run of
 // moves without a new best cut (64 to 1024, growing with the graph) and keeps the best
 // prefix; passes repeat until one gains nothing or `max_passes`. Deterministic;
-// O(boundary x degree x log n) per pass.
+// O(edges) once, then O(boundary x degree x log n) per pass.
 PolishResult polish_boundary(const Graph& graph, Partition& partition, double tolerance,
-                             int max_passes = 8);
+                             const PolishOptions& options = {});
 
 } // namespace part::gde

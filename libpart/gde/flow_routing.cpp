@@ -147,6 +147,35 @@ WeightSum eliminate_cycles(const Graph& quotient, std::vector<WeightSum>& outflo
     return removed;
 }
 
+WeightSum shortcut_transit(const Graph& q, std::vector<WeightSum>& outflow) {
+    const auto reverse = reverse_entries(q);
+    WeightSum shortcut = 0;
+    bool changed = true;
+    for (VertexId pass = 0; changed && pass < q.num_vertices(); ++pass) {
+        changed = false;
+        for (PartId b = 0; b < q.num_vertices(); ++b)
+            for (EdgeOffset in = q.xadj[b]; in < q.xadj[b + 1]; ++in) {
+                const PartId a = q.adjncy[in]; // flow a -> b is outflow[b -> a] < 0
+                for (EdgeOffset out = q.xadj[b]; out < q.xadj[b + 1] && outflow[in] < 0; ++out) {
+                    const PartId c = q.adjncy[out];
+                    if (outflow[out] <= 0 || c == a) continue;
+                    const EdgeOffset across = find_link(q, a, c);
+                    if (across < 0) continue;
+                    const WeightSum x = std::min(-outflow[in], outflow[out]);
+                    outflow[in] += x;
+                    outflow[reverse[in]] -= x;
+                    outflow[out] -= x;
+                    outflow[reverse[out]] += x;
+                    outflow[across] += x;
+                    outflow[reverse[across]] -= x;
+                    shortcut += x;
+                    changed = true;
+                }
+            }
+    }
+    return shortcut;
+}
+
 std::vector<PartId> flow_order(const Graph& q, const std::vector<WeightSum>& outflow) {
     const VertexId k = q.num_vertices();
     std::vector<int> inflows(std::size_t(k), 0);

@@ -54,11 +54,13 @@ int termination_delta(const Graph& network, const EdgeColouring& colouring) {
 }
 
 GdeRun run_gde(const Graph& g, const EdgeColouring& colouring, const std::vector<WeightSum>& loads,
-               const std::vector<double>& capacities, double lambda, int max_sweeps) {
+               const std::vector<double>& capacities, double lambda, int max_sweeps,
+               const std::vector<WeightSum>& goals) {
     const VertexId n = g.num_vertices();
     if (loads.size() != std::size_t(n) ||
-        (!capacities.empty() && capacities.size() != std::size_t(n)))
-        throw InvalidArgument("GDE needs one load (and capacity) per processor");
+        (!capacities.empty() && capacities.size() != std::size_t(n)) ||
+        (!goals.empty() && goals.size() != std::size_t(n)))
+        throw InvalidArgument("GDE needs one load (and capacity and goal) per processor");
     GdeRun run;
     run.lambda = lambda;
     run.num_colours = colouring.num_colours;
@@ -72,7 +74,8 @@ GdeRun run_gde(const Graph& g, const EdgeColouring& colouring, const std::vector
         for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e)
             links.push_back({g.adjncy[e], colouring.colour[e]});
         processors.emplace_back(v, loads[v], capacities.empty() ? 1.0 : capacities[v],
-                                std::move(links), parameters);
+                                std::move(links), parameters,
+                                goals.empty() ? kFullBalance : goals[v]);
     }
     const auto by_colour = links_by_colour(g, colouring);
     run.stop_sweep.assign(std::size_t(n), 0);

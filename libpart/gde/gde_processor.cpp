@@ -5,6 +5,17 @@
 
 namespace part::gde {
 
+namespace {
+
+// What `sender` may send under its goal: all of `flow` without a goal, else at most its
+// load above the goal.
+WeightSum within_goal(WeightSum flow, const GdeMessage& sender) {
+    if (sender.goal == kFullBalance) return flow;
+    return std::clamp<WeightSum>(sender.load - sender.goal, 0, flow);
+}
+
+} // namespace
+
 WeightSum pair_flow(const GdeMessage& lo, const GdeMessage& hi, double lambda) {
     double x;
     if (lo.capacity == hi.capacity)
@@ -12,14 +23,20 @@ WeightSum pair_flow(const GdeMessage& lo, const GdeMessage& hi, double lambda) {
     else
         x = 2 * lambda * (lo.capacity * double(hi.load) - hi.capacity * double(lo.load)) /
             (lo.capacity + hi.capacity);
-    return WeightSum(std::trunc(x));
+    const auto flow = WeightSum(std::trunc(x));
+    return flow >= 0 ? within_goal(flow, hi) : -within_goal(-flow, lo);
+}
+
+WeightSum tolerance_goal(WeightSum ceiling, WeightSum balanced, int diameter, double lambda) {
+    const auto stall = WeightSum(std::ceil(2 / lambda)) * WeightSum(std::max(diameter, 1));
+    return std::max(balanced, ceiling - stall);
 }
 
 GdeProcessor::GdeProcessor(VertexId id, WeightSum load, double capacity, std::vector<GdeLink> links,
-                           const GdeParameters& parameters)
-    : id_(id), load_(load), capacity_(capacity), links_(std::move(links)), parameters_(parameters),
-      link_of_colour_(std::size_t(parameters.num_colours), -1), flow_trace_(links_.size(), 0),
-      gone_(links_.size(), 0), says_done_(links_.size(), 0) {
+                           const GdeParameters& parameters, WeightSum goal)
+    : id_(id), load_(load), capacity_(capacity), goal_(goal), links_(std::move(links)),
+      parameters_(parameters), link_of_colour_(std::size_t(parameters.num_colours), -1),
+      flow_trace_(links_.size(), 0), gone_(links_.size(), 0), says_done_(links_.size(), 0) {
     if (!(parameters.lambda > 0 && parameters.lambda < 1))
         throw InvalidArgument("the exchange parameter lambda must lie strictly between 0 and 1");
     for (std::size_t l = 0; l < links_.size(); ++l) {

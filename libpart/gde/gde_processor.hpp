@@ -6,6 +6,7 @@
 // for each colour c in order: if partner(c) >= 0, send message() to it and pass the
 // neighbour's message to exchange(c, ...); then end_sweep(). Stop when finished().
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "libpart/core/graph.hpp"
@@ -18,6 +19,10 @@ struct GdeParameters {
     int delta = 1;       // State value that proves global stability (see termination_delta)
 };
 
+// A processor's goal when it need not balance fully: the load it may keep (see pair_flow).
+// kFullBalance asks for the paper's balancing to the average.
+inline constexpr WeightSum kFullBalance = std::numeric_limits<WeightSum>::min();
+
 // What a processor sends on a link in one exchange.
 struct GdeMessage {
     VertexId sender = -1;
@@ -25,6 +30,7 @@ struct GdeMessage {
     double capacity = 1; // relative speed; loads are balanced in proportion to it
     int state = 0;       // termination counter State
     bool done = false;   // the sender knows the system is stable and leaves after this sweep
+    WeightSum goal = kFullBalance; // the sender's goal
 };
 
 struct GdeLink {
@@ -37,17 +43,31 @@ struct GdeLink {
 // lambda * (hi_load - lo_load); otherwise 2 lambda times the flow that makes the pair's
 // load/capacity equal. Rounded towards zero: the paper's floor for an inflow and ceiling for
 // an outflow.
+// Within a tolerance (goals set, see tolerance_goal), the pair exchanges only while the end
+// that would send is above its goal, and it sends at most its load above the goal: load
+// leaves only processors that must shed it, and a neighbour passes load on only once it is
+// above its own goal. This departs from Section 3.2, which balances every pair to the
+// average, so that flows stop where every load is within the tolerance instead of cascading
+// through rings of processors that are already within it.
 WeightSum pair_flow(const GdeMessage& lo, const GdeMessage& hi, double lambda);
+
+// The goal that keeps a processor within `ceiling` (its largest allowed load) despite
+// integer rounding: the exchange stops when a sender's excess over its neighbour is below
+// 2 / lambda units, so a processor can be left above its goal by that much per hop of the
+// quotient graph's `diameter`. The goal lies that far below the ceiling, but never below
+// `balanced` (its load at full balance), where full balancing would leave it anyway.
+WeightSum tolerance_goal(WeightSum ceiling, WeightSum balanced, int diameter, double lambda);
 
 class GdeProcessor {
   public:
+    // goal: kFullBalance for the paper's balancing, else see pair_flow.
     GdeProcessor(VertexId id, WeightSum load, double capacity, std::vector<GdeLink> links,
-                 const GdeParameters& parameters);
+                 const GdeParameters& parameters, WeightSum goal = kFullBalance);
 
     VertexId id() const { return id_; }
     // The live neighbour on `colour` this sweep, or -1.
     VertexId partner(int colour) const;
-    GdeMessage message() const { return {id_, load_, capacity_, state_, leaving_}; }
+    GdeMessage message() const { return {id_, load_, capacity_, state_, leaving_, goal_}; }
     // The balance operator with the neighbour on `colour` and the min-combination of State.
     void exchange(int colour, const GdeMessage& neighbour);
     // LocalTerminated: State + 1 if no FlowTrace entry changed this sweep, else 0. A
@@ -69,6 +89,7 @@ class GdeProcessor {
     VertexId id_;
     WeightSum load_;
     double capacity_;
+    WeightSum goal_;
     std::vector<GdeLink> links_;
     GdeParameters parameters_;
     std::vector<int> link_of_colour_; // index into links_, or -1

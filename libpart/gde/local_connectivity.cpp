@@ -35,6 +35,8 @@ bool LocalConnectivity::would_disconnect(const std::vector<PartId>& part, Vertex
                     if (++found == to_find) return false;
                     break;
                 }
+            // Checked per vertex, not per row: an anchor of a band graph has a huge row.
+            if (int(queue_.size()) > budget_) return true;
         }
     return true;
 }

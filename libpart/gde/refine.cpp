@@ -1,17 +1,49 @@
 #include "libpart/gde/refine.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/gde/edge_colouring.hpp"
+#include "libpart/order/graph_search.hpp"
 
 namespace part::gde {
 
 namespace {
 
+constexpr int kPolishPasses = 8;
+
+// Largest hop distance between two processors of the same component.
+int hop_diameter(const Graph& network) {
+    std::vector<VertexId> distance(std::size_t(network.num_vertices()), -1);
+    int diameter = 0;
+    for (VertexId source = 0; source < network.num_vertices(); ++source) {
+        for (VertexId v : breadth_first(network, source, distance)) {
+            diameter = std::max(diameter, int(distance[v]));
+            distance[v] = -1;
+        }
+    }
+    return diameter;
+}
+
+// Per processor: the goal that keeps its part within (1 + tolerance) x its target.
+std::vector<WeightSum> tolerance_goals(const Partition& partition, const ProcessorMap& map,
+                                       const Graph& network, WeightSum total, double tolerance,
+                                       double lambda) {
+    const int diameter = hop_diameter(network);
+    std::vector<WeightSum> goals;
+    for (VertexId q = 0; q < network.num_vertices(); ++q) {
+        const double share = partition.target(map.part_on[q]) * double(total);
+        goals.push_back(tolerance_goal(WeightSum(std::floor(share * (1 + tolerance))),
+                                       WeightSum(std::ceil(share)), diameter, lambda));
+    }
+    return goals;
+}
+
 // Decision maker, routing and adjuster once over `net`, moving vertices of `partition`.
 RefineRound remap(const Graph& graph, Partition& partition, const Network& net,
-                  const ProcessorMap& map, const Graph& quotient, double lambda, int max_sweeps) {
+                  const ProcessorMap& map, const Graph& quotient, double lambda,
+                  const RefineOptions& options, bool first_round) {
     const PartId k = partition.num_parts;
     const int ncon = graph.num_constraints();
     const auto weights = part_weights(graph, partition.part, k);
@@ -22,32 +54,31 @@ RefineRound remap(const Graph& graph, Partition& partition, const Network& net,
         for (VertexId q = 0; q < k; ++q) capacities.push_back(partition.target(map.part_on[q]));
 
     RefineRound round;
-    round.gde = run_gde(net.graph, colour_edges(net), loads, capacities, lambda, max_sweeps);
+    const std::vector<WeightSum> goals =
+        options.within_tolerance
+            ? tolerance_goals(partition, map, net.graph, graph.total_vertex_weight()[0],
+                              options.tolerance, lambda)
+            : std::vector<WeightSum>{};
+    round.gde =
+        run_gde(net.graph, colour_edges(net), loads, capacities, lambda, options.max_sweeps, goals);
     // Flows between parts: derouted where a link does not match a border, then acyclic.
     round.routed = route_flows(quotient, net.graph, round.gde.link_outflow, map);
     round.cycle_flow_removed = eliminate_cycles(quotient, round.routed.outflow);
+    if (options.shortcut_transit && first_round)
+        round.transit_shortcut = shortcut_transit(quotient, round.routed.outflow);
     const auto order = flow_order(quotient, round.routed.outflow);
     round.transfers = adjust_workload(graph, partition.part, k, quotient, round.routed.outflow,
-                                      order, round.routed.direct);
+                                      order, round.routed.direct, options.heaviest_first);
     return round;
 }
 
-} // namespace
-
-RefineResult refine_with_gde(const Graph& graph, const Partition& partition, const Network* network,
-                             const RefineOptions& options) {
-    validate(partition, graph);
-    const PartId k = partition.num_parts;
+// Steps 1-4 (network, decision maker, routing, adjuster), in rounds, on `refined`: fills the
+// network name, the map and the rounds of `result`.
+void balance(const Graph& graph, Partition& refined, const Network* network,
+             const RefineOptions& options, RefineResult& result) {
     const bool on_quotient = network == nullptr || options.flow_graph == FlowGraph::Quotient;
-    Network quotient = quotient_network(graph, partition);
+    Network quotient = quotient_network(graph, refined);
     const Network& first_net = on_quotient ? quotient : *network;
-    if (first_net.num_processors() != k)
-        throw InvalidArgument("network " + first_net.name + " has " +
-                              std::to_string(first_net.num_processors()) +
-                              " processors but the partition has " + std::to_string(k) +
-                              " parts; they must be equal");
-
-    RefineResult result;
     result.network_name = first_net.name;
     result.map =
         map_parts(quotient.graph, first_net.graph, on_quotient ? MapKind::Identity : options.map);
@@ -57,12 +88,12 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
     Weight heaviest = 1;
     for (VertexId v = 0; v < graph.num_vertices(); ++v)
         heaviest = std::max(heaviest, graph.vertex_weight(v));
-    Partition refined = partition;
+    result.rounds.clear();
     for (int r = 0; r < options.max_rounds; ++r) {
         if (r > 0) quotient = quotient_network(graph, refined);
         const Network& net = on_quotient ? quotient : *network;
         result.rounds.push_back(
-            remap(graph, refined, net, result.map, quotient.graph, lambda, options.max_sweeps));
+            remap(graph, refined, net, result.map, quotient.graph, lambda, options, r == 0));
         bool moved = false, short_of_flow = false;
         for (const Transfer& t : result.rounds.back().transfers) {
             moved = moved || t.moved_vertices > 0;
@@ -70,7 +101,76 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
         }
         if (!moved || !short_of_flow) break;
     }
-    if (options.polish) result.polish = polish_boundary(graph, refined, options.tolerance);
+}
+
+} // namespace
+
+RefineResult refine_with_gde(const Graph& graph, const Partition& partition, const Network* network,
+                             const RefineOptions& options) {
+    validate(partition, graph);
+    const PartId k = partition.num_parts;
+    const bool on_quotient = network == nullptr || options.flow_graph == FlowGraph::Quotient;
+    if (!on_quotient && network->num_processors() != k)
+        throw InvalidArgument("network " + network->name + " has " +
+                              std::to_string(network->num_processors()) +
+                              " processors but the partition has " + std::to_string(k) +
+                              " parts; they must be equal");
+
+    RefineResult result;
+    Partition refined = partition;
+    if (options.absorb_fragments) result.fragments = absorb_fragments(graph, refined);
+    balance(graph, refined, network, options, result);
+    // Absorbing many fragments can pile weight onto a part that the flows then cannot drain
+    // (a far processor on a --network, borders closed by the moves). Then the partition as
+    // given is balanced instead, with only the fragments that fit within the tolerance
+    // absorbed first, if that ends closer to balance.
+    if (result.fragments.fragments_moved > 0 &&
+        imbalance(graph, refined)[0] > 1 + options.tolerance) {
+        Partition fitted = partition;
+        const std::vector<WeightSum> limits = part_weight_limits(graph, fitted, options.tolerance);
+        const FragmentResult fitting = absorb_fragments(graph, fitted, &limits);
+        RefineResult without;
+        balance(graph, fitted, network, options, without);
+        if (imbalance(graph, fitted)[0] < imbalance(graph, refined)[0]) {
+            refined = std::move(fitted);
+            result.network_name = std::move(without.network_name);
+            result.map = std::move(without.map);
+            result.rounds = std::move(without.rounds);
+            result.fragments = fitting;
+            result.fragments_dropped = true;
+        }
+    }
+    if (options.polish && options.multilevel_polish) {
+        BandRefineOptions band;
+        band.width = options.band_width;
+        band.tolerance = options.tolerance;
+        result.band = refine_band(graph, refined, band);
+        result.polish = result.band.polish;
+        result.polish.cut_reduction = result.band.cut_reduction;
+    } else if (options.polish) {
+        PolishOptions polish{.max_passes = kPolishPasses};
+        if (options.migration_weight > 0) {
+            polish.origin =
+                options.migration_origin.empty() ? &partition.part : &options.migration_origin;
+            polish.migration_weight = options.migration_weight;
+        }
+        result.polish = polish_boundary(graph, refined, options.tolerance, polish);
+    }
+    // Pieces left over: fragments that were dropped or had no neighbour, or vertices moved
+    // directly to parts no border joins. Absorb them if they fit within the tolerance. (Every
+    // other move keeps parts connected, so otherwise there is nothing to look for.)
+    bool direct_moves = false;
+    for (const RefineRound& round : result.rounds)
+        direct_moves = direct_moves || round.routed.unroutable > 0;
+    if (options.absorb_fragments &&
+        (result.fragments_dropped || result.fragments.fragments_left > 0 || direct_moves)) {
+        const std::vector<WeightSum> limits = part_weight_limits(graph, refined, options.tolerance);
+        const FragmentResult late = absorb_fragments(graph, refined, &limits);
+        result.fragments.fragments_moved += late.fragments_moved;
+        result.fragments.vertices_moved += late.vertices_moved;
+        result.fragments.cut_reduction += late.cut_reduction;
+        result.fragments.fragments_left = late.fragments_left;
+    }
 
     for (VertexId v = 0; v < graph.num_vertices(); ++v)
         if (refined.part[v] != partition.part[v]) {

@@ -5,8 +5,10 @@
 // moves border vertices along the flows, and an optional boundary pass lowers the cut.
 #include <vector>
 
+#include "libpart/gde/band_refinement.hpp"
 #include "libpart/gde/boundary_polish.hpp"
 #include "libpart/gde/flow_routing.hpp"
+#include "libpart/gde/fragment_absorption.hpp"
 #include "libpart/gde/gde_driver.hpp"
 #include "libpart/gde/network.hpp"
 #include "libpart/gde/workload_adjuster.hpp"
@@ -22,8 +24,26 @@ struct RefineOptions {
     double lambda = 0.5; // ignored when optimal_lambda is set
     bool optimal_lambda = false;
     FlowGraph flow_graph = FlowGraph::Network;
+    bool absorb_fragments = true; // hand detached components whole to a neighbour first
     bool polish = true;
-    double tolerance = 0.03; // polish keeps every part within (1 + tolerance) x its target
+    bool multilevel_polish = true; // polish the band by multilevel FM; false: one-level FM
+    int band_width = 8;            // layers of the band the multilevel polish works on
+    double tolerance = 0.03;       // polish keeps every part within (1 + tolerance) x its target
+    // Balance only as far as the tolerance asks: each processor's goal (tolerance_goal) lies
+    // just under (1 + tolerance) x its target, so only parts above it shed load and parts
+    // below it may stay below the average. Off: the paper's balancing to the average.
+    bool within_tolerance = false;
+    // The workload adjuster moves the heaviest border vertices first (see adjust_workload).
+    bool heaviest_first = false;
+    // > 0: the boundary polish also counts migration, this much per unit of vertex size
+    // moved away from (or back to) its origin part (see polish_boundary).
+    WeightSum migration_weight = 0;
+    // The origin part of each vertex, -1 for none; empty: the partition refined.
+    std::vector<PartId> migration_origin;
+    // In the first round, flow passing through a part between two parts that share a border
+    // goes straight across that border (see shortcut_transit). Later rounds, which balance
+    // what the adjuster could not carry, keep the plain flows.
+    bool shortcut_transit = false;
     int max_sweeps = 200000;
     int max_rounds = 8;
 };
@@ -33,6 +53,7 @@ struct RefineRound {
     GdeRun gde;         // sweeps, lambda, colours, delta, loads per processor
     RoutedFlows routed; // network link flows and the final acyclic part flows
     WeightSum cycle_flow_removed = 0;
+    WeightSum transit_shortcut = 0; // flow taken off two-border paths (shortcut_transit)
     std::vector<Transfer> transfers;
 };
 
@@ -44,7 +65,12 @@ struct RefineResult {
     // before its flow is served; then a further round balances what is left on the new
     // quotient graph, as repeated remapping would.
     std::vector<RefineRound> rounds;
-    PolishResult polish;
+    FragmentResult fragments; // before the first round, and any the polish cut off
+    // Absorbing the fragments left an imbalance GDE could not remove, so the partition as
+    // given was balanced instead, with only the fragments that fitted within the tolerance.
+    bool fragments_dropped = false;
+    PolishResult polish;         // summed over the levels of the multilevel polish
+    BandRefineResult band;       // the multilevel polish (band_vertices 0 when it did not run)
     VertexId vertices_moved = 0; // vertices whose part changed
     WeightSum weight_moved = 0;
 };

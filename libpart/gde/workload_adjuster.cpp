@@ -11,6 +11,7 @@ namespace part::gde {
 namespace {
 
 struct Candidate {
+    Weight weight; // heavier first (0 for all when the gain decides alone)
     WeightSum gain;
     double tie; // smaller first
     VertexId vertex;
@@ -19,6 +20,7 @@ struct Candidate {
 
 struct CandidateOrder {
     bool operator()(const Candidate& a, const Candidate& b) const {
+        if (a.weight != b.weight) return a.weight < b.weight;
         if (a.gain != b.gain) return a.gain < b.gain;
         if (a.tie != b.tie) return a.tie > b.tie;
         return a.vertex > b.vertex;
@@ -43,8 +45,8 @@ std::vector<double> part_centroids(const Graph& graph, const std::vector<PartId>
 
 class Adjuster {
   public:
-    Adjuster(const Graph& graph, std::vector<PartId>& part, PartId num_parts)
-        : graph_(graph), part_(part), connectivity_(graph),
+    Adjuster(const Graph& graph, std::vector<PartId>& part, PartId num_parts, bool heaviest_first)
+        : graph_(graph), part_(part), heaviest_first_(heaviest_first), connectivity_(graph),
           weight_(part_weights(graph, part, num_parts)),
           centroid_(part_centroids(graph, part, num_parts)),
           version_(std::size_t(graph.num_vertices()), 0), first_(std::size_t(num_parts) + 1, 0),
@@ -120,7 +122,8 @@ class Adjuster {
             if (p == to) gain += graph_.edge_weight(e);
             if (p == from) gain -= graph_.edge_weight(e);
         }
-        heap_.push({gain, tie(v, to), v, ++version_[v]});
+        const Weight weight = heaviest_first_ ? graph_.vertex_weight(v) : 0;
+        heap_.push({weight, gain, tie(v, to), v, ++version_[v]});
     }
 
     double tie(VertexId v, PartId to) {
@@ -136,6 +139,7 @@ class Adjuster {
 
     const Graph& graph_;
     std::vector<PartId>& part_;
+    bool heaviest_first_;
     LocalConnectivity connectivity_;
     std::vector<WeightSum> weight_;
     std::vector<double> centroid_;
@@ -153,8 +157,8 @@ std::vector<Transfer> adjust_workload(const Graph& graph, std::vector<PartId>& p
                                       PartId num_parts, const Graph& quotient,
                                       const std::vector<WeightSum>& outflow,
                                       const std::vector<PartId>& order,
-                                      const std::vector<PartFlow>& direct) {
-    Adjuster adjuster(graph, part, num_parts);
+                                      const std::vector<PartFlow>& direct, bool heaviest_first) {
+    Adjuster adjuster(graph, part, num_parts, heaviest_first);
     std::vector<Transfer> transfers;
     std::vector<std::pair<Weight, EdgeOffset>> sends;
     for (PartId from : order) {

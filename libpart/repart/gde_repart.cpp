@@ -129,15 +129,45 @@ RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
         start.part = old_partition.part;
         seed_new_parts(graph, start.part, old_partition.num_parts, start);
     }
+    // A tolerance in the request is an allowance to spend on moving less, as for interval.
+    // With one, a repartitioning pays for every vertex that changes rank: the flows stop once
+    // every part is within the tolerance, flow through a part between two neighbours goes
+    // straight across, the heaviest border vertices carry the flows, and the polish weighs a
+    // moved unit of size like a cut edge (the cut + migration objective of adaptive
+    // repartitioners). Without one (part-simulate's remaps) the paper's refinement
+    // runs: flows to the average, gain-ordered adjuster, polish for the cut alone.
     gde::RefineOptions options;
-    options.tolerance = request.tolerance > 0 ? request.tolerance : options.tolerance;
+    // Repartitioning weighs migration: keep the single-vertex polish and leave detached pieces
+    // where they are (region moves reshape borders for cut, at the price of moving more).
+    options.absorb_fragments = false;
+    options.multilevel_polish = false;
+    const bool spend_tolerance = request.tolerance > 0;
+    options.tolerance = spend_tolerance ? request.tolerance : options.tolerance;
+    options.within_tolerance = spend_tolerance;
+    options.heaviest_first = spend_tolerance;
+    options.migration_weight = spend_tolerance ? 1 : 0;
+    options.shortcut_transit = spend_tolerance;
+    if (spend_tolerance && request.new_parts != old_partition.num_parts) {
+        // Migration counts from the old ranks, not from the merged or seeded start: a vertex's
+        // origin is the new part on its old rank, none when that rank retires.
+        std::vector<PartId> part_on_rank(std::size_t(old_partition.num_parts), -1);
+        for (PartId q = 0; q < PartId(result.new_part_rank.size()); ++q)
+            if (result.new_part_rank[q] < old_partition.num_parts)
+                part_on_rank[result.new_part_rank[q]] = q;
+        options.migration_origin.resize(old_partition.part.size());
+        for (std::size_t v = 0; v < old_partition.part.size(); ++v)
+            options.migration_origin[v] = part_on_rank[old_partition.part[v]];
+    }
     const gde::RefineResult refined = gde::refine_with_gde(graph, start, nullptr, options);
     result.partition.part = refined.part;
     int sweeps = 0;
     for (const auto& round : refined.rounds) sweeps += round.gde.sweeps;
     result.details = {{"gde_rounds", double(refined.rounds.size())},
                       {"gde_sweeps", double(sweeps)},
-                      {"polish_moves", double(refined.polish.moves)}};
+                      {"polish_moves", double(refined.polish.moves)},
+                      {"transit_shortcut", refined.rounds.empty()
+                                               ? 0.0
+                                               : double(refined.rounds.front().transit_shortcut)}};
     return result;
 }
 

@@ -2,22 +2,32 @@
 
 #include <numeric>
 
+#include "libpart/repart/aligned_intervals.hpp"
 #include "libpart/repart/host_ranks.hpp"
 #include "libpart/repart/interval_arrangement.hpp"
+#include "libpart/repart/tolerant_boundaries.hpp"
 
 namespace part {
 
 namespace {
 
-// The relaxed boundaries sweep greedily from one end, so on some arrangements the exactly
-// proportional ones keep more; both are within the tolerance, take the cheaper.
-std::vector<VertexId> cheaper_bounds(const ArrangementEvaluator& evaluator,
+// The boundaries that keep the most within the tolerance (tolerant_boundaries) when their
+// table is small enough; else the relaxed ones, which sweep greedily from one end, so that on
+// some arrangements the exactly proportional ones keep more. All are within the tolerance:
+// take the cheapest (the cost also counts messages).
+std::vector<VertexId> cheaper_bounds(const LineLayout& line, const ArrangementEvaluator& evaluator,
+                                     const std::vector<double>& fractions,
+                                     const std::vector<PartId>& rank,
                                      std::span<const PartId> arrangement, double tolerance) {
-    std::vector<VertexId> exact = evaluator.boundaries(arrangement);
-    std::vector<VertexId> relaxed = evaluator.relaxed_boundaries(arrangement, tolerance);
-    return cheaper(evaluator.cost(arrangement, relaxed), evaluator.cost(arrangement, exact))
-               ? relaxed
-               : exact;
+    std::vector<VertexId> bounds = evaluator.boundaries(arrangement);
+    auto consider = [&](std::vector<VertexId> candidate) {
+        if (cheaper(evaluator.cost(arrangement, candidate), evaluator.cost(arrangement, bounds)))
+            bounds = std::move(candidate);
+    };
+    consider(evaluator.relaxed_boundaries(arrangement, tolerance));
+    if (auto best = tolerant_boundaries(line, fractions, rank, arrangement, tolerance))
+        consider(std::move(*best));
+    return bounds;
 }
 
 } // namespace
@@ -36,14 +46,23 @@ IntervalDecision decide_intervals(const LineLayout& line, const std::vector<doub
         decision.arrangement = exhaustive_arrangement(evaluator);
         break;
     case RepartRequest::Arrangement::Mcr:
+    case RepartRequest::Arrangement::Aligned:
         decision.arrangement =
             minimize_cost_redistribution(evaluator, initial_arrangement(line, rank));
         break;
     }
-    decision.bounds = cheaper_bounds(evaluator, decision.arrangement, request.tolerance);
+    decision.bounds =
+        cheaper_bounds(line, evaluator, fractions, rank, decision.arrangement, request.tolerance);
+    if (request.arrangement == RepartRequest::Arrangement::Aligned)
+        if (auto aligned = aligned_intervals(line, fractions, rank, request.tolerance);
+            aligned && cheaper(evaluator.cost(aligned->arrangement, aligned->bounds),
+                               evaluator.cost(decision.arrangement, decision.bounds))) {
+            decision.arrangement = std::move(aligned->arrangement);
+            decision.bounds = std::move(aligned->bounds);
+        }
     const RedistributionCost chosen = evaluator.cost(decision.arrangement, decision.bounds);
-    const RedistributionCost plain =
-        evaluator.cost(identity, cheaper_bounds(evaluator, identity, request.tolerance));
+    const RedistributionCost plain = evaluator.cost(
+        identity, cheaper_bounds(line, evaluator, fractions, rank, identity, request.tolerance));
     decision.details = {{"identity_moved_size", double(plain.moved_size)},
                         {"arrangement_moved_size", double(chosen.moved_size)},
                         {"arrangement_messages", double(chosen.messages)}};

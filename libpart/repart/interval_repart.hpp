@@ -10,8 +10,10 @@
 namespace part {
 
 // The arrangement is chosen on exactly proportional intervals (as the paper); then, with
-// request.tolerance > 0, the boundaries are relaxed towards keeping old data in place
-// (ArrangementEvaluator::relaxed_boundaries) when that keeps more than the exact ones. Details
+// request.tolerance > 0, the boundaries move only as far as the tolerance forces them: the
+// cheapest of tolerant_boundaries (exact, when its table is small enough), the greedy
+// ArrangementEvaluator::relaxed_boundaries and the exact ones. Arrangement::Aligned then
+// takes aligned_intervals instead when it applies and is cheaper. Details
 // reported: "identity_moved_size" (parts in logical order along the line, same relaxation),
 // "arrangement_moved_size" and "arrangement_messages" of the result.
 RepartResult interval_repartition(const Graph& graph, const Partition& old_partition,

@@ -20,11 +20,13 @@ struct RepartRequest {
     PartId new_parts = 0;           // K2 >= 1
     std::vector<double> targets;    // K2 fractions summing to 1; empty = uniform
     std::vector<VertexId> position; // interval: place of each vertex on the line; empty = numbering
-    enum class Arrangement { Mcr, Identity, Exhaustive };
+    // Aligned: the exact arrangement and boundaries when old parts are intervals of the line
+    // (aligned_intervals), else Mcr; the cheaper of the two.
+    enum class Arrangement { Mcr, Identity, Exhaustive, Aligned };
     Arrangement arrangement = Arrangement::Mcr; // interval: how to order parts over intervals
     double message_cost = 0;                    // interval: cost of a message in vertex-size units
-    double tolerance =
-        0; // interval: allowed imbalance (0.03: parts up to 1.03 x target) spent on moving less
+    // interval, gde: allowed imbalance (0.03: parts up to 1.03 x target) spent on moving less
+    double tolerance = 0;
     MetisOptions metis; // scratch
 };
 

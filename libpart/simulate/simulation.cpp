@@ -44,6 +44,9 @@ void set_vertex_weights(Graph& weighted, const std::vector<double>& weights) {
 SimulationRun simulate(const Graph& graph, const SimulationSetup& setup,
                        const RepartitionMethod& method, const std::string& policy_name) {
     if (setup.num_parts < 1) throw InvalidArgument("the number of parts must be at least 1");
+    if (!setup.targets.empty() && setup.targets.size() != std::size_t(setup.num_parts))
+        throw InvalidArgument("expected one target per part: " + std::to_string(setup.num_parts) +
+                              ", got " + std::to_string(setup.targets.size()));
     const auto& costs = setup.costs;
     if (!(costs.beta >= 0) || !(costs.gamma >= 0) || !(costs.decision_cost >= 0))
         throw InvalidArgument("beta, gamma and the decision cost must be >= 0");
@@ -62,7 +65,9 @@ SimulationRun simulate(const Graph& graph, const SimulationSetup& setup,
     set_vertex_weights(weighted, weights);
     MetisOptions metis;
     metis.seed = int(setup.seed);
-    std::vector<PartId> part = partition_with_metis(weighted, k, {}, metis);
+    std::vector<PartId> part = partition_with_metis(weighted, k, setup.targets, metis);
+    std::vector<double> capacity(std::size_t(k), 1.0); // k x target: 1 when all are equal
+    for (std::size_t p = 0; p < setup.targets.size(); ++p) capacity[p] = k * setup.targets[p];
     double communication = largest_part_communication(graph, part, k);
 
     WeightSum total_size = 0;
@@ -81,8 +86,9 @@ SimulationRun simulate(const Graph& graph, const SimulationSetup& setup,
         for (VertexId v = 0; v < n; ++v)
             loads[std::size_t(part[std::size_t(v)])] += weights[std::size_t(v)];
         SimulatedStep& step = run.steps[std::size_t(t)];
-        step.max_load = *std::max_element(loads.begin(), loads.end());
         step.mean_load = std::accumulate(loads.begin(), loads.end(), 0.0) / k;
+        for (std::size_t p = 0; p < loads.size(); ++p) loads[p] /= capacity[p];
+        step.max_load = *std::max_element(loads.begin(), loads.end());
         step.communication = communication;
         step.time = step.max_load + costs.beta * communication;
         run.total += step.time;

@@ -2,8 +2,10 @@
 // Runs a synthetic time-varying workload on a partitioned mesh and remaps whenever an online
 // policy says so, recording what every step and remap costs.
 //
-// Cost model (per step): max over parts of load / capacity (capacities equal, loads are the
-// summed cell weights) + beta x the largest per-part communication volume (METIS's
+// Cost model (per step): max over parts of load / capacity (loads are the summed cell
+// weights; capacity is k x the part's target fraction, 1 for every part when the targets are
+// equal, so a balanced step takes total load / k) + beta x the largest per-part communication
+// volume (METIS's
 // definition: for each vertex, its size times the number of other parts among its
 // neighbours). Per remap: gamma x data moved (sizes of the vertices that change part) +
 // the decision cost. The policies see the idle time max - mean load of each step and, as the
@@ -28,6 +30,7 @@ struct SimulationCosts {
 
 struct SimulationSetup {
     PartId num_parts = 2;
+    std::vector<double> targets; // capacity fraction of each part, summing to 1; empty: equal
     std::string workload = "hotspot";
     std::int64_t steps = 100;
     unsigned seed = 1;
@@ -36,8 +39,8 @@ struct SimulationSetup {
 };
 
 struct SimulatedStep {
-    double time = 0; // compute plus communication
-    double max_load = 0;
+    double time = 0;     // compute plus communication
+    double max_load = 0; // max over parts of load / capacity
     double mean_load = 0;
     double communication = 0; // largest per-part communication volume
     bool remapped = false;    // a remap came just before this step
@@ -53,8 +56,9 @@ struct SimulationRun {
     std::vector<SimulatedStep> steps;
 };
 
-// The graph needs coordinates. The initial partition is METIS on the step-0 weights (free);
-// every remap uses `method`. Throws InvalidArgument for a bad setup or policy name.
+// The graph needs coordinates. The initial partition is METIS on the step-0 weights and the
+// targets (free); every remap uses `method`, which should be given the same targets. Throws
+// InvalidArgument for a bad setup or policy name.
 SimulationRun simulate(const Graph& graph, const SimulationSetup& setup,
                        const RepartitionMethod& method, const std::string& policy);
 

@@ -139,3 +139,28 @@ TEST(PartRefine, BadOptionsAreUsageErrors) {
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("it is an input"), std::string::npos) << r.err;
 }
+
+TEST(PartRefine, RegionMovesJoinFragmentsAndReshapeBordersBeyondFlatPolish) {
+    // Blocks of the vertex numbering: balanced, but parts come in many detached pieces.
+    ScratchDir dir;
+    std::string text;
+    for (int v = 0; v < kVertices; ++v) text += std::to_string(v * 8 / kVertices) + "\n";
+    const std::string start = dir.write("blocks.part.8", text);
+    auto run = [&](const std::string& flags) {
+        auto r =
+            run_command(refine(kGraph + " " + start + " --json -o " + dir.file("out") + flags));
+        EXPECT_EQ(r.exit_code, 0) << r.err;
+        return nlohmann::json::parse(r.out);
+    };
+    const auto regions = run("");
+    const auto flat = run(" --flat-polish --no-absorb");
+    EXPECT_GT(regions["before"]["disconnected_parts"].get<int>(), 0);
+    EXPECT_GT(regions["fragments"]["moved"].get<int>(), 0);
+    EXPECT_EQ(flat["fragments"]["moved"].get<int>(), 0);
+    EXPECT_EQ(regions["after"]["disconnected_parts"].get<int>(), 0);
+    EXPECT_GT(regions["polish"]["levels"].get<int>(), 1);
+    EXPECT_LT(regions["after"]["edge_cut"].get<long>(), flat["after"]["edge_cut"].get<long>());
+    EXPECT_LE(regions["after"]["imbalance"][0].get<double>(), 1.03 + 1e-9);
+    auto bad = run_command(refine(kGraph + " " + start + " --band-width -2"));
+    EXPECT_EQ(bad.exit_code, 2);
+}

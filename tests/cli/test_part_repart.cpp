@@ -59,6 +59,27 @@ TEST(PartRepart, IntervalWithNewCapacitiesWritesAVerifiedPlan) {
     EXPECT_EQ(read_text(applied), read_text(out));
 }
 
+TEST(PartRepart, AlignedArrangementMovesNoMoreThanMcrOnIntervalOldParts) {
+    ScratchDir dir;
+    const std::string old_part = old_blocks(dir);
+    for (const std::string k : {"3", "4", "6"}) {
+        auto run = [&](const std::string& arrangement) {
+            return run_json(kGraph + " --old " + old_part + " -k " + k +
+                            " --method interval --arrangement " + arrangement + " -o " +
+                            dir.file(arrangement + ".part") + " --plan " +
+                            dir.file(arrangement + ".plan"));
+        };
+        auto mcr = run("mcr"), aligned = run("aligned");
+        EXPECT_LE(aligned["migration"]["moved_size"].get<double>(),
+                  mcr["migration"]["moved_size"].get<double>())
+            << "k " << k;
+        EXPECT_LE(aligned["metrics"]["imbalance"][0].get<double>(), 1.03 + 1e-9);
+        auto verify = run_command(tool("part-plan") + " verify " + dir.file("aligned.plan") + " " +
+                                  old_part + " " + dir.file("aligned.part"));
+        EXPECT_EQ(verify.exit_code, 0) << verify.err;
+    }
+}
+
 TEST(PartRepart, ScratchShrinkLeavesSkeletonRanksAndIsDeterministic) {
     ScratchDir dir;
     const std::string old_part = old_blocks(dir, 6);

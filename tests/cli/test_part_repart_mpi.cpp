@@ -54,6 +54,18 @@ TEST(PartRepartMpi, DistributedIntervalWritesTheSerialFiles) {
     EXPECT_EQ(read_text(dir.file("diff.plan")), read_text(dir.file("d.plan")));
 }
 
+TEST(PartRepartMpi, DistributedAlignedIntervalsWriteTheSerialFiles) {
+    ScratchDir dir;
+    std::string blocks;
+    for (int v = 0; v < kVertices; ++v) blocks += std::to_string(v * 4 / kVertices) + "\n";
+    const std::string old = dir.write("blocks.part.4", blocks);
+    for (const std::string k : {"3", "5"})
+        expect_same_as_serial(dir,
+                              " " + kGraph + " --old " + old + " -k " + k +
+                                  " --method interval --arrangement aligned --controller -q",
+                              3);
+}
+
 TEST(PartRepartMpi, DistributedIntervalAlongAnOrderingWritesTheSerialFiles) {
     ScratchDir dir;
     std::string order;

@@ -123,9 +123,13 @@ TEST(PartSchedule, PoliciesJsonListsEveryPolicyWithOptimumLeast) {
         if (policy["name"].get<std::string>().find("optimal") != std::string::npos)
             optimum = policy["total"];
     ASSERT_GT(optimum, 0);
+    EXPECT_DOUBLE_EQ(report["optimal_total"].get<double>(), optimum);
     for (const auto& policy : report["policies"]) {
         EXPECT_LE(optimum, policy["total"].get<double>() + 1e-9) << policy["name"];
         EXPECT_EQ(policy["remaps"], policy["remap_steps"].size());
+        EXPECT_NEAR(policy["gap_to_optimal"].get<double>(),
+                    policy["total"].get<double>() / optimum - 1, 1e-12)
+            << policy["name"];
     }
     EXPECT_GT(report["policies"][0]["total"].get<double>(), optimum)
         << "never remapping is worse on a drift";

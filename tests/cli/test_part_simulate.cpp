@@ -1,9 +1,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 
 #include <nlohmann/json.hpp>
 
+#include "formats/chaco_graph.hpp"
+#include "formats/coordinates_file.hpp"
+#include "tests/support/grid_graph.hpp"
+#include "tests/support/png_file.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part::test;
@@ -15,6 +20,23 @@ const std::string kMesh =
 
 CommandResult simulate(const std::string& arguments) {
     return run_command(tool("part-simulate") + " " + kMesh + " " + arguments);
+}
+
+// A 12 x 12 grid graph with its coordinates in `dir`; returns "GRAPH --coords XYZ".
+std::string grid_mesh(const ScratchDir& dir) {
+    const part::Graph grid = grid_graph(12, 12);
+    part::formats::write_chaco_graph(dir.file("grid.graph"), grid);
+    part::formats::write_coordinates(dir.file("grid.xyz"), grid.coords);
+    return dir.file("grid.graph") + " --coords " + dir.file("grid.xyz");
+}
+
+// The names in `dir`, sorted.
+std::vector<std::string> entries_of(const ScratchDir& dir) {
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(dir.path()))
+        names.push_back(entry.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
 }
 
 } // namespace
@@ -54,10 +76,14 @@ TEST(PartSimulate, WritesPerStepCsvPlotAndJsonSummary) {
 
 TEST(PartSimulate, SameSeedSameOutput) {
     ScratchDir dir;
-    const std::string args = "-k 4 --workload wator --steps 8 --policy stop-at-rise --seed 3 -o ";
-    ASSERT_EQ(simulate(args + dir.file("a.csv")).exit_code, 0);
-    ASSERT_EQ(simulate(args + dir.file("b.csv")).exit_code, 0);
+    const std::string args = "-k 4 --workload wator --steps 8 --policy stop-at-rise --seed 3 ";
+    for (const char* run : {"a", "b"})
+        ASSERT_EQ(simulate(args + "-o " + dir.file(run + std::string(".csv")) + " --plot " +
+                           dir.file(run + std::string(".png")))
+                      .exit_code,
+                  0);
     EXPECT_EQ(read_text(dir.file("a.csv")), read_text(dir.file("b.csv")));
+    EXPECT_EQ(read_text(dir.file("a.png")), read_text(dir.file("b.png")));
 }
 
 TEST(PartSimulate, GdeMethodRemapsAndBeatsNeverOnTheHotSpot) {
@@ -74,6 +100,24 @@ TEST(PartSimulate, GdeMethodRemapsAndBeatsNeverOnTheHotSpot) {
     EXPECT_LT(frequent["total"].get<double>(), never["total"].get<double>());
 }
 
+// The target on the sample mesh: remapping with GDE every 5 steps saves at least 10%
+// against never remapping on the moving hot spot and on WaTor (bench/schedule.sh records the
+// 100-step figures).
+TEST(PartSimulate, FrequentGdeRemappingSavesTenPercentOnHotSpotAndWaTor) {
+    for (const char* workload : {"hotspot", "wator"}) {
+        auto r = simulate(std::string("-k 8 --workload ") + workload +
+                          " --steps 20 --method gde --policy never --policy fixed-interval "
+                          "--interval 5 --seed 1 --json");
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        const auto report = nlohmann::json::parse(r.out);
+        ASSERT_EQ(report["policies"].size(), 2u);
+        const double never = report["policies"][0]["total"];
+        const double frequent = report["policies"][1]["total"];
+        EXPECT_EQ(report["policies"][1]["remaps"], 3) << workload;
+        EXPECT_LE(frequent, 0.9 * never) << workload;
+    }
+}
+
 TEST(PartSimulate, UnknownWorkloadPolicyMethodOrPictureTypeIsAnError) {
     auto r = simulate("-k 4 --workload tsunami --steps 5");
     EXPECT_EQ(r.exit_code, 2);
@@ -84,13 +128,61 @@ TEST(PartSimulate, UnknownWorkloadPolicyMethodOrPictureTypeIsAnError) {
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("error: unknown policy 'sometimes'"), std::string::npos) << r.err;
     r = simulate("-k 4 --workload hotspot --steps 5 --method gde-someday");
-    EXPECT_EQ(r.exit_code, 1);
-    EXPECT_NE(r.err.find("unknown repartitioning method 'gde-someday': expected one of gde, interval, scratch"),
-              std::string::npos)
+    EXPECT_EQ(r.exit_code, 2) << "a bad option value, as part-repart --method";
+    EXPECT_NE(
+        r.err.find(
+            "unknown repartitioning method 'gde-someday': expected one of gde, interval, scratch"),
+        std::string::npos)
         << r.err;
-    r = simulate("-k 4 --workload hotspot --steps 5 --plot out.png");
+    r = simulate("-k 4 --workload hotspot --steps 5 --plot out.jpg");
     EXPECT_EQ(r.exit_code, 2);
-    EXPECT_NE(r.err.find("only SVG pictures are written"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("error: --plot out.jpg"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("*.svg"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("*.png"), std::string::npos) << r.err;
+    r = simulate("-k 4 --workload hotspot --steps 5 -o same.svg --plot same.svg");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("error: -o and --plot name the same file"), std::string::npos) << r.err;
+}
+
+TEST(PartSimulate, WritesPngPlotOfASmallGrid) {
+    ScratchDir dir;
+    const std::string mesh = grid_mesh(dir);
+    auto r = run_command(tool("part-simulate") + " " + mesh +
+                         " -k 4 --workload hotspot --steps 6 --policy never --policy "
+                         "fixed-interval --interval 2 -q --plot " +
+                         dir.file("sim.png") + " -o " + dir.file("sim.csv"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string png = read_text(dir.file("sim.png"));
+    ASSERT_GE(png.size(), 8u);
+    EXPECT_EQ(png.substr(0, 8), kPngSignature);
+    const auto chunks = png_chunks(png);
+    ASSERT_FALSE(chunks.empty());
+    EXPECT_EQ(chunks.front().type, "IHDR");
+    EXPECT_EQ(chunks.back().type, "IEND");
+    for (const PngChunk& chunk : chunks) EXPECT_EQ(chunk.stored_crc, expected_crc(chunk));
+    EXPECT_EQ(entries_of(dir),
+              (std::vector<std::string>{"grid.graph", "grid.xyz", "sim.csv", "sim.png"}))
+        << "no temporaries left behind";
+}
+
+TEST(PartSimulate, UnwritablePlotLeavesNoOutputAtAll) {
+    ScratchDir dir;
+    const std::string mesh = grid_mesh(dir);
+    auto r = run_command(tool("part-simulate") + " " + mesh +
+                         " -k 4 --workload hotspot --steps 4 --policy never -o " +
+                         dir.file("sim.csv") + " --plot " + dir.file("missing/sim.png"));
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("error: " + dir.file("missing/sim.png")), std::string::npos) << r.err;
+    EXPECT_EQ(entries_of(dir), (std::vector<std::string>{"grid.graph", "grid.xyz"}))
+        << "the CSV appears with the picture or not at all";
+
+    // The outputs are reserved before the inputs are read: a bad input leaves nothing either.
+    dir.write("grid.xyz", "0 0\n1 oops\n");
+    r = run_command(tool("part-simulate") + " " + mesh +
+                    " -k 4 --workload hotspot --steps 4 --policy never -o " + dir.file("sim.csv") +
+                    " --plot " + dir.file("sim.png"));
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(entries_of(dir), (std::vector<std::string>{"grid.graph", "grid.xyz"}));
 }
 
 TEST(PartSimulate, MorePartsThanCellsIsUsageError) {
@@ -98,4 +190,21 @@ TEST(PartSimulate, MorePartsThanCellsIsUsageError) {
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("error: -k 20000 exceeds the graph's 19886 vertices"), std::string::npos)
         << r.err;
+}
+
+TEST(PartSimulate, TargetsGiveHeterogeneousCapacities) {
+    ScratchDir dir;
+    const std::string mesh = grid_mesh(dir);
+    const std::string targets = dir.write("caps.targets", "1\n2\n3\n4\n");
+    auto r = run_command(tool("part-simulate") + " " + mesh + " -k 4 --targets " + targets +
+                         " --workload hotspot --steps 6 --method gde --policy never --json -q");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto summary = nlohmann::json::parse(r.out);
+    ASSERT_FALSE(summary["policies"].empty());
+
+    const std::string three = dir.write("three.targets", "1\n1\n1\n");
+    r = run_command(tool("part-simulate") + " " + mesh + " -k 4 --targets " + three +
+                    " --workload hotspot --steps 6 --policy never");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("three.targets"), std::string::npos) << r.err;
 }

@@ -68,3 +68,23 @@ TEST(GdeRepart, GrowingFillsTheNewPartsAndBalances) {
     // Deterministic: the same inputs give the same partition.
     EXPECT_EQ(repart_method("gde")(g, old, request_for(7)).partition.part, r.partition.part);
 }
+
+TEST(GdeRepart, ToleranceIsSpentOnMovingLessOnAHotSpot) {
+    // 4 x 4 blocks of 16 x 16 cells; weight 4 in a disc of radius 10.
+    Graph g = test::grid_graph(64, 64);
+    Partition old{16, std::vector<PartId>(64 * 64), {}};
+    g.ncon = 1;
+    g.vwgt.assign(64 * 64, 1);
+    for (int r = 0; r < 64; ++r)
+        for (int c = 0; c < 64; ++c) {
+            old.part[r * 64 + c] = (r / 16) * 4 + c / 16;
+            if ((r - 24) * (r - 24) + (c - 36) * (c - 36) <= 100) g.vwgt[r * 64 + c] = 4;
+        }
+    RepartRequest balance_fully = request_for(16);
+    balance_fully.tolerance = 0; // the paper's refinement
+    const RepartResult within = repart_method("gde")(g, old, request_for(16));
+    const RepartResult full = repart_method("gde")(g, old, balance_fully);
+    EXPECT_LE(imbalance(g, within.partition)[0], 1.03 + 1e-9);
+    EXPECT_LE(imbalance(g, full.partition)[0], 1.03 + 1e-9);
+    EXPECT_LT(moved(old, within), moved(old, full));
+}

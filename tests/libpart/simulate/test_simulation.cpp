@@ -161,3 +161,48 @@ TEST(Simulation, RejectsUnknownPolicyAndMethod) {
     EXPECT_THROW(simulate(graph, SimulationSetup{}, repartition_method("scratch", 1), "dp-optimal"),
                  InvalidArgument);
 }
+
+TEST(Simulation, HeterogeneousCapacitiesShareTheLoadInProportion) {
+    // Parts of capacity 0.1, 0.2, 0.3 and 0.4: the initial partition gives each part its
+    // share, and a step's time divides each part's load by its capacity, so at step 0 the
+    // largest load / capacity is close to the mean. Ignoring the capacities in either place
+    // would put that ratio near 1.6 or 2.5.
+    const Graph graph = grid(24);
+    SimulationSetup setup = hotspot_setup(4, 3);
+    setup.targets = {0.1, 0.2, 0.3, 0.4};
+    const SimulationRun run =
+        simulate(graph, setup, repartition_method("scratch", 1, setup.targets), "never");
+    EXPECT_LT(run.steps[0].max_load / run.steps[0].mean_load, 1.05);
+    setup.targets = {0.5, 0.5};
+    EXPECT_THROW(simulate(graph, setup, repartition_method("scratch", 1), "never"),
+                 InvalidArgument);
+}
+
+TEST(Simulation, RemapsHonourTheCapacities) {
+    Graph weighted = grid(24);
+    weighted.ncon = 1;
+    weighted.vwgt.assign(std::size_t(weighted.num_vertices()), 1);
+    const std::vector<double> targets{0.1, 0.2, 0.3, 0.4};
+    std::vector<PartId> current(std::size_t(weighted.num_vertices()));
+    for (VertexId v = 0; v < weighted.num_vertices(); ++v) current[v] = PartId(v % 24 / 6);
+    for (const char* method : {"scratch", "gde", "interval"}) {
+        const std::vector<PartId> next =
+            repartition_method(method, 1, targets)(weighted, current, 4);
+        std::vector<double> share(4, 0.0);
+        for (PartId p : next) share[p] += 1.0 / double(next.size());
+        for (int p = 0; p < 4; ++p)
+            EXPECT_NEAR(share[p], targets[p], 0.035) << method << " part " << p;
+    }
+}
+
+TEST(Simulation, EqualTargetsChangeNothing) {
+    const Graph graph = grid(16);
+    SimulationSetup setup = hotspot_setup(4, 12, 3);
+    const SimulationRun plain =
+        simulate(graph, setup, repartition_method("gde", 1), "fixed-interval");
+    setup.targets = {0.25, 0.25, 0.25, 0.25};
+    const SimulationRun equal =
+        simulate(graph, setup, repartition_method("gde", 1, setup.targets), "fixed-interval");
+    EXPECT_DOUBLE_EQ(plain.total, equal.total);
+    EXPECT_EQ(plain.moved, equal.moved);
+}

@@ -1,0 +1,141 @@
+#include "libpart/gde/band_graph.hpp"
+
+namespace part::gde {
+
+namespace {
+
+// Band membership: every vertex within `width` layers of the boundary (all when width < 0).
+std::vector<char> band_members(const Graph& graph, const std::vector<PartId>& part, int width) {
+    const VertexId n = graph.num_vertices();
+    std::vector<char> in_band(std::size_t(n), width < 0 ? 1 : 0);
+    if (width < 0) return in_band;
+    std::vector<VertexId> layer, next;
+    for (VertexId v = 0; v < n; ++v)
+        for (VertexId u : graph.neighbours(v))
+            if (part[u] != part[v]) {
+                in_band[v] = 1;
+                layer.push_back(v);
+                break;
+            }
+    for (int depth = 0; depth < width && !layer.empty(); ++depth) {
+        next.clear();
+        for (VertexId v : layer)
+            for (VertexId u : graph.neighbours(v))
+                if (!in_band[u]) {
+                    in_band[u] = 1;
+                    next.push_back(u);
+                }
+        layer.swap(next);
+    }
+    return in_band;
+}
+
+} // namespace
+
+BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int width) {
+    const VertexId n = graph.num_vertices();
+    const std::vector<char> in_band = band_members(graph, part, width);
+    BandGraph band;
+    // Band vertices keep their original order: neighbours stay close in memory, which the
+    // matching and the FM passes on the band (visits of scattered rows) depend on. The rest
+    // gets one anchor per connected piece of each part's interior, so that a part connected
+    // in the band graph is connected in the graph (an anchor is a connected set).
+    std::vector<VertexId> id(std::size_t(n), -1); // band index, or anchor number
+    for (VertexId v = 0; v < n; ++v)
+        if (in_band[v]) {
+            id[v] = VertexId(band.vertex.size());
+            band.vertex.push_back(v);
+        }
+    const VertexId b = band.num_band_vertices();
+    VertexId anchors = 0;
+    std::vector<VertexId> stack;
+    std::vector<WeightSum> anchor_weight;
+    for (VertexId s = 0; s < n; ++s) {
+        if (in_band[s] || id[s] >= 0) continue;
+        id[s] = anchors;
+        anchor_weight.push_back(0);
+        band.part.push_back(part[s]); // anchor parts, moved behind the band's below
+        stack.assign(1, s);
+        while (!stack.empty()) {
+            const VertexId v = stack.back();
+            stack.pop_back();
+            anchor_weight.back() += graph.vertex_weight(v);
+            for (VertexId u : graph.neighbours(v))
+                if (!in_band[u] && id[u] < 0) { // not in the band: same part as v
+                    id[u] = anchors;
+                    stack.push_back(u);
+                }
+        }
+        ++anchors;
+    }
+    std::vector<PartId> anchor_part = std::move(band.part);
+    const VertexId total = b + anchors;
+    Graph& g = band.graph;
+    g.ncon = 1;
+    g.vwgt.assign(std::size_t(total), 0);
+    band.part.assign(std::size_t(total), 0);
+    band.fixed.assign(std::size_t(total), 0);
+    for (VertexId a = 0; a < anchors; ++a) {
+        band.part[b + a] = anchor_part[a];
+        band.fixed[b + a] = 1;
+        g.vwgt[b + a] = Weight(anchor_weight[a]);
+    }
+
+    // Band rows: band neighbours as they are, interior neighbours folded into one edge per
+    // anchor with their weights summed; anchor rows are the transposes. `slot` holds where
+    // each anchor already in the row being built sits (a band vertex can touch two pieces).
+    std::vector<EdgeOffset> slot(std::size_t(anchors), -1);
+    g.xadj.assign(std::size_t(total) + 1, 0);
+    std::vector<VertexId> anchor_degree(std::size_t(anchors), 0);
+    std::vector<VertexId> row_anchors;
+    // Rows go through raw pointers into arrays sized for the worst case (band rows as long as
+    // in the graph, each anchor edge once more in an anchor row), trimmed at the end.
+    EdgeOffset bound = 0;
+    for (VertexId v : band.vertex) bound += 2 * graph.degree(v);
+    g.adjncy.resize(std::size_t(bound));
+    g.adjwgt.resize(std::size_t(bound));
+    VertexId* adjncy = g.adjncy.data();
+    Weight* adjwgt = g.adjwgt.data();
+    const char* inside = in_band.data();
+    const VertexId* index = id.data();
+    EdgeOffset out = 0;
+    for (VertexId i = 0; i < b; ++i) {
+        const VertexId v = band.vertex[i];
+        band.part[i] = part[v];
+        g.vwgt[i] = graph.vertex_weight(v);
+        row_anchors.clear();
+        for (EdgeOffset e = graph.xadj[v]; e < graph.xadj[v + 1]; ++e) {
+            const VertexId u = graph.adjncy[e];
+            if (inside[u]) {
+                adjncy[out] = index[u];
+                adjwgt[out++] = graph.edge_weight(e);
+                continue;
+            }
+            const VertexId anchor = index[u];
+            if (slot[anchor] < 0) {
+                slot[anchor] = out;
+                adjncy[out] = b + anchor;
+                adjwgt[out++] = 0;
+                row_anchors.push_back(anchor);
+                ++anchor_degree[anchor];
+            }
+            adjwgt[slot[anchor]] += graph.edge_weight(e);
+        }
+        for (VertexId anchor : row_anchors) slot[anchor] = -1;
+        g.xadj[i + 1] = out;
+    }
+    for (VertexId a = 0; a < anchors; ++a) g.xadj[b + a + 1] = g.xadj[b + a] + anchor_degree[a];
+    g.adjncy.resize(std::size_t(g.xadj.back()));
+    g.adjwgt.resize(std::size_t(g.xadj.back()));
+    std::vector<EdgeOffset> fill(g.xadj.begin() + b, g.xadj.end() - 1);
+    for (VertexId i = 0; i < b; ++i)
+        for (EdgeOffset e = g.xadj[i]; e < g.xadj[i + 1]; ++e) {
+            const VertexId j = g.adjncy[e];
+            if (j < b) continue;
+            g.adjncy[fill[j - b]] = i;
+            g.adjwgt[fill[j - b]++] = g.adjwgt[e];
+        }
+    return band;
+}
+
+} // namespace part::gde

@@ -1,0 +1,123 @@
+#include "libpart/gde/fragment_absorption.hpp"
+
+#include <algorithm>
+
+namespace part::gde {
+
+std::vector<VertexId> label_part_components(const Graph& graph, const std::vector<PartId>& part,
+                                            VertexId& num_components) {
+    const VertexId n = graph.num_vertices();
+    std::vector<VertexId> label(std::size_t(n), -1), stack;
+    num_components = 0;
+    for (VertexId s = 0; s < n; ++s) {
+        if (label[s] >= 0) continue;
+        label[s] = num_components;
+        stack.assign(1, s);
+        while (!stack.empty()) {
+            const VertexId v = stack.back();
+            stack.pop_back();
+            for (VertexId u : graph.neighbours(v))
+                if (label[u] < 0 && part[u] == part[s]) {
+                    label[u] = num_components;
+                    stack.push_back(u);
+                }
+        }
+        ++num_components;
+    }
+    return label;
+}
+
+namespace {
+
+// One round: returns the fragments moved.
+VertexId absorb_round(const Graph& graph, Partition& partition,
+                      const std::vector<WeightSum>* max_weight, FragmentResult& result) {
+    const VertexId n = graph.num_vertices();
+    const PartId k = partition.num_parts;
+    std::vector<PartId>& part = partition.part;
+    VertexId count = 0;
+    const std::vector<VertexId> label = label_part_components(graph, part, count);
+
+    // Weight, part and lowest vertex of each component (labels follow the lowest vertex).
+    std::vector<WeightSum> weight(std::size_t(count), 0);
+    std::vector<PartId> owner(std::size_t(count), -1);
+    for (VertexId v = 0; v < n; ++v) {
+        weight[label[v]] += graph.vertex_weight(v);
+        owner[label[v]] = part[v];
+    }
+    std::vector<VertexId> largest(std::size_t(k), -1);
+    std::vector<WeightSum> part_weight(std::size_t(k), 0);
+    for (VertexId c = 0; c < count; ++c) part_weight[owner[c]] += weight[c];
+    for (VertexId c = 0; c < count; ++c) {
+        VertexId& best = largest[owner[c]];
+        if (best < 0 || weight[c] > weight[best]) best = c;
+    }
+    // Members of each component, CSR by label.
+    std::vector<VertexId> start(std::size_t(count) + 1, 0);
+    std::vector<VertexId> members(static_cast<std::size_t>(n));
+    for (VertexId v = 0; v < n; ++v) ++start[label[v] + 1];
+    for (VertexId c = 0; c < count; ++c) start[c + 1] += start[c];
+    {
+        std::vector<VertexId> fill(start.begin(), start.end() - 1);
+        for (VertexId v = 0; v < n; ++v) members[fill[label[v]]++] = v;
+    }
+
+    // Smallest fragments first: they are the cheapest to place and the most likely noise.
+    std::vector<VertexId> fragments;
+    for (VertexId c = 0; c < count; ++c)
+        if (largest[owner[c]] != c) fragments.push_back(c);
+    std::stable_sort(fragments.begin(), fragments.end(),
+                     [&](VertexId a, VertexId b) { return weight[a] < weight[b]; });
+
+    std::vector<char> received(std::size_t(k), 0);
+    std::vector<WeightSum> shared(std::size_t(k), 0);
+    std::vector<PartId> touched;
+    VertexId moved = 0;
+    for (VertexId c : fragments) {
+        const PartId home = owner[c];
+        if (received[home]) continue; // its components may have merged this round
+        touched.clear();
+        for (VertexId i = start[c]; i < start[c + 1]; ++i) {
+            const VertexId v = members[i];
+            for (EdgeOffset e = graph.xadj[v]; e < graph.xadj[v + 1]; ++e) {
+                const PartId p = part[graph.adjncy[e]];
+                if (p == home) continue;
+                if (shared[p] == 0) touched.push_back(p);
+                shared[p] += graph.edge_weight(e);
+            }
+        }
+        PartId to = -1;
+        for (PartId p : touched) {
+            if (max_weight && part_weight[p] + weight[c] > (*max_weight)[p]) continue;
+            if (to < 0 || shared[p] > shared[to] || (shared[p] == shared[to] && p < to)) to = p;
+        }
+        if (to >= 0) result.cut_reduction += shared[to];
+        for (PartId p : touched) shared[p] = 0;
+        if (to < 0) { // no edge leaves it (a component of the graph), or no room next to it
+            ++result.fragments_left;
+            continue;
+        }
+        part_weight[home] -= weight[c];
+        part_weight[to] += weight[c];
+        for (VertexId i = start[c]; i < start[c + 1]; ++i) part[members[i]] = to;
+        received[to] = 1;
+        ++moved;
+        result.vertices_moved += start[c + 1] - start[c];
+    }
+    result.fragments_moved += moved;
+    return moved;
+}
+
+} // namespace
+
+FragmentResult absorb_fragments(const Graph& graph, Partition& partition,
+                                const std::vector<WeightSum>* max_weight) {
+    FragmentResult result;
+    while (true) {
+        result.fragments_left = 0;
+        if (absorb_round(graph, partition, max_weight, result) == 0) break;
+    }
+    return result;
+}
+
+} // namespace part::gde

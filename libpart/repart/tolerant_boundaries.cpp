@@ -1,0 +1,84 @@
+#include "libpart/repart/tolerant_boundaries.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "libpart/repart/line_window.hpp"
+
+namespace part {
+
+namespace {
+
+// Size of old part p's positions before `at` (0 for a rank that held nothing).
+WeightSum kept_before(const LineLayout& line, PartId p, VertexId at) {
+    if (p < 0 || p >= line.old_parts) return 0;
+    const auto first = line.part_positions.begin() + line.part_start[p];
+    const auto last = line.part_positions.begin() + line.part_start[p + 1];
+    const auto i = std::lower_bound(first, last, at) - first;
+    return line.part_size_prefix[std::size_t(line.part_start[p]) + std::size_t(p) + std::size_t(i)];
+}
+
+} // namespace
+
+std::optional<std::vector<VertexId>>
+tolerant_boundaries(const LineLayout& line, const std::vector<double>& targets,
+                    const std::vector<PartId>& rank, std::span<const PartId> arrangement,
+                    double tolerance, std::size_t max_entries) {
+    const auto parts = VertexId(arrangement.size());
+    const VertexId n = line.size();
+    const auto& prefix = line.weight_prefix;
+    if (!(tolerance > 0) || parts < 1 || n < parts) return std::nullopt;
+    const double total = double(prefix.back());
+    std::vector<WeightSum> allowance(static_cast<std::size_t>(parts));
+    std::vector<WeightSum> before(std::size_t(parts) + 1, 0), after(std::size_t(parts) + 1, 0);
+    for (VertexId j = 0; j < parts; ++j)
+        allowance[j] = WeightSum(std::floor((1 + tolerance) * targets[arrangement[j]] * total));
+    for (VertexId j = 0; j < parts; ++j) before[j + 1] = before[j] + allowance[j];
+    for (VertexId j = parts; j-- > 0;) after[j] = after[j + 1] + allowance[j];
+    // Window of boundary j: the parts before it and after it must fit their allowances.
+    std::vector<VertexId> lo(std::size_t(parts) + 1), hi(std::size_t(parts) + 1);
+    std::size_t entries = 0;
+    for (VertexId j = 0; j <= parts; ++j) {
+        lo[j] = std::max<VertexId>(
+            j, VertexId(std::lower_bound(prefix.begin(), prefix.end(), prefix.back() - after[j]) -
+                        prefix.begin()));
+        hi[j] = std::min<VertexId>(
+            n - (parts - j),
+            VertexId(std::upper_bound(prefix.begin(), prefix.end(), before[j]) - prefix.begin()) -
+                1);
+        if (j == 0) lo[j] = hi[j] = 0;
+        if (j == parts) lo[j] = hi[j] = n;
+        if (lo[j] > hi[j]) return std::nullopt;
+        entries += std::size_t(hi[j] - lo[j] + 1);
+        if (entries > max_entries) return std::nullopt;
+    }
+    // best[j][b - lo[j]]: most size kept by intervals 0..j-1 ending at b; start[j]: where
+    // interval j-1 starts for it.
+    std::vector<std::vector<WeightSum>> best(std::size_t(parts) + 1);
+    std::vector<std::vector<VertexId>> start(std::size_t(parts) + 1);
+    best[0] = {0};
+    start[0] = {0};
+    std::vector<WeightSum> shifted;
+    for (VertexId j = 0; j < parts; ++j) {
+        const PartId owner = rank[arrangement[j]];
+        best[j + 1].assign(std::size_t(hi[j + 1] - lo[j + 1] + 1), kUnreachableStart);
+        start[j + 1].assign(best[j + 1].size(), -1);
+        shifted.assign(best[j].size(), kUnreachableStart);
+        for (VertexId a = lo[j]; a <= hi[j]; ++a)
+            if (best[j][a - lo[j]] != kUnreachableStart)
+                shifted[a - lo[j]] = best[j][a - lo[j]] - kept_before(line, owner, a);
+        for_best_starts(
+            prefix, allowance[j], lo[j], hi[j], lo[j + 1], hi[j + 1],
+            [&](VertexId a) { return shifted[a - lo[j]]; },
+            [&](VertexId b, VertexId a) {
+                best[j + 1][b - lo[j + 1]] = shifted[a - lo[j]] + kept_before(line, owner, b);
+                start[j + 1][b - lo[j + 1]] = a;
+            });
+    }
+    if (best[parts][0] == kUnreachableStart) return std::nullopt;
+    std::vector<VertexId> bounds(std::size_t(parts) + 1, n);
+    for (VertexId j = parts; j > 0; --j) bounds[j - 1] = start[j][bounds[j] - lo[j]];
+    return bounds;
+}
+
+} // namespace part

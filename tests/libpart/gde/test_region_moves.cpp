@@ -1,0 +1,263 @@
+// Region moves of the refinement: fragment absorption, the band graph, coarsening inside
+// parts and the multilevel band refinement.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <random>
+
+#include "libpart/core/graph_builder.hpp"
+#include "libpart/core/metrics.hpp"
+#include "libpart/gde/band_graph.hpp"
+#include "libpart/gde/band_refinement.hpp"
+#include "libpart/gde/fragment_absorption.hpp"
+#include "libpart/gde/part_coarsening.hpp"
+#include "libpart/gde/refine.hpp"
+#include "libpart/partition/farhat_partition.hpp"
+#include "tests/support/grid_graph.hpp"
+
+using namespace part;
+using namespace part::gde;
+
+namespace {
+
+constexpr int kSide = 12;
+VertexId at(int row, int col) {
+    return VertexId(row * kSide + col);
+}
+
+// A 12 x 12 grid in three vertical strips (parts 0, 1, 2 of four columns each), with
+// fragments: a 2 x 2 block of part 0 inside part 1 (6 edges to part 1, 2 to part 2); a
+// single part-2 vertex inside part 0; a part-2 pair in part 1's first column (2 edges to
+// part 0, 4 to part 1).
+Partition strips_with_fragments() {
+    Partition p{3, std::vector<PartId>(kSide * kSide), {}};
+    for (int r = 0; r < kSide; ++r)
+        for (int c = 0; c < kSide; ++c) p.part[at(r, c)] = c / 4;
+    for (int r : {5, 6})
+        for (int c : {6, 7}) p.part[at(r, c)] = 0; // inside part 1, not touching part 0
+    p.part[at(2, 1)] = 2;                          // inside part 0
+    p.part[at(9, 4)] = p.part[at(10, 4)] = 2;      // in part 1's first column: 2 edges to part 0
+    return p;
+}
+
+std::vector<WeightSum> weights0(const Graph& g, const Partition& p) {
+    std::vector<WeightSum> w = part_weights(g, p.part, p.num_parts);
+    std::vector<WeightSum> first;
+    for (PartId q = 0; q < p.num_parts; ++q)
+        first.push_back(w[std::size_t(q) * g.num_constraints()]);
+    return first;
+}
+
+// A balanced start with ragged, random borders: vertices sorted by a random direction plus
+// noise, cut into k runs of equal weight (so parts may also be disconnected).
+Partition random_start(const Graph& g, PartId k, unsigned seed) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    const double angle = 6.283185307 * unit(rng), noise = 1 + 6 * unit(rng);
+    std::vector<double> key(std::size_t(g.num_vertices()));
+    for (VertexId v = 0; v < g.num_vertices(); ++v)
+        key[v] = std::cos(angle) * g.coords.at(v, 0) + std::sin(angle) * g.coords.at(v, 1) +
+                 noise * unit(rng);
+    std::vector<VertexId> order(std::size_t(g.num_vertices()));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](VertexId a, VertexId b) { return key[a] < key[b]; });
+    const double total = double(g.total_vertex_weight()[0]);
+    Partition p{k, std::vector<PartId>(std::size_t(g.num_vertices())), {}};
+    double before = 0;
+    for (VertexId v : order) {
+        const double w = g.vertex_weight(v);
+        p.part[v] = std::min<PartId>(k - 1, PartId((before + w / 2) * k / total));
+        before += w;
+    }
+    return p;
+}
+
+Graph weighted_grid(int nx, int ny, unsigned seed) {
+    Graph g = part::test::grid_graph(nx, ny);
+    std::mt19937 rng(seed);
+    g.ncon = 1;
+    for (VertexId v = 0; v < g.num_vertices(); ++v) g.vwgt.push_back(Weight(1 + rng() % 3));
+    return g;
+}
+
+} // namespace
+
+TEST(FragmentAbsorption, LeavesEveryPartConnectedAndKeepsTheWeight) {
+    const Graph g = part::test::grid_graph(kSide, kSide);
+    Partition p = strips_with_fragments();
+    const Partition start = p;
+    ASSERT_EQ(components_per_part(g, p.part, 3), (std::vector<VertexId>{2, 1, 3}));
+    const WeightSum cut_before = edge_cut(g, p.part);
+    const auto total_before = g.total_vertex_weight()[0];
+
+    const FragmentResult r = absorb_fragments(g, p);
+    EXPECT_EQ(components_per_part(g, p.part, 3), (std::vector<VertexId>{1, 1, 1}));
+    EXPECT_EQ(r.fragments_moved, 3);
+    EXPECT_EQ(r.vertices_moved, 4 + 1 + 2);
+    EXPECT_EQ(r.fragments_left, 0);
+    EXPECT_EQ(cut_before - edge_cut(g, p.part), r.cut_reduction);
+    const auto w = weights0(g, p);
+    EXPECT_EQ(std::accumulate(w.begin(), w.end(), WeightSum(0)), total_before);
+    // Each fragment went to the part it shares most edges with.
+    EXPECT_EQ(p.part[at(5, 6)], 1);
+    EXPECT_EQ(p.part[at(2, 1)], 0);
+    EXPECT_EQ(p.part[at(9, 4)], 1);
+    // Nothing else moved.
+    VertexId changed = 0;
+    for (VertexId v = 0; v < g.num_vertices(); ++v) changed += p.part[v] != start.part[v];
+    EXPECT_EQ(changed, r.vertices_moved);
+}
+
+TEST(FragmentAbsorption, RespectsLimitsAndLeavesGraphComponents) {
+    const Graph g = part::test::grid_graph(kSide, kSide);
+    Partition p = strips_with_fragments();
+    std::vector<WeightSum> limits = weights0(g, p);
+    limits[0] += 1; // room for the single vertex
+    limits[1] += 3; // room for the 2-vertex fragment, then not for the 4-vertex block
+    const FragmentResult r = absorb_fragments(g, p, &limits);
+    EXPECT_EQ(p.part[at(5, 6)], 0); // the block stays: part 1 has no room
+    EXPECT_EQ(p.part[at(9, 4)], 1);
+    EXPECT_EQ(r.fragments_left, 1);
+    const auto w = weights0(g, p);
+    for (PartId q = 0; q < 3; ++q) EXPECT_LE(w[q], limits[q]);
+
+    const Graph two = graph_from_edges(4, {{0, 1}, {2, 3}});
+    Partition split{2, {0, 1, 0, 0}, {}};
+    const FragmentResult isolated = absorb_fragments(two, split);
+    EXPECT_EQ(isolated.fragments_moved, 1); // vertex 0 joins part 1, its only neighbour
+    EXPECT_EQ(split.part, (std::vector<PartId>{1, 1, 0, 0}));
+    // An isolated vertex is a fragment no neighbour can take.
+    const Graph lone = graph_from_edges(3, {{0, 1}});
+    Partition with_lone{2, {0, 1, 0}, {}};
+    const FragmentResult left = absorb_fragments(lone, with_lone);
+    EXPECT_EQ(left.fragments_moved, 0);
+    EXPECT_EQ(left.fragments_left, 1);
+    EXPECT_EQ(with_lone.part, (std::vector<PartId>{0, 1, 0}));
+}
+
+TEST(BandGraph, KeepsCutAndWeightsAndFixesTheAnchors) {
+    const Graph g = weighted_grid(30, 20, 7);
+    const Partition p = random_start(g, 5, 3);
+    for (int width : {0, 2, 5, -1}) {
+        const BandGraph band = extract_band(g, p.part, width);
+        validate(band.graph);
+        const VertexId b = band.num_band_vertices();
+        EXPECT_EQ(edge_cut(band.graph, band.part), edge_cut(g, p.part)) << width;
+        EXPECT_EQ(weights0(band.graph, Partition{5, band.part, {}}), weights0(g, p)) << width;
+        for (VertexId i = 0; i < band.graph.num_vertices(); ++i) EXPECT_EQ(band.fixed[i], i >= b);
+        for (VertexId i = 0; i < b; ++i) EXPECT_EQ(band.part[i], p.part[band.vertex[i]]);
+        if (width < 0) {
+            EXPECT_EQ(b, g.num_vertices());
+        }
+    }
+    EXPECT_LT(extract_band(g, p.part, 1).num_band_vertices(),
+              extract_band(g, p.part, 3).num_band_vertices());
+}
+
+TEST(PartCoarsening, MatchesOnlyInsidePartsAndKeepsCutAndWeights) {
+    const Graph g = weighted_grid(30, 20, 8);
+    const Partition p = random_start(g, 4, 5);
+    const BandGraph band = extract_band(g, p.part, 3);
+    const CoarseLevel c = coarsen_within_parts(band.graph, band.part, band.fixed, 4, 1);
+    validate(c.graph);
+    EXPECT_LT(c.graph.num_vertices(), band.graph.num_vertices() * 3 / 4);
+    for (VertexId v = 0; v < band.graph.num_vertices(); ++v) {
+        EXPECT_EQ(c.part[c.coarse_of[v]], band.part[v]);
+        if (band.fixed[v]) {
+            EXPECT_TRUE(c.fixed[c.coarse_of[v]]);
+        }
+    }
+    for (VertexId cv = 0; cv < c.graph.num_vertices(); ++cv) // anchors are not pairs
+        if (!c.fixed[cv]) {
+            EXPECT_LE(c.graph.vertex_weight(cv), 4);
+        }
+    EXPECT_EQ(edge_cut(c.graph, c.part), edge_cut(band.graph, band.part));
+    EXPECT_EQ(weights0(c.graph, Partition{4, c.part, {}}),
+              weights0(band.graph, Partition{4, band.part, {}}));
+}
+
+TEST(BandRefinement, NeverRaisesTheCutAndStaysWithinTheToleranceOnRandomStarts) {
+    for (unsigned seed = 1; seed <= 12; ++seed) {
+        const Graph g = weighted_grid(48, 40, seed);
+        const PartId k = PartId(2 + seed % 7);
+        const Partition start = random_start(g, k, seed);
+        ASSERT_LE(imbalance(g, start)[0], 1.03);
+        for (int width : {1, 4, -1}) {
+            Partition p = start;
+            BandRefineOptions options;
+            options.width = width;
+            const BandRefineResult r = refine_band(g, p, options);
+            const WeightSum before = edge_cut(g, start.part), after = edge_cut(g, p.part);
+            EXPECT_LE(after, before) << seed << " " << width;
+            EXPECT_EQ(before - after, r.cut_reduction);
+            EXPECT_LE(imbalance(g, p)[0], 1.03 + 1e-9) << seed << " " << width;
+            EXPECT_EQ(weights0(g, p).size(), std::size_t(k));
+            if (seed == 1) { // ragged borders: something to gain
+                EXPECT_LT(after, before);
+            }
+        }
+    }
+}
+
+TEST(BandRefinement, IsDeterministicAndReshapesMoreThanOneLevelOfFm) {
+    const Graph g = part::test::grid_graph(64, 64);
+    const Partition start = random_start(g, 8, 99);
+    Partition a = start, b = start, flat = start;
+    refine_band(g, a, {});
+    refine_band(g, b, {});
+    EXPECT_EQ(a.part, b.part);
+    polish_boundary(g, flat, 0.03);
+    EXPECT_LT(edge_cut(g, a.part), edge_cut(g, flat.part));
+}
+
+TEST(BandGraph, GivesEachPieceOfAPartsInteriorItsOwnAnchor) {
+    // Part 0 is a 20 x 6 strip with a notch of part 1 in column 10 from row 1 up: still
+    // connected through row 0, but its interior beyond one layer falls into two pieces.
+    const Graph g = part::test::grid_graph(20, 6);
+    std::vector<PartId> part(std::size_t(g.num_vertices()), 0);
+    for (int row = 1; row < 6; ++row) part[std::size_t(row * 20 + 10)] = 1;
+    const BandGraph band = extract_band(g, part, 1);
+    VertexId anchors_of_0 = 0;
+    for (VertexId a = band.num_band_vertices(); a < band.graph.num_vertices(); ++a)
+        anchors_of_0 += band.part[a] == 0;
+    EXPECT_EQ(anchors_of_0, 2);
+    EXPECT_EQ(edge_cut(band.graph, band.part), edge_cut(g, part));
+}
+
+TEST(BandRefinement, KeepsConnectedPartsConnected) {
+    for (unsigned seed = 1; seed <= 6; ++seed) {
+        const Graph g = weighted_grid(40, 30, seed);
+        // Blocks of a coarse random Voronoi-free layout: vertical strips of uneven width, so
+        // every part is connected and borders are straight; refinement has room to move.
+        Partition p{5, std::vector<PartId>(std::size_t(g.num_vertices())), {}};
+        for (VertexId v = 0; v < g.num_vertices(); ++v) {
+            const int x = v % 40, y = v / 40;
+            p.part[v] = PartId(std::min(4, (x + (y * int(seed)) % 7) / 9));
+        }
+        BandRefineOptions options;
+        options.width = 2;
+        options.tolerance = 0.3;
+        refine_band(g, p, options);
+        for (VertexId c : components_per_part(g, p.part, 5)) EXPECT_EQ(c, 1) << seed;
+    }
+}
+
+TEST(GdeRefineRegions, FarhatStartEndsConnectedBalancedAndBelowTheFlatPolish) {
+    const Graph g = part::test::grid_graph(80, 60);
+    const Partition start{8, farhat_partition(g, 8, {}, 0.03, 1), {}};
+    RefineOptions regions, flat;
+    flat.absorb_fragments = false;
+    flat.multilevel_polish = false;
+    const RefineResult r = refine_with_gde(g, start, nullptr, regions);
+    const RefineResult f = refine_with_gde(g, start, nullptr, flat);
+    const Partition refined{8, r.part, {}};
+    EXPECT_LT(edge_cut(g, r.part), edge_cut(g, f.part));
+    EXPECT_LE(edge_cut(g, r.part), edge_cut(g, start.part));
+    EXPECT_LE(imbalance(g, refined)[0], 1.03 + 1e-9);
+    for (VertexId c : components_per_part(g, r.part, 8)) EXPECT_EQ(c, 1);
+    EXPECT_GT(r.band.levels, 1);
+    EXPECT_EQ(refine_with_gde(g, start, nullptr, regions).part, r.part);
+}

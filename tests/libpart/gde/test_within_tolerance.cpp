@@ -1,0 +1,249 @@
+// Balancing only as far as a tolerance asks, for repartitioning: goals in the GDE exchange,
+// the heaviest border vertices first in the adjuster, and migration in the polish.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "libpart/core/graph_builder.hpp"
+#include "libpart/core/metrics.hpp"
+#include "libpart/gde/boundary_polish.hpp"
+#include "libpart/gde/edge_colouring.hpp"
+#include "libpart/gde/gde_driver.hpp"
+#include "libpart/gde/refine.hpp"
+#include "libpart/gde/workload_adjuster.hpp"
+#include "tests/support/grid_graph.hpp"
+
+using namespace part;
+using namespace part::gde;
+
+namespace {
+
+GdeMessage at(VertexId id, WeightSum load, WeightSum goal = kFullBalance) {
+    GdeMessage m;
+    m.sender = id;
+    m.load = load;
+    m.goal = goal;
+    return m;
+}
+
+WeightSum total_flow(const GdeRun& run) {
+    WeightSum sum = 0;
+    for (WeightSum f : run.link_outflow) sum += std::abs(f);
+    return sum / 2;
+}
+
+// 8 x 8 blocks of a 64 x 64 grid (64 vertices a block); weight `factor` inside the circle.
+struct HotSpot {
+    Graph graph;
+    Partition blocks;
+};
+
+HotSpot hot_spot(double cx, double cy, double radius, Weight factor) {
+    HotSpot h{part::test::grid_graph(64, 64), {16, std::vector<PartId>(64 * 64), {}}};
+    h.graph.ncon = 1;
+    h.graph.vwgt.assign(64 * 64, 1);
+    for (int r = 0; r < 64; ++r)
+        for (int c = 0; c < 64; ++c) {
+            h.blocks.part[r * 64 + c] = (r / 16) * 4 + c / 16;
+            if (std::hypot(c - cx, r - cy) <= radius) h.graph.vwgt[r * 64 + c] = factor;
+        }
+    return h;
+}
+
+// The paper's refinement as gde repartitioning runs it: single-vertex polish, no region moves
+// (libpart/repart/gde_repart.cpp).
+RefineOptions paper_options() {
+    RefineOptions options;
+    options.absorb_fragments = false;
+    options.multilevel_polish = false;
+    return options;
+}
+
+RefineOptions repartitioning_options() {
+    RefineOptions options = paper_options();
+    options.within_tolerance = true;
+    options.heaviest_first = true;
+    options.migration_weight = 1;
+    options.shortcut_transit = true;
+    return options;
+}
+
+} // namespace
+
+TEST(GdeWithinTolerance, PairFlowSendsOnlyTheSendersLoadAboveItsGoal) {
+    // Full balancing: floor(7 / 2) into the lighter processor.
+    EXPECT_EQ(pair_flow(at(0, 3), at(1, 10), 0.5), 3);
+    // The heavier end may keep 8: it sends 2.
+    EXPECT_EQ(pair_flow(at(0, 3, 100), at(1, 10, 8), 0.5), 2);
+    EXPECT_EQ(pair_flow(at(0, 10, 8), at(1, 3, 100), 0.5), -2);
+    // Within its goal it sends nothing, however light the neighbour.
+    EXPECT_EQ(pair_flow(at(0, 0, 100), at(1, 10, 10), 0.5), 0);
+    // Far above it, the usual lambda share.
+    EXPECT_EQ(pair_flow(at(0, 3, 100), at(1, 10, 0), 0.5), 3);
+}
+
+TEST(GdeWithinTolerance, GoalLeavesRoomForRoundingButNotBelowTheBalancedLoad) {
+    EXPECT_EQ(tolerance_goal(1287, 1250, 6, 0.5), 1287 - 4 * 6);
+    EXPECT_EQ(tolerance_goal(128, 125, 6, 0.5), 125);
+}
+
+TEST(GdeWithinTolerance, EveryLoadEndsWithinItsCeilingWithLessFlowThanFullBalancing) {
+    const Network mesh = make_mesh(4, 4);
+    const auto colouring = colour_edges(mesh);
+    std::mt19937 random(6);
+    for (int trial = 0; trial < 20; ++trial) {
+        std::vector<WeightSum> loads(16);
+        for (auto& l : loads) l = 1000 + WeightSum(random() % 200);
+        loads[random() % 16] += 3000 + WeightSum(random() % 4000); // a hot processor
+        WeightSum total = 0;
+        for (auto l : loads) total += l;
+        const auto ceiling = WeightSum(std::floor(1.03 * double(total) / 16));
+        const auto balanced = WeightSum(std::ceil(double(total) / 16));
+        const std::vector<WeightSum> goals(16, tolerance_goal(ceiling, balanced, 6, 0.5));
+        const GdeRun full = run_gde(mesh.graph, colouring, loads, {}, 0.5);
+        const GdeRun within = run_gde(mesh.graph, colouring, loads, {}, 0.5, 200000, goals);
+        WeightSum after = 0;
+        for (VertexId q = 0; q < 16; ++q) {
+            EXPECT_LE(within.loads[q], ceiling) << "trial " << trial << " processor " << q;
+            // A processor never sheds load it was allowed to keep.
+            if (loads[q] <= goals[q]) {
+                EXPECT_GE(within.loads[q], loads[q]);
+            }
+            after += within.loads[q];
+        }
+        EXPECT_EQ(after, total);
+        EXPECT_LT(total_flow(within), total_flow(full)) << "trial " << trial;
+    }
+}
+
+TEST(GdeWithinTolerance, RefinementOnRandomHotSpotsStaysWithinToleranceMovingLess) {
+    std::mt19937 random(66);
+    std::uniform_real_distribution<double> place(8, 56), size(6, 14), capacity(0.7, 1.4);
+    for (int trial = 0; trial < 8; ++trial) {
+        HotSpot h = hot_spot(place(random), place(random), size(random), 4);
+        if (trial % 2 == 1) { // heterogeneous processors
+            std::vector<double> capacities;
+            for (int p = 0; p < 16; ++p) capacities.push_back(capacity(random));
+            h.blocks.targets = normalise_targets(capacities);
+        }
+        // Balancing to the average, gain-ordered adjuster.
+        const RefineResult full = refine_with_gde(h.graph, h.blocks, nullptr, paper_options());
+        const RefineResult within =
+            refine_with_gde(h.graph, h.blocks, nullptr, repartitioning_options());
+        const Partition result{16, within.part, h.blocks.targets};
+        EXPECT_LE(imbalance(h.graph, result)[0], 1.03 + 1e-9) << "trial " << trial;
+        for (VertexId c : components_per_part(h.graph, result.part, 16))
+            EXPECT_EQ(c, 1) << "trial " << trial;
+        EXPECT_LT(within.vertices_moved, full.vertices_moved) << "trial " << trial;
+    }
+}
+
+TEST(GdeWithinTolerance, HeaviestFirstCarriesAFlowWithTheHeavyBorderVertices) {
+    // 10 x 6 grid, part 0 = columns 0..4; two weight-4 vertices on its border (column 4,
+    // rows 2 and 3) that cut-gain alone ranks below the corners.
+    Graph g = part::test::grid_graph(10, 6);
+    g.ncon = 1;
+    g.vwgt.assign(60, 1);
+    g.vwgt[2 * 10 + 4] = g.vwgt[3 * 10 + 4] = 4;
+    std::vector<PartId> start(60);
+    for (VertexId v = 0; v < 60; ++v) start[v] = v % 10 < 5 ? 0 : 1;
+    const Graph q = quotient_graph(g, start, 2);
+    std::vector<WeightSum> outflow(q.adjncy.size(), 0);
+    outflow[find_link(q, 0, 1)] = 8;
+    outflow[find_link(q, 1, 0)] = -8;
+    const std::vector<PartId> order{0, 1};
+    for (bool heaviest_first : {false, true}) {
+        std::vector<PartId> part = start;
+        const auto t = adjust_workload(g, part, 2, q, outflow, order, {}, heaviest_first);
+        ASSERT_EQ(t.size(), 1u);
+        EXPECT_EQ(t[0].moved_weight, 8);
+        if (heaviest_first) {
+            EXPECT_EQ(t[0].moved_vertices, 2);
+            EXPECT_EQ(part[2 * 10 + 4], 1);
+            EXPECT_EQ(part[3 * 10 + 4], 1);
+        } else {
+            EXPECT_GT(t[0].moved_vertices, 2);
+        }
+    }
+}
+
+TEST(GdeWithinTolerance, PolishWeighsMigrationAgainstCut) {
+    // Two strips of a 10 x 6 grid with a bump: vertex (5, 2) belongs to part 0. Moving it to
+    // part 1 gains 2 cut edges.
+    const Graph g = part::test::grid_graph(10, 6);
+    Partition start{2, std::vector<PartId>(60), {}};
+    for (VertexId v = 0; v < 60; ++v) start.part[v] = v % 10 < 5 ? 0 : 1;
+    const VertexId bump = 2 * 10 + 5;
+    start.part[bump] = 0;
+    const std::vector<PartId> origin = start.part;
+    Partition cut_only = start;
+    polish_boundary(g, cut_only, 0.03);
+    EXPECT_EQ(cut_only.part[bump], 1);
+    // Migration worth 1 per vertex: the move still gains 1.
+    Partition cheap = start;
+    polish_boundary(g, cheap, 0.03, {.origin = &origin, .migration_weight = 1});
+    EXPECT_EQ(cheap.part[bump], 1);
+    // Worth 2: nothing to gain, the bump stays home.
+    Partition dear = start;
+    const PolishResult kept =
+        polish_boundary(g, dear, 0.03, {.origin = &origin, .migration_weight = 2});
+    EXPECT_EQ(dear.part, origin);
+    EXPECT_EQ(kept.moves, 0);
+}
+
+TEST(GdeWithinTolerance, TransitFlowGoesStraightAcrossASharedBorder) {
+    // Parts 0, 1, 2 pairwise adjacent; part 3 touches part 1 only. Flows 0 -> 1 (5), 1 -> 2
+    // (3), 1 -> 3 (2): 3 of the flow through part 1 can go from 0 to 2 directly; the flow to
+    // part 3 has no shortcut.
+    const Graph q = graph_from_edges(4, {{0, 1}, {0, 2}, {1, 2}, {1, 3}}); // rows sorted
+    std::vector<WeightSum> outflow(q.adjncy.size(), 0);
+    auto set = [&](PartId a, PartId b, WeightSum x) {
+        outflow[find_link(q, a, b)] = x;
+        outflow[find_link(q, b, a)] = -x;
+    };
+    set(0, 1, 5);
+    set(1, 2, 3);
+    set(1, 3, 2);
+    const auto net = net_outflow(q, outflow);
+    EXPECT_EQ(shortcut_transit(q, outflow), 3);
+    EXPECT_EQ(outflow[find_link(q, 0, 1)], 2);
+    EXPECT_EQ(outflow[find_link(q, 1, 2)], 0);
+    EXPECT_EQ(outflow[find_link(q, 0, 2)], 3);
+    EXPECT_EQ(outflow[find_link(q, 2, 0)], -3);
+    EXPECT_EQ(outflow[find_link(q, 1, 3)], 2);
+    EXPECT_EQ(net_outflow(q, outflow), net);
+    EXPECT_FALSE(has_flow_cycle(q, outflow));
+}
+
+TEST(GdeWithinTolerance, ShortcutsKeepRandomAcyclicFlowsAcyclicWithTheSameNetFlows) {
+    std::mt19937 random(8);
+    WeightSum shortcuts = 0;
+    for (int trial = 0; trial < 20; ++trial) {
+        // A random quotient graph of 10 parts; edges listed in (u, v) order keep rows sorted.
+        std::vector<WeightedEdge> edges;
+        for (VertexId u = 0; u < 10; ++u)
+            for (VertexId v = u + 1; v < 10; ++v)
+                if (random() % 5 < 2) edges.push_back({u, v});
+        const Graph q = graph_from_edges(10, edges);
+        // Flows from lower to higher part ids only: acyclic.
+        std::vector<WeightSum> outflow(q.adjncy.size(), 0);
+        for (PartId a = 0; a < 10; ++a)
+            for (EdgeOffset e = q.xadj[a]; e < q.xadj[a + 1]; ++e)
+                if (q.adjncy[e] > a) {
+                    const auto x = WeightSum(random() % 10);
+                    outflow[e] = x;
+                    outflow[find_link(q, q.adjncy[e], a)] = -x;
+                }
+        const auto net = net_outflow(q, outflow);
+        WeightSum before = 0, after = 0;
+        for (WeightSum f : outflow) before += std::abs(f);
+        const WeightSum shortcut = shortcut_transit(q, outflow);
+        for (WeightSum f : outflow) after += std::abs(f);
+        EXPECT_EQ(net_outflow(q, outflow), net);
+        EXPECT_FALSE(has_flow_cycle(q, outflow));
+        EXPECT_EQ(after, before - 2 * shortcut); // each unit crosses one border fewer
+        shortcuts += shortcut;
+    }
+    EXPECT_GT(shortcuts, 0);
+}
