@@ -267,40 +267,72 @@ Graph read_chaco_graph(const std::string& path) {
 
 namespace {
 
+// What the header says and the weights every vertex line starts with.
+struct ChacoLayout {
+    VertexId num_vertices = 0;
+    EdgeOffset num_edges = 0;
+    int ncon = 0;
+    std::span<const Weight> vwgt, vsize;
+    bool edge_weights = false;
+};
+
+ChacoLayout layout_of(const Graph& g) {
+    return {g.num_vertices(), g.num_edges(), g.has_vertex_weights() ? g.ncon : 0,
+            g.vwgt,           g.vsize,       g.has_edge_weights()};
+}
+
 // Appends the graph's text to `out`, calling after_line() after each line so a writer can
-// flush it in chunks.
-template <typename AfterLine>
-void append_chaco_graph(std::string& out, const Graph& g, AfterLine after_line) {
-    append_number(out, g.num_vertices());
+// flush it in chunks. row(v) gives vertex v's neighbours and their edge weights (empty
+// without). Returns the adjacency entries written.
+template <typename Row, typename AfterLine>
+EdgeOffset append_chaco_graph(std::string& out, const ChacoLayout& g, Row row,
+                              AfterLine after_line) {
+    append_number(out, g.num_vertices);
     out += ' ';
-    append_number(out, g.num_edges());
-    if (g.has_vertex_sizes() || g.has_vertex_weights() || g.has_edge_weights()) {
+    append_number(out, g.num_edges);
+    const bool sizes = !g.vsize.empty(), weights = !g.vwgt.empty();
+    if (sizes || weights || g.edge_weights) {
         out += ' ';
-        out += g.has_vertex_sizes() ? '1' : '0';
-        out += g.has_vertex_weights() ? '1' : '0';
-        out += g.has_edge_weights() ? '1' : '0';
+        out += sizes ? '1' : '0';
+        out += weights ? '1' : '0';
+        out += g.edge_weights ? '1' : '0';
         if (g.ncon > 1) {
             out += ' ';
             append_number(out, g.ncon);
         }
     }
     out += '\n';
-    for (VertexId v = 0; v < g.num_vertices(); ++v) {
+    EdgeOffset entries = 0;
+    for (VertexId v = 0; v < g.num_vertices; ++v) {
         bool first = true;
         auto field = [&](std::int64_t value) {
             if (!first) out += ' ';
             first = false;
             append_number(out, value);
         };
-        if (g.has_vertex_sizes()) field(g.vsize[v]);
-        for (int c = 0; c < g.ncon; ++c) field(g.vertex_weight(v, c));
-        for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e) {
-            field(std::int64_t(g.adjncy[e]) + 1);
-            if (g.has_edge_weights()) field(g.adjwgt[e]);
+        if (sizes) field(g.vsize[std::size_t(v)]);
+        if (weights)
+            for (int c = 0; c < g.ncon; ++c) field(g.vwgt[std::size_t(v) * g.ncon + c]);
+        const auto [neighbours, edge_weights] = row(v);
+        for (std::size_t e = 0; e < neighbours.size(); ++e) {
+            field(std::int64_t(neighbours[e]) + 1);
+            if (g.edge_weights) field(edge_weights[e]);
         }
+        entries += EdgeOffset(neighbours.size());
         out += '\n';
         after_line();
     }
+    return entries;
+}
+
+// Vertex v's neighbours and edge weights in a Graph.
+auto graph_rows(const Graph& g) {
+    return [&g](VertexId v) {
+        const std::span<const VertexId> neighbours = g.neighbours(v);
+        std::span<const Weight> weights;
+        if (g.has_edge_weights()) weights = {g.adjwgt.data() + g.xadj[v], neighbours.size()};
+        return std::pair{neighbours, weights};
+    };
 }
 
 } // namespace
@@ -308,14 +340,39 @@ void append_chaco_graph(std::string& out, const Graph& g, AfterLine after_line) 
 std::string format_chaco_graph(const Graph& g) {
     std::string out;
     out.reserve(g.adjncy.size() * 8 + std::size_t(g.num_vertices()) * 4 + 64);
-    append_chaco_graph(out, g, [] {});
+    append_chaco_graph(out, layout_of(g), graph_rows(g), [] {});
     return out;
 }
 
 // Streams in chunks: the text of a large graph never sits whole in memory.
 void write_chaco_graph(const std::string& path, const Graph& graph) {
     ChunkedOutput out(path);
-    append_chaco_graph(out.text(), graph, [&] { out.flush_if_large(); });
+    append_chaco_graph(out.text(), layout_of(graph), graph_rows(graph),
+                       [&] { out.flush_if_large(); });
+    out.commit();
+}
+
+void write_chaco_graph(const std::string& path, const ChacoRows& rows) {
+    const auto n = std::size_t(rows.num_vertices);
+    if (rows.ncon < 0 || rows.vwgt.size() != (rows.ncon > 0 ? n * std::size_t(rows.ncon) : 0) ||
+        (!rows.vsize.empty() && rows.vsize.size() != n))
+        throw InvalidArgument("graph rows for " + path + ": " + std::to_string(rows.vwgt.size()) +
+                              " vertex weights and " + std::to_string(rows.vsize.size()) +
+                              " sizes do not fit " + std::to_string(n) + " vertices with ncon " +
+                              std::to_string(rows.ncon));
+    ChunkedOutput out(path);
+    const ChacoLayout layout{rows.num_vertices, rows.num_edges, rows.vwgt.empty() ? 0 : rows.ncon,
+                             rows.vwgt,         rows.vsize,     false};
+    const EdgeOffset entries = append_chaco_graph(
+        out.text(), layout,
+        [&](VertexId v) {
+            return std::pair{rows.neighbours(v), std::span<const Weight>{}};
+        },
+        [&] { out.flush_if_large(); });
+    if (entries != 2 * rows.num_edges)
+        throw InvalidArgument("graph rows for " + path + " list " + std::to_string(entries) +
+                              " adjacency entries, not twice the header's " +
+                              std::to_string(rows.num_edges) + " edges");
     out.commit();
 }
 

@@ -119,12 +119,28 @@ Coordinates read_coordinates(const std::string& path, std::int64_t expected_vert
 }
 
 void write_coordinates(const std::string& path, const Coordinates& coords) {
+    const auto dim = std::size_t(coords.dim);
+    write_coordinates(path, dim == 0 ? 0 : coords.values.size() / dim, coords.dim,
+                      [&](std::size_t row, std::span<double> values) {
+                          std::copy_n(coords.values.begin() + std::ptrdiff_t(row * dim), dim,
+                                      values.begin());
+                      });
+}
+
+void write_coordinates(const std::string& path, std::size_t rows, int dim,
+                       const std::function<void(std::size_t row, std::span<double> values)>& fill) {
+    if (rows > 0 && (dim < 1 || dim > 3))
+        throw InvalidArgument("coordinates for " + path + " have dimension " + std::to_string(dim) +
+                              ": expected 1, 2 or 3");
     ChunkedOutput out(path);
-    for (std::size_t i = 0; i < coords.values.size(); ++i) {
-        append_number(out.text(), coords.values[i]);
-        const bool row_end = (i + 1) % std::size_t(coords.dim) == 0;
-        out.text() += row_end ? '\n' : ' ';
-        if (row_end) out.flush_if_large();
+    double values[3];
+    for (std::size_t row = 0; row < rows; ++row) {
+        fill(row, {values, std::size_t(dim)});
+        for (int axis = 0; axis < dim; ++axis) {
+            append_number(out.text(), values[axis]);
+            out.text() += axis + 1 == dim ? '\n' : ' ';
+        }
+        out.flush_if_large();
     }
     out.commit();
 }

@@ -1,6 +1,8 @@
 #pragma once
 // Coordinate files as Chaco's .xyz: one line per vertex with 1, 2 or 3 numbers, the same
 // count on every line. '%' lines are comments.
+#include <functional>
+#include <span>
 #include <string>
 
 #include "libpart/core/graph.hpp"
@@ -14,5 +16,10 @@ Coordinates parse_coordinates(std::string_view text, const std::string& name,
                               std::int64_t expected_vertices);
 
 void write_coordinates(const std::string& path, const Coordinates& coords);
+
+// The same for coordinates made row by row and never held together: fill(row, values)
+// writes the `dim` coordinates of each row in turn.
+void write_coordinates(const std::string& path, std::size_t rows, int dim,
+                       const std::function<void(std::size_t row, std::span<double> values)>& fill);
 
 } // namespace part::formats

@@ -169,6 +169,8 @@ class MshReader {
                 lines_.fail("expected $MeshFormat first: this is not a gmsh .msh file");
             if (section == "Entities" && version_ >= 4)
                 read_entities();
+            else if (section == "PhysicalNames")
+                read_physical_names();
             else if (section == "Nodes") {
                 version_ >= 4 ? read_nodes_v4() : read_nodes_v2();
                 nodes_seen = true;
@@ -184,9 +186,13 @@ class MshReader {
             throw InputError(lines_.file(), 0,
                              std::string("empty mesh: no ") +
                                  (nodes_seen ? "$Elements" : "$Nodes") + " section");
+        if (source_) source_->release_before(data_.size()); // the text is not read again
         finish_points();
+        // Each tag list is freed once copied, so that at most one is held twice.
         mesh_.cell_data.push_back(MeshArray::from_values("gmsh:physical", 1, physical_));
+        physical_ = {};
         mesh_.cell_data.push_back(MeshArray::from_values("gmsh:geometrical", 1, geometrical_));
+        geometrical_ = {};
         if (top_dimension(mesh_) == 0)
             throw InputError(lines_.file(), 0,
                              "empty mesh: no lines, surface or volume elements (" +
@@ -208,6 +214,34 @@ class MshReader {
                                  : " (the section holds more entries than its header announces)"));
         }
         lines_.fail("file ends before $End" + section + ": the file is truncated");
+    }
+
+    // Lines 'dim tag "name"' after a count, in ASCII in binary files too.
+    void read_physical_names() {
+        FieldCursor header(data_line("the physical name count"), lines_);
+        const std::int64_t count = header.integer("the physical name count");
+        if (count < 0 || std::size_t(count) > data_.size())
+            lines_.fail("physical name count " + std::to_string(count) + " is out of range");
+        for (std::int64_t i = 0; i < count; ++i) {
+            const std::string_view line = data_line("a physical name 'dim tag \"name\"'");
+            const std::size_t open = line.find('"'), close = line.rfind('"');
+            if (open == std::string_view::npos || close == open)
+                lines_.fail("expected a physical name 'dim tag \"name\"', found '" + clip(line) +
+                            "'");
+            FieldCursor fields(line.substr(0, open), lines_);
+            PhysicalGroup group;
+            group.dim = int(fields.integer("the physical group's dimension"));
+            const std::int64_t tag = fields.integer("the physical tag");
+            if (group.dim < 0 || group.dim > 3 || tag < INT32_MIN || tag > INT32_MAX ||
+                !fields.at_end())
+                lines_.fail("expected a physical name 'dim tag \"name\"' with dimension 0..3 "
+                            "and a 32-bit tag, found '" +
+                            clip(line) + "'");
+            group.tag = std::int32_t(tag);
+            group.name = std::string(line.substr(open + 1, close - open - 1));
+            mesh_.physical_groups.push_back(std::move(group));
+        }
+        expect_end("PhysicalNames");
     }
 
     void skip_section(const std::string& section) {
@@ -604,20 +638,15 @@ class MshReader {
         }
     }
 
-    // Lets the mapped input go once the parser is well past it.
+    // Lets the mapped input go once the parser is past it.
     void release_consumed() { release_consumed(lines_.offset()); }
     void release_consumed(std::size_t offset) {
-        constexpr std::size_t kStep = std::size_t(16) << 20;
-        if (source_ && offset >= released_ + kStep) {
-            released_ = offset - kStep / 2;
-            source_->release_before(released_);
-        }
+        if (source_) source_->release_parsed(offset);
     }
 
     std::string_view data_;
     LineReader lines_;
     const MappedFile* source_;
-    std::size_t released_ = 0;
     double version_ = 0;
     bool binary_ = false;
     std::map<std::pair<int, int>, std::int32_t> entity_physical_;

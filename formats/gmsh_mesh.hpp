@@ -3,7 +3,7 @@
 // lines, triangles, quadrilaterals, tetrahedra, hexahedra, prisms, pyramids). Points keep
 // the order of $Nodes and cells the order of $Elements. Cell arrays "gmsh:physical" (the
 // first physical tag, 0 when none) and "gmsh:geometrical" (the elementary entity tag) keep
-// the tags, under the names meshio uses. Points are 2D when every z is 0.
+// the tags, under the names meshio uses; $PhysicalNames become Mesh::physical_groups. Points are 2D when every z is 0.
 #include <string>
 
 #include "libpart/mesh/mesh.hpp"

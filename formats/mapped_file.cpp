@@ -39,6 +39,13 @@ void MappedFile::release_before(std::size_t offset) const {
     if (data_ && bytes > 0) ::madvise(const_cast<char*>(data_), bytes, MADV_DONTNEED);
 }
 
+void MappedFile::release_parsed(std::size_t offset) const {
+    // Small enough to keep the resident input a few pages of a large mesh's memory, large
+    // enough that the madvise calls cost nothing.
+    constexpr std::size_t kStep = std::size_t(4) << 20;
+    if (offset >= released_ + kStep) release_before(released_ = offset);
+}
+
 MappedFile::~MappedFile() {
     if (data_) ::munmap(const_cast<char*>(data_), size_);
 }

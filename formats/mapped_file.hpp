@@ -17,12 +17,16 @@ class MappedFile {
     // Drops the pages before `offset` from memory once a sequential parser is past them
     // (they are read again from the file if touched), so large inputs do not stay resident.
     void release_before(std::size_t offset) const;
+    // The same, called as often as a sequential parser likes with its position: pages are
+    // dropped a few megabytes at a time, so at most that much of the input stays resident.
+    void release_parsed(std::size_t offset) const;
     const std::string& path() const { return path_; }
 
   private:
     std::string path_;
     const char* data_ = nullptr;
     std::size_t size_ = 0;
+    mutable std::size_t released_ = 0; // release_parsed's last offset
 };
 
 } // namespace part::formats

@@ -60,7 +60,6 @@ namespace {
 
 Mesh parse(std::string_view text, const std::string& name, const MappedFile* source) {
     LineReader lines(text, name);
-    std::size_t released = 0;
     std::string_view line;
     do {
         if (!lines.next_data(line)) lines.fail("empty mesh: expected a first line 'ne [ncon]'");
@@ -114,14 +113,15 @@ Mesh parse(std::string_view text, const std::string& name, const MappedFile* sou
             nodes[k] = PointId(id - 1);
         }
         mesh.add_cell(type, {nodes, count});
-        if (source &&
-            lines.offset() >= released + (std::size_t(16) << 20)) // let the parsed input go
-            source->release_before(released = lines.offset());
+        if (source) source->release_parsed(lines.offset());
     }
     while (lines.next_data(line))
         if (!is_blank(line))
             lines.fail("more element lines than the " + std::to_string(ne) + " announced");
     mesh.point_count = PointId(max_id);
+    // Nothing below reads the text again: let it all go before the node-to-cell lists that
+    // telling tetrahedra from quadrilaterals may need.
+    if (source) source->release_before(text.size());
     if (ncon > 0)
         mesh.cell_data.push_back(MeshArray::from_values("metis:weight", int(ncon), weights));
     resolve_four_node_cells(mesh);

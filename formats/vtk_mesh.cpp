@@ -15,15 +15,18 @@
 #include <vtkDataArray.h>
 #include <vtkDataSetAttributes.h>
 #include <vtkDoubleArray.h>
+#include <vtkFieldData.h>
 #include <vtkIdTypeArray.h>
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
+#include <vtkIntArray.h>
 #include <vtkLogger.h>
 #include <vtkObjectFactory.h>
 #include <vtkPointData.h>
 #include <vtkPoints.h>
 #include <vtkSmartPointer.h>
 #include <vtkStreamingDemandDrivenPipeline.h>
+#include <vtkStringArray.h>
 #include <vtkStringOutputWindow.h>
 #include <vtkUnsignedCharArray.h>
 #include <vtkUnstructuredGrid.h>
@@ -203,6 +206,41 @@ vtkSmartPointer<vtkDataArray> vtk_array_of(const MeshArray& array) {
     return a;
 }
 
+// gmsh's physical group names as field data, so that ParaView shows which tag is which:
+// "gmsh:physical_groups" (dimension and tag per group) and "gmsh:physical_names", in order.
+constexpr const char* kGroupsArray = "gmsh:physical_groups";
+constexpr const char* kNamesArray = "gmsh:physical_names";
+
+void add_physical_groups(vtkUnstructuredGrid* grid, const Mesh& mesh) {
+    if (mesh.physical_groups.empty()) return;
+    vtkNew<vtkIntArray> groups;
+    groups->SetName(kGroupsArray);
+    groups->SetNumberOfComponents(2);
+    vtkNew<vtkStringArray> names;
+    names->SetName(kNamesArray);
+    for (const PhysicalGroup& group : mesh.physical_groups) {
+        const int dim_and_tag[2] = {group.dim, group.tag};
+        groups->InsertNextTypedTuple(dim_and_tag);
+        names->InsertNextValue(group.name.c_str());
+    }
+    grid->GetFieldData()->AddArray(groups);
+    grid->GetFieldData()->AddArray(names);
+}
+
+// The groups add_physical_groups wrote, if the grid has them.
+std::vector<PhysicalGroup> physical_groups_of(vtkUnstructuredGrid* grid) {
+    std::vector<PhysicalGroup> result;
+    auto* groups = vtkIntArray::SafeDownCast(grid->GetFieldData()->GetAbstractArray(kGroupsArray));
+    auto* names = vtkStringArray::SafeDownCast(grid->GetFieldData()->GetAbstractArray(kNamesArray));
+    if (!groups || !names || groups->GetNumberOfComponents() != 2 ||
+        groups->GetNumberOfTuples() != names->GetNumberOfValues())
+        return result;
+    for (vtkIdType i = 0; i < groups->GetNumberOfTuples(); ++i)
+        result.push_back(
+            {groups->GetTypedComponent(i, 0), groups->GetTypedComponent(i, 1), names->GetValue(i)});
+    return result;
+}
+
 Mesh mesh_of_grid(vtkUnstructuredGrid* grid, const std::string& path) {
     Mesh mesh;
     const vtkIdType num_points = grid->GetNumberOfPoints();
@@ -260,6 +298,7 @@ Mesh mesh_of_grid(vtkUnstructuredGrid* grid, const std::string& path) {
     }
     mesh.point_data = arrays_of(grid->GetPointData());
     mesh.cell_data = arrays_of(grid->GetCellData());
+    mesh.physical_groups = physical_groups_of(grid);
     return mesh;
 }
 
@@ -411,7 +450,9 @@ Mesh read_vtk_mesh(const std::string& path) {
         std::vector<Mesh> pieces;
         for (auto& piece : read_pvtu_pieces(path)) pieces.push_back(std::move(piece.mesh));
         try {
-            return join_pieces(append_meshes(pieces));
+            Mesh joined = join_pieces(append_meshes(pieces));
+            joined.physical_groups = pieces.front().physical_groups; // every piece has them
+            return joined;
         } catch (const MeshError& e) {
             throw InputError(path, 0, e.what());
         }
@@ -446,6 +487,7 @@ void write_vtu(const std::string& path, const Mesh& mesh, std::span<const CellId
                const std::vector<MeshArray>& extra_cell_arrays) {
     auto grid = grid_of(mesh, cells, nullptr);
     add_cell_arrays(grid, mesh, cells, nullptr, extra_cell_arrays);
+    add_physical_groups(grid, mesh);
     PendingFile pending(path);
     vtkNew<vtkXMLUnstructuredGridWriter> writer;
     writer->SetInputData(grid);
@@ -473,6 +515,7 @@ PendingPvtu::PendingPvtu(const std::string& path, const Mesh& mesh, std::span<co
         for (std::size_t i = 0; i < piece.cells.size(); ++i) mesh_cells[i] = cells[piece.cells[i]];
         auto grid = grid_of(mesh, mesh_cells, &piece.points);
         add_cell_arrays(grid, mesh, mesh_cells, &piece.cells, extra_cell_arrays);
+        add_physical_groups(grid, mesh);
         vtkNew<vtkIdTypeArray> cell_ids, node_ids;
         cell_ids->SetName("GlobalCellIds");
         cell_ids->SetNumberOfTuples(vtkIdType(piece.cells.size()));

@@ -2,6 +2,7 @@
 // ParaView.
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 
 #include <nlohmann/json.hpp>
@@ -12,6 +13,7 @@
 #include "formats/metis_mesh.hpp"
 #include "formats/partition_file.hpp"
 #include "formats/vtk_mesh.hpp"
+#include "libpart/mesh/dual_adjacency.hpp"
 #include "libpart/mesh/mesh_graph.hpp"
 #include "libpart/mesh/mesh_pieces.hpp"
 #include "libpart/mesh/mesh_weights.hpp"
@@ -52,6 +54,7 @@ const MeshArray& field(const Mesh& mesh, const std::string& name, bool on_points
     return *array;
 }
 
+// The listed tuples of the array as weights (all of them when the list is empty).
 std::vector<Weight> field_weights(const MeshArray& array, std::span<const CellId> tuples,
                                   const std::string& path) {
     try {
@@ -61,61 +64,117 @@ std::vector<Weight> field_weights(const MeshArray& array, std::span<const CellId
     }
 }
 
-// Memory is kept near the adjacency's own size: fields are dropped once read, the graph
-// is written and freed before the centroids are computed, and the mesh freed before they
-// are written.
-nlohmann::json write_graph(Mesh mesh, const ConvertOptions& o, const std::string& output) {
-    std::vector<CellId> cells = o.nodal ? std::vector<CellId>{} : top_dimensional_cells(mesh);
+// Throws, listing the arrays the mesh has, when a field the options name is missing; and
+// when the size field has more than one component.
+void check_fields(const Mesh& mesh, const ConvertOptions& o) {
+    if (!o.weight_field.empty()) field(mesh, o.weight_field, o.nodal, o.mesh_path);
+    if (o.size_field.empty()) return;
+    const MeshArray& sizes = field(mesh, o.size_field, o.nodal, o.mesh_path);
+    if (sizes.components() != 1)
+        throw InputError(o.mesh_path, 0,
+                         "size field '" + o.size_field + "' has " +
+                             std::to_string(sizes.components()) + " components: expected 1");
+}
+
+// Vertex weights and sizes from the checked fields: the listed tuples of cell arrays (the
+// top-dimensional cells), or all tuples of point arrays for --nodal.
+struct FieldWeights {
     std::vector<Weight> weights, sizes;
     int ncon = 0;
+};
+
+FieldWeights read_field_weights(const Mesh& mesh, const ConvertOptions& o,
+                                std::span<const CellId> tuples) {
+    FieldWeights result;
     if (!o.weight_field.empty()) {
         const MeshArray& array = field(mesh, o.weight_field, o.nodal, o.mesh_path);
-        weights = field_weights(array, cells, o.mesh_path);
-        ncon = array.components();
+        result.weights = field_weights(array, tuples, o.mesh_path);
+        result.ncon = array.components();
     }
-    if (!o.size_field.empty()) {
-        const MeshArray& array = field(mesh, o.size_field, o.nodal, o.mesh_path);
-        if (array.components() != 1)
-            throw InputError(o.mesh_path, 0,
-                             "size field '" + o.size_field + "' has " +
-                                 std::to_string(array.components()) + " components: expected 1");
-        sizes = field_weights(array, cells, o.mesh_path);
-    }
-    mesh.cell_data = {};
-    mesh.point_data = {};
-    cells = {};
+    if (!o.size_field.empty())
+        result.sizes =
+            field_weights(field(mesh, o.size_field, o.nodal, o.mesh_path), tuples, o.mesh_path);
+    return result;
+}
 
-    Graph graph;
-    if (o.nodal)
-        graph = build_nodal_graph(mesh);
-    else {
-        DualGraph dual = build_dual_graph(mesh, o.ncommon, false);
-        graph = std::move(dual.graph);
-        cells = std::move(dual.cells);
+// Writes OUT.xyz beside the graph; the graph is removed if this fails, so the pair appears
+// whole or not at all.
+std::string write_xyz_beside(const std::string& output,
+                             const std::function<void(const std::string&)>& write) {
+    const std::string xyz = with_extension(output, ".xyz");
+    try {
+        write(xyz);
+    } catch (...) {
+        fs::remove(output);
+        throw;
     }
-    graph.vwgt = std::move(weights);
-    graph.ncon = ncon;
-    graph.vsize = std::move(sizes);
+    return xyz;
+}
+
+// The nodal graph is built whole (build_nodal_graph), then written with its point coordinates.
+nlohmann::json write_nodal_graph(Mesh mesh, FieldWeights fields, const std::string& output) {
+    Graph graph = build_nodal_graph(mesh);
+    mesh = Mesh{};
+    graph.vwgt = std::move(fields.weights);
+    graph.ncon = fields.ncon;
+    graph.vsize = std::move(fields.sizes);
     nlohmann::json report = {{"output", output},
-                             {"graph", o.nodal ? "nodal" : "dual"},
+                             {"graph", "nodal"},
                              {"vertices", graph.num_vertices()},
                              {"edges", graph.num_edges()}};
     formats::write_chaco_graph(output, graph);
-    Coordinates coords = o.nodal ? std::move(graph.coords) : Coordinates{};
-    graph = Graph{};
-    if (!o.nodal) coords = cell_centroids(mesh, cells);
-    mesh = Mesh{};
-    if (!coords.empty()) {
-        const std::string xyz = with_extension(output, ".xyz");
-        try {
-            formats::write_coordinates(xyz, coords);
-        } catch (...) {
-            fs::remove(output); // the pair appears whole or not at all
-            throw;
-        }
-        report["coordinates"] = xyz;
-    }
+    if (!graph.coords.empty())
+        report["coordinates"] = write_xyz_beside(
+            output, [&](const std::string& xyz) { formats::write_coordinates(xyz, graph.coords); });
     return report;
+}
+
+// The dual graph is streamed: its rows are computed twice (once to count the edges for the
+// header, once to write them) and never held, and the centroids are computed as they are
+// written, so memory stays at the mesh plus its node-to-cell lists.
+nlohmann::json write_dual_graph(const Mesh& mesh, const FieldWeights& fields, int ncommon,
+                                const std::string& output) {
+    const VertexId n = VertexId(mesh.num_cells());
+    EdgeOffset edges = 0;
+    {
+        DualAdjacency adjacency(mesh, ncommon); // its node-to-cell lists go before the centroids
+        edges = adjacency.count_entries() / 2;
+        formats::write_chaco_graph(
+            output, formats::ChacoRows{n, edges, fields.ncon, fields.weights, fields.sizes,
+                                       [&](VertexId v) { return adjacency.neighbours(v); }});
+    }
+    nlohmann::json report = {
+        {"output", output}, {"graph", "dual"}, {"vertices", n}, {"edges", edges}};
+    if (mesh.dim > 0 && !mesh.points.empty())
+        report["coordinates"] = write_xyz_beside(output, [&](const std::string& xyz) {
+            formats::write_coordinates(xyz, std::size_t(n), mesh.dim,
+                                       [&](std::size_t v, std::span<double> centre) {
+                                           cell_centroid(mesh, CellId(v), centre);
+                                       });
+        });
+    return report;
+}
+
+// Memory is kept near the mesh's own size: the arrays are dropped once the weights are
+// taken, and for the dual graph the mesh is reduced to its top-dimensional cells, so graph
+// vertex i is cell i.
+nlohmann::json write_graph(Mesh mesh, const ConvertOptions& o, const std::string& output) {
+    check_fields(mesh, o);
+    const auto unused = [&](const MeshArray& a) {
+        return a.name() != o.weight_field && a.name() != o.size_field;
+    };
+    std::erase_if(mesh.cell_data, unused);
+    std::erase_if(mesh.point_data, unused);
+    if (o.nodal) {
+        FieldWeights fields = read_field_weights(mesh, o, {});
+        return write_nodal_graph(std::move(mesh), std::move(fields), output);
+    }
+    // Weights are taken before the mesh is reduced, so errors name the array's own tuple.
+    const FieldWeights fields = read_field_weights(mesh, o, top_dimensional_cells(mesh));
+    mesh.cell_data = {};
+    mesh.point_data = {};
+    keep_top_dimensional_cells(mesh);
+    return write_dual_graph(mesh, fields, o.ncommon, output);
 }
 
 Partition read_cell_partition(const std::string& path, std::size_t cells,

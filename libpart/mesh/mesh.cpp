@@ -91,6 +91,31 @@ std::vector<CellId> top_dimensional_cells(const Mesh& mesh) {
     return cells;
 }
 
+void keep_top_dimensional_cells(Mesh& mesh) {
+    const int top = top_dimension(mesh);
+    const std::vector<CellId> kept = top_dimensional_cells(mesh);
+    if (kept.size() == mesh.cell_types.size()) return;
+    for (MeshArray& array : mesh.cell_data) array = array.subset(kept);
+    // Moving down in mesh order never overwrites what is still to be read: cell c's nodes
+    // start at or after where the kept cells before it end.
+    std::int64_t begin = 0; // where cell c started before compaction
+    std::size_t count = 0;
+    for (std::size_t c = 0; c < mesh.cell_types.size(); ++c) {
+        const std::int64_t end = mesh.cell_offsets[c + 1];
+        if (cell_dimension(mesh.cell_types[c]) == top) {
+            const std::int64_t to = mesh.cell_offsets[count];
+            std::copy(mesh.cell_nodes.begin() + begin, mesh.cell_nodes.begin() + end,
+                      mesh.cell_nodes.begin() + to);
+            mesh.cell_types[count] = mesh.cell_types[c];
+            mesh.cell_offsets[++count] = to + (end - begin);
+        }
+        begin = end;
+    }
+    mesh.cell_types.resize(count);
+    mesh.cell_offsets.resize(count + 1);
+    mesh.cell_nodes.resize(std::size_t(mesh.cell_offsets.back()));
+}
+
 void validate(const Mesh& mesh) {
     if (mesh.cell_offsets.size() != mesh.cell_types.size() + 1 || mesh.cell_offsets.front() != 0 ||
         std::size_t(mesh.cell_offsets.back()) != mesh.cell_nodes.size())

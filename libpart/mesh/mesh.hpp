@@ -65,6 +65,15 @@ class MeshArray {
     std::vector<unsigned char> bytes_;
 };
 
+// A named group of cells, as gmsh's $PhysicalNames: the cells of dimension `dim` whose
+// "gmsh:physical" tag is `tag`.
+struct PhysicalGroup {
+    int dim = 0;
+    std::int32_t tag = 0;
+    std::string name;
+    bool operator==(const PhysicalGroup&) const = default;
+};
+
 struct Mesh {
     int dim = 3;                // coordinates per point: 2 or 3 (0 when the file has none)
     std::vector<double> points; // num_points * dim, row-major
@@ -74,6 +83,7 @@ struct Mesh {
     std::vector<CellType> cell_types;
     std::vector<MeshArray> cell_data;
     std::vector<MeshArray> point_data;
+    std::vector<PhysicalGroup> physical_groups; // names of the "gmsh:physical" tags
 
     PointId num_points() const { return point_count; }
     CellId num_cells() const { return CellId(cell_types.size()); }
@@ -94,6 +104,11 @@ struct Mesh {
 int top_dimension(const Mesh& mesh);
 // The cells of the top dimension, in mesh order: the graph vertices of the dual graph.
 std::vector<CellId> top_dimensional_cells(const Mesh& mesh);
+// Removes the cells below the top dimension (boundary faces and lines) and their tuples of
+// the cell arrays, keeping the order of the rest, so cell i is graph vertex i and no list of
+// top-dimensional cells is needed. Compacts in place: O(size of the mesh), no second copy of
+// the cells. Points and point arrays are kept.
+void keep_top_dimensional_cells(Mesh& mesh);
 
 // Why a mesh cannot be used; readers turn it into an InputError naming the file.
 class MeshError : public Error {

@@ -14,13 +14,9 @@ struct DualGraph {
         cells; // the mesh cell of each graph vertex (top-dimensional, in mesh order)
 };
 
-// ncommon = 0: cells are adjacent when they share a face, that is all the nodes of a face
-// of either cell (an edge for 2D cells, a triangle or quadrilateral for 3D cells).
-// ncommon = N > 0: m2gmetis's rule (METIS 5 mesh.c, FindCommonElements): cells sharing at
-// least N nodes, or at least all but one node of either cell.
-// Neighbours are listed in the order METIS finds them (by node of the cell, then by cell),
-// so the graph equals m2gmetis's for the same rule. O(sum over cells of the cells around
-// each node), with one marker array and no allocation per cell.
+// The rows of DualAdjacency (which says what ncommon means: 0 for shared faces, N > 0 for
+// m2gmetis's rule) collected into a Graph, so the graph equals m2gmetis's for the same rule.
+// O(sum over cells of the cells around each node), with no allocation per cell.
 // Without `with_centroids` the coordinates are left empty: callers short of memory compute
 // them later with cell_centroids(), once the adjacency is written and freed.
 DualGraph build_dual_graph(const Mesh& mesh, int ncommon = 0, bool with_centroids = true);
@@ -31,5 +27,8 @@ Graph build_nodal_graph(const Mesh& mesh);
 
 // Mean of each listed cell's points (empty when the mesh has no coordinates).
 Coordinates cell_centroids(const Mesh& mesh, std::span<const CellId> cells);
+// The mean of one cell's points into `centre` (mesh.dim values), for writers that stream
+// centroids instead of holding them all.
+void cell_centroid(const Mesh& mesh, CellId cell, std::span<double> centre);
 
 } // namespace part

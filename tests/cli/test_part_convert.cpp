@@ -6,14 +6,20 @@
 
 #include <vtkCellData.h>
 #include <vtkDataArray.h>
+#include <vtkFieldData.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
+#include <vtkStringArray.h>
 #include <vtkUnstructuredGrid.h>
 #include <vtkXMLPUnstructuredGridReader.h>
 #include <vtkXMLUnstructuredGridReader.h>
 
 #include "formats/chaco_graph.hpp"
+#include "formats/coordinates_file.hpp"
+#include "formats/mesh_file.hpp"
 #include "formats/partition_file.hpp"
+#include "libpart/mesh/mesh_graph.hpp"
+#include "libpart/mesh/mesh_weights.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part;
@@ -130,6 +136,54 @@ TEST(PartConvert, DualAndNodalGraphsEqualM2gmetisOnHexahedraAndPrisms) {
     expect_same_as_m2gmetis(dir, mesh, "--nodal", "-gtype=nodal");
 }
 
+// part-convert streams the dual graph and its centroids without holding them; the files must
+// be exactly what build_dual_graph, write_chaco_graph and write_coordinates make, with weights
+// and sizes from cell arrays, on meshes with boundary cells of every dimension and element
+// types triangle, quadrilateral, tetrahedron, prism and hexahedron.
+TEST(PartConvert, StreamedDualGraphEqualsTheBuiltGraph) {
+    if (!have("gmsh")) GTEST_SKIP() << "gmsh not installed";
+    ScratchDir dir;
+    for (const auto& [geo, dim] :
+         std::vector<std::pair<std::string, int>>{{"mixed2d", 2}, {"mixed3d", 3}, {"box3d", 3}}) {
+        const std::string path = gmsh_mesh(dir, geo, dim);
+        const Mesh mesh = formats::read_mesh(path);
+        for (int ncommon : {0, 1, 2}) {
+            SCOPED_TRACE(geo + " ncommon " + std::to_string(ncommon));
+            const auto r =
+                convert(path + " --weight-field gmsh:physical --size-field gmsh:geometrical" +
+                        (ncommon > 0 ? " --ncommon " + std::to_string(ncommon) : "") + " -q -o " +
+                        dir.file("streamed.graph"));
+            ASSERT_EQ(r.exit_code, 0) << r.err;
+            DualGraph dual = build_dual_graph(mesh, ncommon);
+            dual.graph.ncon = 1;
+            dual.graph.vwgt =
+                weights_from_array(*mesh.find_cell_array("gmsh:physical"), dual.cells);
+            dual.graph.vsize =
+                weights_from_array(*mesh.find_cell_array("gmsh:geometrical"), dual.cells);
+            formats::write_chaco_graph(dir.file("built.graph"), dual.graph);
+            formats::write_coordinates(dir.file("built.xyz"), dual.graph.coords);
+            EXPECT_GT(dual.graph.num_edges(), 0);
+            EXPECT_TRUE(read_text(dir.file("streamed.graph")) ==
+                        read_text(dir.file("built.graph")));
+            EXPECT_TRUE(read_text(dir.file("streamed.xyz")) == read_text(dir.file("built.xyz")));
+        }
+        if (geo != "box3d") { // the boundary cells were there to be dropped
+            EXPECT_LT(top_dimensional_cells(mesh).size(), std::size_t(mesh.num_cells()));
+        }
+    }
+}
+
+TEST(PartConvertErrors, GraphWithoutItsCoordinatesIsRemoved) {
+    ScratchDir dir;
+    std::filesystem::create_directory(dir.file("x.xyz")); // the coordinates cannot be written
+    const auto r = convert(source_file("data/naca0012.msh") + " -o " + dir.file("x.graph"));
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find(dir.file("x.xyz")), std::string::npos) << r.err;
+    int files = 0;
+    for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir.path())) ++files;
+    EXPECT_EQ(files, 1); // only the folder in the way: no graph, no temporaries
+}
+
 TEST(PartConvert, RoundTripMshGraphPartitionVtu) {
     ScratchDir dir;
     const std::string mesh = source_file("data/naca0012.msh");
@@ -169,6 +223,44 @@ TEST(PartConvert, RoundTripMshGraphPartitionVtu) {
                 dir.file("old.part") + " -o " + dir.file("again.vtu") + " -q");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(read_text(dir.file("again.vtu")), read_text(dir.file("naca.vtu")));
+}
+
+// The gmsh physical and elementary tags reach the .vtu as cell arrays, cell by cell, on a
+// mesh whose boundary lines (another physical group) are left out of the output.
+TEST(PartConvert, GmshTagsReachTheVtuCellByCell) {
+    if (!have("gmsh")) GTEST_SKIP() << "gmsh not installed";
+    ScratchDir dir;
+    const std::string path = gmsh_mesh(dir, "mixed2d", 2);
+    const Mesh mesh = formats::read_mesh(path);
+    const std::vector<CellId> cells = top_dimensional_cells(mesh);
+    ASSERT_LT(cells.size(), std::size_t(mesh.num_cells()));
+    std::string parts;
+    for (std::size_t i = 0; i < cells.size(); ++i) parts += std::to_string(i % 2) + "\n";
+    const auto r =
+        convert(path + " --partition " + dir.write("p", parts) + " -q -o " + dir.file("tags.vtu"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto grid = read_grid<vtkXMLUnstructuredGridReader>(dir.file("tags.vtu"));
+    for (const char* name : {"gmsh:physical", "gmsh:geometrical"}) {
+        SCOPED_TRACE(name);
+        vtkDataArray* array = grid->GetCellData()->GetArray(name);
+        ASSERT_NE(array, nullptr);
+        EXPECT_EQ(array->GetDataType(), VTK_INT); // tags stay 32-bit integers
+        const MeshArray& tags = *mesh.find_cell_array(name);
+        std::vector<double> expected;
+        for (CellId c : cells) expected.push_back(tags.value(std::size_t(c)));
+        EXPECT_EQ(values(array), expected);
+        // Two surfaces, two tags ("left" and "right"): the check above can see a shift.
+        EXPECT_NE(std::count(expected.begin(), expected.end(), expected.front()),
+                  std::ptrdiff_t(expected.size()));
+    }
+    // The group names, as field data ParaView shows, and back in a mesh read from the .vtu.
+    auto* names =
+        vtkStringArray::SafeDownCast(grid->GetFieldData()->GetAbstractArray("gmsh:physical_names"));
+    ASSERT_NE(names, nullptr);
+    std::vector<std::string> listed;
+    for (vtkIdType i = 0; i < names->GetNumberOfValues(); ++i) listed.push_back(names->GetValue(i));
+    EXPECT_EQ(listed, (std::vector<std::string>{"wall", "left", "right"}));
+    EXPECT_EQ(formats::read_mesh(dir.file("tags.vtu")).physical_groups, mesh.physical_groups);
 }
 
 TEST(PartConvert, SplitWritesPiecesWithGhostLayer) {
@@ -255,6 +347,27 @@ TEST(PartConvertErrors, UnknownFieldListsTheFieldsThatExist) {
         << r.err;
     EXPECT_FALSE(file_exists(dir.file("x.graph")));
     EXPECT_FALSE(file_exists(dir.file("x.xyz")));
+}
+
+// Weights are read from the top-dimensional cells only (a boundary line's value is not a
+// weight), and a bad one is named by its tuple in the file's array, not by graph vertex.
+TEST(PartConvertErrors, BadWeightNamesTheArrayTuple) {
+    ScratchDir dir;
+    auto mesh_with_costs = [&](const std::string& costs) {
+        return dir.write("costs.vtk",
+                         "# vtk DataFile Version 3.0\nt\nASCII\nDATASET UNSTRUCTURED_GRID\n"
+                         "POINTS 4 double\n0 0 0 1 0 0 0 1 0 1 1 0\nCELLS 3 11\n2 0 1\n"
+                         "3 0 1 2\n3 1 3 2\nCELL_TYPES 3\n3\n5\n5\nCELL_DATA 3\n"
+                         "SCALARS cost int 1\nLOOKUP_TABLE default\n" +
+                             costs + "\n");
+    };
+    auto r = convert(mesh_with_costs("-5 4 7") + " --weight-field cost -o " + dir.file("w.graph"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(read_text(dir.file("w.graph")), "2 1 010\n4 2\n7 1\n");
+    r = convert(mesh_with_costs("5 4 -7") + " --weight-field cost -o " + dir.file("x.graph"));
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("'cost' holds -7.000000 at tuple 2"), std::string::npos) << r.err;
+    EXPECT_FALSE(file_exists(dir.file("x.graph")));
 }
 
 TEST(PartConvertErrors, PartitionOfTheWrongLength) {

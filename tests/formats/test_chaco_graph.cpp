@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "formats/chaco_graph.hpp"
 #include "tests/support/test_files.hpp"
 
@@ -65,6 +67,51 @@ TEST(ChacoGraph, RoundTripsThroughWriter) {
     EXPECT_EQ(back.adjncy, g.adjncy);
     EXPECT_EQ(back.vwgt, g.vwgt);
     EXPECT_EQ(back.adjwgt, g.adjwgt);
+}
+
+namespace {
+
+// The graph handed over row by row, as part-convert streams a dual graph.
+formats::ChacoRows rows_of(const Graph& g) {
+    return {g.num_vertices(), g.num_edges(), g.ncon,
+            g.vwgt,           g.vsize,       [&g](VertexId v) { return g.neighbours(v); }};
+}
+
+std::size_t files_in(const std::string& folder) {
+    std::size_t count = 0;
+    for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(folder)) ++count;
+    return count;
+}
+
+} // namespace
+
+TEST(ChacoGraph, StreamedRowsWriteTheSameTextAsTheGraph) {
+    test::ScratchDir dir;
+    for (const char* text :
+         {"4 3\n2 3\n1 3\n1 2\n\n", "3 2 010\n4 2\n5 1 3\n6 2\n",
+          "3 2 110 2\n7 4 1 2\n8 5 2 1 3\n9 6 3 2\n", "3 2 100\n7 2\n8 1 3\n9 2\n", "0 0\n"}) {
+        const Graph g = parse_chaco_graph(text, "t.graph");
+        formats::write_chaco_graph(dir.file("rows.graph"), rows_of(g));
+        EXPECT_EQ(test::read_text(dir.file("rows.graph")), text);
+    }
+}
+
+TEST(ChacoGraphErrors, StreamedRowsThatDisagreeWithTheHeaderLeaveNoFile) {
+    test::ScratchDir dir;
+    const Graph g = parse_chaco_graph("3 2 010\n4 2\n5 1 3\n6 2\n", "t.graph");
+    formats::ChacoRows rows = rows_of(g);
+    rows.num_edges = 3; // one more than the rows list
+    EXPECT_THROW(formats::write_chaco_graph(dir.file("x.graph"), rows), InvalidArgument);
+    rows = rows_of(g);
+    rows.vwgt = rows.vwgt.first(2); // a weight short
+    EXPECT_THROW(formats::write_chaco_graph(dir.file("x.graph"), rows), InvalidArgument);
+    rows = rows_of(g);
+    rows.neighbours = [&g](VertexId v) -> std::span<const VertexId> {
+        if (v == 2) throw InputError("mesh", 0, "failed half way");
+        return g.neighbours(v);
+    };
+    EXPECT_THROW(formats::write_chaco_graph(dir.file("x.graph"), rows), InputError);
+    EXPECT_EQ(files_in(dir.path()), 0u); // neither the graph nor a temporary
 }
 
 TEST(ChacoGraphErrors, WrongEdgeCountInHeader) {

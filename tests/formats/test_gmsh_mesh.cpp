@@ -89,6 +89,7 @@ TEST(GmshMesh, ReadsHandWrittenVersion22WithTags) {
     EXPECT_EQ(mesh.find_cell_array("gmsh:physical")->value(1), 7);
     EXPECT_EQ(mesh.find_cell_array("gmsh:geometrical")->value(2), 3);
     EXPECT_EQ(mesh.find_cell_array("gmsh:physical")->value(0), 5);
+    EXPECT_EQ(mesh.physical_groups, (std::vector<PhysicalGroup>{{2, 7, "fluid"}}));
     EXPECT_EQ(std::vector<PointId>(mesh.cell(2).begin(), mesh.cell(2).end()),
               (std::vector<PointId>{1, 3, 2}));
 }
@@ -108,7 +109,19 @@ TEST(GmshMesh, AllVersionsAndEncodingsAgree2D) {
         const Mesh mesh = formats::read_mesh(gmsh_file(dir, "mixed2d", 2, version, binary));
         EXPECT_EQ(mesh.num_points(), reference.num_points()) << version << binary;
         EXPECT_EQ(cell_summary(mesh), cell_summary(reference)) << version << binary;
+        EXPECT_EQ(mesh.physical_groups, reference.physical_groups) << version << binary;
     }
+    // mixed2d.geo names its physical groups; the tags are those of the cells.
+    ASSERT_EQ(reference.physical_groups.size(), 3u);
+    const MeshArray& physical = *reference.find_cell_array("gmsh:physical");
+    for (const PhysicalGroup& group : reference.physical_groups) {
+        bool tagged = false;
+        for (CellId c = 0; c < reference.num_cells() && !tagged; ++c)
+            tagged = physical.value(std::size_t(c)) == group.tag &&
+                     cell_dimension(reference.cell_types[c]) == group.dim;
+        EXPECT_TRUE(tagged) << group.name;
+    }
+    EXPECT_EQ(reference.physical_groups[0], (PhysicalGroup{1, 1, "wall"}));
 }
 
 TEST(GmshMesh, AllVersionsAndEncodingsAgree3DMixed) {
@@ -155,6 +168,14 @@ TEST(GmshMeshErrors, ElementWithMissingNodes) {
     expect_mesh_error(
         dir.write("hole.msh", small_msh41("2 1 2 2", "2 2 4 3", "1\n2\n3\n5\n")),
         ":20: element 2 refers to node 4, which $Nodes does not define (missing node)");
+}
+
+TEST(GmshMeshErrors, PhysicalNameWithoutQuotes) {
+    ScratchDir dir;
+    expect_mesh_error(dir.write("names.msh", "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n"
+                                             "$PhysicalNames\n2\n2 7 \"fluid\"\n2 8 wall\n"
+                                             "$EndPhysicalNames\n"),
+                      ":7: expected a physical name 'dim tag \"name\"', found '2 8 wall'");
 }
 
 TEST(GmshMeshErrors, EmptyMesh) {

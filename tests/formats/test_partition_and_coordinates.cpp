@@ -97,6 +97,22 @@ TEST(CoordinatesFile, WriteReadRoundTripIsExact) {
     EXPECT_EQ(back.values, c.values);
 }
 
+TEST(CoordinatesFile, StreamedRowsWriteTheSameTextAsTheArray) {
+    test::ScratchDir dir;
+    const Coordinates c{3, {0.1, 1.0 / 3.0, -2.5e-7, 1e10, 2, -0.0}};
+    formats::write_coordinates(dir.file("whole.xyz"), c);
+    formats::write_coordinates(dir.file("rows.xyz"), 2, 3,
+                               [&](std::size_t row, std::span<double> values) {
+                                   for (int a = 0; a < 3; ++a) values[a] = c.at(VertexId(row), a);
+                               });
+    EXPECT_EQ(test::read_text(dir.file("rows.xyz")), test::read_text(dir.file("whole.xyz")));
+    EXPECT_EQ(formats::read_coordinates(dir.file("rows.xyz"), 2).values, c.values);
+    EXPECT_THROW(formats::write_coordinates(dir.file("bad.xyz"), 1, 4,
+                                            [](std::size_t, std::span<double>) {}),
+                 InvalidArgument);
+    EXPECT_FALSE(test::file_exists(dir.file("bad.xyz")));
+}
+
 namespace {
 
 // Rows "i i+0.5 -i" for i < rows: over a megabyte from about 60k rows, which the reader

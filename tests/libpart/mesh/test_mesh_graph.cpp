@@ -3,10 +3,12 @@
 #include <set>
 #include <utility>
 
+#include "libpart/mesh/dual_adjacency.hpp"
 #include "libpart/mesh/join_pieces.hpp"
 #include "libpart/mesh/mesh_graph.hpp"
 #include "libpart/mesh/mesh_pieces.hpp"
 #include "libpart/mesh/mesh_weights.hpp"
+#include "libpart/mesh/node_cells.hpp"
 
 using namespace part;
 
@@ -181,6 +183,116 @@ TEST(DualGraph, CentroidsAreGraphCoordinates) {
     EXPECT_DOUBLE_EQ(g.coords.at(1, 0), 2.0);
     EXPECT_DOUBLE_EQ(g.coords.at(1, 1), 2.0);
     EXPECT_TRUE(build_dual_graph(mesh, 0, false).graph.coords.empty());
+}
+
+namespace {
+
+// mixed_3d() with boundary cells between and after the volumes (a quad on the hexahedron's
+// bottom, a triangle of the first tetrahedron, an edge) and a cell array numbering the cells.
+Mesh mixed_3d_with_boundary() {
+    const Mesh volumes = mixed_3d();
+    Mesh mesh;
+    mesh.dim = 3;
+    mesh.points = volumes.points;
+    mesh.point_count = volumes.point_count;
+    mesh.add_cell(CellType::Quadrilateral, std::vector<PointId>{0, 1, 2, 3});
+    for (CellId c = 0; c < volumes.num_cells(); ++c) {
+        mesh.add_cell(volumes.cell_types[c], volumes.cell(c));
+        if (c == 1) mesh.add_cell(CellType::Line, std::vector<PointId>{1, 8});
+    }
+    mesh.add_cell(CellType::Triangle, std::vector<PointId>{1, 8, 10});
+    std::vector<std::int32_t> ids(std::size_t(mesh.num_cells()));
+    for (std::size_t c = 0; c < ids.size(); ++c) ids[c] = std::int32_t(100 + c);
+    mesh.cell_data.push_back(MeshArray::from_values("id", 1, ids));
+    validate(mesh);
+    return mesh;
+}
+
+// Triangles and quadrilaterals with boundary lines first.
+Mesh mixed_2d_with_boundary() {
+    return make_mesh(2, {0, 0, 1, 0, 2, 0, 0, 1, 1, 1, 2, 1, 0, 2, 1, 2, 2, 2},
+                     {{CellType::Line, {0, 1}},
+                      {CellType::Quadrilateral, {0, 1, 4, 3}},
+                      {CellType::Triangle, {1, 2, 5}},
+                      {CellType::Triangle, {1, 5, 4}},
+                      {CellType::Line, {2, 5}},
+                      {CellType::Quadrilateral, {3, 4, 7, 6}},
+                      {CellType::Triangle, {4, 5, 8}},
+                      {CellType::Triangle, {4, 8, 7}}});
+}
+
+// Two tetrahedra on a face and a third on an edge of the first, as in TetrahedraSharingAFace.
+Mesh tetrahedra() {
+    return make_mesh(3, {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1, -1, -1, 0, -1, 0, -1},
+                     {{CellType::Tetrahedron, {0, 1, 2, 3}},
+                      {CellType::Tetrahedron, {1, 2, 3, 4}},
+                      {CellType::Tetrahedron, {0, 1, 5, 6}}});
+}
+
+} // namespace
+
+TEST(MeshTopCells, KeepTopDimensionalCellsCompactsInOrder) {
+    Mesh mesh = mixed_3d_with_boundary();
+    const std::vector<CellId> top = top_dimensional_cells(mesh);
+    ASSERT_EQ(top, (std::vector<CellId>{1, 2, 4, 5, 6}));
+    const Mesh before = mesh;
+    keep_top_dimensional_cells(mesh);
+    validate(mesh);
+    ASSERT_EQ(mesh.num_cells(), CellId(top.size()));
+    for (std::size_t i = 0; i < top.size(); ++i) {
+        EXPECT_EQ(mesh.cell_types[i], before.cell_types[std::size_t(top[i])]);
+        const auto now = mesh.cell(CellId(i)), then = before.cell(top[i]);
+        EXPECT_TRUE(std::equal(now.begin(), now.end(), then.begin(), then.end())) << i;
+        EXPECT_EQ(mesh.cell_data[0].value(i), 100 + top[i]);
+    }
+    EXPECT_EQ(mesh.points, before.points);
+    const Mesh compacted = mesh;
+    keep_top_dimensional_cells(mesh); // nothing left to drop
+    EXPECT_EQ(mesh.cell_nodes, compacted.cell_nodes);
+    EXPECT_EQ(mesh.cell_offsets, compacted.cell_offsets);
+}
+
+TEST(NodeCells, EveryCellWithoutAListEqualsTheFullList) {
+    const Mesh mesh = mixed_3d_with_boundary();
+    std::vector<CellId> all(std::size_t(mesh.num_cells()));
+    for (std::size_t c = 0; c < all.size(); ++c) all[c] = CellId(c);
+    const NodeCells listed = node_to_cells(mesh, all), implicit = node_to_cells(mesh);
+    EXPECT_EQ(implicit.offsets, listed.offsets);
+    EXPECT_EQ(implicit.cells, listed.cells);
+}
+
+// The streamed rows (every cell of the compacted mesh) must be exactly the rows of
+// build_dual_graph (a list of top-dimensional cells), neighbour order included, for every
+// element type and rule; part-convert writes the former, other callers use the latter.
+TEST(DualAdjacency, RowsOfTheCompactedMeshEqualBuildDualGraph) {
+    const std::vector<std::pair<std::string, Mesh>> meshes = {
+        {"hexahedra", hex_grid(3, 2, 2)},
+        {"hex wedge tet pyramid", mixed_3d_with_boundary()},
+        {"triangles and quads", mixed_2d_with_boundary()},
+        {"tetrahedra", tetrahedra()}};
+    for (const auto& [name, mesh] : meshes)
+        for (int ncommon : {0, 1, 2, 3, 4}) {
+            SCOPED_TRACE(name + ", ncommon " + std::to_string(ncommon));
+            const Graph reference = build_dual_graph(mesh, ncommon).graph;
+            Mesh compacted = mesh;
+            keep_top_dimensional_cells(compacted);
+            DualAdjacency streamed(compacted, ncommon);
+            ASSERT_EQ(streamed.num_vertices(), reference.num_vertices());
+            EXPECT_EQ(streamed.count_entries(), EdgeOffset(reference.adjncy.size()));
+            for (VertexId v = 0; v < reference.num_vertices(); ++v) {
+                const auto row = streamed.neighbours(v), expected = reference.neighbours(v);
+                EXPECT_TRUE(std::equal(row.begin(), row.end(), expected.begin(), expected.end()))
+                    << "vertex " << v;
+            }
+            const Coordinates centroids = cell_centroids(mesh, top_dimensional_cells(mesh));
+            std::vector<double> centre(std::size_t(mesh.dim));
+            for (VertexId v = 0; v < reference.num_vertices(); ++v) {
+                cell_centroid(compacted, v, centre);
+                for (int a = 0; a < mesh.dim; ++a) EXPECT_EQ(centre[a], centroids.at(v, a));
+            }
+        }
+    EXPECT_GT(build_dual_graph(hex_grid(3, 2, 2)).graph.num_edges(), 0);
+    EXPECT_THROW(DualAdjacency(tetrahedra(), -1), InvalidArgument);
 }
 
 TEST(NodalGraph, PointsSharingACellAreAdjacent) {

@@ -1,0 +1,116 @@
+#include "libpart/mesh/dual_adjacency.hpp"
+
+#include <algorithm>
+
+namespace part {
+
+namespace {
+
+bool holds_node(std::span<const PointId> nodes, PointId p) {
+    return std::find(nodes.begin(), nodes.end(), p) != nodes.end();
+}
+
+// True when all the nodes of some face of cell `a` are nodes of cell `b`.
+bool holds_a_face_of(std::span<const PointId> a, const CellShape& shape,
+                     std::span<const PointId> b) {
+    for (int f = 0; f < shape.num_faces; ++f) {
+        bool all = true;
+        for (int k = 0; k < shape.face_size[f] && all; ++k)
+            all = holds_node(b, a[shape.face_nodes[f][k]]);
+        if (all) return true;
+    }
+    return false;
+}
+
+bool is_simplex(CellType t) {
+    return t == CellType::Line || t == CellType::Triangle || t == CellType::Tetrahedron;
+}
+
+bool has_distinct_nodes(std::span<const PointId> nodes) {
+    for (std::size_t a = 0; a < nodes.size(); ++a)
+        for (std::size_t b = a + 1; b < nodes.size(); ++b)
+            if (nodes[a] == nodes[b]) return false;
+    return true;
+}
+
+} // namespace
+
+DualAdjacency::DualAdjacency(const Mesh& mesh, std::span<const CellId> cells, int ncommon)
+    : DualAdjacency(mesh, cells, false, cells.size(), ncommon) {}
+
+DualAdjacency::DualAdjacency(const Mesh& mesh, int ncommon)
+    : DualAdjacency(mesh, {}, true, std::size_t(mesh.num_cells()), ncommon) {}
+
+DualAdjacency::DualAdjacency(const Mesh& mesh, std::span<const CellId> cells, bool all_cells,
+                             std::size_t num_vertices, int ncommon)
+    : mesh_(mesh), cells_(cells), all_cells_(all_cells), num_vertices_(num_vertices),
+      ncommon_(ncommon) {
+    if (ncommon < 0) throw InvalidArgument("ncommon must be positive (or 0 for face adjacency)");
+    if (num_vertices > std::size_t(INT32_MAX - 1))
+        throw InvalidArgument("too many cells for 32-bit vertex ids");
+    around_ = all_cells ? node_to_cells(mesh) : node_to_cells(mesh, cells);
+    for (std::size_t v = 0; v < num_vertices; ++v) {
+        const CellId c = cell_of(v);
+        const CellShape& shape = cell_shape(mesh.cell_types[c]);
+        min_face_size_ = std::min(min_face_size_, shape.min_face_size);
+        min_nodes_ = std::min(min_nodes_, int(mesh.cell(c).size()));
+        distinct_nodes_ = distinct_nodes_ && has_distinct_nodes(mesh.cell(c));
+    }
+    // Below this many shared nodes no rule can make two cells adjacent (see adjacent()).
+    min_overlap_ = ncommon > 0 ? std::min(ncommon, min_nodes_ - 1) : min_face_size_;
+    overlap_.assign(num_vertices, 0);
+}
+
+bool DualAdjacency::adjacent(std::size_t i, std::size_t j, int overlap) const {
+    const auto ni = mesh_.cell(cell_of(i));
+    if (ncommon_ > 0) { // METIS 5 mesh.c, FindCommonElements
+        if (overlap >= ncommon_ || overlap >= int(ni.size()) - 1) return true;
+        return overlap >= min_nodes_ - 1 && overlap >= int(mesh_.cell(cell_of(j)).size()) - 1;
+    }
+    if (overlap < min_face_size_) return false;
+    // Any dimension-many nodes of a simplex (triangle, tetrahedron) form one of its faces,
+    // so a simplex sharing that many nodes shares a face without a look at the other
+    // cell; that look would be a cache miss per face neighbour. Overlaps count node
+    // occurrences, so this needs cells without repeated nodes.
+    const CellType ti = mesh_.cell_types[cell_of(i)];
+    if (distinct_nodes_ && is_simplex(ti) && overlap >= int(ni.size()) - 1) return true;
+    const auto nj = mesh_.cell(cell_of(j));
+    const CellShape &si = cell_shape(ti), &sj = cell_shape(mesh_.cell_types[cell_of(j)]);
+    if (overlap < si.min_face_size && overlap < sj.min_face_size) return false;
+    return holds_a_face_of(ni, si, nj) || holds_a_face_of(nj, sj, ni);
+}
+
+std::span<const VertexId> DualAdjacency::neighbours(VertexId v) {
+    return adjacent_vertices(std::size_t(v), false);
+}
+
+EdgeOffset DualAdjacency::count_entries() {
+    // Adjacency is symmetric, so each edge is counted once, from its lower end: walking only
+    // the later part of each (ascending) node-to-cell list halves the work of this pass.
+    EdgeOffset edges = 0;
+    for (std::size_t v = 0; v < num_vertices_; ++v)
+        edges += EdgeOffset(adjacent_vertices(v, true).size());
+    return 2 * edges;
+}
+
+std::span<const VertexId> DualAdjacency::adjacent_vertices(std::size_t i, bool later_only) {
+    candidates_.clear();
+    for (PointId p : mesh_.cell(cell_of(i))) {
+        const std::span<const CellId> around = around_.of(p);
+        const auto first =
+            later_only ? std::upper_bound(around.begin(), around.end(), CellId(i)) : around.begin();
+        for (auto j = first; j != around.end(); ++j)
+            if (overlap_[*j]++ == 0 && std::size_t(*j) != i) candidates_.push_back(*j);
+    }
+    overlap_[i] = 0;
+    row_.clear();
+    for (CellId j : candidates_) {
+        // Most candidates share a node or an edge only: rejected here without a call.
+        if (overlap_[j] >= min_overlap_ && adjacent(i, std::size_t(j), overlap_[j]))
+            row_.push_back(j);
+        overlap_[j] = 0;
+    }
+    return row_;
+}
+
+} // namespace part
