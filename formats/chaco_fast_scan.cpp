@@ -1,0 +1,240 @@
+#include "formats/chaco_fast_scan.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <vector>
+
+#include "libpart/core/parallel.hpp"
+
+namespace part::formats {
+
+namespace {
+
+// Lines beyond the header's n that a chunk may hold (blank lines may trail the vertices);
+// more sends the file to the careful parser. Bounds the row arrays by n, not by the bytes.
+constexpr std::int64_t kSpareLines = 1024;
+constexpr int kMaxDigits = 18; // as FieldCursor::next_digits: never overflows 64 bits
+
+constexpr std::uint64_t kAsciiZeros = 0x3030303030303030ull;
+
+// Eight digit values (0..9 per byte, first digit in the lowest byte) as a number, in three
+// multiply steps: pairs, quads, then the eight (the SWAR method of Lemire's fast number
+// parsing; leading zero bytes are leading zeros).
+inline std::uint64_t value_of_eight_digits(std::uint64_t x) {
+    x = x * 10 + (x >> 8);
+    return (((x & 0x000000FF000000FFull) * 0x000F424000000064ull) +
+            (((x >> 16) & 0x000000FF000000FFull) * 0x0000271000000001ull)) >>
+           32;
+}
+
+// Bytes that are not '0'..'9', as their top bits. A digit byte d (0..9 after the xor) stays
+// below 0x80 with 0x76 added and carries nothing, so the lowest flagged byte is exact.
+inline std::uint64_t non_digit_bytes(std::uint64_t x) {
+    return ((x + 0x7676767676767676ull) | x) & 0x8080808080808080ull;
+}
+
+inline bool is_digit(char c) {
+    return static_cast<unsigned char>(c - '0') < 10u;
+}
+// Space within a line, as FieldCursor sees it ('\r' included, so CRLF files pass).
+constexpr std::uint64_t kSpaceBits =
+    (1ull << ' ') | (1ull << '\t') | (1ull << '\r') | (1ull << '\f') | (1ull << '\v');
+inline bool is_space(char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte <= ' ' && (kSpaceBits >> byte) & 1;
+}
+
+template <typename T> std::unique_ptr<T[]> uninitialised(std::size_t count) {
+    return std::unique_ptr<T[]>(new T[count]);
+}
+
+// What one chunk of whole lines holds, in arrays sized by what its bytes can hold.
+struct Chunk {
+    std::string_view text;
+    std::unique_ptr<EdgeOffset[]> row_end; // entries before the end of each row, chunk-local
+    std::unique_ptr<VertexId[]> adjncy;
+    std::unique_ptr<Weight[]> adjwgt, vwgt, vsize;
+    std::int64_t vertices = 0;
+    std::int64_t entries = 0;
+};
+
+// Scans one chunk. Pointers are passed and returned by value (nullptr on failure) so the
+// hot loop keeps them in registers.
+class ChunkScanner {
+  public:
+    // `text_end`: end of the whole text, so whole words may be read past the chunk's end.
+    ChunkScanner(const ChacoHeader& h, Chunk& out, const char* text_end)
+        : h_(h), out_(out), end_(out.text.data() + out.text.size()), text_end_(text_end) {}
+
+    bool scan() { return h_.has_edge_weights ? scan_rows<true>() : scan_rows<false>(); }
+
+  private:
+    template <bool EdgeWeights> bool scan_rows() {
+        const std::int64_t max_rows =
+            std::min<std::int64_t>(std::int64_t(out_.text.size()), h_.n + kSpareLines);
+        const std::uint64_t n = std::uint64_t(h_.n);
+        const char* p = out_.text.data();
+        const char* const end = end_;
+        VertexId* const adj = out_.adjncy.get();
+        Weight* const adjwgt = out_.adjwgt.get();
+        Weight* vwgt = out_.vwgt.get();
+        Weight* vsize = out_.vsize.get();
+        EdgeOffset* const row_end = out_.row_end.get();
+        std::int64_t rows = 0;
+        std::int64_t entries = 0;
+        while (p < end) {
+            if (*p == '%') {
+                const void* newline = std::memchr(p, '\n', std::size_t(end - p));
+                p = newline ? static_cast<const char*>(newline) + 1 : end;
+                continue;
+            }
+            if (rows == max_rows) return false;
+            if (h_.has_sizes && !(p = weight(p, *vsize++))) return false;
+            for (int c = 0; c < h_.ncon; ++c)
+                if (!(p = weight(p, *vwgt++))) return false;
+            // A number's digits end at a non-digit, which the next turn must accept as a
+            // space or the line end: "12x" and "3-4" fail there.
+            while (p < end) {
+                const char c = *p;
+                if (is_digit(c)) {
+                    std::uint64_t id = 0;
+                    if (!(p = number(p, id)) || id - 1 >= n) return false;
+                    adj[entries] = VertexId(id - 1);
+                    if constexpr (EdgeWeights)
+                        if (!(p = weight(p, adjwgt[entries]))) return false;
+                    ++entries;
+                    continue;
+                }
+                ++p;
+                if (c == '\n') break;
+                if (!is_space(c)) return false;
+            }
+            row_end[rows++] = entries;
+        }
+        out_.vertices = rows;
+        out_.entries = entries;
+        return true;
+    }
+
+    // A value that fits a Weight after spaces on the current line.
+    const char* weight(const char* p, Weight& out) const {
+        while (p < end_ && is_space(*p)) ++p;
+        std::uint64_t value = 0;
+        if (p == end_ || !is_digit(*p) || !(p = number(p, value)) ||
+            value > std::uint64_t(std::numeric_limits<Weight>::max()))
+            return nullptr;
+        out = Weight(value);
+        return p;
+    }
+
+    // The digits at p (there is at least one); the space after them is consumed.
+    const char* number(const char* p, std::uint64_t& value) const {
+        const char* const start = p;
+        if (text_end_ - p >= 8) {
+            std::uint64_t word = 0;
+            std::memcpy(&word, p, 8);
+            const std::uint64_t digits = word ^ kAsciiZeros;
+            const std::uint64_t stops = non_digit_bytes(digits);
+            if (stops != 0) {
+                const int length = std::countr_zero(stops) >> 3;
+                value = value_of_eight_digits(digits << (64 - 8 * length));
+                return p + length + (char(word >> (8 * length)) == ' ');
+            }
+            value = value_of_eight_digits(digits);
+            p += 8;
+        }
+        while (p < end_ && is_digit(*p)) value = value * 10 + unsigned(*p++ - '0');
+        return p - start > kMaxDigits ? nullptr : p;
+    }
+
+    const ChacoHeader& h_;
+    Chunk& out_;
+    const char* end_;
+    const char* text_end_; // whole words are read up to here, past the chunk's end
+};
+
+void allocate(Chunk& chunk, const ChacoHeader& h) {
+    // Every value takes a digit and a separator, every row at least one byte.
+    const std::size_t bytes = chunk.text.size();
+    const std::size_t values = bytes / 2 + 1;
+    chunk.row_end =
+        uninitialised<EdgeOffset>(std::min<std::size_t>(bytes, std::size_t(h.n + kSpareLines)) + 1);
+    chunk.adjncy = uninitialised<VertexId>(values);
+    if (h.has_edge_weights) chunk.adjwgt = uninitialised<Weight>(values);
+    if (h.ncon > 0) chunk.vwgt = uninitialised<Weight>(values);
+    if (h.has_sizes) chunk.vsize = uninitialised<Weight>(values);
+}
+
+// Cuts `body` after line ends into about equal pieces.
+std::vector<Chunk> cut_at_line_ends(std::string_view body, unsigned pieces) {
+    std::vector<Chunk> chunks;
+    for (std::size_t begin = 0, t = 1; begin < body.size(); ++t) {
+        std::size_t end = t >= pieces ? body.size() : body.size() * t / pieces;
+        end = std::max(end, begin + 1);
+        const std::size_t newline = body.find('\n', end - 1);
+        end = newline == std::string_view::npos ? body.size() : newline + 1;
+        chunks.emplace_back().text = body.substr(begin, end - begin);
+        begin = end;
+    }
+    return chunks;
+}
+
+template <typename T>
+void append(std::vector<T>& to, const std::unique_ptr<T[]>& from, std::int64_t count) {
+    if (from) to.insert(to.end(), from.get(), from.get() + count);
+}
+
+// Joins the chunks in order; nothing when the counts do not match the header exactly (rows
+// past n are allowed only when blank).
+std::optional<Graph> join(std::vector<Chunk>& chunks, const ChacoHeader& h) {
+    std::int64_t rows = 0, entries = 0;
+    for (const Chunk& c : chunks) {
+        rows += c.vertices;
+        entries += c.entries;
+    }
+    if (entries != 2 * h.m || rows < h.n) return std::nullopt;
+    const bool leading_values = h.has_sizes || h.ncon > 0;
+    if (rows > h.n && leading_values) return std::nullopt;
+    Graph g;
+    g.ncon = h.ncon;
+    g.xadj.reserve(std::size_t(h.n) + 1);
+    g.adjncy.reserve(std::size_t(entries));
+    if (h.has_edge_weights) g.adjwgt.reserve(std::size_t(entries));
+    if (h.ncon > 0) g.vwgt.reserve(std::size_t(h.n) * std::size_t(h.ncon));
+    if (h.has_sizes) g.vsize.reserve(std::size_t(h.n));
+    EdgeOffset base = 0;
+    for (const Chunk& c : chunks) {
+        const std::int64_t take = std::min<std::int64_t>(c.vertices, h.n - g.num_vertices());
+        for (std::int64_t v = 0; v < take; ++v) g.xadj.push_back(base + c.row_end[v]);
+        // Rows past n: only blank lines, which add no entries.
+        if (c.vertices > take && c.row_end[c.vertices - 1] != (take ? c.row_end[take - 1] : 0))
+            return std::nullopt;
+        append(g.adjncy, c.adjncy, c.entries);
+        append(g.adjwgt, c.adjwgt, c.entries);
+        append(g.vwgt, c.vwgt, take * h.ncon);
+        append(g.vsize, c.vsize, take);
+        base += c.entries;
+    }
+    return g;
+}
+
+} // namespace
+
+std::optional<Graph> scan_chaco_vertex_lines(std::string_view body, const ChacoHeader& h) {
+    std::vector<Chunk> chunks = cut_at_line_ends(body, worker_threads(std::int64_t(body.size())));
+    if (chunks.empty()) return join(chunks, h);
+    const char* text_end = body.data() + body.size();
+    std::vector<char> ok(chunks.size(), 0);
+    for (Chunk& c : chunks) allocate(c, h);
+    for_each_range(std::int64_t(chunks.size()), unsigned(chunks.size()),
+                   [&](unsigned c, std::int64_t, std::int64_t) {
+                       ok[c] = ChunkScanner(h, chunks[c], text_end).scan();
+                   });
+    if (std::find(ok.begin(), ok.end(), 0) != ok.end()) return std::nullopt;
+    return join(chunks, h);
+}
+
+} // namespace part::formats
