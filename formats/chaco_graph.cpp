@@ -177,13 +177,18 @@ void parse_chaco_vertex_line(std::string_view line, const LineReader& lines,
     parse_vertex_line(line, lines, header, graph);
 }
 
-Graph parse_chaco_graph(std::string_view text, const std::string& name) {
+namespace {
+
+enum class Scan { FastFirst, LineByLine };
+
+Graph parse_graph(std::string_view text, const std::string& name, Scan scan) {
     LineReader lines(text, name);
     const Header h = parse_header(lines);
     const std::int64_t header_line = lines.line_number();
     // Well-formed files take the fast scan; anything it does not accept is read again line
     // by line, which names the line and the problem.
-    std::optional<Graph> parsed = scan_chaco_vertex_lines(text.substr(lines.offset()), h);
+    std::optional<Graph> parsed;
+    if (scan == Scan::FastFirst) parsed = scan_chaco_vertex_lines(text.substr(lines.offset()), h);
     if (!parsed) parsed = parse_vertex_lines(lines, h, text.size());
     Graph& g = *parsed;
     if (g.adjncy.size() != std::size_t(2 * h.m))
@@ -199,6 +204,16 @@ Graph parse_chaco_graph(std::string_view text, const std::string& name) {
         throw InputError(name, line_of_vertex(text, std::max<VertexId>(e.vertex(), 0)), e.what());
     }
     return g;
+}
+
+} // namespace
+
+Graph parse_chaco_graph(std::string_view text, const std::string& name) {
+    return parse_graph(text, name, Scan::FastFirst);
+}
+
+Graph parse_chaco_graph_line_by_line(std::string_view text, const std::string& name) {
+    return parse_graph(text, name, Scan::LineByLine);
 }
 
 Graph read_chaco_graph(const std::string& path) {
