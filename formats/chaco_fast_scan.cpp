@@ -51,14 +51,23 @@ template <typename T> std::unique_ptr<T[]> uninitialised(std::size_t count) {
     return std::unique_ptr<T[]>(new T[count]);
 }
 
-// What one chunk of whole lines holds, in arrays sized by what its bytes can hold.
+// Where the rows of one chunk of whole lines go: the graph's own arrays for the first chunk
+// (no copy), scratch arrays sized by what the chunk's bytes can hold for the others.
 struct Chunk {
     std::string_view text;
-    std::unique_ptr<EdgeOffset[]> row_end; // entries before the end of each row, chunk-local
-    std::unique_ptr<VertexId[]> adjncy;
-    std::unique_ptr<Weight[]> adjwgt, vwgt, vsize;
-    std::int64_t vertices = 0;
+    EdgeOffset* row_end = nullptr; // entries before the end of each row, chunk-local
+    VertexId* adjncy = nullptr;
+    Weight* adjwgt = nullptr;
+    Weight* vwgt = nullptr;
+    Weight* vsize = nullptr;
+    std::int64_t max_rows = 0;
+    std::int64_t max_entries = 0;
+    std::int64_t vertices = 0; // found
     std::int64_t entries = 0;
+
+    std::unique_ptr<EdgeOffset[]> row_end_scratch;
+    std::unique_ptr<VertexId[]> adjncy_scratch;
+    std::unique_ptr<Weight[]> adjwgt_scratch, vwgt_scratch, vsize_scratch;
 };
 
 // Scans one chunk. Pointers are passed and returned by value (nullptr on failure) so the
@@ -73,16 +82,16 @@ class ChunkScanner {
 
   private:
     template <bool EdgeWeights> bool scan_rows() {
-        const std::int64_t max_rows =
-            std::min<std::int64_t>(std::int64_t(out_.text.size()), h_.n + kSpareLines);
+        const std::int64_t max_rows = out_.max_rows;
+        const std::int64_t max_entries = out_.max_entries;
         const std::uint64_t n = std::uint64_t(h_.n);
         const char* p = out_.text.data();
         const char* const end = end_;
-        VertexId* const adj = out_.adjncy.get();
-        Weight* const adjwgt = out_.adjwgt.get();
-        Weight* vwgt = out_.vwgt.get();
-        Weight* vsize = out_.vsize.get();
-        EdgeOffset* const row_end = out_.row_end.get();
+        VertexId* const adj = out_.adjncy;
+        Weight* const adjwgt = out_.adjwgt;
+        Weight* vwgt = out_.vwgt;
+        Weight* vsize = out_.vsize;
+        EdgeOffset* const row_end = out_.row_end;
         std::int64_t rows = 0;
         std::int64_t entries = 0;
         while (p < end) {
@@ -91,7 +100,10 @@ class ChunkScanner {
                 p = newline ? static_cast<const char*>(newline) + 1 : end;
                 continue;
             }
-            if (rows == max_rows) return false;
+            if (rows == max_rows) {
+                if (!only_blank_lines(p, end)) return false;
+                break;
+            }
             if (h_.has_sizes && !(p = weight(p, *vsize++))) return false;
             for (int c = 0; c < h_.ncon; ++c)
                 if (!(p = weight(p, *vwgt++))) return false;
@@ -101,7 +113,7 @@ class ChunkScanner {
                 const char c = *p;
                 if (is_digit(c)) {
                     std::uint64_t id = 0;
-                    if (!(p = number(p, id)) || id - 1 >= n) return false;
+                    if (!(p = number(p, id)) || id - 1 >= n || entries == max_entries) return false;
                     adj[entries] = VertexId(id - 1);
                     if constexpr (EdgeWeights)
                         if (!(p = weight(p, adjwgt[entries]))) return false;
@@ -116,6 +128,21 @@ class ChunkScanner {
         }
         out_.vertices = rows;
         out_.entries = entries;
+        return true;
+    }
+
+    // Blank or comment lines, as may follow the last vertex line.
+    static bool only_blank_lines(const char* p, const char* end) {
+        while (p < end) {
+            if (*p == '%') {
+                const void* newline = std::memchr(p, '\n', std::size_t(end - p));
+                p = newline ? static_cast<const char*>(newline) + 1 : end;
+            } else if (*p == '\n' || is_space(*p)) {
+                ++p;
+            } else {
+                return false;
+            }
+        }
         return true;
     }
 
@@ -156,16 +183,48 @@ class ChunkScanner {
     const char* text_end_; // whole words are read up to here, past the chunk's end
 };
 
-void allocate(Chunk& chunk, const ChacoHeader& h) {
-    // Every value takes a digit and a separator, every row at least one byte.
+// Scratch for a chunk after the first: every value takes a digit and a separator, every row
+// at least one byte.
+void allocate_scratch(Chunk& chunk, const ChacoHeader& h) {
     const std::size_t bytes = chunk.text.size();
     const std::size_t values = bytes / 2 + 1;
-    chunk.row_end =
-        uninitialised<EdgeOffset>(std::min<std::size_t>(bytes, std::size_t(h.n + kSpareLines)) + 1);
-    chunk.adjncy = uninitialised<VertexId>(values);
-    if (h.has_edge_weights) chunk.adjwgt = uninitialised<Weight>(values);
-    if (h.ncon > 0) chunk.vwgt = uninitialised<Weight>(values);
-    if (h.has_sizes) chunk.vsize = uninitialised<Weight>(values);
+    chunk.max_rows = std::min<std::int64_t>(std::int64_t(bytes), h.n + kSpareLines);
+    chunk.max_entries = std::int64_t(values);
+    chunk.row_end_scratch = uninitialised<EdgeOffset>(std::size_t(chunk.max_rows));
+    chunk.row_end = chunk.row_end_scratch.get();
+    chunk.adjncy_scratch = uninitialised<VertexId>(values);
+    chunk.adjncy = chunk.adjncy_scratch.get();
+    if (h.has_edge_weights) {
+        chunk.adjwgt_scratch = uninitialised<Weight>(values);
+        chunk.adjwgt = chunk.adjwgt_scratch.get();
+    }
+    if (h.ncon > 0) {
+        chunk.vwgt_scratch = uninitialised<Weight>(values);
+        chunk.vwgt = chunk.vwgt_scratch.get();
+    }
+    if (h.has_sizes) {
+        chunk.vsize_scratch = uninitialised<Weight>(values);
+        chunk.vsize = chunk.vsize_scratch.get();
+    }
+}
+
+// The graph's arrays at their final sizes, the first chunk writing straight into them.
+Graph sized_graph(const ChacoHeader& h, Chunk& first) {
+    Graph g;
+    g.ncon = h.ncon;
+    g.xadj.resize(std::size_t(h.n) + 1);
+    g.adjncy.resize(std::size_t(2 * h.m));
+    if (h.has_edge_weights) g.adjwgt.resize(g.adjncy.size());
+    if (h.ncon > 0) g.vwgt.resize(std::size_t(h.n) * std::size_t(h.ncon));
+    if (h.has_sizes) g.vsize.resize(std::size_t(h.n));
+    first.row_end = g.xadj.data() + 1;
+    first.adjncy = g.adjncy.data();
+    first.adjwgt = g.adjwgt.data();
+    first.vwgt = g.vwgt.data();
+    first.vsize = g.vsize.data();
+    first.max_rows = h.n;
+    first.max_entries = 2 * h.m;
+    return g;
 }
 
 // Cuts `body` after line ends into about equal pieces.
@@ -182,59 +241,60 @@ std::vector<Chunk> cut_at_line_ends(std::string_view body, unsigned pieces) {
     return chunks;
 }
 
-template <typename T>
-void append(std::vector<T>& to, const std::unique_ptr<T[]>& from, std::int64_t count) {
-    if (from) to.insert(to.end(), from.get(), from.get() + count);
-}
-
-// Joins the chunks in order; nothing when the counts do not match the header exactly (rows
-// past n are allowed only when blank).
-std::optional<Graph> join(std::vector<Chunk>& chunks, const ChacoHeader& h) {
+// Moves the later chunks' rows behind the first's; false when the counts do not match the
+// header exactly (rows past n are allowed only when blank).
+bool join(Graph& g, std::vector<Chunk>& chunks, const ChacoHeader& h) {
     std::int64_t rows = 0, entries = 0;
     for (const Chunk& c : chunks) {
         rows += c.vertices;
         entries += c.entries;
     }
-    if (entries != 2 * h.m || rows < h.n) return std::nullopt;
-    const bool leading_values = h.has_sizes || h.ncon > 0;
-    if (rows > h.n && leading_values) return std::nullopt;
-    Graph g;
-    g.ncon = h.ncon;
-    g.xadj.reserve(std::size_t(h.n) + 1);
-    g.adjncy.reserve(std::size_t(entries));
-    if (h.has_edge_weights) g.adjwgt.reserve(std::size_t(entries));
-    if (h.ncon > 0) g.vwgt.reserve(std::size_t(h.n) * std::size_t(h.ncon));
-    if (h.has_sizes) g.vsize.reserve(std::size_t(h.n));
-    EdgeOffset base = 0;
-    for (const Chunk& c : chunks) {
-        const std::int64_t take = std::min<std::int64_t>(c.vertices, h.n - g.num_vertices());
-        for (std::int64_t v = 0; v < take; ++v) g.xadj.push_back(base + c.row_end[v]);
+    if (entries != 2 * h.m || rows < h.n) return false;
+    if (rows > h.n && (h.has_sizes || h.ncon > 0)) return false;
+    std::int64_t vertex = chunks.front().vertices;
+    EdgeOffset base = chunks.front().entries;
+    for (std::size_t i = 1; i < chunks.size(); ++i) {
+        const Chunk& c = chunks[i];
+        const std::int64_t take = std::min<std::int64_t>(c.vertices, h.n - vertex);
         // Rows past n: only blank lines, which add no entries.
         if (c.vertices > take && c.row_end[c.vertices - 1] != (take ? c.row_end[take - 1] : 0))
-            return std::nullopt;
-        append(g.adjncy, c.adjncy, c.entries);
-        append(g.adjwgt, c.adjwgt, c.entries);
-        append(g.vwgt, c.vwgt, take * h.ncon);
-        append(g.vsize, c.vsize, take);
+            return false;
+        for (std::int64_t v = 0; v < take; ++v)
+            g.xadj[std::size_t(vertex + v + 1)] = base + c.row_end[v];
+        std::copy_n(c.adjncy, c.entries, g.adjncy.data() + base);
+        if (c.adjwgt) std::copy_n(c.adjwgt, c.entries, g.adjwgt.data() + base);
+        if (c.vwgt) std::copy_n(c.vwgt, take * h.ncon, g.vwgt.data() + vertex * h.ncon);
+        if (c.vsize) std::copy_n(c.vsize, take, g.vsize.data() + vertex);
+        vertex += take;
         base += c.entries;
     }
-    return g;
+    return true;
 }
 
 } // namespace
 
 std::optional<Graph> scan_chaco_vertex_lines(std::string_view body, const ChacoHeader& h) {
+    // A header that claims more than the text can hold goes to the careful parser, before
+    // anything is allocated from its counts.
+    if (h.n > std::int64_t(body.size()) || 2 * h.m > std::int64_t(body.size() / 2 + 1))
+        return std::nullopt;
     std::vector<Chunk> chunks = cut_at_line_ends(body, worker_threads(std::int64_t(body.size())));
-    if (chunks.empty()) return join(chunks, h);
+    if (chunks.empty()) {
+        if (h.n != 0 || h.m != 0) return std::nullopt;
+        Graph g;
+        g.ncon = h.ncon;
+        return g;
+    }
+    Graph g = sized_graph(h, chunks.front());
+    for (std::size_t i = 1; i < chunks.size(); ++i) allocate_scratch(chunks[i], h);
     const char* text_end = body.data() + body.size();
     std::vector<char> ok(chunks.size(), 0);
-    for (Chunk& c : chunks) allocate(c, h);
     for_each_range(std::int64_t(chunks.size()), unsigned(chunks.size()),
                    [&](unsigned c, std::int64_t, std::int64_t) {
                        ok[c] = ChunkScanner(h, chunks[c], text_end).scan();
                    });
-    if (std::find(ok.begin(), ok.end(), 0) != ok.end()) return std::nullopt;
-    return join(chunks, h);
+    if (std::find(ok.begin(), ok.end(), 0) != ok.end() || !join(g, chunks, h)) return std::nullopt;
+    return g;
 }
 
 } // namespace part::formats

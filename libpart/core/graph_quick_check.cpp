@@ -1,6 +1,7 @@
 #include "libpart/core/graph_quick_check.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <memory>
 #include <vector>
 
@@ -59,9 +60,11 @@ struct LongRows {
 EdgeOffset find_in_row(const Rows& g, const LongRows& long_rows, VertexId v, VertexId u) {
     const EdgeOffset begin = g.xadj[v], end = g.xadj[v + 1];
     if (end - begin <= kShortRow) {
-        for (EdgeOffset e = begin; e < end; ++e)
-            if (g.adjncy[e] == u) return e;
-        return -1;
+        // The whole row, backwards, with a conditional move: no branch on where u is, which
+        // a numbering without locality makes unpredictable.
+        EdgeOffset found = -1;
+        for (EdgeOffset e = end - 1; e >= begin; --e) found = g.adjncy[e] == u ? e : found;
+        return found;
     }
     const auto* first = long_rows.slots.get() + begin;
     const auto* last = long_rows.slots.get() + end;
@@ -131,18 +134,64 @@ int block_shift(const Rows& g, EdgeOffset entries) {
     return shift;
 }
 
+// True when nearly all entries join vertices less than four blocks apart, as in a mesh
+// numbered along space: the rows an entry looks up were then read recently and are still in
+// the core's cache.
+bool numbering_is_local(const Rows& g, int shift) {
+    const EdgeOffset entries = g.xadj[g.n];
+    const EdgeOffset stride = std::max<EdgeOffset>(1, entries / 4096);
+    EdgeOffset far = 0, sampled = 0;
+    VertexId u = 0;
+    for (EdgeOffset e = 0; e < entries; e += stride, ++sampled) {
+        while (g.xadj[u + 1] <= e) ++u;
+        far += std::abs(std::int64_t(g.adjncy[e]) - u) > (std::int64_t(4) << shift);
+    }
+    return far * 20 <= sampled;
+}
+
+// Checks ids, self loops and weights of rows [begin, end) and counts their upper entries per
+// block of v. Whether an entry is upper is a coin toss on a numbering without locality, so it
+// is added, not branched on.
+void tally_by_block(const Rows& g, VertexId begin, VertexId end, int shift, std::int64_t blocks,
+                    RangeTally& t) {
+    t.per_block.assign(std::size_t(blocks), 0);
+    EdgeOffset* per_block = t.per_block.data();
+    EdgeOffset upper = 0;
+    for (VertexId u = begin; u < end; ++u)
+        for (EdgeOffset e = g.xadj[u]; e < g.xadj[u + 1]; ++e) {
+            const VertexId v = g.adjncy[e];
+            if (std::uint32_t(v) >= std::uint32_t(g.n) || v == u || (g.adjwgt && g.adjwgt[e] < 0)) {
+                t.ok = false;
+                return;
+            }
+            per_block[v >> shift] += v > u;
+            upper += v > u;
+        }
+    t.upper = upper;
+    t.lower = g.xadj[end] - g.xadj[begin] - upper;
+}
+
+// Writes the upper entries of rows [begin, end) at their blocks' cursors; a lower entry is
+// written to the range's spare slot instead, a conditional move rather than a branch.
+void scatter_by_block(const Rows& g, VertexId begin, VertexId end, int shift, EdgeOffset* cursor,
+                      UpperEntry* entries, EdgeOffset spare) {
+    for (VertexId u = begin; u < end; ++u)
+        for (EdgeOffset e = g.xadj[u]; e < g.xadj[u + 1]; ++e) {
+            const VertexId v = g.adjncy[e];
+            const bool is_upper = v > u;
+            EdgeOffset& next = cursor[v >> shift];
+            entries[is_upper ? next : spare] = {u, v, g.adjwgt ? g.adjwgt[e] : 1};
+            next += is_upper;
+        }
+}
+
 // Scatters the upper entries into blocks of v, then matches each block's entries.
 bool match_by_blocks(const Rows& g, const LongRows& long_rows, int shift, unsigned threads,
                      std::uint8_t* matched, EdgeOffset& upper, EdgeOffset& lower) {
     const std::int64_t blocks = (std::int64_t(g.n) >> shift) + 1;
     std::vector<RangeTally> tallies(threads);
     for_each_range(g.n, threads, [&](unsigned r, VertexId begin, VertexId end) {
-        RangeTally& t = tallies[r];
-        t.per_block.assign(std::size_t(blocks), 0);
-        for_each_upper(g, begin, end, t, [&](VertexId, VertexId v, Weight) {
-            ++t.per_block[std::size_t(v >> shift)];
-            return true;
-        });
+        tally_by_block(g, begin, end, shift, blocks, tallies[r]);
     });
     // Block b holds the entries of range 0, then range 1, ...: the order is deterministic.
     std::vector<EdgeOffset> block_start(std::size_t(blocks) + 1, 0);
@@ -163,13 +212,11 @@ bool match_by_blocks(const Rows& g, const LongRows& long_rows, int shift, unsign
         lower += t.lower;
     }
     if (upper != lower) return false;
-    std::unique_ptr<UpperEntry[]> entries(new UpperEntry[std::size_t(running)]);
+    // One spare slot per range takes the lower entries' writes (see scatter_by_block).
+    std::unique_ptr<UpperEntry[]> entries(new UpperEntry[std::size_t(running) + threads]);
     for_each_range(g.n, threads, [&](unsigned r, VertexId begin, VertexId end) {
-        RangeTally& t = tallies[r];
-        for_each_upper(g, begin, end, t, [&](VertexId u, VertexId v, Weight w) {
-            entries[std::size_t(t.per_block[std::size_t(v >> shift)]++)] = {u, v, w};
-            return true;
-        });
+        scatter_by_block(g, begin, end, shift, tallies[r].per_block.data(), entries.get(),
+                         running + r);
     });
     std::vector<char> ok(threads, 1);
     for_each_range(blocks, threads, [&](unsigned r, std::int64_t first, std::int64_t last) {
@@ -228,7 +275,7 @@ bool passes_quick_check(const Graph& graph) {
     const int shift = block_shift(g, entries);
     EdgeOffset upper = 0, lower = 0;
     const bool ok =
-        (std::int64_t(g.n) >> shift) == 0
+        (std::int64_t(g.n) >> shift) == 0 || numbering_is_local(g, shift)
             ? match_in_place(g, long_rows, threads, matched.data(), upper, lower)
             : match_by_blocks(g, long_rows, shift, threads, matched.data(), upper, lower);
     return ok && upper == lower;

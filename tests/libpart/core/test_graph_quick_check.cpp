@@ -126,6 +126,10 @@ TEST(GraphQuickCheck, LargeShuffledGraphMatchedByBlocks) {
     expect_agreement(shuffled(test::grid_graph(40, 40, 40), 3, true), 13, 28);
 }
 
+TEST(GraphQuickCheck, LargeGraphNumberedAlongSpaceMatchedInPlace) {
+    expect_agreement(test::grid_graph(40, 40, 40), 16, 28);
+}
+
 TEST(GraphQuickCheck, LongRowsSearchedInSortedCopies) {
     expect_agreement(hub(300), 14, 200);
     expect_agreement(hub(70000), 15, 14);
