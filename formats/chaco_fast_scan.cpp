@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <memory>
@@ -76,24 +77,25 @@ class ChunkScanner {
   public:
     // `text_end`: end of the whole text, so whole words may be read past the chunk's end.
     ChunkScanner(const ChacoHeader& h, Chunk& out, const char* text_end)
-        : h_(h), out_(out), end_(out.text.data() + out.text.size()), text_end_(text_end) {}
+        : h_(h), out_(out), end_(out.text.data() + out.text.size()),
+          last_word_(std::uintptr_t(text_end) - 8) {}
 
     bool scan() { return h_.has_edge_weights ? scan_rows<true>() : scan_rows<false>(); }
 
   private:
     template <bool EdgeWeights> bool scan_rows() {
         const std::int64_t max_rows = out_.max_rows;
-        const std::int64_t max_entries = out_.max_entries;
         const std::uint64_t n = std::uint64_t(h_.n);
         const char* p = out_.text.data();
         const char* const end = end_;
-        VertexId* const adj = out_.adjncy;
+        VertexId* const adj_begin = out_.adjncy;
+        VertexId* const adj_end = adj_begin + out_.max_entries;
+        VertexId* adj = adj_begin; // next entry
         Weight* const adjwgt = out_.adjwgt;
         Weight* vwgt = out_.vwgt;
         Weight* vsize = out_.vsize;
         EdgeOffset* const row_end = out_.row_end;
         std::int64_t rows = 0;
-        std::int64_t entries = 0;
         while (p < end) {
             if (*p == '%') {
                 const void* newline = std::memchr(p, '\n', std::size_t(end - p));
@@ -113,21 +115,20 @@ class ChunkScanner {
                 const char c = *p;
                 if (is_digit(c)) {
                     std::uint64_t id = 0;
-                    if (!(p = number(p, id)) || id - 1 >= n || entries == max_entries) return false;
-                    adj[entries] = VertexId(id - 1);
+                    if (!(p = number(p, id)) || id - 1 >= n || adj == adj_end) return false;
                     if constexpr (EdgeWeights)
-                        if (!(p = weight(p, adjwgt[entries]))) return false;
-                    ++entries;
+                        if (!(p = weight(p, adjwgt[adj - adj_begin]))) return false;
+                    *adj++ = VertexId(id - 1);
                     continue;
                 }
                 ++p;
                 if (c == '\n') break;
                 if (!is_space(c)) return false;
             }
-            row_end[rows++] = entries;
+            row_end[rows++] = adj - adj_begin;
         }
         out_.vertices = rows;
-        out_.entries = entries;
+        out_.entries = adj - adj_begin;
         return true;
     }
 
@@ -160,7 +161,7 @@ class ChunkScanner {
     // The digits at p (there is at least one); the space after them is consumed.
     const char* number(const char* p, std::uint64_t& value) const {
         const char* const start = p;
-        if (text_end_ - p >= 8) {
+        if (std::uintptr_t(p) <= last_word_) {
             std::uint64_t word = 0;
             std::memcpy(&word, p, 8);
             const std::uint64_t digits = word ^ kAsciiZeros;
@@ -168,7 +169,7 @@ class ChunkScanner {
             if (stops != 0) {
                 const int length = std::countr_zero(stops) >> 3;
                 value = value_of_eight_digits(digits << (64 - 8 * length));
-                return p + length + (char(word >> (8 * length)) == ' ');
+                return p + length + (p[length] == ' ');
             }
             value = value_of_eight_digits(digits);
             p += 8;
@@ -180,7 +181,7 @@ class ChunkScanner {
     const ChacoHeader& h_;
     Chunk& out_;
     const char* end_;
-    const char* text_end_; // whole words are read up to here, past the chunk's end
+    std::uintptr_t last_word_; // the last address a whole word can be read from
 };
 
 // Scratch for a chunk after the first: every value takes a digit and a separator, every row

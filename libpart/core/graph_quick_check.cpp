@@ -27,6 +27,8 @@ constexpr EdgeOffset kShortRow = 32;
 constexpr double kBlockBytes = 256 * 1024;
 constexpr int kMaxBlockShift = 30;
 constexpr std::int64_t kMaxBlocks = 1024;
+// Graphs of fewer blocks fit in a core's cache whole and are matched in place.
+constexpr std::int64_t kCachedBlocks = 4;
 
 struct Rows {
     const EdgeOffset* xadj;
@@ -178,9 +180,11 @@ void scatter_by_block(const Rows& g, VertexId begin, VertexId end, int shift, Ed
     for (VertexId u = begin; u < end; ++u)
         for (EdgeOffset e = g.xadj[u]; e < g.xadj[u + 1]; ++e) {
             const VertexId v = g.adjncy[e];
-            const bool is_upper = v > u;
+            const EdgeOffset is_upper = v > u;
             EdgeOffset& next = cursor[v >> shift];
-            entries[is_upper ? next : spare] = {u, v, g.adjwgt ? g.adjwgt[e] : 1};
+            // A mask, not a ?:, which the compiler turns back into a branch.
+            const EdgeOffset slot = (next & -is_upper) | (spare & (is_upper - 1));
+            entries[slot] = {u, v, g.adjwgt ? g.adjwgt[e] : 1};
             next += is_upper;
         }
 }
@@ -275,7 +279,7 @@ bool passes_quick_check(const Graph& graph) {
     const int shift = block_shift(g, entries);
     EdgeOffset upper = 0, lower = 0;
     const bool ok =
-        (std::int64_t(g.n) >> shift) == 0 || numbering_is_local(g, shift)
+        (std::int64_t(g.n) >> shift) < kCachedBlocks || numbering_is_local(g, shift)
             ? match_in_place(g, long_rows, threads, matched.data(), upper, lower)
             : match_by_blocks(g, long_rows, shift, threads, matched.data(), upper, lower);
     return ok && upper == lower;
