@@ -132,14 +132,16 @@ class ChunkScanner {
         return true;
     }
 
-    // Blank or comment lines, as may follow the last vertex line.
+    // Blank or comment lines, as may follow the last vertex line ('%' starts a comment only
+    // at the start of a line).
     static bool only_blank_lines(const char* p, const char* end) {
+        bool line_start = true;
         while (p < end) {
-            if (*p == '%') {
+            if (line_start && *p == '%') {
                 const void* newline = std::memchr(p, '\n', std::size_t(end - p));
                 p = newline ? static_cast<const char*>(newline) + 1 : end;
             } else if (*p == '\n' || is_space(*p)) {
-                ++p;
+                line_start = *p++ == '\n';
             } else {
                 return false;
             }
