@@ -279,7 +279,8 @@ bool join(Graph& g, std::vector<Chunk>& chunks, const ChacoHeader& h) {
 std::optional<Graph> scan_chaco_vertex_lines(std::string_view body, const ChacoHeader& h) {
     // A header that claims more than the text can hold goes to the careful parser, before
     // anything is allocated from its counts.
-    if (h.n > std::int64_t(body.size()) || 2 * h.m > std::int64_t(body.size() / 2 + 1))
+    // (m is compared halved: 2 * m may not fit in 64 bits.)
+    if (h.n > std::int64_t(body.size()) || h.m > std::int64_t(body.size() / 4 + 1))
         return std::nullopt;
     std::vector<Chunk> chunks = cut_at_line_ends(body, worker_threads(std::int64_t(body.size())));
     if (chunks.empty()) {
