@@ -286,7 +286,10 @@ bool passes_quick_check(const Graph& graph) {
     const Rows g{graph.xadj.data(), graph.adjncy.data(),
                  graph.has_edge_weights() ? graph.adjwgt.data() : nullptr, graph.num_vertices()};
     const EdgeOffset entries = EdgeOffset(graph.adjncy.size());
-    const unsigned threads = worker_threads(entries);
+    // An entry costs about as much here as 8 bytes of text in the scan, whose threshold
+    // worker_threads is tuned for: graphs from about 130,000 entries (mdual, copter2) get
+    // both cores, where counting entries alone would keep them on one.
+    const unsigned threads = worker_threads(entries * 8);
     LongRows long_rows;
     bool any_long = false;
     for (VertexId v = 0; v < g.n && !any_long; ++v)
