@@ -1,5 +1,6 @@
 #include "formats/chaco_graph.hpp"
 
+#include "formats/chaco_fast_scan.hpp"
 #include "formats/chaco_graph_lines.hpp"
 
 #include <algorithm>
@@ -10,7 +11,6 @@
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
 #include "formats/text_output.hpp"
-#include "libpart/core/parallel.hpp"
 
 namespace part::formats {
 
@@ -166,64 +166,6 @@ Graph parse_vertex_lines(LineReader& lines, const Header& h, std::size_t bytes) 
     return g;
 }
 
-// Parses one chunk of whole lines; false on any problem (the caller then reparses
-// sequentially to report it exactly).
-bool parse_chunk(std::string_view chunk, const Header& h, Graph& part) {
-    part.ncon = h.ncon;
-    reserve_for(part, h, chunk.size());
-    LineReader lines(chunk, "");
-    std::string_view line;
-    try {
-        while (lines.next_data(line)) parse_vertex_line(line, lines, h, part);
-    } catch (const InputError&) {
-        return false;
-    }
-    return true;
-}
-
-// Appends `part` (a chunk's vertices) to `g`.
-void append_chunk(Graph& g, const Graph& part) {
-    const EdgeOffset base = EdgeOffset(g.adjncy.size());
-    for (std::size_t v = 1; v < part.xadj.size(); ++v) g.xadj.push_back(base + part.xadj[v]);
-    g.adjncy.insert(g.adjncy.end(), part.adjncy.begin(), part.adjncy.end());
-    g.adjwgt.insert(g.adjwgt.end(), part.adjwgt.begin(), part.adjwgt.end());
-    g.vwgt.insert(g.vwgt.end(), part.vwgt.begin(), part.vwgt.end());
-    g.vsize.insert(g.vsize.end(), part.vsize.begin(), part.vsize.end());
-}
-
-// Fast path for large files: the vertex section is cut at line ends into one chunk per
-// thread, parsed concurrently and joined in order, so the result equals the sequential
-// parse. Returns nothing when a chunk fails or the counts do not add up exactly (trailing
-// blank lines included); the sequential parse then decides and reports.
-std::optional<Graph> parse_vertex_lines_in_parallel(std::string_view body, const Header& h,
-                                                    unsigned threads) {
-    std::vector<std::string_view> chunks;
-    for (std::size_t begin = 0, t = 1; begin < body.size(); ++t) {
-        std::size_t end = t == threads ? body.size() : body.size() * t / threads;
-        end = std::min(body.size(), std::max(end, begin));
-        std::size_t newline = body.find('\n', end == 0 ? 0 : end - 1);
-        end = newline == std::string_view::npos ? body.size() : newline + 1;
-        chunks.push_back(body.substr(begin, end - begin));
-        begin = end;
-    }
-    std::vector<Graph> parts(chunks.size());
-    std::vector<char> ok(chunks.size(), 0);
-    const auto count = std::int64_t(chunks.size());
-    for_each_range(count, unsigned(count), [&](unsigned c, std::int64_t, std::int64_t) {
-        ok[c] = parse_chunk(chunks[c], h, parts[c]);
-    });
-    std::int64_t vertices = 0, entries = 0;
-    for (std::size_t c = 0; c < chunks.size(); ++c) {
-        if (!ok[c]) return std::nullopt;
-        vertices += parts[c].num_vertices();
-        entries += EdgeOffset(parts[c].adjncy.size());
-    }
-    if (vertices != h.n || entries != 2 * h.m) return std::nullopt;
-    Graph g = std::move(parts[0]);
-    for (std::size_t c = 1; c < parts.size(); ++c) append_chunk(g, parts[c]);
-    return g;
-}
-
 } // namespace
 
 ChacoHeader parse_chaco_header(LineReader& lines) {
@@ -235,14 +177,18 @@ void parse_chaco_vertex_line(std::string_view line, const LineReader& lines,
     parse_vertex_line(line, lines, header, graph);
 }
 
-Graph parse_chaco_graph(std::string_view text, const std::string& name) {
+namespace {
+
+enum class Scan { FastFirst, LineByLine };
+
+Graph parse_graph(std::string_view text, const std::string& name, Scan scan) {
     LineReader lines(text, name);
     const Header h = parse_header(lines);
     const std::int64_t header_line = lines.line_number();
-    const std::string_view body = text.substr(lines.offset());
-    const unsigned threads = worker_threads(std::int64_t(body.size()));
+    // Well-formed files take the fast scan; anything it does not accept is read again line
+    // by line, which names the line and the problem.
     std::optional<Graph> parsed;
-    if (threads > 1) parsed = parse_vertex_lines_in_parallel(body, h, threads);
+    if (scan == Scan::FastFirst) parsed = scan_chaco_vertex_lines(text.substr(lines.offset()), h);
     if (!parsed) parsed = parse_vertex_lines(lines, h, text.size());
     Graph& g = *parsed;
     if (g.adjncy.size() != std::size_t(2 * h.m))
@@ -258,6 +204,16 @@ Graph parse_chaco_graph(std::string_view text, const std::string& name) {
         throw InputError(name, line_of_vertex(text, std::max<VertexId>(e.vertex(), 0)), e.what());
     }
     return g;
+}
+
+} // namespace
+
+Graph parse_chaco_graph(std::string_view text, const std::string& name) {
+    return parse_graph(text, name, Scan::FastFirst);
+}
+
+Graph parse_chaco_graph_line_by_line(std::string_view text, const std::string& name) {
+    return parse_graph(text, name, Scan::LineByLine);
 }
 
 Graph read_chaco_graph(const std::string& path) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "libpart/core/graph_quick_check.hpp"
 #include "libpart/core/parallel.hpp"
 
 namespace part {
@@ -187,13 +188,15 @@ void check_lower(const Graph& g, VertexId begin, VertexId end, const LowerLists&
 
 } // namespace
 
-// Symmetry is checked by scattering the entries (u, v) with u < v into lists per v (a
+// Valid graphs pass the quick check (one pass matching each edge with its mirror). Otherwise
+// symmetry is checked by scattering the entries (u, v) with u < v into lists per v (a
 // counting sort) and matching each list with v's neighbours below v. Every pass runs over
 // contiguous vertex ranges in parallel on large graphs; errors are those of the lowest range,
 // so the first problem reported is the same as a sequential scan's.
 void validate(const Graph& graph) {
     check_attribute_sizes(graph);
     check_offsets(graph);
+    if (passes_quick_check(graph)) return;
     const VertexId n = graph.num_vertices();
     const unsigned threads = worker_threads(EdgeOffset(graph.adjncy.size()));
     std::vector<RowScratch> scratch(threads);

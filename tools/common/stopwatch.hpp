@@ -1,6 +1,7 @@
 #pragma once
-// Wall-clock timing of a tool's stages, reported with -v.
+// Wall-clock and CPU timing of a tool's stages, reported with -v.
 #include <chrono>
+#include <sys/resource.h>
 
 namespace part::tools {
 
@@ -17,6 +18,28 @@ class Stopwatch {
 
   private:
     std::chrono::steady_clock::time_point start_;
+};
+
+// CPU seconds of the whole process (all threads, user + system), as getrusage reports them:
+// the clock gpmetis times its stages with, so the two compare on a busy machine.
+class CpuStopwatch {
+  public:
+    CpuStopwatch() : start_(seconds()) {}
+    double lap() {
+        const double now = seconds();
+        const double elapsed = now - start_;
+        start_ = now;
+        return elapsed;
+    }
+
+  private:
+    static double seconds() {
+        rusage usage{};
+        getrusage(RUSAGE_SELF, &usage);
+        return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+               1e-6 * double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
+    }
+    double start_;
 };
 
 } // namespace part::tools

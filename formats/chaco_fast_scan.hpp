@@ -1,0 +1,20 @@
+#pragma once
+// The fast path of the Chaco/METIS reader: the vertex lines of a well-formed file, scanned
+// with word-at-a-time digit parsing into flat arrays on up to one thread per core. It only
+// accepts; it never reports. Anything unusual (a sign, a non-digit, a long number, a missing
+// weight, a count that does not add up) makes it return nothing, and the careful line-by-line
+// parser then reads the file again and names the line and the problem.
+#include <optional>
+#include <string_view>
+
+#include "formats/chaco_graph_lines.hpp"
+#include "libpart/core/graph.hpp"
+
+namespace part::formats {
+
+// The graph of the vertex section `body` (the text after the header line), which must end
+// where the file ends. Ids are checked against header.n and the counts against n and m;
+// symmetry, self loops and duplicates are left to validate().
+std::optional<Graph> scan_chaco_vertex_lines(std::string_view body, const ChacoHeader& header);
+
+} // namespace part::formats

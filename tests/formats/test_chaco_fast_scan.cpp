@@ -1,0 +1,134 @@
+// The fast scan must accept only what the line-by-line reader accepts, with the same graph,
+// and leave every error to it: parse_chaco_graph and parse_chaco_graph_line_by_line are
+// compared on small texts with random edits (one thread) and on a large one (two chunks).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <random>
+
+#include "formats/chaco_graph.hpp"
+#include "formats/chaco_graph_lines.hpp"
+#include "libpart/core/graph_builder.hpp"
+#include "tests/support/test_files.hpp"
+
+using namespace part;
+
+namespace {
+
+// The graph's arrays as text, or the error message.
+std::string outcome(const std::string& text, bool line_by_line) {
+    try {
+        const Graph g = line_by_line ? formats::parse_chaco_graph_line_by_line(text, "t.graph")
+                                     : formats::parse_chaco_graph(text, "t.graph");
+        std::string out = "ncon " + std::to_string(g.ncon) + "\n";
+        auto list = [&](const char* name, const auto& values) {
+            out += name;
+            for (auto x : values) out += ' ' + std::to_string(x);
+            out += '\n';
+        };
+        list("xadj", g.xadj);
+        list("adjncy", g.adjncy);
+        list("adjwgt", g.adjwgt);
+        list("vwgt", g.vwgt);
+        list("vsize", g.vsize);
+        return out;
+    } catch (const InputError& e) {
+        return std::string("error: ") + e.what();
+    }
+}
+
+// Replaces, deletes, inserts or repeats bytes at random places.
+std::string edited(std::string text, std::mt19937& rng) {
+    static const std::string bytes = "0123456789 \n\t\r\v-+x%.";
+    auto pick = [&](std::size_t n) {
+        return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng);
+    };
+    const int edits = 1 + int(pick(3));
+    for (int i = 0; i < edits && !text.empty(); ++i) {
+        const std::size_t at = pick(text.size());
+        switch (pick(5)) {
+        case 0:
+            text[at] = bytes[pick(bytes.size())];
+            break;
+        case 1:
+            text.erase(at, 1);
+            break;
+        case 2:
+            text.insert(at, 1, bytes[pick(bytes.size())]);
+            break;
+        case 3: // a long number: 8, 9, 10 or 19 digits
+            text.insert(at, std::string(std::size_t(std::vector<int>{8, 9, 10, 19}[pick(4)]), '9'));
+            break;
+        case 4:
+            text.insert(at, text.substr(at, pick(12)));
+            break;
+        }
+    }
+    return text;
+}
+
+void expect_same_outcomes(const std::vector<std::string>& texts, int edits_per_text,
+                          std::uint32_t seed) {
+    std::mt19937 rng(seed);
+    int accepted = 0;
+    for (const std::string& base : texts) {
+        ASSERT_EQ(outcome(base, false), outcome(base, true)) << base;
+        for (int t = 0; t < edits_per_text; ++t) {
+            const std::string text = edited(base, rng);
+            const std::string expected = outcome(text, true);
+            ASSERT_EQ(outcome(text, false), expected) << "text:\n" << text;
+            accepted += expected.rfind("error: ", 0) != 0;
+        }
+    }
+    EXPECT_GT(accepted, 0) << "some edits should leave a valid graph";
+}
+
+} // namespace
+
+TEST(ChacoFastScan, AgreesWithLineByLineOnEditedTexts) {
+    expect_same_outcomes(
+        {
+            "4 4\n2 3\n1 3 4\n1 2\n2\n",
+            "% comment\n4 4\n2 3 \n1 3 4 \n1 2\n2",
+            "5 3 011\n3 2 5 3 4\n1 3 3\n2 1 1 2 3 3 4 7\n0 1 7\n",
+            "5 3 011\n3 2 5 3 4\n1 3 3\n2 1 1 2 3 3 4 7\n0 1 7\n9\n",
+            "4 2 111 2\n1 2 3 2 1\n4 5 6 1 1\n7 8 9 4 2\n1 1 1 3 2\n",
+            "3 2\r\n2\r\n1 3\r\n2\r\n\r\n",
+            "6 2\n2\n1\n\n5\n4 \n% trailing comment\n\n\n",
+            "3 1 1\n2\n1\n\n",
+            "2 1 100\n5 2\n7 1\n",
+            "3 1\n000000002\n0000000001\n\n",
+        },
+        300, 7);
+}
+
+TEST(ChacoFastScan, AgreesWithLineByLineOnALargeTwoChunkText) {
+    // A weighted ring of 200,000 vertices: over a megabyte, so it is cut into one chunk per
+    // thread.
+    const VertexId n = 200000;
+    std::vector<WeightedEdge> edges;
+    for (VertexId v = 0; v < n; ++v) edges.push_back({v, VertexId((v + 1) % n), 1 + v % 9});
+    const std::string base = formats::format_chaco_graph(graph_from_edges(n, edges, true));
+    ASSERT_GT(base.size(), 1u << 20);
+    ASSERT_EQ(outcome(base, false), outcome(base, true));
+    std::mt19937 rng(8);
+    for (int t = 0; t < 12; ++t) {
+        std::string text = base;
+        const std::size_t at = std::uniform_int_distribution<std::size_t>(0, text.size() - 1)(rng);
+        text[at] = "x\n 0-"[t % 5];
+        ASSERT_EQ(outcome(text, false), outcome(text, true)) << "byte " << at;
+    }
+}
+
+TEST(ChacoFastScan, AgreesWithLineByLineOnTheFuzzRegressions) {
+    // Includes what the fuzzer's comparison of the two readers found: " % t" after the last
+    // vertex line is not a comment (no '%' at the line start), so the file has an extra line.
+    const auto folder = test::source_file("tests/fuzz/regressions");
+    int compared = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+        const std::string text = test::read_text(entry.path());
+        EXPECT_EQ(outcome(text, false), outcome(text, true)) << entry.path();
+        ++compared;
+    }
+    EXPECT_GT(compared, 3);
+}
