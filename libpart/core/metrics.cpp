@@ -1,7 +1,10 @@
 #include "libpart/core/metrics.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <tuple>
+
+#include "libpart/core/parallel.hpp"
 
 namespace part {
 
@@ -40,9 +43,11 @@ std::vector<WeightSum> part_weights(const Graph& graph, const std::vector<PartId
     return weights;
 }
 
-std::vector<double> imbalance(const Graph& graph, const Partition& partition) {
+namespace {
+
+std::vector<double> imbalance_of(const Graph& graph, const Partition& partition,
+                                 const std::vector<WeightSum>& weights) {
     const int ncon = graph.num_constraints();
-    const auto weights = part_weights(graph, partition.part, partition.num_parts);
     const auto total = graph.total_vertex_weight();
     std::vector<double> result(ncon, 1.0);
     for (int c = 0; c < ncon; ++c) {
@@ -54,6 +59,12 @@ std::vector<double> imbalance(const Graph& graph, const Partition& partition) {
         result[c] = worst;
     }
     return result;
+}
+
+} // namespace
+
+std::vector<double> imbalance(const Graph& graph, const Partition& partition) {
+    return imbalance_of(graph, partition, part_weights(graph, partition.part, partition.num_parts));
 }
 
 Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId num_parts) {
@@ -110,25 +121,74 @@ std::vector<VertexId> components_per_part(const Graph& graph, const std::vector<
 
 namespace {
 
-VertexId count_boundary_vertices(const Graph& graph, const std::vector<PartId>& part) {
+// Everything compute_metrics needs from the vertices' neighbourhoods, for one range of
+// vertices: a single pass instead of one per measure, and ranges run on separate threads.
+struct NeighbourhoodScan {
+    WeightSum cut_both_ends = 0; // every cut edge counted from each end
+    WeightSum volume = 0;
     VertexId boundary = 0;
-    for (VertexId u = 0; u < graph.num_vertices(); ++u)
-        for (VertexId v : graph.neighbours(u))
-            if (part[v] != part[u]) {
-                ++boundary;
-                break;
-            }
-    return boundary;
+    std::vector<WeightSum> weights;   // [p * ncon + c]
+    std::vector<std::uint64_t> links; // distinct (p << 32 | q) for adjacent parts p != q
+};
+
+NeighbourhoodScan scan_neighbourhoods(const Graph& graph, const std::vector<PartId>& part,
+                                      PartId num_parts, VertexId begin, VertexId end) {
+    const int ncon = graph.num_constraints();
+    NeighbourhoodScan s;
+    s.weights.assign(std::size_t(num_parts) * ncon, 0);
+    std::vector<VertexId> seen_by(std::size_t(num_parts), -1);
+    for (VertexId u = begin; u < end; ++u) {
+        const PartId p = part[u];
+        for (int c = 0; c < ncon; ++c)
+            s.weights[std::size_t(p) * ncon + c] += graph.vertex_weight(u, c);
+        seen_by[p] = u;
+        WeightSum other_parts = 0;
+        for (EdgeOffset e = graph.xadj[u]; e < graph.xadj[u + 1]; ++e) {
+            const PartId q = part[graph.adjncy[e]];
+            if (q == p) continue;
+            s.cut_both_ends += graph.edge_weight(e);
+            if (seen_by[q] == u) continue;
+            seen_by[q] = u;
+            ++other_parts;
+            s.links.push_back(std::uint64_t(p) << 32 | std::uint32_t(q));
+        }
+        if (other_parts == 0) continue;
+        ++s.boundary;
+        s.volume += other_parts * graph.vertex_size(u);
+    }
+    std::sort(s.links.begin(), s.links.end());
+    s.links.erase(std::unique(s.links.begin(), s.links.end()), s.links.end());
+    return s;
 }
 
-void fill_neighbour_counts(PartitionMetrics& m, const Graph& quotient) {
-    if (m.num_parts == 0) return;
-    m.min_neighbour_parts = quotient.degree(0);
-    for (PartId p = 0; p < m.num_parts; ++p) {
-        m.min_neighbour_parts = std::min(m.min_neighbour_parts, quotient.degree(p));
-        m.max_neighbour_parts = std::max(m.max_neighbour_parts, quotient.degree(p));
+NeighbourhoodScan scan_all_neighbourhoods(const Graph& graph, const std::vector<PartId>& part,
+                                          PartId num_parts) {
+    const unsigned threads = worker_threads(std::int64_t(graph.adjncy.size()));
+    std::vector<NeighbourhoodScan> scans(threads);
+    for_each_range(
+        graph.num_vertices(), threads, [&](unsigned r, std::int64_t begin, std::int64_t end) {
+            scans[r] = scan_neighbourhoods(graph, part, num_parts, VertexId(begin), VertexId(end));
+        });
+    NeighbourhoodScan all = std::move(scans[0]);
+    for (std::size_t r = 1; r < scans.size(); ++r) {
+        all.cut_both_ends += scans[r].cut_both_ends;
+        all.volume += scans[r].volume;
+        all.boundary += scans[r].boundary;
+        for (std::size_t i = 0; i < all.weights.size(); ++i) all.weights[i] += scans[r].weights[i];
+        all.links.insert(all.links.end(), scans[r].links.begin(), scans[r].links.end());
     }
-    m.avg_neighbour_parts = double(quotient.adjncy.size()) / m.num_parts;
+    std::sort(all.links.begin(), all.links.end());
+    all.links.erase(std::unique(all.links.begin(), all.links.end()), all.links.end());
+    return all;
+}
+
+void fill_neighbour_counts(PartitionMetrics& m, const std::vector<std::uint64_t>& links) {
+    if (m.num_parts == 0) return;
+    std::vector<PartId> degree(std::size_t(m.num_parts), 0);
+    for (std::uint64_t link : links) ++degree[link >> 32];
+    m.min_neighbour_parts = *std::min_element(degree.begin(), degree.end());
+    m.max_neighbour_parts = *std::max_element(degree.begin(), degree.end());
+    m.avg_neighbour_parts = double(links.size()) / m.num_parts;
 }
 
 } // namespace
@@ -140,12 +200,13 @@ PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition)
     m.num_edges = graph.num_edges();
     m.num_parts = partition.num_parts;
     m.num_constraints = graph.num_constraints();
-    m.edge_cut = edge_cut(graph, partition.part);
-    m.communication_volume = communication_volume(graph, partition.part, partition.num_parts);
-    m.part_weights = part_weights(graph, partition.part, partition.num_parts);
-    m.imbalance = imbalance(graph, partition);
-    m.boundary_vertices = count_boundary_vertices(graph, partition.part);
-    fill_neighbour_counts(m, quotient_graph(graph, partition.part, partition.num_parts));
+    NeighbourhoodScan scan = scan_all_neighbourhoods(graph, partition.part, partition.num_parts);
+    m.edge_cut = scan.cut_both_ends / 2;
+    m.communication_volume = scan.volume;
+    m.imbalance = imbalance_of(graph, partition, scan.weights);
+    m.part_weights = std::move(scan.weights);
+    m.boundary_vertices = scan.boundary;
+    fill_neighbour_counts(m, scan.links);
     for (VertexId count : components_per_part(graph, partition.part, partition.num_parts)) {
         if (count == 0) ++m.empty_parts;
         if (count > 1) ++m.disconnected_parts;

@@ -24,6 +24,9 @@ class Polisher {
           connection_(std::size_t(partition.num_parts), 0),
           locked_(std::size_t(graph.num_vertices()), 0),
           version_(std::size_t(graph.num_vertices()), 0) {
+        listed_.assign(locked_.size(), 0);
+        for (VertexId v = 0; v < graph.num_vertices(); ++v)
+            if (on_boundary(v)) candidates_.push_back(v);
         const int ncon = graph.num_constraints();
         const auto weights = part_weights(graph, part_, partition.num_parts);
         WeightSum total = 0;
@@ -43,7 +46,7 @@ class Polisher {
         std::fill(locked_.begin(), locked_.end(), 0);
         heap_ = {};
         log_.clear();
-        for (VertexId v = 0; v < graph_.num_vertices(); ++v) consider(v);
+        for (VertexId v : candidates_) consider(v);
         const std::size_t patience =
             std::clamp<std::size_t>(std::size_t(graph_.num_vertices()) / 1000, 64, 1024);
         WeightSum gained = 0, best = 0;
@@ -75,10 +78,40 @@ class Polisher {
             log_.pop_back();
         }
         cut_reduction += best;
+        update_candidates();
         return VertexId(best_length);
     }
 
   private:
+    bool on_boundary(VertexId v) const {
+        for (VertexId u : graph_.neighbours(v))
+            if (part_[u] != part_[v]) return true;
+        return false;
+    }
+
+    // Only the kept moves change the partition, so the next pass's boundary lies among this
+    // pass's boundary and the moved vertices with their neighbours: passes after the first
+    // cost O(boundary), not O(edges).
+    void update_candidates() {
+        std::vector<VertexId> listed;
+        auto add = [&](VertexId v) {
+            if (listed_[v]) return;
+            listed_[v] = 1;
+            listed.push_back(v);
+        };
+        for (VertexId v : candidates_) add(v);
+        for (const Moved& m : log_) {
+            add(m.vertex);
+            for (VertexId u : graph_.neighbours(m.vertex)) add(u);
+        }
+        std::sort(listed.begin(), listed.end());
+        candidates_.clear();
+        for (VertexId v : listed) {
+            listed_[v] = 0;
+            if (on_boundary(v)) candidates_.push_back(v);
+        }
+    }
+
     struct Moved {
         VertexId vertex;
         PartId from;
@@ -130,6 +163,8 @@ class Polisher {
     LocalConnectivity connectivity_;
     std::vector<WeightSum> weight_, limit_, connection_;
     std::vector<PartId> touched_;
+    std::vector<VertexId> candidates_; // ascending; every boundary vertex is among them
+    std::vector<char> listed_;
     std::vector<char> locked_;
     std::vector<Moved> log_;
     std::vector<std::uint32_t> version_;

@@ -20,7 +20,7 @@ struct PolishResult {
 // sender keeps at least one vertex and stays locally connected. A pass stops after a run of
 // moves without a new best cut (64 to 1024, growing with the graph) and keeps the best
 // prefix; passes repeat until one gains nothing or `max_passes`. Deterministic;
-// O(boundary x degree x log n) per pass.
+// O(edges) once, then O(boundary x degree x log n) per pass.
 PolishResult polish_boundary(const Graph& graph, Partition& partition, double tolerance,
                              int max_passes = 8);
 

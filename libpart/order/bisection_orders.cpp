@@ -7,14 +7,24 @@
 
 namespace part {
 
+namespace {
+
+// Subsets of at most this many vertices are ordered by their own key instead of bisected
+// further: the last levels of a bisection down to single vertices hold most of its nodes
+// (each with its own axis or inertia tensor) and change only the order inside blocks far
+// smaller than any part.
+constexpr VertexId kGeometricLeaf = 16;
+
+} // namespace
+
 Permutation rcb_order(const Graph& graph) {
     require_coordinates(graph, "rcb");
-    return recursive_bisection_order(graph, coordinate_key(graph), 1);
+    return recursive_bisection_order(graph, coordinate_key(graph), kGeometricLeaf);
 }
 
 Permutation inertial_order(const Graph& graph) {
     require_coordinates(graph, "inertial");
-    return recursive_bisection_order(graph, inertial_key(graph), 1);
+    return recursive_bisection_order(graph, inertial_key(graph), kGeometricLeaf);
 }
 
 Permutation spectral_order(const Graph& graph, const FiedlerOptions& options) {

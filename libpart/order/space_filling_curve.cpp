@@ -1,10 +1,13 @@
 #include "libpart/order/space_filling_curve.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <utility>
 
+#include "libpart/core/parallel.hpp"
 #include "libpart/order/coordinates_check.hpp"
+#include "libpart/order/curve_automaton.hpp"
 
 namespace part {
 
@@ -12,7 +15,7 @@ int curve_bits_per_axis(int dim) {
     return dim == 1 ? 63 : dim == 2 ? 32 : 21;
 }
 
-std::uint64_t hilbert_key(std::array<std::uint32_t, 3> x, int dim, int bits) {
+std::uint64_t hilbert_key_by_transpose(std::array<std::uint32_t, 3> x, int dim, int bits) {
     if (dim == 1) return x[0];
     // Undo excess work (inverse of the rotations), then Gray-encode: Skilling's AxesToTranspose,
     // written without branches (the bit tests are unpredictable, so branches cost more than
@@ -71,6 +74,55 @@ std::uint64_t morton_key(const std::array<std::uint32_t, 3>& x, int dim, int bit
 
 namespace {
 
+const CurveAutomaton& hilbert_automaton(int dim) {
+    static const CurveAutomaton curve2(2, hilbert_key_by_transpose);
+    static const CurveAutomaton curve3(3, hilbert_key_by_transpose);
+    return dim == 2 ? curve2 : curve3;
+}
+
+} // namespace
+
+std::uint64_t hilbert_key(const std::array<std::uint32_t, 3>& cell, int dim, int bits) {
+    if (dim == 1) return cell[0];
+    return hilbert_automaton(dim).key_from_morton(morton_key(cell, dim, bits), bits);
+}
+
+namespace {
+
+struct CurveRecord {
+    std::uint64_t key;
+    std::uint32_t cube;
+    VertexId vertex;
+};
+
+// One stable counting-sort pass on an 11-bit digit; skipped when every record has the same
+// digit, which is common for the top bits of the key and for a single cube.
+template <typename Digit>
+void counting_pass(std::vector<CurveRecord>& records, std::vector<CurveRecord>& scratch,
+                   Digit digit) {
+    constexpr std::size_t buckets = 2048;
+    std::array<std::size_t, buckets> start{};
+    for (const CurveRecord& r : records) ++start[digit(r)];
+    if (std::find(start.begin(), start.end(), records.size()) != start.end()) return;
+    std::size_t sum = 0;
+    for (std::size_t& s : start) sum += std::exchange(s, sum);
+    for (const CurveRecord& r : records) scratch[start[digit(r)]++] = r;
+    records.swap(scratch);
+}
+
+// Least-significant-digit radix sort by (cube, key); being stable on records that start in
+// vertex order, it breaks ties by vertex id. O(n) per pass, at most 8 passes: several times
+// faster than a comparison sort on a million 16-byte records.
+void sort_by_cube_and_key(std::vector<CurveRecord>& records) {
+    std::vector<CurveRecord> scratch(records.size());
+    for (int shift = 0; shift < 64; shift += 11)
+        counting_pass(records, scratch,
+                      [shift](const CurveRecord& r) { return (r.key >> shift) & 2047; });
+    for (int shift = 0; shift < 32; shift += 11)
+        counting_pass(records, scratch,
+                      [shift](const CurveRecord& r) { return (r.cube >> shift) & 2047; });
+}
+
 // Quantises the points on cubic cells (square cells keep the curve's locality the same in
 // every direction). An elongated domain is covered by a row of cubes along its longest axis,
 // traversed one after the other: the curve runs from a cube's origin to its far corner on
@@ -104,16 +156,8 @@ Permutation order_by_curve(const Graph& graph, const char* method, KeyOf key_of)
     const double edge = std::max(extent[longest] / std::max(cubes, 1.0), side);
     const double cells = std::ldexp(1.0, bits); // 2^bits, exact in a double
     const double scale = edge > 0 ? cells / edge : 0;
-    struct Keyed {
-        std::uint32_t cube;
-        std::uint64_t key;
-        VertexId vertex;
-        bool operator<(const Keyed& o) const {
-            return cube != o.cube ? cube < o.cube : key != o.key ? key < o.key : vertex < o.vertex;
-        }
-    };
-    std::vector<Keyed> keyed(static_cast<std::size_t>(n));
-    for (VertexId v = 0; v < n; ++v) {
+    std::vector<CurveRecord> keyed(static_cast<std::size_t>(n));
+    auto key_vertex = [&](VertexId v) {
         const double along = (graph.coords.at(v, longest) - lo[longest]) * scale;
         const double cube = std::min(std::floor(along / cells), std::max(cubes - 1, 0.0));
         std::array<std::uint64_t, 3> q{0, 0, 0};
@@ -123,14 +167,19 @@ Permutation order_by_curve(const Graph& graph, const char* method, KeyOf key_of)
             q[a] = std::uint64_t(std::min(std::max(std::floor(x), 0.0), cells - 1));
         }
         if (dim == 1) { // one axis keeps 63 bits
-            keyed[v] = {0, q[0], v};
-            continue;
+            keyed[v] = {q[0], 0, v};
+            return;
         }
         const std::array<std::uint32_t, 3> cell{std::uint32_t(q[0]), std::uint32_t(q[1]),
                                                 std::uint32_t(q[2])};
-        keyed[v] = {std::uint32_t(cube), key_of(cell, dim, bits), v};
-    }
-    std::sort(keyed.begin(), keyed.end());
+        keyed[v] = {key_of(cell, dim, bits), std::uint32_t(cube), v};
+    };
+    // A key costs a few hundred operations: worth the second core from about 64k points.
+    for_each_range(n, worker_threads(std::int64_t(n) * 16),
+                   [&](unsigned, std::int64_t begin, std::int64_t end) {
+                       for (std::int64_t v = begin; v < end; ++v) key_vertex(VertexId(v));
+                   });
+    sort_by_cube_and_key(keyed);
     Permutation positions(static_cast<std::size_t>(n));
     for (std::size_t i = 0; i < keyed.size(); ++i)
         positions[std::size_t(keyed[i].vertex)] = VertexId(i);
@@ -140,7 +189,12 @@ Permutation order_by_curve(const Graph& graph, const char* method, KeyOf key_of)
 } // namespace
 
 Permutation hilbert_order(const Graph& graph) {
-    return order_by_curve(graph, "hilbert", hilbert_key);
+    if (graph.coords.dim < 2) return order_by_curve(graph, "hilbert", hilbert_key);
+    const CurveAutomaton& curve = hilbert_automaton(graph.coords.dim);
+    return order_by_curve(graph, "hilbert",
+                          [&curve](const std::array<std::uint32_t, 3>& cell, int dim, int bits) {
+                              return curve.key_from_morton(morton_key(cell, dim, bits), bits);
+                          });
 }
 Permutation morton_order(const Graph& graph) {
     return order_by_curve(graph, "morton", morton_key);

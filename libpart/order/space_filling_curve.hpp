@@ -14,10 +14,13 @@ namespace part {
 // Bits per axis of the keys for a given dimension (1D: 63, 2D: 32, 3D: 21).
 int curve_bits_per_axis(int dim);
 
-// Hilbert index of a cell (Skilling's transpose algorithm, "Programming the Hilbert curve",
-// 2004): `cell` holds `dim` coordinates of `bits` bits each. Consecutive indices are cells
-// sharing a face.
-std::uint64_t hilbert_key(std::array<std::uint32_t, 3> cell, int dim, int bits);
+// Hilbert index of a cell: `cell` holds `dim` coordinates of `bits` bits each. Consecutive
+// indices are cells sharing a face. Computed by a state machine (curve_automaton.hpp)
+// derived from the reference below, whose values it reproduces.
+std::uint64_t hilbert_key(const std::array<std::uint32_t, 3>& cell, int dim, int bits);
+
+// The reference: Skilling's transpose algorithm ("Programming the Hilbert curve", 2004).
+std::uint64_t hilbert_key_by_transpose(std::array<std::uint32_t, 3> cell, int dim, int bits);
 
 // Morton (Z-order) index: the bits of the axes interleaved.
 std::uint64_t morton_key(const std::array<std::uint32_t, 3>& cell, int dim, int bits);

@@ -97,6 +97,52 @@ TEST(CoordinatesFile, WriteReadRoundTripIsExact) {
     EXPECT_EQ(back.values, c.values);
 }
 
+namespace {
+
+// Rows "i i+0.5 -i" for i < rows: over a megabyte from about 60k rows, which the reader
+// parses in slices on several threads where the machine has them.
+std::string large_coordinates(int rows) {
+    std::string text;
+    for (int i = 0; i < rows; ++i)
+        text += std::to_string(i) + " " + std::to_string(i) + ".5 " + std::to_string(-i) + "\n";
+    return text;
+}
+
+} // namespace
+
+TEST(CoordinatesFile, LargeFileParsesLikeSmallOnes) {
+    const int rows = 120000;
+    const Coordinates c = formats::parse_coordinates(large_coordinates(rows), "big.xyz", rows);
+    ASSERT_EQ(c.dim, 3);
+    ASSERT_EQ(c.values.size(), std::size_t(3 * rows));
+    for (int i = 0; i < rows; i += 997) {
+        EXPECT_EQ(c.at(i, 0), i);
+        EXPECT_EQ(c.at(i, 1), i + 0.5);
+        EXPECT_EQ(c.at(i, 2), -i);
+    }
+}
+
+TEST(CoordinatesFile, LargeFileErrorsNameTheFilesOwnLine) {
+    const int rows = 120000;
+    std::string text = large_coordinates(rows);
+    // A bad token late in the file, in the last slice: line 100001.
+    const std::size_t at = text.find("\n100000 ") + 1;
+    std::string bad = text;
+    bad.replace(at, 6, "1e0x00");
+    EXPECT_NE(error_of([&] { formats::parse_coordinates(bad, "big.xyz", rows); })
+                  .find("big.xyz:100001:"),
+              std::string::npos);
+    // A blank line in the middle, and a row count that differs from the graph's.
+    std::string blank = text;
+    blank.insert(text.find("\n60000 ") + 1, "\n");
+    EXPECT_NE(error_of([&] { formats::parse_coordinates(blank, "big.xyz", rows); })
+                  .find("blank line"),
+              std::string::npos);
+    EXPECT_NE(error_of([&] { formats::parse_coordinates(text, "big.xyz", rows + 1); })
+                  .find("120000 coordinate rows but the graph has 120001"),
+              std::string::npos);
+}
+
 TEST(AtomicOutput, UncommittedFileLeavesNothing) {
     test::ScratchDir dir;
     std::string temp;

@@ -1,7 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "libpart/core/graph_builder.hpp"
 #include "libpart/core/metrics.hpp"
+#include "tests/support/grid_graph.hpp"
 
 using namespace part;
 
@@ -108,4 +111,38 @@ TEST(Metrics, RejectsPartitionThatDoesNotFit) {
     EXPECT_THROW(compute_metrics(g, two_parts({0, 1})), InvalidArgument);
     EXPECT_THROW(compute_metrics(g, two_parts({0, 1, 2, 0, 0, 0})), InvalidArgument);
     EXPECT_THROW(compute_metrics(g, two_parts({0, 1, -1, 0, 0, 0})), InvalidArgument);
+}
+
+TEST(Metrics, LargeGraphScannedInRangesAgreesWithEachMeasure) {
+    // Over a million adjacency entries, so the one-pass scan runs in ranges on threads where
+    // the machine has them; each figure must equal its own single-purpose function.
+    const Graph g = test::grid_graph(100, 60, 50);
+    Partition p;
+    p.num_parts = 37;
+    p.part.resize(std::size_t(g.num_vertices()));
+    for (VertexId v = 0; v < g.num_vertices(); ++v)
+        p.part[v] = PartId((v / 8200 + (v % 7 == 0 ? 5 : 0)) % p.num_parts);
+    const PartitionMetrics m = compute_metrics(g, p);
+    EXPECT_EQ(m.edge_cut, edge_cut(g, p.part));
+    EXPECT_EQ(m.communication_volume, communication_volume(g, p.part, p.num_parts));
+    EXPECT_EQ(m.part_weights, part_weights(g, p.part, p.num_parts));
+    EXPECT_EQ(m.imbalance, imbalance(g, p));
+    const Graph q = quotient_graph(g, p.part, p.num_parts);
+    PartId min_degree = q.degree(0), max_degree = 0;
+    for (PartId a = 0; a < p.num_parts; ++a) {
+        min_degree = std::min(min_degree, q.degree(a));
+        max_degree = std::max(max_degree, q.degree(a));
+    }
+    EXPECT_EQ(m.min_neighbour_parts, min_degree);
+    EXPECT_EQ(m.max_neighbour_parts, max_degree);
+    EXPECT_DOUBLE_EQ(m.avg_neighbour_parts, double(q.adjncy.size()) / p.num_parts);
+    VertexId boundary = 0;
+    for (VertexId v = 0; v < g.num_vertices(); ++v)
+        for (VertexId u : g.neighbours(v))
+            if (p.part[u] != p.part[v]) {
+                ++boundary;
+                break;
+            }
+    EXPECT_EQ(m.boundary_vertices, boundary);
+    EXPECT_GT(m.edge_cut, 0);
 }
