@@ -4,7 +4,8 @@
 # from the .msh (`part-convert X.msh -o X.graph` then `part-repart X.graph --old ...`), on
 # data/channel3d.msh split 4 ways, in one run. Also times the distributed run that writes the
 # new pieces (--pvtu) against the serial `part-plan apply` of the same plan. Checks that the
-# partitions agree. Prints wall times and ratios.
+# partitions agree. For scale it also times the distributed Chaco route and MPI's launch alone
+# (mpirun -np 4 part-repart --help). Prints wall times and ratios.
 # Usage: bench/pvtu_repart.sh [BUILD_DIR] [MESH]   (default build, data/channel3d.msh)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -36,10 +37,14 @@ mpiexec --oversubscribe -n 4 "$tools/part-repart" old.pvtu --method interval -q 
 t3=$(now)
 "$tools/part-plan" apply e.plan --dataset old.pvtu -q -o applied.pvtu
 t4=$(now)
+mpiexec --oversubscribe -n 4 "$tools/part-repart" setup.graph --old setup.graph.part.4 --method interval -q -o c.part --plan c.plan
+t5=$(now)
+mpiexec --oversubscribe -n 4 "$tools/part-repart" --help >/dev/null
+t6=$(now)
 
 cmp -s s.part d.part && same="yes" || same="NO"
 serial=$(elapsed "$t0" "$t1"); dist=$(elapsed "$t1" "$t2"); dist_out=$(elapsed "$t2" "$t3")
-apply=$(elapsed "$t3" "$t4")
+apply=$(elapsed "$t3" "$t4"); chaco=$(elapsed "$t4" "$t5"); launch=$(elapsed "$t5" "$t6")
 cells=$(grep -c . s.part)
 echo "mesh $(basename "$mesh"): $cells cells, 4 pieces; partitions equal: $same"
 echo "| route | s | ratio to serial .msh route |"
@@ -47,4 +52,6 @@ echo "|---|---|---|"
 echo "| serial: part-convert .msh + part-repart (interval) | $serial | 1.00 |"
 echo "| mpirun -np 4 part-repart old.pvtu --method interval | $dist | $(ratio "$dist" "$serial") |"
 echo "| same with --pvtu new.pvtu (cells moved, pieces written and checked) | $dist_out | $(ratio "$dist_out" "$serial") |"
+echo "| mpirun -np 4 part-repart on the Chaco graph of the same mesh (reference) | $chaco | $(ratio "$chaco" "$serial") |"
+echo "| mpirun -np 4 part-repart --help (MPI launch and init only) | $launch | $(ratio "$launch" "$serial") |"
 echo "| serial part-plan apply of that plan to old.pvtu (for comparison) | $apply | $(ratio "$apply" "$serial") |"
