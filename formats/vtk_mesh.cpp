@@ -417,16 +417,24 @@ Mesh read_vtk_mesh(const std::string& path) {
     return mesh_of_grid(grid, path);
 }
 
-void write_vtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
-               const std::vector<MeshArray>& extra_cell_arrays) {
-    auto grid = grid_of(mesh, cells, nullptr);
-    add_cell_arrays(grid, mesh, cells, nullptr, extra_cell_arrays);
+namespace {
+
+void write_vtu_atomically(vtkUnstructuredGrid* grid, const std::string& path) {
     PendingFile pending(path);
     vtkNew<vtkXMLUnstructuredGridWriter> writer;
     writer->SetInputData(grid);
     writer->SetFileName(pending.temp_path().c_str());
     write_grid(writer, path);
     pending.commit();
+}
+
+} // namespace
+
+void write_vtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
+               const std::vector<MeshArray>& extra_cell_arrays) {
+    auto grid = grid_of(mesh, cells, nullptr);
+    add_cell_arrays(grid, mesh, cells, nullptr, extra_cell_arrays);
+    write_vtu_atomically(grid, path);
 }
 
 void write_pvtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
@@ -563,13 +571,7 @@ Mesh mesh_of_vtu_text(const std::string& text, const std::string& what) {
 }
 
 void write_vtu_piece(const std::string& path, const Mesh& mesh) {
-    auto grid = whole_grid(mesh);
-    PendingFile pending(path);
-    vtkNew<vtkXMLUnstructuredGridWriter> writer;
-    writer->SetInputData(grid);
-    writer->SetFileName(pending.temp_path().c_str());
-    write_grid(writer, path);
-    pending.commit();
+    write_vtu_atomically(whole_grid(mesh), path);
 }
 
 namespace {

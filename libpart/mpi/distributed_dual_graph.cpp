@@ -118,15 +118,15 @@ std::vector<Link> cross_rank_links(MPI_Comm comm, std::vector<Face> open) {
 DistributedGraph distributed_dual_graph(MPI_Comm comm, const Mesh& mesh,
                                         std::span<const VertexId> cell_ids,
                                         std::span<const std::int64_t> node_ids) {
-    if (cell_ids.size() != std::size_t(mesh.num_cells()) ||
-        node_ids.size() != std::size_t(mesh.num_points()))
-        throw InvalidArgument("distributed_dual_graph: one global id per cell and per point");
-    if (!std::is_sorted(cell_ids.begin(), cell_ids.end()))
-        throw InvalidArgument("distributed_dual_graph: cells must come in increasing global id");
     const std::size_t n = cell_ids.size();
     DualGraph local;
     std::vector<Face> open;
     collectively(comm, [&] {
+        if (n != std::size_t(mesh.num_cells()) || node_ids.size() != std::size_t(mesh.num_points()))
+            throw InvalidArgument("distributed_dual_graph: one global id per cell and per point");
+        if (!std::is_sorted(cell_ids.begin(), cell_ids.end()))
+            throw InvalidArgument(
+                "distributed_dual_graph: cells must come in increasing global id");
         if (mesh.num_cells() > 0) local = build_dual_graph(mesh, 0, true);
         if (local.cells.size() != n)
             throw InvalidArgument(

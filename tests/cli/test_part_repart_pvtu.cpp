@@ -14,11 +14,6 @@ namespace {
 const std::string kMesh = source_file("data/naca0012.msh");
 constexpr int kCells = 19886;
 
-std::string mpiexec(int ranks) {
-    return "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpiexec --oversubscribe -n " +
-           std::to_string(ranks) + " ";
-}
-
 // The sample mesh split into `parts` pieces (scattered parts, one ghost layer).
 std::string split(const ScratchDir& dir, const std::string& name, int parts) {
     std::string text;
@@ -35,7 +30,7 @@ std::string split(const ScratchDir& dir, const std::string& name, int parts) {
 TEST(PartRepartPvtu, IntervalWritesTheSerialFilesAndTheNewDataset) {
     ScratchDir dir;
     const std::string old = split(dir, "old", 4);
-    auto d = run_command(mpiexec(4) + tool("part-repart") + " " + old +
+    auto d = run_command(mpiexec_prefix(4) + tool("part-repart") + " " + old +
                          " --method interval -k 3 --json -o " + dir.file("d.part") + " --plan " +
                          dir.file("d.plan") + " --pvtu " + dir.file("new.pvtu"));
     ASSERT_EQ(d.exit_code, 0) << d.err;
@@ -68,22 +63,27 @@ TEST(PartRepartPvtu, IntervalWritesTheSerialFilesAndTheNewDataset) {
     EXPECT_EQ(report["dataset"]["piece_cells"].get<std::vector<std::int64_t>>(), cells) << a.out;
 }
 
-TEST(PartRepartPvtu, OldPartitionAndWeightFieldAsTheSerialTool) {
+TEST(PartRepartPvtu, OldPartitionWeightFieldAndOrderingAsTheSerialTool) {
     ScratchDir dir;
     const std::string old = split(dir, "old", 3);
     std::string text;
     for (int c = 0; c < kCells; ++c) text += std::to_string(c * 3 / kCells) + "\n";
     const std::string blocks = dir.write("blocks.part.3", text);
-    auto d = run_command(mpiexec(3) + tool("part-repart") + " " + old + " --old " + blocks +
-                         " --weight-field gmsh:geometrical --method interval -q -o " +
-                         dir.file("d.part") + " --plan " + dir.file("d.plan"));
+    std::string order;
+    for (int c = 0; c < kCells; ++c)
+        order.append(std::to_string(std::int64_t(c) * 7919 % kCells)).push_back('\n');
+    const std::string line = dir.write("line.order", order);
+    auto d = run_command(mpiexec_prefix(3) + tool("part-repart") + " " + old + " --old " + blocks +
+                         " --weight-field gmsh:geometrical --order " + line +
+                         " --method interval -q -o " + dir.file("d.part") + " --plan " +
+                         dir.file("d.plan"));
     ASSERT_EQ(d.exit_code, 0) << d.err;
     auto g = run_command(tool("part-convert") + " " + old +
                          " --weight-field gmsh:geometrical -q -o " + dir.file("w.graph"));
     ASSERT_EQ(g.exit_code, 0) << g.err;
     auto s = run_command(tool("part-repart") + " " + dir.file("w.graph") + " --old " + blocks +
-                         " --method interval -q -o " + dir.file("s.part") + " --plan " +
-                         dir.file("s.plan"));
+                         " --order " + line + " --method interval -q -o " + dir.file("s.part") +
+                         " --plan " + dir.file("s.plan"));
     ASSERT_EQ(s.exit_code, 0) << s.err;
     EXPECT_EQ(read_text(dir.file("d.part")), read_text(dir.file("s.part")));
     EXPECT_EQ(read_text(dir.file("d.plan")), read_text(dir.file("s.plan")));
@@ -98,7 +98,7 @@ TEST(PartRepartPvtu, GdeRebalancesAndMovesTheCells) {
     auto c = run_command(tool("part-convert") + " " + kMesh + " --partition " + partition +
                          " --split -q -o " + dir.file("skewed.pvtu"));
     ASSERT_EQ(c.exit_code, 0) << c.err;
-    auto d = run_command(mpiexec(3) + tool("part-repart") + " " + dir.file("skewed.pvtu") +
+    auto d = run_command(mpiexec_prefix(3) + tool("part-repart") + " " + dir.file("skewed.pvtu") +
                          " --method gde --json -o " + dir.file("g.part") + " --plan " +
                          dir.file("g.plan") + " --pvtu " + dir.file("balanced.pvtu"));
     ASSERT_EQ(d.exit_code, 0) << d.err;
@@ -111,9 +111,9 @@ TEST(PartRepartPvtu, GdeRebalancesAndMovesTheCells) {
 TEST(PartRepartPvtu, WrongPieceCountFailsOnEveryRankWithoutOutput) {
     ScratchDir dir;
     const std::string old = split(dir, "old", 3);
-    auto r = run_command(mpiexec(2) + tool("part-repart") + " " + old + " --method interval -o " +
-                         dir.file("d.part") + " --plan " + dir.file("d.plan") + " --pvtu " +
-                         dir.file("new.pvtu"));
+    auto r = run_command(mpiexec_prefix(2) + tool("part-repart") + " " + old +
+                         " --method interval -o " + dir.file("d.part") + " --plan " +
+                         dir.file("d.plan") + " --pvtu " + dir.file("new.pvtu"));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("error: " + old + ":"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("3 pieces"), std::string::npos) << r.err;
@@ -131,13 +131,13 @@ TEST(PartRepartPvtu, UsageErrors) {
     // Without mpirun, and with a method that does not run distributed.
     EXPECT_EQ(
         run_command(tool("part-repart") + " " + old + " --method interval" + outputs).exit_code, 2);
-    EXPECT_EQ(
-        run_command(mpiexec(2) + tool("part-repart") + " " + old + " --method scratch" + outputs)
-            .exit_code,
-        2);
+    EXPECT_EQ(run_command(mpiexec_prefix(2) + tool("part-repart") + " " + old +
+                          " --method scratch" + outputs)
+                  .exit_code,
+              2);
     // Writing the new dataset over one of the old pieces.
-    auto over = run_command(mpiexec(2) + tool("part-repart") + " " + old + " --method interval" +
-                            outputs + " --pvtu " + old);
+    auto over = run_command(mpiexec_prefix(2) + tool("part-repart") + " " + old +
+                            " --method interval" + outputs + " --pvtu " + old);
     EXPECT_EQ(over.exit_code, 2) << over.err;
     EXPECT_FALSE(file_exists(dir.file("d.part")));
 }
