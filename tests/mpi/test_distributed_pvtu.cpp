@@ -199,3 +199,33 @@ TEST(DistributedPvtu, MissingPieceFailsOnEveryRank) {
         EXPECT_NE(std::string(e.what()).find(pieces.back().path), std::string::npos) << e.what();
     }
 }
+
+TEST(DistributedPvtu, ACellOwnedByTwoPiecesFailsOnEveryRank) {
+    if (world_size() < 2) GTEST_SKIP() << "needs two pieces";
+    SharedScratch dir;
+    const std::string path = dir.file("twice.pvtu");
+    if (world_rank() == 0) {
+        const Mesh mesh = sample_mesh();
+        const std::vector<CellId> cells = top_dimensional_cells(mesh);
+        auto pieces =
+            split_mesh(mesh, cells, scattered_parts(cells.size(), world_size()), world_size(), 0);
+        // Piece 1 also claims piece 0's first cell as its own.
+        const CellId stolen = pieces[0].cells.front();
+        pieces[1].cells.insert(pieces[1].cells.begin(), stolen);
+        ++pieces[1].num_owned;
+        for (PointId p : mesh.cell(cells[std::size_t(stolen)])) pieces[1].points.push_back(p);
+        std::sort(pieces[1].points.begin(), pieces[1].points.end());
+        pieces[1].points.erase(std::unique(pieces[1].points.begin(), pieces[1].points.end()),
+                               pieces[1].points.end());
+        formats::write_pvtu(path, mesh, cells, pieces, {}, 0);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    try {
+        formats::mpi::read_distributed_pvtu(MPI_COMM_WORLD, path, {});
+        ADD_FAILURE() << "no error on rank " << world_rank();
+    } catch (const mpi::CollectiveError& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find(path), std::string::npos) << what;
+        EXPECT_NE(what.find("owned by piece 0 and by piece 1"), std::string::npos) << what;
+    }
+}
