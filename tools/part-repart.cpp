@@ -175,6 +175,29 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
     return true;
 }
 
+// A .pvtu GRAPH runs distributed only (one piece per rank), with interval or gde; no output
+// may overwrite the dataset or its pieces (outputs: -o, --plan, --pvtu).
+void check_pvtu_usage(bool under_mpirun, int ranks, const std::string& graph_path,
+                      const std::string& method, const std::string& coords_path,
+                      const std::vector<std::string>& outputs, PartId new_parts) {
+    if (!under_mpirun)
+        throw tools::UsageError(graph_path + " is read in parallel: run mpirun -np N part-repart "
+                                             "with N = its number of pieces");
+    if (method != "interval" && method != "gde")
+        throw tools::UsageError("a .pvtu GRAPH takes --method interval or gde");
+    if (!coords_path.empty())
+        throw tools::UsageError("--coords: a .pvtu GRAPH has the cell centroids");
+    const std::vector<std::string> inputs = formats::pvtu_files(graph_path);
+    for (const std::string& output : outputs) tools::ensure_not_an_input(output, inputs);
+    const std::string& pvtu_output = outputs.back();
+    if (pvtu_output.empty()) return;
+    if (!formats::mpi::is_pvtu(pvtu_output))
+        throw tools::UsageError("--pvtu must name a .pvtu file, not '" + pvtu_output + "'");
+    const PartId pieces = std::max<PartId>(new_parts, PartId(ranks));
+    for (const auto& piece : formats::pvtu_piece_paths(pvtu_output, pieces))
+        tools::ensure_not_an_input(piece, inputs);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -335,23 +358,8 @@ int main(int argc, char** argv) {
         validate(model);
         const bool pvtu_input = formats::mpi::is_pvtu(graph_path);
         if (pvtu_input) {
-            if (!mpi_env)
-                throw tools::UsageError(graph_path + " is read in parallel: run mpirun -np N "
-                                                     "part-repart with N = its number of pieces");
-            if (method != "interval" && method != "gde")
-                throw tools::UsageError("a .pvtu GRAPH takes --method interval or gde");
-            if (!coords_path.empty())
-                throw tools::UsageError("--coords: a .pvtu GRAPH has the cell centroids");
-            for (const std::string& output : {common.output, plan_path, pvtu_output})
-                tools::ensure_not_an_input(output, formats::pvtu_files(graph_path));
-            if (!pvtu_output.empty()) {
-                if (!formats::mpi::is_pvtu(pvtu_output))
-                    throw tools::UsageError("--pvtu must name a .pvtu file, not '" + pvtu_output +
-                                            "'");
-                const PartId pieces = std::max<PartId>(new_parts, PartId(ranks));
-                for (const auto& piece : formats::pvtu_piece_paths(pvtu_output, pieces))
-                    tools::ensure_not_an_input(piece, formats::pvtu_files(graph_path));
-            }
+            check_pvtu_usage(mpi_env.has_value(), ranks, graph_path, method, coords_path,
+                             {common.output, plan_path, pvtu_output}, new_parts);
         } else if (old_path.empty()) {
             throw tools::UsageError("--old is required (the old partition of GRAPH)");
         } else if (!pvtu_output.empty() || !weight_field.empty() || !size_field.empty()) {
