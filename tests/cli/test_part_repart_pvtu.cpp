@@ -61,6 +61,16 @@ TEST(PartRepartPvtu, IntervalWritesTheSerialFilesAndTheNewDataset) {
     std::vector<std::int64_t> cells;
     for (const auto& piece : applied["pieces"]) cells.push_back(piece["cells"].get<std::int64_t>());
     EXPECT_EQ(report["dataset"]["piece_cells"].get<std::vector<std::int64_t>>(), cells) << a.out;
+
+    // The same run again writes byte-identical pieces.
+    auto again = run_command(mpiexec_prefix(4) + tool("part-repart") + " " + old +
+                             " --method interval -k 3 -q -o " + dir.file("e.part") + " --plan " +
+                             dir.file("e.plan") + " --pvtu " + dir.file("again.pvtu"));
+    ASSERT_EQ(again.exit_code, 0) << again.err;
+    for (int q = 0; q < 3; ++q)
+        EXPECT_EQ(read_text(dir.file("again_" + std::to_string(q) + ".vtu")),
+                  read_text(dir.file("new_" + std::to_string(q) + ".vtu")))
+            << "piece " << q;
 }
 
 TEST(PartRepartPvtu, OldPartitionWeightFieldAndOrderingAsTheSerialTool) {
