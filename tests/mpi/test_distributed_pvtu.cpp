@@ -60,6 +60,17 @@ std::string write_split(const SharedScratch& dir, const std::string& name, PartI
     return dir.file(name);
 }
 
+// Collective: reading `path` must fail on every rank; returns the error every rank gets.
+std::string error_reading(const std::string& path) {
+    try {
+        formats::mpi::read_distributed_pvtu(MPI_COMM_WORLD, path, {});
+    } catch (const mpi::CollectiveError& e) {
+        return e.what();
+    }
+    ADD_FAILURE() << "no error on rank " << world_rank();
+    return {};
+}
+
 std::vector<VertexId> sorted(std::span<const VertexId> values) {
     std::vector<VertexId> out(values.begin(), values.end());
     std::sort(out.begin(), out.end());
@@ -173,16 +184,10 @@ TEST(DistributedPvtu, IntervalEqualsSerialIntervalAndTheNewPiecesKeepEveryCellAn
 TEST(DistributedPvtu, WrongPieceCountFailsOnEveryRankNamingBothCounts) {
     SharedScratch dir;
     const std::string path = write_split(dir, "more.pvtu", PartId(world_size()) + 1);
-    try {
-        formats::mpi::read_distributed_pvtu(MPI_COMM_WORLD, path, {});
-        ADD_FAILURE() << "no error on rank " << world_rank();
-    } catch (const mpi::CollectiveError& e) {
-        const std::string what = e.what();
-        EXPECT_NE(what.find(path), std::string::npos) << what;
-        EXPECT_NE(what.find(std::to_string(world_size() + 1) + " pieces"), std::string::npos)
-            << what;
-        EXPECT_NE(what.find(std::to_string(world_size()) + " ranks"), std::string::npos) << what;
-    }
+    const std::string what = error_reading(path);
+    EXPECT_NE(what.find(path), std::string::npos) << what;
+    EXPECT_NE(what.find(std::to_string(world_size() + 1) + " pieces"), std::string::npos) << what;
+    EXPECT_NE(what.find(std::to_string(world_size()) + " ranks"), std::string::npos) << what;
 }
 
 TEST(DistributedPvtu, MissingPieceFailsOnEveryRank) {
@@ -192,12 +197,8 @@ TEST(DistributedPvtu, MissingPieceFailsOnEveryRank) {
     MPI_Barrier(MPI_COMM_WORLD);
     if (world_rank() == 0) std::filesystem::remove(pieces.back().path);
     MPI_Barrier(MPI_COMM_WORLD);
-    try {
-        formats::mpi::read_distributed_pvtu(MPI_COMM_WORLD, path, {});
-        ADD_FAILURE() << "no error on rank " << world_rank();
-    } catch (const mpi::CollectiveError& e) {
-        EXPECT_NE(std::string(e.what()).find(pieces.back().path), std::string::npos) << e.what();
-    }
+    const std::string what = error_reading(path);
+    EXPECT_NE(what.find(pieces.back().path), std::string::npos) << what;
 }
 
 TEST(DistributedPvtu, ACellOwnedByTwoPiecesFailsOnEveryRank) {
@@ -220,12 +221,7 @@ TEST(DistributedPvtu, ACellOwnedByTwoPiecesFailsOnEveryRank) {
         formats::write_pvtu(path, mesh, cells, pieces, {}, 0);
     }
     MPI_Barrier(MPI_COMM_WORLD);
-    try {
-        formats::mpi::read_distributed_pvtu(MPI_COMM_WORLD, path, {});
-        ADD_FAILURE() << "no error on rank " << world_rank();
-    } catch (const mpi::CollectiveError& e) {
-        const std::string what = e.what();
-        EXPECT_NE(what.find(path), std::string::npos) << what;
-        EXPECT_NE(what.find("owned by piece 0 and by piece 1"), std::string::npos) << what;
-    }
+    const std::string what = error_reading(path);
+    EXPECT_NE(what.find(path), std::string::npos) << what;
+    EXPECT_NE(what.find("owned by piece 0 and by piece 1"), std::string::npos) << what;
 }
