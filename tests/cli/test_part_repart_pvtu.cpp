@@ -73,7 +73,7 @@ TEST(PartRepartPvtu, IntervalWritesTheSerialFilesAndTheNewDataset) {
             << "piece " << q;
 }
 
-TEST(PartRepartPvtu, OldPartitionWeightFieldAndOrderingAsTheSerialTool) {
+TEST(PartRepartPvtu, OldPartitionFieldsAndOrderingAsTheSerialTool) {
     ScratchDir dir;
     const std::string old = split(dir, "old", 3);
     std::string text;
@@ -84,12 +84,13 @@ TEST(PartRepartPvtu, OldPartitionWeightFieldAndOrderingAsTheSerialTool) {
         order.append(std::to_string(std::int64_t(c) * 7919 % kCells)).push_back('\n');
     const std::string line = dir.write("line.order", order);
     auto d = run_command(mpiexec_prefix(3) + tool("part-repart") + " " + old + " --old " + blocks +
-                         " --weight-field gmsh:geometrical --order " + line +
-                         " --method interval -q -o " + dir.file("d.part") + " --plan " +
+                         " --weight-field gmsh:geometrical --size-field gmsh:physical --order " +
+                         line + " --method interval -q -o " + dir.file("d.part") + " --plan " +
                          dir.file("d.plan"));
     ASSERT_EQ(d.exit_code, 0) << d.err;
     auto g = run_command(tool("part-convert") + " " + old +
-                         " --weight-field gmsh:geometrical -q -o " + dir.file("w.graph"));
+                         " --weight-field gmsh:geometrical --size-field gmsh:physical -q -o " +
+                         dir.file("w.graph"));
     ASSERT_EQ(g.exit_code, 0) << g.err;
     auto s = run_command(tool("part-repart") + " " + dir.file("w.graph") + " --old " + blocks +
                          " --order " + line + " --method interval -q -o " + dir.file("s.part") +
