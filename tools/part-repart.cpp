@@ -127,8 +127,12 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
                         : mpi::distributed_interval(comm, input, request);
     // The new dataset is staged and checked first, so all outputs appear together or none.
     std::optional<formats::mpi::PendingDistributedPvtu> dataset;
-    if (!job.pvtu_output.empty())
+    if (!job.pvtu_output.empty()) {
+        // Now that K2 is known: no new piece may be one of the dataset's files.
+        for (const auto& path : formats::pvtu_piece_paths(job.pvtu_output, request.new_parts))
+            tools::ensure_not_an_input(path, formats::pvtu_files(job.graph_path));
         dataset.emplace(comm, job.pvtu_output, piece, input.block_start, result);
+    }
     formats::mpi::write_repart_outputs(comm, job.output, job.plan_path, result);
     if (dataset) dataset->commit();
     const auto [sent_total, sent_most] = mpi::reduce_bytes_sent(comm);
