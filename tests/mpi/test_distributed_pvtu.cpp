@@ -225,3 +225,57 @@ TEST(DistributedPvtu, ACellOwnedByTwoPiecesFailsOnEveryRank) {
     EXPECT_NE(what.find(path), std::string::npos) << what;
     EXPECT_NE(what.find("owned by piece 0 and by piece 1"), std::string::npos) << what;
 }
+
+namespace {
+
+// Columns of hexahedra beside columns of wedge pairs (each cube cut along a vertical
+// diagonal), so pieces meet through quadrilateral and triangular faces of mixed cells.
+Mesh hex_wedge_grid(int nx, int ny, int nz) {
+    Mesh mesh;
+    mesh.dim = 3;
+    auto id = [&](int i, int j, int k) { return PointId(i + (nx + 1) * (j + (ny + 1) * k)); };
+    for (int k = 0; k <= nz; ++k)
+        for (int j = 0; j <= ny; ++j)
+            for (int i = 0; i <= nx; ++i)
+                mesh.points.insert(mesh.points.end(), {1.0 * i, 1.0 * j, 1.0 * k});
+    mesh.point_count = PointId((nx + 1) * (ny + 1) * (nz + 1));
+    for (int k = 0; k < nz; ++k)
+        for (int j = 0; j < ny; ++j)
+            for (int i = 0; i < nx; ++i) {
+                const PointId a = id(i, j, k), b = id(i + 1, j, k), c = id(i + 1, j + 1, k),
+                              d = id(i, j + 1, k), a2 = id(i, j, k + 1), b2 = id(i + 1, j, k + 1),
+                              c2 = id(i + 1, j + 1, k + 1), d2 = id(i, j + 1, k + 1);
+                if (i % 2 == 0) {
+                    mesh.add_cell(CellType::Hexahedron,
+                                  std::vector<PointId>{a, b, c, d, a2, b2, c2, d2});
+                } else {
+                    mesh.add_cell(CellType::Wedge, std::vector<PointId>{a, b, c, a2, b2, c2});
+                    mesh.add_cell(CellType::Wedge, std::vector<PointId>{a, c, d, a2, c2, d2});
+                }
+            }
+    validate(mesh);
+    return mesh;
+}
+
+} // namespace
+
+TEST(DistributedPvtu, MixedHexahedraAndWedgesGiveTheSerialDualGraph) {
+    SharedScratch dir;
+    const Mesh mesh = hex_wedge_grid(6, 5, 4);
+    const DualGraph serial = build_dual_graph(mesh);
+    const std::vector<PartId> piece_of = scattered_parts(serial.cells.size(), world_size());
+    if (world_rank() == 0)
+        formats::write_pvtu(dir.file("mixed.pvtu"), mesh, serial.cells,
+                            split_mesh(mesh, serial.cells, piece_of, world_size(), 2), {}, 2);
+    MPI_Barrier(MPI_COMM_WORLD);
+    const auto read =
+        formats::mpi::read_distributed_pvtu(MPI_COMM_WORLD, dir.file("mixed.pvtu"), {});
+    const mpi::DistributedGraph& g = read.input.graph;
+    ASSERT_EQ(g.global_vertices, serial.graph.num_vertices());
+    EXPECT_EQ(g.global_edges, serial.graph.num_edges());
+    for (VertexId v = 0; v < g.num_owned(); ++v) {
+        EXPECT_EQ(piece_of[std::size_t(g.global_id[v])], world_rank());
+        EXPECT_EQ(sorted(g.local.neighbours(v)), sorted(serial.graph.neighbours(g.global_id[v])))
+            << "vertex " << g.global_id[v];
+    }
+}
