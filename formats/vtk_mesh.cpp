@@ -601,11 +601,12 @@ std::string declared_arrays(const char* element, const std::vector<MeshArray>& a
 } // namespace
 
 void write_pvtu_summary(const std::string& path, const Mesh& prototype,
-                        const std::vector<std::string>& piece_files) {
+                        const std::vector<std::string>& piece_files, int ghost_layers) {
     std::string text = "<?xml version=\"1.0\"?>\n<VTKFile type=\"PUnstructuredGrid\" "
                        "version=\"0.1\" byte_order=\"LittleEndian\" header_type=\"UInt32\" "
                        "compressor=\"vtkZLibDataCompressor\">\n  <PUnstructuredGrid "
-                       "GhostLevel=\"0\">\n";
+                       "GhostLevel=\"" +
+                       std::to_string(ghost_layers) + "\">\n";
     text += declared_arrays("PPointData", prototype.point_data, "GlobalNodeIds");
     text += declared_arrays("PCellData", prototype.cell_data, "GlobalCellIds");
     text += "    <PPoints>\n      <PDataArray type=\"Float64\" Name=\"Points\" "

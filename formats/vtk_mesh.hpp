@@ -89,6 +89,6 @@ void write_vtu_piece(const std::string& path, const Mesh& mesh);
 // `prototype` (a mesh with the arrays every piece has), as VTK's parallel writer does.
 // Atomic.
 void write_pvtu_summary(const std::string& path, const Mesh& prototype,
-                        const std::vector<std::string>& piece_files);
+                        const std::vector<std::string>& piece_files, int ghost_layers = 0);
 
 } // namespace part::formats

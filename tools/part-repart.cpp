@@ -74,6 +74,7 @@ struct DistributedJob {
     bool json = false, quiet = false, verbose = false;
     formats::mpi::PvtuInputOptions pvtu; // GRAPH is a .pvtu
     std::string pvtu_output;             // --pvtu
+    int ghost_layers = 0;                // --ghost-layers
 };
 
 // A .pvtu GRAPH: rank r reads piece r and the dual graph is built distributed; the cells
@@ -131,7 +132,7 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
         // Now that K2 is known: no new piece may be one of the dataset's files.
         for (const auto& path : formats::pvtu_piece_paths(job.pvtu_output, request.new_parts))
             tools::ensure_not_an_input(path, formats::pvtu_files(job.graph_path));
-        dataset.emplace(comm, job.pvtu_output, piece, input.block_start, result);
+        dataset.emplace(comm, job.pvtu_output, piece, input.block_start, result, job.ghost_layers);
     }
     formats::mpi::write_repart_outputs(comm, job.output, job.plan_path, result);
     if (dataset) dataset->commit();
@@ -243,6 +244,10 @@ int main(int argc, char** argv) {
                    "constraints)");
     app.add_option("--size-field", size_field,
                    "With a .pvtu GRAPH: cell array giving migration sizes");
+    int ghost_layers = 0;
+    app.add_option("--ghost-layers", ghost_layers,
+                   "With --pvtu: ghost cell layers per new piece, marked vtkGhostType")
+        ->check(CLI::Range(0, 8));
     app.add_option("--old-parts", old_parts,
                    "Old part count (default: K of a name *.part.K, else largest id + 1)");
     app.add_option("-k,--parts", new_parts,
@@ -369,17 +374,21 @@ int main(int argc, char** argv) {
         } else if (!pvtu_output.empty() || !weight_field.empty() || !size_field.empty()) {
             throw tools::UsageError("--pvtu, --weight-field and --size-field need a .pvtu GRAPH");
         }
+        if (ghost_layers > 0 && pvtu_output.empty())
+            throw tools::UsageError("--ghost-layers needs --pvtu");
         // Distributed: interval along the numbering or an ordering (Hilbert order along
         // --coords is serial only), and gde when every new part has its own rank.
         if (pvtu_input ||
             (ranks > 1 && (method == "gde" || (method == "interval" && coords_path.empty())))) {
-            DistributedJob job{graph_path,    old_path,     targets_path,   order_path, coords_path,
-                               common.output, plan_path,    old_parts,      new_parts,  request,
-                               common.json,   common.quiet, common.verbose, {},         {}};
+            DistributedJob job{
+                graph_path,     old_path,  targets_path, order_path, coords_path, common.output,
+                plan_path,      old_parts, new_parts,    request,    common.json, common.quiet,
+                common.verbose, {},        {},           0};
             job.request.arrangement = arrangement_from(arrangement);
             job.pvtu.weight_field = weight_field;
             job.pvtu.size_field = size_field;
             job.pvtu_output = pvtu_output;
+            job.ghost_layers = ghost_layers;
             job.request.tolerance =
                 (request.metis.ufactor < 0 ? 30 : request.metis.ufactor) / 1000.0;
             if (run_distributed(MPI_COMM_WORLD, job, method)) return;

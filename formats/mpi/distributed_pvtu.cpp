@@ -15,6 +15,7 @@
 #include "libpart/mesh/mesh_weights.hpp"
 #include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/distributed_dual_graph.hpp"
+#include "libpart/mpi/distributed_ghost_cells.hpp"
 #include "libpart/mpi/distributed_totals.hpp"
 #include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/vertex_directory.hpp"
@@ -301,6 +302,41 @@ void append_piece(std::vector<char>& out, PartId part, const std::string& text) 
     out.insert(out.end(), text.begin(), text.end());
 }
 
+// Collective. The cells of each new part (positions in the piece), then its ghosts within
+// `ghost_layers` layers (ascending by position), with the points they use.
+std::vector<MeshPiece> pieces_with_ghosts(MPI_Comm comm, const Mesh& piece,
+                                          const std::vector<PartId>& new_part, PartId parts,
+                                          int ghost_layers) {
+    std::vector<CellId> all(new_part.size());
+    for (std::size_t c = 0; c < all.size(); ++c) all[c] = CellId(c);
+    std::vector<MeshPiece> pieces = split_mesh(piece, all, new_part, parts, 0);
+    if (ghost_layers == 0) return pieces;
+    std::vector<std::int64_t> node_ids(std::size_t(piece.num_points()));
+    if (!node_ids.empty()) {
+        const MeshArray& nodes = *piece.find_point_array("GlobalNodeIds");
+        for (std::size_t p = 0; p < node_ids.size(); ++p)
+            node_ids[p] = std::int64_t(nodes.value(p));
+    }
+    const part::mpi::GhostPieces ghosts =
+        part::mpi::ghost_pieces(comm, piece, node_ids, new_part, ghost_layers);
+    for (CellId c = 0; c < piece.num_cells(); ++c)
+        for (PartId q : ghosts.of(c)) pieces[std::size_t(q)].cells.push_back(c);
+    for (MeshPiece& cut : pieces) {
+        for (std::size_t i = cut.num_owned; i < cut.cells.size(); ++i)
+            for (PointId p : piece.cell(cut.cells[i])) cut.points.push_back(p);
+        std::sort(cut.points.begin(), cut.points.end());
+        cut.points.erase(std::unique(cut.points.begin(), cut.points.end()), cut.points.end());
+    }
+    return pieces;
+}
+
+// vtkGhostType of a cut piece: 0 for its own cells, DUPLICATECELL (1) for ghosts.
+MeshArray ghost_flags(const MeshPiece& cut) {
+    std::vector<std::uint8_t> flags(cut.cells.size(), 0);
+    std::fill(flags.begin() + std::ptrdiff_t(cut.num_owned), flags.end(), std::uint8_t(1));
+    return MeshArray::from_values("vtkGhostType", 1, flags);
+}
+
 std::string piece_name(const std::string& path, PartId part) {
     return fs::path(pvtu_piece_paths(path, part + 1).back()).filename().string();
 }
@@ -310,7 +346,8 @@ std::string piece_name(const std::string& path, PartId part) {
 PendingDistributedPvtu::PendingDistributedPvtu(MPI_Comm comm, const std::string& path,
                                                const Mesh& piece,
                                                const std::vector<VertexId>& block_start,
-                                               const part::mpi::DistributedRepartResult& result)
+                                               const part::mpi::DistributedRepartResult& result,
+                                               int ghost_layers)
     : comm_(comm), path_(path) {
     const int rank = rank_of(comm), ranks = size_of(comm);
     const PartId parts = PartId(result.new_part_rank.size());
@@ -332,15 +369,19 @@ PendingDistributedPvtu::PendingDistributedPvtu(MPI_Comm comm, const std::string&
 
     // The cells of each new part, as .vtu text, to the rank hosting the part.
     std::vector<std::vector<char>> outgoing(static_cast<std::size_t>(ranks));
+    // The ghost layers need every rank (collective), so they come before the cutting.
+    const std::vector<MeshPiece> pieces =
+        pieces_with_ghosts(comm, piece, new_part, parts, ghost_layers);
     collectively(comm, [&] {
         std::vector<CellId> all(ids.size());
         for (std::size_t c = 0; c < all.size(); ++c) all[c] = CellId(c);
-        const std::vector<MeshPiece> pieces = split_mesh(piece, all, new_part, parts, 0);
         for (PartId q = 0; q < parts; ++q) {
-            if (pieces[std::size_t(q)].cells.empty()) continue;
+            const MeshPiece& cut = pieces[std::size_t(q)];
+            if (cut.cells.empty()) continue;
             const int host = part::mpi::owner_of_part(result.new_part_rank[std::size_t(q)], ranks);
-            append_piece(outgoing[std::size_t(host)], q,
-                         vtu_text(mesh_subset(piece, all, pieces[std::size_t(q)])));
+            Mesh sub = mesh_subset(piece, all, cut);
+            if (ghost_layers > 0) sub.cell_data.push_back(ghost_flags(cut));
+            append_piece(outgoing[std::size_t(host)], q, vtu_text(sub));
             if (outgoing[std::size_t(host)].size() > std::size_t(INT_MAX))
                 throw InputError(path, 0,
                                  "the cells one rank sends another exceed 2 GiB in one message: "
@@ -376,7 +417,9 @@ PendingDistributedPvtu::PendingDistributedPvtu(MPI_Comm comm, const std::string&
         for (auto& [q, sent] : parts_of) {
             const Mesh joined = gather_piece(sent);
             sent = {};
-            local_cells[std::size_t(q)] = joined.num_cells();
+            const MeshArray* ghost = joined.find_cell_array("vtkGhostType");
+            for (CellId c = 0; c < joined.num_cells(); ++c)
+                local_cells[std::size_t(q)] += !ghost || ghost->value(std::size_t(c)) == 0;
             const std::string name = piece_name(path, q);
             staged_.push_back((fs::path(folder_) / name).string());
             targets_.push_back((fs::path(path).parent_path() / name).string());
@@ -403,7 +446,10 @@ PendingDistributedPvtu::PendingDistributedPvtu(MPI_Comm comm, const std::string&
         std::vector<std::string> names;
         for (PartId q = 0; q < parts; ++q)
             if (report_.piece_cells[std::size_t(q)] > 0) names.push_back(piece_name(path, q));
-        write_pvtu_summary((fs::path(folder_) / fs::path(path).filename()).string(), piece, names);
+        Mesh prototype = mesh_subset(piece, {}, MeshPiece{}); // the arrays, no cells
+        if (ghost_layers > 0) prototype.cell_data.push_back(ghost_flags(MeshPiece{}));
+        write_pvtu_summary((fs::path(folder_) / fs::path(path).filename()).string(), prototype,
+                           names, ghost_layers);
         for (const auto& name : names)
             report_.written.push_back((fs::path(path).parent_path() / name).string());
         report_.written.push_back(path);

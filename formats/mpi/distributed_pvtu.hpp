@@ -51,15 +51,17 @@ struct PvtuOutputReport {
 // the rank holding it in its block), sends every cell with its points and all its arrays to
 // the rank hosting its new part (one MPI_Alltoallv of in-memory .vtu pieces), which joins what
 // it receives (shared points once) and writes piece q as PATH_q.vtu into a temporary folder
-// beside `path`; rank 0 writes the .pvtu there. The written pieces are read back and their
-// totals (cells, points, global ids, per-field sums and fingerprints) compared with the input
-// pieces' before anything may be committed; a difference throws on every rank. commit()
-// (collective) moves the pieces, then the .pvtu, into place. Without commit nothing is left.
+// beside `path`; rank 0 writes the .pvtu there. With ghost_layers L > 0 each piece also gets
+// L layers of ghost cells (vtkGhostType 1, after its own cells; distributed_ghost_cells). The
+// written pieces are read back and their totals (cells, points, global ids, per-field sums and
+// fingerprints) compared with the input pieces' before anything may be committed; a difference
+// throws on every rank. commit() (collective) moves the pieces, then the .pvtu, into place. Without
+// commit nothing is left.
 class PendingDistributedPvtu {
   public:
     PendingDistributedPvtu(MPI_Comm comm, const std::string& path, const Mesh& piece,
                            const std::vector<VertexId>& block_start,
-                           const part::mpi::DistributedRepartResult& result);
+                           const part::mpi::DistributedRepartResult& result, int ghost_layers = 0);
     ~PendingDistributedPvtu();
     PendingDistributedPvtu(const PendingDistributedPvtu&) = delete;
     PendingDistributedPvtu& operator=(const PendingDistributedPvtu&) = delete;

@@ -111,12 +111,26 @@ TEST(PartRepartPvtu, GdeRebalancesAndMovesTheCells) {
     ASSERT_EQ(c.exit_code, 0) << c.err;
     auto d = run_command(mpiexec_prefix(3) + tool("part-repart") + " " + dir.file("skewed.pvtu") +
                          " --method gde --json -o " + dir.file("g.part") + " --plan " +
-                         dir.file("g.plan") + " --pvtu " + dir.file("balanced.pvtu"));
+                         dir.file("g.plan") + " --pvtu " + dir.file("balanced.pvtu") +
+                         " --ghost-layers 1");
     ASSERT_EQ(d.exit_code, 0) << d.err;
     const auto report = nlohmann::json::parse(d.out);
     EXPECT_LE(report["imbalance"].get<double>(), 1.03) << d.out;
     for (auto cells : report["dataset"]["piece_cells"])
         EXPECT_LE(cells.get<int>(), kCells / 3 * 103 / 100) << d.out;
+    // With its ghost layer the dataset still joins into the one part-plan apply writes (the
+    // ghosts themselves are compared with part-plan apply's in the MPI tests).
+    auto a = run_command(tool("part-plan") + " apply " + dir.file("g.plan") + " --dataset " +
+                         dir.file("skewed.pvtu") + " --ghost-layers 1 -q -o " +
+                         dir.file("applied.pvtu"));
+    ASSERT_EQ(a.exit_code, 0) << a.err;
+    auto ours = run_command(tool("part-convert") + " " + dir.file("balanced.pvtu") + " -q -o " +
+                            dir.file("ours.graph"));
+    auto theirs = run_command(tool("part-convert") + " " + dir.file("applied.pvtu") + " -q -o " +
+                              dir.file("theirs.graph"));
+    ASSERT_EQ(ours.exit_code, 0) << ours.err;
+    ASSERT_EQ(theirs.exit_code, 0) << theirs.err;
+    EXPECT_EQ(read_text(dir.file("ours.graph")), read_text(dir.file("theirs.graph")));
 }
 
 TEST(PartRepartPvtu, WrongPieceCountFailsOnEveryRankWithoutOutput) {
@@ -144,6 +158,10 @@ TEST(PartRepartPvtu, UsageErrors) {
         run_command(tool("part-repart") + " " + old + " --method interval" + outputs).exit_code, 2);
     EXPECT_EQ(run_command(mpiexec_prefix(2) + tool("part-repart") + " " + old +
                           " --method scratch" + outputs)
+                  .exit_code,
+              2);
+    EXPECT_EQ(run_command(mpiexec_prefix(2) + tool("part-repart") + " " + old +
+                          " --method interval --ghost-layers 1" + outputs)
                   .exit_code,
               2);
     // Writing the new dataset over one of the old pieces.

@@ -16,6 +16,7 @@
 #include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/distributed_totals.hpp"
 #include "libpart/mpi/exchange.hpp"
+#include "libpart/plan/mesh_migration.hpp"
 #include "libpart/repart/repart_method.hpp"
 #include "tests/mpi/shared_scratch.hpp"
 
@@ -277,5 +278,48 @@ TEST(DistributedPvtu, MixedHexahedraAndWedgesGiveTheSerialDualGraph) {
         EXPECT_EQ(piece_of[std::size_t(g.global_id[v])], world_rank());
         EXPECT_EQ(sorted(g.local.neighbours(v)), sorted(serial.graph.neighbours(g.global_id[v])))
             << "vertex " << g.global_id[v];
+    }
+}
+
+TEST(DistributedPvtu, GhostLayersAreThoseOfPartPlanApply) {
+    SharedScratch dir;
+    const std::string path = write_split(dir, "old.pvtu", PartId(world_size()));
+    auto read = formats::mpi::read_distributed_pvtu(MPI_COMM_WORLD, path, {});
+    RepartRequest request;
+    request.new_parts = PartId(world_size()) + 1;
+    const auto result = mpi::distributed_interval(MPI_COMM_WORLD, read.input, request);
+    const std::string out = dir.file("ghosts.pvtu");
+    constexpr int kLayers = 2;
+    formats::mpi::PendingDistributedPvtu(MPI_COMM_WORLD, out, read.piece, read.input.block_start,
+                                         result, kLayers)
+        .commit();
+    if (world_rank() != 0) return;
+
+    // Serially (part-plan apply's library call): the same plan on the same pieces.
+    std::vector<Mesh> old_meshes;
+    std::vector<PartId> old_parts;
+    for (auto& p : formats::read_pvtu_pieces(path)) {
+        old_meshes.push_back(std::move(p.mesh));
+        old_parts.push_back(p.part);
+    }
+    const MeshMigration serial = migrate_pieces(result.plan, old_meshes, old_parts, kLayers);
+    const auto written = formats::read_pvtu_pieces(out);
+    ASSERT_EQ(written.size(), serial.pieces.size());
+    for (const auto& piece : written) {
+        const MeshPiece& expected = serial.pieces[std::size_t(piece.part)];
+        const MeshArray& ids = *piece.mesh.find_cell_array("GlobalCellIds");
+        const MeshArray& ghost = *piece.mesh.find_cell_array("vtkGhostType");
+        ASSERT_EQ(std::size_t(piece.mesh.num_cells()), expected.cells.size()) << piece.path;
+        for (CellId c = 0; c < piece.mesh.num_cells(); ++c) {
+            EXPECT_EQ(ids.value(std::size_t(c)), double(expected.cells[std::size_t(c)]))
+                << piece.path << " cell " << c;
+            EXPECT_EQ(ghost.value(std::size_t(c)) != 0, std::size_t(c) >= expected.num_owned);
+        }
+        const MeshArray& nodes = *piece.mesh.find_point_array("GlobalNodeIds");
+        std::vector<PointId> points;
+        for (PointId p = 0; p < piece.mesh.num_points(); ++p)
+            points.push_back(PointId(nodes.value(std::size_t(p))));
+        std::sort(points.begin(), points.end());
+        EXPECT_EQ(points, expected.points) << piece.path;
     }
 }
