@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <unistd.h>
@@ -51,6 +52,22 @@ void write_file_atomically(const std::string& path, std::string_view contents) {
     pending.commit();
 }
 
+PendingFolder::PendingFolder(const std::filesystem::path& target) {
+    namespace fs = std::filesystem;
+    const fs::path folder = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+    std::string name = target.filename().string();
+    name.append(".tmp-XXXXXX");
+    std::string pattern = (folder / name).string();
+    if (!::mkdtemp(pattern.data()))
+        throw InputError(target.string(), 0, "cannot create a temporary folder beside the output");
+    path_ = pattern;
+}
+
+PendingFolder::~PendingFolder() {
+    std::error_code ignored;
+    if (!path_.empty()) std::filesystem::remove_all(path_, ignored);
+}
+
 ChunkedOutput::ChunkedOutput(const std::string& path) : pending_(path) {
     file_ = std::fopen(pending_.temp_path().c_str(), "wb");
     if (!file_) fail(path, "cannot write");
@@ -62,7 +79,8 @@ ChunkedOutput::~ChunkedOutput() {
 }
 
 void ChunkedOutput::flush() {
-    if (std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size()) fail(pending_.target(), "write failed");
+    if (std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size())
+        fail(pending_.target(), "write failed");
     buffer_.clear();
 }
 

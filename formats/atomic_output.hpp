@@ -2,8 +2,10 @@
 // Outputs appear whole or not at all: everything is written to a temporary file in the
 // target's folder and renamed over the target only once complete.
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace part::formats {
 
@@ -28,6 +30,22 @@ class PendingFile {
 };
 
 void write_file_atomically(const std::string& path, std::string_view contents);
+
+// A temporary folder beside the output (<target>.tmp-XXXXXX), for outputs of several files;
+// removed with its contents unless released.
+class PendingFolder {
+  public:
+    explicit PendingFolder(const std::filesystem::path& target);
+    ~PendingFolder();
+    PendingFolder(const PendingFolder&) = delete;
+    PendingFolder& operator=(const PendingFolder&) = delete;
+    const std::filesystem::path& path() const { return path_; }
+    // Keeps the folder: the caller removes it.
+    std::filesystem::path release() { return std::exchange(path_, std::filesystem::path()); }
+
+  private:
+    std::filesystem::path path_;
+};
 
 // Large text outputs written in chunks to a PendingFile, so the whole text never sits in
 // memory: append to text(), call flush_if_large() now and then, commit() at the end.

@@ -389,31 +389,6 @@ class PieceSource : public vtkUnstructuredGridAlgorithm {
 };
 vtkStandardNewMacro(PieceSource);
 
-// A temporary folder beside the output, removed unless its files were moved out.
-class PendingFolder {
-  public:
-    explicit PendingFolder(const fs::path& target) {
-        const fs::path folder = target.parent_path().empty() ? fs::path(".") : target.parent_path();
-        std::string name = target.filename().string();
-        name.append(".tmp-XXXXXX");
-        std::string pattern = (folder / name).string();
-        if (!::mkdtemp(pattern.data()))
-            throw InputError(target.string(), 0,
-                             "cannot create a temporary folder beside the output");
-        path_ = pattern;
-    }
-    ~PendingFolder() {
-        std::error_code ignored;
-        if (!path_.empty()) fs::remove_all(path_, ignored);
-    }
-    const fs::path& path() const { return path_; }
-    // Keeps the folder: the caller removes it.
-    fs::path release() { return std::exchange(path_, fs::path()); }
-
-  private:
-    fs::path path_;
-};
-
 vtkSmartPointer<vtkUnstructuredGrid> read_vtu_grid(const std::string& path) {
     vtkNew<vtkXMLUnstructuredGridReader> reader;
     VtkErrors errors(reader);
@@ -483,17 +458,25 @@ Mesh read_vtk_mesh(const std::string& path) {
     return mesh_of_grid(grid, path);
 }
 
-void write_vtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
-               const std::vector<MeshArray>& extra_cell_arrays) {
-    auto grid = grid_of(mesh, cells, nullptr);
-    add_cell_arrays(grid, mesh, cells, nullptr, extra_cell_arrays);
-    add_physical_groups(grid, mesh);
+namespace {
+
+void write_vtu_atomically(vtkUnstructuredGrid* grid, const std::string& path) {
     PendingFile pending(path);
     vtkNew<vtkXMLUnstructuredGridWriter> writer;
     writer->SetInputData(grid);
     writer->SetFileName(pending.temp_path().c_str());
     write_grid(writer, path);
     pending.commit();
+}
+
+} // namespace
+
+void write_vtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
+               const std::vector<MeshArray>& extra_cell_arrays) {
+    auto grid = grid_of(mesh, cells, nullptr);
+    add_cell_arrays(grid, mesh, cells, nullptr, extra_cell_arrays);
+    add_physical_groups(grid, mesh);
+    write_vtu_atomically(grid, path);
 }
 
 void write_pvtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
@@ -577,6 +560,104 @@ void PendingPvtu::commit() {
     std::error_code ignored;
     fs::remove_all(folder_, ignored);
     folder_.clear();
+}
+
+namespace {
+
+// Every cell and point of the mesh with every array, GlobalCellIds and GlobalNodeIds marked
+// as VTK's global ids.
+vtkSmartPointer<vtkUnstructuredGrid> whole_grid(const Mesh& mesh) {
+    std::vector<CellId> all(std::size_t(mesh.num_cells()));
+    for (std::size_t c = 0; c < all.size(); ++c) all[c] = CellId(c);
+    auto grid = grid_of(mesh, all, nullptr);
+    add_cell_arrays(grid, mesh, all, nullptr, {});
+    add_physical_groups(grid, mesh);
+    if (grid->GetCellData()->GetArray("GlobalCellIds"))
+        grid->GetCellData()->SetGlobalIds(grid->GetCellData()->GetArray("GlobalCellIds"));
+    if (grid->GetPointData()->GetArray("GlobalNodeIds"))
+        grid->GetPointData()->SetGlobalIds(grid->GetPointData()->GetArray("GlobalNodeIds"));
+    return grid;
+}
+
+} // namespace
+
+std::string vtu_text(const Mesh& mesh) {
+    auto grid = whole_grid(mesh);
+    vtkNew<vtkXMLUnstructuredGridWriter> writer;
+    VtkErrors errors(writer);
+    writer->SetInputData(grid);
+    writer->WriteToOutputStringOn();
+    writer->SetDataModeToAppended();
+    writer->EncodeAppendedDataOff();
+    writer->SetCompressorTypeToNone();
+    if (writer->Write() != 1 || errors.any())
+        throw Error("VTK could not serialise a mesh piece: " + errors.message());
+    return writer->GetOutputString();
+}
+
+Mesh mesh_of_vtu_text(const std::string& text, const std::string& what) {
+    vtkNew<vtkXMLUnstructuredGridReader> reader;
+    VtkErrors errors(reader);
+    reader->ReadFromInputStringOn();
+    reader->SetInputString(text);
+    reader->Update();
+    if (errors.any() || reader->GetErrorCode() != 0)
+        throw InputError(what, 0, "VTK cannot read this mesh piece: " + errors.message());
+    vtkUnstructuredGrid* grid = reader->GetOutput();
+    // An empty piece is a valid message (no cells for this destination).
+    if (grid->GetNumberOfCells() == 0) {
+        Mesh empty;
+        empty.point_data = arrays_of(grid->GetPointData());
+        empty.cell_data = arrays_of(grid->GetCellData());
+        return empty;
+    }
+    return mesh_of_grid(grid, what);
+}
+
+void write_vtu_piece(const std::string& path, const Mesh& mesh) {
+    write_vtu_atomically(whole_grid(mesh), path);
+}
+
+namespace {
+
+const char* vtk_type_name(ScalarType type) {
+    static constexpr const char* kNames[] = {"Int8",   "UInt8", "Int16",  "UInt16",  "Int32",
+                                             "UInt32", "Int64", "UInt64", "Float32", "Float64"};
+    return kNames[static_cast<int>(type)];
+}
+
+std::string declared_arrays(const char* element, const std::vector<MeshArray>& arrays,
+                            const char* global_ids) {
+    std::string text = std::string("    <") + element;
+    for (const auto& a : arrays)
+        if (a.name() == global_ids) text += std::string(" GlobalIds=\"") + global_ids + "\"";
+    text += ">\n";
+    for (const auto& a : arrays) {
+        text += std::string("      <PDataArray type=\"") + vtk_type_name(a.type()) + "\" Name=\"" +
+                a.name() + "\"";
+        if (a.components() > 1)
+            text += " NumberOfComponents=\"" + std::to_string(a.components()) + "\"";
+        text += "/>\n";
+    }
+    return text + "    </" + element + ">\n";
+}
+
+} // namespace
+
+void write_pvtu_summary(const std::string& path, const Mesh& prototype,
+                        const std::vector<std::string>& piece_files, int ghost_layers) {
+    std::string text = "<?xml version=\"1.0\"?>\n<VTKFile type=\"PUnstructuredGrid\" "
+                       "version=\"0.1\" byte_order=\"LittleEndian\" header_type=\"UInt32\" "
+                       "compressor=\"vtkZLibDataCompressor\">\n  <PUnstructuredGrid "
+                       "GhostLevel=\"" +
+                       std::to_string(ghost_layers) + "\">\n";
+    text += declared_arrays("PPointData", prototype.point_data, "GlobalNodeIds");
+    text += declared_arrays("PCellData", prototype.cell_data, "GlobalCellIds");
+    text += "    <PPoints>\n      <PDataArray type=\"Float64\" Name=\"Points\" "
+            "NumberOfComponents=\"3\"/>\n    </PPoints>\n";
+    for (const auto& piece : piece_files) text += "    <Piece Source=\"" + piece + "\"/>\n";
+    text += "  </PUnstructuredGrid>\n</VTKFile>\n";
+    write_file_atomically(path, text);
 }
 
 std::vector<std::string> pvtu_piece_paths(const std::string& path, PartId num_parts) {

@@ -75,4 +75,20 @@ std::vector<PvtuPiece> list_pvtu_pieces(const std::string& path);
 // The file names (beside `path`) that write_pvtu gives the pieces of `num_parts` parts.
 std::vector<std::string> pvtu_piece_paths(const std::string& path, PartId num_parts);
 
+// A whole mesh (all cells and points, every array) as the text of a .vtu file in memory, and
+// back: how the ranks send each other mesh pieces under mpirun (appended raw binary, so the
+// round trip is exact). `what` names the piece in errors.
+std::string vtu_text(const Mesh& mesh);
+Mesh mesh_of_vtu_text(const std::string& text, const std::string& what);
+
+// Writes a whole mesh as one .vtu piece of a .pvtu: arrays named GlobalCellIds and
+// GlobalNodeIds are marked as VTK's global ids. Atomic.
+void write_vtu_piece(const std::string& path, const Mesh& mesh);
+
+// Writes the .pvtu naming `piece_files` (relative to its folder), declaring the arrays of
+// `prototype` (a mesh with the arrays every piece has), as VTK's parallel writer does.
+// Atomic.
+void write_pvtu_summary(const std::string& path, const Mesh& prototype,
+                        const std::vector<std::string>& piece_files, int ghost_layers = 0);
+
 } // namespace part::formats

@@ -9,10 +9,13 @@
 #include "formats/chaco_graph.hpp"
 #include "formats/coordinates_file.hpp"
 #include "formats/mpi/distributed_chaco.hpp"
+#include "formats/mpi/distributed_pvtu.hpp"
 #include "formats/mpi/repart_output.hpp"
 #include "formats/partition_file.hpp"
 #include "formats/permutation_file.hpp"
 #include "formats/plan_file.hpp"
+#include "formats/pvtu_migration.hpp"
+#include "formats/vtk_mesh.hpp"
 #include "libpart/core/metrics.hpp"
 #include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/distributed_repart.hpp"
@@ -70,7 +73,25 @@ struct DistributedJob {
     PartId old_parts = 0, new_parts = 0;
     RepartRequest request;
     bool json = false, quiet = false, verbose = false;
+    formats::mpi::PvtuInputOptions pvtu; // GRAPH is a .pvtu
+    std::string pvtu_output;             // --pvtu
+    int ghost_layers = 0;                // --ghost-layers
 };
+
+// A .pvtu GRAPH: rank r reads piece r and the dual graph is built distributed; the cells
+// themselves stay in `piece` for writing the new dataset.
+mpi::DistributedInput read_input(MPI_Comm comm, DistributedJob& job, Mesh& piece) {
+    if (!formats::mpi::is_pvtu(job.graph_path))
+        return formats::mpi::read_distributed_input(comm, job.graph_path, job.old_path,
+                                                    job.old_parts, job.coords_path, job.order_path);
+    job.pvtu.old_path = job.old_path;
+    job.pvtu.old_parts = job.old_parts;
+    job.pvtu.order_path = job.order_path;
+    formats::mpi::DistributedPvtu read =
+        formats::mpi::read_distributed_pvtu(comm, job.graph_path, job.pvtu);
+    piece = std::move(read.piece);
+    return std::move(read.input);
+}
 
 // Under mpirun: parallel input, the distributed method (libpart/mpi), MPI-IO output, report.
 // Returns false, having written nothing, when gde cannot run distributed for these part and
@@ -79,16 +100,23 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
     int rank = 0, ranks = 1;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &ranks);
-    mpi::DistributedInput input = formats::mpi::read_distributed_input(
-        comm, job.graph_path, job.old_path, job.old_parts, job.coords_path, job.order_path);
+    Mesh piece;
+    mpi::DistributedInput input = read_input(comm, job, piece);
     const VertexId n = input.graph.global_vertices;
     RepartRequest& request = job.request;
     request.new_parts = job.new_parts > 0 ? job.new_parts : input.old_parts;
     if (n > 0 && request.new_parts > n)
         throw tools::UsageError("-k " + std::to_string(request.new_parts) +
                                 " exceeds the graph's " + std::to_string(n) + " vertices");
-    if (method == "gde" && !mpi::distributes_gde(ranks, input.old_parts, request.new_parts))
+    if (method == "gde" && !mpi::distributes_gde(ranks, input.old_parts, request.new_parts)) {
+        if (formats::mpi::is_pvtu(job.graph_path))
+            throw tools::UsageError("gde on a .pvtu runs distributed only with P >= K2 >= K "
+                                    "(here P = " +
+                                    std::to_string(ranks) +
+                                    ", K = " + std::to_string(input.old_parts) +
+                                    ", K2 = " + std::to_string(request.new_parts) + ")");
         return false;
+    }
     if (!job.targets_path.empty())
         request.targets = mpi::collectively(comm, [&] {
             return rank == 0 ? formats::read_targets(job.targets_path, request.new_parts)
@@ -99,7 +127,16 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
     const mpi::DistributedRepartResult result =
         method == "gde" ? mpi::distributed_gde(comm, input, request)
                         : mpi::distributed_interval(comm, input, request);
+    // The new dataset is staged and checked first, so all outputs appear together or none.
+    std::optional<formats::mpi::PendingDistributedPvtu> dataset;
+    if (!job.pvtu_output.empty()) {
+        // Now that K2 is known: no new piece may be one of the dataset's files.
+        for (const auto& path : formats::pvtu_piece_paths(job.pvtu_output, request.new_parts))
+            tools::ensure_not_an_input(path, formats::pvtu_files(job.graph_path));
+        dataset.emplace(comm, job.pvtu_output, piece, input.block_start, result, job.ghost_layers);
+    }
     formats::mpi::write_repart_outputs(comm, job.output, job.plan_path, result);
+    if (dataset) dataset->commit();
     const auto [sent_total, sent_most] = mpi::reduce_bytes_sent(comm);
     if (rank != 0) return true;
 
@@ -117,6 +154,12 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
         report["migration"] = tools::traffic_json(result.plan.outline, result.plan.traffic);
         if (!job.verbose) report["migration"].erase("traffic");
         for (const auto& [name, value] : result.details) report["details"][name] = value;
+        if (dataset)
+            report["dataset"] = {{"output", job.pvtu_output},
+                                 {"cells", dataset->report().cells},
+                                 {"points", dataset->report().points},
+                                 {"piece_cells", dataset->report().piece_cells},
+                                 {"written", dataset->report().written}};
         std::cout << report.dump(2) << "\n";
     } else if (!job.quiet) {
         std::cout << "Wrote " << job.output << " and " << job.plan_path << " (method " << method
@@ -128,8 +171,37 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
                   << " sent by one rank)\n";
         std::cout << "Migration: ";
         tools::print_traffic_summary(std::cout, result.plan.outline, result.plan.traffic);
+        if (dataset)
+            std::cout << "Wrote " << job.pvtu_output << " and "
+                      << dataset->report().written.size() - 1
+                      << " pieces: " << dataset->report().cells << " cells and "
+                      << dataset->report().points
+                      << " points, every cell and field moved once (checked)\n";
     }
     return true;
+}
+
+// A .pvtu GRAPH runs distributed only (one piece per rank), with interval or gde; no output
+// may overwrite the dataset or its pieces (outputs: -o, --plan, --pvtu).
+void check_pvtu_usage(bool under_mpirun, int ranks, const std::string& graph_path,
+                      const std::string& method, const std::string& coords_path,
+                      const std::vector<std::string>& outputs, PartId new_parts) {
+    if (!under_mpirun)
+        throw tools::UsageError(graph_path + " is read in parallel: run mpirun -np N part-repart "
+                                             "with N = its number of pieces");
+    if (method != "interval" && method != "gde")
+        throw tools::UsageError("a .pvtu GRAPH takes --method interval or gde");
+    if (!coords_path.empty())
+        throw tools::UsageError("--coords: a .pvtu GRAPH has the cell centroids");
+    const std::vector<std::string> inputs = formats::pvtu_files(graph_path);
+    for (const std::string& output : outputs) tools::ensure_not_an_input(output, inputs);
+    const std::string& pvtu_output = outputs.back();
+    if (pvtu_output.empty()) return;
+    if (!formats::mpi::is_pvtu(pvtu_output))
+        throw tools::UsageError("--pvtu must name a .pvtu file, not '" + pvtu_output + "'");
+    const PartId pieces = std::max<PartId>(new_parts, PartId(ranks));
+    for (const auto& piece : formats::pvtu_piece_paths(pvtu_output, pieces))
+        tools::ensure_not_an_input(piece, inputs);
 }
 
 } // namespace
@@ -157,9 +229,26 @@ int main(int argc, char** argv) {
     RepartRequest request;
     CostModel model;
     std::string ptype = "kway";
-    app.add_option("GRAPH", graph_path, "Chaco/METIS graph file with the new vertex weights")
+    app.add_option("GRAPH", graph_path,
+                   "Chaco/METIS graph file with the new vertex weights, or under mpirun a .pvtu "
+                   "with one piece per rank")
         ->required();
-    app.add_option("--old", old_path, "Old partition file (part id per line)")->required();
+    app.add_option("--old", old_path,
+                   "Old partition file (part id per line); required unless GRAPH is a .pvtu "
+                   "(whose piece r is then old part r)");
+    std::string pvtu_output, weight_field, size_field;
+    app.add_option("--pvtu", pvtu_output,
+                   "With a .pvtu GRAPH: write the cells redistributed, one piece per new part, "
+                   "as this .pvtu");
+    app.add_option("--weight-field", weight_field,
+                   "With a .pvtu GRAPH: cell array giving vertex weights (k components: k "
+                   "constraints)");
+    app.add_option("--size-field", size_field,
+                   "With a .pvtu GRAPH: cell array giving migration sizes");
+    int ghost_layers = 0;
+    app.add_option("--ghost-layers", ghost_layers,
+                   "With --pvtu: ghost cell layers per new piece, marked vtkGhostType")
+        ->check(CLI::Range(0, 8));
     app.add_option("--old-parts", old_parts,
                    "Old part count (default: K of a name *.part.K, else largest id + 1)");
     app.add_option("-k,--parts", new_parts,
@@ -280,13 +369,30 @@ int main(int argc, char** argv) {
             throw tools::UsageError("-k " + std::to_string(new_parts) +
                                     ": the new part count must be at least 1");
         validate(model);
+        const bool pvtu_input = formats::mpi::is_pvtu(graph_path);
+        if (pvtu_input) {
+            check_pvtu_usage(mpi_env.has_value(), ranks, graph_path, method, coords_path,
+                             {common.output, plan_path, pvtu_output}, new_parts);
+        } else if (old_path.empty()) {
+            throw tools::UsageError("--old is required (the old partition of GRAPH)");
+        } else if (!pvtu_output.empty() || !weight_field.empty() || !size_field.empty()) {
+            throw tools::UsageError("--pvtu, --weight-field and --size-field need a .pvtu GRAPH");
+        }
+        if (ghost_layers > 0 && pvtu_output.empty())
+            throw tools::UsageError("--ghost-layers needs --pvtu");
         // Distributed: interval along the numbering or an ordering (Hilbert order along
         // --coords is serial only), and gde when every new part has its own rank.
-        if (ranks > 1 && (method == "gde" || (method == "interval" && coords_path.empty()))) {
-            DistributedJob job{graph_path,    old_path,     targets_path,  order_path, coords_path,
-                               common.output, plan_path,    old_parts,     new_parts,  request,
-                               common.json,   common.quiet, common.verbose};
+        if (pvtu_input ||
+            (ranks > 1 && (method == "gde" || (method == "interval" && coords_path.empty())))) {
+            DistributedJob job{
+                graph_path,     old_path,  targets_path, order_path, coords_path, common.output,
+                plan_path,      old_parts, new_parts,    request,    common.json, common.quiet,
+                common.verbose, {},        {},           0};
             job.request.arrangement = arrangement_from(arrangement);
+            job.pvtu.weight_field = weight_field;
+            job.pvtu.size_field = size_field;
+            job.pvtu_output = pvtu_output;
+            job.ghost_layers = ghost_layers;
             job.request.tolerance =
                 (request.metis.ufactor < 0 ? 30 : request.metis.ufactor) / 1000.0;
             if (run_distributed(MPI_COMM_WORLD, job, method)) return;

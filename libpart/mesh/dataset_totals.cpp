@@ -5,18 +5,13 @@
 #include <cmath>
 #include <map>
 
+#include "libpart/core/mix64.hpp"
+
 namespace part {
 
 namespace {
 
-// splitmix64: a strong 64-bit mix, so that wrapping sums of mixed values are order-independent
-// fingerprints that two different sets are unlikely to share.
-std::uint64_t mix(std::uint64_t x) {
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
+using part::mix64;
 
 const MeshArray& id_array(const Mesh& piece, const char* name, bool on_points) {
     const MeshArray* a = on_points ? piece.find_point_array(name) : piece.find_cell_array(name);
@@ -33,12 +28,12 @@ bool is_id_array(const std::string& name) {
 
 // Adds tuple `t` of `array`, keyed by `global_id`, to `total`.
 void add_tuple(FieldTotal& total, const MeshArray& array, std::size_t t, std::uint64_t global_id) {
-    std::uint64_t h = mix(global_id);
+    std::uint64_t h = mix64(global_id);
     for (int k = 0; k < array.components(); ++k) {
         const double v = array.value(t, k);
         total.sums[std::size_t(k)] += v;
         total.magnitudes[std::size_t(k)] += std::abs(v);
-        h = mix(h ^ std::bit_cast<std::uint64_t>(v));
+        h = mix64(h ^ std::bit_cast<std::uint64_t>(v));
     }
     total.fingerprint += h;
 }
@@ -62,10 +57,10 @@ FieldTotal& total_for(std::map<std::pair<bool, std::string>, FieldTotal>& totals
 
 } // namespace
 
-DatasetTotals dataset_totals(std::span<const Mesh> pieces) {
+DatasetTotals dataset_totals(std::span<const Mesh> pieces, std::vector<char> counted_elsewhere) {
     DatasetTotals totals;
     std::map<std::pair<bool, std::string>, FieldTotal> fields;
-    std::vector<char> point_seen;
+    std::vector<char> point_seen = std::move(counted_elsewhere);
     for (const Mesh& piece : pieces) {
         const MeshArray& cell_ids = id_array(piece, "GlobalCellIds", false);
         const MeshArray& node_ids = id_array(piece, "GlobalNodeIds", true);
@@ -82,7 +77,7 @@ DatasetTotals dataset_totals(std::span<const Mesh> pieces) {
             if (ghosts && ghosts->value(std::size_t(c)) != 0) continue;
             const auto id = std::uint64_t(cell_ids.value(std::size_t(c)));
             ++totals.cells;
-            totals.cell_ids += mix(id);
+            totals.cell_ids += mix64(id);
             for (auto [array, total] : cell_fields) add_tuple(*total, *array, std::size_t(c), id);
         }
         for (PointId p = 0; p < piece.num_points(); ++p) {
@@ -96,7 +91,7 @@ DatasetTotals dataset_totals(std::span<const Mesh> pieces) {
             if (point_seen[id]) continue;
             point_seen[id] = 1;
             ++totals.points;
-            totals.point_ids += mix(id);
+            totals.point_ids += mix64(id);
             for (auto [array, total] : point_fields) add_tuple(*total, *array, std::size_t(p), id);
         }
     }

@@ -33,8 +33,11 @@ struct DatasetTotals {
 // Totals over pieces carrying "GlobalCellIds" and "GlobalNodeIds" (as part-convert --split
 // writes them). A point shared by pieces counts once, with its first copy's values. The id
 // arrays and vtkGhostType are not fields. Throws MeshError when the id arrays are missing.
-// O(total size + largest global node id).
-DatasetTotals dataset_totals(std::span<const Mesh> pieces);
+// O(total size + largest global node id). Points whose global id is marked in
+// `counted_elsewhere` (indexed by global id) are left out: under MPI each point is counted by
+// one rank only.
+DatasetTotals dataset_totals(std::span<const Mesh> pieces,
+                             std::vector<char> counted_elsewhere = {});
 
 // "" when the totals agree (fingerprints and counts exactly; sums to rounding), else what
 // differs first, e.g. "cell field 'pressure' component 0 sums to 1.5 instead of 2".

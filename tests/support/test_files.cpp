@@ -59,6 +59,11 @@ std::string tool(const std::string& name) {
     return std::string(PART_TOOLS_DIR) + "/" + name;
 }
 
+std::string mpiexec_prefix(int ranks) {
+    return "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpiexec --oversubscribe -n " +
+           std::to_string(ranks) + " ";
+}
+
 std::string source_file(const std::string& relative) {
     return std::string(PART_SOURCE_DIR) + "/" + relative;
 }

@@ -32,6 +32,9 @@ CommandResult run_command(const std::string& command_line);
 
 // Full path of a built tool, e.g. tool("part-stats").
 std::string tool(const std::string& name);
+// The start of a command line running on `ranks` MPI ranks, e.g. mpiexec_prefix(3) + tool("x"):
+// oversubscribed (more ranks than cores) and allowed as root (CI runs as root).
+std::string mpiexec_prefix(int ranks);
 // Path of a file in the source tree, e.g. source_file("data/naca0012.graph").
 std::string source_file(const std::string& relative);
 

@@ -1,0 +1,480 @@
+#include "formats/mpi/distributed_pvtu.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <cstring>
+#include <filesystem>
+#include <map>
+
+#include "formats/atomic_output.hpp"
+#include "formats/mpi/distributed_chaco.hpp"
+#include "formats/vtk_mesh.hpp"
+#include "libpart/mesh/gather_piece.hpp"
+#include "libpart/mesh/mesh_pieces.hpp"
+#include "libpart/mesh/mesh_subset.hpp"
+#include "libpart/mesh/mesh_weights.hpp"
+#include "libpart/mpi/collective_errors.hpp"
+#include "libpart/mpi/distributed_dual_graph.hpp"
+#include "libpart/mpi/distributed_ghost_cells.hpp"
+#include "libpart/mpi/distributed_totals.hpp"
+#include "libpart/mpi/exchange.hpp"
+#include "libpart/mpi/vertex_directory.hpp"
+
+namespace part::formats::mpi {
+
+namespace {
+
+namespace fs = std::filesystem;
+using part::mpi::collectively;
+
+int rank_of(MPI_Comm comm) {
+    int rank = 0;
+    MPI_Comm_rank(comm, &rank);
+    return rank;
+}
+
+int size_of(MPI_Comm comm) {
+    int size = 1;
+    MPI_Comm_size(comm, &size);
+    return size;
+}
+
+const MeshArray& id_array(const Mesh& mesh, const char* name, bool on_points,
+                          const std::string& path) {
+    const MeshArray* a = on_points ? mesh.find_point_array(name) : mesh.find_cell_array(name);
+    if (!a || a->components() != 1)
+        throw InputError(path, 0,
+                         std::string("no single-component ") + (on_points ? "point" : "cell") +
+                             " array '" + name +
+                             "': expected a piece as part-convert --split "
+                             "writes it");
+    return *a;
+}
+
+// The named cell field as weights (one per cell, `components` per tuple), or an error naming
+// the piece and the fields it has.
+std::vector<Weight> field_weights(const Mesh& piece, const std::string& name,
+                                  const std::string& path, int& components) {
+    const MeshArray* array = piece.find_cell_array(name);
+    if (!array) {
+        std::string names;
+        for (const auto& a : piece.cell_data) names += (names.empty() ? "" : ", ") + a.name();
+        throw InputError(path, 0,
+                         "no cell field '" + name +
+                             "'; the piece has cell fields: " + (names.empty() ? "none" : names));
+    }
+    components = array->components();
+    try {
+        return weights_from_array(*array);
+    } catch (const InvalidArgument& e) {
+        throw InputError(path, 0, e.what());
+    }
+}
+
+// Collective. Every rank must give the same component count (for ranks with cells).
+void agree_on_components(MPI_Comm comm, int components, const std::string& path,
+                         const std::string& field) {
+    int low = components, high = components;
+    MPI_Allreduce(MPI_IN_PLACE, &low, 1, MPI_INT, MPI_MIN, comm);
+    MPI_Allreduce(MPI_IN_PLACE, &high, 1, MPI_INT, MPI_MAX, comm);
+    if (low != high)
+        throw InputError(path, 0,
+                         "cell field '" + field + "' has " + std::to_string(low) +
+                             " components in one piece and " + std::to_string(high) +
+                             " in another");
+}
+
+// This rank's owned cells of the read piece, in global id order, with the ids.
+struct OwnedCells {
+    std::vector<CellId> cells;
+    std::vector<VertexId> ids;
+};
+
+OwnedCells owned_cells(MPI_Comm comm, const Mesh& mesh, const std::string& piece_path) {
+    OwnedCells owned;
+    int local_dim = 0;
+    std::vector<std::pair<VertexId, CellId>> by_id;
+    collectively(comm, [&] {
+        const MeshArray& ids = id_array(mesh, "GlobalCellIds", false, piece_path);
+        id_array(mesh, "GlobalNodeIds", true, piece_path);
+        const MeshArray* ghosts = mesh.find_cell_array("vtkGhostType");
+        for (CellId c = 0; c < mesh.num_cells(); ++c) {
+            if (ghosts && ghosts->value(std::size_t(c)) != 0) continue;
+            const double g = ids.value(std::size_t(c));
+            if (!(g >= 0 && g < double(INT32_MAX - 1)) || g != double(std::int64_t(g)))
+                throw InputError(piece_path, 0,
+                                 "cell " + std::to_string(c) + " has GlobalCellIds value " +
+                                     std::to_string(g) +
+                                     ": expected a global cell id 0, 1, 2, ...");
+            by_id.emplace_back(VertexId(g), c);
+            local_dim = std::max(local_dim, cell_dimension(mesh.cell_types[std::size_t(c)]));
+        }
+    });
+    int top = 0;
+    MPI_Allreduce(&local_dim, &top, 1, MPI_INT, MPI_MAX, comm);
+    collectively(comm, [&] {
+        for (const auto& [id, c] : by_id)
+            if (cell_dimension(mesh.cell_types[std::size_t(c)]) != top)
+                throw InputError(piece_path, 0,
+                                 "cell " + std::to_string(c) + " is a " +
+                                     cell_name(mesh.cell_types[std::size_t(c)]) +
+                                     " but the mesh has cells of dimension " + std::to_string(top) +
+                                     ": expected only top-dimensional cells, as part-convert "
+                                     "--split writes");
+    });
+    std::sort(by_id.begin(), by_id.end());
+    for (const auto& [id, c] : by_id) {
+        owned.ids.push_back(id);
+        owned.cells.push_back(c);
+    }
+    return owned;
+}
+
+// Collective. Checks that the global cell ids number the cells 0..n-1, each owned once, and
+// returns the piece (= old part) and size of each vertex of this rank's block.
+struct BlockRows {
+    std::vector<PartId> piece;
+    std::vector<Weight> size;
+};
+
+BlockRows rows_of_blocks(MPI_Comm comm, const part::mpi::DistributedGraph& graph,
+                         const std::vector<VertexId>& block_start, const std::string& path) {
+    const int rank = rank_of(comm), ranks = size_of(comm);
+    struct Row {
+        VertexId id;
+        Weight size;
+    };
+    auto reader = [&](VertexId v) {
+        return std::min<int>(
+            ranks - 1,
+            int(std::upper_bound(block_start.begin(), block_start.end(), v) - block_start.begin()) -
+                1);
+    };
+    std::vector<int> counts(std::size_t(ranks), 0);
+    for (VertexId v : graph.global_id) ++counts[reader(v)];
+    std::vector<int> next = part::mpi::displacements(counts);
+    std::vector<Row> out(graph.global_id.size());
+    for (VertexId i = 0; i < graph.num_owned(); ++i)
+        out[next[reader(graph.global_id[i])]++] =
+            Row{graph.global_id[i], graph.local.vertex_size(i)};
+    const std::vector<int> in_counts = part::mpi::exchange_counts(comm, counts);
+    const std::vector<Row> in = part::mpi::exchange<Row>(comm, out, counts, in_counts);
+    BlockRows rows;
+    const std::size_t block = std::size_t(block_start[rank + 1] - block_start[rank]);
+    rows.piece.assign(block, -1);
+    if (graph.has_vertex_sizes) rows.size.assign(block, 1);
+    collectively(comm, [&] {
+        std::size_t at = 0;
+        for (int source = 0; source < ranks; ++source)
+            for (int k = 0; k < in_counts[source]; ++k, ++at) {
+                const VertexId id = in[at].id;
+                if (id >= block_start.back())
+                    throw InputError(
+                        path, 0,
+                        "piece " + std::to_string(source) + " has GlobalCellIds value " +
+                            std::to_string(id) + " but the pieces own " +
+                            std::to_string(block_start.back()) + " cells: expected the ids 0.." +
+                            std::to_string(block_start.back() - 1));
+                PartId& slot = rows.piece[std::size_t(id - block_start[rank])];
+                if (slot >= 0)
+                    throw InputError(path, 0,
+                                     "global cell " + std::to_string(id) + " is owned by piece " +
+                                         std::to_string(slot) + " and by piece " +
+                                         std::to_string(source) +
+                                         ": expected each cell owned once");
+                slot = source;
+                if (graph.has_vertex_sizes)
+                    rows.size[std::size_t(id - block_start[rank])] = in[at].size;
+            }
+    });
+    return rows;
+}
+
+} // namespace
+
+bool is_pvtu(const std::string& path) {
+    return fs::path(path).extension() == ".pvtu";
+}
+
+DistributedPvtu read_distributed_pvtu(MPI_Comm comm, const std::string& path,
+                                      const PvtuInputOptions& options) {
+    const int rank = rank_of(comm), ranks = size_of(comm);
+    const std::string piece_path = collectively(comm, [&] {
+        const std::vector<PvtuPiece> pieces = list_pvtu_pieces(path);
+        if (int(pieces.size()) != ranks)
+            throw InputError(path, 0,
+                             "the dataset has " + std::to_string(pieces.size()) +
+                                 " pieces but part-repart runs on " + std::to_string(ranks) +
+                                 " ranks: expected one piece per rank (mpirun -np " +
+                                 std::to_string(pieces.size()) + ")");
+        return pieces[std::size_t(rank)].path;
+    });
+
+    DistributedPvtu result;
+    OwnedCells owned;
+    {
+        const Mesh mesh = collectively(comm, [&] { return read_vtk_mesh(piece_path); });
+        owned = owned_cells(comm, mesh, piece_path);
+        const std::vector<PartId> one_part(owned.cells.size(), 0);
+        const MeshPiece selection = split_mesh(mesh, owned.cells, one_part, 1, 0).front();
+        result.piece = mesh_subset(mesh, owned.cells, selection);
+    }
+    auto& arrays = result.piece.cell_data;
+    arrays.erase(std::remove_if(arrays.begin(), arrays.end(),
+                                [](const MeshArray& a) { return a.name() == "vtkGhostType"; }),
+                 arrays.end());
+    const Mesh& piece = result.piece;
+    std::vector<std::int64_t> node_ids(std::size_t(piece.num_points()));
+    const MeshArray& nodes = *piece.find_point_array("GlobalNodeIds");
+    for (std::size_t p = 0; p < node_ids.size(); ++p) node_ids[p] = std::int64_t(nodes.value(p));
+
+    std::vector<Weight> weights, sizes;
+    int ncon = 1, size_components = 1;
+    collectively(comm, [&] {
+        if (!options.weight_field.empty())
+            weights = field_weights(piece, options.weight_field, piece_path, ncon);
+        if (!options.size_field.empty()) {
+            sizes = field_weights(piece, options.size_field, piece_path, size_components);
+            if (size_components != 1)
+                throw InputError(piece_path, 0,
+                                 "size field '" + options.size_field + "' has " +
+                                     std::to_string(size_components) + " components: expected 1");
+        }
+    });
+    agree_on_components(comm, ncon, path, options.weight_field);
+
+    part::mpi::DistributedGraph graph =
+        part::mpi::distributed_dual_graph(comm, piece, owned.ids, node_ids);
+    graph.local.ncon = ncon;
+    // migrate() carries ncon weights per vertex, so unit weights are spelled out.
+    if (weights.empty()) weights.assign(std::size_t(graph.num_owned()), 1);
+    graph.local.vwgt = std::move(weights);
+    graph.local.vsize = std::move(sizes);
+    graph.has_vertex_sizes = !options.size_field.empty();
+
+    DistributedInput& input = result.input;
+    const VertexId n = graph.global_vertices;
+    input.block_start.resize(std::size_t(ranks) + 1);
+    for (int r = 0; r <= ranks; ++r)
+        input.block_start[std::size_t(r)] = VertexId(std::int64_t(n) * r / ranks);
+    BlockRows rows = rows_of_blocks(comm, graph, input.block_start, path);
+    input.block_vertex_size = std::move(rows.size);
+    if (options.old_path.empty()) {
+        input.old_parts = ranks;
+        input.block_old_part = std::move(rows.piece);
+        input.old_part.assign(std::size_t(graph.num_owned()), rank);
+    } else {
+        input.old_parts = options.old_parts;
+        input.block_old_part =
+            read_partition_slice(comm, options.old_path, input.block_start, input.old_parts);
+        input.old_part = part::mpi::look_up_in_blocks(comm, graph.global_id, input.block_start,
+                                                      input.block_old_part);
+    }
+    if (!options.order_path.empty()) {
+        input.block_position = read_permutation_slice(comm, options.order_path, input.block_start);
+        input.position = part::mpi::look_up_in_blocks(comm, graph.global_id, input.block_start,
+                                                      input.block_position);
+    }
+    if (!options.old_path.empty()) {
+        std::vector<int> destination(input.old_part.size());
+        for (std::size_t v = 0; v < destination.size(); ++v)
+            destination[v] = part::mpi::owner_of_part(input.old_part[v], ranks);
+        std::vector<std::vector<std::int32_t>*> carried{&input.old_part};
+        if (!options.order_path.empty()) carried.push_back(&input.position);
+        part::mpi::migrate(comm, graph, destination, carried);
+    }
+    input.graph = std::move(graph);
+    return result;
+}
+
+namespace {
+
+// One message block: the new part, the length of the .vtu text, the text.
+struct PieceHeader {
+    std::int64_t part;
+    std::int64_t bytes;
+};
+
+void append_piece(std::vector<char>& out, PartId part, const std::string& text) {
+    const PieceHeader header{part, std::int64_t(text.size())};
+    const char* h = reinterpret_cast<const char*>(&header);
+    out.insert(out.end(), h, h + sizeof header);
+    out.insert(out.end(), text.begin(), text.end());
+}
+
+// Collective. The cells of each new part (positions in the piece), then its ghosts within
+// `ghost_layers` layers (ascending by position), with the points they use.
+std::vector<MeshPiece> pieces_with_ghosts(MPI_Comm comm, const Mesh& piece,
+                                          const std::vector<PartId>& new_part, PartId parts,
+                                          int ghost_layers) {
+    std::vector<CellId> all(new_part.size());
+    for (std::size_t c = 0; c < all.size(); ++c) all[c] = CellId(c);
+    std::vector<MeshPiece> pieces = split_mesh(piece, all, new_part, parts, 0);
+    if (ghost_layers == 0) return pieces;
+    std::vector<std::int64_t> node_ids(std::size_t(piece.num_points()));
+    if (!node_ids.empty()) {
+        const MeshArray& nodes = *piece.find_point_array("GlobalNodeIds");
+        for (std::size_t p = 0; p < node_ids.size(); ++p)
+            node_ids[p] = std::int64_t(nodes.value(p));
+    }
+    const part::mpi::GhostPieces ghosts =
+        part::mpi::ghost_pieces(comm, piece, node_ids, new_part, ghost_layers);
+    for (CellId c = 0; c < piece.num_cells(); ++c)
+        for (PartId q : ghosts.of(c)) pieces[std::size_t(q)].cells.push_back(c);
+    for (MeshPiece& cut : pieces) {
+        for (std::size_t i = cut.num_owned; i < cut.cells.size(); ++i)
+            for (PointId p : piece.cell(cut.cells[i])) cut.points.push_back(p);
+        std::sort(cut.points.begin(), cut.points.end());
+        cut.points.erase(std::unique(cut.points.begin(), cut.points.end()), cut.points.end());
+    }
+    return pieces;
+}
+
+// vtkGhostType of a cut piece: 0 for its own cells, DUPLICATECELL (1) for ghosts.
+MeshArray ghost_flags(const MeshPiece& cut) {
+    std::vector<std::uint8_t> flags(cut.cells.size(), 0);
+    std::fill(flags.begin() + std::ptrdiff_t(cut.num_owned), flags.end(), std::uint8_t(1));
+    return MeshArray::from_values("vtkGhostType", 1, flags);
+}
+
+std::string piece_name(const std::string& path, PartId part) {
+    return fs::path(pvtu_piece_paths(path, part + 1).back()).filename().string();
+}
+
+} // namespace
+
+PendingDistributedPvtu::PendingDistributedPvtu(MPI_Comm comm, const std::string& path,
+                                               const Mesh& piece,
+                                               const std::vector<VertexId>& block_start,
+                                               const part::mpi::DistributedRepartResult& result,
+                                               int ghost_layers)
+    : comm_(comm), path_(path) {
+    const int rank = rank_of(comm), ranks = size_of(comm);
+    const PartId parts = PartId(result.new_part_rank.size());
+    std::vector<VertexId> ids(std::size_t(piece.num_cells()));
+    if (!ids.empty()) {
+        const MeshArray& cell_ids = *piece.find_cell_array("GlobalCellIds");
+        for (std::size_t c = 0; c < ids.size(); ++c) ids[c] = VertexId(cell_ids.value(c));
+    }
+    const std::vector<PartId> new_part =
+        part::mpi::look_up_in_blocks(comm, ids, block_start, result.block_new_part);
+
+    collectively(comm, [&] {
+        if (rank == 0) folder_ = PendingFolder(fs::path(path)).release().string();
+    });
+    int length = int(folder_.size());
+    MPI_Bcast(&length, 1, MPI_INT, 0, comm);
+    folder_.resize(std::size_t(length));
+    MPI_Bcast(folder_.data(), length, MPI_CHAR, 0, comm);
+
+    // The cells of each new part, as .vtu text, to the rank hosting the part.
+    std::vector<std::vector<char>> outgoing(static_cast<std::size_t>(ranks));
+    // The ghost layers need every rank (collective), so they come before the cutting.
+    const std::vector<MeshPiece> pieces =
+        pieces_with_ghosts(comm, piece, new_part, parts, ghost_layers);
+    collectively(comm, [&] {
+        std::vector<CellId> all(ids.size());
+        for (std::size_t c = 0; c < all.size(); ++c) all[c] = CellId(c);
+        for (PartId q = 0; q < parts; ++q) {
+            const MeshPiece& cut = pieces[std::size_t(q)];
+            if (cut.cells.empty()) continue;
+            const int host = part::mpi::owner_of_part(result.new_part_rank[std::size_t(q)], ranks);
+            Mesh sub = mesh_subset(piece, all, cut);
+            if (ghost_layers > 0) sub.cell_data.push_back(ghost_flags(cut));
+            append_piece(outgoing[std::size_t(host)], q, vtu_text(sub));
+            if (outgoing[std::size_t(host)].size() > std::size_t(INT_MAX))
+                throw InputError(path, 0,
+                                 "the cells one rank sends another exceed 2 GiB in one message: "
+                                 "run on more ranks");
+        }
+    });
+    std::vector<int> counts(static_cast<std::size_t>(ranks));
+    std::vector<char> send;
+    for (int r = 0; r < ranks; ++r) {
+        counts[std::size_t(r)] = int(outgoing[std::size_t(r)].size());
+        send.insert(send.end(), outgoing[std::size_t(r)].begin(), outgoing[std::size_t(r)].end());
+        outgoing[std::size_t(r)] = {};
+    }
+    const std::vector<int> in_counts = part::mpi::exchange_counts(comm, counts);
+    std::vector<char> received = part::mpi::exchange<char>(comm, send, counts, in_counts);
+    send = {};
+
+    // Each hosted part from what every rank sent, in rank order; written to the folder.
+    std::vector<std::int64_t> local_cells(std::size_t(parts), 0);
+    std::vector<Mesh> written;
+    collectively(comm, [&] {
+        std::map<PartId, std::vector<Mesh>> parts_of;
+        for (std::size_t at = 0; at < received.size();) {
+            PieceHeader header;
+            std::memcpy(&header, received.data() + at, sizeof header);
+            at += sizeof header;
+            const std::string text(received.data() + at, std::size_t(header.bytes));
+            at += std::size_t(header.bytes);
+            parts_of[PartId(header.part)].push_back(mesh_of_vtu_text(
+                text, path + " (cells of new part " + std::to_string(header.part) + ")"));
+        }
+        received = {};
+        for (auto& [q, sent] : parts_of) {
+            const Mesh joined = gather_piece(sent);
+            sent = {};
+            const MeshArray* ghost = joined.find_cell_array("vtkGhostType");
+            for (CellId c = 0; c < joined.num_cells(); ++c)
+                local_cells[std::size_t(q)] += !ghost || ghost->value(std::size_t(c)) == 0;
+            const std::string name = piece_name(path, q);
+            staged_.push_back((fs::path(folder_) / name).string());
+            targets_.push_back((fs::path(path).parent_path() / name).string());
+            write_vtu_piece(staged_.back(), joined);
+        }
+        // Read back: the check below is on the files, not on what was meant to be written.
+        for (const std::string& staged : staged_) written.push_back(read_vtk_mesh(staged));
+    });
+
+    report_.piece_cells.assign(std::size_t(parts), 0);
+    MPI_Allreduce(local_cells.data(), report_.piece_cells.data(), parts, MPI_INT64_T, MPI_SUM,
+                  comm);
+    const DatasetTotals before =
+        part::mpi::distributed_dataset_totals(comm, std::span<const Mesh>(&piece, 1));
+    const DatasetTotals after = part::mpi::distributed_dataset_totals(comm, written);
+    const std::string difference = first_difference(before, after);
+    if (!difference.empty())
+        throw InputError(path, 0,
+                         "check failed, nothing written: the new dataset has " + difference);
+    report_.cells = after.cells;
+    report_.points = after.points;
+    collectively(comm, [&] {
+        if (rank != 0) return;
+        std::vector<std::string> names;
+        for (PartId q = 0; q < parts; ++q)
+            if (report_.piece_cells[std::size_t(q)] > 0) names.push_back(piece_name(path, q));
+        Mesh prototype = mesh_subset(piece, {}, MeshPiece{}); // the arrays, no cells
+        if (ghost_layers > 0) prototype.cell_data.push_back(ghost_flags(MeshPiece{}));
+        write_pvtu_summary((fs::path(folder_) / fs::path(path).filename()).string(), prototype,
+                           names, ghost_layers);
+        for (const auto& name : names)
+            report_.written.push_back((fs::path(path).parent_path() / name).string());
+        report_.written.push_back(path);
+    });
+}
+
+PendingDistributedPvtu::~PendingDistributedPvtu() {
+    // Failures are agreed on by all ranks before this runs, so no rank still writes here.
+    if (rank_of(comm_) != 0 || folder_.empty()) return;
+    std::error_code ignored;
+    fs::remove_all(folder_, ignored);
+}
+
+void PendingDistributedPvtu::commit() {
+    const int rank = rank_of(comm_);
+    collectively(comm_, [&] {
+        for (std::size_t i = 0; i < staged_.size(); ++i) fs::rename(staged_[i], targets_[i]);
+    });
+    collectively(comm_, [&] {
+        if (rank != 0) return;
+        fs::rename(fs::path(folder_) / fs::path(path_).filename(), path_);
+        std::error_code ignored;
+        fs::remove_all(folder_, ignored);
+    });
+    folder_.clear();
+}
+
+} // namespace part::formats::mpi

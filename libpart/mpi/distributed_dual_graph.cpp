@@ -1,0 +1,187 @@
+#include "libpart/mpi/distributed_dual_graph.hpp"
+
+#include <algorithm>
+
+#include "libpart/core/mix64.hpp"
+#include "libpart/mesh/mesh_graph.hpp"
+#include "libpart/mpi/collective_errors.hpp"
+#include "libpart/mpi/exchange.hpp"
+
+namespace part::mpi {
+
+namespace {
+
+// A face by its sorted global node ids (unused slots -1), with the cell holding it.
+struct Face {
+    std::int64_t node[kMaxFaceNodes];
+    VertexId cell;
+    std::int32_t padding = 0;
+
+    bool same_nodes(const Face& other) const {
+        return std::equal(node, node + kMaxFaceNodes, other.node);
+    }
+    bool operator<(const Face& other) const {
+        return std::lexicographical_compare(node, node + kMaxFaceNodes, other.node,
+                                            other.node + kMaxFaceNodes);
+    }
+};
+
+// A cross-rank adjacency found by a matching rank: `cell` (owned by the receiver) touches
+// `neighbour`.
+struct Link {
+    VertexId cell, neighbour;
+};
+
+int matching_rank(const Face& face, int ranks) {
+    std::uint64_t h = 0;
+    for (std::int64_t n : face.node) h = mix64(h ^ std::uint64_t(n));
+    return int(h % std::uint64_t(ranks));
+}
+
+// Every face of every cell, sorted by key.
+std::vector<Face> faces_of(const Mesh& mesh, std::span<const VertexId> cell_ids,
+                           std::span<const std::int64_t> node_ids) {
+    std::vector<Face> faces;
+    for (CellId c = 0; c < mesh.num_cells(); ++c) {
+        const CellShape& shape = cell_shape(mesh.cell_types[std::size_t(c)]);
+        const auto nodes = mesh.cell(c);
+        for (int f = 0; f < shape.num_faces; ++f) {
+            Face face;
+            std::fill(face.node, face.node + kMaxFaceNodes, -1);
+            face.cell = cell_ids[std::size_t(c)];
+            for (int k = 0; k < shape.face_size[f]; ++k)
+                face.node[k] = node_ids[std::size_t(nodes[shape.face_nodes[f][k]])];
+            // At most four ids: insertion sort (std::sort here trips GCC 12's -Warray-bounds).
+            for (int k = 1; k < shape.face_size[f] && k < kMaxFaceNodes; ++k)
+                for (int j = k; j > 0 && face.node[j - 1] > face.node[j]; --j)
+                    std::swap(face.node[j - 1], face.node[j]);
+            faces.push_back(face);
+        }
+    }
+    std::sort(faces.begin(), faces.end());
+    return faces;
+}
+
+// Faces that no other cell of this rank shares: the candidates for cells on other ranks.
+std::vector<Face> unshared(const std::vector<Face>& faces) {
+    std::vector<Face> open;
+    for (std::size_t i = 0; i < faces.size();) {
+        std::size_t j = i + 1;
+        while (j < faces.size() && faces[j].same_nodes(faces[i])) ++j;
+        if (j == i + 1) open.push_back(faces[i]);
+        i = j;
+    }
+    return open;
+}
+
+// Collective. The links between this rank's cells and other ranks' cells, by face matching.
+std::vector<Link> cross_rank_links(MPI_Comm comm, std::vector<Face> open) {
+    int ranks = 1;
+    MPI_Comm_size(comm, &ranks);
+    std::vector<int> counts(std::size_t(ranks), 0);
+    for (const Face& f : open) ++counts[matching_rank(f, ranks)];
+    std::vector<int> next = displacements(counts);
+    std::vector<Face> out(open.size());
+    for (const Face& f : open) out[next[matching_rank(f, ranks)]++] = f;
+    open = {};
+    const std::vector<int> in_counts = exchange_counts(comm, counts);
+    std::vector<Face> in = exchange<Face>(comm, out, counts, in_counts);
+    out = {};
+
+    // Received blocks come in source-rank order; the padding slot carries the source.
+    for (int r = 0, at = 0; r < ranks; ++r)
+        for (int k = 0; k < in_counts[r]; ++k) in[std::size_t(at++)].padding = r;
+    std::stable_sort(in.begin(), in.end());
+    std::vector<int> link_counts(std::size_t(ranks), 0);
+    std::vector<std::pair<int, Link>> links;
+    for (std::size_t i = 0; i < in.size();) {
+        std::size_t j = i + 1;
+        while (j < in.size() && in[j].same_nodes(in[i])) ++j;
+        for (std::size_t a = i; a < j; ++a)
+            for (std::size_t b = i; b < j; ++b)
+                if (a != b && in[a].cell != in[b].cell)
+                    links.push_back({in[a].padding, Link{in[a].cell, in[b].cell}});
+        i = j;
+    }
+    std::stable_sort(links.begin(), links.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
+    std::vector<Link> send(links.size());
+    for (std::size_t i = 0; i < links.size(); ++i) {
+        send[i] = links[i].second;
+        ++link_counts[links[i].first];
+    }
+    return exchange<Link>(comm, send, link_counts, exchange_counts(comm, link_counts));
+}
+
+} // namespace
+
+DistributedGraph distributed_dual_graph(MPI_Comm comm, const Mesh& mesh,
+                                        std::span<const VertexId> cell_ids,
+                                        std::span<const std::int64_t> node_ids) {
+    const std::size_t n = cell_ids.size();
+    DualGraph local;
+    std::vector<Face> open;
+    collectively(comm, [&] {
+        if (n != std::size_t(mesh.num_cells()) || node_ids.size() != std::size_t(mesh.num_points()))
+            throw InvalidArgument("distributed_dual_graph: one global id per cell and per point");
+        if (!std::is_sorted(cell_ids.begin(), cell_ids.end()))
+            throw InvalidArgument(
+                "distributed_dual_graph: cells must come in increasing global id");
+        if (mesh.num_cells() > 0) local = build_dual_graph(mesh, 0, true);
+        if (local.cells.size() != n)
+            throw InvalidArgument(
+                "distributed_dual_graph: the cells must all have the mesh's top dimension");
+        open = unshared(faces_of(mesh, cell_ids, node_ids));
+    });
+    const std::vector<Link> links = cross_rank_links(comm, std::move(open));
+
+    // Neighbour lists in global ids: the local ones mapped, the cross-rank ones added.
+    std::vector<EdgeOffset> degree(n + 1, 0);
+    auto local_index = [&](VertexId id) {
+        return std::size_t(std::lower_bound(cell_ids.begin(), cell_ids.end(), id) -
+                           cell_ids.begin());
+    };
+    for (const Link& l : links) ++degree[local_index(l.cell) + 1];
+    DistributedGraph result;
+    Graph& g = result.local;
+    g.xadj.assign(n + 1, 0);
+    for (std::size_t i = 0; i < n; ++i)
+        g.xadj[i + 1] = g.xadj[i] + (local.graph.xadj[i + 1] - local.graph.xadj[i]) + degree[i + 1];
+    g.adjncy.resize(std::size_t(g.xadj[n]));
+    std::vector<EdgeOffset> fill(g.xadj.begin(), g.xadj.end() - 1);
+    for (std::size_t i = 0; i < n; ++i)
+        for (VertexId u : local.graph.neighbours(VertexId(i)))
+            g.adjncy[std::size_t(fill[i]++)] = cell_ids[std::size_t(u)];
+    for (const Link& l : links) g.adjncy[std::size_t(fill[local_index(l.cell)]++)] = l.neighbour;
+    // Ascending and without repeats (a pair of cells sharing two open faces is one edge).
+    std::vector<EdgeOffset> xadj(n + 1, 0);
+    EdgeOffset kept = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto begin = g.adjncy.begin() + std::ptrdiff_t(g.xadj[i]);
+        const auto end = g.adjncy.begin() + std::ptrdiff_t(g.xadj[i + 1]);
+        std::sort(begin, end);
+        const auto last = std::unique(begin, end);
+        kept = std::copy(begin, last, g.adjncy.begin() + std::ptrdiff_t(kept)) - g.adjncy.begin();
+        xadj[i + 1] = kept;
+    }
+    g.adjncy.resize(std::size_t(kept));
+    g.xadj = std::move(xadj);
+
+    result.global_id.assign(cell_ids.begin(), cell_ids.end());
+    g.ncon = 1;
+    long long counts[2] = {static_cast<long long>(n), static_cast<long long>(kept)}, totals[2];
+    MPI_Allreduce(counts, totals, 2, MPI_LONG_LONG, MPI_SUM, comm);
+    result.global_vertices = VertexId(totals[0]);
+    result.global_edges = totals[1] / 2;
+
+    int dim = local.graph.coords.dim, global_dim = 0;
+    MPI_Allreduce(&dim, &global_dim, 1, MPI_INT, MPI_MAX, comm);
+    g.coords.dim = global_dim;
+    g.coords.values.assign(n * std::size_t(global_dim), 0.0);
+    for (std::size_t i = 0; i < n && dim > 0; ++i)
+        std::copy_n(local.graph.coords.values.begin() + std::ptrdiff_t(i) * dim, dim,
+                    g.coords.values.begin() + std::ptrdiff_t(i) * global_dim);
+    return result;
+}
+
+} // namespace part::mpi

@@ -1,0 +1,150 @@
+#include "libpart/mpi/distributed_totals.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+
+#include "libpart/mpi/collective_errors.hpp"
+#include "libpart/mpi/exchange.hpp"
+
+namespace part::mpi {
+
+namespace {
+
+// The distinct global node ids of the pieces, ascending.
+std::vector<std::int64_t> distinct_node_ids(std::span<const Mesh> pieces) {
+    std::vector<std::int64_t> ids;
+    for (const Mesh& piece : pieces) {
+        const MeshArray* a = piece.find_point_array("GlobalNodeIds");
+        if (!a || a->components() != 1)
+            throw MeshError(-1, "a piece has no single-component point array 'GlobalNodeIds'");
+        for (PointId p = 0; p < piece.num_points(); ++p)
+            ids.push_back(std::int64_t(a->value(std::size_t(p))));
+    }
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    return ids;
+}
+
+// Marks (by global id) the points this rank holds but a lower rank counts.
+std::vector<char> counted_elsewhere(MPI_Comm comm, const std::vector<std::int64_t>& ids) {
+    int ranks = 1;
+    MPI_Comm_size(comm, &ranks);
+    auto judge = [&](std::int64_t id) { return int(std::uint64_t(id) % std::uint64_t(ranks)); };
+    std::vector<int> counts(std::size_t(ranks), 0);
+    for (std::int64_t id : ids) ++counts[judge(id)];
+    std::vector<int> next = displacements(counts);
+    std::vector<std::int64_t> asks(ids.size());
+    std::vector<std::size_t> slot(ids.size());
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        slot[i] = std::size_t(next[judge(ids[i])]++);
+        asks[slot[i]] = ids[i];
+    }
+    const std::vector<int> in_counts = exchange_counts(comm, counts);
+    const std::vector<std::int64_t> asked = exchange<std::int64_t>(comm, asks, counts, in_counts);
+    // Asks arrive by source rank, so the first ask of an id comes from the lowest holder.
+    std::vector<std::size_t> order(asked.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return asked[a] < asked[b]; });
+    std::vector<char> elsewhere_answer(asked.size(), 0);
+    for (std::size_t k = 1; k < order.size(); ++k)
+        elsewhere_answer[order[k]] = asked[order[k]] == asked[order[k - 1]];
+    const std::vector<char> answers = exchange<char>(comm, elsewhere_answer, in_counts, counts);
+    std::vector<char> marked(ids.empty() ? 0 : std::size_t(ids.back()) + 1, 0);
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        if (ids[i] >= 0) marked[std::size_t(ids[i])] = answers[slot[i]];
+    return marked;
+}
+
+// Totals as flat bytes: counts, then per field its name, placement, components and values.
+void append_bytes(std::vector<char>& out, const void* data, std::size_t size) {
+    out.insert(out.end(), static_cast<const char*>(data), static_cast<const char*>(data) + size);
+}
+
+std::vector<char> serialise(const DatasetTotals& t) {
+    std::vector<char> out;
+    const std::int64_t head[4] = {t.cells, t.points, std::int64_t(t.cell_ids),
+                                  std::int64_t(t.point_ids)};
+    append_bytes(out, head, sizeof head);
+    for (const FieldTotal& f : t.fields) {
+        const std::int64_t meta[4] = {std::int64_t(f.name.size()), f.on_points, f.components,
+                                      std::int64_t(f.fingerprint)};
+        append_bytes(out, meta, sizeof meta);
+        append_bytes(out, f.name.data(), f.name.size());
+        append_bytes(out, f.sums.data(), f.sums.size() * sizeof(double));
+        append_bytes(out, f.magnitudes.data(), f.magnitudes.size() * sizeof(double));
+    }
+    return out;
+}
+
+// Adds the totals serialised in [at, end) to `sum` and `fields`.
+void merge(const char* at, const char* end, DatasetTotals& sum,
+           std::map<std::pair<bool, std::string>, FieldTotal>& fields) {
+    auto take = [&](void* data, std::size_t size) {
+        std::memcpy(data, at, size);
+        at += size;
+    };
+    std::int64_t head[4];
+    take(head, sizeof head);
+    sum.cells += head[0];
+    sum.points += head[1];
+    sum.cell_ids += std::uint64_t(head[2]);
+    sum.point_ids += std::uint64_t(head[3]);
+    while (at < end) {
+        std::int64_t meta[4];
+        take(meta, sizeof meta);
+        std::string name(std::size_t(meta[0]), ' ');
+        take(name.data(), name.size());
+        FieldTotal& f = fields[{meta[1] != 0, name}];
+        std::vector<double> sums(static_cast<std::size_t>(meta[2])),
+            magnitudes(static_cast<std::size_t>(meta[2]));
+        take(sums.data(), sums.size() * sizeof(double));
+        take(magnitudes.data(), magnitudes.size() * sizeof(double));
+        if (f.sums.empty()) {
+            f.name = name;
+            f.on_points = meta[1] != 0;
+            f.components = int(meta[2]);
+            f.sums.assign(sums.size(), 0.0);
+            f.magnitudes = f.sums;
+        }
+        if (f.components != int(meta[2]))
+            throw MeshError(-1, "field '" + name +
+                                    "' has different component counts on different ranks");
+        for (std::size_t k = 0; k < sums.size(); ++k) {
+            f.sums[k] += sums[k];
+            f.magnitudes[k] += magnitudes[k];
+        }
+        f.fingerprint += std::uint64_t(meta[3]);
+    }
+}
+
+} // namespace
+
+DatasetTotals distributed_dataset_totals(MPI_Comm comm, std::span<const Mesh> pieces) {
+    int ranks = 1;
+    MPI_Comm_size(comm, &ranks);
+    const std::vector<std::int64_t> ids =
+        collectively(comm, [&] { return distinct_node_ids(pieces); });
+    std::vector<char> elsewhere = counted_elsewhere(comm, ids);
+    const std::vector<char> mine =
+        collectively(comm, [&] { return serialise(dataset_totals(pieces, std::move(elsewhere))); });
+
+    int size = int(mine.size());
+    std::vector<int> sizes(std::size_t(ranks), 0);
+    MPI_Allgather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, comm);
+    const std::vector<int> at = displacements(sizes);
+    std::vector<char> all(std::size_t(at.back() + sizes.back()));
+    MPI_Allgatherv(mine.data(), size, MPI_CHAR, all.data(), sizes.data(), at.data(), MPI_CHAR,
+                   comm);
+    return collectively(comm, [&] {
+        DatasetTotals sum;
+        std::map<std::pair<bool, std::string>, FieldTotal> fields;
+        for (int r = 0; r < ranks; ++r)
+            merge(all.data() + at[r], all.data() + at[r] + sizes[r], sum, fields);
+        for (auto& [key, total] : fields) sum.fields.push_back(std::move(total));
+        return sum;
+    });
+}
+
+} // namespace part::mpi

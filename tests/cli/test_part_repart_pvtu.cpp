@@ -1,0 +1,172 @@
+// part-repart on a .pvtu under mpiexec (one piece per rank, as part-convert --split writes):
+// the partition and plan are those of the serial tool on the dual graph part-convert gives,
+// the new dataset holds every cell once, and a wrong piece count fails on every rank.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/test_files.hpp"
+
+using namespace part::test;
+
+namespace {
+
+const std::string kMesh = source_file("data/naca0012.msh");
+constexpr int kCells = 19886;
+
+// The sample mesh split into `parts` pieces (scattered parts, one ghost layer).
+std::string split(const ScratchDir& dir, const std::string& name, int parts) {
+    std::string text;
+    for (int c = 0; c < kCells; ++c) text += std::to_string((c / 1500 + c % 2) % parts) + "\n";
+    const std::string partition = dir.write(name + ".part", text);
+    auto r = run_command(tool("part-convert") + " " + kMesh + " --partition " + partition +
+                         " --split --ghost-layers 1 -q -o " + dir.file(name + ".pvtu"));
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return dir.file(name + ".pvtu");
+}
+
+} // namespace
+
+TEST(PartRepartPvtu, IntervalWritesTheSerialFilesAndTheNewDataset) {
+    ScratchDir dir;
+    const std::string old = split(dir, "old", 4);
+    auto d = run_command(mpiexec_prefix(4) + tool("part-repart") + " " + old +
+                         " --method interval -k 3 --json -o " + dir.file("d.part") + " --plan " +
+                         dir.file("d.plan") + " --pvtu " + dir.file("new.pvtu"));
+    ASSERT_EQ(d.exit_code, 0) << d.err;
+    const auto report = nlohmann::json::parse(d.out);
+    EXPECT_EQ(report["dataset"]["cells"].get<int>(), kCells);
+    EXPECT_EQ(report["dataset"]["piece_cells"].size(), 3u);
+
+    // Serially: the dual graph of the same dataset, old part = piece.
+    auto g = run_command(tool("part-convert") + " " + old + " -q -o " + dir.file("old.graph"));
+    ASSERT_EQ(g.exit_code, 0) << g.err;
+    auto s = run_command(tool("part-repart") + " " + dir.file("old.graph") + " --old " +
+                         dir.file("old.part") + " --method interval -k 3 -q -o " +
+                         dir.file("s.part") + " --plan " + dir.file("s.plan"));
+    ASSERT_EQ(s.exit_code, 0) << s.err;
+    EXPECT_EQ(read_text(dir.file("d.part")), read_text(dir.file("s.part")));
+    EXPECT_EQ(read_text(dir.file("d.plan")), read_text(dir.file("s.plan")));
+
+    // The new dataset joins back into the same mesh (same dual graph), and it is what
+    // part-plan apply makes of the plan: the same cells per piece.
+    auto n = run_command(tool("part-convert") + " " + dir.file("new.pvtu") + " -q -o " +
+                         dir.file("new.graph"));
+    ASSERT_EQ(n.exit_code, 0) << n.err;
+    EXPECT_EQ(read_text(dir.file("new.graph")), read_text(dir.file("old.graph")));
+    auto a = run_command(tool("part-plan") + " apply " + dir.file("d.plan") + " --dataset " + old +
+                         " --json -o " + dir.file("applied.pvtu"));
+    ASSERT_EQ(a.exit_code, 0) << a.err;
+    const auto applied = nlohmann::json::parse(a.out);
+    std::vector<std::int64_t> cells;
+    for (const auto& piece : applied["pieces"]) cells.push_back(piece["cells"].get<std::int64_t>());
+    EXPECT_EQ(report["dataset"]["piece_cells"].get<std::vector<std::int64_t>>(), cells) << a.out;
+
+    // The same run again writes byte-identical pieces.
+    auto again = run_command(mpiexec_prefix(4) + tool("part-repart") + " " + old +
+                             " --method interval -k 3 -q -o " + dir.file("e.part") + " --plan " +
+                             dir.file("e.plan") + " --pvtu " + dir.file("again.pvtu"));
+    ASSERT_EQ(again.exit_code, 0) << again.err;
+    for (int q = 0; q < 3; ++q)
+        EXPECT_EQ(read_text(dir.file("again_" + std::to_string(q) + ".vtu")),
+                  read_text(dir.file("new_" + std::to_string(q) + ".vtu")))
+            << "piece " << q;
+}
+
+TEST(PartRepartPvtu, OldPartitionFieldsAndOrderingAsTheSerialTool) {
+    ScratchDir dir;
+    const std::string old = split(dir, "old", 3);
+    std::string text;
+    for (int c = 0; c < kCells; ++c) text += std::to_string(c * 3 / kCells) + "\n";
+    const std::string blocks = dir.write("blocks.part.3", text);
+    std::string order;
+    for (int c = 0; c < kCells; ++c)
+        order.append(std::to_string(std::int64_t(c) * 7919 % kCells)).push_back('\n');
+    const std::string line = dir.write("line.order", order);
+    auto d = run_command(mpiexec_prefix(3) + tool("part-repart") + " " + old + " --old " + blocks +
+                         " --weight-field gmsh:geometrical --size-field gmsh:physical --order " +
+                         line + " --method interval -q -o " + dir.file("d.part") + " --plan " +
+                         dir.file("d.plan"));
+    ASSERT_EQ(d.exit_code, 0) << d.err;
+    auto g = run_command(tool("part-convert") + " " + old +
+                         " --weight-field gmsh:geometrical --size-field gmsh:physical -q -o " +
+                         dir.file("w.graph"));
+    ASSERT_EQ(g.exit_code, 0) << g.err;
+    auto s = run_command(tool("part-repart") + " " + dir.file("w.graph") + " --old " + blocks +
+                         " --order " + line + " --method interval -q -o " + dir.file("s.part") +
+                         " --plan " + dir.file("s.plan"));
+    ASSERT_EQ(s.exit_code, 0) << s.err;
+    EXPECT_EQ(read_text(dir.file("d.part")), read_text(dir.file("s.part")));
+    EXPECT_EQ(read_text(dir.file("d.plan")), read_text(dir.file("s.plan")));
+}
+
+TEST(PartRepartPvtu, GdeRebalancesAndMovesTheCells) {
+    ScratchDir dir;
+    std::string text;
+    for (int c = 0; c < kCells; ++c)
+        text += (c < kCells * 6 / 10 ? "0\n" : c < kCells * 9 / 10 ? "1\n" : "2\n");
+    const std::string partition = dir.write("skewed.part", text);
+    auto c = run_command(tool("part-convert") + " " + kMesh + " --partition " + partition +
+                         " --split -q -o " + dir.file("skewed.pvtu"));
+    ASSERT_EQ(c.exit_code, 0) << c.err;
+    auto d = run_command(mpiexec_prefix(3) + tool("part-repart") + " " + dir.file("skewed.pvtu") +
+                         " --method gde --json -o " + dir.file("g.part") + " --plan " +
+                         dir.file("g.plan") + " --pvtu " + dir.file("balanced.pvtu") +
+                         " --ghost-layers 1");
+    ASSERT_EQ(d.exit_code, 0) << d.err;
+    const auto report = nlohmann::json::parse(d.out);
+    EXPECT_LE(report["imbalance"].get<double>(), 1.03) << d.out;
+    for (auto cells : report["dataset"]["piece_cells"])
+        EXPECT_LE(cells.get<int>(), int(kCells * 1.03 / 3)) << d.out; // the 3% tolerance
+    // With its ghost layer the dataset still joins into the one part-plan apply writes (the
+    // ghosts themselves are compared with part-plan apply's in the MPI tests).
+    auto a = run_command(tool("part-plan") + " apply " + dir.file("g.plan") + " --dataset " +
+                         dir.file("skewed.pvtu") + " --ghost-layers 1 -q -o " +
+                         dir.file("applied.pvtu"));
+    ASSERT_EQ(a.exit_code, 0) << a.err;
+    auto ours = run_command(tool("part-convert") + " " + dir.file("balanced.pvtu") + " -q -o " +
+                            dir.file("ours.graph"));
+    auto theirs = run_command(tool("part-convert") + " " + dir.file("applied.pvtu") + " -q -o " +
+                              dir.file("theirs.graph"));
+    ASSERT_EQ(ours.exit_code, 0) << ours.err;
+    ASSERT_EQ(theirs.exit_code, 0) << theirs.err;
+    EXPECT_EQ(read_text(dir.file("ours.graph")), read_text(dir.file("theirs.graph")));
+}
+
+TEST(PartRepartPvtu, WrongPieceCountFailsOnEveryRankWithoutOutput) {
+    ScratchDir dir;
+    const std::string old = split(dir, "old", 3);
+    auto r = run_command(mpiexec_prefix(2) + tool("part-repart") + " " + old +
+                         " --method interval -o " + dir.file("d.part") + " --plan " +
+                         dir.file("d.plan") + " --pvtu " + dir.file("new.pvtu"));
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("error: " + old + ":"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("3 pieces"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("2 ranks"), std::string::npos) << r.err;
+    EXPECT_FALSE(file_exists(dir.file("d.part")));
+    EXPECT_FALSE(file_exists(dir.file("d.plan")));
+    EXPECT_FALSE(file_exists(dir.file("new.pvtu")));
+    EXPECT_FALSE(file_exists(dir.file("new_0.vtu")));
+}
+
+TEST(PartRepartPvtu, UsageErrors) {
+    ScratchDir dir;
+    const std::string old = split(dir, "old", 2);
+    const std::string outputs = " -o " + dir.file("d.part") + " --plan " + dir.file("d.plan");
+    // Without mpirun, and with a method that does not run distributed.
+    EXPECT_EQ(
+        run_command(tool("part-repart") + " " + old + " --method interval" + outputs).exit_code, 2);
+    EXPECT_EQ(run_command(mpiexec_prefix(2) + tool("part-repart") + " " + old +
+                          " --method scratch" + outputs)
+                  .exit_code,
+              2);
+    EXPECT_EQ(run_command(mpiexec_prefix(2) + tool("part-repart") + " " + old +
+                          " --method interval --ghost-layers 1" + outputs)
+                  .exit_code,
+              2);
+    // Writing the new dataset over one of the old pieces.
+    auto over = run_command(mpiexec_prefix(2) + tool("part-repart") + " " + old +
+                            " --method interval" + outputs + " --pvtu " + old);
+    EXPECT_EQ(over.exit_code, 2) << over.err;
+    EXPECT_FALSE(file_exists(dir.file("d.part")));
+}
