@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "formats/text_chunks.hpp"
 #include "libpart/core/parallel.hpp"
 
 namespace part::formats {
@@ -230,17 +231,11 @@ Graph sized_graph(const ChacoHeader& h, Chunk& first) {
     return g;
 }
 
-// Cuts `body` after line ends into about equal pieces.
+// Chunks for the pieces of `body` cut after line ends.
 std::vector<Chunk> cut_at_line_ends(std::string_view body, unsigned pieces) {
     std::vector<Chunk> chunks;
-    for (std::size_t begin = 0, t = 1; begin < body.size(); ++t) {
-        std::size_t end = t >= pieces ? body.size() : body.size() * t / pieces;
-        end = std::max(end, begin + 1);
-        const std::size_t newline = body.find('\n', end - 1);
-        end = newline == std::string_view::npos ? body.size() : newline + 1;
-        chunks.emplace_back().text = body.substr(begin, end - begin);
-        begin = end;
-    }
+    for (std::string_view piece : split_at_line_ends(body, pieces))
+        chunks.emplace_back().text = piece;
     return chunks;
 }
 
