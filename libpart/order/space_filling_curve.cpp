@@ -5,6 +5,7 @@
 #include <cmath>
 #include <utility>
 
+#include "libpart/core/error.hpp"
 #include "libpart/core/parallel.hpp"
 #include "libpart/order/coordinates_check.hpp"
 #include "libpart/order/curve_automaton.hpp"
@@ -87,6 +88,47 @@ std::uint64_t hilbert_key(const std::array<std::uint32_t, 3>& cell, int dim, int
     return hilbert_automaton(dim).key_from_morton(morton_key(cell, dim, bits), bits);
 }
 
+// The domain is quantised on cubic cells (square cells keep the curve's locality the same in
+// every direction). An elongated domain is covered by a row of cubes along its longest axis,
+// traversed one after the other: the curve runs from a cube's origin to its far corner on
+// the first axis, which touches the next cube's origin, so the curve stays continuous and
+// does not waste its top levels on empty space.
+CurveFrame::CurveFrame(int dim, const std::array<double, 3>& lo, const std::array<double, 3>& hi,
+                       Curve curve)
+    : dim_(dim), bits_(curve_bits_per_axis(dim)), lo_(lo) {
+    if (dim < 1 || dim > 3) throw InvalidArgument("curve frame: dimension must be 1 to 3");
+    std::array<double, 3> extent{0, 0, 0};
+    for (int a = 0; a < dim; ++a) extent[a] = hi[a] - lo[a];
+    // The longest axis becomes the curve's first axis; the others keep their order.
+    const int longest =
+        int(std::max_element(extent.begin(), extent.begin() + dim) - extent.begin());
+    std::rotate(axis_.begin(), axis_.begin() + longest, axis_.begin() + dim);
+    double side = 0; // the cube edge: the widest of the other axes
+    for (int a = 1; a < dim; ++a) side = std::max(side, extent[axis_[a]]);
+    cubes_ = side > 0 ? std::min(std::floor(extent[longest] / side), 65536.0) : 1;
+    const double edge = std::max(extent[longest] / std::max(cubes_, 1.0), side);
+    cells_ = std::ldexp(1.0, bits_); // 2^bits, exact in a double
+    scale_ = edge > 0 ? cells_ / edge : 0;
+    if (curve == Curve::Hilbert && dim >= 2) automaton_ = &hilbert_automaton(dim);
+}
+
+CurvePlace CurveFrame::place(const double* point) const {
+    const int longest = axis_[0];
+    const double along = (point[longest] - lo_[longest]) * scale_;
+    const double cube = std::min(std::floor(along / cells_), std::max(cubes_ - 1, 0.0));
+    std::array<std::uint64_t, 3> q{0, 0, 0};
+    for (int a = 0; a < dim_; ++a) {
+        const double x =
+            a == 0 ? along - cube * cells_ : (point[axis_[a]] - lo_[axis_[a]]) * scale_;
+        q[a] = std::uint64_t(std::min(std::max(std::floor(x), 0.0), cells_ - 1));
+    }
+    if (dim_ == 1) return {q[0], 0}; // one axis keeps 63 bits
+    const std::array<std::uint32_t, 3> cell{std::uint32_t(q[0]), std::uint32_t(q[1]),
+                                            std::uint32_t(q[2])};
+    const std::uint64_t morton = morton_key(cell, dim_, bits_);
+    return {automaton_ ? automaton_->key_from_morton(morton, bits_) : morton, std::uint32_t(cube)};
+}
+
 namespace {
 
 struct CurveRecord {
@@ -123,61 +165,31 @@ void sort_by_cube_and_key(std::vector<CurveRecord>& records) {
                       [shift](const CurveRecord& r) { return (r.cube >> shift) & 2047; });
 }
 
-// Quantises the points on cubic cells (square cells keep the curve's locality the same in
-// every direction). An elongated domain is covered by a row of cubes along its longest axis,
-// traversed one after the other: the curve runs from a cube's origin to its far corner on
-// the first axis, which touches the next cube's origin, so the curve stays continuous and
-// does not waste its top levels on empty space. Sorts by (cube, key, vertex).
-template <typename KeyOf>
-Permutation order_by_curve(const Graph& graph, const char* method, KeyOf key_of) {
+// Positions of the vertices ordered by (cube, key, vertex), on two threads for the keys.
+Permutation order_by_curve(const Graph& graph, const char* method, CurveFrame::Curve curve) {
     require_coordinates(graph, method);
     const int dim = graph.coords.dim;
-    const int bits = curve_bits_per_axis(dim);
     const VertexId n = graph.num_vertices();
     if (n == 0) return {};
-    std::array<double, 3> lo{0, 0, 0}, extent{0, 0, 0};
+    std::array<double, 3> lo{0, 0, 0}, hi{0, 0, 0};
     for (int a = 0; a < dim; ++a) {
-        double mn = INFINITY, mx = -INFINITY;
+        lo[a] = INFINITY;
+        hi[a] = -INFINITY;
         for (VertexId v = 0; v < n; ++v) {
-            mn = std::min(mn, graph.coords.at(v, a));
-            mx = std::max(mx, graph.coords.at(v, a));
+            lo[a] = std::min(lo[a], graph.coords.at(v, a));
+            hi[a] = std::max(hi[a], graph.coords.at(v, a));
         }
-        lo[a] = mn;
-        extent[a] = mx - mn;
     }
-    // The longest axis becomes the curve's first axis; the others keep their order.
-    std::array<int, 3> axis{0, 1, 2};
-    const int longest =
-        int(std::max_element(extent.begin(), extent.begin() + dim) - extent.begin());
-    std::rotate(axis.begin(), axis.begin() + longest, axis.begin() + dim);
-    double side = 0; // the cube edge: the widest of the other axes
-    for (int a = 1; a < dim; ++a) side = std::max(side, extent[axis[a]]);
-    const double cubes = side > 0 ? std::min(std::floor(extent[longest] / side), 65536.0) : 1;
-    const double edge = std::max(extent[longest] / std::max(cubes, 1.0), side);
-    const double cells = std::ldexp(1.0, bits); // 2^bits, exact in a double
-    const double scale = edge > 0 ? cells / edge : 0;
+    const CurveFrame frame(dim, lo, hi, curve);
     std::vector<CurveRecord> keyed(static_cast<std::size_t>(n));
-    auto key_vertex = [&](VertexId v) {
-        const double along = (graph.coords.at(v, longest) - lo[longest]) * scale;
-        const double cube = std::min(std::floor(along / cells), std::max(cubes - 1, 0.0));
-        std::array<std::uint64_t, 3> q{0, 0, 0};
-        for (int a = 0; a < dim; ++a) {
-            const double x =
-                a == 0 ? along - cube * cells : (graph.coords.at(v, axis[a]) - lo[axis[a]]) * scale;
-            q[a] = std::uint64_t(std::min(std::max(std::floor(x), 0.0), cells - 1));
-        }
-        if (dim == 1) { // one axis keeps 63 bits
-            keyed[v] = {q[0], 0, v};
-            return;
-        }
-        const std::array<std::uint32_t, 3> cell{std::uint32_t(q[0]), std::uint32_t(q[1]),
-                                                std::uint32_t(q[2])};
-        keyed[v] = {key_of(cell, dim, bits), std::uint32_t(cube), v};
-    };
     // A key costs a few hundred operations: worth the second core from about 64k points.
     for_each_range(n, worker_threads(std::int64_t(n) * 16),
                    [&](unsigned, std::int64_t begin, std::int64_t end) {
-                       for (std::int64_t v = begin; v < end; ++v) key_vertex(VertexId(v));
+                       for (std::int64_t v = begin; v < end; ++v) {
+                           const CurvePlace place =
+                               frame.place(graph.coords.values.data() + v * dim);
+                           keyed[std::size_t(v)] = {place.key, place.cube, VertexId(v)};
+                       }
                    });
     sort_by_cube_and_key(keyed);
     Permutation positions(static_cast<std::size_t>(n));
@@ -189,15 +201,10 @@ Permutation order_by_curve(const Graph& graph, const char* method, KeyOf key_of)
 } // namespace
 
 Permutation hilbert_order(const Graph& graph) {
-    if (graph.coords.dim < 2) return order_by_curve(graph, "hilbert", hilbert_key);
-    const CurveAutomaton& curve = hilbert_automaton(graph.coords.dim);
-    return order_by_curve(graph, "hilbert",
-                          [&curve](const std::array<std::uint32_t, 3>& cell, int dim, int bits) {
-                              return curve.key_from_morton(morton_key(cell, dim, bits), bits);
-                          });
+    return order_by_curve(graph, "hilbert", CurveFrame::Curve::Hilbert);
 }
 Permutation morton_order(const Graph& graph) {
-    return order_by_curve(graph, "morton", morton_key);
+    return order_by_curve(graph, "morton", CurveFrame::Curve::Morton);
 }
 
 } // namespace part

@@ -25,6 +25,33 @@ std::uint64_t hilbert_key_by_transpose(std::array<std::uint32_t, 3> cell, int di
 // Morton (Z-order) index: the bits of the axes interleaved.
 std::uint64_t morton_key(const std::array<std::uint32_t, 3>& cell, int dim, int bits);
 
+class CurveAutomaton;
+
+// Where a point lies on the curve: the cube of the row of cubes covering the domain along
+// its longest axis, and the key inside that cube. Points are ordered by (cube, key).
+struct CurvePlace {
+    std::uint64_t key;
+    std::uint32_t cube;
+};
+
+// The quantisation of a domain, given by its bounding box, onto the curve's cells. Points
+// placed in the same frame can be ordered together, wherever they are held (the distributed
+// ordering places each rank's points in the frame of the global bounding box).
+class CurveFrame {
+  public:
+    enum class Curve { Hilbert, Morton };
+    CurveFrame(int dim, const std::array<double, 3>& lo, const std::array<double, 3>& hi,
+               Curve curve);
+    CurvePlace place(const double* point) const; // `dim` coordinates
+
+  private:
+    int dim_, bits_;
+    std::array<double, 3> lo_;
+    std::array<int, 3> axis_{0, 1, 2};
+    double cubes_ = 1, cells_ = 1, scale_ = 0;
+    const CurveAutomaton* automaton_ = nullptr;
+};
+
 // Orderings of the vertices by their coordinates' curve index, ties by vertex id.
 // Throw InvalidArgument when the graph has no (finite) coordinates. O(n log n).
 Permutation hilbert_order(const Graph& graph);
