@@ -79,11 +79,14 @@ struct DistributedJob {
 };
 
 // A .pvtu GRAPH: rank r reads piece r and the dual graph is built distributed; the cells
-// themselves stay in `piece` for writing the new dataset.
-mpi::DistributedInput read_input(MPI_Comm comm, DistributedJob& job, Mesh& piece) {
+// themselves stay in `piece` for writing the new dataset. `hilbert_line`: without --order,
+// the line is the Hilbert order of --coords, as for the serial interval method.
+mpi::DistributedInput read_input(MPI_Comm comm, DistributedJob& job, Mesh& piece,
+                                 bool hilbert_line) {
     if (!formats::mpi::is_pvtu(job.graph_path))
         return formats::mpi::read_distributed_input(comm, job.graph_path, job.old_path,
-                                                    job.old_parts, job.coords_path, job.order_path);
+                                                    job.old_parts, job.coords_path, job.order_path,
+                                                    hilbert_line);
     job.pvtu.old_path = job.old_path;
     job.pvtu.old_parts = job.old_parts;
     job.pvtu.order_path = job.order_path;
@@ -101,7 +104,7 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &ranks);
     Mesh piece;
-    mpi::DistributedInput input = read_input(comm, job, piece);
+    mpi::DistributedInput input = read_input(comm, job, piece, method == "interval");
     const VertexId n = input.graph.global_vertices;
     RepartRequest& request = job.request;
     request.new_parts = job.new_parts > 0 ? job.new_parts : input.old_parts;
@@ -380,10 +383,9 @@ int main(int argc, char** argv) {
         }
         if (ghost_layers > 0 && pvtu_output.empty())
             throw tools::UsageError("--ghost-layers needs --pvtu");
-        // Distributed: interval along the numbering or an ordering (Hilbert order along
-        // --coords is serial only), and gde when every new part has its own rank.
-        if (pvtu_input ||
-            (ranks > 1 && (method == "gde" || (method == "interval" && coords_path.empty())))) {
+        // Distributed: interval (along --order, the Hilbert order of --coords, or the
+        // numbering), and gde when every new part has its own rank.
+        if (pvtu_input || (ranks > 1 && (method == "gde" || method == "interval"))) {
             DistributedJob job{
                 graph_path,     old_path,  targets_path, order_path, coords_path, common.output,
                 plan_path,      old_parts, new_parts,    request,    common.json, common.quiet,
@@ -398,7 +400,7 @@ int main(int argc, char** argv) {
             if (run_distributed(MPI_COMM_WORLD, job, method)) return;
         }
         if (ranks > 1) {
-            // Not distributed (scratch, interval along --coords, gde with fewer ranks than
+            // Not distributed (scratch, gde with fewer ranks than
             // new parts or with retiring parts): rank 0 runs the serial method while the
             // others wait for its verdict.
             mpi::collectively(MPI_COMM_WORLD, [&] {

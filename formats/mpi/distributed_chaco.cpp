@@ -10,6 +10,7 @@
 #include "formats/partition_file.hpp"
 #include "formats/permutation_file.hpp"
 #include "libpart/mpi/collective_errors.hpp"
+#include "libpart/mpi/distributed_curve_order.hpp"
 #include "libpart/mpi/exchange.hpp"
 
 namespace part::formats::mpi {
@@ -341,9 +342,10 @@ Coordinates read_coordinates_slice(MPI_Comm comm, const std::string& path,
 DistributedInput read_distributed_input(MPI_Comm comm, const std::string& graph_path,
                                         const std::string& partition_path, PartId old_parts,
                                         const std::string& coords_path,
-                                        const std::string& order_path) {
-    int ranks = 1;
+                                        const std::string& order_path, bool hilbert_positions) {
+    int ranks = 1, rank = 0;
     MPI_Comm_size(comm, &ranks);
+    MPI_Comm_rank(comm, &rank);
     GraphSlice slice = read_chaco_slice(comm, graph_path);
     DistributedInput input;
     input.old_parts = old_parts;
@@ -353,6 +355,9 @@ DistributedInput read_distributed_input(MPI_Comm comm, const std::string& graph_
         slice.graph.local.coords = read_coordinates_slice(comm, coords_path, slice.block_start);
     if (!order_path.empty())
         input.block_position = read_permutation_slice(comm, order_path, slice.block_start);
+    else if (hilbert_positions && !coords_path.empty())
+        input.block_position = part::mpi::distributed_hilbert_positions(
+            comm, slice.graph.local.coords, slice.block_start[std::size_t(rank)]);
     input.position = input.block_position;
     input.block_vertex_size = slice.graph.local.vsize;
     input.graph = std::move(slice.graph);
@@ -362,7 +367,8 @@ DistributedInput read_distributed_input(MPI_Comm comm, const std::string& graph_
     for (std::size_t v = 0; v < destination.size(); ++v)
         destination[v] = part::mpi::owner_of_part(input.old_part[v], ranks);
     std::vector<std::vector<std::int32_t>*> carried{&input.old_part};
-    if (!order_path.empty()) carried.push_back(&input.position);
+    if (!order_path.empty() || (hilbert_positions && !coords_path.empty()))
+        carried.push_back(&input.position);
     part::mpi::migrate(comm, input.graph, destination, carried);
     return input;
 }

@@ -48,10 +48,13 @@ std::vector<VertexId> read_permutation_slice(MPI_Comm comm, const std::string& p
 using part::mpi::DistributedInput;
 
 // Collective: read_chaco_slice, the partition (and coordinates and ordering when their paths
-// are not empty), then one migrate() to the owners of the old parts.
+// are not empty), then one migrate() to the owners of the old parts. Without an ordering,
+// `hilbert_positions` asks for the Hilbert order of the coordinates as the positions,
+// computed distributed (as the serial tool's interval takes it by default).
 DistributedInput read_distributed_input(MPI_Comm comm, const std::string& graph_path,
                                         const std::string& partition_path, PartId old_parts,
                                         const std::string& coords_path = {},
-                                        const std::string& order_path = {});
+                                        const std::string& order_path = {},
+                                        bool hilbert_positions = false);
 
 } // namespace part::formats::mpi

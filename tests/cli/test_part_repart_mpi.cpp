@@ -68,6 +68,17 @@ TEST(PartRepartMpi, DistributedAlignedIntervalsWriteTheSerialFiles) {
                               3);
 }
 
+TEST(PartRepartMpi, DistributedIntervalAlongTheHilbertCurveWritesTheSerialFiles) {
+    // With --coords and no --order the line is the Hilbert order of the centroids, which the
+    // ranks compute together (libpart/mpi/distributed_curve_order).
+    ScratchDir dir;
+    for (int ranks : {2, 4})
+        expect_same_as_serial(dir,
+                              " " + kGraph + " --old " + scattered_old(dir) + " --coords " +
+                                  source_file("data/naca0012.xyz") + " -k 6 --method interval -q",
+                              ranks);
+}
+
 TEST(PartRepartMpi, DistributedIntervalAlongAnOrderingWritesTheSerialFiles) {
     ScratchDir dir;
     std::string order;

@@ -1,0 +1,123 @@
+#include "libpart/mpi/distributed_curve_order.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "libpart/core/error.hpp"
+#include "libpart/mpi/exchange.hpp"
+#include "libpart/order/space_filling_curve.hpp"
+
+namespace part::mpi {
+
+namespace {
+
+struct PlacedPoint {
+    std::uint64_t key;
+    std::uint32_t cube;
+    VertexId id;
+};
+
+bool before(const PlacedPoint& a, const PlacedPoint& b) {
+    if (a.cube != b.cube) return a.cube < b.cube;
+    if (a.key != b.key) return a.key < b.key;
+    return a.id < b.id;
+}
+
+struct PlacedPosition {
+    VertexId id;
+    VertexId position;
+};
+
+// The frame of the bounding box of every rank's points.
+CurveFrame global_frame(MPI_Comm comm, const Coordinates& coords) {
+    std::array<double, 3> lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
+    const std::size_t n = coords.values.size() / std::size_t(coords.dim);
+    for (std::size_t v = 0; v < n; ++v)
+        for (int a = 0; a < coords.dim; ++a) {
+            lo[a] = std::min(lo[a], coords.values[v * coords.dim + a]);
+            hi[a] = std::max(hi[a], coords.values[v * coords.dim + a]);
+        }
+    MPI_Allreduce(MPI_IN_PLACE, lo.data(), 3, MPI_DOUBLE, MPI_MIN, comm);
+    MPI_Allreduce(MPI_IN_PLACE, hi.data(), 3, MPI_DOUBLE, MPI_MAX, comm);
+    return CurveFrame(coords.dim, lo, hi, CurveFrame::Curve::Hilbert);
+}
+
+// P - 1 splitters from every rank's regular samples of its sorted points: buckets of about
+// equal size whatever the distribution of the points over the ranks.
+std::vector<PlacedPoint> splitters(MPI_Comm comm, const std::vector<PlacedPoint>& sorted,
+                                   int ranks) {
+    std::vector<PlacedPoint> samples;
+    for (int i = 1; i < ranks && !sorted.empty(); ++i)
+        samples.push_back(sorted[sorted.size() * std::size_t(i) / std::size_t(ranks)]);
+    const int bytes = int(samples.size() * sizeof(PlacedPoint));
+    std::vector<int> counts(static_cast<std::size_t>(ranks));
+    MPI_Allgather(&bytes, 1, MPI_INT, counts.data(), 1, MPI_INT, comm);
+    const std::vector<int> at = displacements(counts);
+    std::vector<PlacedPoint> all(std::size_t(at.back() + counts.back()) / sizeof(PlacedPoint));
+    MPI_Allgatherv(samples.data(), bytes, MPI_BYTE, all.data(), counts.data(), at.data(), MPI_BYTE,
+                   comm);
+    std::sort(all.begin(), all.end(), before);
+    std::vector<PlacedPoint> chosen;
+    for (int i = 1; i < ranks && !all.empty(); ++i)
+        chosen.push_back(all[all.size() * std::size_t(i) / std::size_t(ranks)]);
+    return chosen;
+}
+
+} // namespace
+
+std::vector<VertexId> distributed_hilbert_positions(MPI_Comm comm, const Coordinates& coords,
+                                                    VertexId first_id) {
+    if (coords.dim < 1 || coords.dim > 3)
+        throw InvalidArgument("the Hilbert ordering needs 1 to 3 coordinates per point");
+    int ranks = 1;
+    MPI_Comm_size(comm, &ranks);
+    const CurveFrame frame = global_frame(comm, coords);
+    const std::size_t n = coords.values.size() / std::size_t(coords.dim);
+    std::vector<PlacedPoint> points(n);
+    for (std::size_t v = 0; v < n; ++v) {
+        const CurvePlace place = frame.place(coords.values.data() + v * coords.dim);
+        points[v] = {place.key, place.cube, VertexId(first_id + VertexId(v))};
+    }
+    std::sort(points.begin(), points.end(), before);
+
+    // Buckets: rank r sorts the points between splitters r - 1 and r.
+    const std::vector<PlacedPoint> split = splitters(comm, points, ranks);
+    std::vector<int> send_counts(std::size_t(ranks), 0);
+    for (std::size_t i = 0, r = 0; i < points.size(); ++i) {
+        while (r < split.size() && !before(points[i], split[r])) ++r;
+        ++send_counts[r];
+    }
+    const std::vector<int> recv_counts = exchange_counts(comm, send_counts);
+    std::vector<PlacedPoint> bucket = exchange<PlacedPoint>(comm, points, send_counts, recv_counts);
+    // Each source's run is sorted; the order of the runs is not: sort, remembering sources.
+    std::vector<std::pair<PlacedPoint, int>> from;
+    from.reserve(bucket.size());
+    for (int r = 0, i = 0; r < ranks; ++r)
+        for (int c = 0; c < recv_counts[std::size_t(r)]; ++c)
+            from.push_back({bucket[std::size_t(i++)], r});
+    std::sort(from.begin(), from.end(),
+              [](const auto& a, const auto& b) { return before(a.first, b.first); });
+
+    long long count = (long long)from.size(), offset = 0;
+    MPI_Exscan(&count, &offset, 1, MPI_LONG_LONG, MPI_SUM, comm);
+    int rank = 0;
+    MPI_Comm_rank(comm, &rank);
+    if (rank == 0) offset = 0;
+
+    // Positions back to the ranks the points came from, grouped by that rank.
+    std::vector<int> reply_counts(std::size_t(ranks), 0);
+    for (const auto& [point, source] : from) ++reply_counts[std::size_t(source)];
+    std::vector<int> at = displacements(reply_counts);
+    std::vector<PlacedPosition> reply(from.size());
+    for (std::size_t i = 0; i < from.size(); ++i)
+        reply[std::size_t(at[std::size_t(from[i].second)]++)] = {from[i].first.id,
+                                                                 VertexId(offset + (long long)i)};
+    const std::vector<PlacedPosition> answers =
+        exchange<PlacedPosition>(comm, reply, reply_counts, exchange_counts(comm, reply_counts));
+    std::vector<VertexId> positions(n, -1);
+    for (const PlacedPosition& a : answers) positions[std::size_t(a.id - first_id)] = a.position;
+    return positions;
+}
+
+} // namespace part::mpi
