@@ -11,7 +11,11 @@
 # the unweighted grid, so the octant's parts are overloaded), beside dgpart -k P of the
 # weighted grid. P = 1 is the serial tool with one part (reading, writing and the plan only);
 # the row "serial gde k=4" is the serial tool repartitioning into 4 parts, for the cut.
+# grid+hilbert: the grid with its cell centres (--coords), so interval cuts along the Hilbert
+# curve, computed by the ranks together.
 # Usage: bench/mpi_repart.sh [BUILD_DIR]   (default build)
+# env:   CASES  interval cases (default "mdual mdual+rcm grid grid+hilbert"); GDE=0 skips the
+#        second table.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
@@ -46,6 +50,10 @@ python3 - <<'PY'
 X, Y, Z = 100, 100, 80
 n = X * Y * Z
 edges = (X - 1) * Y * Z + X * (Y - 1) * Z + X * Y * (Z - 1)
+with open("grid.xyz", "w") as xyz:
+    for z in range(Z):
+        for y in range(Y):
+            xyz.write("".join(f"{x + 0.5} {y + 0.5} {z + 0.5}\n" for x in range(X)))
 with open("grid.graph", "w") as out:
     out.write(f"{n} {edges}\n")
     for z in range(Z):
@@ -68,10 +76,11 @@ printf "%-9s %2s | %9s %8s %8s %11s | %9s %8s %8s | %6s %6s\n" graph P ours_s ou
 # mdual+rcm: the same graph with the intervals along an RCM order from part-order (computed
 # once, serially, outside the timing), since mdual's numbering is a poor line.
 "$tools/part-order" mdual.graph --method rcm -q -o mdual.rcm > /dev/null
-for case in mdual mdual+rcm grid; do
+for case in ${CASES:-mdual mdual+rcm grid grid+hilbert}; do
   g=${case%%+*}
   order_args=()
   [ "$case" = mdual+rcm ] && order_args=(--order mdual.rcm)
+  [ "$case" = grid+hilbert ] && order_args=(--coords grid.xyz)
   gpmetis "$g.graph" 4 > /dev/null
   gcv -ic "$g.graph" "$g.grf"
   for p in 1 2 4; do
@@ -98,6 +107,7 @@ echo "sentMB: MiB our ranks sent each other in all / the most one rank sent (ver
 echo "MB: peak RSS of rank 0 / the largest other rank. time_x, cut_x: ours / dgpart (below 1 is better for ours)."
 echo "P = 1 runs the serial part-repart (no mpirun path); dgpart partitions from scratch, ours repartitions."
 
+[ "${GDE:-1}" = 0 ] && exit 0
 # Distributed GDE on the grid with a hot spot.
 python3 - <<'PY'
 X, Y, Z = 100, 100, 80
