@@ -31,16 +31,10 @@ struct PlacedPosition {
 
 // The frame of the bounding box of every rank's points.
 CurveFrame global_frame(MPI_Comm comm, const Coordinates& coords) {
-    std::array<double, 3> lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
-    const std::size_t n = coords.values.size() / std::size_t(coords.dim);
-    for (std::size_t v = 0; v < n; ++v)
-        for (int a = 0; a < coords.dim; ++a) {
-            lo[a] = std::min(lo[a], coords.values[v * coords.dim + a]);
-            hi[a] = std::max(hi[a], coords.values[v * coords.dim + a]);
-        }
-    MPI_Allreduce(MPI_IN_PLACE, lo.data(), 3, MPI_DOUBLE, MPI_MIN, comm);
-    MPI_Allreduce(MPI_IN_PLACE, hi.data(), 3, MPI_DOUBLE, MPI_MAX, comm);
-    return CurveFrame(coords.dim, lo, hi, CurveFrame::Curve::Hilbert);
+    BoundingBox box = bounding_box(coords);
+    MPI_Allreduce(MPI_IN_PLACE, box.lo.data(), 3, MPI_DOUBLE, MPI_MIN, comm);
+    MPI_Allreduce(MPI_IN_PLACE, box.hi.data(), 3, MPI_DOUBLE, MPI_MAX, comm);
+    return CurveFrame(coords.dim, box, CurveFrame::Curve::Hilbert);
 }
 
 // P - 1 splitters from every rank's regular samples of its sorted points: buckets of about

@@ -93,12 +93,11 @@ std::uint64_t hilbert_key(const std::array<std::uint32_t, 3>& cell, int dim, int
 // traversed one after the other: the curve runs from a cube's origin to its far corner on
 // the first axis, which touches the next cube's origin, so the curve stays continuous and
 // does not waste its top levels on empty space.
-CurveFrame::CurveFrame(int dim, const std::array<double, 3>& lo, const std::array<double, 3>& hi,
-                       Curve curve)
-    : dim_(dim), bits_(curve_bits_per_axis(dim)), lo_(lo) {
+CurveFrame::CurveFrame(int dim, const BoundingBox& box, Curve curve)
+    : dim_(dim), bits_(curve_bits_per_axis(dim)), lo_(box.lo) {
     if (dim < 1 || dim > 3) throw InvalidArgument("curve frame: dimension must be 1 to 3");
     std::array<double, 3> extent{0, 0, 0};
-    for (int a = 0; a < dim; ++a) extent[a] = hi[a] - lo[a];
+    for (int a = 0; a < dim; ++a) extent[a] = box.hi[a] - box.lo[a];
     // The longest axis becomes the curve's first axis; the others keep their order.
     const int longest =
         int(std::max_element(extent.begin(), extent.begin() + dim) - extent.begin());
@@ -171,16 +170,7 @@ Permutation order_by_curve(const Graph& graph, const char* method, CurveFrame::C
     const int dim = graph.coords.dim;
     const VertexId n = graph.num_vertices();
     if (n == 0) return {};
-    std::array<double, 3> lo{0, 0, 0}, hi{0, 0, 0};
-    for (int a = 0; a < dim; ++a) {
-        lo[a] = INFINITY;
-        hi[a] = -INFINITY;
-        for (VertexId v = 0; v < n; ++v) {
-            lo[a] = std::min(lo[a], graph.coords.at(v, a));
-            hi[a] = std::max(hi[a], graph.coords.at(v, a));
-        }
-    }
-    const CurveFrame frame(dim, lo, hi, curve);
+    const CurveFrame frame(dim, bounding_box(graph.coords), curve);
     std::vector<CurveRecord> keyed(static_cast<std::size_t>(n));
     // A key costs a few hundred operations: worth the second core from about 64k points.
     for_each_range(n, worker_threads(std::int64_t(n) * 16),

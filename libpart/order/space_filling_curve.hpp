@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 
+#include "libpart/core/bounding_box.hpp"
 #include "libpart/core/graph.hpp"
 #include "libpart/order/permutation.hpp"
 
@@ -40,8 +41,7 @@ struct CurvePlace {
 class CurveFrame {
   public:
     enum class Curve { Hilbert, Morton };
-    CurveFrame(int dim, const std::array<double, 3>& lo, const std::array<double, 3>& hi,
-               Curve curve);
+    CurveFrame(int dim, const BoundingBox& box, Curve curve);
     CurvePlace place(const double* point) const; // `dim` coordinates
 
   private:

@@ -1,4 +1,5 @@
 #include "libpart/partition/hierarchical_scheme.hpp"
+#include "libpart/core/bounding_box.hpp"
 
 #include <algorithm>
 #include <array>
@@ -7,6 +8,7 @@
 #include <limits>
 #include <optional>
 
+#include "libpart/core/bounding_box.hpp"
 #include "libpart/core/partition.hpp"
 #include "libpart/order/coordinates_check.hpp"
 
@@ -180,15 +182,9 @@ HierarchicalScheme choose_scheme(const Graph& graph, PartId k) {
     require_coordinates(graph, "hier");
     const int dim = graph.coords.dim;
     const VertexId n = graph.num_vertices();
+    const BoundingBox box = bounding_box(graph.coords);
     std::array<double, 3> extent{};
-    for (int a = 0; a < dim; ++a) {
-        double lo = INFINITY, hi = -INFINITY;
-        for (VertexId v = 0; v < n; ++v) {
-            lo = std::min(lo, graph.coords.at(v, a));
-            hi = std::max(hi, graph.coords.at(v, a));
-        }
-        extent[a] = n > 0 ? hi - lo : 0;
-    }
+    for (int a = 0; a < dim; ++a) extent[a] = box.extent(a);
     // Cubic cells of the mean cell volume over the axes the mesh spans.
     double volume = 1;
     int spanned = 0;
