@@ -3,8 +3,7 @@
 #include <iomanip>
 #include <iostream>
 
-#include "formats/chaco_graph.hpp"
-#include "formats/coordinates_file.hpp"
+#include "formats/graph_inputs.hpp"
 #include "formats/permutation_file.hpp"
 #include "libpart/order/order_method.hpp"
 #include "libpart/order/order_quality.hpp"
@@ -42,9 +41,7 @@ int main(int argc, char** argv) {
                 "part-convert writes one from a mesh), or use spectral, bfs, rcm or nd");
         tools::Progress progress(common.quiet);
         progress.stage("reading " + graph_path);
-        Graph graph = formats::read_chaco_graph(graph_path);
-        if (!coords_path.empty())
-            graph.coords = formats::read_coordinates(coords_path, graph.num_vertices());
+        Graph graph = formats::read_graph_with_coordinates(graph_path, coords_path);
 
         progress.stage("ordering with " + method);
         OrderOptions options;

@@ -1,8 +1,7 @@
 // part-partition: partition a graph into K parts and report its quality.
 #include <iostream>
 
-#include "formats/chaco_graph.hpp"
-#include "formats/coordinates_file.hpp"
+#include "formats/graph_inputs.hpp"
 #include "formats/partition_file.hpp"
 #include "formats/permutation_file.hpp"
 #include "libpart/core/metrics.hpp"
@@ -104,9 +103,7 @@ int main(int argc, char** argv) {
         tools::Progress progress(common.quiet);
         tools::Stopwatch clock;
         progress.stage("reading " + graph_path);
-        Graph graph = formats::read_chaco_graph(graph_path);
-        if (!coords_path.empty())
-            graph.coords = formats::read_coordinates(coords_path, graph.num_vertices());
+        Graph graph = formats::read_graph_with_coordinates(graph_path, coords_path);
         if (k > graph.num_vertices())
             throw tools::UsageError("-k " + std::to_string(k) + " exceeds the graph's " +
                                     std::to_string(graph.num_vertices()) + " vertices");

@@ -8,7 +8,7 @@
 
 #include "formats/atomic_output.hpp"
 #include "formats/chaco_graph.hpp"
-#include "formats/coordinates_file.hpp"
+#include "formats/graph_inputs.hpp"
 #include "formats/partition_file.hpp"
 #include "libpart/core/metrics.hpp"
 #include "libpart/gde/refine.hpp"
@@ -258,13 +258,9 @@ int main(int argc, char** argv) {
 
         tools::Progress progress(common.quiet);
         progress.stage("reading " + graph_path);
-        Graph graph = formats::read_chaco_graph(graph_path);
-        if (!coords_path.empty())
-            graph.coords = formats::read_coordinates(coords_path, graph.num_vertices());
-        Partition partition =
-            formats::read_partition(partition_path, graph.num_vertices(), num_parts);
-        if (!targets_path.empty())
-            partition.targets = formats::read_targets(targets_path, partition.num_parts);
+        Graph graph = formats::read_graph_with_coordinates(graph_path, coords_path);
+        Partition partition = formats::read_partition_with_targets(
+            partition_path, graph.num_vertices(), num_parts, targets_path);
         const std::optional<gde::Network> network = load_network(network_spec);
         if (network && network->num_processors() != partition.num_parts)
             throw tools::UsageError("network " + network->name + " has " +

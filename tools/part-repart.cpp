@@ -6,8 +6,7 @@
 #include <optional>
 
 #include "formats/atomic_output.hpp"
-#include "formats/chaco_graph.hpp"
-#include "formats/coordinates_file.hpp"
+#include "formats/graph_inputs.hpp"
 #include "formats/mpi/distributed_chaco.hpp"
 #include "formats/mpi/distributed_pvtu.hpp"
 #include "formats/mpi/repart_output.hpp"
@@ -303,9 +302,7 @@ int main(int argc, char** argv) {
         tools::Progress progress(common.quiet);
 
         progress.stage("reading " + graph_path);
-        Graph graph = formats::read_chaco_graph(graph_path);
-        if (!coords_path.empty())
-            graph.coords = formats::read_coordinates(coords_path, graph.num_vertices());
+        Graph graph = formats::read_graph_with_coordinates(graph_path, coords_path);
         const Partition old_p = formats::read_partition(old_path, graph.num_vertices(), old_parts);
         request.new_parts = new_parts > 0 ? new_parts : old_p.num_parts;
         if (graph.num_vertices() > 0 && request.new_parts > graph.num_vertices())

@@ -7,8 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "formats/chaco_graph.hpp"
-#include "formats/coordinates_file.hpp"
+#include "formats/graph_inputs.hpp"
 #include "formats/line_plot_file.hpp"
 #include "formats/partition_file.hpp"
 #include "formats/simulation_output.hpp"
@@ -157,8 +156,7 @@ int main(int argc, char** argv) {
 
         tools::Progress progress(common.quiet);
         progress.stage("reading " + graph_path);
-        Graph graph = formats::read_chaco_graph(graph_path);
-        graph.coords = formats::read_coordinates(coords_path, graph.num_vertices());
+        Graph graph = formats::read_graph_with_coordinates(graph_path, coords_path);
         if (!targets_path.empty()) {
             setup.targets = formats::read_targets(targets_path, setup.num_parts);
             repartition = repartition_method(method, common.seed, setup.targets);

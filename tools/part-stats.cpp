@@ -6,7 +6,7 @@
 #include "formats/atomic_output.hpp"
 #include "formats/chaco_graph.hpp"
 #include "formats/coordinates_file.hpp"
-#include "formats/partition_file.hpp"
+#include "formats/graph_inputs.hpp"
 #include "libpart/core/metrics.hpp"
 #include "tools/common/cli.hpp"
 #include "tools/common/report.hpp"
@@ -44,10 +44,8 @@ int main(int argc, char** argv) {
         const double read_cpu_seconds = cpu_clock.lap();
         if (!coords_path.empty())
             graph.coords = formats::read_coordinates(coords_path, graph.num_vertices());
-        Partition partition =
-            formats::read_partition(partition_path, graph.num_vertices(), num_parts);
-        if (!targets_path.empty())
-            partition.targets = formats::read_targets(targets_path, partition.num_parts);
+        Partition partition = formats::read_partition_with_targets(
+            partition_path, graph.num_vertices(), num_parts, targets_path);
 
         progress.stage("computing metrics");
         clock.lap();

@@ -1,0 +1,22 @@
+#include "formats/graph_inputs.hpp"
+
+#include "formats/chaco_graph.hpp"
+#include "formats/coordinates_file.hpp"
+#include "formats/partition_file.hpp"
+
+namespace part::formats {
+
+Graph read_graph_with_coordinates(const std::string& graph_path, const std::string& coords_path) {
+    Graph graph = read_chaco_graph(graph_path);
+    if (!coords_path.empty()) graph.coords = read_coordinates(coords_path, graph.num_vertices());
+    return graph;
+}
+
+Partition read_partition_with_targets(const std::string& partition_path, VertexId vertices,
+                                      PartId num_parts, const std::string& targets_path) {
+    Partition partition = read_partition(partition_path, vertices, num_parts);
+    if (!targets_path.empty()) partition.targets = read_targets(targets_path, partition.num_parts);
+    return partition;
+}
+
+} // namespace part::formats
