@@ -104,9 +104,7 @@ int main(int argc, char** argv) {
         tools::Stopwatch clock;
         progress.stage("reading " + graph_path);
         Graph graph = formats::read_graph_with_coordinates(graph_path, coords_path);
-        if (k > graph.num_vertices())
-            throw tools::UsageError("-k " + std::to_string(k) + " exceeds the graph's " +
-                                    std::to_string(graph.num_vertices()) + " vertices");
+        tools::ensure_parts_fit(k, graph.num_vertices());
         Partition partition{k, {}, {}};
         if (!targets_path.empty()) partition.targets = formats::read_targets(targets_path, k);
         check_method_inputs(method, graph, k, options, coords_path, order_path);
@@ -125,7 +123,7 @@ int main(int argc, char** argv) {
         options.metis = metis;
         options.seed = common.seed;
         options.targets = partition.targets;
-        options.tolerance = (metis.ufactor < 0 ? 30 : metis.ufactor) / 1000.0;
+        options.tolerance = ufactor_tolerance(metis);
         const PartitionResult result = partition_graph(graph, method, k, options);
         partition.part = result.part;
         const double partition_seconds = clock.lap(); // ordering included

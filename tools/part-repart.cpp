@@ -107,9 +107,7 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
     const VertexId n = input.graph.global_vertices;
     RepartRequest& request = job.request;
     request.new_parts = job.new_parts > 0 ? job.new_parts : input.old_parts;
-    if (n > 0 && request.new_parts > n)
-        throw tools::UsageError("-k " + std::to_string(request.new_parts) +
-                                " exceeds the graph's " + std::to_string(n) + " vertices");
+    if (n > 0) tools::ensure_parts_fit(request.new_parts, n);
     if (method == "gde" && !mpi::distributes_gde(ranks, input.old_parts, request.new_parts)) {
         if (formats::mpi::is_pvtu(job.graph_path))
             throw tools::UsageError("gde on a .pvtu runs distributed only with P >= K2 >= K "
@@ -305,10 +303,8 @@ int main(int argc, char** argv) {
         Graph graph = formats::read_graph_with_coordinates(graph_path, coords_path);
         const Partition old_p = formats::read_partition(old_path, graph.num_vertices(), old_parts);
         request.new_parts = new_parts > 0 ? new_parts : old_p.num_parts;
-        if (graph.num_vertices() > 0 && request.new_parts > graph.num_vertices())
-            throw tools::UsageError("-k " + std::to_string(request.new_parts) +
-                                    " exceeds the graph's " + std::to_string(graph.num_vertices()) +
-                                    " vertices");
+        if (graph.num_vertices() > 0)
+            tools::ensure_parts_fit(request.new_parts, graph.num_vertices());
         if (!targets_path.empty())
             request.targets = formats::read_targets(targets_path, request.new_parts);
         if (!order_path.empty())
@@ -317,7 +313,7 @@ int main(int argc, char** argv) {
             request.position = compute_order(graph, "hilbert", OrderOptions{});
         request.arrangement = arrangement_from(arrangement);
         request.metis.seed = common.seed;
-        request.tolerance = (request.metis.ufactor < 0 ? 30 : request.metis.ufactor) / 1000.0;
+        request.tolerance = ufactor_tolerance(request.metis);
         request.metis.type =
             ptype == "rb" ? MetisOptions::Type::RecursiveBisection : MetisOptions::Type::Kway;
 
@@ -392,8 +388,7 @@ int main(int argc, char** argv) {
             job.pvtu.size_field = size_field;
             job.pvtu_output = pvtu_output;
             job.ghost_layers = ghost_layers;
-            job.request.tolerance =
-                (request.metis.ufactor < 0 ? 30 : request.metis.ufactor) / 1000.0;
+            job.request.tolerance = ufactor_tolerance(request.metis);
             if (run_distributed(MPI_COMM_WORLD, job, method)) return;
         }
         if (ranks > 1) {

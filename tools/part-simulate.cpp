@@ -161,10 +161,7 @@ int main(int argc, char** argv) {
             setup.targets = formats::read_targets(targets_path, setup.num_parts);
             repartition = repartition_method(method, common.seed, setup.targets);
         }
-        if (setup.num_parts > graph.num_vertices())
-            throw tools::UsageError("-k " + std::to_string(setup.num_parts) +
-                                    " exceeds the graph's " + std::to_string(graph.num_vertices()) +
-                                    " vertices");
+        tools::ensure_parts_fit(setup.num_parts, graph.num_vertices());
         std::vector<SimulationRun> runs;
         for (const std::string& policy : policies) {
             progress.stage("simulating policy " + policy);

@@ -20,6 +20,12 @@ struct MetisOptions {
     int niter = 10;
 };
 
+// The imbalance `ufactor` allows, as a fraction (0.03: parts up to 1.03 x their target); an
+// unset ufactor counts as gpmetis's k-way default of 30.
+inline double ufactor_tolerance(const MetisOptions& options) {
+    return (options.ufactor < 0 ? 30 : options.ufactor) / 1000.0;
+}
+
 // Partitions into k parts. `targets` are per-part fractions (empty for uniform), applied to
 // every constraint. Throws InvalidArgument when k < 1 or the graph exceeds METIS's 32-bit
 // ids, and Error when METIS fails.

@@ -48,6 +48,12 @@ int run_tool(CLI::App& app, int argc, char** argv, const std::function<void()>& 
     return kInputError;
 }
 
+void ensure_parts_fit(long long parts, long long vertices) {
+    if (parts > vertices)
+        throw UsageError("-k " + std::to_string(parts) + " exceeds the graph's " +
+                         std::to_string(vertices) + " vertices");
+}
+
 void ensure_not_an_input(const std::string& output, const std::vector<std::string>& inputs) {
     namespace fs = std::filesystem;
     std::error_code ec;
