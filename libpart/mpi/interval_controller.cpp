@@ -4,6 +4,7 @@
 
 #include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/exchange.hpp"
+#include "libpart/mpi/vertex_directory.hpp"
 #include "libpart/repart/host_ranks.hpp"
 #include "libpart/repart/interval_repart.hpp"
 
@@ -65,6 +66,72 @@ template <typename T> void broadcast_vector(MPI_Comm comm, std::vector<T>& value
     MPI_Bcast(values.data(), int(count * sizeof(T)), MPI_BYTE, root, comm);
 }
 
+// Weight and incident cut per part of this rank's owned vertices; ghost_part[i] is the part of
+// ghosts[i] (ascending ids).
+PartLoads owned_part_loads(const DistributedGraph& graph, std::span<const PartId> part,
+                           std::span<const VertexId> ghosts, std::span<const std::int32_t> ghost_part,
+                           PartId parts) {
+    PartLoads loads{std::vector<WeightSum>(std::size_t(parts), 0),
+                    std::vector<WeightSum>(std::size_t(parts), 0)};
+    auto part_of = [&](VertexId u) {
+        const auto owned = std::lower_bound(graph.global_id.begin(), graph.global_id.end(), u);
+        if (owned != graph.global_id.end() && *owned == u)
+            return part[std::size_t(owned - graph.global_id.begin())];
+        return ghost_part[std::size_t(std::lower_bound(ghosts.begin(), ghosts.end(), u) -
+                                      ghosts.begin())];
+    };
+    for (VertexId v = 0; v < graph.num_owned(); ++v) {
+        const PartId p = part[v];
+        loads.weight[p] += graph.local.vertex_weight(v);
+        for (EdgeOffset e = graph.local.xadj[v]; e < graph.local.xadj[v + 1]; ++e)
+            if (part_of(graph.local.adjncy[e]) != p) loads.cut[p] += graph.local.edge_weight(e);
+    }
+    return loads;
+}
+
+// Element-wise sum over the ranks, on root.
+void sum_on_root(MPI_Comm comm, std::vector<WeightSum>& values, int root) {
+    std::vector<WeightSum> total(values.size(), 0);
+    static_assert(sizeof(WeightSum) == sizeof(long long));
+    MPI_Reduce(values.data(), total.data(), int(values.size()), MPI_LONG_LONG, MPI_SUM, root, comm);
+    values = std::move(total);
+}
+
+// One would-be plan message as a rank sees it: the vertices it would send from `source` to
+// `destination` and their size.
+struct MoveEntry {
+    PartId source = 0, destination = 0;
+    VertexId count = 0;
+    WeightSum size = 0;
+};
+
+// The traffic of the candidate's plan from every rank's entries (on root): the plan's outline
+// (messages sorted by (source, destination), offsets from the counts) and message_traffic,
+// exactly as plan_traffic on the whole plan.
+PlanTraffic candidate_traffic(std::vector<MoveEntry> entries, PartId old_parts,
+                              const CandidateParts& parts) {
+    std::sort(entries.begin(), entries.end(), [](const MoveEntry& a, const MoveEntry& b) {
+        return std::pair(a.source, a.destination) < std::pair(b.source, b.destination);
+    });
+    MigrationPlan outline;
+    outline.old_parts = old_parts;
+    outline.new_parts = parts.new_shape.num_parts;
+    outline.new_part_rank = parts.new_part_rank;
+    std::vector<WeightSum> sizes;
+    for (const MoveEntry& e : entries) {
+        if (!outline.messages.empty() && outline.messages.back().source == e.source &&
+            outline.messages.back().destination == e.destination) {
+            outline.offsets.back() += e.count;
+            sizes.back() += e.size;
+            continue;
+        }
+        outline.messages.push_back({e.source, e.destination});
+        outline.offsets.push_back(outline.offsets.back() + e.count);
+        sizes.push_back(e.size);
+    }
+    return message_traffic(outline, sizes);
+}
+
 } // namespace
 
 PartId IntervalPlan::part_at(VertexId position) const {
@@ -93,6 +160,58 @@ IntervalPlan controller_interval(MPI_Comm comm, const DistributedGraph& graph,
     broadcast_vector(comm, plan.bounds, root);
     broadcast_vector(comm, plan.new_part_rank, root);
     return plan;
+}
+
+ControllerVerdict controller_verdict(MPI_Comm comm, const DistributedGraph& graph,
+                                     const CandidateParts& parts, const CostModel& model,
+                                     std::optional<double> horizon, int root) {
+    int rank = 0;
+    MPI_Comm_rank(comm, &rank);
+    const PartId new_parts = parts.new_shape.num_parts;
+    const std::vector<VertexId> ghosts = ghost_vertices(graph);
+    PartLoads old_loads = owned_part_loads(
+        graph, parts.old_part, ghosts,
+        look_up_in_blocks(comm, ghosts, parts.block_start, parts.block_old_part), parts.old_parts);
+    PartLoads new_loads = owned_part_loads(
+        graph, parts.new_part, ghosts,
+        look_up_in_blocks(comm, ghosts, parts.block_start, parts.block_new_part), new_parts);
+    for (std::vector<WeightSum>* sums :
+         {&old_loads.weight, &old_loads.cut, &new_loads.weight, &new_loads.cut})
+        sum_on_root(comm, *sums, root);
+
+    // Vertices that would change rank, summed per (old part, new part) on this rank.
+    std::vector<MoveEntry> moves;
+    {
+        std::vector<VertexId> moving;
+        for (VertexId v = 0; v < graph.num_owned(); ++v)
+            if (parts.new_part_rank[parts.new_part[v]] != parts.old_part[v]) moving.push_back(v);
+        std::sort(moving.begin(), moving.end(), [&](VertexId a, VertexId b) {
+            return std::pair(parts.old_part[a], parts.new_part[a]) <
+                   std::pair(parts.old_part[b], parts.new_part[b]);
+        });
+        for (VertexId v : moving) {
+            if (moves.empty() || moves.back().source != parts.old_part[v] ||
+                moves.back().destination != parts.new_part[v])
+                moves.push_back({parts.old_part[v], parts.new_part[v], 0, 0});
+            ++moves.back().count;
+            moves.back().size += graph.local.vertex_size(v);
+        }
+    }
+    std::vector<MoveEntry> entries = gather_pieces<MoveEntry>(comm, moves, root);
+
+    ControllerVerdict verdict;
+    verdict.decision = collectively(comm, [&] {
+        if (rank != root) return RemapDecision{};
+        verdict.candidate =
+            amortization(old_loads, new_loads, parts.new_shape, parts.new_part_rank,
+                         candidate_traffic(std::move(entries), parts.old_parts, parts), model);
+        return decide_remap(verdict.candidate, horizon, parts.old_parts, new_parts);
+    });
+    int remap = verdict.decision.remap ? 1 : 0;
+    MPI_Bcast(&remap, 1, MPI_INT, root, comm);
+    verdict.decision.remap = remap != 0;
+    verdict.decision.horizon = horizon;
+    return verdict;
 }
 
 } // namespace part::mpi
