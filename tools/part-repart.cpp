@@ -63,7 +63,7 @@ void print_amortization(std::ostream& out, const Amortization& a) {
 nlohmann::json decision_json(const RemapDecision& d, const Amortization& candidate) {
     nlohmann::json j = {{"remap", d.remap}, {"horizon_steps", nullptr}};
     if (d.horizon) j["horizon_steps"] = *d.horizon;
-    j["reason"] = !d.horizon           ? "no --horizon: remap unconditionally"
+    j["reason"] = !d.horizon            ? "no --horizon: remap unconditionally"
                   : candidate.mandatory ? "mandatory: ranks are leaving"
                   : d.remap             ? "amortized within the horizon"
                   : candidate.pays_off  ? "not amortized within the horizon: old partition kept"

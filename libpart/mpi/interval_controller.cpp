@@ -69,8 +69,8 @@ template <typename T> void broadcast_vector(MPI_Comm comm, std::vector<T>& value
 // Weight and incident cut per part of this rank's owned vertices; ghost_part[i] is the part of
 // ghosts[i] (ascending ids).
 PartLoads owned_part_loads(const DistributedGraph& graph, std::span<const PartId> part,
-                           std::span<const VertexId> ghosts, std::span<const std::int32_t> ghost_part,
-                           PartId parts) {
+                           std::span<const VertexId> ghosts,
+                           std::span<const std::int32_t> ghost_part, PartId parts) {
     PartLoads loads{std::vector<WeightSum>(std::size_t(parts), 0),
                     std::vector<WeightSum>(std::size_t(parts), 0)};
     auto part_of = [&](VertexId u) {

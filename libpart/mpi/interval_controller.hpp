@@ -50,7 +50,7 @@ struct CandidateParts {
     std::span<const PartId> block_old_part, block_new_part; // per vertex of the block
     const std::vector<VertexId>& block_start;
     PartId old_parts = 0;
-    const Partition& new_shape;              // K2 and the targets
+    const Partition& new_shape;               // K2 and the targets
     const std::vector<PartId>& new_part_rank; // the candidate's rank map
 };
 

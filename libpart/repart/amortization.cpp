@@ -9,8 +9,7 @@ namespace part {
 namespace {
 
 // Max over parts of the step time, given each part's relative speed (0: cannot run).
-double step_time(const PartLoads& loads, const std::vector<double>& speed,
-                 const CostModel& model) {
+double step_time(const PartLoads& loads, const std::vector<double>& speed, const CostModel& model) {
     double worst = 0;
     for (std::size_t p = 0; p < speed.size(); ++p) {
         if (loads.weight[p] == 0 && loads.cut[p] == 0) continue;
@@ -100,8 +99,8 @@ RemapDecision decide_remap(const Amortization& candidate, std::optional<double> 
                            PartId old_parts, PartId new_parts) {
     RemapDecision decision;
     decision.horizon = horizon;
+    if (horizon) validate_horizon(*horizon);
     if (!horizon || candidate.mandatory || new_parts < old_parts) return decision;
-    validate_horizon(*horizon);
     // 3.5: profitable when the improvement over the coming phase offsets the remap's cost.
     decision.remap = candidate.pays_off && candidate.remap <= *horizon * candidate.saved_per_step;
     return decision;
