@@ -66,20 +66,11 @@ template <typename T> void broadcast_vector(MPI_Comm comm, std::vector<T>& value
     MPI_Bcast(values.data(), int(count * sizeof(T)), MPI_BYTE, root, comm);
 }
 
-// Weight and incident cut per part of this rank's owned vertices; ghost_part[i] is the part of
-// ghosts[i] (ascending ids).
+// Weight and incident cut per part of this rank's owned vertices.
 PartLoads owned_part_loads(const DistributedGraph& graph, std::span<const PartId> part,
-                           std::span<const VertexId> ghosts,
-                           std::span<const std::int32_t> ghost_part, PartId parts) {
+                           const NeighbourParts& part_of, PartId parts) {
     PartLoads loads{std::vector<WeightSum>(std::size_t(parts), 0),
                     std::vector<WeightSum>(std::size_t(parts), 0)};
-    auto part_of = [&](VertexId u) {
-        const auto owned = std::lower_bound(graph.global_id.begin(), graph.global_id.end(), u);
-        if (owned != graph.global_id.end() && *owned == u)
-            return part[std::size_t(owned - graph.global_id.begin())];
-        return ghost_part[std::size_t(std::lower_bound(ghosts.begin(), ghosts.end(), u) -
-                                      ghosts.begin())];
-    };
     for (VertexId v = 0; v < graph.num_owned(); ++v) {
         const PartId p = part[v];
         loads.weight[p] += graph.local.vertex_weight(v);
@@ -169,12 +160,14 @@ ControllerVerdict controller_verdict(MPI_Comm comm, const DistributedGraph& grap
     MPI_Comm_rank(comm, &rank);
     const PartId new_parts = parts.new_shape.num_parts;
     const std::vector<VertexId> ghosts = ghost_vertices(graph);
-    PartLoads old_loads = owned_part_loads(
-        graph, parts.old_part, ghosts,
-        look_up_in_blocks(comm, ghosts, parts.block_start, parts.block_old_part), parts.old_parts);
-    PartLoads new_loads = owned_part_loads(
-        graph, parts.new_part, ghosts,
-        look_up_in_blocks(comm, ghosts, parts.block_start, parts.block_new_part), new_parts);
+    PartLoads old_loads = owned_part_loads(graph, parts.old_part,
+                                           NeighbourParts(comm, graph, ghosts, parts.old_part,
+                                                          parts.block_start, parts.block_old_part),
+                                           parts.old_parts);
+    PartLoads new_loads = owned_part_loads(graph, parts.new_part,
+                                           NeighbourParts(comm, graph, ghosts, parts.new_part,
+                                                          parts.block_start, parts.block_new_part),
+                                           new_parts);
     for (std::vector<WeightSum>* sums :
          {&old_loads.weight, &old_loads.cut, &new_loads.weight, &new_loads.cut})
         sum_on_root(comm, *sums, root);
