@@ -27,6 +27,7 @@
 #include "tools/common/cli.hpp"
 #include "tools/common/plan_report.hpp"
 #include "tools/common/report.hpp"
+#include "tools/common/stopwatch.hpp"
 
 namespace {
 
@@ -60,8 +61,10 @@ void print_amortization(std::ostream& out, const Amortization& a) {
 }
 
 // The controller's decision (Kaddoura & Ranka 1995, 3.5), with the figures it rests on.
-nlohmann::json decision_json(const RemapDecision& d, const Amortization& candidate) {
-    nlohmann::json j = {{"remap", d.remap}, {"horizon_steps", nullptr}};
+// `seconds`: what judging the candidate took (its loads, the cost model, the decision).
+nlohmann::json decision_json(const RemapDecision& d, const Amortization& candidate,
+                             double seconds) {
+    nlohmann::json j = {{"remap", d.remap}, {"horizon_steps", nullptr}, {"seconds", seconds}};
     if (d.horizon) j["horizon_steps"] = *d.horizon;
     j["reason"] = !d.horizon            ? "no --horizon: remap unconditionally"
                   : candidate.mandatory ? "mandatory: ranks are leaving"
@@ -192,7 +195,8 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
         for (const auto& [name, value] : result.details) report["details"][name] = value;
         if (result.candidate) {
             report["amortization"] = amortization_json(*result.candidate);
-            report["decision"] = decision_json(result.decision, *result.candidate);
+            report["decision"] =
+                decision_json(result.decision, *result.candidate, result.decision_seconds);
         }
         if (dataset)
             report["dataset"] = {{"output", job.pvtu_output},
@@ -376,6 +380,7 @@ int main(int argc, char** argv) {
         RepartResult result = repart_method(method)(graph, old_p, request);
         MigrationPlan plan = diff(old_p, result.partition, result.new_part_rank);
         PlanTraffic traffic = plan_traffic(plan, graph.vsize);
+        tools::Stopwatch judging;
         const Amortization amortized =
             amortization(graph, old_p, result.partition, result.new_part_rank, traffic, model);
         const RemapDecision decision =
@@ -386,6 +391,7 @@ int main(int argc, char** argv) {
             plan = diff(old_p, result.partition, result.new_part_rank);
             traffic = plan_traffic(plan, graph.vsize);
         }
+        const double decision_seconds = judging.lap();
 
         // Both outputs appear together or not at all.
         progress.stage("writing " + common.output + " and " + plan_path);
@@ -405,7 +411,8 @@ int main(int argc, char** argv) {
             report["migration"] = tools::traffic_json(plan, traffic);
             if (!common.verbose) report["migration"].erase("traffic");
             report["amortization"] = amortization_json(amortized);
-            if (decision.horizon) report["decision"] = decision_json(decision, amortized);
+            if (decision.horizon)
+                report["decision"] = decision_json(decision, amortized, decision_seconds);
             for (const auto& [name, value] : result.details) report["details"][name] = value;
             std::cout << report.dump(2) << "\n";
         } else if (!common.quiet) {

@@ -58,11 +58,13 @@ DistributedRepartResult distributed_interval(MPI_Comm comm, DistributedInput& in
             plan.part_at(input.position.empty() ? input.graph.global_id[v] : input.position[v]);
     if (options.horizon) {
         const Partition new_shape{request.new_parts, {}, request.targets};
+        const double start = MPI_Wtime();
         const ControllerVerdict verdict = controller_verdict(
             comm, input.graph,
             {input.old_part, new_part, input.block_old_part, result.block_new_part,
              input.block_start, input.old_parts, new_shape, result.new_part_rank},
             options.model, options.horizon, root);
+        result.decision_seconds = MPI_Wtime() - start;
         if (rank == root) result.candidate = verdict.candidate;
         result.decision = verdict.decision;
         if (!verdict.decision.remap) { // kept_partition: nothing moves

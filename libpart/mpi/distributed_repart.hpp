@@ -30,6 +30,7 @@ struct DistributedRepartResult {
     // (when it is not to remap, the new partition is the old one and the plan moves nothing).
     std::optional<Amortization> candidate;
     RemapDecision decision;
+    double decision_seconds = 0; // on root: wall time of controller_verdict
 };
 
 // interval's profitability test: without a horizon the controller always remaps.

@@ -66,16 +66,50 @@ template <typename T> void broadcast_vector(MPI_Comm comm, std::vector<T>& value
     MPI_Bcast(values.data(), int(count * sizeof(T)), MPI_BYTE, root, comm);
 }
 
-// Weight and incident cut per part of this rank's owned vertices.
-PartLoads owned_part_loads(const DistributedGraph& graph, std::span<const PartId> part,
-                           const NeighbourParts& part_of, PartId parts) {
+// Where each adjacency entry of the owned vertices finds its neighbour's part: slot v < owned
+// for owned vertex v, owned + i for ghosts[i] (the neighbours not owned, ascending, as
+// ghost_vertices gives). Found once, one binary search per entry, for both partitions' loads.
+struct NeighbourSlots {
+    std::vector<VertexId> ghosts, slots;
+};
+
+NeighbourSlots neighbour_slots(const DistributedGraph& graph) {
+    const auto& ids = graph.global_id;
+    NeighbourSlots n;
+    n.slots.resize(graph.local.adjncy.size());
+    for (std::size_t e = 0; e < n.slots.size(); ++e) {
+        const VertexId u = graph.local.adjncy[e];
+        const auto owned = std::lower_bound(ids.begin(), ids.end(), u);
+        n.slots[e] = owned != ids.end() && *owned == u ? VertexId(owned - ids.begin()) : -1;
+        if (n.slots[e] < 0) n.ghosts.push_back(u);
+    }
+    std::sort(n.ghosts.begin(), n.ghosts.end());
+    n.ghosts.erase(std::unique(n.ghosts.begin(), n.ghosts.end()), n.ghosts.end());
+    for (std::size_t e = 0; e < n.slots.size(); ++e)
+        if (n.slots[e] < 0)
+            n.slots[e] =
+                graph.num_owned() +
+                VertexId(std::lower_bound(n.ghosts.begin(), n.ghosts.end(), graph.local.adjncy[e]) -
+                         n.ghosts.begin());
+    return n;
+}
+
+// Weight and incident cut per part of this rank's owned vertices; ghost_part[i] is the part of
+// the ghost in slot owned + i.
+PartLoads owned_part_loads(const DistributedGraph& graph, std::span<const VertexId> slots,
+                           std::span<const PartId> part, std::span<const std::int32_t> ghost_part,
+                           PartId parts) {
     PartLoads loads{std::vector<WeightSum>(std::size_t(parts), 0),
                     std::vector<WeightSum>(std::size_t(parts), 0)};
-    for (VertexId v = 0; v < graph.num_owned(); ++v) {
+    const VertexId owned = graph.num_owned();
+    for (VertexId v = 0; v < owned; ++v) {
         const PartId p = part[v];
         loads.weight[p] += graph.local.vertex_weight(v);
-        for (EdgeOffset e = graph.local.xadj[v]; e < graph.local.xadj[v + 1]; ++e)
-            if (part_of(graph.local.adjncy[e]) != p) loads.cut[p] += graph.local.edge_weight(e);
+        for (EdgeOffset e = graph.local.xadj[v]; e < graph.local.xadj[v + 1]; ++e) {
+            const VertexId slot = slots[std::size_t(e)];
+            if ((slot < owned ? part[slot] : ghost_part[slot - owned]) != p)
+                loads.cut[p] += graph.local.edge_weight(e);
+        }
     }
     return loads;
 }
@@ -159,15 +193,14 @@ ControllerVerdict controller_verdict(MPI_Comm comm, const DistributedGraph& grap
     int rank = 0;
     MPI_Comm_rank(comm, &rank);
     const PartId new_parts = parts.new_shape.num_parts;
-    const std::vector<VertexId> ghosts = ghost_vertices(graph);
-    PartLoads old_loads = owned_part_loads(graph, parts.old_part,
-                                           NeighbourParts(comm, graph, ghosts, parts.old_part,
-                                                          parts.block_start, parts.block_old_part),
-                                           parts.old_parts);
-    PartLoads new_loads = owned_part_loads(graph, parts.new_part,
-                                           NeighbourParts(comm, graph, ghosts, parts.new_part,
-                                                          parts.block_start, parts.block_new_part),
-                                           new_parts);
+    const NeighbourSlots n = neighbour_slots(graph);
+    PartLoads old_loads =
+        owned_part_loads(graph, n.slots, parts.old_part,
+                         look_up_in_blocks(comm, n.ghosts, parts.block_start, parts.block_old_part),
+                         parts.old_parts);
+    PartLoads new_loads = owned_part_loads(
+        graph, n.slots, parts.new_part,
+        look_up_in_blocks(comm, n.ghosts, parts.block_start, parts.block_new_part), new_parts);
     for (std::vector<WeightSum>* sums :
          {&old_loads.weight, &old_loads.cut, &new_loads.weight, &new_loads.cut})
         sum_on_root(comm, *sums, root);

@@ -50,27 +50,20 @@ std::vector<VertexId> ghost_vertices(const DistributedGraph& graph) {
     return ghosts;
 }
 
-NeighbourParts::NeighbourParts(MPI_Comm comm, const DistributedGraph& graph,
-                               std::span<const VertexId> ghosts, std::span<const PartId> part,
-                               const std::vector<VertexId>& block_start,
-                               std::span<const PartId> block_part)
-    : graph_(graph), ghosts_(ghosts), part_(part),
-      ghost_part_(look_up_in_blocks(comm, ghosts, block_start, block_part)) {}
-
-PartId NeighbourParts::operator()(VertexId u) const {
-    const auto owned = std::lower_bound(graph_.global_id.begin(), graph_.global_id.end(), u);
-    if (owned != graph_.global_id.end() && *owned == u)
-        return part_[std::size_t(owned - graph_.global_id.begin())];
-    return ghost_part_[std::size_t(std::lower_bound(ghosts_.begin(), ghosts_.end(), u) -
-                                   ghosts_.begin())];
-}
-
 WeightSum distributed_edge_cut(MPI_Comm comm, const DistributedGraph& graph,
                                std::span<const PartId> part,
                                const std::vector<VertexId>& block_start,
                                std::span<const PartId> block_part) {
     const std::vector<VertexId> ghosts = ghost_vertices(graph);
-    const NeighbourParts part_of(comm, graph, ghosts, part, block_start, block_part);
+    const std::vector<std::int32_t> ghost_part =
+        look_up_in_blocks(comm, ghosts, block_start, block_part);
+    auto part_of = [&](VertexId u) {
+        const auto owned = std::lower_bound(graph.global_id.begin(), graph.global_id.end(), u);
+        if (owned != graph.global_id.end() && *owned == u)
+            return part[std::size_t(owned - graph.global_id.begin())];
+        return ghost_part[std::size_t(std::lower_bound(ghosts.begin(), ghosts.end(), u) -
+                                      ghosts.begin())];
+    };
     long long twice = 0, total = 0;
     for (VertexId v = 0; v < graph.num_owned(); ++v)
         for (EdgeOffset e = graph.local.xadj[v]; e < graph.local.xadj[v + 1]; ++e)

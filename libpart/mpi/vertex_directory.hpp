@@ -21,23 +21,6 @@ std::vector<std::int32_t> look_up_in_blocks(MPI_Comm comm, std::span<const Verte
 // The distinct neighbours of owned vertices that this rank does not own, ascending.
 std::vector<VertexId> ghost_vertices(const DistributedGraph& graph);
 
-// The part of every neighbour of this rank's owned vertices, by global id: owned vertices
-// from `part`, the others (`ghosts`, ascending, as ghost_vertices gives) asked collectively
-// at construction of the ranks holding their block (look_up_in_blocks).
-class NeighbourParts {
-  public:
-    NeighbourParts(MPI_Comm comm, const DistributedGraph& graph, std::span<const VertexId> ghosts,
-                   std::span<const PartId> part, const std::vector<VertexId>& block_start,
-                   std::span<const PartId> block_part);
-    PartId operator()(VertexId u) const;
-
-  private:
-    const DistributedGraph& graph_;
-    std::span<const VertexId> ghosts_;
-    std::span<const PartId> part_;
-    std::vector<std::int32_t> ghost_part_;
-};
-
 // Collective. The total weight of edges whose ends are in different parts; part[v] is the
 // part of owned vertex v and block_part the part of each vertex of this rank's block.
 WeightSum distributed_edge_cut(MPI_Comm comm, const DistributedGraph& graph,

@@ -245,7 +245,10 @@ TEST(PartRepartMpi, ControllerDecidesProfitabilityAsTheSerialToolBothWays) {
                     << ranks << " ranks, horizon " << horizon << line;
                 EXPECT_EQ(read_text(dir.file("d.plan")), read_text(dir.file("s.plan")))
                     << ranks << " ranks, horizon " << horizon << line;
-                EXPECT_EQ(d["decision"], serial["decision"]) << ranks << " ranks";
+                nlohmann::json decided_here = d["decision"], decided_serially = serial["decision"];
+                decided_here.erase("seconds"); // timings differ
+                decided_serially.erase("seconds");
+                EXPECT_EQ(decided_here, decided_serially) << ranks << " ranks";
                 EXPECT_EQ(d["amortization"], serial["amortization"]) << ranks << " ranks";
             }
         }
