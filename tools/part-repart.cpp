@@ -66,11 +66,11 @@ nlohmann::json decision_json(const RemapDecision& d, const Amortization& candida
                              double seconds) {
     nlohmann::json j = {{"remap", d.remap}, {"horizon_steps", nullptr}, {"seconds", seconds}};
     if (d.horizon) j["horizon_steps"] = *d.horizon;
-    j["reason"] = !d.horizon            ? "no --horizon: remap unconditionally"
-                  : candidate.mandatory ? "mandatory: ranks are leaving"
-                  : d.remap             ? "amortized within the horizon"
-                  : candidate.pays_off  ? "not amortized within the horizon: old partition kept"
-                                        : "the candidate is not faster: old partition kept";
+    j["reason"] = !d.horizon           ? "no --horizon: remap unconditionally"
+                  : d.forced           ? "mandatory: ranks are leaving or parts retire"
+                  : d.remap            ? "amortized within the horizon"
+                  : candidate.pays_off ? "not amortized within the horizon: old partition kept"
+                                       : "the candidate is not faster: old partition kept";
     return j;
 }
 
@@ -78,8 +78,8 @@ void print_decision(std::ostream& out, const RemapDecision& d, const Amortizatio
     if (!d.horizon) return;
     out << std::defaultfloat << std::setprecision(4) << "Decision (horizon " << *d.horizon
         << " steps): ";
-    if (candidate.mandatory)
-        out << "remap (mandatory: ranks are leaving)\n";
+    if (d.forced)
+        out << "remap (mandatory: ranks are leaving or parts retire)\n";
     else if (d.remap)
         out << "remap: " << candidate.remap << " s of remap <= " << *d.horizon << " x "
             << candidate.saved_per_step << " s saved per step\n";

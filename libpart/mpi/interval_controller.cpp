@@ -233,9 +233,10 @@ ControllerVerdict controller_verdict(MPI_Comm comm, const DistributedGraph& grap
                          candidate_traffic(std::move(entries), parts.old_parts, parts), model);
         return decide_remap(verdict.candidate, horizon, parts.old_parts, new_parts);
     });
-    int remap = verdict.decision.remap ? 1 : 0;
-    MPI_Bcast(&remap, 1, MPI_INT, root, comm);
-    verdict.decision.remap = remap != 0;
+    int decided[2] = {verdict.decision.remap, verdict.decision.forced};
+    MPI_Bcast(decided, 2, MPI_INT, root, comm);
+    verdict.decision.remap = decided[0] != 0;
+    verdict.decision.forced = decided[1] != 0;
     verdict.decision.horizon = horizon;
     return verdict;
 }

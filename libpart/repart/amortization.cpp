@@ -100,7 +100,9 @@ RemapDecision decide_remap(const Amortization& candidate, std::optional<double> 
     RemapDecision decision;
     decision.horizon = horizon;
     if (horizon) validate_horizon(*horizon);
-    if (!horizon || candidate.mandatory || new_parts < old_parts) return decision;
+    if (!horizon) return decision;
+    decision.forced = candidate.mandatory || new_parts < old_parts;
+    if (decision.forced) return decision;
     // 3.5: profitable when the improvement over the coming phase offsets the remap's cost.
     decision.remap = candidate.pays_off && candidate.remap <= *horizon * candidate.saved_per_step;
     return decision;

@@ -74,6 +74,7 @@ Amortization amortization(const Graph& graph, const Partition& old_partition,
 // old partition also needs every old part to remain a part (K2 >= K).
 struct RemapDecision {
     bool remap = true;
+    bool forced = false;           // with a horizon: mandatory, or K2 < K
     std::optional<double> horizon; // steps; none: remap unconditionally
 };
 RemapDecision decide_remap(const Amortization& candidate, std::optional<double> horizon,

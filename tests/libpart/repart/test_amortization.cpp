@@ -74,6 +74,7 @@ TEST(RemapDecision, RemapsOnlyWhenAmortizedWithinTheHorizon) {
     EXPECT_FALSE(decide_remap(a, 1.0, 2, 2).remap); // 45 > 1 x 30
     EXPECT_TRUE(decide_remap(a, 1.5, 2, 2).remap);  // 45 <= 1.5 x 30: at most the horizon
     EXPECT_TRUE(decide_remap(a, 2.0, 2, 2).remap);
+    EXPECT_FALSE(decide_remap(a, 2.0, 2, 2).forced);
     EXPECT_TRUE(decide_remap(a, std::nullopt, 2, 2).remap); // no horizon: always
     EXPECT_EQ(decide_remap(a, 2.0, 2, 2).horizon, 2.0);
 
@@ -91,6 +92,7 @@ TEST(RemapDecision, LeavingRanksForceTheRemap) {
                                              Partition{1, {}, {}}, {0}, one_message(1000), model);
     EXPECT_TRUE(shrink.mandatory);
     EXPECT_TRUE(decide_remap(shrink, 1.0, 2, 1).remap);
+    EXPECT_TRUE(decide_remap(shrink, 1.0, 2, 1).forced);
     // An empty leaving part does not make the remap mandatory, but K2 < K parts cannot keep
     // the old partition either.
     const Amortization empty_leaves =
@@ -98,6 +100,7 @@ TEST(RemapDecision, LeavingRanksForceTheRemap) {
                      one_message(0), model);
     EXPECT_FALSE(empty_leaves.mandatory);
     EXPECT_TRUE(decide_remap(empty_leaves, 1.0, 2, 1).remap);
+    EXPECT_TRUE(decide_remap(empty_leaves, 1.0, 2, 1).forced);
 }
 
 TEST(RemapDecision, HorizonMustBeAPositiveNumberOfSteps) {
