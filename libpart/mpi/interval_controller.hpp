@@ -2,7 +2,10 @@
 // Controller-based interval remapping (Kaddoura & Ranka 1995, 3.5): every rank sends what it
 // measured about its own vertices to one controller rank, the controller decides the new
 // intervals with exactly the serial method (decide_intervals), and broadcasts them; each rank
-// then knows the new part of its vertices and data moves directly between ranks.
+// then knows the new part of its vertices and data moves directly between ranks. Before any
+// data moves, the controller can also decide whether the remap is profitable at all
+// (controller_verdict: the serial cost model of libpart/repart/amortization on figures the
+// ranks reduce to it).
 #include <mpi.h>
 
 #include <optional>
