@@ -180,3 +180,38 @@ TEST(PartRepartPvtu, UsageErrors) {
     EXPECT_EQ(over.exit_code, 2) << over.err;
     EXPECT_FALSE(file_exists(dir.file("d.part")));
 }
+
+TEST(PartRepartPvtu, IntervalFollowsTheCentroidsCurveForAnyPieceCountAndDecidesAsSerially) {
+    ScratchDir dir;
+    for (int pieces : {2, 3}) {
+        const std::string name = "p" + std::to_string(pieces);
+        const std::string old = split(dir, name, pieces);
+        auto g =
+            run_command(tool("part-convert") + " " + old + " -q -o " + dir.file(name + ".graph"));
+        ASSERT_EQ(g.exit_code, 0) << g.err;
+        const std::string serial_input = dir.file(name + ".graph") + " --old " +
+                                         dir.file(name + ".part") + " --coords " +
+                                         dir.file(name + ".xyz");
+        const std::string args = " --method interval -k 4 --json";
+        auto s = run_command(tool("part-repart") + " " + serial_input + args + " -o " +
+                             dir.file("s.part") + " --plan " + dir.file("s.plan"));
+        ASSERT_EQ(s.exit_code, 0) << s.err;
+        auto d = run_command(mpiexec_prefix(pieces) + tool("part-repart") + " " + old + args +
+                             " -o " + dir.file("d.part") + " --plan " + dir.file("d.plan"));
+        ASSERT_EQ(d.exit_code, 0) << d.err;
+        EXPECT_EQ(read_text(dir.file("d.part")), read_text(dir.file("s.part"))) << pieces;
+        EXPECT_EQ(read_text(dir.file("d.plan")), read_text(dir.file("s.plan"))) << pieces;
+
+        // A remap that cannot pay off within one step (moving is made very dear): both keep
+        // the pieces as they are.
+        const std::string keep = " --method interval -k 4 --time-per-size 1 --horizon 1 -q";
+        s = run_command(tool("part-repart") + " " + serial_input + keep + " -o " +
+                        dir.file("sk.part") + " --plan " + dir.file("sk.plan"));
+        ASSERT_EQ(s.exit_code, 0) << s.err;
+        d = run_command(mpiexec_prefix(pieces) + tool("part-repart") + " " + old + keep + " -o " +
+                        dir.file("dk.part") + " --plan " + dir.file("dk.plan"));
+        ASSERT_EQ(d.exit_code, 0) << d.err;
+        EXPECT_EQ(read_text(dir.file("dk.part")), read_text(dir.file(name + ".part"))) << pieces;
+        EXPECT_EQ(read_text(dir.file("dk.plan")), read_text(dir.file("sk.plan"))) << pieces;
+    }
+}
