@@ -27,6 +27,7 @@
 #include "tools/common/cli.hpp"
 #include "tools/common/plan_report.hpp"
 #include "tools/common/report.hpp"
+#include "tools/common/stopwatch.hpp"
 
 namespace {
 
@@ -59,6 +60,38 @@ void print_amortization(std::ostream& out, const Amortization& a) {
         out << std::ceil(a.steps) << " steps\n";
 }
 
+// The controller's decision (Kaddoura & Ranka 1995, 3.5), with the figures it rests on.
+// `seconds`: what judging the candidate took (its loads, the cost model, the decision).
+nlohmann::json decision_json(const RemapDecision& d, const Amortization& candidate,
+                             double seconds) {
+    nlohmann::json j = {{"remap", d.remap}, {"horizon_steps", nullptr}, {"seconds", seconds}};
+    if (d.horizon) j["horizon_steps"] = *d.horizon;
+    j["reason"] = !d.horizon           ? "no --horizon: remap unconditionally"
+                  : d.forced           ? "mandatory: ranks are leaving or parts retire"
+                  : d.remap            ? "amortized within the horizon"
+                  : candidate.pays_off ? "not amortized within the horizon: old partition kept"
+                                       : "the candidate is not faster: old partition kept";
+    return j;
+}
+
+void print_decision(std::ostream& out, const RemapDecision& d, const Amortization& candidate) {
+    if (!d.horizon) return;
+    out << std::defaultfloat << std::setprecision(4) << "Decision (horizon " << *d.horizon
+        << " steps): ";
+    if (d.forced)
+        out << "remap (mandatory: ranks are leaving or parts retire)\n";
+    else if (d.remap)
+        out << "remap: " << candidate.remap << " s of remap <= " << *d.horizon << " x "
+            << candidate.saved_per_step << " s saved per step\n";
+    else if (!candidate.pays_off)
+        out << "keep the old partition: the candidate is not faster (step " << candidate.new_step
+            << " s vs " << candidate.old_step << " s); nothing moves\n";
+    else
+        out << "keep the old partition: " << candidate.remap << " s of remap > " << *d.horizon
+            << " x " << candidate.saved_per_step << " s saved per step (amortized after "
+            << std::ceil(candidate.steps) << " steps); nothing moves\n";
+}
+
 RepartRequest::Arrangement arrangement_from(const std::string& name) {
     if (name == "identity") return RepartRequest::Arrangement::Identity;
     if (name == "exhaustive") return RepartRequest::Arrangement::Exhaustive;
@@ -75,6 +108,7 @@ struct DistributedJob {
     formats::mpi::PvtuInputOptions pvtu; // GRAPH is a .pvtu
     std::string pvtu_output;             // --pvtu
     int ghost_layers = 0;                // --ghost-layers
+    mpi::ControllerOptions controller;   // interval: cost model and --horizon
 };
 
 // A .pvtu GRAPH: rank r reads piece r and the dual graph is built distributed; the cells
@@ -89,6 +123,7 @@ mpi::DistributedInput read_input(MPI_Comm comm, DistributedJob& job, Mesh& piece
     job.pvtu.old_path = job.old_path;
     job.pvtu.old_parts = job.old_parts;
     job.pvtu.order_path = job.order_path;
+    job.pvtu.hilbert_line = hilbert_line;
     formats::mpi::DistributedPvtu read =
         formats::mpi::read_distributed_pvtu(comm, job.graph_path, job.pvtu);
     piece = std::move(read.piece);
@@ -117,6 +152,10 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
                                     ", K2 = " + std::to_string(request.new_parts) + ")");
         return false;
     }
+    if (method == "gde" && job.controller.horizon)
+        throw tools::UsageError("--horizon: the distributed gde moves vertices while it balances, "
+                                "so no candidate can be judged before data moves; use --method "
+                                "interval (the controller decides) or fewer ranks than parts");
     if (!job.targets_path.empty())
         request.targets = mpi::collectively(comm, [&] {
             return rank == 0 ? formats::read_targets(job.targets_path, request.new_parts)
@@ -126,7 +165,7 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
 
     const mpi::DistributedRepartResult result =
         method == "gde" ? mpi::distributed_gde(comm, input, request)
-                        : mpi::distributed_interval(comm, input, request);
+                        : mpi::distributed_interval(comm, input, request, job.controller);
     // The new dataset is staged and checked first, so all outputs appear together or none.
     std::optional<formats::mpi::PendingDistributedPvtu> dataset;
     if (!job.pvtu_output.empty()) {
@@ -154,6 +193,11 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
         report["migration"] = tools::traffic_json(result.plan.outline, result.plan.traffic);
         if (!job.verbose) report["migration"].erase("traffic");
         for (const auto& [name, value] : result.details) report["details"][name] = value;
+        if (result.candidate) {
+            report["amortization"] = amortization_json(*result.candidate);
+            report["decision"] =
+                decision_json(result.decision, *result.candidate, result.decision_seconds);
+        }
         if (dataset)
             report["dataset"] = {{"output", job.pvtu_output},
                                  {"cells", dataset->report().cells},
@@ -171,6 +215,10 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
                   << " sent by one rank)\n";
         std::cout << "Migration: ";
         tools::print_traffic_summary(std::cout, result.plan.outline, result.plan.traffic);
+        if (result.candidate) {
+            print_amortization(std::cout, *result.candidate);
+            print_decision(std::cout, result.decision, *result.candidate);
+        }
         if (dataset)
             std::cout << "Wrote " << job.pvtu_output << " and "
                       << dataset->report().written.size() - 1
@@ -290,11 +338,22 @@ int main(int argc, char** argv) {
     app.add_option("--time-per-size", model.time_per_size,
                    "Cost model: s per unit vertex size moved")
         ->capture_default_str();
+    double horizon = 0;
+    app.add_option("--horizon", horizon,
+                   "Remap only if it pays off within this many solver steps (the next chance to "
+                   "remap), by the cost model; else keep the old partition and move nothing "
+                   "(default: always remap)")
+        ->check(CLI::PositiveNumber);
     bool controller = false;
     app.add_flag("--controller", controller,
                  "Under mpirun: rank 0 decides as controller from the loads the ranks send "
                  "(interval; the default; gde runs decentralized)");
     tools::add_common_options(app, common, true);
+
+    auto horizon_steps = [&]() -> std::optional<double> {
+        if (app.count("--horizon")) return horizon;
+        return std::nullopt;
+    };
 
     auto run_serial = [&] {
         tools::Progress progress(common.quiet);
@@ -318,11 +377,21 @@ int main(int argc, char** argv) {
             ptype == "rb" ? MetisOptions::Type::RecursiveBisection : MetisOptions::Type::Kway;
 
         progress.stage("repartitioning with " + method);
-        const RepartResult result = repart_method(method)(graph, old_p, request);
-        const MigrationPlan plan = diff(old_p, result.partition, result.new_part_rank);
-        const PlanTraffic traffic = plan_traffic(plan, graph.vsize);
+        RepartResult result = repart_method(method)(graph, old_p, request);
+        MigrationPlan plan = diff(old_p, result.partition, result.new_part_rank);
+        PlanTraffic traffic = plan_traffic(plan, graph.vsize);
+        tools::Stopwatch judging;
         const Amortization amortized =
             amortization(graph, old_p, result.partition, result.new_part_rank, traffic, model);
+        const RemapDecision decision =
+            decide_remap(amortized, horizon_steps(), old_p.num_parts, request.new_parts);
+        if (!decision.remap) {
+            result.partition = kept_partition(old_p, request.new_parts, request.targets);
+            result.new_part_rank = identity_ranks(request.new_parts);
+            plan = diff(old_p, result.partition, result.new_part_rank);
+            traffic = plan_traffic(plan, graph.vsize);
+        }
+        const double decision_seconds = judging.lap();
 
         // Both outputs appear together or not at all.
         progress.stage("writing " + common.output + " and " + plan_path);
@@ -342,6 +411,8 @@ int main(int argc, char** argv) {
             report["migration"] = tools::traffic_json(plan, traffic);
             if (!common.verbose) report["migration"].erase("traffic");
             report["amortization"] = amortization_json(amortized);
+            if (decision.horizon)
+                report["decision"] = decision_json(decision, amortized, decision_seconds);
             for (const auto& [name, value] : result.details) report["details"][name] = value;
             std::cout << report.dump(2) << "\n";
         } else if (!common.quiet) {
@@ -351,6 +422,7 @@ int main(int argc, char** argv) {
             std::cout << "Migration: ";
             tools::print_traffic_summary(std::cout, plan, traffic);
             print_amortization(std::cout, amortized);
+            print_decision(std::cout, decision, amortized);
         }
     };
 
@@ -382,12 +454,13 @@ int main(int argc, char** argv) {
             DistributedJob job{
                 graph_path,     old_path,  targets_path, order_path, coords_path, common.output,
                 plan_path,      old_parts, new_parts,    request,    common.json, common.quiet,
-                common.verbose, {},        {},           0};
+                common.verbose, {},        {},           0,          {}};
             job.request.arrangement = arrangement_from(arrangement);
             job.pvtu.weight_field = weight_field;
             job.pvtu.size_field = size_field;
             job.pvtu_output = pvtu_output;
             job.ghost_layers = ghost_layers;
+            job.controller = {model, horizon_steps()};
             job.request.tolerance = ufactor_tolerance(request.metis);
             if (run_distributed(MPI_COMM_WORLD, job, method)) return;
         }

@@ -14,6 +14,7 @@
 #include "libpart/mesh/mesh_subset.hpp"
 #include "libpart/mesh/mesh_weights.hpp"
 #include "libpart/mpi/collective_errors.hpp"
+#include "libpart/mpi/distributed_curve_order.hpp"
 #include "libpart/mpi/distributed_dual_graph.hpp"
 #include "libpart/mpi/distributed_ghost_cells.hpp"
 #include "libpart/mpi/distributed_totals.hpp"
@@ -131,18 +132,23 @@ OwnedCells owned_cells(MPI_Comm comm, const Mesh& mesh, const std::string& piece
 }
 
 // Collective. Checks that the global cell ids number the cells 0..n-1, each owned once, and
-// returns the piece (= old part) and size of each vertex of this rank's block.
+// returns the piece (= old part) and size of each vertex of this rank's block, and with
+// `with_centroids` their coordinates (the cell centroids).
 struct BlockRows {
     std::vector<PartId> piece;
     std::vector<Weight> size;
+    Coordinates centroids;
 };
 
 BlockRows rows_of_blocks(MPI_Comm comm, const part::mpi::DistributedGraph& graph,
-                         const std::vector<VertexId>& block_start, const std::string& path) {
+                         const std::vector<VertexId>& block_start, const std::string& path,
+                         bool with_centroids) {
     const int rank = rank_of(comm), ranks = size_of(comm);
+    const int dim = graph.local.coords.dim;
     struct Row {
         VertexId id;
         Weight size;
+        double centroid[3];
     };
     auto reader = [&](VertexId v) {
         return std::min<int>(
@@ -154,15 +160,20 @@ BlockRows rows_of_blocks(MPI_Comm comm, const part::mpi::DistributedGraph& graph
     for (VertexId v : graph.global_id) ++counts[reader(v)];
     std::vector<int> next = part::mpi::displacements(counts);
     std::vector<Row> out(graph.global_id.size());
-    for (VertexId i = 0; i < graph.num_owned(); ++i)
-        out[next[reader(graph.global_id[i])]++] =
-            Row{graph.global_id[i], graph.local.vertex_size(i)};
+    for (VertexId i = 0; i < graph.num_owned(); ++i) {
+        Row& row = out[next[reader(graph.global_id[i])]++];
+        row = Row{graph.global_id[i], graph.local.vertex_size(i), {0, 0, 0}};
+        if (with_centroids)
+            std::copy_n(graph.local.coords.values.begin() + std::ptrdiff_t(i) * dim, dim,
+                        row.centroid);
+    }
     const std::vector<int> in_counts = part::mpi::exchange_counts(comm, counts);
     const std::vector<Row> in = part::mpi::exchange<Row>(comm, out, counts, in_counts);
     BlockRows rows;
     const std::size_t block = std::size_t(block_start[rank + 1] - block_start[rank]);
     rows.piece.assign(block, -1);
     if (graph.has_vertex_sizes) rows.size.assign(block, 1);
+    if (with_centroids) rows.centroids = Coordinates{dim, std::vector<double>(block * dim, 0.0)};
     collectively(comm, [&] {
         std::size_t at = 0;
         for (int source = 0; source < ranks; ++source)
@@ -185,6 +196,10 @@ BlockRows rows_of_blocks(MPI_Comm comm, const part::mpi::DistributedGraph& graph
                 slot = source;
                 if (graph.has_vertex_sizes)
                     rows.size[std::size_t(id - block_start[rank])] = in[at].size;
+                if (with_centroids)
+                    std::copy_n(in[at].centroid, dim,
+                                rows.centroids.values.begin() +
+                                    std::ptrdiff_t(id - block_start[rank]) * dim);
             }
     });
     return rows;
@@ -257,7 +272,11 @@ DistributedPvtu read_distributed_pvtu(MPI_Comm comm, const std::string& path,
     input.block_start.resize(std::size_t(ranks) + 1);
     for (int r = 0; r <= ranks; ++r)
         input.block_start[std::size_t(r)] = VertexId(std::int64_t(n) * r / ranks);
-    BlockRows rows = rows_of_blocks(comm, graph, input.block_start, path);
+    // Without an ordering the interval line is the Hilbert order of the centroids, as the serial
+    // tool's with --coords (part-convert writes them beside the graph).
+    const bool hilbert =
+        options.hilbert_line && options.order_path.empty() && graph.local.coords.dim > 0;
+    BlockRows rows = rows_of_blocks(comm, graph, input.block_start, path, hilbert);
     input.block_vertex_size = std::move(rows.size);
     if (options.old_path.empty()) {
         input.old_parts = ranks;
@@ -270,17 +289,21 @@ DistributedPvtu read_distributed_pvtu(MPI_Comm comm, const std::string& path,
         input.old_part = part::mpi::look_up_in_blocks(comm, graph.global_id, input.block_start,
                                                       input.block_old_part);
     }
-    if (!options.order_path.empty()) {
+    if (!options.order_path.empty())
         input.block_position = read_permutation_slice(comm, options.order_path, input.block_start);
+    else if (hilbert)
+        input.block_position = part::mpi::distributed_hilbert_positions(
+            comm, rows.centroids, input.block_start[std::size_t(rank)]);
+    rows.centroids = {};
+    if (!options.order_path.empty() || hilbert)
         input.position = part::mpi::look_up_in_blocks(comm, graph.global_id, input.block_start,
                                                       input.block_position);
-    }
     if (!options.old_path.empty()) {
         std::vector<int> destination(input.old_part.size());
         for (std::size_t v = 0; v < destination.size(); ++v)
             destination[v] = part::mpi::owner_of_part(input.old_part[v], ranks);
         std::vector<std::vector<std::int32_t>*> carried{&input.old_part};
-        if (!options.order_path.empty()) carried.push_back(&input.position);
+        if (!options.order_path.empty() || hilbert) carried.push_back(&input.position);
         part::mpi::migrate(comm, graph, destination, carried);
     }
     input.graph = std::move(graph);

@@ -21,6 +21,9 @@ struct PvtuInputOptions {
     std::string order_path;   // ordering over the global cell ids, or empty
     std::string weight_field; // cell array giving vertex weights (k components: k constraints)
     std::string size_field;   // cell array giving migration sizes
+    // Without order_path: the line is the Hilbert order of the cell centroids
+    // (distributed_hilbert_positions), as the serial interval method's with --coords.
+    bool hilbert_line = false;
 };
 
 struct DistributedPvtu {

@@ -36,7 +36,8 @@ void finish(MPI_Comm comm, const DistributedInput& input, std::span<const PartId
 } // namespace
 
 DistributedRepartResult distributed_interval(MPI_Comm comm, DistributedInput& input,
-                                             const RepartRequest& request, int root) {
+                                             const RepartRequest& request,
+                                             const ControllerOptions& options, int root) {
     int rank = 0, ranks = 1;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &ranks);
@@ -51,14 +52,31 @@ DistributedRepartResult distributed_interval(MPI_Comm comm, DistributedInput& in
         result.block_new_part[i] =
             plan.part_at(input.block_position.empty() ? input.block_start[rank] + VertexId(i)
                                                       : input.block_position[i]);
-    // Data moves directly from the old part's rank to the new part's rank.
     std::vector<PartId> new_part(input.old_part.size());
-    std::vector<int> destination(new_part.size());
-    for (std::size_t v = 0; v < new_part.size(); ++v) {
+    for (std::size_t v = 0; v < new_part.size(); ++v)
         new_part[v] =
             plan.part_at(input.position.empty() ? input.graph.global_id[v] : input.position[v]);
-        destination[v] = owner_of_part(plan.new_part_rank[new_part[v]], ranks);
+    if (options.horizon) {
+        const Partition new_shape{request.new_parts, {}, request.targets};
+        const double start = MPI_Wtime();
+        const ControllerVerdict verdict = controller_verdict(
+            comm, input.graph,
+            {input.old_part, new_part, input.block_old_part, result.block_new_part,
+             input.block_start, input.old_parts, new_shape, result.new_part_rank},
+            options.model, options.horizon, root);
+        result.decision_seconds = MPI_Wtime() - start;
+        if (rank == root) result.candidate = verdict.candidate;
+        result.decision = verdict.decision;
+        if (!verdict.decision.remap) { // kept_partition: nothing moves
+            new_part = input.old_part;
+            result.block_new_part = input.block_old_part;
+            result.new_part_rank = identity_ranks(request.new_parts);
+        }
     }
+    // Data moves directly from the old part's rank to the new part's rank.
+    std::vector<int> destination(new_part.size());
+    for (std::size_t v = 0; v < new_part.size(); ++v)
+        destination[v] = owner_of_part(result.new_part_rank[new_part[v]], ranks);
     std::vector<std::int32_t>* carried[] = {&input.old_part, &new_part};
     migrate(comm, input.graph, destination, carried);
     finish(comm, input, new_part, request, result);

@@ -6,12 +6,14 @@
 // gathers the partition or the graph.
 #include <mpi.h>
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "libpart/mpi/distributed_input.hpp"
 #include "libpart/mpi/distributed_plan.hpp"
+#include "libpart/repart/amortization.hpp"
 #include "libpart/repart/repart_method.hpp"
 
 namespace part::mpi {
@@ -24,13 +26,27 @@ struct DistributedRepartResult {
     double imbalance = 0;                // every rank: max weight / (target x total)
     std::vector<std::pair<std::string, double>> details; // method figures
     DistributedPlan plan; // equals diff(old, new, new_part_rank), spread over the ranks
+    // interval with a horizon: the candidate's figures (on root) and the controller's decision
+    // (when it is not to remap, the new partition is the old one and the plan moves nothing).
+    std::optional<Amortization> candidate;
+    RemapDecision decision;
+    double decision_seconds = 0; // on root: wall time of controller_verdict
+};
+
+// interval's profitability test: without a horizon the controller always remaps.
+struct ControllerOptions {
+    CostModel model;
+    std::optional<double> horizon;
 };
 
 // Collective. Interval repartition with rank `root` as controller (Kaddoura & Ranka 1995,
 // 3.5): the result equals the serial interval method's. request.targets must be the same on
-// every rank; request.position is not used (input.position is).
+// every rank; request.position is not used (input.position is). With options.horizon the
+// controller first decides whether the candidate is profitable (controller_verdict) and keeps
+// the old partition when it is not, as the serial tool does.
 DistributedRepartResult distributed_interval(MPI_Comm comm, DistributedInput& input,
-                                             const RepartRequest& request, int root = 0);
+                                             const RepartRequest& request,
+                                             const ControllerOptions& options = {}, int root = 0);
 
 // Whether distributed_gde handles this case: every new part on its own rank (P >= K2) and no
 // part retired (K2 >= K). Otherwise a caller runs the serial method.

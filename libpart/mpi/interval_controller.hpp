@@ -2,13 +2,18 @@
 // Controller-based interval remapping (Kaddoura & Ranka 1995, 3.5): every rank sends what it
 // measured about its own vertices to one controller rank, the controller decides the new
 // intervals with exactly the serial method (decide_intervals), and broadcasts them; each rank
-// then knows the new part of its vertices and data moves directly between ranks.
+// then knows the new part of its vertices and data moves directly between ranks. Before any
+// data moves, the controller can also decide whether the remap is profitable at all
+// (controller_verdict: the serial cost model of libpart/repart/amortization on figures the
+// ranks reduce to it).
 #include <mpi.h>
 
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "libpart/mpi/distributed_graph.hpp"
+#include "libpart/repart/amortization.hpp"
 #include "libpart/repart/repart_method.hpp"
 
 namespace part::mpi {
@@ -33,5 +38,33 @@ IntervalPlan controller_interval(MPI_Comm comm, const DistributedGraph& graph,
                                  std::span<const PartId> old_part, PartId old_parts,
                                  std::span<const VertexId> position, const RepartRequest& request,
                                  int root = 0);
+
+// The controller's profitability decision (Kaddoura & Ranka 1995, 3.5).
+struct ControllerVerdict {
+    Amortization candidate; // on the controller only
+    RemapDecision decision; // every rank
+};
+
+// What the test needs besides the graph, per owned vertex and per vertex of this rank's block
+// of the numbering (blocks in rank order), before any data moves: each vertex lies on the rank
+// of its old part.
+struct CandidateParts {
+    std::span<const PartId> old_part, new_part;             // per owned vertex
+    std::span<const PartId> block_old_part, block_new_part; // per vertex of the block
+    const std::vector<VertexId>& block_start;
+    PartId old_parts = 0;
+    const Partition& new_shape;               // K2 and the targets
+    const std::vector<PartId>& new_part_rank; // the candidate's rank map
+};
+
+// Collective. Each rank computes the weight and cut per part of the old partition and of the
+// candidate from its owned vertices (neighbours' parts asked of the ranks holding their block:
+// ghosts), and the vertices and sizes it would send per (old part, new part); the sums go to
+// `root`, which evaluates the cost model exactly as the serial tool does (amortization on
+// PartLoads and message_traffic, integers reduced, so the same figures) and decides with
+// decide_remap; the decision is broadcast. Per rank: O(owned vertices + edges + K + K2).
+ControllerVerdict controller_verdict(MPI_Comm comm, const DistributedGraph& graph,
+                                     const CandidateParts& parts, const CostModel& model,
+                                     std::optional<double> horizon, int root = 0);
 
 } // namespace part::mpi

@@ -9,26 +9,36 @@ namespace part {
 namespace {
 
 // Max over parts of the step time, given each part's relative speed (0: cannot run).
-double step_time(const Graph& graph, const std::vector<PartId>& part,
-                 const std::vector<double>& speed, const CostModel& model) {
-    std::vector<double> weight(speed.size(), 0), cut(speed.size(), 0);
-    for (VertexId v = 0; v < graph.num_vertices(); ++v) {
-        const PartId p = part[v];
-        weight[p] += graph.vertex_weight(v);
-        for (EdgeOffset e = graph.xadj[v]; e < graph.xadj[v + 1]; ++e)
-            if (part[graph.adjncy[e]] != p) cut[p] += graph.edge_weight(e);
-    }
+double step_time(const PartLoads& loads, const std::vector<double>& speed, const CostModel& model) {
     double worst = 0;
     for (std::size_t p = 0; p < speed.size(); ++p) {
-        if (weight[p] == 0 && cut[p] == 0) continue;
+        if (loads.weight[p] == 0 && loads.cut[p] == 0) continue;
         if (speed[p] <= 0) return std::numeric_limits<double>::infinity();
-        worst = std::max(worst, model.time_per_weight * weight[p] / speed[p] +
-                                    model.time_per_cut_edge * cut[p]);
+        worst = std::max(worst, model.time_per_weight * double(loads.weight[p]) / speed[p] +
+                                    model.time_per_cut_edge * double(loads.cut[p]));
     }
     return worst;
 }
 
+void check_loads(const PartLoads& loads, PartId parts) {
+    if (loads.weight.size() != std::size_t(parts) || loads.cut.size() != std::size_t(parts))
+        throw InvalidArgument("part loads for " + std::to_string(loads.weight.size()) +
+                              " parts given for a partition of " + std::to_string(parts));
+}
+
 } // namespace
+
+PartLoads part_loads(const Graph& graph, std::span<const PartId> part, PartId num_parts) {
+    PartLoads loads{std::vector<WeightSum>(std::size_t(num_parts), 0),
+                    std::vector<WeightSum>(std::size_t(num_parts), 0)};
+    for (VertexId v = 0; v < graph.num_vertices(); ++v) {
+        const PartId p = part[v];
+        loads.weight[p] += graph.vertex_weight(v);
+        for (EdgeOffset e = graph.xadj[v]; e < graph.xadj[v + 1]; ++e)
+            if (part[graph.adjncy[e]] != p) loads.cut[p] += graph.edge_weight(e);
+    }
+    return loads;
+}
 
 void validate(const CostModel& model) {
     for (double c :
@@ -38,20 +48,23 @@ void validate(const CostModel& model) {
                                   std::to_string(c));
 }
 
-Amortization amortization(const Graph& graph, const Partition& old_partition,
-                          const Partition& new_partition, const std::vector<PartId>& new_part_rank,
+Amortization amortization(const PartLoads& old_loads, const PartLoads& new_loads,
+                          const Partition& new_shape, const std::vector<PartId>& new_part_rank,
                           const PlanTraffic& traffic, const CostModel& model) {
     validate(model);
-    const PartId k2 = new_partition.num_parts;
+    const PartId k2 = new_shape.num_parts;
+    const PartId k = PartId(old_loads.weight.size());
+    check_loads(new_loads, k2);
+    check_loads(old_loads, k);
     std::vector<double> new_speed(static_cast<std::size_t>(k2));
-    std::vector<double> old_speed(std::size_t(old_partition.num_parts), 0);
+    std::vector<double> old_speed(std::size_t(k), 0);
     for (PartId q = 0; q < k2; ++q) {
-        new_speed[q] = double(k2) * new_partition.target(q);
-        if (new_part_rank[q] < old_partition.num_parts) old_speed[new_part_rank[q]] = new_speed[q];
+        new_speed[q] = double(k2) * new_shape.target(q);
+        if (new_part_rank[q] < k) old_speed[new_part_rank[q]] = new_speed[q];
     }
     Amortization a;
-    a.old_step = step_time(graph, old_partition.part, old_speed, model);
-    a.new_step = step_time(graph, new_partition.part, new_speed, model);
+    a.old_step = step_time(old_loads, old_speed, model);
+    a.new_step = step_time(new_loads, new_speed, model);
     a.remap =
         model.latency * double(traffic.max_messages_per_rank) +
         model.time_per_size * double(std::max(traffic.max_sent_size, traffic.max_received_size));
@@ -66,6 +79,41 @@ Amortization amortization(const Graph& graph, const Partition& old_partition,
         a.steps = std::numeric_limits<double>::infinity();
     a.pays_off = a.mandatory || a.saved_per_step > 0;
     return a;
+}
+
+Amortization amortization(const Graph& graph, const Partition& old_partition,
+                          const Partition& new_partition, const std::vector<PartId>& new_part_rank,
+                          const PlanTraffic& traffic, const CostModel& model) {
+    return amortization(part_loads(graph, old_partition.part, old_partition.num_parts),
+                        part_loads(graph, new_partition.part, new_partition.num_parts),
+                        new_partition, new_part_rank, traffic, model);
+}
+
+void validate_horizon(double horizon) {
+    if (!(horizon > 0) || !std::isfinite(horizon))
+        throw InvalidArgument("the horizon must be a positive number of steps, got " +
+                              std::to_string(horizon));
+}
+
+RemapDecision decide_remap(const Amortization& candidate, std::optional<double> horizon,
+                           PartId old_parts, PartId new_parts) {
+    RemapDecision decision;
+    decision.horizon = horizon;
+    if (horizon) validate_horizon(*horizon);
+    if (!horizon) return decision;
+    decision.forced = candidate.mandatory || new_parts < old_parts;
+    if (decision.forced) return decision;
+    // 3.5: profitable when the improvement over the coming phase offsets the remap's cost.
+    decision.remap = candidate.pays_off && candidate.remap <= *horizon * candidate.saved_per_step;
+    return decision;
+}
+
+Partition kept_partition(const Partition& old_partition, PartId new_parts,
+                         const std::vector<double>& new_targets) {
+    if (new_parts < old_partition.num_parts)
+        throw InvalidArgument("the old partition's " + std::to_string(old_partition.num_parts) +
+                              " parts cannot be kept as " + std::to_string(new_parts));
+    return Partition{new_parts, old_partition.part, new_targets};
 }
 
 } // namespace part

@@ -15,6 +15,14 @@
 // The remap = latency * (most messages any rank sends plus receives)
 //           + time_per_size * (most size any rank sends or receives).
 // Amortization steps = remap / (old step - new step); never when the new step is not faster.
+//
+// The model reads only per-part totals (PartLoads) and the plan's traffic, exact integers a
+// distributed run reduces over its ranks, so the serial tool and the controller under mpirun
+// (libpart/mpi/interval_controller) reach the same figures and the same decision.
+#include <optional>
+#include <span>
+#include <vector>
+
 #include "libpart/core/graph.hpp"
 #include "libpart/core/partition.hpp"
 #include "libpart/plan/plan_traffic.hpp"
@@ -38,11 +46,46 @@ struct Amortization {
     bool pays_off = false;
 };
 
+// What the step time of a partition depends on, per part: its weight (constraint 0) and the
+// weight of the cut edges incident to it.
+struct PartLoads {
+    std::vector<WeightSum> weight, cut;
+};
+
+// O(n + m).
+PartLoads part_loads(const Graph& graph, std::span<const PartId> part, PartId num_parts);
+
 // Throws InvalidArgument when a constant is negative or not finite.
 void validate(const CostModel& model);
+
+// new_shape: the new part count and targets (its `part` is not read).
+Amortization amortization(const PartLoads& old_loads, const PartLoads& new_loads,
+                          const Partition& new_shape, const std::vector<PartId>& new_part_rank,
+                          const PlanTraffic& traffic, const CostModel& model);
 
 Amortization amortization(const Graph& graph, const Partition& old_partition,
                           const Partition& new_partition, const std::vector<PartId>& new_part_rank,
                           const PlanTraffic& traffic, const CostModel& model);
+
+// The controller's profitability test (Kaddoura & Ranka 1995, 3.5): remap when the time saved
+// over the `horizon` steps until the next chance to remap offsets the remap's cost, i.e. when
+// it amortizes within the horizon (remap <= horizon x saved per step); always when the remap is
+// mandatory or when there is no horizon (the remap was asked for unconditionally). Keeping the
+// old partition also needs every old part to remain a part (K2 >= K).
+struct RemapDecision {
+    bool remap = true;
+    bool forced = false;           // with a horizon: mandatory, or K2 < K
+    std::optional<double> horizon; // steps; none: remap unconditionally
+};
+RemapDecision decide_remap(const Amortization& candidate, std::optional<double> horizon,
+                           PartId old_parts, PartId new_parts);
+
+// Throws InvalidArgument unless the horizon is a positive finite number of steps.
+void validate_horizon(double horizon);
+
+// The result of deciding not to remap: the old partition as K2 >= K parts (the parts K..K2-1
+// empty) with the new targets, new part q on rank q, so its plan moves nothing.
+Partition kept_partition(const Partition& old_partition, PartId new_parts,
+                         const std::vector<double>& new_targets);
 
 } // namespace part

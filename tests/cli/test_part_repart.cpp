@@ -181,3 +181,38 @@ TEST(PartRepart, CoordinatesOrderTheIntervalsAlongAHilbertCurve) {
     EXPECT_LT(by_hilbert["metrics"]["edge_cut"].get<long>(),
               by_numbering["metrics"]["edge_cut"].get<long>());
 }
+
+TEST(PartRepart, HorizonKeepsTheOldPartitionWhenTheRemapDoesNotPayOff) {
+    // Every method's result is a candidate under --horizon (Kaddoura & Ranka 1995, 3.5).
+    ScratchDir dir;
+    const std::string old_part = old_blocks(dir);
+    const std::string targets = dir.write("t", "1\n3\n2\n2\n");
+    for (const std::string method : {"interval", "gde", "scratch"}) {
+        const std::string args = kGraph + " --old " + old_part + " --targets " + targets +
+                                 " --method " + method + " --plan " + dir.file("m.plan");
+        const auto probe = run_json(args + " -o " + dir.file("probe.part"));
+        ASSERT_TRUE(probe["amortization"]["pays_off"].get<bool>()) << method;
+        const double steps = probe["amortization"]["steps"].get<double>();
+        // Half the steps the remap needs: keep; the files say nothing moves.
+        const auto kept = run_json(args + " --horizon " + std::to_string(steps / 2) + " -o " +
+                                   dir.file("kept.part"));
+        EXPECT_FALSE(kept["decision"]["remap"].get<bool>()) << method;
+        EXPECT_EQ(kept["migration"]["moved_vertices"].get<int>(), 0) << method;
+        EXPECT_EQ(kept["amortization"], probe["amortization"]) << method;
+        EXPECT_EQ(read_text(dir.file("kept.part")), read_text(old_part)) << method;
+        auto verify = run_command(tool("part-plan") + " verify " + dir.file("m.plan") + " " +
+                                  old_part + " " + dir.file("kept.part"));
+        EXPECT_EQ(verify.exit_code, 0) << verify.err;
+        // Twice: remap, the candidate's files.
+        const auto moved = run_json(args + " --horizon " + std::to_string(steps * 2) + " -o " +
+                                    dir.file("moved.part"));
+        EXPECT_TRUE(moved["decision"]["remap"].get<bool>()) << method;
+        EXPECT_EQ(read_text(dir.file("moved.part")), read_text(dir.file("probe.part"))) << method;
+    }
+    // Shrinking is mandatory whatever the horizon.
+    const auto shrink =
+        run_json(kGraph + " --old " + old_part + " -k 3 --method interval " + "--horizon 1 -o " +
+                 dir.file("s.part") + " --plan " + dir.file("s.plan"));
+    EXPECT_TRUE(shrink["decision"]["remap"].get<bool>());
+    EXPECT_TRUE(shrink["amortization"]["mandatory"].get<bool>());
+}

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "tests/support/test_files.hpp"
 
@@ -193,4 +194,79 @@ TEST(PartRepartMpi, DistributedGdeBadInputOnOneRankFailsAllWithoutOutput) {
     EXPECT_NE(r.err.find("error: " + bad + ":"), std::string::npos) << r.err;
     EXPECT_FALSE(file_exists(dir.file("new.part")));
     EXPECT_FALSE(file_exists(dir.file("new.plan")));
+}
+
+namespace {
+
+// Runs ARGS --json serially (ranks 0) or on `ranks` ranks, writing PREFIX.part and PREFIX.plan.
+nlohmann::json run_json(const ScratchDir& dir, const std::string& args, int ranks,
+                        const std::string& prefix) {
+    auto r = run_command((ranks > 0 ? mpiexec(ranks) : std::string()) + tool("part-repart") + args +
+                         " --json -o " + dir.file(prefix + ".part") + " --plan " +
+                         dir.file(prefix + ".plan"));
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return r.exit_code == 0 ? nlohmann::json::parse(r.out) : nlohmann::json{};
+}
+
+} // namespace
+
+TEST(PartRepartMpi, ControllerDecidesProfitabilityAsTheSerialToolBothWays) {
+    // Kaddoura & Ranka 1995, 3.5: with --horizon the remap happens only if it pays off within
+    // that many steps; serial and distributed must agree on the figures, the decision and the
+    // files, for either outcome.
+    ScratchDir dir;
+    std::string blocks;
+    for (int v = 0; v < kVertices; ++v) blocks += std::to_string(v * 4 / kVertices) + "\n";
+    const std::string old = dir.write("blocks.part.4", blocks);
+    const std::string targets = dir.write("faster0.targets", "0.4\n0.2\n0.2\n0.2\n");
+    for (const std::string line :
+         {std::string(), " --coords " + source_file("data/naca0012.xyz")}) {
+        const std::string args = " " + kGraph + " --old " + old + " --targets " + targets + line +
+                                 " --method interval --ufactor 20";
+        // The candidate's amortization, from the serial tool without a decision.
+        const nlohmann::json probe = run_json(dir, args, 0, "probe");
+        ASSERT_FALSE(probe["amortization"]["steps"].is_null()) << probe.dump();
+        const double steps = probe["amortization"]["steps"].get<double>();
+        ASSERT_GT(steps, 0);
+        EXPECT_FALSE(probe.contains("decision"));
+        for (const double horizon : {steps / 2, steps * 2}) {
+            std::ostringstream h;
+            h.precision(17);
+            h << horizon;
+            const std::string decided = args + " --horizon " + h.str();
+            const nlohmann::json serial = run_json(dir, decided, 0, "s");
+            const bool remap = horizon >= steps;
+            EXPECT_EQ(serial["decision"]["remap"].get<bool>(), remap) << serial.dump();
+            EXPECT_EQ(serial["migration"]["moved_vertices"].get<long long>() == 0, !remap);
+            if (!remap) EXPECT_EQ(read_text(dir.file("s.part")), blocks);
+            for (int ranks = 1; ranks <= 4; ++ranks) {
+                const nlohmann::json d = run_json(dir, decided, ranks, "d");
+                EXPECT_EQ(read_text(dir.file("d.part")), read_text(dir.file("s.part")))
+                    << ranks << " ranks, horizon " << horizon << line;
+                EXPECT_EQ(read_text(dir.file("d.plan")), read_text(dir.file("s.plan")))
+                    << ranks << " ranks, horizon " << horizon << line;
+                nlohmann::json decided_here = d["decision"], decided_serially = serial["decision"];
+                decided_here.erase("seconds"); // timings differ
+                decided_serially.erase("seconds");
+                EXPECT_EQ(decided_here, decided_serially) << ranks << " ranks";
+                EXPECT_EQ(d["amortization"], serial["amortization"]) << ranks << " ranks";
+            }
+        }
+    }
+}
+
+TEST(PartRepartMpi, HorizonUsageErrors) {
+    ScratchDir dir;
+    const std::string old = scattered_old(dir);
+    const std::string common = " " + kGraph + " --old " + old + " -o " + dir.file("x.part") +
+                               " --plan " + dir.file("x.plan");
+    auto zero = run_command(tool("part-repart") + common + " --method interval --horizon 0");
+    EXPECT_EQ(zero.exit_code, 2) << zero.err;
+    EXPECT_NE(zero.err.find("--horizon"), std::string::npos) << zero.err;
+    // The distributed gde moves vertices while balancing: nothing to judge before data moves.
+    auto gde = run_command(mpiexec(4) + tool("part-repart") + common + " --method gde --horizon 5");
+    EXPECT_EQ(gde.exit_code, 2) << gde.err;
+    EXPECT_NE(gde.err.find("--horizon"), std::string::npos) << gde.err;
+    EXPECT_FALSE(file_exists(dir.file("x.part")));
+    EXPECT_FALSE(file_exists(dir.file("x.plan")));
 }

@@ -1,5 +1,6 @@
 // part-repart on a .pvtu under mpiexec (one piece per rank, as part-convert --split writes):
-// the partition and plan are those of the serial tool on the dual graph part-convert gives,
+// the partition and plan are those of the serial tool on the dual graph part-convert gives
+// (interval along the Hilbert curve of the cell centroids, as the serial tool with --coords),
 // the new dataset holds every cell once, and a wrong piece count fails on every rank.
 #include <gtest/gtest.h>
 
@@ -38,15 +39,24 @@ TEST(PartRepartPvtu, IntervalWritesTheSerialFilesAndTheNewDataset) {
     EXPECT_EQ(report["dataset"]["cells"].get<int>(), kCells);
     EXPECT_EQ(report["dataset"]["piece_cells"].size(), 3u);
 
-    // Serially: the dual graph of the same dataset, old part = piece.
+    // Serially: the dual graph of the same dataset, old part = piece, and the line the Hilbert
+    // curve of the centroids part-convert writes beside it (the ranks compute the same ones).
     auto g = run_command(tool("part-convert") + " " + old + " -q -o " + dir.file("old.graph"));
     ASSERT_EQ(g.exit_code, 0) << g.err;
+    ASSERT_TRUE(file_exists(dir.file("old.xyz")));
     auto s = run_command(tool("part-repart") + " " + dir.file("old.graph") + " --old " +
-                         dir.file("old.part") + " --method interval -k 3 -q -o " +
-                         dir.file("s.part") + " --plan " + dir.file("s.plan"));
+                         dir.file("old.part") + " --coords " + dir.file("old.xyz") +
+                         " --method interval -k 3 -q -o " + dir.file("s.part") + " --plan " +
+                         dir.file("s.plan"));
     ASSERT_EQ(s.exit_code, 0) << s.err;
     EXPECT_EQ(read_text(dir.file("d.part")), read_text(dir.file("s.part")));
     EXPECT_EQ(read_text(dir.file("d.plan")), read_text(dir.file("s.plan")));
+    // ... which is not the numbering's cut: the curve is really followed.
+    auto numbered = run_command(tool("part-repart") + " " + dir.file("old.graph") + " --old " +
+                                dir.file("old.part") + " --method interval -k 3 -q -o " +
+                                dir.file("n.part") + " --plan " + dir.file("n.plan"));
+    ASSERT_EQ(numbered.exit_code, 0) << numbered.err;
+    EXPECT_NE(read_text(dir.file("n.part")), read_text(dir.file("s.part")));
 
     // The new dataset joins back into the same mesh (same dual graph), and it is what
     // part-plan apply makes of the plan: the same cells per piece.
@@ -169,4 +179,39 @@ TEST(PartRepartPvtu, UsageErrors) {
                             " --method interval" + outputs + " --pvtu " + old);
     EXPECT_EQ(over.exit_code, 2) << over.err;
     EXPECT_FALSE(file_exists(dir.file("d.part")));
+}
+
+TEST(PartRepartPvtu, IntervalFollowsTheCentroidsCurveForAnyPieceCountAndDecidesAsSerially) {
+    ScratchDir dir;
+    for (int pieces : {2, 3}) {
+        const std::string name = "p" + std::to_string(pieces);
+        const std::string old = split(dir, name, pieces);
+        auto g =
+            run_command(tool("part-convert") + " " + old + " -q -o " + dir.file(name + ".graph"));
+        ASSERT_EQ(g.exit_code, 0) << g.err;
+        const std::string serial_input = dir.file(name + ".graph") + " --old " +
+                                         dir.file(name + ".part") + " --coords " +
+                                         dir.file(name + ".xyz");
+        const std::string args = " --method interval -k 4 --json";
+        auto s = run_command(tool("part-repart") + " " + serial_input + args + " -o " +
+                             dir.file("s.part") + " --plan " + dir.file("s.plan"));
+        ASSERT_EQ(s.exit_code, 0) << s.err;
+        auto d = run_command(mpiexec_prefix(pieces) + tool("part-repart") + " " + old + args +
+                             " -o " + dir.file("d.part") + " --plan " + dir.file("d.plan"));
+        ASSERT_EQ(d.exit_code, 0) << d.err;
+        EXPECT_EQ(read_text(dir.file("d.part")), read_text(dir.file("s.part"))) << pieces;
+        EXPECT_EQ(read_text(dir.file("d.plan")), read_text(dir.file("s.plan"))) << pieces;
+
+        // A remap that cannot pay off within one step (moving is made very dear): both keep
+        // the pieces as they are.
+        const std::string keep = " --method interval -k 4 --time-per-size 1 --horizon 1 -q";
+        s = run_command(tool("part-repart") + " " + serial_input + keep + " -o " +
+                        dir.file("sk.part") + " --plan " + dir.file("sk.plan"));
+        ASSERT_EQ(s.exit_code, 0) << s.err;
+        d = run_command(mpiexec_prefix(pieces) + tool("part-repart") + " " + old + keep + " -o " +
+                        dir.file("dk.part") + " --plan " + dir.file("dk.plan"));
+        ASSERT_EQ(d.exit_code, 0) << d.err;
+        EXPECT_EQ(read_text(dir.file("dk.part")), read_text(dir.file(name + ".part"))) << pieces;
+        EXPECT_EQ(read_text(dir.file("dk.plan")), read_text(dir.file("sk.plan"))) << pieces;
+    }
 }

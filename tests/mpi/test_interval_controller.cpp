@@ -6,9 +6,13 @@
 #include "formats/mpi/distributed_chaco.hpp"
 #include "formats/partition_file.hpp"
 #include "libpart/core/metrics.hpp"
+#include "libpart/mpi/distributed_repart.hpp"
 #include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/interval_controller.hpp"
 #include "libpart/mpi/vertex_directory.hpp"
+#include "libpart/plan/migration_plan.hpp"
+#include "libpart/plan/plan_traffic.hpp"
+#include "libpart/repart/amortization.hpp"
 #include "libpart/repart/interval_repart.hpp"
 #include "tests/mpi/shared_scratch.hpp"
 
@@ -143,5 +147,46 @@ TEST(IntervalController, VerticesMoveToTheRankOfTheirNewPart) {
     for (VertexId v = 0; v < input.graph.num_owned(); ++v) {
         EXPECT_EQ(new_part[v], plan.part_at(input.graph.global_id[v]));
         EXPECT_EQ(mpi::owner_of_part(plan.new_part_rank[new_part[v]], world_size()), world_rank());
+    }
+}
+
+TEST(IntervalController, DecidesProfitabilityWithTheSerialFigures) {
+    // Kaddoura & Ranka 1995, 3.5: rank 0 judges the candidate from the loads and traffic the
+    // ranks reduce to it; figures and decision must be those of the serial model.
+    SharedScratch dir;
+    const Graph graph = formats::read_chaco_graph(kGraph);
+    const int n = graph.num_vertices();
+    std::string text;
+    for (int v = 0; v < n; ++v) text += std::to_string(v * 4 / n) + "\n";
+    const std::string old_path = dir.write("blocks.part.4", text);
+    const Partition old_p = formats::read_partition(old_path, n);
+    RepartRequest request;
+    request.new_parts = 4;
+    request.targets = {0.4, 0.2, 0.2, 0.2}; // rank 0 became faster
+    request.tolerance = 0.03;
+    const CostModel model;
+    const RepartResult serial = interval_repartition(graph, old_p, request);
+    const MigrationPlan plan = diff(old_p, serial.partition, serial.new_part_rank);
+    const Amortization expected = amortization(graph, old_p, serial.partition, serial.new_part_rank,
+                                               plan_traffic(plan), model);
+    ASSERT_TRUE(expected.pays_off && !expected.mandatory);
+    ASSERT_GT(expected.steps, 0);
+    for (const double horizon : {expected.steps / 2, expected.steps * 2}) {
+        auto input = formats::mpi::read_distributed_input(MPI_COMM_WORLD, kGraph, old_path, 0);
+        const mpi::DistributedRepartResult result =
+            mpi::distributed_interval(MPI_COMM_WORLD, input, request, {model, horizon});
+        const bool remap = horizon >= expected.steps;
+        EXPECT_EQ(result.decision.remap, remap) << horizon;
+        const std::vector<PartId> all =
+            mpi::gather_pieces<PartId>(MPI_COMM_WORLD, result.block_new_part);
+        long long moved = result.plan.traffic.moved_vertices;
+        if (world_rank() != 0) continue;
+        ASSERT_TRUE(result.candidate.has_value());
+        EXPECT_EQ(result.candidate->old_step, expected.old_step);
+        EXPECT_EQ(result.candidate->new_step, expected.new_step);
+        EXPECT_EQ(result.candidate->remap, expected.remap);
+        EXPECT_EQ(result.candidate->steps, expected.steps);
+        EXPECT_EQ(all, remap ? serial.partition.part : old_p.part) << horizon;
+        EXPECT_EQ(moved == 0, !remap);
     }
 }
