@@ -118,14 +118,21 @@ class Polisher {
         for (PartId p = 0; p < partition.num_parts; ++p)
             weight_.push_back(weights[std::size_t(p) * ncon]);
         limit_ = part_weight_limits(graph, partition, tolerance);
-        // A gain is at most the vertex's weighted degree, plus its size when migration counts.
+        // One sweep finds the boundary and bounds the gains: a gain is at most the vertex's
+        // weighted degree, plus its size when migration counts.
         WeightSum max_gain = 0;
         for (VertexId v = 0; v < graph.num_vertices(); ++v) {
-            add_if_boundary(v);
             if (locked_[v]) continue;
             WeightSum degree = 0;
-            for (EdgeOffset e = graph.xadj[v]; e < graph.xadj[v + 1]; ++e)
+            bool boundary = false;
+            for (EdgeOffset e = graph.xadj[v]; e < graph.xadj[v + 1]; ++e) {
                 degree += graph.edge_weight(e);
+                boundary = boundary || part_[graph.adjncy[e]] != part_[v];
+            }
+            if (boundary) {
+                candidate_[v] = 1;
+                candidates_.push_back(v);
+            }
             if (origin_ != nullptr) degree += migration_weight_ * graph.vertex_size(v);
             max_gain = std::max(max_gain, degree);
         }
