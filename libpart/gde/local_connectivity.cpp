@@ -35,6 +35,7 @@ bool LocalConnectivity::would_disconnect(const std::vector<PartId>& part, Vertex
         }
     stamp_ = base + std::uint32_t(label_.size());
     int components = int(label_.size());
+    if (components <= 1) return false; // one neighbour, listed more than once
     auto find = [this](VertexId l) {
         while (label_[l] != l) l = label_[l] = label_[label_[l]];
         return l;
