@@ -20,8 +20,11 @@ done
 for peer in gpmetis m2gmetis gmsh; do
   command -v $peer >/dev/null || { echo "$peer not found (apt-get install metis gmsh)" >&2; exit 1; }
 done
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+# WORK: a folder to keep the graphs and partitions in (default: a temporary one, removed).
+if [ -n "${WORK:-}" ]; then mkdir -p "$WORK"; WORK=$(cd "$WORK" && pwd); else
+  WORK=$(mktemp -d)
+  trap 'rm -rf "$WORK"' EXIT
+fi
 
 # An unstructured 2D finite-element mesh like the paper's (its Table 3 meshes are 2D FE
 # meshes): a 4 x 2 plate with three holes, about 33k triangles; dual graph and centroids.

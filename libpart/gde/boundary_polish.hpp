@@ -1,6 +1,6 @@
 #pragma once
 // A local cut-improvement pass after the workload adjuster, in the style of Fiduccia-
-// Mattheyses: boundary vertices in a gain-ordered heap, each moved at most once per pass,
+// Mattheyses: boundary vertices in gain buckets, each moved at most once per pass,
 // gains updated as neighbours move, moves with negative gain allowed so that the pass can
 // climb out of a local minimum, and the moves after the best cut seen undone at the end.
 #include <vector>
@@ -36,7 +36,7 @@ struct PolishOptions {
 // sender keeps at least one vertex and stays locally connected. A pass stops after a run of
 // moves without a new best cut (64 to 1024, growing with the graph) and keeps the best
 // prefix; passes repeat until one gains nothing or `max_passes`. Deterministic;
-// O(edges) once, then O(boundary x degree x log n) per pass.
+// O(edges) once, then O(boundary x degree) per pass.
 PolishResult polish_boundary(const Graph& graph, Partition& partition, double tolerance,
                              const PolishOptions& options = {});
 

@@ -1,6 +1,7 @@
 #pragma once
 // A cheap local test of whether taking a vertex out of its part would split the part: its
-// neighbours in the part must still reach each other without it, through a bounded search.
+// neighbours in the part must still reach each other without it, through a bounded search
+// (grown from all of them at once).
 #include <cstdint>
 #include <vector>
 
@@ -21,8 +22,9 @@ class LocalConnectivity {
   private:
     const Graph& graph_;
     int budget_;
-    std::vector<std::uint32_t> mark_; // == stamp_: visited in the current test
+    std::vector<std::uint32_t> mark_; // label + base of the current test (see the .cpp)
     std::vector<VertexId> queue_;
+    std::vector<VertexId> label_; // union-find over the labels of one test
     std::uint32_t stamp_ = 0;
 };
 

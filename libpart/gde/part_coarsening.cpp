@@ -36,26 +36,40 @@ CoarseLevel coarsen_within_parts(const Graph& graph, const std::vector<PartId>& 
                                  unsigned seed) {
     const VertexId n = graph.num_vertices();
     std::vector<VertexId> mate(std::size_t(n), -1);
+    // Raw pointers: through the vectors the compiler reloaded each one's data on every edge.
+    VertexId* mate_of = mate.data();
+    const EdgeOffset* xadj = graph.xadj.data();
+    const VertexId* neighbour = graph.adjncy.data();
+    const Weight* edge_weight = graph.adjwgt.empty() ? nullptr : graph.adjwgt.data();
+    const PartId* part_of = part.data();
+    const char* is_fixed = fixed.data();
+    // Constraint 0 of each vertex (a stride of ncon), or 1 when the graph has no weights.
+    const Weight* vertex_weight = graph.vwgt.empty() ? nullptr : graph.vwgt.data();
+    const std::size_t stride = std::size_t(graph.ncon);
+    auto weight_of = [&](VertexId v) -> Weight {
+        return vertex_weight ? vertex_weight[std::size_t(v) * stride] : 1;
+    };
     for (VertexId v : visit_order(n, seed)) {
-        if (mate[v] >= 0) continue;
-        mate[v] = v;
-        if (fixed[v]) continue;
+        if (mate_of[v] >= 0) continue;
+        mate_of[v] = v;
+        if (is_fixed[v]) continue;
         VertexId best = -1;
         Weight heaviest = 0;
-        const PartId home = part[v];
-        const WeightSum room = max_weight - graph.vertex_weight(v);
-        for (EdgeOffset e = graph.xadj[v]; e < graph.xadj[v + 1]; ++e) {
-            const VertexId u = graph.adjncy[e];
-            if (mate[u] >= 0 || fixed[u] || part[u] != home || graph.vertex_weight(u) > room)
+        const PartId home = part_of[v];
+        const WeightSum room = max_weight - weight_of(v);
+        for (EdgeOffset e = xadj[v]; e < xadj[v + 1]; ++e) {
+            const VertexId u = neighbour[e];
+            if (mate_of[u] >= 0 || is_fixed[u] || part_of[u] != home || weight_of(u) > room)
                 continue;
-            if (graph.edge_weight(e) > heaviest) {
-                heaviest = graph.edge_weight(e);
+            const Weight w = edge_weight ? edge_weight[e] : 1;
+            if (w > heaviest) {
+                heaviest = w;
                 best = u;
             }
         }
         if (best >= 0) {
-            mate[v] = best;
-            mate[best] = v;
+            mate_of[v] = best;
+            mate_of[best] = v;
         }
     }
 

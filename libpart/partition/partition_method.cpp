@@ -62,8 +62,9 @@ FiedlerOptions seeded(FiedlerOptions fiedler, int seed) {
 
 } // namespace
 
-// Most of the polish's gain comes in its first passes; later ones cost as much for little.
-constexpr int kPolishPasses = 3;
+// Most of the polish's gain comes in its first two passes (on Hilbert blocks of a 780k-cell
+// mesh a third lowered the cut by 0.1-0.25% more for 15-20% more time).
+constexpr int kPolishPasses = 2;
 
 PartitionResult partition_graph(const Graph& graph, std::string_view method, PartId k,
                                 const PartitionOptions& options) {
