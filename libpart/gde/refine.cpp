@@ -40,6 +40,15 @@ std::vector<WeightSum> tolerance_goals(const Partition& partition, const Process
     return goals;
 }
 
+// Whether every part weighs at most its limit (constraint 0).
+bool within_limits(const Graph& graph, const Partition& partition,
+                   const std::vector<WeightSum>& limits) {
+    const auto weights = part_weights(graph, partition.part, partition.num_parts);
+    for (PartId p = 0; p < partition.num_parts; ++p)
+        if (weights[std::size_t(p) * graph.num_constraints()] > limits[p]) return false;
+    return true;
+}
+
 // Decision maker, routing and adjuster once over `net`, moving vertices of `partition`.
 RefineRound remap(const Graph& graph, Partition& partition, const Network& net,
                   const ProcessorMap& map, const Graph& quotient, double lambda,
@@ -89,7 +98,12 @@ void balance(const Graph& graph, Partition& refined, const Network* network,
     for (VertexId v = 0; v < graph.num_vertices(); ++v)
         heaviest = std::max(heaviest, graph.vertex_weight(v));
     result.rounds.clear();
-    for (int r = 0; r < options.max_rounds; ++r) {
+    const std::vector<WeightSum> limits =
+        options.within_tolerance ? part_weight_limits(graph, refined, options.tolerance)
+                                 : std::vector<WeightSum>{};
+    const int max_rounds =
+        options.within_tolerance ? options.max_tolerance_rounds : options.max_rounds;
+    for (int r = 0; r < max_rounds; ++r) {
         if (r > 0) quotient = quotient_network(graph, refined);
         const Network& net = on_quotient ? quotient : *network;
         result.rounds.push_back(
@@ -99,7 +113,9 @@ void balance(const Graph& graph, Partition& refined, const Network* network,
             moved = moved || t.moved_vertices > 0;
             short_of_flow = short_of_flow || t.requested - t.moved_weight >= heaviest;
         }
-        if (!moved || !short_of_flow) break;
+        if (!moved) break;
+        if (options.within_tolerance ? within_limits(graph, refined, limits) : !short_of_flow)
+            break;
     }
 }
 

@@ -46,6 +46,11 @@ struct RefineOptions {
     bool shortcut_transit = false;
     int max_sweeps = 200000;
     int max_rounds = 8;
+    // Within a tolerance, rounds repeat until every part is within it or a round moves
+    // nothing: a hot spot covering several parts can need more than the few remappings the
+    // paper's refinement does, and each round's flows are only what is still above the
+    // goals, so later rounds are small.
+    int max_tolerance_rounds = 64;
 };
 
 // One remapping: decision maker, routing, workload adjuster.
@@ -78,7 +83,9 @@ struct RefineResult {
 // `network` is null for the quotient graph. Its size must be the number of parts
 // (InvalidArgument otherwise). Loads are part weights of constraint 0; target fractions of
 // the partition act as processor capacities. Rounds repeat while a round moved vertices
-// but fell short of a flow by a vertex or more, up to max_rounds. Deterministic.
+// but fell short of a flow by a vertex or more, up to max_rounds; within_tolerance: while a
+// round moved vertices and a part is above (1 + tolerance) x its target, up to
+// max_tolerance_rounds. Deterministic.
 RefineResult refine_with_gde(const Graph& graph, const Partition& partition, const Network* network,
                              const RefineOptions& options);
 
