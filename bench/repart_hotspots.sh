@@ -3,15 +3,7 @@
 # partitions, same part-repart defaults) repeated for hot spots of several sizes and centres,
 # so the 1/3 target is not judged on one sphere alone.
 #
-# The family (fixed before any result was seen; see RESULTS.md "Issue 6"): weight 4 inside a
-# sphere, 1 elsewhere, on the dual graph of data/channel3d.msh (4 x 1 x 1 channel, cylinder
-# obstacle at x = 1, cells refined within 0.35 of its axis). Centres:
-#   A (1.3, 0.5, 0.5)  in the refined wake behind the obstacle (bench/repart.sh's centre)
-#   B (3.0, 0.5, 0.5)  downstream, in the coarse far field
-#   C (0.5, 0.3, 0.7)  upstream, off the axis
-# Sizes: the sphere holds 0.5%, 1%, 2%, 5% or 11% of the cells (radius from
-# `mesh_glue.py radius`: the smallest one holding that share of the centroids); for A the 11%
-# case is bench/repart.sh's sphere r = 0.3 itself (10.85% of the cells).
+# The family: bench/hotspot_family.sh (3 centres x 5 sizes, 0.5% to 11% of the cells).
 #
 # Per hot spot and K (16, 64): moved vertices for gde (gpmetis old), interval MCR and aligned
 # along the Morton line and along the Hilbert curve of the centroids (each from an interval
@@ -33,14 +25,8 @@ trap 'rm -rf "$work"' EXIT
 cd "$work"
 KS="${KS:-16 64}"
 GDE_OPTS="${GDE_OPTS:-}"
-default_family=""
-for c in "A 1.3 0.5 0.5" "B 3.0 0.5 0.5" "C 0.5 0.3 0.7"; do
-  for f in 0.005 0.01 0.02 0.05 0.11; do
-    if [[ "$c" == A* && "$f" == 0.11 ]]; then size=r0.3; else size="f$f"; fi
-    default_family+="$c $size;"
-  done
-done
-HOTSPOTS="${HOTSPOTS:-$default_family}"
+source "$here/hotspot_family.sh"
+HOTSPOTS="${HOTSPOTS:-$hotspot_family}"
 
 "$tools/part-convert" "$root/data/channel3d.msh" -o ch.graph -q
 python3 "$here/mesh_glue.py" morton ch.xyz morton.order
@@ -62,17 +48,13 @@ for k in $KS; do
   gpmetis -seed=1 ch.graph "$k" > /dev/null && mv "ch.graph.part.$k" "old_metis_$k.part"
 done
 
-printf "| hot spot | share | K | imb. before | gde | int. MCR | int. aligned | int. MCR Hilbert | int. aligned Hilbert | scratch | gde/sc | MCR/sc | al./sc | MCR H/sc | al. H/sc | any-move bound/sc | border-flow est./sc | imb. after gde / MCR / al. / scratch | cut/fresh gde / MCR / al. / al. H / scratch |\n"
-printf "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
+printf "| hot spot | share | K | imb. before | gde | int. MCR | int. aligned | int. MCR Hilbert | int. aligned Hilbert | scratch | gde/sc | MCR/sc | al./sc | MCR H/sc | al. H/sc | any-move bound/sc | border-flow est./sc | gde flow / least weight-hops | imb. after gde / MCR / al. / scratch | cut/fresh gde / MCR / al. / al. H / scratch |\n"
+printf "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
 IFS=';' read -ra family <<< "$HOTSPOTS"
 for spot in "${family[@]}"; do
   [ -n "${spot// /}" ] || continue
   read -r label cx cy cz size <<< "$spot"
-  case "$size" in
-    r*) r="${size#r}" ;;
-    f*) r=$(python3 "$here/mesh_glue.py" radius ch.xyz "$cx" "$cy" "$cz" "${size#f}") ;;
-    *) echo "error: hot spot size '$size': expected r<radius> or f<share>" >&2; exit 2 ;;
-  esac
+  r=$(hotspot_radius ch.xyz "$size" "$cx" "$cy" "$cz")
   python3 "$here/mesh_glue.py" hotspot ch.graph ch.xyz "$cx" "$cy" "$cz" "$r" 4 hot.graph
   hot=$(awk 'NR>1 && $1==4' hot.graph | wc -l)
   share=$(python3 -c "print(f'{100*$hot/$n:.2f}%')")
@@ -96,9 +78,10 @@ for spot in "${family[@]}"; do
     bounds=$(python3 "$here/move_bound.py" hot.graph "$og" "$k" 0.03)
     any_bound=$(echo "$bounds" | awk '/any-move bound/ {print $3}')
     flow_bound=$(echo "$bounds" | awk '/border-flow estimate/ {print $3}')
+    hops_bound=$(echo "$bounds" | awk '/least weight-hops/ {print $3}')
     sc=$(moved scratch.json) fresh=$(field fresh.json "d['edge_cut']")
     before=$(field before.json "f\"{d['imbalance'][0]:.3f}\"")
-    printf "| %s (%s %s %s) r %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s / %s / %s / %s | %s / %s / %s / %s / %s |\n" \
+    printf "| %s (%s %s %s) r %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s / %s / %s / %s | %s / %s / %s / %s / %s |\n" \
       "$label" "$cx" "$cy" "$cz" "$r" "$share" "$k" "$before" \
       "$(moved gde.json)" "$(moved mcr.json)" "$(moved aligned.json)" "$(moved mcr_h.json)" \
       "$(moved aligned_h.json)" "$sc" \
@@ -106,6 +89,7 @@ for spot in "${family[@]}"; do
       "$(ratio "$(moved aligned.json)" "$sc")" "$(ratio "$(moved mcr_h.json)" "$sc")" \
       "$(ratio "$(moved aligned_h.json)" "$sc")" \
       "$(ratio "$any_bound" "$sc")" "$(ratio "$flow_bound" "$sc")" \
+      "$(ratio "$(field gde.json "d['details']['gde_flow']")" "$hops_bound")" \
       "$(imb gde.json)" "$(imb mcr.json)" "$(imb aligned.json)" "$(imb scratch.json)" \
       "$(ratio "$(cut gde.json)" "$fresh")" "$(ratio "$(cut mcr.json)" "$fresh")" \
       "$(ratio "$(cut aligned.json)" "$fresh")" "$(ratio "$(cut aligned_h.json)" "$fresh")" \

@@ -52,7 +52,7 @@ bool within_limits(const Graph& graph, const Partition& partition,
 // Decision maker, routing and adjuster once over `net`, moving vertices of `partition`.
 RefineRound remap(const Graph& graph, Partition& partition, const Network& net,
                   const ProcessorMap& map, const Graph& quotient, double lambda,
-                  const RefineOptions& options, bool first_round) {
+                  const RefineOptions& options, bool first_round, bool nearest_room) {
     const PartId k = partition.num_parts;
     const int ncon = graph.num_constraints();
     const auto weights = part_weights(graph, partition.part, k);
@@ -68,8 +68,8 @@ RefineRound remap(const Graph& graph, Partition& partition, const Network& net,
             ? tolerance_goals(partition, map, net.graph, graph.total_vertex_weight()[0],
                               options.tolerance, lambda)
             : std::vector<WeightSum>{};
-    round.gde =
-        run_gde(net.graph, colour_edges(net), loads, capacities, lambda, options.max_sweeps, goals);
+    round.gde = run_gde(net.graph, colour_edges(net), loads, capacities, lambda, options.max_sweeps,
+                        goals, nearest_room);
     // Flows between parts: derouted where a link does not match a border, then acyclic.
     round.routed = route_flows(quotient, net.graph, round.gde.link_outflow, map);
     round.cycle_flow_removed = eliminate_cycles(quotient, round.routed.outflow);
@@ -103,15 +103,22 @@ void balance(const Graph& graph, Partition& refined, const Network* network,
                                  : std::vector<WeightSum>{};
     const int max_rounds =
         options.within_tolerance ? options.max_tolerance_rounds : options.max_rounds;
+    // Excess sent to the nearest room goes along one path; when the adjuster cannot carry it
+    // (a border too thin to pass a vertex), the next rounds diffuse it instead.
+    bool nearest_room = options.within_tolerance && options.nearest_room;
     for (int r = 0; r < max_rounds; ++r) {
         if (r > 0) quotient = quotient_network(graph, refined);
         const Network& net = on_quotient ? quotient : *network;
-        result.rounds.push_back(
-            remap(graph, refined, net, result.map, quotient.graph, lambda, options, r == 0));
+        result.rounds.push_back(remap(graph, refined, net, result.map, quotient.graph, lambda,
+                                      options, r == 0, nearest_room));
         bool moved = false, short_of_flow = false;
         for (const Transfer& t : result.rounds.back().transfers) {
             moved = moved || t.moved_vertices > 0;
             short_of_flow = short_of_flow || t.requested - t.moved_weight >= heaviest;
+        }
+        if (!moved && nearest_room) {
+            nearest_room = false;
+            continue;
         }
         if (!moved) break;
         if (options.within_tolerance ? within_limits(graph, refined, limits) : !short_of_flow)

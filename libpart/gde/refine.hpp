@@ -33,6 +33,8 @@ struct RefineOptions {
     // just under (1 + tolerance) x its target, so only parts above it shed load and parts
     // below it may stay below the average. Off: the paper's balancing to the average.
     bool within_tolerance = false;
+    // Within the tolerance, excess goes to the nearest room (room_flow) rather than diffusing.
+    bool nearest_room = false;
     // The workload adjuster moves the heaviest border vertices first (see adjust_workload).
     bool heaviest_first = false;
     // > 0: the boundary polish also counts migration, this much per unit of vertex size

@@ -111,9 +111,14 @@ RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
     const gde::RefineResult refined = gde::refine_with_gde(graph, start, nullptr, options);
     result.partition.part = refined.part;
     int sweeps = 0;
-    for (const auto& round : refined.rounds) sweeps += round.gde.sweeps;
+    WeightSum flow = 0; // weight x borders crossed that the rounds asked the adjuster to carry
+    for (const auto& round : refined.rounds) {
+        sweeps += round.gde.sweeps;
+        for (const gde::Transfer& t : round.transfers) flow += t.requested;
+    }
     result.details = {{"gde_rounds", double(refined.rounds.size())},
                       {"gde_sweeps", double(sweeps)},
+                      {"gde_flow", double(flow)},
                       {"polish_moves", double(refined.polish.moves)},
                       {"transit_shortcut", refined.rounds.empty()
                                                ? 0.0
