@@ -65,7 +65,7 @@ GdeRun run_gde(const Graph& g, const EdgeColouring& colouring, const std::vector
     run.lambda = lambda;
     run.num_colours = colouring.num_colours;
     run.delta = termination_delta(g, colouring);
-    const GdeParameters parameters{lambda, colouring.num_colours, run.delta, nearest_room};
+    const GdeParameters parameters{lambda, colouring.num_colours, run.delta, nearest_room, int(n)};
 
     std::vector<GdeProcessor> processors;
     processors.reserve(std::size_t(n));

@@ -30,7 +30,7 @@ WeightSum pair_flow(const GdeMessage& lo, const GdeMessage& hi, double lambda) {
 WeightSum room_flow(const GdeMessage& lo, const GdeMessage& hi) {
     auto excess = [](const GdeMessage& from, const GdeMessage& to) -> WeightSum {
         if (from.room_distance <= to.room_distance || from.load <= from.goal) return 0;
-        const WeightSum amount = from.load - from.goal;
+        const WeightSum amount = std::min(from.offer, from.load - from.goal);
         return to.room_distance == 0 ? std::min(amount, to.goal - to.load) : amount;
     };
     return excess(hi, lo) - excess(lo, hi);
@@ -61,13 +61,21 @@ GdeProcessor::GdeProcessor(VertexId id, WeightSum load, double capacity, std::ve
     update_room_distance();
 }
 
+WeightSum GdeProcessor::room_offer() const {
+    if (!parameters_.nearest_room || load_ <= goal_) return 0;
+    WeightSum nearer = 0;
+    for (std::size_t l = 0; l < links_.size(); ++l)
+        nearer += !gone_[l] && neighbour_room_distance_[l] < room_distance_;
+    return nearer == 0 ? 0 : (load_ - goal_ + nearer - 1) / nearer;
+}
+
 bool GdeProcessor::update_room_distance() {
     int distance = kNoRoom;
     if (load_ < goal_) {
         distance = 0;
     } else {
         for (int d : neighbour_room_distance_) distance = std::min(distance, d + 1);
-        distance = std::min(distance, kNoRoom);
+        if (distance >= parameters_.processors) distance = kNoRoom;
     }
     const bool changed = distance != room_distance_;
     room_distance_ = distance;

@@ -20,6 +20,9 @@ struct GdeParameters {
     // With goals: send excess towards the nearest room (room_flow) instead of diffusing it
     // (pair_flow).
     bool nearest_room = false;
+    // The number of processors (nearest_room): no room lies this many hops away or more, so a
+    // larger distance means none is left, and distances stop counting up once room is gone.
+    int processors = 0;
 };
 
 // A processor's goal when it need not balance fully: the load it may keep (see pair_flow).
@@ -35,6 +38,7 @@ struct GdeMessage {
     bool done = false;   // the sender knows the system is stable and leaves after this sweep
     WeightSum goal = kFullBalance; // the sender's goal
     int room_distance = 0;         // hops to the nearest processor below its goal (room_flow)
+    WeightSum offer = 0;           // the most the sender passes to one neighbour nearer to room
 };
 
 // Room distance of a processor that knows of no room within reach.
@@ -61,12 +65,12 @@ WeightSum pair_flow(const GdeMessage& lo, const GdeMessage& hi, double lambda);
 // Signed flow into the lower-numbered processor, as pair_flow, for excess sent towards room
 // (both ends have goals): each processor's room distance is 0 when its load is below its
 // goal, else one more than the least its neighbours last reported (a distributed
-// breadth-first search, refreshed at every exchange). A processor above its goal sends all
-// of its excess to a neighbour nearer to room, at most the neighbour's room when that
-// neighbour has some. Load thus moves downhill to the nearest room, as in push-relabel
-// (Goldberg and Tarjan), so flow crosses fewer borders than diffusion, which also spreads
-// excess into neighbours farther from room. A departure from Section 3.2; still local: a
-// processor uses its own state and its neighbours' messages only.
+// breadth-first search, refreshed at every exchange). A processor above its goal offers an
+// equal share of its excess to each neighbour nearer to room (GdeMessage::offer) and sends
+// it, at most the neighbour's room when that neighbour has some. Load thus moves downhill to the
+// nearest room, as in push-relabel (Goldberg and Tarjan), so flow crosses fewer borders than
+// diffusion, which also spreads excess into neighbours farther from room. A departure from
+// Section 3.2; still local: a processor uses its own state and its neighbours' messages only.
 WeightSum room_flow(const GdeMessage& lo, const GdeMessage& hi);
 
 // The goal that keeps a processor within `ceiling` (its largest allowed load) despite
@@ -86,7 +90,7 @@ class GdeProcessor {
     // The live neighbour on `colour` this sweep, or -1.
     VertexId partner(int colour) const;
     GdeMessage message() const {
-        return {id_, load_, capacity_, state_, leaving_, goal_, room_distance_};
+        return {id_, load_, capacity_, state_, leaving_, goal_, room_distance_, room_offer()};
     }
     // The balance operator with the neighbour on `colour` and the min-combination of State.
     void exchange(int colour, const GdeMessage& neighbour);
@@ -108,6 +112,8 @@ class GdeProcessor {
   private:
     // Recomputes room_distance_; true when it changed.
     bool update_room_distance();
+    // The excess over the goal shared evenly among the live neighbours nearer to room.
+    WeightSum room_offer() const;
 
     VertexId id_;
     WeightSum load_;

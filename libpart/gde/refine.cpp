@@ -26,16 +26,20 @@ int hop_diameter(const Graph& network) {
     return diameter;
 }
 
-// Per processor: the goal that keeps its part within (1 + tolerance) x its target.
+// Per processor: the goal that keeps its part within (1 + tolerance) x its target. Flows to
+// the nearest room stop only once every load is within its goal, with no rounding stall to
+// leave room for, so their goal is the limit itself.
 std::vector<WeightSum> tolerance_goals(const Partition& partition, const ProcessorMap& map,
                                        const Graph& network, WeightSum total, double tolerance,
-                                       double lambda) {
-    const int diameter = hop_diameter(network);
+                                       double lambda, bool nearest_room) {
+    const int diameter = nearest_room ? 0 : hop_diameter(network);
     std::vector<WeightSum> goals;
     for (VertexId q = 0; q < network.num_vertices(); ++q) {
         const double share = partition.target(map.part_on[q]) * double(total);
-        goals.push_back(tolerance_goal(WeightSum(std::floor(share * (1 + tolerance))),
-                                       WeightSum(std::ceil(share)), diameter, lambda));
+        const auto ceiling = WeightSum(std::floor(share * (1 + tolerance)));
+        goals.push_back(
+            nearest_room ? ceiling
+                         : tolerance_goal(ceiling, WeightSum(std::ceil(share)), diameter, lambda));
     }
     return goals;
 }
@@ -66,7 +70,7 @@ RefineRound remap(const Graph& graph, Partition& partition, const Network& net,
     const std::vector<WeightSum> goals =
         options.within_tolerance
             ? tolerance_goals(partition, map, net.graph, graph.total_vertex_weight()[0],
-                              options.tolerance, lambda)
+                              options.tolerance, lambda, nearest_room)
             : std::vector<WeightSum>{};
     round.gde = run_gde(net.graph, colour_edges(net), loads, capacities, lambda, options.max_sweeps,
                         goals, nearest_room);
@@ -103,8 +107,9 @@ void balance(const Graph& graph, Partition& refined, const Network* network,
                                  : std::vector<WeightSum>{};
     const int max_rounds =
         options.within_tolerance ? options.max_tolerance_rounds : options.max_rounds;
-    // Excess sent to the nearest room goes along one path; when the adjuster cannot carry it
-    // (a border too thin to pass a vertex), the next rounds diffuse it instead.
+    // Excess sent to the nearest room goes along few paths; once the adjuster carries less
+    // than half of such a round's flow (borders too thin for it), the following rounds
+    // diffuse the excess over every border instead.
     bool nearest_room = options.within_tolerance && options.nearest_room;
     for (int r = 0; r < max_rounds; ++r) {
         if (r > 0) quotient = quotient_network(graph, refined);
@@ -112,13 +117,16 @@ void balance(const Graph& graph, Partition& refined, const Network* network,
         result.rounds.push_back(remap(graph, refined, net, result.map, quotient.graph, lambda,
                                       options, r == 0, nearest_room));
         bool moved = false, short_of_flow = false;
+        WeightSum requested = 0, carried = 0;
         for (const Transfer& t : result.rounds.back().transfers) {
             moved = moved || t.moved_vertices > 0;
             short_of_flow = short_of_flow || t.requested - t.moved_weight >= heaviest;
+            requested += t.requested;
+            carried += t.moved_weight;
         }
-        if (!moved && nearest_room) {
+        if (nearest_room && 2 * carried < requested) {
             nearest_room = false;
-            continue;
+            if (!moved) continue;
         }
         if (!moved) break;
         if (options.within_tolerance ? within_limits(graph, refined, limits) : !short_of_flow)

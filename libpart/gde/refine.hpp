@@ -33,7 +33,9 @@ struct RefineOptions {
     // just under (1 + tolerance) x its target, so only parts above it shed load and parts
     // below it may stay below the average. Off: the paper's balancing to the average.
     bool within_tolerance = false;
-    // Within the tolerance, excess goes to the nearest room (room_flow) rather than diffusing.
+    // Within the tolerance, the decision maker sends excess towards the nearest room
+    // (room_flow, goals at the limits) instead of diffusing it, until a round's flows prove
+    // too much for the adjuster (it carries less than half); then rounds diffuse.
     bool nearest_room = false;
     // The workload adjuster moves the heaviest border vertices first (see adjust_workload).
     bool heaviest_first = false;

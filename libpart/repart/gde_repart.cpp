@@ -81,7 +81,8 @@ RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
     }
     // A tolerance in the request is an allowance to spend on moving less, as for interval.
     // With one, a repartitioning pays for every vertex that changes rank: the flows stop once
-    // every part is within the tolerance, flow through a part between two neighbours goes
+    // every part is within the tolerance, excess goes to the nearest room rather than
+    // diffusing through every border, flow through a part between two neighbours goes
     // straight across, the heaviest border vertices carry the flows, and the polish weighs a
     // moved unit of size like a cut edge (the cut + migration objective of adaptive
     // repartitioners). Without one (part-simulate's remaps) the paper's refinement
@@ -97,6 +98,7 @@ RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
     options.heaviest_first = spend_tolerance;
     options.migration_weight = spend_tolerance ? 1 : 0;
     options.shortcut_transit = spend_tolerance;
+    options.nearest_room = spend_tolerance;
     if (spend_tolerance && request.new_parts != old_partition.num_parts) {
         // Migration counts from the old ranks, not from the merged or seeded start: a vertex's
         // origin is the new part on its old rank, none when that rank retires.
