@@ -30,8 +30,7 @@ WeightSum pair_flow(const GdeMessage& lo, const GdeMessage& hi, double lambda) {
 WeightSum room_flow(const GdeMessage& lo, const GdeMessage& hi) {
     auto excess = [](const GdeMessage& from, const GdeMessage& to) -> WeightSum {
         if (from.room_distance <= to.room_distance || from.load <= from.goal) return 0;
-        const WeightSum amount = std::min(from.offer, from.load - from.goal);
-        return to.room_distance == 0 ? std::min(amount, to.goal - to.load) : amount;
+        return std::min({from.offer, from.load - from.goal, to.room_ahead});
     };
     return excess(hi, lo) - excess(lo, hi);
 }
@@ -46,7 +45,7 @@ GdeProcessor::GdeProcessor(VertexId id, WeightSum load, double capacity, std::ve
     : id_(id), load_(load), capacity_(capacity), goal_(goal), links_(std::move(links)),
       parameters_(parameters), link_of_colour_(std::size_t(parameters.num_colours), -1),
       flow_trace_(links_.size(), 0), gone_(links_.size(), 0), says_done_(links_.size(), 0),
-      neighbour_room_distance_(links_.size(), kNoRoom) {
+      neighbour_room_distance_(links_.size(), kNoRoom), neighbour_room_ahead_(links_.size(), 0) {
     if (!(parameters.lambda > 0 && parameters.lambda < 1))
         throw InvalidArgument("the exchange parameter lambda must lie strictly between 0 and 1");
     for (std::size_t l = 0; l < links_.size(); ++l) {
@@ -58,7 +57,7 @@ GdeProcessor::GdeProcessor(VertexId id, WeightSum load, double capacity, std::ve
     }
     if (parameters_.nearest_room && goal_ == kFullBalance)
         throw InvalidArgument("sending excess towards room needs a goal per processor");
-    update_room_distance();
+    update_room();
 }
 
 WeightSum GdeProcessor::room_offer() const {
@@ -69,16 +68,22 @@ WeightSum GdeProcessor::room_offer() const {
     return nearer == 0 ? 0 : (load_ - goal_ + nearer - 1) / nearer;
 }
 
-bool GdeProcessor::update_room_distance() {
+bool GdeProcessor::update_room() {
     int distance = kNoRoom;
+    WeightSum ahead = 0;
     if (load_ < goal_) {
         distance = 0;
+        ahead = goal_ - load_;
     } else {
         for (int d : neighbour_room_distance_) distance = std::min(distance, d + 1);
         if (distance >= parameters_.processors) distance = kNoRoom;
+        for (std::size_t l = 0; l < links_.size(); ++l)
+            if (distance != kNoRoom && !gone_[l] && neighbour_room_distance_[l] == distance - 1)
+                ahead += neighbour_room_ahead_[l];
     }
-    const bool changed = distance != room_distance_;
+    const bool changed = distance != room_distance_ || ahead != room_ahead_;
     room_distance_ = distance;
+    room_ahead_ = ahead;
     return changed;
 }
 
@@ -108,7 +113,8 @@ void GdeProcessor::exchange(int colour, const GdeMessage& neighbour) {
     if (parameters_.nearest_room) {
         // A new distance must reach the others before they may conclude stability.
         neighbour_room_distance_[l] = neighbour.room_distance;
-        if (update_room_distance()) changed_ = true;
+        neighbour_room_ahead_[l] = neighbour.room_ahead;
+        if (update_room()) changed_ = true;
     }
     state_ = std::min(state_, neighbour.state);
     if (neighbour.done) {
