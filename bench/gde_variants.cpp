@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
     options.heaviest_first = true;
     options.migration_weight = 1;
     options.shortcut_transit = true;
+    options.nearest_room = true;
     for (int a = 4; a < argc; ++a) {
         const std::string arg = argv[a];
         const auto eq = arg.find('=');

@@ -13,8 +13,9 @@ root="$(dirname "$here")"
 build="$(cd "${1:-$root/build}" && pwd)"
 shift || true
 variants=("$@")
-[ ${#variants[@]} -gt 0 ] || variants=(migration_weight=0 migration_weight=2 migration_weight=4
-                                        lambda=0.3 lambda=0.7 optimal_lambda=1 shortcut=0 polish=0)
+[ ${#variants[@]} -gt 0 ] || variants=(nearest_room=0 nearest_room=0,shortcut=0 shortcut=0
+                                        migration_weight=0 migration_weight=2 migration_weight=4
+                                        lambda=0.3 lambda=0.7 optimal_lambda=1 polish=0)
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cd "$work"
