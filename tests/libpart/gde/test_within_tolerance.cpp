@@ -304,30 +304,26 @@ TEST(GdeWithinTolerance, ShortcutsKeepRandomAcyclicFlowsAcyclicWithTheSameNetFlo
 // Excess sent towards the nearest room (room_flow) instead of diffused.
 
 TEST(NearestRoom, RoomFlowGoesDownhillUpToTheOfferAndTheRoomAhead) {
-    // Processor 1 (above its goal by 300, offering 200 to each nearer neighbour) and
-    // processor 0 with room 150: 150 flows into 0.
-    EXPECT_EQ(
-        room_flow(towards_room(0, 850, 1000, 0, 0, 150), towards_room(1, 1300, 1000, 1, 200, 150)),
-        150);
-    // More room than the offer: the offer.
-    EXPECT_EQ(
-        room_flow(towards_room(0, 500, 1000, 0, 0, 500), towards_room(1, 1300, 1000, 1, 200, 500)),
-        200);
-    // A neighbour without room but nearer to it takes what it has room ahead for.
-    EXPECT_EQ(
-        room_flow(towards_room(0, 1500, 1000, 1, 0, 120), towards_room(1, 1300, 1000, 2, 200, 120)),
-        120);
-    // The lower-numbered end sends: negative.
-    EXPECT_EQ(
-        room_flow(towards_room(0, 1300, 1000, 1, 200, 150), towards_room(1, 850, 1000, 0, 0, 150)),
-        -150);
-    // Equally far from room, or the sender within its goal: nothing.
-    EXPECT_EQ(
-        room_flow(towards_room(0, 1500, 1000, 1, 500, 90), towards_room(1, 1300, 1000, 1, 300, 90)),
-        0);
-    EXPECT_EQ(
-        room_flow(towards_room(0, 900, 1000, 0, 0, 100), towards_room(1, 1000, 1000, 1, 0, 100)),
-        0);
+    struct Case {
+        GdeMessage lo, hi;
+        WeightSum into_lo;
+        const char* what;
+    };
+    const Case cases[] = {
+        {towards_room(0, 850, 1000, 0, 0, 150), towards_room(1, 1300, 1000, 1, 200, 150), 150,
+         "room 150 below an offer of 200: the room"},
+        {towards_room(0, 500, 1000, 0, 0, 500), towards_room(1, 1300, 1000, 1, 200, 500), 200,
+         "more room than the offer: the offer"},
+        {towards_room(0, 1500, 1000, 1, 0, 120), towards_room(1, 1300, 1000, 2, 200, 120), 120,
+         "a neighbour without room but nearer to it: its room ahead"},
+        {towards_room(0, 1300, 1000, 1, 200, 150), towards_room(1, 850, 1000, 0, 0, 150), -150,
+         "the lower-numbered end sends: negative"},
+        {towards_room(0, 1500, 1000, 1, 500, 90), towards_room(1, 1300, 1000, 1, 300, 90), 0,
+         "equally far from room: nothing"},
+        {towards_room(0, 900, 1000, 0, 0, 100), towards_room(1, 1000, 1000, 1, 0, 100), 0,
+         "the sender within its goal: nothing"},
+    };
+    for (const Case& c : cases) EXPECT_EQ(room_flow(c.lo, c.hi), c.into_lo) << c.what;
 }
 
 TEST(NearestRoom, NeedsGoals) {
