@@ -67,6 +67,7 @@ RefineRound remap(const Graph& graph, Partition& partition, const Network& net,
         for (VertexId q = 0; q < k; ++q) capacities.push_back(partition.target(map.part_on[q]));
 
     RefineRound round;
+    round.nearest_room = nearest_room;
     const std::vector<WeightSum> goals =
         options.within_tolerance
             ? tolerance_goals(partition, map, net.graph, graph.total_vertex_weight()[0],

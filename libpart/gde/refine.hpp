@@ -63,6 +63,7 @@ struct RefineRound {
     RoutedFlows routed; // network link flows and the final acyclic part flows
     WeightSum cycle_flow_removed = 0;
     WeightSum transit_shortcut = 0; // flow taken off two-border paths (shortcut_transit)
+    bool nearest_room = false;      // the flows went to the nearest room, not diffused
     std::vector<Transfer> transfers;
 };
 
