@@ -3,6 +3,10 @@
 
 hotspot GRAPH XYZ CX CY CZ R FACTOR OUT.graph
     Rewrites a METIS graph with vertex weights: FACTOR inside the sphere, 1 elsewhere.
+radius XYZ CX CY CZ FRACTION
+    Prints the smallest radius r such that the sphere (CX, CY, CZ) r holds at least
+    FRACTION of the points (cell centroids): hot spots of a given share of the cells, so a
+    family of them is fixed by the share, whatever the local cell size.
 morton XYZ OUT.order
     A Z-order (Morton) ordering of the points, line i = 0-based position of point i: a
     stand-in for part-order's Hilbert ordering (issue 4) so the interval method has a
@@ -26,6 +30,14 @@ def hotspot(graph, xyz, cx, cy, cz, r, factor, out):
             x, y, z = centres[v]
             inside = (x - cx) ** 2 + (y - cy) ** 2 + (z - cz) ** 2 <= r * r
             f.write(f"{factor if inside else 1} {rows[1 + v]}\n")
+
+
+def radius(xyz, cx, cy, cz, fraction):
+    cx, cy, cz, fraction = float(cx), float(cy), float(cz), float(fraction)
+    d2 = sorted((x - cx) ** 2 + (y - cy) ** 2 + (z - cz) ** 2
+                for x, y, z in (map(float, l.split()) for l in open(xyz) if l.strip()))
+    need = max(1, -(-int(round(fraction * len(d2) * 1e6)) // 1000000))  # ceil, exact for 1e-6
+    print(f"{d2[need - 1] ** 0.5:.6f}")
 
 
 def morton(xyz, out):
@@ -53,6 +65,8 @@ def morton(xyz, out):
 if __name__ == "__main__":
     if sys.argv[1] == "hotspot":
         hotspot(*sys.argv[2:10])
+    elif sys.argv[1] == "radius":
+        radius(*sys.argv[2:7])
     elif sys.argv[1] == "morton":
         morton(*sys.argv[2:4])
     else:

@@ -13,7 +13,11 @@ move_bound.py GRAPH OLD.part K TOLERANCE
         vertices. The least-cost flow under this model (min-cost flow on the quotient graph,
         successive shortest paths). It models methods that shift borders between
         neighbouring parts (GDE's workload adjuster); it is an estimate, not a proof: a
-        vertex carried over two borders in two rounds counts once in the real figure.
+        vertex carried over two borders in two rounds counts once in the real figure. A part
+        whose own vertices do not suffice passes on received weight at 1 per unit.
+    least weight-hops: the smallest sum over borders of the weight crossing them (min-cost
+        flow, one per border crossed) that brings every part within the limit: no choice of
+        flows between parts (the decision maker's job) carries the excess with less.
 """
 import heapq
 import math
@@ -124,18 +128,30 @@ def main(graph_path, part_path, k, tolerance):
             need += load[p] - cap
         elif load[p] < cap:
             arcs.append([2 + p, sink, cap - load[p], 0])
-        for w, count in by_part[p].items():
+        # Own vertices by weight class, then (the last class, unbounded) weight passed on
+        # beyond all of its own, counted like weight-1 vertices: a part near a large hot spot
+        # may have to forward more than it holds, which would otherwise leave no flow at all.
+        classes = [(w * count, 1.0 / w) for w, count in by_part[p].items()]
+        classes.append((sum(load), 1.0))
+        for capacity, cost in classes:
             out = nodes
             nodes += 1
-            arcs.append([2 + p, out, w * count, 1.0 / w])
+            arcs.append([2 + p, out, capacity, cost])
             for a, b in links:
                 if a == p:
-                    arcs.append([out, 2 + b, w * count, 0])
+                    arcs.append([out, 2 + b, capacity, 0])
     border = min_cost_flow(nodes, arcs, source, sink, need)
+
+    # Least weight x hops: every unit of excess to room along the quotient graph, one per
+    # border crossed, whatever carries it; what a flow-choosing decision maker can reach.
+    hop_arcs = [a for a in arcs if a[0] == source or a[1] == sink]
+    hop_arcs += [[2 + a, 2 + b, need, 1] for a, b in links]
+    weight_hops = min_cost_flow(2 + k, hop_arcs, source, sink, need)
     print(f"cap per part {cap} (average {sum(load) / k:.1f}), overloaded parts "
           f"{sum(1 for x in load if x > cap)}, excess weight {need}")
     print(f"any-move bound {any_move}")
     print(f"border-flow estimate {border:.0f}" if border is not None else "border-flow estimate none")
+    print(f"least weight-hops {weight_hops:.0f}")
 
 
 if __name__ == "__main__":

@@ -55,7 +55,7 @@ int termination_delta(const Graph& network, const EdgeColouring& colouring) {
 
 GdeRun run_gde(const Graph& g, const EdgeColouring& colouring, const std::vector<WeightSum>& loads,
                const std::vector<double>& capacities, double lambda, int max_sweeps,
-               const std::vector<WeightSum>& goals) {
+               const std::vector<WeightSum>& goals, bool nearest_room) {
     const VertexId n = g.num_vertices();
     if (loads.size() != std::size_t(n) ||
         (!capacities.empty() && capacities.size() != std::size_t(n)) ||
@@ -65,7 +65,7 @@ GdeRun run_gde(const Graph& g, const EdgeColouring& colouring, const std::vector
     run.lambda = lambda;
     run.num_colours = colouring.num_colours;
     run.delta = termination_delta(g, colouring);
-    const GdeParameters parameters{lambda, colouring.num_colours, run.delta};
+    const GdeParameters parameters{lambda, colouring.num_colours, run.delta, nearest_room, int(n)};
 
     std::vector<GdeProcessor> processors;
     processors.reserve(std::size_t(n));

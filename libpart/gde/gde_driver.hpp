@@ -37,10 +37,12 @@ struct GdeRun {
 
 // Balances `loads` (with relative `capacities`, empty for equal) over the network. `goals`
 // (one per processor, see pair_flow; empty for the paper's full balancing) let processors
-// within them keep their load. Throws Error if some processor is still running after
+// within them keep their load; `nearest_room` (goals needed) sends excess towards the nearest
+// room instead (room_flow). Throws Error if some processor is still running after
 // max_sweeps (a safety net, not the stopping rule).
 GdeRun run_gde(const Graph& network, const EdgeColouring& colouring,
                const std::vector<WeightSum>& loads, const std::vector<double>& capacities,
-               double lambda, int max_sweeps = 200000, const std::vector<WeightSum>& goals = {});
+               double lambda, int max_sweeps = 200000, const std::vector<WeightSum>& goals = {},
+               bool nearest_room = false);
 
 } // namespace part::gde

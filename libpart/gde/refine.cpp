@@ -26,24 +26,37 @@ int hop_diameter(const Graph& network) {
     return diameter;
 }
 
-// Per processor: the goal that keeps its part within (1 + tolerance) x its target.
+// Per processor: the goal that keeps its part within (1 + tolerance) x its target. Flows to
+// the nearest room stop only once every load is within its goal, with no rounding stall to
+// leave room for, so their goal is the limit itself.
 std::vector<WeightSum> tolerance_goals(const Partition& partition, const ProcessorMap& map,
                                        const Graph& network, WeightSum total, double tolerance,
-                                       double lambda) {
-    const int diameter = hop_diameter(network);
+                                       double lambda, bool nearest_room) {
+    const int diameter = nearest_room ? 0 : hop_diameter(network);
     std::vector<WeightSum> goals;
     for (VertexId q = 0; q < network.num_vertices(); ++q) {
         const double share = partition.target(map.part_on[q]) * double(total);
-        goals.push_back(tolerance_goal(WeightSum(std::floor(share * (1 + tolerance))),
-                                       WeightSum(std::ceil(share)), diameter, lambda));
+        const auto ceiling = WeightSum(std::floor(share * (1 + tolerance)));
+        goals.push_back(
+            nearest_room ? ceiling
+                         : tolerance_goal(ceiling, WeightSum(std::ceil(share)), diameter, lambda));
     }
     return goals;
+}
+
+// Whether every part weighs at most its limit (constraint 0).
+bool within_limits(const Graph& graph, const Partition& partition,
+                   const std::vector<WeightSum>& limits) {
+    const auto weights = part_weights(graph, partition.part, partition.num_parts);
+    for (PartId p = 0; p < partition.num_parts; ++p)
+        if (weights[std::size_t(p) * graph.num_constraints()] > limits[p]) return false;
+    return true;
 }
 
 // Decision maker, routing and adjuster once over `net`, moving vertices of `partition`.
 RefineRound remap(const Graph& graph, Partition& partition, const Network& net,
                   const ProcessorMap& map, const Graph& quotient, double lambda,
-                  const RefineOptions& options, bool first_round) {
+                  const RefineOptions& options, bool first_round, bool nearest_room) {
     const PartId k = partition.num_parts;
     const int ncon = graph.num_constraints();
     const auto weights = part_weights(graph, partition.part, k);
@@ -54,13 +67,14 @@ RefineRound remap(const Graph& graph, Partition& partition, const Network& net,
         for (VertexId q = 0; q < k; ++q) capacities.push_back(partition.target(map.part_on[q]));
 
     RefineRound round;
+    round.nearest_room = nearest_room;
     const std::vector<WeightSum> goals =
         options.within_tolerance
             ? tolerance_goals(partition, map, net.graph, graph.total_vertex_weight()[0],
-                              options.tolerance, lambda)
+                              options.tolerance, lambda, nearest_room)
             : std::vector<WeightSum>{};
-    round.gde =
-        run_gde(net.graph, colour_edges(net), loads, capacities, lambda, options.max_sweeps, goals);
+    round.gde = run_gde(net.graph, colour_edges(net), loads, capacities, lambda, options.max_sweeps,
+                        goals, nearest_room);
     // Flows between parts: derouted where a link does not match a border, then acyclic.
     round.routed = route_flows(quotient, net.graph, round.gde.link_outflow, map);
     round.cycle_flow_removed = eliminate_cycles(quotient, round.routed.outflow);
@@ -89,17 +103,35 @@ void balance(const Graph& graph, Partition& refined, const Network* network,
     for (VertexId v = 0; v < graph.num_vertices(); ++v)
         heaviest = std::max(heaviest, graph.vertex_weight(v));
     result.rounds.clear();
-    for (int r = 0; r < options.max_rounds; ++r) {
+    const std::vector<WeightSum> limits =
+        options.within_tolerance ? part_weight_limits(graph, refined, options.tolerance)
+                                 : std::vector<WeightSum>{};
+    const int max_rounds =
+        options.within_tolerance ? options.max_tolerance_rounds : options.max_rounds;
+    // Excess sent to the nearest room goes along few paths; once the adjuster carries less
+    // than half of such a round's flow (borders too thin for it), the following rounds
+    // diffuse the excess over every border instead.
+    bool nearest_room = options.within_tolerance && options.nearest_room;
+    for (int r = 0; r < max_rounds; ++r) {
         if (r > 0) quotient = quotient_network(graph, refined);
         const Network& net = on_quotient ? quotient : *network;
-        result.rounds.push_back(
-            remap(graph, refined, net, result.map, quotient.graph, lambda, options, r == 0));
+        result.rounds.push_back(remap(graph, refined, net, result.map, quotient.graph, lambda,
+                                      options, r == 0, nearest_room));
         bool moved = false, short_of_flow = false;
+        WeightSum requested = 0, carried = 0;
         for (const Transfer& t : result.rounds.back().transfers) {
             moved = moved || t.moved_vertices > 0;
             short_of_flow = short_of_flow || t.requested - t.moved_weight >= heaviest;
+            requested += t.requested;
+            carried += t.moved_weight;
         }
-        if (!moved || !short_of_flow) break;
+        if (nearest_room && 2 * carried < requested) {
+            nearest_room = false;
+            if (!moved) continue;
+        }
+        if (!moved) break;
+        if (options.within_tolerance ? within_limits(graph, refined, limits) : !short_of_flow)
+            break;
     }
 }
 

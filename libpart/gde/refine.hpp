@@ -33,6 +33,10 @@ struct RefineOptions {
     // just under (1 + tolerance) x its target, so only parts above it shed load and parts
     // below it may stay below the average. Off: the paper's balancing to the average.
     bool within_tolerance = false;
+    // Within the tolerance, the decision maker sends excess towards the nearest room
+    // (room_flow, goals at the limits) instead of diffusing it, until a round's flows prove
+    // too much for the adjuster (it carries less than half); then rounds diffuse.
+    bool nearest_room = false;
     // The workload adjuster moves the heaviest border vertices first (see adjust_workload).
     bool heaviest_first = false;
     // > 0: the boundary polish also counts migration, this much per unit of vertex size
@@ -46,6 +50,11 @@ struct RefineOptions {
     bool shortcut_transit = false;
     int max_sweeps = 200000;
     int max_rounds = 8;
+    // Within a tolerance, rounds repeat until every part is within it or a round moves
+    // nothing: a hot spot covering several parts can need more than the few remappings the
+    // paper's refinement does, and each round's flows are only what is still above the
+    // goals, so later rounds are small.
+    int max_tolerance_rounds = 64;
 };
 
 // One remapping: decision maker, routing, workload adjuster.
@@ -54,6 +63,7 @@ struct RefineRound {
     RoutedFlows routed; // network link flows and the final acyclic part flows
     WeightSum cycle_flow_removed = 0;
     WeightSum transit_shortcut = 0; // flow taken off two-border paths (shortcut_transit)
+    bool nearest_room = false;      // the flows went to the nearest room, not diffused
     std::vector<Transfer> transfers;
 };
 
@@ -78,7 +88,9 @@ struct RefineResult {
 // `network` is null for the quotient graph. Its size must be the number of parts
 // (InvalidArgument otherwise). Loads are part weights of constraint 0; target fractions of
 // the partition act as processor capacities. Rounds repeat while a round moved vertices
-// but fell short of a flow by a vertex or more, up to max_rounds. Deterministic.
+// but fell short of a flow by a vertex or more, up to max_rounds; within_tolerance: while a
+// round moved vertices and a part is above (1 + tolerance) x its target, up to
+// max_tolerance_rounds. Deterministic.
 RefineResult refine_with_gde(const Graph& graph, const Partition& partition, const Network* network,
                              const RefineOptions& options);
 

@@ -81,7 +81,8 @@ RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
     }
     // A tolerance in the request is an allowance to spend on moving less, as for interval.
     // With one, a repartitioning pays for every vertex that changes rank: the flows stop once
-    // every part is within the tolerance, flow through a part between two neighbours goes
+    // every part is within the tolerance, excess goes to the nearest room rather than
+    // diffusing through every border, flow through a part between two neighbours goes
     // straight across, the heaviest border vertices carry the flows, and the polish weighs a
     // moved unit of size like a cut edge (the cut + migration objective of adaptive
     // repartitioners). Without one (part-simulate's remaps) the paper's refinement
@@ -97,6 +98,7 @@ RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
     options.heaviest_first = spend_tolerance;
     options.migration_weight = spend_tolerance ? 1 : 0;
     options.shortcut_transit = spend_tolerance;
+    options.nearest_room = spend_tolerance;
     if (spend_tolerance && request.new_parts != old_partition.num_parts) {
         // Migration counts from the old ranks, not from the merged or seeded start: a vertex's
         // origin is the new part on its old rank, none when that rank retires.
@@ -111,9 +113,14 @@ RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
     const gde::RefineResult refined = gde::refine_with_gde(graph, start, nullptr, options);
     result.partition.part = refined.part;
     int sweeps = 0;
-    for (const auto& round : refined.rounds) sweeps += round.gde.sweeps;
+    WeightSum flow = 0; // weight x borders crossed that the rounds asked the adjuster to carry
+    for (const auto& round : refined.rounds) {
+        sweeps += round.gde.sweeps;
+        for (const gde::Transfer& t : round.transfers) flow += t.requested;
+    }
     result.details = {{"gde_rounds", double(refined.rounds.size())},
                       {"gde_sweeps", double(sweeps)},
+                      {"gde_flow", double(flow)},
                       {"polish_moves", double(refined.polish.moves)},
                       {"transit_shortcut", refined.rounds.empty()
                                                ? 0.0

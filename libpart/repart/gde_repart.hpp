@@ -10,7 +10,8 @@ namespace part {
 // skeleton joins the active part it shares most edges with, and GDE spreads the load.
 // Growing: each new part starts as the deepest interior vertex of the heaviest part and GDE
 // feeds it through the quotient graph. Uses request.targets and request.tolerance (> 0: flows
-// only until every part is within it, heaviest vertices first, migration-aware polish).
+// only until every part is within it, to the nearest room, heaviest vertices first,
+// migration-aware polish).
 RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
                              const RepartRequest& request);
 
