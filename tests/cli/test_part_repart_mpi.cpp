@@ -219,7 +219,7 @@ TEST(PartRepartMpi, ControllerDecidesProfitabilityAsTheSerialToolBothWays) {
     for (int v = 0; v < kVertices; ++v) blocks += std::to_string(v * 4 / kVertices) + "\n";
     const std::string old = dir.write("blocks.part.4", blocks);
     const std::string targets = dir.write("faster0.targets", "0.4\n0.2\n0.2\n0.2\n");
-    for (const std::string line :
+    for (const std::string& line :
          {std::string(), " --coords " + source_file("data/naca0012.xyz")}) {
         const std::string args = " " + kGraph + " --old " + old + " --targets " + targets + line +
                                  " --method interval --ufactor 20";
@@ -238,7 +238,9 @@ TEST(PartRepartMpi, ControllerDecidesProfitabilityAsTheSerialToolBothWays) {
             const bool remap = horizon >= steps;
             EXPECT_EQ(serial["decision"]["remap"].get<bool>(), remap) << serial.dump();
             EXPECT_EQ(serial["migration"]["moved_vertices"].get<long long>() == 0, !remap);
-            if (!remap) EXPECT_EQ(read_text(dir.file("s.part")), blocks);
+            if (!remap) {
+                EXPECT_EQ(read_text(dir.file("s.part")), blocks);
+            }
             for (int ranks = 1; ranks <= 4; ++ranks) {
                 const nlohmann::json d = run_json(dir, decided, ranks, "d");
                 EXPECT_EQ(read_text(dir.file("d.part")), read_text(dir.file("s.part")))

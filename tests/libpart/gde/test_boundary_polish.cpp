@@ -72,7 +72,9 @@ TEST(LocalConnectivity, AgreesWithAFullSearchOnRandomPartsOfAGrid) {
             const bool truth = neighbours_stay_connected(g, part, v);
             EXPECT_EQ(!unbounded.would_disconnect(part, v), truth) << "vertex " << v;
             // A small budget may refuse a safe move, never allow an unsafe one.
-            if (!truth) EXPECT_TRUE(bounded.would_disconnect(part, v)) << "vertex " << v;
+            if (!truth) {
+                EXPECT_TRUE(bounded.would_disconnect(part, v)) << "vertex " << v;
+            }
         }
     }
 }
