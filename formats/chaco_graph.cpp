@@ -187,9 +187,11 @@ Graph parse_graph(std::string_view text, const std::string& name, Scan scan) {
     const std::int64_t header_line = lines.line_number();
     // Well-formed files take the fast scan; anything it does not accept is read again line
     // by line, which names the line and the problem.
-    std::optional<Graph> parsed;
-    if (scan == Scan::FastFirst) parsed = scan_chaco_vertex_lines(text.substr(lines.offset()), h);
-    if (!parsed) parsed = parse_vertex_lines(lines, h, text.size());
+    // The fast scan returns only valid graphs.
+    if (scan == Scan::FastFirst)
+        if (std::optional<Graph> scanned = scan_chaco_vertex_lines(text.substr(lines.offset()), h))
+            return std::move(*scanned);
+    std::optional<Graph> parsed = parse_vertex_lines(lines, h, text.size());
     Graph& g = *parsed;
     if (g.adjncy.size() != std::size_t(2 * h.m))
         throw InputError(

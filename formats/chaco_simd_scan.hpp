@@ -1,0 +1,48 @@
+#pragma once
+// The fastest path of the Chaco/METIS reader, for the plain format (no sizes, no weights) that
+// mesh graphs mostly use: 64 bytes of text classified at a time with AVX2 (digits, line ends,
+// spaces), every number found from the bit masks and converted eight digits at a time. On CPUs
+// without AVX2, BMI2 and POPCNT, or on anything it does not handle (comment lines, numbers of
+// eight or more digits, rows of more than 32 neighbours, any error), it declines and the
+// portable scan of chaco_fast_scan.cpp reads the piece instead.
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "libpart/core/graph.hpp"
+
+namespace part::formats {
+
+// Lines and numbers (runs of digits) of a piece of whole lines, as the scans will find them.
+struct TextCounts {
+    std::int64_t lines = 0;
+    std::int64_t numbers = 0;
+};
+
+// A piece of whole vertex lines and where its rows go in the graph's arrays.
+struct PlainPiece {
+    std::string_view text;
+    const char* text_end = nullptr; // end of the whole text: loads may reach past the piece
+    std::uint64_t n = 0;            // vertices in the graph
+    std::int64_t first_row = 0;
+    std::int64_t rows = 0; // lines past these must be blank
+    std::int64_t first_entry = 0;
+    std::int64_t entries = 0;
+    VertexId* adjncy = nullptr; // the graph's arrays
+    EdgeOffset* xadj = nullptr; // xadj[first_row + 1 ..] are written
+    std::uint64_t key = 0;      // of the mirror fingerprint
+};
+
+// True when this CPU runs the functions below.
+bool simd_scan_available();
+
+// Counts when the text holds no '%'; nothing otherwise (comment lines need the line-aware
+// count).
+std::optional<TextCounts> simd_count_lines_and_numbers(std::string_view text);
+
+// The piece's mirror fingerprint after writing its rows, when it is plain, holds exactly its
+// rows and entries, ids in range, no self loop and no repeated neighbour; nothing when it
+// declines (then the arrays hold partial rows, which the portable scan overwrites).
+std::optional<std::uint64_t> simd_scan_plain_rows(const PlainPiece& piece);
+
+} // namespace part::formats
