@@ -1,6 +1,7 @@
 #include "formats/chaco_simd_scan.hpp"
 
 #include <cstring>
+#include <vector>
 
 #include "formats/chaco_digit_words.hpp"
 #include "libpart/core/graph_quick_check.hpp"
@@ -17,9 +18,6 @@ namespace part::formats {
 #define PART_AVX2_TARGET __attribute__((target("avx2,bmi,bmi2,popcnt")))
 
 namespace {
-
-// Rows longer than this are left to the portable scan (their repeat check sorts).
-constexpr std::int64_t kMaxRow = 32;
 
 // Bit i of each mask describes byte i of a 64-byte block.
 struct BlockMasks {
@@ -74,17 +72,48 @@ class Blocks {
     char tail_[64 * 3 + 16]; // the text past in_place_ is under 64 + 72 bytes
 };
 
-// True when v occurs in the row before it, [row, row + degree), degree <= kMaxRow.
-PART_AVX2_TARGET inline bool repeats(const VertexId* row, std::int64_t degree, VertexId v) {
-    const __m256i key = _mm256_set1_epi32(v);
+// True when some id occurs twice in a row of at most four: each lane against the lanes one
+// and two places round (which covers every pair), unused lanes padded with distinct values
+// no id takes.
+PART_AVX2_TARGET inline bool repeats_in_short_row(const VertexId* row, std::int64_t degree) {
+    const __m128i in_row = _mm_cmpgt_epi32(_mm_set1_epi32(int(degree)), _mm_setr_epi32(0, 1, 2, 3));
+    const __m128i ids =
+        _mm_blendv_epi8(_mm_setr_epi32(-1, -2, -3, -4), _mm_maskload_epi32(row, in_row), in_row);
+    const __m128i same = _mm_or_si128(_mm_cmpeq_epi32(ids, _mm_shuffle_epi32(ids, 0x39)),
+                                      _mm_cmpeq_epi32(ids, _mm_shuffle_epi32(ids, 0x4e)));
+    return !_mm_testz_si128(same, same);
+}
+
+// The same for rows of five to eight, with rotations by one to four lanes.
+PART_AVX2_TARGET inline bool repeats_in_row_of_eight(const VertexId* row, std::int64_t degree) {
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    for (std::int64_t at = 0; at < degree; at += 8) {
-        // Masked loads never touch the entries past the row, which may lie past the array.
-        const __m256i in_row = _mm256_cmpgt_epi32(_mm256_set1_epi32(int(degree - at)), lanes);
-        const __m256i ids = _mm256_maskload_epi32(row + at, in_row);
-        if (!_mm256_testz_si256(_mm256_cmpeq_epi32(ids, key), in_row)) return true;
+    const __m256i in_row = _mm256_cmpgt_epi32(_mm256_set1_epi32(int(degree)), lanes);
+    const __m256i ids = _mm256_blendv_epi8(_mm256_setr_epi32(-1, -2, -3, -4, -5, -6, -7, -8),
+                                           _mm256_maskload_epi32(row, in_row), in_row);
+    __m256i same = _mm256_setzero_si256();
+    for (int shift = 1; shift <= 4; ++shift) {
+        const __m256i rotated = _mm256_permutevar8x32_epi32(
+            ids, _mm256_and_si256(_mm256_add_epi32(lanes, _mm256_set1_epi32(shift)),
+                                  _mm256_set1_epi32(7)));
+        same = _mm256_or_si256(same, _mm256_cmpeq_epi32(ids, rotated));
     }
-    return false;
+    return !_mm256_testz_si256(same, same);
+}
+
+// Longer rows: each id's mark holds the last row (plus one) that listed it, so a repeat finds
+// its own row's mark. Rows come in increasing order, so marks never need clearing; `marks`
+// (one per vertex, zero at first) is made when the first long row comes.
+inline bool repeats_in_long_row(const VertexId* row, std::int64_t degree, std::uint32_t u,
+                                std::uint64_t n, std::vector<std::uint32_t>& marks) {
+    if (marks.empty()) marks.assign(std::size_t(n), 0);
+    bool repeat = false;
+    for (std::int64_t i = 0; i < degree; ++i) {
+        const auto v = std::uint32_t(row[i]);
+        if (v >= n) continue; // out of range: the batch check rejects it
+        repeat |= marks[v] == u + 1;
+        marks[v] = u + 1;
+    }
+    return repeat;
 }
 
 } // namespace
@@ -119,8 +148,83 @@ PART_AVX2_TARGET std::optional<TextCounts> simd_count_lines_and_numbers(std::str
     return TextCounts{lines, numbers};
 }
 
+// The entries (u_i, v_i) of a scan waiting for their mirror terms, which are added four at a
+// time: splitmix64's finaliser (mix64) on four 64-bit lanes, the same terms as mirror_term,
+// and the checks of ids (in range, not the row's own vertex) on the same lanes.
+class PendingEntries {
+  public:
+    PART_AVX2_TARGET PendingEntries(std::uint64_t n, std::uint64_t key)
+        : last_id_(_mm_set1_epi32(int(n - 1))), key_(_mm256_set1_epi64x(std::int64_t(key))) {}
+
+    // Entry v (already stored at *at) of row u.
+    void add(std::uint32_t u) { rows_[count_++] = u; }
+    int count() const { return count_; }
+
+    // Adds the terms of the waiting entries, whose ids end at `end`: all of them when `all`,
+    // else a multiple of four, keeping the rest waiting.
+    PART_AVX2_TARGET void flush(const VertexId* end, bool all) {
+        const int done = all ? count_ : count_ & ~3;
+        const VertexId* ids = end - count_;
+        for (int at = 0; at < done; at += 4) add_four(rows_ + at, ids + at, done - at);
+        for (int i = done; i < count_; ++i) rows_[i - done] = rows_[i];
+        count_ -= done;
+    }
+
+    PART_AVX2_TARGET std::uint64_t fingerprint() const {
+        const __m128i sum =
+            _mm_add_epi64(_mm256_castsi256_si128(sum_), _mm256_extracti128_si256(sum_, 1));
+        return std::uint64_t(_mm_cvtsi128_si64(sum)) + std::uint64_t(_mm_extract_epi64(sum, 1));
+    }
+    PART_AVX2_TARGET bool bad() const { return !_mm_testz_si128(bad_, bad_); }
+
+    static constexpr int kCapacity = 64; // entries waiting at most, plus one block's
+
+  private:
+    // x * c modulo 2^64 on each lane, from three 32-bit products (AVX2 has no 64-bit one).
+    PART_AVX2_TARGET static __m256i multiply(__m256i x, std::uint64_t c) {
+        const __m256i low = _mm256_set1_epi64x(std::int64_t(c & 0xffffffffu));
+        const __m256i high = _mm256_set1_epi64x(std::int64_t(c >> 32));
+        const __m256i cross = _mm256_add_epi64(_mm256_mul_epu32(_mm256_srli_epi64(x, 32), low),
+                                               _mm256_mul_epu32(x, high));
+        return _mm256_add_epi64(_mm256_mul_epu32(x, low), _mm256_slli_epi64(cross, 32));
+    }
+    PART_AVX2_TARGET static __m256i mix(__m256i x) {
+        x = _mm256_add_epi64(x, _mm256_set1_epi64x(std::int64_t(0x9e3779b97f4a7c15ull)));
+        x = multiply(_mm256_xor_si256(x, _mm256_srli_epi64(x, 30)), 0xbf58476d1ce4e5b9ull);
+        x = multiply(_mm256_xor_si256(x, _mm256_srli_epi64(x, 27)), 0x94d049bb133111ebull);
+        return _mm256_xor_si256(x, _mm256_srli_epi64(x, 31));
+    }
+    // Up to four entries (`left` of them are real; the others' lanes are masked off).
+    PART_AVX2_TARGET void add_four(const std::uint32_t* rows, const VertexId* ids, int left) {
+        const __m128i real = _mm_cmpgt_epi32(_mm_set1_epi32(left), _mm_setr_epi32(0, 1, 2, 3));
+        const __m128i us = _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows));
+        // A masked load never touches ids past the real ones, which may lie past the array.
+        const __m128i vs = _mm_maskload_epi32(ids, real);
+        // An id of 0 was stored as -1; ids are below 2^31.
+        const __m128i wrong = _mm_or_si128(
+            _mm_or_si128(_mm_cmpgt_epi32(vs, last_id_), _mm_cmplt_epi32(vs, _mm_setzero_si128())),
+            _mm_cmpeq_epi32(us, vs));
+        bad_ = _mm_or_si128(bad_, _mm_and_si128(wrong, real));
+        const __m128i low = _mm_min_epu32(us, vs), high = _mm_max_epu32(us, vs);
+        const __m256i edge =
+            _mm256_set_m128i(_mm_unpackhi_epi32(high, low), _mm_unpacklo_epi32(high, low));
+        const __m256i h = mix(_mm256_xor_si256(edge, key_));
+        const __m256i negate = _mm256_cvtepi32_epi64(_mm_cmpgt_epi32(us, vs));
+        const __m256i term = _mm256_sub_epi64(_mm256_xor_si256(h, negate), negate);
+        sum_ = _mm256_add_epi64(sum_, _mm256_and_si256(term, _mm256_cvtepi32_epi64(real)));
+    }
+
+    __m128i last_id_;
+    __m256i key_;
+    __m256i sum_ = _mm256_setzero_si256();
+    __m128i bad_ = _mm_setzero_si128();
+    std::uint32_t rows_[kCapacity + 4] = {};
+    int count_ = 0;
+};
+
 // Walks the line ends and number starts of each block in order (bit scans over the block's
-// masks), so the row of every number is known without a branch per byte.
+// masks), so the row of every number is known without a branch per byte. Numbers are only
+// converted and stored here; their checks and mirror terms are done in batches.
 PART_AVX2_TARGET std::optional<std::uint64_t> simd_scan_plain_rows(const PlainPiece& piece) {
     VertexId* const base = piece.adjncy;
     VertexId* adj = base + piece.first_entry;
@@ -128,10 +232,23 @@ PART_AVX2_TARGET std::optional<std::uint64_t> simd_scan_plain_rows(const PlainPi
     VertexId* row = adj; // first entry of the current row
     EdgeOffset* const row_end = piece.xadj + 1 + piece.first_row;
     const std::int64_t max_rows = piece.rows;
-    const std::uint64_t n = piece.n, key = piece.key;
     std::int64_t rows = 0;
     std::uint32_t u = std::uint32_t(piece.first_row);
-    std::uint64_t fingerprint = 0, digit_before = 0, bad = 0;
+    std::uint64_t digit_before = 0, bad = 0;
+    PendingEntries pending(piece.n, piece.key);
+    std::vector<std::uint32_t> marks;
+    auto end_row = [&]() PART_AVX2_TARGET {
+        const std::int64_t degree = adj - row;
+        // Lines past the piece's rows must be blank.
+        const bool repeat = degree <= 4   ? repeats_in_short_row(row, degree)
+                            : degree <= 8 ? repeats_in_row_of_eight(row, degree)
+                                          : repeats_in_long_row(row, degree, u, piece.n, marks);
+        bad |= repeat | (rows >= max_rows && degree > 0);
+        if (rows < max_rows) row_end[rows] = adj - base;
+        ++rows;
+        ++u;
+        row = adj;
+    };
     const Blocks blocks(piece.text, piece.text_end);
     for (std::size_t b = 0; b < blocks.count(); ++b) {
         const char* const p = blocks.block(b);
@@ -143,35 +260,27 @@ PART_AVX2_TARGET std::optional<std::uint64_t> simd_scan_plain_rows(const PlainPi
             const int i = int(_tzcnt_u64(events));
             events = _blsr_u64(events);
             if (m.newline >> i & 1) {
-                if (rows < max_rows) row_end[rows] = adj - base;
-                ++rows;
-                ++u;
-                row = adj;
+                end_row();
                 continue;
             }
             std::uint64_t word;
             std::memcpy(&word, p + i, 8);
             const std::uint64_t digits = word ^ kAsciiZeros;
             const std::uint64_t stops = non_digit_bytes(digits);
-            const std::int64_t degree = adj - row;
-            // Eight digits or more, a row too long, or more entries than placed: decline.
-            if (stops == 0 || degree == kMaxRow || adj == adj_end) return std::nullopt;
+            // Eight digits or more, or more entries than placed: decline.
+            if (stops == 0 || adj == adj_end) return std::nullopt;
             const std::uint64_t length = _tzcnt_u64(stops) >> 3;
-            const std::uint64_t v = value_of_eight_digits(digits << (64 - 8 * length)) - 1;
-            // An id of 0 wraps to 2^64 - 1; lines past the piece's rows must be blank.
-            bad |= (v >= n) | (v == u) | (rows >= max_rows);
-            bad |= repeats(row, degree, VertexId(v));
-            fingerprint += mirror_term(u, std::uint32_t(v), key);
-            *adj++ = VertexId(v);
+            // An id of 0 wraps to -1, which the batch check rejects.
+            *adj++ = VertexId(value_of_eight_digits(digits << (64 - 8 * length)) - 1);
+            pending.add(u);
         }
+        if (pending.count() >= PendingEntries::kCapacity - 32) pending.flush(adj, false);
     }
     // A last line without a line end.
-    if (!piece.text.empty() && piece.text.back() != '\n') {
-        if (rows < max_rows) row_end[rows] = adj - base;
-        ++rows;
-    }
-    if (bad || rows < max_rows || adj != adj_end) return std::nullopt;
-    return fingerprint;
+    if (!piece.text.empty() && piece.text.back() != '\n') end_row();
+    pending.flush(adj, true);
+    if (bad || pending.bad() || rows < max_rows || adj != adj_end) return std::nullopt;
+    return pending.fingerprint();
 }
 
 #else

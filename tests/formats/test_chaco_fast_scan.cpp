@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <random>
 
+#include "formats/chaco_fast_scan.hpp"
 #include "formats/chaco_graph.hpp"
 #include "formats/chaco_graph_lines.hpp"
 #include "libpart/core/graph_builder.hpp"
@@ -117,6 +118,76 @@ TEST(ChacoFastScan, AgreesWithLineByLineOnALargeTwoChunkText) {
         const std::size_t at = std::uniform_int_distribution<std::size_t>(0, text.size() - 1)(rng);
         text[at] = "x\n 0-"[t % 5];
         ASSERT_EQ(outcome(text, false), outcome(text, true)) << "byte " << at;
+    }
+}
+
+TEST(ChacoFastScan, AgreesWithLineByLineOnALargePlainText) {
+    // The plain format takes the AVX2 scan where the CPU has it: over a megabyte, so two
+    // pieces, with rows of every kind its repeat check treats apart (up to 4, 5 to 8, longer:
+    // vertex 0 lists 100 neighbours).
+    const VertexId n = 150000;
+    std::vector<WeightedEdge> edges;
+    for (VertexId v = 0; v < n; ++v) {
+        edges.push_back({v, VertexId((v + 1) % n), 1});
+        if (v % 3 == 0) edges.push_back({v, VertexId((v + 7) % n), 1});
+        if (v % 5 == 0) edges.push_back({v, VertexId((v + 11) % n), 1});
+        if (v % 7 == 0) edges.push_back({v, VertexId((v + 5003) % n), 1});
+    }
+    for (VertexId v = 2; v < 102; ++v) edges.push_back({0, VertexId(v * 997), 1});
+    const std::string base = formats::format_chaco_graph(graph_from_edges(n, edges, false));
+    ASSERT_GT(base.size(), 1u << 20);
+    ASSERT_EQ(outcome(base, false), outcome(base, true));
+    // The scan itself accepts the valid text, and refuses it with one edge listed one way.
+    auto scan = [](const std::string& text) {
+        formats::LineReader lines(text, "t.graph");
+        const formats::ChacoHeader header = formats::parse_chaco_header(lines);
+        return formats::scan_chaco_vertex_lines(std::string_view(text).substr(lines.offset()),
+                                                header);
+    };
+    ASSERT_TRUE(scan(base).has_value());
+    std::string one_way = base;
+    const std::size_t line_2 = one_way.find('\n', one_way.find('\n') + 1) + 1;
+    // Vertex 1's first neighbour becomes 40, which does not list it (nor did 1 list 40).
+    one_way.replace(line_2, one_way.find(' ', line_2) - line_2, "40");
+    EXPECT_FALSE(scan(one_way).has_value());
+    EXPECT_NE(outcome(one_way, false).find("but vertex "), std::string::npos)
+        << outcome(one_way, false).substr(0, 200);
+    std::mt19937 rng(9);
+    auto pick = [&](std::size_t size) {
+        return std::uniform_int_distribution<std::size_t>(0, size - 1)(rng);
+    };
+    for (int t = 0; t < 24; ++t) {
+        std::string text = base;
+        std::size_t at = pick(text.size());
+        switch (t % 6) {
+        case 0: // a bad byte, a split line, a lost separator, an id of 0, a sign
+            text[at] = "x\n 0-"[pick(5)];
+            break;
+        case 1: // a neighbour listed twice (its line then has a repeat)
+            at = text.find('\n', at);
+            if (at != std::string::npos && at > 0) {
+                const std::size_t start = text.rfind(' ', at - 1);
+                if (start != std::string::npos) text.insert(at, text.substr(start, at - start));
+            }
+            break;
+        case 2: // a neighbour replaced: asymmetric unless by chance
+            at = text.find(' ', at);
+            if (at != std::string::npos) text.insert(at + 1, "1");
+            break;
+        case 3: // a comment line, which the AVX2 scan leaves to the portable one
+            at = text.find('\n', at);
+            if (at != std::string::npos) text.insert(at + 1, "% note 12 13\n");
+            break;
+        case 4: // a blank line: an extra, isolated vertex
+            at = text.find('\n', at);
+            if (at != std::string::npos) text.insert(at + 1, "\n");
+            break;
+        case 5: // a long number (leading zeros: the same id)
+            at = text.find(' ', at);
+            if (at != std::string::npos) text.insert(at + 1, "0000000");
+            break;
+        }
+        ASSERT_EQ(outcome(text, false), outcome(text, true)) << "edit " << t << " at " << at;
     }
 }
 
