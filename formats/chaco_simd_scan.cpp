@@ -103,7 +103,7 @@ PART_AVX2_TARGET inline bool repeats_in_row_of_eight(const VertexId* row, std::i
 // Longer rows: each id's mark holds the last row (plus one) that listed it, so a repeat finds
 // its own row's mark. Rows come in increasing order, so marks never need clearing; `marks`
 // (one per vertex, zero at first) is made when the first long row comes.
-inline bool repeats_in_long_row(const VertexId* row, std::int64_t degree, std::uint32_t u,
+[[gnu::noinline]] bool repeats_in_long_row(const VertexId* row, std::int64_t degree, std::uint32_t u,
                                 std::uint64_t n, std::vector<std::uint32_t>& marks) {
     if (marks.empty()) marks.assign(std::size_t(n), 0);
     bool repeat = false;
@@ -148,36 +148,26 @@ PART_AVX2_TARGET std::optional<TextCounts> simd_count_lines_and_numbers(std::str
     return TextCounts{lines, numbers};
 }
 
-// The entries (u_i, v_i) of a scan waiting for their mirror terms, which are added four at a
-// time: splitmix64's finaliser (mix64) on four 64-bit lanes, the same terms as mirror_term,
-// and the checks of ids (in range, not the row's own vertex) on the same lanes.
-class PendingEntries {
+// The mirror terms of entries (u_i, v_i), four at a time: splitmix64's finaliser (mix64) on
+// four 64-bit lanes, the same terms as mirror_term, and the checks of the ids (in range, not
+// the row's own vertex) on the same lanes.
+class MirrorTerms {
   public:
-    PART_AVX2_TARGET PendingEntries(std::uint64_t n, std::uint64_t key)
+    PART_AVX2_TARGET MirrorTerms(std::uint64_t n, std::uint64_t key)
         : last_id_(_mm_set1_epi32(int(n - 1))), key_(_mm256_set1_epi64x(std::int64_t(key))) {}
 
-    // Entry v (already stored at *at) of row u.
-    void add(std::uint32_t u) { rows_[count_++] = u; }
-    int count() const { return count_; }
-
-    // Adds the terms of the waiting entries, whose ids end at `end`: all of them when `all`,
-    // else a multiple of four, keeping the rest waiting.
-    PART_AVX2_TARGET void flush(const VertexId* end, bool all) {
-        const int done = all ? count_ : count_ & ~3;
-        const VertexId* ids = end - count_;
-        for (int at = 0; at < done; at += 4) add_four(rows_ + at, ids + at, done - at);
-        for (int i = done; i < count_; ++i) rows_[i - done] = rows_[i];
-        count_ -= done;
+    // Entries i < count, rows[i] a row and ids[i] the id it lists; the lanes past `count` of
+    // `rows` are read and ignored.
+    PART_AVX2_TARGET void add(const std::uint32_t* rows, const VertexId* ids, int count) {
+        for (int at = 0; at < count; at += 4) add_four(rows + at, ids + at, count - at);
     }
 
-    PART_AVX2_TARGET std::uint64_t fingerprint() const {
-        const __m128i sum =
-            _mm_add_epi64(_mm256_castsi256_si128(sum_), _mm256_extracti128_si256(sum_, 1));
+    PART_AVX2_TARGET std::uint64_t sum() const {
+        const __m128i sum = _mm_add_epi64(_mm256_castsi256_si128(sum_),
+                                          _mm256_extracti128_si256(sum_, 1));
         return std::uint64_t(_mm_cvtsi128_si64(sum)) + std::uint64_t(_mm_extract_epi64(sum, 1));
     }
     PART_AVX2_TARGET bool bad() const { return !_mm_testz_si128(bad_, bad_); }
-
-    static constexpr int kCapacity = 64; // entries waiting at most, plus one block's
 
   private:
     // x * c modulo 2^64 on each lane, from three 32-bit products (AVX2 has no 64-bit one).
@@ -218,69 +208,88 @@ class PendingEntries {
     __m256i key_;
     __m256i sum_ = _mm256_setzero_si256();
     __m128i bad_ = _mm_setzero_si128();
-    std::uint32_t rows_[kCapacity + 4] = {};
-    int count_ = 0;
 };
+
+// True when row u, [row, row + degree), lists some id twice.
+PART_AVX2_TARGET inline bool row_repeats(const VertexId* row, std::int64_t degree,
+                                         std::uint32_t u, std::uint64_t n,
+                                         std::vector<std::uint32_t>& marks) {
+    if (degree <= 4) return repeats_in_short_row(row, degree);
+    if (degree <= 8) return repeats_in_row_of_eight(row, degree);
+    return repeats_in_long_row(row, degree, u, n, marks);
+}
 
 // Walks the line ends and number starts of each block in order (bit scans over the block's
 // masks), so the row of every number is known without a branch per byte. Numbers are only
-// converted and stored here; their checks and mirror terms are done in batches.
+// converted and stored here, with their rows; their checks and mirror terms are done in
+// batches.
 PART_AVX2_TARGET std::optional<std::uint64_t> simd_scan_plain_rows(const PlainPiece& piece) {
     VertexId* const base = piece.adjncy;
     VertexId* adj = base + piece.first_entry;
     VertexId* const adj_end = adj + piece.entries;
     VertexId* row = adj; // first entry of the current row
-    EdgeOffset* const row_end = piece.xadj + 1 + piece.first_row;
-    const std::int64_t max_rows = piece.rows;
-    std::int64_t rows = 0;
-    std::uint32_t u = std::uint32_t(piece.first_row);
+    EdgeOffset* const xadj = piece.xadj;
+    std::uint32_t u = std::uint32_t(piece.first_row); // the current row
+    const std::uint32_t last_row = std::uint32_t(piece.first_row + piece.rows);
     std::uint64_t digit_before = 0, bad = 0;
-    PendingEntries pending(piece.n, piece.key);
+    MirrorTerms terms(piece.n, piece.key);
     std::vector<std::uint32_t> marks;
-    auto end_row = [&]() PART_AVX2_TARGET {
-        const std::int64_t degree = adj - row;
-        // Lines past the piece's rows must be blank.
-        const bool repeat = degree <= 4   ? repeats_in_short_row(row, degree)
-                            : degree <= 8 ? repeats_in_row_of_eight(row, degree)
-                                          : repeats_in_long_row(row, degree, u, piece.n, marks);
-        bad |= repeat | (rows >= max_rows && degree > 0);
-        if (rows < max_rows) row_end[rows] = adj - base;
-        ++rows;
-        ++u;
-        row = adj;
-    };
+    // The rows of the entries waiting for their terms: fewer than 32 plus one block's 32.
+    std::uint32_t rows_of[64 + 4] = {};
+    std::uint32_t* waiting = rows_of;
     const Blocks blocks(piece.text, piece.text_end);
     for (std::size_t b = 0; b < blocks.count(); ++b) {
         const char* const p = blocks.block(b);
         const BlockMasks m = block_masks(p);
         bad |= m.other;
-        std::uint64_t events = (m.digit & ~(m.digit << 1 | digit_before)) | m.newline;
+        const std::uint64_t starts = m.digit & ~(m.digit << 1 | digit_before);
         digit_before = m.digit >> 63;
+        // More entries than the piece's place holds: decline.
+        if (std::int64_t(_mm_popcnt_u64(starts)) > adj_end - adj) return std::nullopt;
+        std::uint64_t events = starts | m.newline;
         while (events) {
             const int i = int(_tzcnt_u64(events));
             events = _blsr_u64(events);
             if (m.newline >> i & 1) {
-                end_row();
+                // Lines past the piece's rows must be blank.
+                const std::int64_t degree = adj - row;
+                bad |= row_repeats(row, degree, u, piece.n, marks) | (u >= last_row && degree);
+                if (u < last_row) xadj[u + 1] = adj - base;
+                ++u;
+                row = adj;
                 continue;
             }
             std::uint64_t word;
             std::memcpy(&word, p + i, 8);
             const std::uint64_t digits = word ^ kAsciiZeros;
             const std::uint64_t stops = non_digit_bytes(digits);
-            // Eight digits or more, or more entries than placed: decline.
-            if (stops == 0 || adj == adj_end) return std::nullopt;
-            const std::uint64_t length = _tzcnt_u64(stops) >> 3;
+            if (stops == 0) return std::nullopt; // eight digits or more: decline
+
+            // The lowest flagged bit is bit 7 of the first non-digit byte.
+            const std::uint64_t shift = 71 - _tzcnt_u64(stops);
             // An id of 0 wraps to -1, which the batch check rejects.
-            *adj++ = VertexId(value_of_eight_digits(digits << (64 - 8 * length)) - 1);
-            pending.add(u);
+            *adj++ = VertexId(value_of_eight_digits(digits << shift) - 1);
+            *waiting++ = u;
         }
-        if (pending.count() >= PendingEntries::kCapacity - 32) pending.flush(adj, false);
+        const int count = int(waiting - rows_of);
+        if (count >= 32) {
+            const int done = count & ~3;
+            terms.add(rows_of, adj - count, done);
+            for (int k = done; k < count; ++k) rows_of[k - done] = rows_of[k];
+            waiting -= done;
+        }
     }
     // A last line without a line end.
-    if (!piece.text.empty() && piece.text.back() != '\n') end_row();
-    pending.flush(adj, true);
-    if (bad || pending.bad() || rows < max_rows || adj != adj_end) return std::nullopt;
-    return pending.fingerprint();
+    if (!piece.text.empty() && piece.text.back() != '\n') {
+        const std::int64_t degree = adj - row;
+        bad |= row_repeats(row, degree, u, piece.n, marks) | (u >= last_row && degree);
+        if (u < last_row) xadj[u + 1] = adj - base;
+        ++u;
+    }
+    const int count = int(waiting - rows_of);
+    terms.add(rows_of, adj - count, count);
+    if (bad || terms.bad() || u < last_row || adj != adj_end) return std::nullopt;
+    return terms.sum();
 }
 
 #else
