@@ -72,39 +72,51 @@ class Blocks {
     char tail_[64 * 3 + 16]; // the text past in_place_ is under 64 + 72 bytes
 };
 
-// True when some id occurs twice in a row of at most four: each lane against the lanes one
-// and two places round (which covers every pair), unused lanes padded with distinct values
-// no id takes.
-PART_AVX2_TARGET inline bool repeats_in_short_row(const VertexId* row, std::int64_t degree) {
-    const __m128i in_row = _mm_cmpgt_epi32(_mm_set1_epi32(int(degree)), _mm_setr_epi32(0, 1, 2, 3));
-    const __m128i ids =
-        _mm_blendv_epi8(_mm_setr_epi32(-1, -2, -3, -4), _mm_maskload_epi32(row, in_row), in_row);
-    const __m128i same = _mm_or_si128(_mm_cmpeq_epi32(ids, _mm_shuffle_epi32(ids, 0x39)),
-                                      _mm_cmpeq_epi32(ids, _mm_shuffle_epi32(ids, 0x4e)));
-    return !_mm_testz_si128(same, same);
-}
-
-// The same for rows of five to eight, with rotations by one to four lanes.
-PART_AVX2_TARGET inline bool repeats_in_row_of_eight(const VertexId* row, std::int64_t degree) {
-    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    const __m256i in_row = _mm256_cmpgt_epi32(_mm256_set1_epi32(int(degree)), lanes);
-    const __m256i ids = _mm256_blendv_epi8(_mm256_setr_epi32(-1, -2, -3, -4, -5, -6, -7, -8),
-                                           _mm256_maskload_epi32(row, in_row), in_row);
-    __m256i same = _mm256_setzero_si256();
-    for (int shift = 1; shift <= 4; ++shift) {
-        const __m256i rotated = _mm256_permutevar8x32_epi32(
-            ids, _mm256_and_si256(_mm256_add_epi32(lanes, _mm256_set1_epi32(shift)),
-                                  _mm256_set1_epi32(7)));
-        same = _mm256_or_si256(same, _mm256_cmpeq_epi32(ids, rotated));
+// The first eight ids of the current row, held in a register as they are read: each new id
+// is compared with those before it and put in the next lane. (Comparing at the row's end
+// instead would load the ids just stored, and a wide load of several recent narrow stores
+// waits for them to reach the cache.) Rows longer than eight are checked again whole at their
+// end; lanes past the eighth id wrap round and are overwritten, still by ids of the row.
+class RowInRegister {
+  public:
+    PART_AVX2_TARGET RowInRegister() { start(); }
+    PART_AVX2_TARGET void start() {
+        // Distinct values no id takes (ids are non-negative; an id of 0, stored as -1, is
+        // rejected anyway).
+        ids_ = _mm256_setr_epi32(-1, -2, -3, -4, -5, -6, -7, -8);
+        next_lane_ = _mm256_setr_epi32(-1, 0, 0, 0, 0, 0, 0, 0);
     }
-    return !_mm256_testz_si256(same, same);
+    PART_AVX2_TARGET void add(VertexId v) {
+        const __m256i id = _mm256_set1_epi32(v);
+        repeats_ = _mm256_or_si256(repeats_, _mm256_cmpeq_epi32(ids_, id));
+        ids_ = _mm256_blendv_epi8(ids_, id, next_lane_);
+        next_lane_ =
+            _mm256_permutevar8x32_epi32(next_lane_, _mm256_setr_epi32(7, 0, 1, 2, 3, 4, 5, 6));
+    }
+    // True when some row so far listed an id twice among its first eight.
+    PART_AVX2_TARGET bool repeat() const { return !_mm256_testz_si256(repeats_, repeats_); }
+
+  private:
+    __m256i ids_, next_lane_;
+    __m256i repeats_ = _mm256_setzero_si256();
+};
+
+// Ids from `at` in the lanes of `in_row`, others undefined: a plain load when the whole
+// vector lies before `end` (the end of the piece's own entries, which no other thread
+// writes), else a masked load, which never touches memory past the lanes it loads (past
+// `end` may lie another piece's entries or the end of the array). Masked loads are slow on
+// some CPUs, so they are kept for the last few entries.
+PART_AVX2_TARGET inline __m128i load4(const VertexId* at, __m128i in_row, const VertexId* end) {
+    return end - at >= 4 ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(at))
+                         : _mm_maskload_epi32(at, in_row);
 }
 
-// Longer rows: each id's mark holds the last row (plus one) that listed it, so a repeat finds
-// its own row's mark. Rows come in increasing order, so marks never need clearing; `marks`
+// Rows longer than eight: each id's mark holds the last row (plus one) that listed it, so a repeat
+// finds its own row's mark. Rows come in increasing order, so marks never need clearing; `marks`
 // (one per vertex, zero at first) is made when the first long row comes.
-[[gnu::noinline]] bool repeats_in_long_row(const VertexId* row, std::int64_t degree, std::uint32_t u,
-                                std::uint64_t n, std::vector<std::uint32_t>& marks) {
+[[gnu::noinline]] bool repeats_in_long_row(const VertexId* row, std::int64_t degree,
+                                           std::uint32_t u, std::uint64_t n,
+                                           std::vector<std::uint32_t>& marks) {
     if (marks.empty()) marks.assign(std::size_t(n), 0);
     bool repeat = false;
     for (std::int64_t i = 0; i < degree; ++i) {
@@ -157,14 +169,15 @@ class MirrorTerms {
         : last_id_(_mm_set1_epi32(int(n - 1))), key_(_mm256_set1_epi64x(std::int64_t(key))) {}
 
     // Entries i < count, rows[i] a row and ids[i] the id it lists; the lanes past `count` of
-    // `rows` are read and ignored.
-    PART_AVX2_TARGET void add(const std::uint32_t* rows, const VertexId* ids, int count) {
-        for (int at = 0; at < count; at += 4) add_four(rows + at, ids + at, count - at);
+    // `rows` are read and ignored, and the ids past them up to `end` (see load4).
+    PART_AVX2_TARGET void add(const std::uint32_t* rows, const VertexId* ids, int count,
+                              const VertexId* end) {
+        for (int at = 0; at < count; at += 4) add_four(rows + at, ids + at, count - at, end);
     }
 
     PART_AVX2_TARGET std::uint64_t sum() const {
-        const __m128i sum = _mm_add_epi64(_mm256_castsi256_si128(sum_),
-                                          _mm256_extracti128_si256(sum_, 1));
+        const __m128i sum =
+            _mm_add_epi64(_mm256_castsi256_si128(sum_), _mm256_extracti128_si256(sum_, 1));
         return std::uint64_t(_mm_cvtsi128_si64(sum)) + std::uint64_t(_mm_extract_epi64(sum, 1));
     }
     PART_AVX2_TARGET bool bad() const { return !_mm_testz_si128(bad_, bad_); }
@@ -185,11 +198,11 @@ class MirrorTerms {
         return _mm256_xor_si256(x, _mm256_srli_epi64(x, 31));
     }
     // Up to four entries (`left` of them are real; the others' lanes are masked off).
-    PART_AVX2_TARGET void add_four(const std::uint32_t* rows, const VertexId* ids, int left) {
+    PART_AVX2_TARGET void add_four(const std::uint32_t* rows, const VertexId* ids, int left,
+                                   const VertexId* end) {
         const __m128i real = _mm_cmpgt_epi32(_mm_set1_epi32(left), _mm_setr_epi32(0, 1, 2, 3));
         const __m128i us = _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows));
-        // A masked load never touches ids past the real ones, which may lie past the array.
-        const __m128i vs = _mm_maskload_epi32(ids, real);
+        const __m128i vs = load4(ids, real, end);
         // An id of 0 was stored as -1; ids are below 2^31.
         const __m128i wrong = _mm_or_si128(
             _mm_or_si128(_mm_cmpgt_epi32(vs, last_id_), _mm_cmplt_epi32(vs, _mm_setzero_si128())),
@@ -210,15 +223,6 @@ class MirrorTerms {
     __m128i bad_ = _mm_setzero_si128();
 };
 
-// True when row u, [row, row + degree), lists some id twice.
-PART_AVX2_TARGET inline bool row_repeats(const VertexId* row, std::int64_t degree,
-                                         std::uint32_t u, std::uint64_t n,
-                                         std::vector<std::uint32_t>& marks) {
-    if (degree <= 4) return repeats_in_short_row(row, degree);
-    if (degree <= 8) return repeats_in_row_of_eight(row, degree);
-    return repeats_in_long_row(row, degree, u, n, marks);
-}
-
 // Walks the line ends and number starts of each block in order (bit scans over the block's
 // masks), so the row of every number is known without a branch per byte. Numbers are only
 // converted and stored here, with their rows; their checks and mirror terms are done in
@@ -233,6 +237,7 @@ PART_AVX2_TARGET std::optional<std::uint64_t> simd_scan_plain_rows(const PlainPi
     const std::uint32_t last_row = std::uint32_t(piece.first_row + piece.rows);
     std::uint64_t digit_before = 0, bad = 0;
     MirrorTerms terms(piece.n, piece.key);
+    RowInRegister row_ids;
     std::vector<std::uint32_t> marks;
     // The rows of the entries waiting for their terms: fewer than 32 plus one block's 32.
     std::uint32_t rows_of[64 + 4] = {};
@@ -253,7 +258,9 @@ PART_AVX2_TARGET std::optional<std::uint64_t> simd_scan_plain_rows(const PlainPi
             if (m.newline >> i & 1) {
                 // Lines past the piece's rows must be blank.
                 const std::int64_t degree = adj - row;
-                bad |= row_repeats(row, degree, u, piece.n, marks) | (u >= last_row && degree);
+                if (degree > 8) bad |= repeats_in_long_row(row, degree, u, piece.n, marks);
+                bad |= u >= last_row && degree;
+                row_ids.start();
                 if (u < last_row) xadj[u + 1] = adj - base;
                 ++u;
                 row = adj;
@@ -268,13 +275,15 @@ PART_AVX2_TARGET std::optional<std::uint64_t> simd_scan_plain_rows(const PlainPi
             // The lowest flagged bit is bit 7 of the first non-digit byte.
             const std::uint64_t shift = 71 - _tzcnt_u64(stops);
             // An id of 0 wraps to -1, which the batch check rejects.
-            *adj++ = VertexId(value_of_eight_digits(digits << shift) - 1);
+            const auto v = VertexId(value_of_eight_digits(digits << shift) - 1);
+            row_ids.add(v);
+            *adj++ = v;
             *waiting++ = u;
         }
         const int count = int(waiting - rows_of);
         if (count >= 32) {
             const int done = count & ~3;
-            terms.add(rows_of, adj - count, done);
+            terms.add(rows_of, adj - count, done, adj_end);
             for (int k = done; k < count; ++k) rows_of[k - done] = rows_of[k];
             waiting -= done;
         }
@@ -282,13 +291,15 @@ PART_AVX2_TARGET std::optional<std::uint64_t> simd_scan_plain_rows(const PlainPi
     // A last line without a line end.
     if (!piece.text.empty() && piece.text.back() != '\n') {
         const std::int64_t degree = adj - row;
-        bad |= row_repeats(row, degree, u, piece.n, marks) | (u >= last_row && degree);
+        if (degree > 8) bad |= repeats_in_long_row(row, degree, u, piece.n, marks);
+        bad |= u >= last_row && degree;
         if (u < last_row) xadj[u + 1] = adj - base;
         ++u;
     }
     const int count = int(waiting - rows_of);
-    terms.add(rows_of, adj - count, count);
-    if (bad || terms.bad() || u < last_row || adj != adj_end) return std::nullopt;
+    terms.add(rows_of, adj - count, count, adj_end);
+    if (bad || row_ids.repeat() || terms.bad() || u < last_row || adj != adj_end)
+        return std::nullopt;
     return terms.sum();
 }
 
