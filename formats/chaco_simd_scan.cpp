@@ -1,5 +1,6 @@
 #include "formats/chaco_simd_scan.hpp"
 
+#include <atomic>
 #include <cstring>
 #include <vector>
 
@@ -130,11 +131,19 @@ PART_AVX2_TARGET inline __m128i load4(const VertexId* at, __m128i in_row, const 
 
 } // namespace
 
+namespace {
+std::atomic<bool> simd_scan_allowed{true};
+}
+
 bool simd_scan_available() {
-    static const bool available = __builtin_cpu_supports("avx2") &&
+    static const bool supported = __builtin_cpu_supports("avx2") &&
                                   __builtin_cpu_supports("bmi2") &&
                                   __builtin_cpu_supports("popcnt");
-    return available;
+    return supported && simd_scan_allowed.load(std::memory_order_relaxed);
+}
+
+void allow_simd_scan(bool allowed) {
+    simd_scan_allowed = allowed;
 }
 
 PART_AVX2_TARGET std::optional<TextCounts> simd_count_lines_and_numbers(std::string_view text) {
@@ -308,6 +317,7 @@ PART_AVX2_TARGET std::optional<std::uint64_t> simd_scan_plain_rows(const PlainPi
 bool simd_scan_available() {
     return false;
 }
+void allow_simd_scan(bool) {}
 std::optional<TextCounts> simd_count_lines_and_numbers(std::string_view) {
     return std::nullopt;
 }

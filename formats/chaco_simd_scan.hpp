@@ -33,8 +33,11 @@ struct PlainPiece {
     std::uint64_t key = 0;      // of the mirror fingerprint
 };
 
-// True when this CPU runs the functions below.
+// True when this CPU runs the functions below (and they are allowed).
 bool simd_scan_available();
+// Turns the AVX2 scan off (false) or back on, so tests can compare the portable scan with the
+// line-by-line reader on the plain format too.
+void allow_simd_scan(bool allowed);
 
 // Counts when the text holds no '%'; nothing otherwise (comment lines need the line-aware
 // count).
