@@ -122,7 +122,7 @@ struct Piece {
     std::int64_t rows = 0; // vertex rows; lines past the header's n must be blank
     std::int64_t first_entry = 0;
     std::int64_t entries = 0;
-    std::uint64_t fingerprint = 0; // mirror fingerprint of its entries
+    PieceSums sums; // of its entries
     bool ok = false;
 };
 
@@ -165,6 +165,7 @@ class PieceScanner {
         EdgeOffset* const row_end = g_.xadj.data() + 1 + piece_.first_row;
         std::vector<VertexId> sorted;
         std::uint64_t fingerprint = 0;
+        std::int64_t upper_minus_lower = 0;
         std::int64_t rows = 0;
         std::uint32_t u = std::uint32_t(piece_.first_row);
         bool self_loop = false, repeat = false;
@@ -198,6 +199,7 @@ class PieceScanner {
                     } else {
                         fingerprint += mirror_term(u, v, key);
                     }
+                    upper_minus_lower += v > u ? 1 : -1;
                     // A repeat in a short row is found by comparing with the entries before
                     // it; long rows are sorted at their end instead.
                     if (adj - row < kShortRow)
@@ -213,7 +215,7 @@ class PieceScanner {
             row_end[rows++] = adj - base;
             ++u;
         }
-        piece_.fingerprint = fingerprint;
+        piece_.sums = {fingerprint, upper_minus_lower};
         return !self_loop && !repeat && rows == max_rows && adj == adj_end;
     }
 
@@ -275,12 +277,12 @@ class PieceScanner {
 // Scans a piece into its place: the AVX2 scan when it can, else the portable one.
 bool scan_piece(const ChacoHeader& h, Graph& g, Piece& piece, const char* text_end) {
     if (!h.has_sizes && h.ncon == 0 && !h.has_edge_weights && simd_scan_available()) {
-        const std::optional<std::uint64_t> fingerprint =
+        const std::optional<PieceSums> sums =
             simd_scan_plain_rows({piece.text, text_end, std::uint64_t(h.n), piece.first_row,
                                   piece.rows, piece.first_entry, piece.entries, g.adjncy.data(),
                                   g.xadj.data(), mirror_fingerprint_key()});
-        if (fingerprint) {
-            piece.fingerprint = *fingerprint;
+        if (sums) {
+            piece.sums = *sums;
             return true;
         }
     }
@@ -410,12 +412,13 @@ std::optional<Graph> scan_chaco_vertex_lines(std::string_view body, const ChacoH
         sync.arrive_and_wait();
         if (placed) pieces[c].ok = scan_piece(h, g, pieces[c], text_end);
     });
-    std::uint64_t fingerprint = 0;
+    PieceSums sums;
     for (const Piece& piece : pieces) {
         if (!piece.ok) return std::nullopt;
-        fingerprint += piece.fingerprint;
+        sums.fingerprint += piece.sums.fingerprint;
+        sums.upper_minus_lower += piece.sums.upper_minus_lower;
     }
-    if (fingerprint != 0) return std::nullopt;
+    if (sums.fingerprint != 0 || sums.upper_minus_lower != 0) return std::nullopt;
     return g;
 }
 

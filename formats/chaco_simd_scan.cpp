@@ -190,6 +190,16 @@ class MirrorTerms {
         return std::uint64_t(_mm_cvtsi128_si64(sum)) + std::uint64_t(_mm_extract_epi64(sum, 1));
     }
     PART_AVX2_TARGET bool bad() const { return !_mm_testz_si128(bad_, bad_); }
+    // Lanes hold minus the count of lower entries (u > v) minus that of upper ones, each
+    // counted as -1; the difference is upper - lower.
+    PART_AVX2_TARGET std::int64_t upper_minus_lower() const {
+        const __m128i lower =
+            _mm_add_epi64(_mm256_castsi256_si128(lower_), _mm256_extracti128_si256(lower_, 1));
+        const __m128i upper =
+            _mm_add_epi64(_mm256_castsi256_si128(upper_), _mm256_extracti128_si256(upper_, 1));
+        const __m128i difference = _mm_sub_epi64(lower, upper);
+        return _mm_cvtsi128_si64(difference) + _mm_extract_epi64(difference, 1);
+    }
 
   private:
     // x * c modulo 2^64 on each lane, from three 32-bit products (AVX2 has no 64-bit one).
@@ -223,12 +233,18 @@ class MirrorTerms {
         const __m256i h = mix(_mm256_xor_si256(edge, key_));
         const __m256i negate = _mm256_cvtepi32_epi64(_mm_cmpgt_epi32(us, vs));
         const __m256i term = _mm256_sub_epi64(_mm256_xor_si256(h, negate), negate);
-        sum_ = _mm256_add_epi64(sum_, _mm256_and_si256(term, _mm256_cvtepi32_epi64(real)));
+        const __m256i real_lanes = _mm256_cvtepi32_epi64(real);
+        sum_ = _mm256_add_epi64(sum_, _mm256_and_si256(term, real_lanes));
+        // Lanes of -1 (all ones) count entries.
+        lower_ = _mm256_add_epi64(lower_, _mm256_and_si256(negate, real_lanes));
+        upper_ = _mm256_add_epi64(
+            upper_, _mm256_and_si256(_mm256_cvtepi32_epi64(_mm_cmpgt_epi32(vs, us)), real_lanes));
     }
 
     __m128i last_id_;
     __m256i key_;
     __m256i sum_ = _mm256_setzero_si256();
+    __m256i lower_ = _mm256_setzero_si256(), upper_ = _mm256_setzero_si256();
     __m128i bad_ = _mm_setzero_si128();
 };
 
@@ -236,7 +252,7 @@ class MirrorTerms {
 // masks), so the row of every number is known without a branch per byte. Numbers are only
 // converted and stored here, with their rows; their checks and mirror terms are done in
 // batches.
-PART_AVX2_TARGET std::optional<std::uint64_t> simd_scan_plain_rows(const PlainPiece& piece) {
+PART_AVX2_TARGET std::optional<PieceSums> simd_scan_plain_rows(const PlainPiece& piece) {
     VertexId* const base = piece.adjncy;
     VertexId* adj = base + piece.first_entry;
     VertexId* const adj_end = adj + piece.entries;
@@ -309,7 +325,7 @@ PART_AVX2_TARGET std::optional<std::uint64_t> simd_scan_plain_rows(const PlainPi
     terms.add(rows_of, adj - count, count, adj_end);
     if (bad || row_ids.repeat() || terms.bad() || u < last_row || adj != adj_end)
         return std::nullopt;
-    return terms.sum();
+    return PieceSums{terms.sum(), terms.upper_minus_lower()};
 }
 
 #else
@@ -321,7 +337,7 @@ void allow_simd_scan(bool) {}
 std::optional<TextCounts> simd_count_lines_and_numbers(std::string_view) {
     return std::nullopt;
 }
-std::optional<std::uint64_t> simd_scan_plain_rows(const PlainPiece&) {
+std::optional<PieceSums> simd_scan_plain_rows(const PlainPiece&) {
     return std::nullopt;
 }
 

@@ -43,9 +43,18 @@ void allow_simd_scan(bool allowed);
 // count).
 std::optional<TextCounts> simd_count_lines_and_numbers(std::string_view text);
 
-// The piece's mirror fingerprint after writing its rows, when it is plain, holds exactly its
-// rows and entries, ids in range, no self loop and no repeated neighbour; nothing when it
-// declines (then the arrays hold partial rows, which the portable scan overwrites).
-std::optional<std::uint64_t> simd_scan_plain_rows(const PlainPiece& piece);
+// What a scan proves about a piece's entries beyond its rows' own checks: the whole graph is
+// symmetric when the pieces' fingerprints sum to zero (probabilistic, see
+// mirror_fingerprint_key) and their upper-minus-lower counts too (exact, a necessary
+// condition: every edge listed upward once and downward once).
+struct PieceSums {
+    std::uint64_t fingerprint = 0;
+    std::int64_t upper_minus_lower = 0; // entries (u, v) with u < v minus those with u > v
+};
+
+// The piece's sums after writing its rows, when it is plain, holds exactly its rows and
+// entries, ids in range, no self loop and no repeated neighbour; nothing when it declines
+// (then the arrays hold partial rows, which the portable scan overwrites).
+std::optional<PieceSums> simd_scan_plain_rows(const PlainPiece& piece);
 
 } // namespace part::formats
