@@ -54,6 +54,7 @@ PART_AVX2_TARGET inline BlockMasks block_masks(const char* p) {
 class Blocks {
   public:
     Blocks(std::string_view text, const char* text_end) : text_(text) {
+        if (text.empty()) return;
         // Full blocks are read in place while 8 bytes past them stay inside the text.
         const std::size_t room = std::size_t(text_end - text.data());
         in_place_ =
