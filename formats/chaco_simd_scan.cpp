@@ -1,6 +1,7 @@
 #include "formats/chaco_simd_scan.hpp"
 
 #include <atomic>
+#include <bit>
 #include <cstring>
 #include <vector>
 
@@ -55,10 +56,11 @@ class Blocks {
   public:
     Blocks(std::string_view text, const char* text_end) : text_(text) {
         if (text.empty()) return;
-        // Full blocks are read in place while 8 bytes past them stay inside the text.
+        // Full blocks are read in place while 16 bytes past them stay inside the text (a
+        // number's digits are read 8 or 16 bytes at a time).
         const std::size_t room = std::size_t(text_end - text.data());
         in_place_ =
-            text.size() >= 64 && room >= 72 ? (std::min(text.size(), room - 8) / 64) * 64 : 0;
+            text.size() >= 64 && room >= 80 ? (std::min(text.size(), room - 16) / 64) * 64 : 0;
         std::memset(tail_, ' ', sizeof tail_);
         std::memcpy(tail_, text.data() + in_place_, text.size() - in_place_);
         tail_blocks_ = (text.size() - in_place_ + 63) / 64;
@@ -71,8 +73,25 @@ class Blocks {
   private:
     std::string_view text_;
     std::size_t in_place_ = 0, tail_blocks_ = 0;
-    char tail_[64 * 3 + 16]; // the text past in_place_ is under 64 + 72 bytes
+    char tail_[64 * 2 + 16]; // the text past in_place_ is under 64 + 16 bytes: two blocks
 };
+
+// The id (number - 1) of a number of 8 to 15 digits at p, or -1 when it is out of range
+// (which the batch check rejects); nothing for 16 digits or more. 16 bytes from p are
+// readable.
+inline std::optional<VertexId> long_number_id(const char* p, std::uint64_t n) {
+    constexpr std::uint64_t kPowersOfTen[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
+    std::uint64_t first, second;
+    std::memcpy(&first, p, 8);
+    std::memcpy(&second, p + 8, 8);
+    const std::uint64_t high = first ^ kAsciiZeros, low = second ^ kAsciiZeros;
+    const std::uint64_t stops = non_digit_bytes(low);
+    if (stops == 0) return std::nullopt;
+    const int more = std::countr_zero(stops) >> 3; // digits after the first eight
+    const std::uint64_t value = value_of_eight_digits(high) * kPowersOfTen[more] +
+                                (more ? value_of_eight_digits(low << (64 - 8 * more)) : 0);
+    return value - 1 < n ? VertexId(value - 1) : VertexId(-1);
+}
 
 // The first eight ids of the current row, held in a register as they are read: each new id
 // is compared with those before it and put in the next lane. (Comparing at the row's end
@@ -296,12 +315,17 @@ PART_AVX2_TARGET std::optional<PieceSums> simd_scan_plain_rows(const PlainPiece&
             std::memcpy(&word, p + i, 8);
             const std::uint64_t digits = word ^ kAsciiZeros;
             const std::uint64_t stops = non_digit_bytes(digits);
-            if (stops == 0) return std::nullopt; // eight digits or more: decline
-
-            // The lowest flagged bit is bit 7 of the first non-digit byte.
-            const std::uint64_t shift = 71 - _tzcnt_u64(stops);
-            // An id of 0 wraps to -1, which the batch check rejects.
-            const auto v = VertexId(value_of_eight_digits(digits << shift) - 1);
+            VertexId v;
+            if (stops != 0) [[likely]] {
+                // The lowest flagged bit is bit 7 of the first non-digit byte.
+                const std::uint64_t shift = 71 - _tzcnt_u64(stops);
+                // An id of 0 wraps to -1, which the batch check rejects.
+                v = VertexId(value_of_eight_digits(digits << shift) - 1);
+            } else {
+                const std::optional<VertexId> long_id = long_number_id(p + i, piece.n);
+                if (!long_id) return std::nullopt; // sixteen digits or more: decline
+                v = *long_id;
+            }
             row_ids.add(v);
             *adj++ = v;
             *waiting++ = u;

@@ -3,7 +3,7 @@
 // mesh graphs mostly use: 64 bytes of text classified at a time with AVX2 (digits, line ends,
 // spaces), every number found from the bit masks and converted eight digits at a time. On CPUs
 // without AVX2, BMI2 and POPCNT, or on anything it does not handle (comment lines, numbers of
-// eight or more digits, any error), it declines and the portable scan of chaco_fast_scan.cpp
+// sixteen or more digits, any error), it declines and the portable scan of chaco_fast_scan.cpp
 // reads the piece instead.
 #include <cstdint>
 #include <optional>

@@ -143,6 +143,28 @@ TEST(ChacoFastScan, PortableScanAgreesWithLineByLineOnEditedTexts) {
     formats::allow_simd_scan(true);
 }
 
+// The scan itself (not the line-by-line reader after it) on the vertex lines of `text`.
+std::optional<Graph> fast_scan(const std::string& text) {
+    formats::LineReader lines(text, "t.graph");
+    const formats::ChacoHeader header = formats::parse_chaco_header(lines);
+    return formats::scan_chaco_vertex_lines(std::string_view(text).substr(lines.offset()), header);
+}
+
+TEST(ChacoFastScan, AcceptsIdsOfManyDigits) {
+    // 11 and 15 digits with leading zeros; a 16-digit one is left to the portable scan.
+    const std::string text = "3 2\n00000000002\n1 000000000000003\n0000000000000002\n";
+    with_and_without_simd([&] {
+        const std::optional<Graph> g = fast_scan(text);
+        ASSERT_TRUE(g.has_value());
+        EXPECT_EQ(g->adjncy, (std::vector<VertexId>{1, 0, 2, 1}));
+    });
+    EXPECT_EQ(outcome(text, false), outcome(text, true));
+    // 4294967298 would be id 2 if cut to 32 bits: it is out of range.
+    const std::string wraps = "3 2\n2\n1 4294967298\n2\n";
+    with_and_without_simd([&] { EXPECT_FALSE(fast_scan(wraps).has_value()); });
+    EXPECT_EQ(outcome(wraps, false), outcome(wraps, true));
+}
+
 TEST(ChacoFastScan, AgreesWithLineByLineOnALargePlainText) {
     // The plain format takes the AVX2 scan where the CPU has it: over a megabyte, so two
     // pieces, with rows of every kind its repeat check treats apart (up to 4, 5 to 8, longer:
@@ -160,19 +182,13 @@ TEST(ChacoFastScan, AgreesWithLineByLineOnALargePlainText) {
     ASSERT_GT(base.size(), 1u << 20);
     ASSERT_EQ(outcome(base, false), outcome(base, true));
     // The scan itself accepts the valid text, and refuses it with one edge listed one way.
-    auto scan = [](const std::string& text) {
-        formats::LineReader lines(text, "t.graph");
-        const formats::ChacoHeader header = formats::parse_chaco_header(lines);
-        return formats::scan_chaco_vertex_lines(std::string_view(text).substr(lines.offset()),
-                                                header);
-    };
     std::string one_way = base;
     const std::size_t line_2 = one_way.find('\n', one_way.find('\n') + 1) + 1;
     // Vertex 1's first neighbour becomes 40, which does not list it (nor did 1 list 40).
     one_way.replace(line_2, one_way.find(' ', line_2) - line_2, "40");
     with_and_without_simd([&] {
-        EXPECT_TRUE(scan(base).has_value());
-        EXPECT_FALSE(scan(one_way).has_value());
+        EXPECT_TRUE(fast_scan(base).has_value());
+        EXPECT_FALSE(fast_scan(one_way).has_value());
     });
     EXPECT_NE(outcome(one_way, false).find("but vertex "), std::string::npos)
         << outcome(one_way, false).substr(0, 200);
