@@ -160,9 +160,12 @@ class PieceScanner {
         VertexId* adj = base + piece_.first_entry; // next entry
         VertexId* const adj_end = adj + piece_.entries;
         Weight* const adjwgt = g_.adjwgt.data();
-        Weight* vwgt = g_.vwgt.data() + piece_.first_row * h_.ncon;
-        Weight* vsize = g_.vsize.data() + (h_.has_sizes ? piece_.first_row : 0);
-        EdgeOffset* const row_end = g_.xadj.data() + 1 + piece_.first_row;
+        // A piece may start past the header's n (blank lines only), and the arrays may be
+        // empty: pointers are formed within them.
+        const std::int64_t first_row = std::min(piece_.first_row, h_.n);
+        Weight* vwgt = h_.ncon > 0 ? g_.vwgt.data() + first_row * h_.ncon : nullptr;
+        Weight* vsize = h_.has_sizes ? g_.vsize.data() + first_row : nullptr;
+        EdgeOffset* const row_end = g_.xadj.data() + 1 + first_row;
         std::vector<VertexId> sorted;
         std::uint64_t fingerprint = 0;
         std::int64_t upper_minus_lower = 0;
