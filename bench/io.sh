@@ -9,6 +9,9 @@
 # gpmetis uses): the stricter comparison, robust to load, and the one that counts when other
 # work keeps the second core busy. Each figure is the best of REPEAT runs, taken in the same loop so that both sides
 # see the same load; compare the ratio, not the seconds.
+# INSTRUCTIONS=1 also counts instructions with callgrind, which the load does not change: the
+# whole of bench/read_graph.cpp (read_chaco_graph on all threads, plus process start-up)
+# against gpmetis's ReadGraph (--toggle-collect), and their ratio.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${1:-$root/build}"
@@ -63,3 +66,16 @@ for src in "${graphs[@]}"; do
   awk -v n="$name" -v mb="$mb" -v m="$metis_io" -v o="$ours" -v c="$ours_cpu" -v t="$total" \
     'BEGIN{printf "%-16s %6s %12.4f %11.4f %7.1fx %14.4f %7.1fx %9.0f %13.3f\n", n, mb, m, o, (o>0?m/o:0), c, (c>0?m/c:0), (o>0?mb/o:0), t}'
 done
+
+if [ "${INSTRUCTIONS:-0}" = 1 ] && command -v valgrind >/dev/null; then
+  g++ -std=c++20 -O2 -I"$root" "$root/bench/read_graph.cpp" "$build/formats/libpartformats.a" \
+    "$build/libpart/libpart.a" -o "$work/read_graph" -lpthread
+  count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 | awk '/Collected/{print $4}'; }
+  printf '\n%-16s %14s %20s %8s\n' graph our_instr gpmetis_ReadGraph ratio
+  for src in "${graphs[@]}"; do
+    g="$work/$(basename "$src")"
+    ours=$(count "$work/read_graph" "$g")
+    metis=$(count --toggle-collect=ReadGraph gpmetis "$g" 2)
+    awk -v n="$(basename "$g")" -v o="$ours" -v m="$metis" 'BEGIN{printf "%-16s %14d %20d %7.1fx\n", n, o, m, m/o}'
+  done
+fi

@@ -18,6 +18,11 @@ namespace {
 
 using Header = ChacoHeader;
 
+// Adjacency entries the header's m calls for, 2m (exact in 64 unsigned bits: m < 2^63).
+std::uint64_t entries_of(const Header& h) {
+    return std::uint64_t(h.m) * 2;
+}
+
 const char* kHeaderForm = "a header 'n m [fmt [ncon]]'";
 
 Header parse_header(LineReader& lines) {
@@ -111,7 +116,7 @@ void parse_vertex_line(std::string_view line, const LineReader& lines, const Hea
             "weight is missing or a value is extra");
     VertexId neighbour = 0;
     while (next_neighbour(fields, lines, h.n, neighbour)) {
-        if (g.adjncy.size() >= std::size_t(2 * h.m))
+        if (g.adjncy.size() >= entries_of(h))
             lines.fail("more adjacency entries than the header's " + std::to_string(h.m) +
                        " edges allow (each edge is listed by both its ends)");
         g.adjncy.push_back(neighbour);
@@ -141,7 +146,7 @@ std::int64_t line_of_vertex(std::string_view text, VertexId v) {
 // every vertex line takes at least one byte and every number at least two.
 void reserve_for(Graph& g, const Header& h, std::size_t bytes) {
     g.xadj.reserve(std::min<std::size_t>(std::size_t(h.n), bytes) + 1);
-    g.adjncy.reserve(std::min<std::size_t>(std::size_t(2 * h.m), bytes / 2 + 1));
+    g.adjncy.reserve(std::min<std::size_t>(entries_of(h), bytes / 2 + 1));
     if (h.has_edge_weights) g.adjwgt.reserve(g.adjncy.capacity());
     if (h.has_sizes) g.vsize.reserve(std::min<std::size_t>(std::size_t(h.n), bytes / 2 + 1));
     if (h.ncon > 0) g.vwgt.reserve(std::min<std::size_t>(std::size_t(h.n) * h.ncon, bytes / 2 + 1));
@@ -187,11 +192,14 @@ Graph parse_graph(std::string_view text, const std::string& name, Scan scan) {
     const std::int64_t header_line = lines.line_number();
     // Well-formed files take the fast scan; anything it does not accept is read again line
     // by line, which names the line and the problem.
+    // The fast scan proves all but the sizes' agreement (which fails for ncon > 0 and no
+    // vertices, as validate() says).
     std::optional<Graph> parsed;
     if (scan == Scan::FastFirst) parsed = scan_chaco_vertex_lines(text.substr(lines.offset()), h);
+    const bool proved = parsed.has_value();
     if (!parsed) parsed = parse_vertex_lines(lines, h, text.size());
     Graph& g = *parsed;
-    if (g.adjncy.size() != std::size_t(2 * h.m))
+    if (g.adjncy.size() != entries_of(h))
         throw InputError(
             name, header_line,
             "header says " + std::to_string(h.m) + " edges but the vertex lines list " +
@@ -199,7 +207,10 @@ Graph parse_graph(std::string_view text, const std::string& name, Scan scan) {
                 (g.adjncy.size() % 2 ? "an odd count (some edge is listed by only one end)"
                                      : std::to_string(g.adjncy.size() / 2) + " edges"));
     try {
-        validate(g);
+        if (proved)
+            validate_sizes(g);
+        else
+            validate(g);
     } catch (const GraphError& e) {
         throw InputError(name, line_of_vertex(text, std::max<VertexId>(e.vertex(), 0)), e.what());
     }

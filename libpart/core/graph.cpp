@@ -193,6 +193,10 @@ void check_lower(const Graph& g, VertexId begin, VertexId end, const LowerLists&
 // counting sort) and matching each list with v's neighbours below v. Every pass runs over
 // contiguous vertex ranges in parallel on large graphs; errors are those of the lowest range,
 // so the first problem reported is the same as a sequential scan's.
+void validate_sizes(const Graph& graph) {
+    check_attribute_sizes(graph);
+}
+
 void validate(const Graph& graph) {
     check_attribute_sizes(graph);
     check_offsets(graph);

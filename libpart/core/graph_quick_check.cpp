@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdlib>
 #include <memory>
+#include <random>
 #include <vector>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -308,6 +309,29 @@ bool passes_quick_check(const Graph& graph) {
             ? match_in_place(g, long_rows, threads, matched.data(), upper, lower)
             : match_by_blocks(g, long_rows, shift, threads, matched.data(), upper, lower);
     return ok && upper == lower;
+}
+
+} // namespace part
+
+namespace part {
+
+std::uint64_t mirror_fingerprint_key() {
+    static const std::uint64_t key = [] {
+        std::random_device device;
+        return (std::uint64_t(device()) << 32) ^ device();
+    }();
+    return key;
+}
+
+std::uint64_t mirror_fingerprint(const Graph& graph, std::uint64_t key) {
+    std::uint64_t sum = 0;
+    for (VertexId u = 0; u < graph.num_vertices(); ++u)
+        for (EdgeOffset e = graph.xadj[u]; e < graph.xadj[u + 1]; ++e)
+            sum += graph.has_edge_weights()
+                       ? weighted_mirror_term(std::uint32_t(u), std::uint32_t(graph.adjncy[e]),
+                                              std::uint32_t(graph.adjwgt[e]), key)
+                       : mirror_term(std::uint32_t(u), std::uint32_t(graph.adjncy[e]), key);
+    return sum;
 }
 
 } // namespace part

@@ -6,8 +6,10 @@
 #include <filesystem>
 #include <random>
 
+#include "formats/chaco_fast_scan.hpp"
 #include "formats/chaco_graph.hpp"
 #include "formats/chaco_graph_lines.hpp"
+#include "formats/chaco_simd_scan.hpp"
 #include "libpart/core/graph_builder.hpp"
 #include "tests/support/test_files.hpp"
 
@@ -67,6 +69,11 @@ std::string edited(std::string text, std::mt19937& rng) {
     return text;
 }
 
+// (Not std::string::insert, on which GCC 12 warns falsely of overlapping copies.)
+void insert_at(std::string& text, std::size_t at, const std::string& what) {
+    text = text.substr(0, at) + what + text.substr(at);
+}
+
 void expect_same_outcomes(const std::vector<std::string>& texts, int edits_per_text,
                           std::uint32_t seed) {
     std::mt19937 rng(seed);
@@ -117,6 +124,112 @@ TEST(ChacoFastScan, AgreesWithLineByLineOnALargeTwoChunkText) {
         const std::size_t at = std::uniform_int_distribution<std::size_t>(0, text.size() - 1)(rng);
         text[at] = "x\n 0-"[t % 5];
         ASSERT_EQ(outcome(text, false), outcome(text, true)) << "byte " << at;
+    }
+}
+
+// Runs `body` with the AVX2 scan on (where the CPU has it), then off.
+template <typename Body> void with_and_without_simd(Body body) {
+    body();
+    formats::allow_simd_scan(false);
+    body();
+    formats::allow_simd_scan(true);
+}
+
+TEST(ChacoFastScan, PortableScanAgreesWithLineByLineOnEditedTexts) {
+    formats::allow_simd_scan(false);
+    expect_same_outcomes({"4 4\n2 3\n1 3 4\n1 2\n2\n", "6 2\n2\n1\n\n5\n4 \n% c\n\n\n",
+                          "3 1\n000000002\n0000000001\n\n", "3 2\r\n2\r\n1 3\r\n2\r\n\r\n"},
+                         300, 10);
+    formats::allow_simd_scan(true);
+}
+
+// The scan itself (not the line-by-line reader after it) on the vertex lines of `text`.
+std::optional<Graph> fast_scan(const std::string& text) {
+    formats::LineReader lines(text, "t.graph");
+    const formats::ChacoHeader header = formats::parse_chaco_header(lines);
+    return formats::scan_chaco_vertex_lines(std::string_view(text).substr(lines.offset()), header);
+}
+
+TEST(ChacoFastScan, AcceptsIdsOfManyDigits) {
+    // 11 and 15 digits with leading zeros; a 16-digit one is left to the portable scan.
+    const std::string text = "3 2\n00000000002\n1 000000000000003\n0000000000000002\n";
+    with_and_without_simd([&] {
+        const std::optional<Graph> g = fast_scan(text);
+        ASSERT_TRUE(g.has_value());
+        EXPECT_EQ(g->adjncy, (std::vector<VertexId>{1, 0, 2, 1}));
+    });
+    EXPECT_EQ(outcome(text, false), outcome(text, true));
+    // 4294967298 would be id 2 if cut to 32 bits: it is out of range.
+    const std::string wraps = "3 2\n2\n1 4294967298\n2\n";
+    with_and_without_simd([&] { EXPECT_FALSE(fast_scan(wraps).has_value()); });
+    EXPECT_EQ(outcome(wraps, false), outcome(wraps, true));
+}
+
+TEST(ChacoFastScan, AgreesWithLineByLineOnALargePlainText) {
+    // The plain format takes the AVX2 scan where the CPU has it: over a megabyte, so two
+    // pieces, with rows of every kind its repeat check treats apart (up to 4, 5 to 8, longer:
+    // vertex 0 lists 100 neighbours).
+    const VertexId n = 150000;
+    std::vector<WeightedEdge> edges;
+    for (VertexId v = 0; v < n; ++v) {
+        edges.push_back({v, VertexId((v + 1) % n), 1});
+        if (v % 3 == 0) edges.push_back({v, VertexId((v + 7) % n), 1});
+        if (v % 5 == 0) edges.push_back({v, VertexId((v + 11) % n), 1});
+        if (v % 7 == 0) edges.push_back({v, VertexId((v + 5003) % n), 1});
+    }
+    for (VertexId v = 2; v < 102; ++v) edges.push_back({0, VertexId(v * 997), 1});
+    const std::string base = formats::format_chaco_graph(graph_from_edges(n, edges, false));
+    ASSERT_GT(base.size(), 1u << 20);
+    ASSERT_EQ(outcome(base, false), outcome(base, true));
+    // The scan itself accepts the valid text, and refuses it with one edge listed one way.
+    std::string one_way = base;
+    const std::size_t line_2 = one_way.find('\n', one_way.find('\n') + 1) + 1;
+    // Vertex 1's first neighbour becomes 40, which does not list it (nor did 1 list 40).
+    one_way.replace(line_2, one_way.find(' ', line_2) - line_2, "40");
+    with_and_without_simd([&] {
+        EXPECT_TRUE(fast_scan(base).has_value());
+        EXPECT_FALSE(fast_scan(one_way).has_value());
+    });
+    EXPECT_NE(outcome(one_way, false).find("but vertex "), std::string::npos)
+        << outcome(one_way, false).substr(0, 200);
+    std::mt19937 rng(9);
+    auto pick = [&](std::size_t size) {
+        return std::uniform_int_distribution<std::size_t>(0, size - 1)(rng);
+    };
+    for (int t = 0; t < 24; ++t) {
+        std::string text = base;
+        std::size_t at = pick(text.size());
+        switch (t % 6) {
+        case 0: // a bad byte, a split line, a lost separator, an id of 0, a sign
+            text[at] = "x\n 0-"[pick(5)];
+            break;
+        case 1: // a neighbour listed twice (its line then has a repeat)
+            at = text.find('\n', at);
+            if (at != std::string::npos && at > 0) {
+                const std::size_t start = text.rfind(' ', at - 1);
+                if (start != std::string::npos) insert_at(text, at, text.substr(start, at - start));
+            }
+            break;
+        case 2: // a neighbour id with a digit put in front: asymmetric or out of range
+            at = text.find(' ', at);
+            if (at != std::string::npos) insert_at(text, at + 1, "1");
+            break;
+        case 3: // a comment line, which the AVX2 scan leaves to the portable one
+            at = text.find('\n', at);
+            if (at != std::string::npos) insert_at(text, at + 1, "% note 12 13\n");
+            break;
+        case 4: // a blank line: an extra, isolated vertex
+            at = text.find('\n', at);
+            if (at != std::string::npos) insert_at(text, at + 1, "\n");
+            break;
+        case 5: // a long number (leading zeros: the same id)
+            at = text.find(' ', at);
+            if (at != std::string::npos) insert_at(text, at + 1, "0000000");
+            break;
+        }
+        const std::string expected = outcome(text, true);
+        with_and_without_simd(
+            [&] { EXPECT_EQ(outcome(text, false), expected) << "edit " << t << " at " << at; });
     }
 }
 

@@ -139,3 +139,53 @@ TEST(GraphQuickCheck, EmptyAndEdgelessGraphsPass) {
     EXPECT_TRUE(passes_quick_check(Graph{}));
     EXPECT_TRUE(passes_quick_check(graph_from_edges(5, {})));
 }
+
+namespace {
+
+// What the mirror fingerprint assumes of each row: ids in range, no self loop, no repeat, no
+// negative weight.
+bool rows_are_simple(const Graph& g) {
+    for (VertexId u = 0; u < g.num_vertices(); ++u) {
+        std::vector<VertexId> row(g.neighbours(u).begin(), g.neighbours(u).end());
+        std::sort(row.begin(), row.end());
+        if (std::adjacent_find(row.begin(), row.end()) != row.end()) return false;
+        for (EdgeOffset e = g.xadj[u]; e < g.xadj[u + 1]; ++e)
+            if (g.adjncy[e] < 0 || g.adjncy[e] >= g.num_vertices() || g.adjncy[e] == u ||
+                g.edge_weight(e) < 0)
+                return false;
+    }
+    return true;
+}
+
+} // namespace
+
+TEST(MirrorFingerprint, ZeroExactlyWhenSimpleRowsAreSymmetric) {
+    const std::uint64_t key = mirror_fingerprint_key();
+    std::mt19937 rng(21);
+    for (const Graph& valid : {shuffled(test::grid_graph(6, 5), 1, true), hub(300)}) {
+        EXPECT_EQ(mirror_fingerprint(valid, key), 0u);
+        EXPECT_EQ(mirror_fingerprint(valid, key ^ 0x5555), 0u);
+        int asymmetric = 0;
+        for (int t = 0; t < 700; ++t) {
+            const Graph g = corrupted(valid, t % 7, rng);
+            if (!rows_are_simple(g)) continue;
+            const bool symmetric = reference_valid(g);
+            EXPECT_EQ(mirror_fingerprint(g, key) == 0, symmetric) << "trial " << t;
+            asymmetric += !symmetric;
+        }
+        EXPECT_GT(asymmetric, 50) << "the corruptions should make asymmetric simple graphs";
+    }
+}
+
+TEST(MirrorFingerprint, TermsCancelOnlyWithTheirMirror) {
+    const std::uint64_t key = mirror_fingerprint_key();
+    EXPECT_EQ(mirror_term(3, 9, key) + mirror_term(9, 3, key), 0u);
+    EXPECT_NE(mirror_term(3, 9, key) + mirror_term(9, 4, key), 0u);
+    EXPECT_EQ(weighted_mirror_term(3, 9, 7, key) + weighted_mirror_term(9, 3, 7, key), 0u);
+    EXPECT_NE(weighted_mirror_term(3, 9, 7, key) + weighted_mirror_term(9, 3, 8, key), 0u);
+    // Not linear: (1,4) + (2,3) listed upward do not cancel (1,3) + (2,4) listed downward,
+    // as they would under a sum of the packed pairs.
+    EXPECT_NE(mirror_term(1, 4, key) + mirror_term(2, 3, key) + mirror_term(3, 1, key) +
+                  mirror_term(4, 2, key),
+              0u);
+}
