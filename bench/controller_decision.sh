@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The controller's profitability decision (issue 7; Kaddoura & Ranka 1995, 3.5): what
-# `--horizon` costs `part-repart --method interval`, serially and under mpirun (each rank
-# computes per-part loads of the old partition and of the candidate from its vertices and
-# ghosts, rank 0 gathers the sums and the would-be traffic and decides), and one example each
-# way. Graph: METIS's mdual (258k vertices) along an RCM order (part-order, computed once);
+# judging the candidate costs `part-repart --method interval`, serially and under mpirun (each
+# rank computes per-part loads of the old partition and of the candidate from its vertices and
+# ghosts, rank 0 reduces the sums, gathers the would-be traffic and decides; since the report
+# always carries the amortization, this runs with or without `--horizon`), and one example
+# each way. Graph: METIS's mdual (258k vertices) along an RCM order (part-order, computed once);
 # old partition gpmetis -k 4; new capacities 0.4 0.2 0.2 0.2 (rank 0 became faster).
 # Horizons: half and twice the steps the candidate needs to pay off.
 # Each timing is the fastest of REPEAT runs (default 3). Checks that serial and distributed

@@ -1,7 +1,6 @@
 #include "libpart/mpi/neighbour_slots.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <utility>
 
 namespace part::mpi {
@@ -9,19 +8,30 @@ namespace part::mpi {
 OwnedIndex::OwnedIndex(std::span<const VertexId> ascending_ids) : ids_(ascending_ids) {
     if (ids_.empty()) return;
     const auto range = std::uint64_t(ids_.back()) - std::uint64_t(ids_.front()) + 1;
+    if (range <= 64 * std::uint64_t(ids_.size())) {
+        bits_.assign(std::size_t((range + 63) / 64), 0);
+        for (VertexId id : ids_) {
+            const auto offset = std::uint64_t(id - ids_.front());
+            bits_[offset >> 6] |= std::uint64_t(1) << (offset & 63);
+        }
+        before_.resize(bits_.size());
+        VertexId count = 0;
+        for (std::size_t w = 0; w < bits_.size(); ++w) {
+            before_[w] = count;
+            count += VertexId(std::popcount(bits_[w]));
+        }
+        return;
+    }
     // Buckets of 2^shift ids: the fewest bits that leave at most one bucket per owned id.
     while ((range >> shift_) > ids_.size()) ++shift_;
-    const std::size_t buckets = std::size_t(((range - 1) >> shift_) + 1);
-    bucket_start_.assign(buckets + 1, 0);
-    for (VertexId id : ids_) ++bucket_start_[std::size_t(id - ids_.front()) >> shift_];
+    before_.assign(std::size_t(((range - 1) >> shift_) + 2), 0);
+    for (VertexId id : ids_) ++before_[std::size_t(id - ids_.front()) >> shift_];
     VertexId start = 0;
-    for (VertexId& b : bucket_start_) start += std::exchange(b, start);
+    for (VertexId& b : before_) start += std::exchange(b, start);
 }
 
-VertexId OwnedIndex::find(VertexId id) const {
-    if (ids_.empty() || id < ids_.front() || id > ids_.back()) return -1;
-    const std::size_t b = std::size_t(id - ids_.front()) >> shift_;
-    const auto first = ids_.begin() + bucket_start_[b], last = ids_.begin() + bucket_start_[b + 1];
+VertexId OwnedIndex::find_in_bucket(VertexId id, std::size_t bucket) const {
+    const auto first = ids_.begin() + before_[bucket], last = ids_.begin() + before_[bucket + 1];
     const auto at = std::lower_bound(first, last, id);
     return at != last && *at == id ? VertexId(at - ids_.begin()) : -1;
 }

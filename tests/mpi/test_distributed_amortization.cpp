@@ -35,14 +35,17 @@ void expect_equal(const PartLoads& got, const PartLoads& expected, const std::st
 
 } // namespace
 
-TEST(OwnedIndex, FindsEveryOwnedIdAndNothingElseWhenIdsCluster) {
-    std::vector<VertexId> ids;
-    for (VertexId v = 0; v < 1000; ++v) ids.push_back(3 * v);
-    for (VertexId v : {5000000, 5000001, 1 << 30}) ids.push_back(v);
-    const mpi::OwnedIndex index(ids);
-    for (std::size_t i = 0; i < ids.size(); ++i) EXPECT_EQ(index.find(ids[i]), VertexId(i));
-    for (VertexId v : {-1, 1, 2998, 2999, 3000, 4999999, 5000002, (1 << 30) - 1, (1 << 30) + 1})
-        EXPECT_EQ(index.find(v), -1) << v;
+TEST(OwnedIndex, FindsEveryOwnedIdAndNothingElseWhetherIdsAreDenseOrSparse) {
+    std::vector<VertexId> dense; // every third id: the bitmap
+    for (VertexId v = 0; v < 1000; ++v) dense.push_back(5 + 3 * v);
+    std::vector<VertexId> sparse = dense; // a far outlier: buckets, most ids in the first one
+    for (VertexId v : {5000000, 5000001, 1 << 30}) sparse.push_back(v);
+    for (const std::vector<VertexId>& ids : {dense, sparse}) {
+        const mpi::OwnedIndex index(ids);
+        for (std::size_t i = 0; i < ids.size(); ++i) EXPECT_EQ(index.find(ids[i]), VertexId(i));
+        for (VertexId v : {-1, 0, 4, 6, 7, 2998, 3003, 3004, 4999999, 5000002, (1 << 30) - 1})
+            EXPECT_EQ(index.find(v), -1) << v << " of " << ids.size();
+    }
     EXPECT_EQ(mpi::OwnedIndex(std::vector<VertexId>{}).find(0), -1);
 }
 
