@@ -4,7 +4,6 @@
 
 #include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/exchange.hpp"
-#include "libpart/mpi/vertex_directory.hpp"
 #include "libpart/repart/host_ranks.hpp"
 #include "libpart/repart/interval_repart.hpp"
 
