@@ -108,7 +108,7 @@ struct DistributedJob {
     formats::mpi::PvtuInputOptions pvtu; // GRAPH is a .pvtu
     std::string pvtu_output;             // --pvtu
     int ghost_layers = 0;                // --ghost-layers
-    mpi::ControllerOptions controller;   // interval: cost model and --horizon
+    mpi::ControllerOptions controller;   // cost model; interval: --horizon
 };
 
 // A .pvtu GRAPH: rank r reads piece r and the dual graph is built distributed; the cells
@@ -164,7 +164,7 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
     mpi::broadcast(comm, request.targets);
 
     const mpi::DistributedRepartResult result =
-        method == "gde" ? mpi::distributed_gde(comm, input, request)
+        method == "gde" ? mpi::distributed_gde(comm, input, request, job.controller.model)
                         : mpi::distributed_interval(comm, input, request, job.controller);
     // The new dataset is staged and checked first, so all outputs appear together or none.
     std::optional<formats::mpi::PendingDistributedPvtu> dataset;
@@ -193,11 +193,10 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
         report["migration"] = tools::traffic_json(result.plan.outline, result.plan.traffic);
         if (!job.verbose) report["migration"].erase("traffic");
         for (const auto& [name, value] : result.details) report["details"][name] = value;
-        if (result.candidate) {
-            report["amortization"] = amortization_json(*result.candidate);
+        if (result.candidate) report["amortization"] = amortization_json(*result.candidate);
+        if (result.candidate && result.decision.horizon)
             report["decision"] =
                 decision_json(result.decision, *result.candidate, result.decision_seconds);
-        }
         if (dataset)
             report["dataset"] = {{"output", job.pvtu_output},
                                  {"cells", dataset->report().cells},

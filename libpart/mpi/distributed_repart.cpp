@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "libpart/mpi/collective_errors.hpp"
+#include "libpart/mpi/distributed_amortization.hpp"
 #include "libpart/mpi/distributed_gde_repart.hpp"
 #include "libpart/mpi/distributed_refine.hpp"
 #include "libpart/mpi/exchange.hpp"
@@ -56,22 +57,20 @@ DistributedRepartResult distributed_interval(MPI_Comm comm, DistributedInput& in
     for (std::size_t v = 0; v < new_part.size(); ++v)
         new_part[v] =
             plan.part_at(input.position.empty() ? input.graph.global_id[v] : input.position[v]);
-    if (options.horizon) {
-        const Partition new_shape{request.new_parts, {}, request.targets};
-        const double start = MPI_Wtime();
-        const ControllerVerdict verdict = controller_verdict(
-            comm, input.graph,
-            {input.old_part, new_part, input.block_old_part, result.block_new_part,
-             input.block_start, input.old_parts, new_shape, result.new_part_rank},
-            options.model, options.horizon, root);
-        result.decision_seconds = MPI_Wtime() - start;
-        if (rank == root) result.candidate = verdict.candidate;
-        result.decision = verdict.decision;
-        if (!verdict.decision.remap) { // kept_partition: nothing moves
-            new_part = input.old_part;
-            result.block_new_part = input.block_old_part;
-            result.new_part_rank = identity_ranks(request.new_parts);
-        }
+    const Partition new_shape{request.new_parts, {}, request.targets};
+    const double start = MPI_Wtime();
+    const ControllerVerdict verdict =
+        controller_verdict(comm, input.graph,
+                           {input.old_part, new_part, input.block_old_part, result.block_new_part,
+                            input.block_start, input.old_parts, new_shape, result.new_part_rank},
+                           options.model, options.horizon, root);
+    result.decision_seconds = MPI_Wtime() - start;
+    if (rank == root) result.candidate = verdict.candidate;
+    result.decision = verdict.decision;
+    if (!verdict.decision.remap) { // kept_partition: nothing moves
+        new_part = input.old_part;
+        result.block_new_part = input.block_old_part;
+        result.new_part_rank = identity_ranks(request.new_parts);
     }
     // Data moves directly from the old part's rank to the new part's rank.
     std::vector<int> destination(new_part.size());
@@ -88,7 +87,7 @@ bool distributes_gde(int ranks, PartId old_parts, PartId new_parts) {
 }
 
 DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
-                                        const RepartRequest& request) {
+                                        const RepartRequest& request, const CostModel& model) {
     int rank = 0, ranks = 1;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &ranks);
@@ -123,6 +122,12 @@ DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
                       {"vertices_moved", double(moved_total)}};
     const std::vector<PartId> new_part(std::size_t(input.graph.num_owned()), rank);
     finish(comm, input, new_part, request, result);
+    const Partition new_shape{request.new_parts, {}, request.targets};
+    result.candidate =
+        remap_amortization(comm, input.graph,
+                           {input.old_part, new_part, input.block_old_part, result.block_new_part,
+                            input.block_start, input.old_parts, new_shape, result.new_part_rank},
+                           result.plan.traffic, model);
     return result;
 }
 

@@ -26,14 +26,16 @@ struct DistributedRepartResult {
     double imbalance = 0;                // every rank: max weight / (target x total)
     std::vector<std::pair<std::string, double>> details; // method figures
     DistributedPlan plan; // equals diff(old, new, new_part_rank), spread over the ranks
-    // interval with a horizon: the candidate's figures (on root) and the controller's decision
-    // (when it is not to remap, the new partition is the old one and the plan moves nothing).
+    // The remap's amortization, on root, as the serial tool reports it: interval: the candidate's,
+    // judged by the controller before data moves, and its decision (with a horizon, when it is
+    // not to remap, the new partition is the old one and the plan moves nothing); gde: the
+    // result's, after the fact (remap_amortization).
     std::optional<Amortization> candidate;
     RemapDecision decision;
     double decision_seconds = 0; // on root: wall time of controller_verdict
 };
 
-// interval's profitability test: without a horizon the controller always remaps.
+// interval's cost model and profitability test: without a horizon the controller always remaps.
 struct ControllerOptions {
     CostModel model;
     std::optional<double> horizon;
@@ -41,9 +43,10 @@ struct ControllerOptions {
 
 // Collective. Interval repartition with rank `root` as controller (Kaddoura & Ranka 1995,
 // 3.5): the result equals the serial interval method's. request.targets must be the same on
-// every rank; request.position is not used (input.position is). With options.horizon the
-// controller first decides whether the candidate is profitable (controller_verdict) and keeps
-// the old partition when it is not, as the serial tool does.
+// every rank; request.position is not used (input.position is). Before data moves the
+// controller judges the candidate (controller_verdict, always: its figures are the report's);
+// with options.horizon it keeps the old partition when the remap does not pay off in time, as
+// the serial tool does.
 DistributedRepartResult distributed_interval(MPI_Comm comm, DistributedInput& input,
                                              const RepartRequest& request,
                                              const ControllerOptions& options = {}, int root = 0);
@@ -55,8 +58,9 @@ bool distributes_gde(int ranks, PartId old_parts, PartId new_parts);
 // Collective. The gde method distributed (rebalance_with_gde): part p stays on rank p, empty
 // new parts are seeded from heavy ones, GDE on the rank graph balances, border vertices move.
 // Needs distributes_gde(P, K, K2). New part q is on rank q (identity rank map).
+// `model`: for the result's amortization.
 DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
-                                        const RepartRequest& request);
+                                        const RepartRequest& request, const CostModel& model = {});
 
 // Collective. Totals of bytes_sent() over the ranks, on root: (sum, largest of one rank).
 std::pair<long long, long long> reduce_bytes_sent(MPI_Comm comm, int root = 0);

@@ -4,7 +4,6 @@
 
 #include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/exchange.hpp"
-#include "libpart/mpi/vertex_directory.hpp"
 #include "libpart/repart/host_ranks.hpp"
 #include "libpart/repart/interval_repart.hpp"
 
@@ -66,62 +65,6 @@ template <typename T> void broadcast_vector(MPI_Comm comm, std::vector<T>& value
     MPI_Bcast(values.data(), int(count * sizeof(T)), MPI_BYTE, root, comm);
 }
 
-// Where each adjacency entry of the owned vertices finds its neighbour's part: slot v < owned
-// for owned vertex v, owned + i for ghosts[i] (the neighbours not owned, ascending, as
-// ghost_vertices gives). Found once, one binary search per entry, for both partitions' loads.
-struct NeighbourSlots {
-    std::vector<VertexId> ghosts, slots;
-};
-
-NeighbourSlots neighbour_slots(const DistributedGraph& graph) {
-    const auto& ids = graph.global_id;
-    NeighbourSlots n;
-    n.slots.resize(graph.local.adjncy.size());
-    for (std::size_t e = 0; e < n.slots.size(); ++e) {
-        const VertexId u = graph.local.adjncy[e];
-        const auto owned = std::lower_bound(ids.begin(), ids.end(), u);
-        n.slots[e] = owned != ids.end() && *owned == u ? VertexId(owned - ids.begin()) : -1;
-        if (n.slots[e] < 0) n.ghosts.push_back(u);
-    }
-    std::sort(n.ghosts.begin(), n.ghosts.end());
-    n.ghosts.erase(std::unique(n.ghosts.begin(), n.ghosts.end()), n.ghosts.end());
-    for (std::size_t e = 0; e < n.slots.size(); ++e)
-        if (n.slots[e] < 0)
-            n.slots[e] =
-                graph.num_owned() +
-                VertexId(std::lower_bound(n.ghosts.begin(), n.ghosts.end(), graph.local.adjncy[e]) -
-                         n.ghosts.begin());
-    return n;
-}
-
-// Weight and incident cut per part of this rank's owned vertices; ghost_part[i] is the part of
-// the ghost in slot owned + i.
-PartLoads owned_part_loads(const DistributedGraph& graph, std::span<const VertexId> slots,
-                           std::span<const PartId> part, std::span<const std::int32_t> ghost_part,
-                           PartId parts) {
-    PartLoads loads{std::vector<WeightSum>(std::size_t(parts), 0),
-                    std::vector<WeightSum>(std::size_t(parts), 0)};
-    const VertexId owned = graph.num_owned();
-    for (VertexId v = 0; v < owned; ++v) {
-        const PartId p = part[v];
-        loads.weight[p] += graph.local.vertex_weight(v);
-        for (EdgeOffset e = graph.local.xadj[v]; e < graph.local.xadj[v + 1]; ++e) {
-            const VertexId slot = slots[std::size_t(e)];
-            if ((slot < owned ? part[slot] : ghost_part[slot - owned]) != p)
-                loads.cut[p] += graph.local.edge_weight(e);
-        }
-    }
-    return loads;
-}
-
-// Element-wise sum over the ranks, on root.
-void sum_on_root(MPI_Comm comm, std::vector<WeightSum>& values, int root) {
-    std::vector<WeightSum> total(values.size(), 0);
-    static_assert(sizeof(WeightSum) == sizeof(long long));
-    MPI_Reduce(values.data(), total.data(), int(values.size()), MPI_LONG_LONG, MPI_SUM, root, comm);
-    values = std::move(total);
-}
-
 // One would-be plan message as a rank sees it: the vertices it would send from `source` to
 // `destination` and their size.
 struct MoveEntry {
@@ -134,7 +77,7 @@ struct MoveEntry {
 // (messages sorted by (source, destination), offsets from the counts) and message_traffic,
 // exactly as plan_traffic on the whole plan.
 PlanTraffic candidate_traffic(std::vector<MoveEntry> entries, PartId old_parts,
-                              const CandidateParts& parts) {
+                              const RemapParts& parts) {
     std::sort(entries.begin(), entries.end(), [](const MoveEntry& a, const MoveEntry& b) {
         return std::pair(a.source, a.destination) < std::pair(b.source, b.destination);
     });
@@ -155,6 +98,28 @@ PlanTraffic candidate_traffic(std::vector<MoveEntry> entries, PartId old_parts,
         sizes.push_back(e.size);
     }
     return message_traffic(outline, sizes);
+}
+
+// The vertices of this rank that would change rank, counted and sized per (old part, new
+// part); each vertex lies on the rank of its old part. Sorted on packed keys, no indirection.
+std::vector<MoveEntry> would_be_moves(const DistributedGraph& graph, const RemapParts& parts) {
+    std::vector<std::pair<std::uint64_t, Weight>> moving; // (old part, new part) packed, size
+    for (VertexId v = 0; v < graph.num_owned(); ++v)
+        if (parts.new_part_rank[parts.new_part[v]] != parts.old_part[v])
+            moving.emplace_back(std::uint64_t(std::uint32_t(parts.old_part[v])) << 32 |
+                                    std::uint32_t(parts.new_part[v]),
+                                graph.local.vertex_size(v));
+    std::sort(moving.begin(), moving.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<MoveEntry> moves;
+    for (std::size_t i = 0; i < moving.size(); ++i) {
+        if (i == 0 || moving[i].first != moving[i - 1].first)
+            moves.push_back(
+                {PartId(moving[i].first >> 32), PartId(moving[i].first & 0xffffffffu), 0, 0});
+        ++moves.back().count;
+        moves.back().size += moving[i].second;
+    }
+    return moves;
 }
 
 } // namespace
@@ -188,50 +153,21 @@ IntervalPlan controller_interval(MPI_Comm comm, const DistributedGraph& graph,
 }
 
 ControllerVerdict controller_verdict(MPI_Comm comm, const DistributedGraph& graph,
-                                     const CandidateParts& parts, const CostModel& model,
+                                     const RemapParts& parts, const CostModel& model,
                                      std::optional<double> horizon, int root) {
     int rank = 0;
     MPI_Comm_rank(comm, &rank);
-    const PartId new_parts = parts.new_shape.num_parts;
-    const NeighbourSlots n = neighbour_slots(graph);
-    PartLoads old_loads =
-        owned_part_loads(graph, n.slots, parts.old_part,
-                         look_up_in_blocks(comm, n.ghosts, parts.block_start, parts.block_old_part),
-                         parts.old_parts);
-    PartLoads new_loads = owned_part_loads(
-        graph, n.slots, parts.new_part,
-        look_up_in_blocks(comm, n.ghosts, parts.block_start, parts.block_new_part), new_parts);
-    for (std::vector<WeightSum>* sums :
-         {&old_loads.weight, &old_loads.cut, &new_loads.weight, &new_loads.cut})
-        sum_on_root(comm, *sums, root);
-
-    // Vertices that would change rank, summed per (old part, new part) on this rank.
-    std::vector<MoveEntry> moves;
-    {
-        std::vector<VertexId> moving;
-        for (VertexId v = 0; v < graph.num_owned(); ++v)
-            if (parts.new_part_rank[parts.new_part[v]] != parts.old_part[v]) moving.push_back(v);
-        std::sort(moving.begin(), moving.end(), [&](VertexId a, VertexId b) {
-            return std::pair(parts.old_part[a], parts.new_part[a]) <
-                   std::pair(parts.old_part[b], parts.new_part[b]);
-        });
-        for (VertexId v : moving) {
-            if (moves.empty() || moves.back().source != parts.old_part[v] ||
-                moves.back().destination != parts.new_part[v])
-                moves.push_back({parts.old_part[v], parts.new_part[v], 0, 0});
-            ++moves.back().count;
-            moves.back().size += graph.local.vertex_size(v);
-        }
-    }
-    std::vector<MoveEntry> entries = gather_pieces<MoveEntry>(comm, moves, root);
+    const RemapLoads loads = reduce_remap_loads(comm, graph, parts, Placement::ByOldPart, root);
+    std::vector<MoveEntry> entries =
+        gather_pieces<MoveEntry>(comm, would_be_moves(graph, parts), root);
 
     ControllerVerdict verdict;
     verdict.decision = collectively(comm, [&] {
         if (rank != root) return RemapDecision{};
         verdict.candidate =
-            amortization(old_loads, new_loads, parts.new_shape, parts.new_part_rank,
+            amortization(loads.old_loads, loads.new_loads, parts.new_shape, parts.new_part_rank,
                          candidate_traffic(std::move(entries), parts.old_parts, parts), model);
-        return decide_remap(verdict.candidate, horizon, parts.old_parts, new_parts);
+        return decide_remap(verdict.candidate, horizon, parts.old_parts, parts.new_shape.num_parts);
     });
     int decided[2] = {verdict.decision.remap, verdict.decision.forced};
     MPI_Bcast(decided, 2, MPI_INT, root, comm);

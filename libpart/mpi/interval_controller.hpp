@@ -12,6 +12,7 @@
 #include <span>
 #include <vector>
 
+#include "libpart/mpi/distributed_amortization.hpp"
 #include "libpart/mpi/distributed_graph.hpp"
 #include "libpart/repart/amortization.hpp"
 #include "libpart/repart/repart_method.hpp"
@@ -45,26 +46,16 @@ struct ControllerVerdict {
     RemapDecision decision; // every rank
 };
 
-// What the test needs besides the graph, per owned vertex and per vertex of this rank's block
-// of the numbering (blocks in rank order), before any data moves: each vertex lies on the rank
-// of its old part.
-struct CandidateParts {
-    std::span<const PartId> old_part, new_part;             // per owned vertex
-    std::span<const PartId> block_old_part, block_new_part; // per vertex of the block
-    const std::vector<VertexId>& block_start;
-    PartId old_parts = 0;
-    const Partition& new_shape;               // K2 and the targets
-    const std::vector<PartId>& new_part_rank; // the candidate's rank map
-};
-
-// Collective. Each rank computes the weight and cut per part of the old partition and of the
-// candidate from its owned vertices (neighbours' parts asked of the ranks holding their block:
-// ghosts), and the vertices and sizes it would send per (old part, new part); the sums go to
-// `root`, which evaluates the cost model exactly as the serial tool does (amortization on
-// PartLoads and message_traffic, integers reduced, so the same figures) and decides with
-// decide_remap; the decision is broadcast. Per rank: O(owned vertices + edges + K + K2).
+// Collective, before any data moves (each vertex on the rank of its old part; parts.new_part is
+// the candidate). The weight and cut per part of both partitions are reduced to `root`
+// (reduce_remap_loads: one look-up of the ghosts' new parts, one reduction), and each rank's
+// would-be messages, counted and sized per (old part, new part), are gathered there; `root`
+// evaluates the cost model exactly as the serial tool does (amortization on PartLoads and
+// message_traffic: integers, so the same figures) and decides with decide_remap; the decision
+// is broadcast. Without a horizon the decision is to remap and the figures are the report's.
+// Per rank: O(owned vertices + adjacency entries + K + K2).
 ControllerVerdict controller_verdict(MPI_Comm comm, const DistributedGraph& graph,
-                                     const CandidateParts& parts, const CostModel& model,
+                                     const RemapParts& parts, const CostModel& model,
                                      std::optional<double> horizon, int root = 0);
 
 } // namespace part::mpi

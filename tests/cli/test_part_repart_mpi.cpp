@@ -1,10 +1,16 @@
 // part-repart under mpiexec: the distributed interval path writes exactly the files the
-// serial tool writes, and a bad input makes every rank exit 1 with nothing written.
+// serial tool writes and reports the serial figures, and a bad input makes every rank exit 1
+// with nothing written.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "formats/chaco_graph.hpp"
+#include "formats/partition_file.hpp"
+#include "formats/plan_file.hpp"
+#include "libpart/plan/plan_traffic.hpp"
+#include "libpart/repart/amortization.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part::test;
@@ -271,4 +277,60 @@ TEST(PartRepartMpi, HorizonUsageErrors) {
     EXPECT_NE(gde.err.find("--horizon"), std::string::npos) << gde.err;
     EXPECT_FALSE(file_exists(dir.file("x.part")));
     EXPECT_FALSE(file_exists(dir.file("x.plan")));
+}
+
+TEST(PartRepartMpi, IntervalReportsTheSerialAmortizationWithoutAHorizon) {
+    // Issue 6's report under mpirun: the remap's amortization is always printed, with the
+    // serial tool's figures (cost model constants given as options reach every rank).
+    ScratchDir dir;
+    const std::string old = scattered_old(dir);
+    const std::string model = " --time-per-size 1e-5 --latency 3e-5 --time-per-cut-edge 2e-6";
+    for (const std::string& line :
+         {std::string(" -k 3"), " -k 6 --coords " + source_file("data/naca0012.xyz")}) {
+        const std::string args =
+            " " + kGraph + " --old " + old + line + " --method interval --ufactor 20" + model;
+        const nlohmann::json serial = run_json(dir, args, 0, "s");
+        ASSERT_TRUE(serial.contains("amortization")) << serial.dump();
+        for (int ranks = 1; ranks <= 4; ++ranks) {
+            const nlohmann::json d = run_json(dir, args, ranks, "d");
+            EXPECT_EQ(d["amortization"], serial["amortization"]) << ranks << " ranks" << line;
+            EXPECT_FALSE(d.contains("decision")) << d.dump(); // only with --horizon
+        }
+    }
+    auto text = run_command(mpiexec(3) + tool("part-repart") + " " + kGraph + " --old " + old +
+                            " --method interval -o " + dir.file("t.part") + " --plan " +
+                            dir.file("t.plan"));
+    ASSERT_EQ(text.exit_code, 0) << text.err;
+    EXPECT_NE(text.out.find("amortized after"), std::string::npos) << text.out;
+}
+
+TEST(PartRepartMpi, DistributedGdeReportsTheAmortizationOfItsPartition) {
+    // The distributed gde judges its result after the fact: the report's amortization is the
+    // serial cost model on the old partition, the written partition and the written plan.
+    ScratchDir dir;
+    const std::string old = skewed_old(dir);
+    const part::Graph graph = part::formats::read_chaco_graph(kGraph);
+    const part::Partition old_p = part::formats::read_partition(old, graph.num_vertices());
+    part::CostModel model;
+    model.time_per_size = 1e-5;
+    model.latency = 3e-5;
+    const std::string options = " --time-per-size 1e-5 --latency 3e-5 --method gde";
+    for (const auto& [ranks, k] : {std::pair{3, 3}, std::pair{4, 4}}) {
+        const nlohmann::json d = run_json(
+            dir, " " + kGraph + " --old " + old + " -k " + std::to_string(k) + options, ranks, "g");
+        ASSERT_TRUE(d.contains("amortization")) << d.dump();
+        const part::Partition new_p =
+            part::formats::read_partition(dir.file("g.part"), graph.num_vertices(), k);
+        const part::MigrationPlan plan = part::formats::read_plan(dir.file("g.plan"));
+        const part::Amortization expected = part::amortization(
+            graph, old_p, new_p, plan.new_part_rank, part::plan_traffic(plan, graph.vsize), model);
+        ASSERT_GT(plan.vertices.size(), 0u); // gde moved something to judge
+        const nlohmann::json& a = d["amortization"];
+        EXPECT_EQ(a["old_step_seconds"].get<double>(), expected.old_step) << ranks;
+        EXPECT_EQ(a["new_step_seconds"].get<double>(), expected.new_step) << ranks;
+        EXPECT_EQ(a["remap_seconds"].get<double>(), expected.remap) << ranks;
+        EXPECT_EQ(a["steps"].get<double>(), expected.steps) << ranks;
+        EXPECT_EQ(a["pays_off"].get<bool>(), expected.pays_off) << ranks;
+        EXPECT_EQ(a["mandatory"].get<bool>(), expected.mandatory) << ranks;
+    }
 }

@@ -6,6 +6,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "formats/chaco_graph.hpp"
+#include "formats/partition_file.hpp"
+#include "formats/plan_file.hpp"
+#include "libpart/plan/plan_traffic.hpp"
+#include "libpart/repart/amortization.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part::test;
@@ -141,6 +146,22 @@ TEST(PartRepartPvtu, GdeRebalancesAndMovesTheCells) {
     ASSERT_EQ(ours.exit_code, 0) << ours.err;
     ASSERT_EQ(theirs.exit_code, 0) << theirs.err;
     EXPECT_EQ(read_text(dir.file("ours.graph")), read_text(dir.file("theirs.graph")));
+
+    // The report's amortization is the serial cost model's on the old and new partitions of the
+    // dual graph (numbered by GlobalCellIds, as the partition files are) and the written plan.
+    auto dual = run_command(tool("part-convert") + " " + dir.file("skewed.pvtu") + " -q -o " +
+                            dir.file("skewed.graph"));
+    ASSERT_EQ(dual.exit_code, 0) << dual.err;
+    const part::Graph graph = part::formats::read_chaco_graph(dir.file("skewed.graph"));
+    const part::MigrationPlan plan = part::formats::read_plan(dir.file("g.plan"));
+    const part::Amortization expected = part::amortization(
+        graph, part::formats::read_partition(partition, graph.num_vertices(), 3),
+        part::formats::read_partition(dir.file("g.part"), graph.num_vertices(), 3),
+        plan.new_part_rank, part::plan_traffic(plan, graph.vsize), part::CostModel{});
+    EXPECT_EQ(report["amortization"]["new_step_seconds"].get<double>(), expected.new_step);
+    EXPECT_EQ(report["amortization"]["old_step_seconds"].get<double>(), expected.old_step);
+    EXPECT_EQ(report["amortization"]["remap_seconds"].get<double>(), expected.remap);
+    EXPECT_EQ(report["amortization"]["steps"].get<double>(), expected.steps);
 }
 
 TEST(PartRepartPvtu, WrongPieceCountFailsOnEveryRankWithoutOutput) {
