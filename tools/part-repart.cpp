@@ -96,9 +96,7 @@ mpi::DistributedInput read_input(MPI_Comm comm, DistributedJob& job, Mesh& piece
 }
 
 // Under mpirun: parallel input, the distributed method (libpart/mpi), MPI-IO output, report.
-// Returns false, having written nothing, when gde cannot run distributed for these part and
-// rank counts (the caller then runs the serial method on rank 0).
-bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& method) {
+void run_distributed(MPI_Comm comm, DistributedJob job, const std::string& method) {
     int rank = 0, ranks = 1;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &ranks);
@@ -108,15 +106,6 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
     RepartRequest& request = job.request;
     request.new_parts = job.new_parts > 0 ? job.new_parts : input.old_parts;
     if (n > 0) tools::ensure_parts_fit(request.new_parts, n);
-    if (method == "gde" && !mpi::distributes_gde(ranks, input.old_parts, request.new_parts)) {
-        if (formats::mpi::is_pvtu(job.graph_path))
-            throw tools::UsageError("gde on a .pvtu runs distributed only with P >= K2 >= K "
-                                    "(here P = " +
-                                    std::to_string(ranks) +
-                                    ", K = " + std::to_string(input.old_parts) +
-                                    ", K2 = " + std::to_string(request.new_parts) + ")");
-        return false;
-    }
     if (!job.targets_path.empty())
         request.targets = mpi::collectively(comm, [&] {
             return rank == 0 ? formats::read_targets(job.targets_path, request.new_parts)
@@ -138,7 +127,7 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
     formats::mpi::write_repart_outputs(comm, job.output, job.plan_path, result);
     if (dataset) dataset->commit();
     const auto [sent_total, sent_most] = mpi::reduce_bytes_sent(comm);
-    if (rank != 0) return true;
+    if (rank != 0) return;
 
     if (job.json) {
         nlohmann::json report;
@@ -178,7 +167,6 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
                       << dataset->report().points
                       << " points, every cell and field moved once (checked)\n";
     }
-    return true;
 }
 
 // A .pvtu GRAPH runs distributed only (one piece per rank), with interval or gde; no output
@@ -377,7 +365,7 @@ int main(int argc, char** argv) {
         if (ghost_layers > 0 && pvtu_output.empty())
             throw tools::UsageError("--ghost-layers needs --pvtu");
         // Distributed: interval (along --order, the Hilbert order of --coords, or the
-        // numbering), and gde when every new part has its own rank.
+        // numbering), and gde for any rank and part counts.
         if (pvtu_input || (ranks > 1 && (method == "gde" || method == "interval"))) {
             DistributedJob job{
                 graph_path,     old_path,  targets_path, order_path, coords_path, common.output,
@@ -389,11 +377,11 @@ int main(int argc, char** argv) {
             job.pvtu_output = pvtu_output;
             job.ghost_layers = ghost_layers;
             job.request.tolerance = ufactor_tolerance(request.metis);
-            if (run_distributed(MPI_COMM_WORLD, job, method)) return;
+            run_distributed(MPI_COMM_WORLD, job, method);
+            return;
         }
         if (ranks > 1) {
-            // Not distributed (scratch, gde with fewer ranks than
-            // new parts or with retiring parts): rank 0 runs the serial method while the
+            // Not distributed (scratch): rank 0 runs the serial method while the
             // others wait for its verdict.
             mpi::collectively(MPI_COMM_WORLD, [&] {
                 if (rank == 0) run_serial();

@@ -5,6 +5,7 @@
 #include <queue>
 
 #include "libpart/gde/local_connectivity.hpp"
+#include "libpart/mpi/ghost_layer.hpp"
 #include "libpart/mpi/rank_network.hpp"
 #include "libpart/mpi/subdomain_view.hpp"
 
@@ -63,57 +64,72 @@ std::pair<VertexId, WeightSum> move_to_partner(const Graph& view, std::vector<Pa
 
 BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
                                  const std::vector<VertexId>& block_start,
-                                 std::vector<int>& block_owner,
+                                 std::vector<PartId>& label, std::vector<PartId>& block_label,
                                  std::span<std::vector<std::int32_t>* const> carried,
-                                 PartId new_parts, const std::vector<double>& targets,
-                                 double tolerance, int max_passes) {
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
-    constexpr int kTag = 14;
-    const Partition shape{new_parts, {}, targets};
-    WeightSum load = owned_load(graph), total = 0;
-    MPI_Allreduce(&load, &total, 1, MPI_INT64_T, MPI_SUM, comm);
+                                 const std::vector<double>& capacity, double tolerance,
+                                 int max_passes) {
+    const auto k = PartId(capacity.size());
+    const std::vector<PartId> hosted = hosted_processors(comm, k);
+    double shares = 0;
+    for (double c : capacity) shares += c;
+    std::vector<WeightSum> load = processor_loads(graph, label, hosted);
+    WeightSum mine = 0, total = 0;
+    for (WeightSum l : load) mine += l;
+    MPI_Allreduce(&mine, &total, 1, MPI_INT64_T, MPI_SUM, comm);
     BorderRefineStats stats;
     long long moves = 0, reduction = 0;
     for (int pass = 0; pass < max_passes; ++pass) {
         ++stats.passes;
-        GhostLayer ghosts = ghost_layer(comm, graph, block_start, block_owner);
-        const std::vector<int> neighbours = neighbour_ranks(ghosts);
-        const RankColouring colouring =
-            colour_rank_links(comm, neighbours, border_weights(graph, ghosts, neighbours));
-        // Built once per pass and after each migration, on every rank at once.
-        const bool may_move = rank < new_parts && !neighbours.empty();
-        Graph view = may_move ? local_view(graph, ghosts) : Graph{};
+        GhostLayer ghosts = ghost_layer(comm, graph, block_start, block_label);
+        const ProcessorLinks links = processor_links(graph, label, ghosts, hosted);
+        LinkExchange exchange(comm, links);
+        const LinkColouring colouring = colour_links(comm, links, exchange);
+        // Built once per pass and after each migration.
+        auto build_views = [&] {
+            std::vector<ProcessorView> views(hosted.size());
+            for (std::size_t i = 0; i < hosted.size(); ++i)
+                if (capacity[hosted[i]] > 0 && links.first[i + 1] > links.first[i])
+                    views[i] = processor_view(graph, label, ghosts, hosted[i]);
+            return views;
+        };
+        std::vector<ProcessorView> views = build_views();
         long long pass_moves = 0;
+        std::vector<char> active(links.size());
+        std::vector<WeightSum> out(links.size());
         for (int colour = 0; colour < colouring.num_colours; ++colour)
             for (int lower_moves = 1; lower_moves >= 0; --lower_moves) {
-                const auto link =
-                    std::find(colouring.colour.begin(), colouring.colour.end(), colour);
-                const int partner = link == colouring.colour.end()
-                                        ? -1
-                                        : neighbours[std::size_t(link - colouring.colour.begin())];
-                WeightSum partner_load = 0;
-                if (partner >= 0)
-                    MPI_Sendrecv(&load, 1, MPI_INT64_T, partner, kTag, &partner_load, 1,
-                                 MPI_INT64_T, partner, kTag, comm, MPI_STATUS_IGNORE);
-                std::vector<PartId> part = view_parts(graph.num_owned(), rank, ghosts);
+                for (std::size_t l = 0; l < links.size(); ++l) {
+                    active[l] = colouring.colour[l] == colour;
+                    out[l] = load[links.owner[l]];
+                }
+                const std::vector<WeightSum> partner_load = exchange.swap<WeightSum>(out, active);
+                std::vector<PartId> next_label(label);
                 long long moved_here = 0;
-                if (partner >= 0 && (rank < partner) == bool(lower_moves) && may_move) {
+                for (std::size_t l = 0; l < links.size(); ++l) {
+                    const std::size_t i = links.owner[l];
+                    const PartId p = hosted[i], partner = links.neighbour[l];
+                    if (!active[l] || (p < partner) != bool(lower_moves) || views[i].members() == 0)
+                        continue;
                     const auto limit = WeightSum(
-                        std::floor(shape.target(partner) * double(total) * (1 + tolerance)));
-                    const auto [count, gained] = move_to_partner(
-                        view, part, graph.num_owned(), rank, partner, limit - partner_load, load);
-                    moved_here = count;
+                        std::floor(capacity[partner] / shares * double(total) * (1 + tolerance)));
+                    std::vector<PartId> part = views[i].label;
+                    const auto [count, gained] =
+                        move_to_partner(views[i].graph, part, views[i].members(), p, partner,
+                                        limit - partner_load[l], load[i]);
+                    moved_here += count;
                     reduction += gained;
+                    for (VertexId j = 0; j < views[i].members(); ++j)
+                        next_label[views[i].member[j]] = part[j];
                 }
                 long long moved_now = 0;
                 MPI_Allreduce(&moved_here, &moved_now, 1, MPI_LONG_LONG, MPI_SUM, comm);
                 if (moved_now == 0) continue;
                 pass_moves += moved_now;
-                move_to_parts(comm, graph, part, block_start, block_owner, carried);
-                load = owned_load(graph);
-                ghosts = ghost_layer(comm, graph, block_start, block_owner);
-                if (may_move) view = local_view(graph, ghosts);
+                label = std::move(next_label);
+                move_to_labels(comm, graph, label, block_start, block_label, carried);
+                load = processor_loads(graph, label, hosted);
+                ghosts = ghost_layer(comm, graph, block_start, block_label);
+                views = build_views();
             }
         moves += pass_moves;
         if (pass_moves == 0) break;
