@@ -18,6 +18,7 @@
 #include "libpart/core/metrics.hpp"
 #include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/distributed_repart.hpp"
+#include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/mpi_environment.hpp"
 #include "libpart/order/order_method.hpp"
 #include "libpart/plan/migration_plan.hpp"
@@ -101,7 +102,9 @@ void run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &ranks);
     Mesh piece;
+    std::optional<mpi::StageClock> clock(std::in_place, "read");
     mpi::DistributedInput input = read_input(comm, job, piece, method == "interval");
+    clock.reset();
     const VertexId n = input.graph.global_vertices;
     RepartRequest& request = job.request;
     request.new_parts = job.new_parts > 0 ? job.new_parts : input.old_parts;
@@ -113,6 +116,7 @@ void run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
         });
     mpi::broadcast(comm, request.targets);
 
+    clock.emplace("method");
     const mpi::DistributedRepartResult result =
         method == "gde" ? mpi::distributed_gde(comm, input, request)
                         : mpi::distributed_interval(comm, input, request);
@@ -124,10 +128,17 @@ void run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
             tools::ensure_not_an_input(path, formats::pvtu_files(job.graph_path));
         dataset.emplace(comm, job.pvtu_output, piece, input.block_start, result, job.ghost_layers);
     }
+    clock.emplace("write");
     formats::mpi::write_repart_outputs(comm, job.output, job.plan_path, result);
+    clock.reset();
     if (dataset) dataset->commit();
     const auto [sent_total, sent_most] = mpi::reduce_bytes_sent(comm);
     if (rank != 0) return;
+    if (job.verbose)
+        for (const auto& [stage, seconds] : mpi::stage_seconds())
+            std::cerr << "rank 0 " << stage << ": " << std::fixed << std::setprecision(3) << seconds
+                      << " s\n"
+                      << std::defaultfloat;
 
     if (job.json) {
         nlohmann::json report;

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "libpart/core/error.hpp"
+#include "libpart/mpi/exchange.hpp"
 
 namespace part::mpi {
 
@@ -12,6 +13,7 @@ DistributedGdeResult run_distributed_gde(MPI_Comm comm, const ProcessorLinks& li
                                          std::span<const double> capacities, PartId processors,
                                          double lambda, int max_sweeps) {
     (void)comm;
+    const StageClock clock("decision maker");
     const std::size_t count = links.processors.size();
     const gde::GdeParameters parameters{lambda, colouring.num_colours, std::max(processors, 1)};
     std::vector<gde::GdeProcessor> running;

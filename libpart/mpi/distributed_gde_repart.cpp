@@ -7,6 +7,7 @@
 #include "libpart/core/metrics.hpp"
 #include "libpart/gde/workload_adjuster.hpp"
 #include "libpart/mpi/distributed_gde.hpp"
+#include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/ghost_layer.hpp"
 #include "libpart/mpi/rank_network.hpp"
 #include "libpart/mpi/subdomain_view.hpp"
@@ -81,9 +82,10 @@ int seed_empty_processors(MPI_Comm comm, DistributedGraph& graph,
         weights[fresh] += moved;
         ++seeded;
     }
+    std::vector<PartId> next(label);
     for (const auto& [p, view] : views)
-        for (VertexId i = 0; i < view.members(); ++i) label[view.member[i]] = view.label[i];
-    move_to_labels(comm, graph, label, block_start, block_label, carried);
+        for (VertexId i = 0; i < view.members(); ++i) next[view.member[i]] = view.label[i];
+    move_to_labels(comm, graph, label, next, block_start, block_label, carried);
     return seeded;
 }
 
@@ -97,6 +99,7 @@ void serve_processor(const DistributedGraph& graph, const std::vector<PartId>& l
                      const GhostLayer& ghosts, const ProcessorLinks& links, std::size_t i,
                      const std::vector<WeightSum>& flow, PartId processors, Weight heaviest,
                      std::vector<PartId>& next_label, FlowServing& serving) {
+    const StageClock clock("workload adjuster");
     const PartId p = links.processors[i];
     ProcessorView view = processor_view(graph, label, ghosts, p);
     if (view.members() == 0) return;
@@ -168,8 +171,7 @@ FlowServing serve_flows(MPI_Comm comm, DistributedGraph& graph,
         serving.moved = serving.moved || wave.moved;
         serving.short_of_flow = serving.short_of_flow || wave.short_of_flow;
         if (any_rank(comm, wave.moved)) {
-            label = std::move(next_label);
-            move_to_labels(comm, graph, label, block_start, block_label, carried);
+            move_to_labels(comm, graph, label, next_label, block_start, block_label, carried);
             ghosts_current = false;
         }
         // Tell the neighbours of this round's network which processors have served.
@@ -255,16 +257,17 @@ VertexId evacuate_retiring(MPI_Comm comm, DistributedGraph& graph,
                 heir[i] = lightest;
         }
         bool moved = false;
+        std::vector<PartId> next(label);
         for (VertexId v = 0; v < graph.num_owned(); ++v) {
             const std::size_t i = std::size_t(
                 std::lower_bound(hosted.begin(), hosted.end(), label[v]) - hosted.begin());
             if (heir[i] < 0) continue;
-            label[v] = heir[i];
+            next[v] = heir[i];
             ++handed;
             moved = true;
         }
         stuck = !any_rank(comm, moved);
-        if (!stuck) move_to_labels(comm, graph, label, block_start, block_label, carried);
+        if (!stuck) move_to_labels(comm, graph, label, next, block_start, block_label, carried);
     }
     long long total = 0;
     MPI_Allreduce(&handed, &total, 1, MPI_LONG_LONG, MPI_SUM, comm);

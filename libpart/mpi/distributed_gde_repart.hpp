@@ -31,7 +31,8 @@ struct DistributedGdeStats {
 };
 
 // Collective. `label` gives each owned vertex's processor (0 .. capacity.size() - 1) and every
-// vertex lies on its processor's rank; `block_label` is the directory (block_labels).
+// vertex lies on its processor's rank; `block_label` is the directory
+// (the label of each vertex of the block this rank read; see ghost_layer).
 // `capacity` (the same on every rank) is each processor's share of the load: its target
 // fraction, or 0 for a processor that retires and must end empty. On return labels, vertices
 // and directory are updated; `carried` per-vertex attributes migrate with the vertices.

@@ -5,6 +5,7 @@
 #include <queue>
 
 #include "libpart/gde/local_connectivity.hpp"
+#include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/ghost_layer.hpp"
 #include "libpart/mpi/rank_network.hpp"
 #include "libpart/mpi/subdomain_view.hpp"
@@ -68,6 +69,7 @@ BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
                                  std::span<std::vector<std::int32_t>* const> carried,
                                  const std::vector<double>& capacity, double tolerance,
                                  int max_passes) {
+    const StageClock clock("border refinement");
     const auto k = PartId(capacity.size());
     const std::vector<PartId> hosted = hosted_processors(comm, k);
     double shares = 0;
@@ -78,9 +80,10 @@ BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
     MPI_Allreduce(&mine, &total, 1, MPI_INT64_T, MPI_SUM, comm);
     BorderRefineStats stats;
     long long moves = 0, reduction = 0;
+    GhostLayer ghosts;
     for (int pass = 0; pass < max_passes; ++pass) {
         ++stats.passes;
-        GhostLayer ghosts = ghost_layer(comm, graph, block_start, block_label);
+        ghosts = ghost_layer(comm, graph, block_start, block_label);
         const ProcessorLinks links = processor_links(graph, label, ghosts, hosted);
         LinkExchange exchange(comm, links);
         const LinkColouring colouring = colour_links(comm, links, exchange);
@@ -125,8 +128,7 @@ BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
                 MPI_Allreduce(&moved_here, &moved_now, 1, MPI_LONG_LONG, MPI_SUM, comm);
                 if (moved_now == 0) continue;
                 pass_moves += moved_now;
-                label = std::move(next_label);
-                move_to_labels(comm, graph, label, block_start, block_label, carried);
+                move_to_labels(comm, graph, label, next_label, block_start, block_label, carried);
                 load = processor_loads(graph, label, hosted);
                 ghosts = ghost_layer(comm, graph, block_start, block_label);
                 views = build_views();
@@ -134,8 +136,15 @@ BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
         moves += pass_moves;
         if (pass_moves == 0) break;
     }
-    long long reduction_total = 0;
-    MPI_Allreduce(&reduction, &reduction_total, 1, MPI_LONG_LONG, MPI_SUM, comm);
+    // The ghost layer is current: the cut needs no further exchange of labels.
+    long long twice = 0, reduction_total = 0, cut[2] = {reduction, 0}, totals[2] = {0, 0};
+    for (VertexId v = 0; v < graph.num_owned(); ++v)
+        for (EdgeOffset e = graph.local.xadj[v]; e < graph.local.xadj[v + 1]; ++e)
+            if (ghosts.label_of_entry(label, e) != label[v]) twice += graph.local.edge_weight(e);
+    cut[1] = twice;
+    MPI_Allreduce(cut, totals, 2, MPI_LONG_LONG, MPI_SUM, comm);
+    reduction_total = totals[0];
+    stats.edge_cut = totals[1] / 2;
     stats.moves = VertexId(moves);
     stats.cut_reduction = reduction_total;
     return stats;

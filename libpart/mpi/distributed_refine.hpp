@@ -15,6 +15,7 @@ struct BorderRefineStats {
     int passes = 0;
     VertexId moves = 0;          // over all ranks
     WeightSum cut_reduction = 0; // over all ranks
+    WeightSum edge_cut = 0;      // of the refined partition (every rank)
 };
 
 // Collective; processors (parts) labelled and hosted as in rebalance_with_gde, `capacity`

@@ -1,6 +1,7 @@
 #include "libpart/mpi/distributed_repart.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/distributed_gde_repart.hpp"
@@ -17,10 +18,12 @@ namespace {
 // The figures and the plan once every owned vertex knows its new part (`new_part`) and lies on
 // that part's rank, and every rank knows the new part of its block. Collective.
 void finish(MPI_Comm comm, const DistributedInput& input, std::span<const PartId> new_part,
-            const RepartRequest& request, DistributedRepartResult& result) {
+            const RepartRequest& request, DistributedRepartResult& result,
+            std::optional<WeightSum> known_cut = {}) {
     result.part_weights = global_part_weights(comm, input.graph, new_part, request.new_parts);
-    result.edge_cut =
-        distributed_edge_cut(comm, input.graph, new_part, input.block_start, result.block_new_part);
+    result.edge_cut = known_cut ? *known_cut
+                                : distributed_edge_cut(comm, input.graph, new_part,
+                                                       input.block_start, result.block_new_part);
     const Partition shape{request.new_parts, {}, request.targets};
     WeightSum total = 0;
     for (WeightSum w : result.part_weights) total += w;
@@ -87,8 +90,11 @@ DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
     }
     std::vector<PartId> label(input.old_part), block_label(input.block_old_part);
     std::vector<std::int32_t>* carried[] = {&input.old_part};
-    const DistributedGdeStats stats = rebalance_with_gde(comm, input.graph, input.block_start,
-                                                         label, block_label, capacity, carried);
+    const DistributedGdeStats stats = [&] {
+        const StageClock clock("gde rebalancing");
+        return rebalance_with_gde(comm, input.graph, input.block_start, label, block_label,
+                                  capacity, carried);
+    }();
     // Parallel refinement rounds after the migration, within the same tolerance as the serial
     // method's polish.
     const BorderRefineStats refined =
@@ -111,7 +117,8 @@ DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
                       {"refine_moves", double(refined.moves)},
                       {"refine_cut_reduction", double(refined.cut_reduction)},
                       {"vertices_moved", double(moved_total)}};
-    finish(comm, input, new_part, request, result);
+    const StageClock clock("figures and plan");
+    finish(comm, input, new_part, request, result, refined.edge_cut);
     return result;
 }
 

@@ -16,35 +16,22 @@ namespace part::mpi {
 struct GhostLayer {
     std::vector<VertexId> ids; // neighbours of owned vertices that another rank owns, ascending
     std::vector<PartId> label; // the processor each belongs to
+    // Per entry of the owned adjacency (graph.local.adjncy): the owned index of its end
+    // (>= 0), or -1 - its index in ids, so that labels are found without searching.
+    std::vector<VertexId> entry_end;
+
+    // The label of the end of adjacency entry e, given the owned vertices' labels.
+    PartId label_of_entry(std::span<const PartId> owned_label, EdgeOffset e) const {
+        const VertexId end = entry_end[std::size_t(e)];
+        return end >= 0 ? owned_label[std::size_t(end)] : label[std::size_t(-1 - end)];
+    }
 };
 
-// Collective. The label of each vertex of this rank's block [block_start[rank],
-// block_start[rank + 1]): every rank tells the reader of each of its owned vertices its
-// `label` (one MPI_Alltoallv of (id, label) pairs).
-std::vector<PartId> block_labels(MPI_Comm comm, const DistributedGraph& graph,
-                                 const std::vector<VertexId>& block_start,
-                                 std::span<const PartId> label);
-
 // Collective. The ghosts of `graph` with their labels, asked of the directory `block_label`
-// (as block_labels returns). Two MPI_Alltoallv (questions and answers).
+// (the label of each vertex of this rank's block [block_start[rank], block_start[rank + 1])), and
+// where each adjacency entry ends. Two MPI_Alltoallv (questions and answers).
 GhostLayer ghost_layer(MPI_Comm comm, const DistributedGraph& graph,
                        const std::vector<VertexId>& block_start,
                        std::span<const PartId> block_label);
-
-// The label of any neighbour u of an owned vertex: the owned vertex's label or the ghost's.
-class LabelLookup {
-  public:
-    LabelLookup(const DistributedGraph& graph, std::span<const PartId> label,
-                const GhostLayer& ghosts)
-        : graph_(graph), label_(label), ghosts_(ghosts) {}
-    // Rank-local index of u when owned here, else -1.
-    VertexId owned_index(VertexId u) const;
-    PartId operator()(VertexId u) const;
-
-  private:
-    const DistributedGraph& graph_;
-    std::span<const PartId> label_;
-    const GhostLayer& ghosts_;
-};
 
 } // namespace part::mpi

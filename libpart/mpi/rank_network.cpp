@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "libpart/core/error.hpp"
+#include "libpart/mpi/exchange.hpp"
 
 namespace part::mpi {
 
@@ -29,12 +30,12 @@ void mark(ColouringNews& news, int colour) {
 
 ProcessorLinks processor_links(const DistributedGraph& graph, std::span<const PartId> label,
                                const GhostLayer& ghosts, std::vector<PartId> processors) {
-    const LabelLookup label_of(graph, label, ghosts);
+    const StageClock clock("links and colouring");
     std::vector<std::tuple<PartId, PartId, WeightSum>> cut; // (own, other, weight)
     const Graph& g = graph.local;
     for (VertexId v = 0; v < graph.num_owned(); ++v)
         for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e) {
-            const PartId other = label_of(g.adjncy[e]);
+            const PartId other = ghosts.label_of_entry(label, e);
             if (other != label[v]) cut.emplace_back(label[v], other, g.edge_weight(e));
         }
     std::sort(cut.begin(), cut.end());
@@ -133,6 +134,7 @@ void LinkExchange::swap_bytes(const char* out, char* in, std::size_t size,
 }
 
 LinkColouring colour_links(MPI_Comm comm, const ProcessorLinks& links, LinkExchange& exchange) {
+    const StageClock clock("links and colouring");
     const std::size_t count = links.processors.size();
     LinkColouring result;
     result.colour.assign(links.size(), -1);

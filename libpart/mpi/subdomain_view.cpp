@@ -2,35 +2,31 @@
 
 #include <algorithm>
 
+#include "libpart/mpi/exchange.hpp"
+
 namespace part::mpi {
 
 ProcessorView processor_view(const DistributedGraph& graph, std::span<const PartId> label,
                              const GhostLayer& ghosts, PartId p) {
+    const StageClock clock("processor views");
     const Graph& g = graph.local;
-    const LabelLookup label_of(graph, label, ghosts);
     ProcessorView view;
+    // Member index of each owned vertex of p; the ghosts of the view (other processors'
+    // vertices, here or on other ranks) by global id.
+    std::vector<VertexId> position(std::size_t(graph.num_owned()), -1);
     for (VertexId v = 0; v < graph.num_owned(); ++v)
-        if (label[v] == p) view.member.push_back(v);
+        if (label[v] == p) {
+            position[v] = view.members();
+            view.member.push_back(v);
+        }
     const VertexId m = view.members();
-    // Each member edge's end: a member (>= 0, its member index) or a ghost (-1, resolved below).
-    std::vector<VertexId> end;
     std::vector<VertexId> ghost_ids;
     EdgeOffset entries = 0;
-    for (VertexId v : view.member) entries += g.xadj[v + 1] - g.xadj[v];
-    end.reserve(std::size_t(entries));
-    for (VertexId v : view.member)
-        for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e) {
-            const VertexId u = g.adjncy[e];
-            const VertexId owned = label_of.owned_index(u);
-            if (owned >= 0 && label[owned] == p) {
-                end.push_back(
-                    VertexId(std::lower_bound(view.member.begin(), view.member.end(), owned) -
-                             view.member.begin()));
-            } else {
-                end.push_back(-1);
-                ghost_ids.push_back(u);
-            }
-        }
+    for (VertexId v : view.member) {
+        entries += g.xadj[v + 1] - g.xadj[v];
+        for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e)
+            if (ghosts.label_of_entry(label, e) != p) ghost_ids.push_back(g.adjncy[e]);
+    }
     std::sort(ghost_ids.begin(), ghost_ids.end());
     ghost_ids.erase(std::unique(ghost_ids.begin(), ghost_ids.end()), ghost_ids.end());
     const VertexId total = m + VertexId(ghost_ids.size());
@@ -40,15 +36,20 @@ ProcessorView processor_view(const DistributedGraph& graph, std::span<const Part
     out.adjncy.resize(std::size_t(2 * entries));
     if (graph.has_edge_weights) out.adjwgt.resize(out.adjncy.size());
     std::vector<EdgeOffset> ghost_degree(ghost_ids.size(), 0);
+    view.label.assign(std::size_t(total), p);
     EdgeOffset at = 0;
     for (VertexId i = 0; i < m; ++i) {
         const VertexId v = view.member[i];
         for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e, ++at) {
-            VertexId u = end[at];
-            if (u < 0) {
+            const PartId other = ghosts.label_of_entry(label, e);
+            VertexId u;
+            if (other == p) {
+                u = position[ghosts.entry_end[e]];
+            } else {
                 u = m + VertexId(std::lower_bound(ghost_ids.begin(), ghost_ids.end(), g.adjncy[e]) -
                                  ghost_ids.begin());
                 ++ghost_degree[u - m];
+                view.label[u] = other;
             }
             out.adjncy[at] = u;
             if (graph.has_edge_weights) out.adjwgt[at] = g.adjwgt[e];
@@ -72,8 +73,6 @@ ProcessorView processor_view(const DistributedGraph& graph, std::span<const Part
     out.ncon = 1;
     out.vwgt.assign(std::size_t(total), 1);
     for (VertexId i = 0; i < m; ++i) out.vwgt[i] = g.vertex_weight(view.member[i]);
-    view.label.assign(std::size_t(m), p);
-    for (VertexId u : ghost_ids) view.label.push_back(label_of(u));
     return view;
 }
 
@@ -97,16 +96,36 @@ std::vector<WeightSum> processor_loads(const DistributedGraph& graph, std::span<
 }
 
 void move_to_labels(MPI_Comm comm, DistributedGraph& graph, std::vector<PartId>& label,
-                    const std::vector<VertexId>& block_start, std::vector<PartId>& block_label,
+                    const std::vector<PartId>& next, const std::vector<VertexId>& block_start,
+                    std::vector<PartId>& block_label,
                     std::span<std::vector<std::int32_t>* const> carried) {
-    int ranks = 1;
+    const StageClock clock("migration");
+    int rank = 0, ranks = 1;
+    MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &ranks);
+    // Directory updates, (id, label) pairs grouped by the reading rank: owned vertices are in
+    // id order and blocks consecutive, so the groups come out in rank order.
+    std::vector<int> send_counts(std::size_t(ranks), 0);
+    std::vector<std::int32_t> updates;
+    int reader = 0;
+    for (VertexId v = 0; v < graph.num_owned(); ++v) {
+        if (next[v] == label[v]) continue;
+        while (graph.global_id[v] >= block_start[reader + 1]) ++reader;
+        send_counts[reader] += 2;
+        updates.push_back(graph.global_id[v]);
+        updates.push_back(next[v]);
+    }
+    const std::vector<std::int32_t> received =
+        exchange<std::int32_t>(comm, updates, send_counts, exchange_counts(comm, send_counts));
+    for (std::size_t i = 0; i + 1 < received.size(); i += 2)
+        block_label[std::size_t(received[i] - block_start[rank])] = received[i + 1];
+
+    label = next;
     std::vector<int> destination(label.size());
     for (std::size_t v = 0; v < label.size(); ++v) destination[v] = owner_of_part(label[v], ranks);
     std::vector<std::vector<std::int32_t>*> attributes(carried.begin(), carried.end());
     attributes.push_back(&label);
     migrate(comm, graph, destination, attributes);
-    block_label = block_labels(comm, graph, block_start, label);
 }
 
 } // namespace part::mpi

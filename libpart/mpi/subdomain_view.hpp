@@ -36,10 +36,12 @@ std::vector<PartId> hosted_processors(MPI_Comm comm, PartId processors);
 std::vector<WeightSum> processor_loads(const DistributedGraph& graph, std::span<const PartId> label,
                                        std::span<const PartId> processors);
 
-// Collective. Sends each owned vertex to the rank of its new `label` (which travels with it,
-// as do the `carried` attributes) and refreshes the directory `block_label`.
+// Collective. Relabels the owned vertices to `next` (per owned vertex) and sends each to the
+// rank of its new label (which travels with it, as do the `carried` attributes); the directory
+// `block_label` learns only the labels that changed (one MPI_Alltoallv of those).
 void move_to_labels(MPI_Comm comm, DistributedGraph& graph, std::vector<PartId>& label,
-                    const std::vector<VertexId>& block_start, std::vector<PartId>& block_label,
+                    const std::vector<PartId>& next, const std::vector<VertexId>& block_start,
+                    std::vector<PartId>& block_label,
                     std::span<std::vector<std::int32_t>* const> carried);
 
 } // namespace part::mpi
