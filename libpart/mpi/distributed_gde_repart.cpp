@@ -95,10 +95,12 @@ struct FlowServing {
 };
 
 // What one processor's adjuster does in its wave: moves its members' labels in `next_label`.
+// A retiring processor hands what the adjuster leaves it (at least one vertex: the adjuster
+// never empties a part) to the neighbour it owes the most, so it ends empty in the same wave.
 void serve_processor(const DistributedGraph& graph, const std::vector<PartId>& label,
                      const GhostLayer& ghosts, const ProcessorLinks& links, std::size_t i,
-                     const std::vector<WeightSum>& flow, PartId processors, Weight heaviest,
-                     std::vector<PartId>& next_label, FlowServing& serving) {
+                     const std::vector<WeightSum>& flow, PartId processors, bool retiring,
+                     Weight heaviest, std::vector<PartId>& next_label, FlowServing& serving) {
     const StageClock clock("workload adjuster");
     const PartId p = links.processors[i];
     ProcessorView view = processor_view(graph, label, ghosts, p);
@@ -123,8 +125,19 @@ void serve_processor(const DistributedGraph& graph, const std::vector<PartId>& l
         gde::adjust_workload(view.graph, view.label, processors, quotient, outflow, {p});
     for (const gde::Transfer& t : transfers) {
         serving.moved = serving.moved || t.moved_vertices > 0;
-        serving.short_of_flow = serving.short_of_flow || t.requested - t.moved_weight >= heaviest;
+        serving.short_of_flow =
+            serving.short_of_flow || (!retiring && t.requested - t.moved_weight >= heaviest);
     }
+    std::size_t owed_most = links.first[i + 1];
+    for (std::size_t l = links.first[i]; l < links.first[i + 1]; ++l)
+        if (flow[l] > 0 && (owed_most == links.first[i + 1] || flow[l] > flow[owed_most]))
+            owed_most = l;
+    if (retiring && owed_most < links.first[i + 1])
+        for (VertexId j = 0; j < view.members(); ++j)
+            if (view.label[j] == p) {
+                view.label[j] = links.neighbour[owed_most];
+                serving.moved = true;
+            }
     for (VertexId j = 0; j < view.members(); ++j) next_label[view.member[j]] = view.label[j];
 }
 
@@ -137,7 +150,9 @@ FlowServing serve_flows(MPI_Comm comm, DistributedGraph& graph,
                         std::vector<PartId>& block_label,
                         std::span<std::vector<std::int32_t>* const> carried, GhostLayer ghosts,
                         const ProcessorLinks& links, LinkExchange& exchange,
-                        const std::vector<WeightSum>& flow, PartId processors, Weight heaviest) {
+                        const std::vector<WeightSum>& flow, const std::vector<double>& capacity,
+                        Weight heaviest) {
+    const auto processors = PartId(capacity.size());
     FlowServing serving;
     const std::size_t count = links.processors.size();
     std::vector<char> served(count, 1), ready(count, 0);
@@ -164,8 +179,8 @@ FlowServing serve_flows(MPI_Comm comm, DistributedGraph& graph,
         for (std::size_t i = 0; i < count; ++i) {
             ready[i] = !served[i] && (!waiting[i] || !any[1]);
             if (ready[i])
-                serve_processor(graph, label, ghosts, links, i, flow, processors, heaviest,
-                                next_label, wave);
+                serve_processor(graph, label, ghosts, links, i, flow, processors,
+                                capacity[links.processors[i]] <= 0, heaviest, next_label, wave);
             served[i] = served[i] || ready[i];
         }
         serving.moved = serving.moved || wave.moved;
@@ -212,7 +227,7 @@ void balance_rounds(MPI_Comm comm, DistributedGraph& graph,
         // local messages), so that it forwards load it has received.
         const FlowServing serving =
             serve_flows(comm, graph, block_start, label, block_label, carried, std::move(ghosts),
-                        links, exchange, flows.flow, k, heaviest);
+                        links, exchange, flows.flow, capacity, heaviest);
         int flags[2] = {serving.moved, serving.short_of_flow}, any[2] = {0, 0};
         MPI_Allreduce(flags, any, 2, MPI_INT, MPI_MAX, comm);
         if (!any[0] || !any[1]) break;

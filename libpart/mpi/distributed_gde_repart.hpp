@@ -39,9 +39,11 @@ struct DistributedGdeStats {
 // Growth: a processor with a share but no vertex starts as a ball carved out of the processor
 // heaviest for its share around its deepest vertex (as the serial gde method). Rounds repeat,
 // as serial refine_with_gde, while a round moved vertices but fell short of a flow by a
-// vertex or more. The adjuster always leaves a part one vertex, so what remains on retiring
-// processors then goes to the live neighbour processor it shares most edge weight with
-// (else the lightest live one), and the rounds run once more. Deterministic, and the same
+// vertex or more. The adjuster always leaves a part one vertex, so a retiring processor hands
+// what remains, in its wave, to the neighbour it owes most; anything still on retiring
+// processors after the rounds (no outflow left to follow) goes to the live neighbour
+// processor it shares most edge weight with (else the lightest live one), and the rounds run
+// once more. Deterministic, and the same
 // for any P: every exchange is collective or paired, migration keeps vertices in global id
 // order, and each processor works on its own view.
 DistributedGdeStats rebalance_with_gde(MPI_Comm comm, DistributedGraph& graph,
