@@ -186,6 +186,7 @@ FlowServing serve_flows(MPI_Comm comm, DistributedGraph& graph,
         serving.moved = serving.moved || wave.moved;
         serving.short_of_flow = serving.short_of_flow || wave.short_of_flow;
         if (any_rank(comm, wave.moved)) {
+            ghosts = {}; // stale; freed before the migration's buffers peak
             move_to_labels(comm, graph, label, next_label, block_start, block_label, carried);
             ghosts_current = false;
         }

@@ -128,6 +128,8 @@ BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
                 MPI_Allreduce(&moved_here, &moved_now, 1, MPI_LONG_LONG, MPI_SUM, comm);
                 if (moved_now == 0) continue;
                 pass_moves += moved_now;
+                views.clear(); // stale; freed before the migration's buffers peak
+                ghosts = {};
                 move_to_labels(comm, graph, label, next_label, block_start, block_label, carried);
                 load = processor_loads(graph, label, hosted);
                 ghosts = ghost_layer(comm, graph, block_start, block_label);
