@@ -26,24 +26,32 @@ WeightSum gain_of(const Graph& view, const std::vector<PartId>& part, VertexId v
     return gain;
 }
 
-// Moves this rank's border vertices to part `to` while each lowers the cut, the best first
-// (a heap with lazy re-evaluation), within `room` weight. Returns (moves, cut reduction).
+// Moves without a new best cut after which hill climbing gives up (Fiduccia & Mattheyses'
+// pass runs to the end of the candidates; a bound keeps it near the border). Patience 1 keeps
+// only cut-lowering moves: the first move that does not lower the cut ends the step, undone.
+constexpr std::size_t kPatience = 64;
+
+// Fiduccia-Mattheyses-style hill climbing in one direction: moves this processor's border
+// vertices to part `to`, best gain first (a heap with lazy re-evaluation), negative gains
+// included, within `room` weight, until `patience` moves in a row bring no new best cut; then
+// the moves after the best prefix are undone (none kept unless the cut falls). Each vertex
+// moves at most once (it cannot come back: only this side moves). Returns (moves kept, cut
+// reduction).
 std::pair<VertexId, WeightSum> move_to_partner(const Graph& view, std::vector<PartId>& part,
                                                VertexId owned, PartId home, PartId to,
-                                               WeightSum room, WeightSum own_weight) {
+                                               WeightSum room, WeightSum own_weight,
+                                               std::size_t patience) {
     using Entry = std::pair<WeightSum, VertexId>; // gain, then lower id first via -v
     std::priority_queue<Entry> heap;
-    auto consider = [&](VertexId v) {
-        const WeightSum gain = gain_of(view, part, v, home, to);
-        if (gain > 0) heap.push({gain, -v});
-    };
+    auto consider = [&](VertexId v) { heap.push({gain_of(view, part, v, home, to), -v}); };
     for (VertexId g = owned; g < view.num_vertices(); ++g)
         if (part[g] == to)
             for (VertexId v : view.neighbours(g)) consider(v);
     gde::LocalConnectivity connectivity(view);
-    VertexId moves = 0;
-    WeightSum reduction = 0;
-    while (!heap.empty() && room > 0) {
+    std::vector<VertexId> sequence;
+    WeightSum reduction = 0, best = 0;
+    std::size_t best_length = 0;
+    while (!heap.empty() && room > 0 && sequence.size() - best_length < patience) {
         const auto [gain, negative] = heap.top();
         heap.pop();
         const VertexId v = -negative;
@@ -53,12 +61,17 @@ std::pair<VertexId, WeightSum> move_to_partner(const Graph& view, std::vector<Pa
         part[v] = to;
         room -= w;
         own_weight -= w;
-        ++moves;
+        sequence.push_back(v);
         reduction += gain;
+        if (reduction > best) {
+            best = reduction;
+            best_length = sequence.size();
+        }
         for (VertexId u : view.neighbours(v))
             if (u < owned && part[u] == home) consider(u);
     }
-    return {moves, reduction};
+    for (std::size_t i = best_length; i < sequence.size(); ++i) part[sequence[i]] = home;
+    return {VertexId(best_length), best};
 }
 
 } // namespace
@@ -68,7 +81,7 @@ BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
                                  std::vector<PartId>& label, std::vector<PartId>& block_label,
                                  std::span<std::vector<std::int32_t>* const> carried,
                                  const std::vector<double>& capacity, double tolerance,
-                                 int max_passes) {
+                                 bool hill_climbing, int max_passes) {
     const StageClock clock("border refinement");
     const auto k = PartId(capacity.size());
     const std::vector<PartId> hosted = hosted_processors(comm, k);
@@ -116,9 +129,9 @@ BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
                     const auto limit = WeightSum(
                         std::floor(capacity[partner] / shares * double(total) * (1 + tolerance)));
                     std::vector<PartId> part = views[i].label;
-                    const auto [count, gained] =
-                        move_to_partner(views[i].graph, part, views[i].members(), p, partner,
-                                        limit - partner_load[l], load[i]);
+                    const auto [count, gained] = move_to_partner(
+                        views[i].graph, part, views[i].members(), p, partner,
+                        limit - partner_load[l], load[i], hill_climbing ? kPatience : 1);
                     moved_here += count;
                     reduction += gained;
                     for (VertexId j = 0; j < views[i].members(); ++j)
