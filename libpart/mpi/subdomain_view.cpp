@@ -27,13 +27,15 @@ ProcessorView processor_view(const DistributedGraph& graph, std::span<const Part
         for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e)
             if (ghosts.label_of_entry(label, e) != p) ghost_ids.push_back(g.adjncy[e]);
     }
+    // Member rows, then one reverse entry per member-to-ghost entry: allocated exactly.
+    const auto crossing = EdgeOffset(ghost_ids.size());
     std::sort(ghost_ids.begin(), ghost_ids.end());
     ghost_ids.erase(std::unique(ghost_ids.begin(), ghost_ids.end()), ghost_ids.end());
     const VertexId total = m + VertexId(ghost_ids.size());
 
     Graph& out = view.graph;
     out.xadj.assign(std::size_t(total) + 1, 0);
-    out.adjncy.resize(std::size_t(2 * entries));
+    out.adjncy.resize(std::size_t(entries + crossing));
     if (graph.has_edge_weights) out.adjwgt.resize(out.adjncy.size());
     std::vector<EdgeOffset> ghost_degree(ghost_ids.size(), 0);
     view.label.assign(std::size_t(total), p);
