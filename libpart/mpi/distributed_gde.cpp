@@ -7,12 +7,11 @@
 
 namespace part::mpi {
 
-DistributedGdeResult run_distributed_gde(MPI_Comm comm, const ProcessorLinks& links,
-                                         LinkExchange& exchange, const LinkColouring& colouring,
+DistributedGdeResult run_distributed_gde(const ProcessorLinks& links, LinkExchange& exchange,
+                                         const LinkColouring& colouring,
                                          std::span<const WeightSum> loads,
                                          std::span<const double> capacities, PartId processors,
                                          double lambda, int max_sweeps) {
-    (void)comm;
     const StageClock clock("decision maker");
     const std::size_t count = links.processors.size();
     const gde::GdeParameters parameters{lambda, colouring.num_colours, std::max(processors, 1)};

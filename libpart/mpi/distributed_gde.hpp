@@ -21,14 +21,15 @@ struct DistributedGdeResult {
     int sweeps = 0;              // this rank's sweeps (its slowest processor's)
 };
 
-// Collective over the ranks (each sweep's messages are point-to-point). `loads` and
+// Collective over the ranks `exchange` links this rank with (each sweep's messages are
+// point-to-point; no global collective). `loads` and
 // `capacities` are per processor of `links` (a capacity 0 drains the processor). The State
 // value that proves stability is `processors` (the network's size), a bound every processor
 // knows without the network: information crosses at least one link per sweep, so it crosses
 // any network of N processors in N - 1 sweeps (the serial driver computes the exact crossing
 // time from the whole network). Throws Error after max_sweeps.
-DistributedGdeResult run_distributed_gde(MPI_Comm comm, const ProcessorLinks& links,
-                                         LinkExchange& exchange, const LinkColouring& colouring,
+DistributedGdeResult run_distributed_gde(const ProcessorLinks& links, LinkExchange& exchange,
+                                         const LinkColouring& colouring,
                                          std::span<const WeightSum> loads,
                                          std::span<const double> capacities, PartId processors,
                                          double lambda, int max_sweeps = 200000);

@@ -217,7 +217,7 @@ void balance_rounds(MPI_Comm comm, DistributedGraph& graph,
         const LinkColouring colouring = colour_links(comm, links, exchange);
         const std::vector<WeightSum> loads = processor_loads(graph, label, hosted);
         const DistributedGdeResult flows =
-            run_distributed_gde(comm, links, exchange, colouring, loads, hosted_capacity, k, 0.5);
+            run_distributed_gde(links, exchange, colouring, loads, hosted_capacity, k, 0.5);
         int sweeps = 0;
         MPI_Allreduce(&flows.sweeps, &sweeps, 1, MPI_INT, MPI_MAX, comm);
         stats.sweeps += sweeps;

@@ -64,8 +64,8 @@ TEST(DistributedGde, BalancesLikeTheSerialDriverOnTheProcessorNetwork) {
     const mpi::LinkColouring colouring = mpi::colour_links(MPI_COMM_WORLD, links, exchange);
     const std::vector<WeightSum> loads = mpi::processor_loads(input.graph, input.old_part, hosted);
     const std::vector<double> capacities(hosted.size(), 1.0);
-    const mpi::DistributedGdeResult result = mpi::run_distributed_gde(
-        MPI_COMM_WORLD, links, exchange, colouring, loads, capacities, k, 0.5);
+    const mpi::DistributedGdeResult result =
+        mpi::run_distributed_gde(links, exchange, colouring, loads, capacities, k, 0.5);
 
     std::vector<LinkReport> mine;
     for (std::size_t l = 0; l < links.size(); ++l)
