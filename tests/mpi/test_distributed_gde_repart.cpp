@@ -300,6 +300,8 @@ TEST(DistributedGdeRepart, HillClimbingRefinementKeepsOnlyALowerCutAndIsDetermin
         refine_strips(dir, false, plain);
         const auto changed = mpi::gather_pieces<PartId>(MPI_COMM_WORLD, first) !=
                              mpi::gather_pieces<PartId>(MPI_COMM_WORLD, plain);
-        if (world_rank() == 0) EXPECT_TRUE(changed);
+        if (world_rank() == 0) {
+            EXPECT_TRUE(changed);
+        }
     }
 }
