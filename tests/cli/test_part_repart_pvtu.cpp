@@ -133,6 +133,31 @@ TEST(PartRepartPvtu, GdeRebalancesAndMovesTheCells) {
     EXPECT_EQ(read_text(dir.file("ours.graph")), read_text(dir.file("theirs.graph")));
 }
 
+// Shrinking a .pvtu with gde: the retiring pieces' cells all move, K2 pieces are written on
+// the ranks kept, and the dataset is the one part-plan apply writes from the plan.
+TEST(PartRepartPvtu, GdeShrinksTheDataset) {
+    ScratchDir dir;
+    const std::string old = split(dir, "old", 4);
+    auto d = run_command(mpiexec_prefix(4) + tool("part-repart") + " " + old +
+                         " --method gde -k 3 --json -o " + dir.file("s.part") + " --plan " +
+                         dir.file("s.plan") + " --pvtu " + dir.file("shrunk.pvtu"));
+    ASSERT_EQ(d.exit_code, 0) << d.err;
+    const auto report = nlohmann::json::parse(d.out);
+    EXPECT_LE(report["imbalance"].get<double>(), 1.03) << d.out;
+    EXPECT_EQ(report["dataset"]["cells"].get<int>(), kCells) << d.out;
+    EXPECT_EQ(report["dataset"]["piece_cells"].size(), 3u) << d.out;
+    auto a = run_command(tool("part-plan") + " apply " + dir.file("s.plan") + " --dataset " + old +
+                         " -q -o " + dir.file("applied.pvtu"));
+    ASSERT_EQ(a.exit_code, 0) << a.err;
+    auto ours = run_command(tool("part-convert") + " " + dir.file("shrunk.pvtu") + " -q -o " +
+                            dir.file("ours.graph"));
+    auto theirs = run_command(tool("part-convert") + " " + dir.file("applied.pvtu") + " -q -o " +
+                              dir.file("theirs.graph"));
+    ASSERT_EQ(ours.exit_code, 0) << ours.err;
+    ASSERT_EQ(theirs.exit_code, 0) << theirs.err;
+    EXPECT_EQ(read_text(dir.file("ours.graph")), read_text(dir.file("theirs.graph")));
+}
+
 TEST(PartRepartPvtu, WrongPieceCountFailsOnEveryRankWithoutOutput) {
     ScratchDir dir;
     const std::string old = split(dir, "old", 3);
