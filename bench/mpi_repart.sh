@@ -6,11 +6,11 @@
 # new: -k 4 (interval from the METIS partition). dgpart partitions into 4 parts from scratch.
 # Prints wall time, peak RSS of rank 0 and of the largest other rank (/usr/bin/time), the
 # edge cut, and ratios to dgpart.
-# Second table: `mpirun -np P part-repart --method gde` (distributed GDE, one part per rank)
-# on the grid with a hot spot (weight 4 in one octant; the old partition is gpmetis -k P of
-# the unweighted grid, so the octant's parts are overloaded), beside dgpart -k P of the
-# weighted grid. P = 1 is the serial tool with one part (reading, writing and the plan only);
-# the row "serial gde k=4" is the serial tool repartitioning into 4 parts, for the cut.
+# Second table: `mpirun -np P part-repart --method gde` (distributed GDE) on the grid with a
+# hot spot (weight 4 in one octant; the old partition is gpmetis -k K of the unweighted grid,
+# so the octant's parts are overloaded), beside dgpart -k K2 of the weighted grid on P ranks.
+# Rows "k=P": one part per rank; P = 1 is the serial tool with one part (reading, writing and
+# the plan only); the row "serial" is the serial tool repartitioning into 4 parts, for the cut.
 # grid+hilbert: the grid with its cell centres (--coords), so interval cuts along the Hilbert
 # curve, computed by the ranks together.
 # Further gde rows: shrinking (K = 4 old parts to K2 = 2 or 3 on P = 2 or 4 ranks; the
