@@ -6,16 +6,18 @@
 # new: -k 4 (interval from the METIS partition). dgpart partitions into 4 parts from scratch.
 # Prints wall time, peak RSS of rank 0 and of the largest other rank (/usr/bin/time), the
 # edge cut, and ratios to dgpart.
-# Second table: `mpirun -np P part-repart --method gde` (distributed GDE, one part per rank)
-# on the grid with a hot spot (weight 4 in one octant; the old partition is gpmetis -k P of
-# the unweighted grid, so the octant's parts are overloaded), beside dgpart -k P of the
-# weighted grid. P = 1 is the serial tool with one part (reading, writing and the plan only);
-# the row "serial gde k=4" is the serial tool repartitioning into 4 parts, for the cut.
+# Second table: `mpirun -np P part-repart --method gde` (distributed GDE) on the grid with a
+# hot spot (weight 4 in one octant; the old partition is gpmetis -k K of the unweighted grid,
+# so the octant's parts are overloaded), beside dgpart -k K2 of the weighted grid on P ranks.
+# Rows "k=P": one part per rank; P = 1 is the serial tool with one part (reading, writing and
+# the plan only); the row "serial" is the serial tool repartitioning into 4 parts, for the cut.
 # grid+hilbert: the grid with its cell centres (--coords), so interval cuts along the Hilbert
 # curve, computed by the ranks together.
+# Further gde rows: shrinking (K = 4 old parts to K2 = 2 or 3 on P = 2 or 4 ranks; the
+# retiring parts are drained) and fewer ranks than parts (K = K2 = 4 on P = 2).
 # Usage: bench/mpi_repart.sh [BUILD_DIR]   (default build)
 # env:   CASES  interval cases (default "mdual mdual+rcm grid grid+hilbert"); GDE=0 skips the
-#        second table.
+#        second table; GDE_CASES its rows as label:P:K:K2 (default: all of the above).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
@@ -71,6 +73,7 @@ with open("grid.graph", "w") as out:
 PY
 cp /usr/share/doc/libmetis-dev/examples/graphs/mdual.graph mdual.graph
 
+uptime
 printf "%-9s %2s | %9s %8s %8s %11s | %9s %8s %8s | %6s %6s\n" graph P ours_s ours_MB ours_cut \
   ours_sentMB dgpart_s dg_MB dg_cut time_x cut_x
 # mdual+rcm: the same graph with the intervals along an RCM order from part-order (computed
@@ -120,19 +123,21 @@ with open("grid.graph") as src, open("hot.graph", "w") as out:
 PY
 gcv -ic hot.graph hot.grf
 echo
-printf "%-16s %2s | %9s %8s %8s %6s %11s | %9s %8s %8s | %6s %6s\n" graph P ours_s ours_MB ours_cut \
-  imbal ours_sentMB dgpart_s dg_MB dg_cut time_x cut_x
-for p in 1 2 4 serial4; do
-  k=$p; ranks=$p
-  [ "$p" = serial4 ] && k=4 && ranks=1
-  if [ "$k" = 1 ]; then
+printf "%-16s %2s %5s | %9s %8s %8s %6s %11s | %9s %8s %8s | %6s %6s\n" graph P K>K2 ours_s \
+  ours_MB ours_cut imbal ours_sentMB dgpart_s dg_MB dg_cut time_x cut_x
+# label:ranks:old parts:new parts. P = K = K2 first (one part per rank), then the serial tool
+# into 4 parts, then shrinking (retiring parts drained) and fewer ranks than parts.
+for spec in ${GDE_CASES:-"k=P:1:1:1" "k=P:2:2:2" "k=P:4:4:4" "serial:1:4:4" "shrink:2:4:2" \
+    "shrink:4:4:2" "shrink:4:4:3" "P<K:2:4:4"}; do
+  IFS=: read -r label ranks old_k k <<< "$spec"
+  if [ "$old_k" = 1 ]; then
     awk 'NR > 1 { print 0 }' grid.graph > hot.old
   else
-    gpmetis grid.graph "$k" > /dev/null
-    mv "grid.graph.part.$k" hot.old
+    gpmetis grid.graph "$old_k" > /dev/null
+    mv "grid.graph.part.$old_k" hot.old
   fi
   t0=$(now)
-  timed_ranks "$ranks" "$tools/part-repart" hot.graph --old hot.old --old-parts "$k" -k "$k" \
+  timed_ranks "$ranks" "$tools/part-repart" hot.graph --old hot.old --old-parts "$old_k" -k "$k" \
     --method gde --json -o ours.part --plan ours.plan > ours.json
   t1=$(now)
   ours_mb=$(peak_mb)
@@ -144,9 +149,10 @@ for p in 1 2 4 serial4; do
   ours_cut=$(cut hot.graph ours.part "$k"); dg_cut=$(cut hot.graph dg.part "$k")
   imbal=$(imbalance hot.graph ours.part "$k")
   sent=$(python3 -c "import json; d=json.load(open('ours.json')).get('distributed'); print(f\"{d['bytes_sent']/2**20:.1f}/{d['max_bytes_sent_by_a_rank']/2**20:.1f}\" if d else '-')")
-  label="hot grid gde"; [ "$p" = serial4 ] && label="serial gde k=4"
-  printf "%-16s %2s | %9s %8s %8s %6s %11s | %9s %8s %8s | %6s %6s\n" "$label" "$ranks" "$ours_s" \
-    "$ours_mb" "$ours_cut" "$imbal" "$sent" "$dg_s" "$dg_mb" "$dg_cut" "$(ratio "$ours_s" "$dg_s")" \
-    "$(ratio "$ours_cut" "$dg_cut")"
+  printf "%-16s %2s %5s | %9s %8s %8s %6s %11s | %9s %8s %8s | %6s %6s\n" "hot grid $label" "$ranks" \
+    "$old_k>$k" "$ours_s" "$ours_mb" "$ours_cut" "$imbal" "$sent" "$dg_s" "$dg_mb" "$dg_cut" \
+    "$(ratio "$ours_s" "$dg_s")" "$(ratio "$ours_cut" "$dg_cut")"
 done
-echo "gde: k = P parts (old: gpmetis -k P of the unweighted grid); dgpart -k P of the weighted grid."
+echo "gde: old partition gpmetis -k K of the unweighted grid, new K2 parts; dgpart -k K2 of the weighted grid on P ranks."
+echo "P = 1 runs the serial part-repart; shrink: K - K2 parts retire; P<K: each rank runs K/P GDE processors."
+uptime

@@ -18,6 +18,7 @@
 #include "libpart/core/metrics.hpp"
 #include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/distributed_repart.hpp"
+#include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/mpi_environment.hpp"
 #include "libpart/order/order_method.hpp"
 #include "libpart/plan/migration_plan.hpp"
@@ -131,31 +132,22 @@ mpi::DistributedInput read_input(MPI_Comm comm, DistributedJob& job, Mesh& piece
 }
 
 // Under mpirun: parallel input, the distributed method (libpart/mpi), MPI-IO output, report.
-// Returns false, having written nothing, when gde cannot run distributed for these part and
-// rank counts (the caller then runs the serial method on rank 0).
-bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& method) {
+void run_distributed(MPI_Comm comm, DistributedJob job, const std::string& method) {
     int rank = 0, ranks = 1;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &ranks);
     Mesh piece;
+    std::optional<mpi::StageClock> clock(std::in_place, "read");
     mpi::DistributedInput input = read_input(comm, job, piece, method == "interval");
+    clock.reset();
     const VertexId n = input.graph.global_vertices;
     RepartRequest& request = job.request;
     request.new_parts = job.new_parts > 0 ? job.new_parts : input.old_parts;
     if (n > 0) tools::ensure_parts_fit(request.new_parts, n);
-    if (method == "gde" && !mpi::distributes_gde(ranks, input.old_parts, request.new_parts)) {
-        if (formats::mpi::is_pvtu(job.graph_path))
-            throw tools::UsageError("gde on a .pvtu runs distributed only with P >= K2 >= K "
-                                    "(here P = " +
-                                    std::to_string(ranks) +
-                                    ", K = " + std::to_string(input.old_parts) +
-                                    ", K2 = " + std::to_string(request.new_parts) + ")");
-        return false;
-    }
     if (method == "gde" && job.controller.horizon)
         throw tools::UsageError("--horizon: the distributed gde moves vertices while it balances, "
                                 "so no candidate can be judged before data moves; use --method "
-                                "interval (the controller decides) or fewer ranks than parts");
+                                "interval (the controller decides) or run part-repart serially");
     if (!job.targets_path.empty())
         request.targets = mpi::collectively(comm, [&] {
             return rank == 0 ? formats::read_targets(job.targets_path, request.new_parts)
@@ -163,6 +155,7 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
         });
     mpi::broadcast(comm, request.targets);
 
+    clock.emplace("method");
     const mpi::DistributedRepartResult result =
         method == "gde" ? mpi::distributed_gde(comm, input, request, job.controller.model)
                         : mpi::distributed_interval(comm, input, request, job.controller);
@@ -174,10 +167,17 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
             tools::ensure_not_an_input(path, formats::pvtu_files(job.graph_path));
         dataset.emplace(comm, job.pvtu_output, piece, input.block_start, result, job.ghost_layers);
     }
+    clock.emplace("write");
     formats::mpi::write_repart_outputs(comm, job.output, job.plan_path, result);
+    clock.reset();
     if (dataset) dataset->commit();
     const auto [sent_total, sent_most] = mpi::reduce_bytes_sent(comm);
-    if (rank != 0) return true;
+    if (rank != 0) return;
+    if (job.verbose)
+        for (const auto& [stage, seconds] : mpi::stage_seconds())
+            std::cerr << "rank 0 " << stage << ": " << std::fixed << std::setprecision(3) << seconds
+                      << " s\n"
+                      << std::defaultfloat;
 
     if (job.json) {
         nlohmann::json report;
@@ -225,7 +225,6 @@ bool run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
                       << dataset->report().points
                       << " points, every cell and field moved once (checked)\n";
     }
-    return true;
 }
 
 // A .pvtu GRAPH runs distributed only (one piece per rank), with interval or gde; no output
@@ -448,7 +447,7 @@ int main(int argc, char** argv) {
         if (ghost_layers > 0 && pvtu_output.empty())
             throw tools::UsageError("--ghost-layers needs --pvtu");
         // Distributed: interval (along --order, the Hilbert order of --coords, or the
-        // numbering), and gde when every new part has its own rank.
+        // numbering), and gde for any rank and part counts.
         if (pvtu_input || (ranks > 1 && (method == "gde" || method == "interval"))) {
             DistributedJob job{
                 graph_path,     old_path,  targets_path, order_path, coords_path, common.output,
@@ -461,11 +460,11 @@ int main(int argc, char** argv) {
             job.ghost_layers = ghost_layers;
             job.controller = {model, horizon_steps()};
             job.request.tolerance = ufactor_tolerance(request.metis);
-            if (run_distributed(MPI_COMM_WORLD, job, method)) return;
+            run_distributed(MPI_COMM_WORLD, job, method);
+            return;
         }
         if (ranks > 1) {
-            // Not distributed (scratch, gde with fewer ranks than
-            // new parts or with retiring parts): rank 0 runs the serial method while the
+            // Not distributed (scratch): rank 0 runs the serial method while the
             // others wait for its verdict.
             mpi::collectively(MPI_COMM_WORLD, [&] {
                 if (rank == 0) run_serial();

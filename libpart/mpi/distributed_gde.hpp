@@ -1,11 +1,13 @@
 #pragma once
-// The GDE decision maker over MPI (Xu, Lau & Diekmann 1997, 3.1-3.2): each rank is one
-// processor, a GdeProcessor that sees only its own load and its neighbours' messages. In
-// each sweep it exchanges (State, Load) with its partner on each colour in turn by
-// MPI_Sendrecv, and it stops by itself when its State counter proves global stability; no
-// rank waits for a global decision. Flows only: no vertex moves yet.
+// The GDE decision maker over MPI (Xu, Lau & Diekmann 1997, 3.1-3.2): each processor (part) is
+// a GdeProcessor that sees only its own load and its neighbours' messages. In each sweep it
+// exchanges (State, Load) with its partner on each colour in turn, point-to-point between
+// ranks or by a copy between two processors of one rank, and it stops by itself when its
+// State counter proves global stability; no processor waits for a global decision. Flows
+// only: no vertex moves yet.
 #include <mpi.h>
 
+#include <span>
 #include <vector>
 
 #include "libpart/gde/gde_processor.hpp"
@@ -14,19 +16,22 @@
 namespace part::mpi {
 
 struct DistributedGdeResult {
-    WeightSum load = 0;          // this rank's load at the end
-    std::vector<WeightSum> flow; // net outflow to each neighbour (as neighbours lists them)
-    int sweeps = 0;              // this rank's sweeps
+    std::vector<WeightSum> load; // per processor of this rank, at the end
+    std::vector<WeightSum> flow; // per link: net outflow to the neighbour
+    int sweeps = 0;              // this rank's sweeps (its slowest processor's)
 };
 
-// Collective over the ranks (each sweep's messages are point-to-point). The State value that
-// proves stability is P, a bound every rank knows without the network: information crosses
-// at least one link per sweep, so it crosses any network of P processors in P - 1 sweeps (the
-// serial driver computes the exact crossing time from the whole network). Throws Error after
-// max_sweeps.
-DistributedGdeResult run_distributed_gde(MPI_Comm comm, WeightSum load, double capacity,
-                                         const std::vector<int>& neighbours,
-                                         const RankColouring& colouring, double lambda,
-                                         int max_sweeps = 200000);
+// Collective over the ranks `exchange` links this rank with (each sweep's messages are
+// point-to-point; no global collective). `loads` and
+// `capacities` are per processor of `links` (a capacity 0 drains the processor). The State
+// value that proves stability is `processors` (the network's size), a bound every processor
+// knows without the network: information crosses at least one link per sweep, so it crosses
+// any network of N processors in N - 1 sweeps (the serial driver computes the exact crossing
+// time from the whole network). Throws Error after max_sweeps.
+DistributedGdeResult run_distributed_gde(const ProcessorLinks& links, LinkExchange& exchange,
+                                         const LinkColouring& colouring,
+                                         std::span<const WeightSum> loads,
+                                         std::span<const double> capacities, PartId processors,
+                                         double lambda, int max_sweeps = 200000);
 
 } // namespace part::mpi

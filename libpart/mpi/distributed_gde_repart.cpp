@@ -1,10 +1,13 @@
 #include "libpart/mpi/distributed_gde_repart.hpp"
 
 #include <algorithm>
+#include <limits>
+#include <map>
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/gde/workload_adjuster.hpp"
 #include "libpart/mpi/distributed_gde.hpp"
+#include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/ghost_layer.hpp"
 #include "libpart/mpi/rank_network.hpp"
 #include "libpart/mpi/subdomain_view.hpp"
@@ -14,163 +17,303 @@ namespace part::mpi {
 
 namespace {
 
-// Growth: each empty part, in id order, gets a ball of the part heaviest for its target, carved
-// around that part's deepest vertex by the rank holding it (serial gde method's seeding; the
-// choice is made identically on every rank from the global part weights).
-int seed_empty_parts(MPI_Comm comm, DistributedGraph& graph,
-                     const std::vector<VertexId>& block_start, const Partition& shape,
-                     std::vector<int>& block_owner,
-                     std::span<std::vector<std::int32_t>* const> carried) {
-    int rank = 0;
+// Load per unit of share; a retiring processor (share 0) holding load is the heaviest of all.
+double load_ratio(WeightSum load, double share) {
+    return share > 0 ? double(load) / share : std::numeric_limits<double>::infinity();
+}
+
+double sum_of(const std::vector<double>& values) {
+    double sum = 0;
+    for (double v : values) sum += v;
+    return sum;
+}
+
+bool any_rank(MPI_Comm comm, bool mine) {
+    int local = mine, any = 0;
+    MPI_Allreduce(&local, &any, 1, MPI_INT, MPI_MAX, comm);
+    return any != 0;
+}
+
+// Growth: each processor with a share but no vertex, in id order, gets a ball of the
+// processor heaviest for its share, carved around that one's deepest vertex by the rank
+// running it (the serial gde method's seeding; the choice is made identically on every rank
+// from the global loads).
+int seed_empty_processors(MPI_Comm comm, DistributedGraph& graph,
+                          const std::vector<VertexId>& block_start, std::vector<PartId>& label,
+                          std::vector<PartId>& block_label, const std::vector<double>& capacity,
+                          std::span<std::vector<std::int32_t>* const> carried) {
+    int rank = 0, ranks = 1;
     MPI_Comm_rank(comm, &rank);
-    const PartId k = shape.num_parts;
-    const std::vector<PartId> mine(std::size_t(graph.num_owned()), rank);
-    std::vector<WeightSum> weights = global_part_weights(comm, graph, mine, k);
-    if (std::find(weights.begin(), weights.end(), 0) == weights.end()) return 0;
+    MPI_Comm_size(comm, &ranks);
+    const auto k = PartId(capacity.size());
+    std::vector<WeightSum> weights = global_part_weights(comm, graph, label, k);
+    bool empty = false;
+    for (PartId p = 0; p < k; ++p) empty = empty || (capacity[p] > 0 && weights[p] == 0);
+    if (!empty) return 0;
     WeightSum total = 0;
     for (WeightSum w : weights) total += w;
-    const GhostLayer ghosts = ghost_layer(comm, graph, block_start, block_owner);
-    const Graph view = local_view(graph, ghosts);
-    std::vector<PartId> part = view_parts(graph.num_owned(), rank, ghosts);
+    const double shares = sum_of(capacity);
+    const GhostLayer ghosts = ghost_layer(comm, graph, block_start, block_label);
+    std::map<PartId, ProcessorView> views; // built when a processor here first carves
     int seeded = 0;
     for (PartId fresh = 0; fresh < k; ++fresh) {
-        if (weights[fresh] != 0) continue;
+        if (capacity[fresh] <= 0 || weights[fresh] != 0) continue;
         PartId heaviest = -1;
         for (PartId p = 0; p < k; ++p)
             if (weights[p] > 0 &&
-                (heaviest < 0 || double(weights[p]) / shape.target(p) >
-                                     double(weights[heaviest]) / shape.target(heaviest)))
+                (heaviest < 0 || load_ratio(weights[p], capacity[p]) >
+                                     load_ratio(weights[heaviest], capacity[heaviest])))
                 heaviest = p;
         if (heaviest < 0) break; // no weight anywhere
         WeightSum moved = 0;
-        if (rank == heaviest)
-            moved = carve_ball(view, part, heaviest, fresh, deepest_vertex(view, part, heaviest),
-                               WeightSum(double(total) * shape.target(fresh)), weights[heaviest]);
-        MPI_Bcast(&moved, 1, MPI_INT64_T, heaviest, comm);
+        const int host = owner_of_part(heaviest, ranks);
+        if (rank == host) {
+            auto at = views.find(heaviest);
+            if (at == views.end())
+                at = views.emplace(heaviest, processor_view(graph, label, ghosts, heaviest)).first;
+            ProcessorView& view = at->second;
+            moved =
+                carve_ball(view.graph, view.label, heaviest, fresh,
+                           deepest_vertex(view.graph, view.label, heaviest),
+                           WeightSum(double(total) * capacity[fresh] / shares), weights[heaviest]);
+        }
+        MPI_Bcast(&moved, 1, MPI_INT64_T, host, comm);
         weights[heaviest] -= moved;
         weights[fresh] += moved;
         ++seeded;
     }
-    move_to_parts(comm, graph, part, block_start, block_owner, carried);
+    std::vector<PartId> next(label);
+    for (const auto& [p, view] : views)
+        for (VertexId i = 0; i < view.members(); ++i) next[view.member[i]] = view.label[i];
+    move_to_labels(comm, graph, label, next, block_start, block_label, carried);
     return seeded;
 }
 
 struct FlowServing {
-    bool moved = false;         // this rank moved vertices
+    bool moved = false;         // a processor of this rank moved vertices
     bool short_of_flow = false; // by a vertex or more on some link
 };
 
-// Collective. Serves every rank's outflows in waves (see rebalance_with_gde); each wave is
-// one migration and one ghost refresh. A rank is ready when every neighbour with an inflow
-// for it has served; when no rank is ready but some still have to serve (cyclic flows), all
-// of those serve at once. `ghosts` is the current ghost layer.
+// What one processor's adjuster does in its wave: moves its members' labels in `next_label`.
+// A retiring processor hands what the adjuster leaves it (at least one vertex: the adjuster
+// never empties a part) to the neighbour it owes the most, so it ends empty in the same wave.
+void serve_processor(const DistributedGraph& graph, const std::vector<PartId>& label,
+                     const GhostLayer& ghosts, const ProcessorLinks& links, std::size_t i,
+                     const std::vector<WeightSum>& flow, PartId processors, bool retiring,
+                     Weight heaviest, std::vector<PartId>& next_label, FlowServing& serving) {
+    const StageClock clock("workload adjuster");
+    const PartId p = links.processors[i];
+    ProcessorView view = processor_view(graph, label, ghosts, p);
+    if (view.members() == 0) return;
+    const Graph quotient = quotient_graph(view.graph, view.label, processors);
+    std::vector<WeightSum> outflow(quotient.adjncy.size(), 0);
+    WeightSum bordered = 0, total = 0;
+    for (std::size_t l = links.first[i]; l < links.first[i + 1]; ++l)
+        total += std::max<WeightSum>(flow[l], 0);
+    const auto row = links.neighbour.begin();
+    for (EdgeOffset e = quotient.xadj[p]; e < quotient.xadj[p + 1]; ++e) {
+        const auto at =
+            std::lower_bound(row + std::ptrdiff_t(links.first[i]),
+                             row + std::ptrdiff_t(links.first[i + 1]), quotient.adjncy[e]);
+        if (at == row + std::ptrdiff_t(links.first[i + 1]) || *at != quotient.adjncy[e]) continue;
+        outflow[e] = flow[std::size_t(at - row)];
+        bordered += std::max<WeightSum>(outflow[e], 0);
+    }
+    // A neighbour no longer bordering cannot be served this round.
+    serving.short_of_flow = serving.short_of_flow || total - bordered >= heaviest;
+    const std::vector<gde::Transfer> transfers =
+        gde::adjust_workload(view.graph, view.label, processors, quotient, outflow, {p});
+    for (const gde::Transfer& t : transfers) {
+        serving.moved = serving.moved || t.moved_vertices > 0;
+        serving.short_of_flow =
+            serving.short_of_flow || (!retiring && t.requested - t.moved_weight >= heaviest);
+    }
+    std::size_t owed_most = links.first[i + 1];
+    for (std::size_t l = links.first[i]; l < links.first[i + 1]; ++l)
+        if (flow[l] > 0 && (owed_most == links.first[i + 1] || flow[l] > flow[owed_most]))
+            owed_most = l;
+    if (retiring && owed_most < links.first[i + 1])
+        for (VertexId j = 0; j < view.members(); ++j)
+            if (view.label[j] == p) {
+                view.label[j] = links.neighbour[owed_most];
+                serving.moved = true;
+            }
+    for (VertexId j = 0; j < view.members(); ++j) next_label[view.member[j]] = view.label[j];
+}
+
+// Collective. Serves every processor's outflows in waves (see rebalance_with_gde); each wave
+// with moves is one migration and one ghost refresh. A processor is ready when every
+// neighbour with an inflow for it has served; when none is ready but some still have to serve
+// (cyclic flows), all of those serve at once. `ghosts` is the current ghost layer.
 FlowServing serve_flows(MPI_Comm comm, DistributedGraph& graph,
-                        const std::vector<VertexId>& block_start, std::vector<int>& block_owner,
+                        const std::vector<VertexId>& block_start, std::vector<PartId>& label,
+                        std::vector<PartId>& block_label,
                         std::span<std::vector<std::int32_t>* const> carried, GhostLayer ghosts,
-                        const std::vector<int>& neighbours, const std::vector<WeightSum>& flow,
-                        PartId new_parts, Weight heaviest) {
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
-    constexpr int kTag = 13;
+                        const ProcessorLinks& links, LinkExchange& exchange,
+                        const std::vector<WeightSum>& flow, const std::vector<double>& capacity,
+                        Weight heaviest) {
+    const auto processors = PartId(capacity.size());
     FlowServing serving;
-    const std::size_t degree = neighbours.size();
-    bool served = std::none_of(flow.begin(), flow.end(), [](WeightSum f) { return f > 0; });
-    std::vector<int> heard(degree, 0); // neighbour has served
-    std::vector<MPI_Request> requests(2 * degree);
+    const std::size_t count = links.processors.size();
+    std::vector<char> served(count, 1), ready(count, 0);
+    for (std::size_t l = 0; l < links.size(); ++l)
+        if (flow[l] > 0) served[links.owner[l]] = 0;
+    std::vector<int> heard(links.size(), 0); // the neighbour has served
     bool ghosts_current = true;
     for (;;) {
-        bool waiting = false;
-        for (std::size_t i = 0; i < degree; ++i) waiting = waiting || (flow[i] < 0 && !heard[i]);
-        int status[2] = {!served, !served && !waiting}, any[2] = {0, 0};
+        std::vector<char> waiting(count, 0);
+        for (std::size_t l = 0; l < links.size(); ++l)
+            if (flow[l] < 0 && !heard[l]) waiting[links.owner[l]] = 1;
+        int status[2] = {0, 0}, any[2] = {0, 0};
+        for (std::size_t i = 0; i < count; ++i) {
+            status[0] = status[0] || !served[i];
+            status[1] = status[1] || (!served[i] && !waiting[i]);
+        }
         MPI_Allreduce(status, any, 2, MPI_INT, MPI_MAX, comm);
         if (!any[0]) break;
-        const bool ready = !served && (!waiting || !any[1]);
-
-        if (!ghosts_current) ghosts = ghost_layer(comm, graph, block_start, block_owner);
+        if (!ghosts_current) ghosts = ghost_layer(comm, graph, block_start, block_label);
         ghosts_current = true;
-        std::vector<PartId> part = view_parts(graph.num_owned(), rank, ghosts);
-        if (ready && rank < new_parts && graph.num_owned() > 0) {
-            const Graph view = local_view(graph, ghosts);
-            const Graph quotient = quotient_graph(view, part, new_parts);
-            std::vector<WeightSum> outflow(quotient.adjncy.size(), 0);
-            WeightSum bordered = 0, total = 0;
-            for (WeightSum f : flow) total += std::max<WeightSum>(f, 0);
-            for (EdgeOffset e = quotient.xadj[rank]; e < quotient.xadj[rank + 1]; ++e) {
-                const auto at =
-                    std::lower_bound(neighbours.begin(), neighbours.end(), quotient.adjncy[e]);
-                if (at == neighbours.end() || *at != quotient.adjncy[e]) continue;
-                outflow[e] = flow[std::size_t(at - neighbours.begin())];
-                bordered += std::max<WeightSum>(outflow[e], 0);
-            }
-            // A neighbour no longer bordering cannot be served this round.
-            serving.short_of_flow = serving.short_of_flow || total - bordered >= heaviest;
-            const std::vector<gde::Transfer> transfers =
-                gde::adjust_workload(view, part, new_parts, quotient, outflow, {rank});
-            for (const gde::Transfer& t : transfers) {
-                serving.moved = serving.moved || t.moved_vertices > 0;
-                serving.short_of_flow =
-                    serving.short_of_flow || t.requested - t.moved_weight >= heaviest;
-            }
+        // Every ready processor decides from the state before the wave.
+        std::vector<PartId> next_label(label);
+        FlowServing wave;
+        for (std::size_t i = 0; i < count; ++i) {
+            ready[i] = !served[i] && (!waiting[i] || !any[1]);
+            if (ready[i])
+                serve_processor(graph, label, ghosts, links, i, flow, processors,
+                                capacity[links.processors[i]] <= 0, heaviest, next_label, wave);
+            served[i] = served[i] || ready[i];
         }
-        served = served || ready;
-        move_to_parts(comm, graph, part, block_start, block_owner, carried);
-        ghosts_current = false;
-        // Tell the neighbours of this round's rank graph whether this rank has served.
-        const int mine = served;
-        for (std::size_t i = 0; i < degree; ++i) {
-            MPI_Irecv(&heard[i], 1, MPI_INT, neighbours[i], kTag, comm, &requests[2 * i]);
-            MPI_Isend(&mine, 1, MPI_INT, neighbours[i], kTag, comm, &requests[2 * i + 1]);
+        serving.moved = serving.moved || wave.moved;
+        serving.short_of_flow = serving.short_of_flow || wave.short_of_flow;
+        if (any_rank(comm, wave.moved)) {
+            ghosts = {}; // stale; freed before the migration's buffers peak
+            move_to_labels(comm, graph, label, next_label, block_start, block_label, carried);
+            ghosts_current = false;
         }
-        MPI_Waitall(int(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+        // Tell the neighbours of this round's network which processors have served.
+        std::vector<int> mine(links.size());
+        for (std::size_t l = 0; l < links.size(); ++l) mine[l] = served[links.owner[l]];
+        heard = exchange.swap<int>(mine);
     }
     return serving;
 }
 
-} // namespace
-
-DistributedGdeStats rebalance_with_gde(MPI_Comm comm, DistributedGraph& graph,
-                                       const std::vector<VertexId>& block_start, PartId new_parts,
-                                       const std::vector<double>& targets,
-                                       std::vector<int>& block_owner,
-                                       std::span<std::vector<std::int32_t>* const> carried,
-                                       int max_rounds) {
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
-    const Partition shape{new_parts, {}, targets};
-    DistributedGdeStats stats;
-    block_owner = block_owners(comm, graph, block_start);
-    stats.seeded_parts = seed_empty_parts(comm, graph, block_start, shape, block_owner, carried);
-
-    Weight heaviest_local = 1, heaviest = 1;
-    for (VertexId v = 0; v < graph.num_owned(); ++v)
-        heaviest_local = std::max(heaviest_local, graph.local.vertex_weight(v));
-    MPI_Allreduce(&heaviest_local, &heaviest, 1, MPI_INT32_T, MPI_MAX, comm);
-    const double capacity = targets.empty() || rank >= new_parts ? 1.0 : targets[rank];
+// Balancing rounds (decision maker, then the adjuster in waves) until a round moves nothing
+// or serves every flow within a vertex.
+void balance_rounds(MPI_Comm comm, DistributedGraph& graph,
+                    const std::vector<VertexId>& block_start, std::vector<PartId>& label,
+                    std::vector<PartId>& block_label, const std::vector<double>& capacity,
+                    std::span<std::vector<std::int32_t>* const> carried, int max_rounds,
+                    Weight heaviest, DistributedGdeStats& stats) {
+    const auto k = PartId(capacity.size());
+    const std::vector<PartId> hosted = hosted_processors(comm, k);
+    std::vector<double> hosted_capacity;
+    for (PartId p : hosted) hosted_capacity.push_back(capacity[p]);
     for (int round = 0; round < max_rounds; ++round) {
-        // Decision maker over the rank graph (3.1-3.2): flows to each neighbour rank.
-        GhostLayer ghosts = ghost_layer(comm, graph, block_start, block_owner);
-        const std::vector<int> neighbours = neighbour_ranks(ghosts);
-        // Longer borders first: they can carry the larger flows without long thin transfers.
-        const RankColouring colouring =
-            colour_rank_links(comm, neighbours, border_weights(graph, ghosts, neighbours));
+        // Decision maker over the processor graph (3.1-3.2): flows to each neighbour.
+        GhostLayer ghosts = ghost_layer(comm, graph, block_start, block_label);
+        const ProcessorLinks links = processor_links(graph, label, ghosts, hosted);
+        LinkExchange exchange(comm, links);
+        const LinkColouring colouring = colour_links(comm, links, exchange);
+        const std::vector<WeightSum> loads = processor_loads(graph, label, hosted);
         const DistributedGdeResult flows =
-            run_distributed_gde(comm, owned_load(graph), capacity, neighbours, colouring, 0.5);
+            run_distributed_gde(links, exchange, colouring, loads, hosted_capacity, k, 0.5);
         int sweeps = 0;
         MPI_Allreduce(&flows.sweeps, &sweeps, 1, MPI_INT, MPI_MAX, comm);
         stats.sweeps += sweeps;
         ++stats.rounds;
 
-        // Workload adjuster (3.2, 6.2), in waves: a rank serves its outflows once every
+        // Workload adjuster (3.2, 6.2), in waves: a processor serves its outflows once every
         // neighbour that owes it load has served (the serial adjuster's DAG order, reached by
         // local messages), so that it forwards load it has received.
         const FlowServing serving =
-            serve_flows(comm, graph, block_start, block_owner, carried, std::move(ghosts),
-                        neighbours, flows.flow, new_parts, heaviest);
-        const int moved = serving.moved, short_of_flow = serving.short_of_flow;
-        int flags[2] = {moved, short_of_flow}, any[2] = {0, 0};
+            serve_flows(comm, graph, block_start, label, block_label, carried, std::move(ghosts),
+                        links, exchange, flows.flow, capacity, heaviest);
+        int flags[2] = {serving.moved, serving.short_of_flow}, any[2] = {0, 0};
         MPI_Allreduce(flags, any, 2, MPI_INT, MPI_MAX, comm);
         if (!any[0] || !any[1]) break;
     }
+}
+
+// Collective. What the adjuster left on retiring processors goes, whole, to the live
+// neighbour processor sharing most edge weight with it (ties: lower id); a remnant touching
+// only retiring processors waits for them to go first; when none can go that way, the rest go
+// to the live processor lightest for its share. Returns the vertices handed over.
+VertexId evacuate_retiring(MPI_Comm comm, DistributedGraph& graph,
+                           const std::vector<VertexId>& block_start, std::vector<PartId>& label,
+                           std::vector<PartId>& block_label, const std::vector<double>& capacity,
+                           std::span<std::vector<std::int32_t>* const> carried) {
+    const auto k = PartId(capacity.size());
+    const std::vector<PartId> hosted = hosted_processors(comm, k);
+    long long handed = 0;
+    for (bool stuck = false;;) {
+        const std::vector<WeightSum> weights = global_part_weights(comm, graph, label, k);
+        bool left = false;
+        for (PartId p = 0; p < k; ++p) left = left || (capacity[p] <= 0 && weights[p] > 0);
+        if (!left) break;
+        PartId lightest = -1;
+        for (PartId p = 0; p < k; ++p)
+            if (capacity[p] > 0 &&
+                (lightest < 0 || load_ratio(weights[p], capacity[p]) <
+                                     load_ratio(weights[lightest], capacity[lightest])))
+                lightest = p;
+        const GhostLayer ghosts = ghost_layer(comm, graph, block_start, block_label);
+        const ProcessorLinks links = processor_links(graph, label, ghosts, hosted);
+        std::vector<PartId> heir(hosted.size(), -1);
+        for (std::size_t i = 0; i < hosted.size(); ++i) {
+            if (capacity[hosted[i]] > 0) continue;
+            std::size_t best = links.first[i + 1];
+            for (std::size_t l = links.first[i]; l < links.first[i + 1]; ++l)
+                if (capacity[links.neighbour[l]] > 0 &&
+                    (best == links.first[i + 1] || links.border[l] > links.border[best]))
+                    best = l;
+            if (best < links.first[i + 1])
+                heir[i] = links.neighbour[best];
+            else if (stuck)
+                heir[i] = lightest;
+        }
+        bool moved = false;
+        std::vector<PartId> next(label);
+        for (VertexId v = 0; v < graph.num_owned(); ++v) {
+            const std::size_t i = std::size_t(
+                std::lower_bound(hosted.begin(), hosted.end(), label[v]) - hosted.begin());
+            if (heir[i] < 0) continue;
+            next[v] = heir[i];
+            ++handed;
+            moved = true;
+        }
+        stuck = !any_rank(comm, moved);
+        if (!stuck) move_to_labels(comm, graph, label, next, block_start, block_label, carried);
+    }
+    long long total = 0;
+    MPI_Allreduce(&handed, &total, 1, MPI_LONG_LONG, MPI_SUM, comm);
+    return VertexId(total);
+}
+
+} // namespace
+
+DistributedGdeStats rebalance_with_gde(MPI_Comm comm, DistributedGraph& graph,
+                                       const std::vector<VertexId>& block_start,
+                                       std::vector<PartId>& label, std::vector<PartId>& block_label,
+                                       const std::vector<double>& capacity,
+                                       std::span<std::vector<std::int32_t>* const> carried,
+                                       int max_rounds) {
+    DistributedGdeStats stats;
+    stats.seeded_parts =
+        seed_empty_processors(comm, graph, block_start, label, block_label, capacity, carried);
+    Weight heaviest_local = 1, heaviest = 1;
+    for (VertexId v = 0; v < graph.num_owned(); ++v)
+        heaviest_local = std::max(heaviest_local, graph.local.vertex_weight(v));
+    MPI_Allreduce(&heaviest_local, &heaviest, 1, MPI_INT32_T, MPI_MAX, comm);
+    balance_rounds(comm, graph, block_start, label, block_label, capacity, carried, max_rounds,
+                   heaviest, stats);
+    if (std::find(capacity.begin(), capacity.end(), 0.0) == capacity.end()) return stats;
+    stats.evacuated =
+        evacuate_retiring(comm, graph, block_start, label, block_label, capacity, carried);
+    // The remnants may have tipped their heirs over: balance once more among the live ones.
+    if (stats.evacuated > 0)
+        balance_rounds(comm, graph, block_start, label, block_label, capacity, carried, max_rounds,
+                       heaviest, stats);
     return stats;
 }
 

@@ -1,15 +1,19 @@
 #pragma once
-// Distributed remapping with the GDE method (Xu, Lau & Diekmann 1997, 3.1-3.2): every rank is
-// one processor holding one sub-domain (part r on rank r). Its decision maker balances loads
-// with its neighbour ranks only (run_distributed_gde, State termination counter) over links
-// coloured longer borders first; its workload adjuster (the serial one, on the sub-domain and
-// its ghosts) then moves border vertices by gain to the neighbours it owes flow, once those
-// owing it load have served (waves); the moved vertices migrate with all their data in one
-// exchange and the ghost layer is rebuilt.
+// Distributed remapping with the GDE method (Xu, Lau & Diekmann 1997, 3.1-3.2): every part is
+// one processor holding one sub-domain, processor x on rank owner_of_part(x, P) (several per
+// rank when there are fewer ranks than parts). Its decision maker balances loads with its
+// neighbour processors only (run_distributed_gde, State termination counter) over links
+// coloured longer borders first; its workload adjuster (the serial one, on the processor's
+// sub-domain and its ghosts) then moves border vertices by gain to the neighbours it owes
+// flow, once those owing it load have served (waves); the moved vertices migrate with all
+// their data in one exchange and the ghost layer is rebuilt. A processor decides from its own
+// view only, so the partition does not depend on how many ranks run the processors.
 //
-// GDE runs on the rank graph, which here is the quotient graph of the partition (the paper's
-// Figure 12 and the serial --flow-graph quotient): every flow link is a sub-domain border, so
-// no flow needs derouting.
+// GDE runs on the processor graph, which here is the quotient graph of the partition (the
+// paper's Figure 12 and the serial --flow-graph quotient): every flow link is a sub-domain
+// border, so no flow needs derouting. A retiring processor (capacity 0, when the part count
+// shrinks) is drained through its borders; flows from it may pass through other retiring
+// processors, which forward them (the waves), so it needs no live neighbour of its own.
 #include <mpi.h>
 
 #include <span>
@@ -20,25 +24,32 @@
 namespace part::mpi {
 
 struct DistributedGdeStats {
-    int rounds = 0;       // remapping rounds (decision maker + adjuster + migration)
-    int sweeps = 0;       // GDE sweeps summed over rounds (the slowest rank's)
-    int seeded_parts = 0; // parts that started empty and were given a ball of a heavy part
+    int rounds = 0;         // remapping rounds (decision maker + adjuster + migration)
+    int sweeps = 0;         // GDE sweeps summed over rounds (the slowest processor's)
+    int seeded_parts = 0;   // processors that started empty and were given a ball of a heavy one
+    VertexId evacuated = 0; // vertices left on retiring processors, handed to a neighbour
 };
 
-// Collective; needs P >= new_parts and every vertex of `graph` on the rank of its part (part
-// r on rank r; ranks from new_parts on hold nothing and take no part). `targets` are the
-// new_parts fractions (empty: equal), the same on every rank. On return each vertex is on the
-// rank of its new part and block_owner (as block_owners returns) gives the new part of each
-// vertex of this rank's block. `carried` per-vertex attributes migrate with the vertices.
-// Growth: a part that is empty starts as a ball carved out of the part heaviest for its target
-// around that part's deepest vertex (as the serial gde method), on the heavy part's rank.
-// Rounds repeat, as serial refine_with_gde, while a round moved vertices but fell short of a
-// flow by a vertex or more. Deterministic for a given P: every exchange is collective or
-// paired, and migration keeps vertices in global id order.
+// Collective. `label` gives each owned vertex's processor (0 .. capacity.size() - 1) and every
+// vertex lies on its processor's rank; `block_label` is the directory
+// (the label of each vertex of the block this rank read; see ghost_layer).
+// `capacity` (the same on every rank) is each processor's share of the load: its target
+// fraction, or 0 for a processor that retires and must end empty. On return labels, vertices
+// and directory are updated; `carried` per-vertex attributes migrate with the vertices.
+// Growth: a processor with a share but no vertex starts as a ball carved out of the processor
+// heaviest for its share around its deepest vertex (as the serial gde method). Rounds repeat,
+// as serial refine_with_gde, while a round moved vertices but fell short of a flow by a
+// vertex or more. The adjuster always leaves a part one vertex, so a retiring processor hands
+// what remains, in its wave, to the neighbour it owes most; anything still on retiring
+// processors after the rounds (no outflow left to follow) goes to the live neighbour
+// processor it shares most edge weight with (else the lightest live one), and the rounds run
+// once more. Deterministic, and the same
+// for any P: every exchange is collective or paired, migration keeps vertices in global id
+// order, and each processor works on its own view.
 DistributedGdeStats rebalance_with_gde(MPI_Comm comm, DistributedGraph& graph,
-                                       const std::vector<VertexId>& block_start, PartId new_parts,
-                                       const std::vector<double>& targets,
-                                       std::vector<int>& block_owner,
+                                       const std::vector<VertexId>& block_start,
+                                       std::vector<PartId>& label, std::vector<PartId>& block_label,
+                                       const std::vector<double>& capacity,
                                        std::span<std::vector<std::int32_t>* const> carried = {},
                                        int max_rounds = 8);
 

@@ -30,12 +30,14 @@ const char* take_back(const char* in, std::vector<T>& out, std::size_t count) {
 
 } // namespace
 
-// Each vertex travels as one record: global id, degree, vertex weights, size, coordinates,
-// carried attributes, then its neighbours (global ids) and edge weights. Records for one
-// destination are consecutive, so everything goes in one MPI_Alltoallv of bytes.
+// Each vertex that changes rank travels as one record: global id, degree, vertex weights,
+// size, coordinates, carried attributes, then its neighbours (global ids) and edge weights.
+// Records for one destination are consecutive, so everything goes in one MPI_Alltoallv of
+// bytes. Vertices that stay are not packed: they are merged, in id order, with the arrivals.
 void migrate(MPI_Comm comm, DistributedGraph& graph, std::span<const int> destination,
              std::span<std::vector<std::int32_t>* const> attributes) {
-    int ranks = 1;
+    int rank = 0, ranks = 1;
+    MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &ranks);
     Graph& g = graph.local;
     const VertexId n = graph.num_owned();
@@ -46,16 +48,19 @@ void migrate(MPI_Comm comm, DistributedGraph& graph, std::span<const int> destin
                               attributes.size() * sizeof(std::int32_t);
     const std::size_t per_edge = sizeof(VertexId) + (edge_weights ? sizeof(Weight) : 0);
 
-    // Counting sort by destination keeps each block in increasing global id.
+    // Counting sort of the leaving vertices by destination keeps each block in increasing id.
     std::vector<int> vertex_counts(std::size_t(ranks), 0), byte_counts(std::size_t(ranks), 0);
     for (VertexId v = 0; v < n; ++v) {
+        if (destination[v] == rank) continue;
         ++vertex_counts[destination[v]];
         byte_counts[destination[v]] +=
             int(fixed + std::size_t(g.xadj[v + 1] - g.xadj[v]) * per_edge);
     }
     std::vector<int> next = displacements(vertex_counts);
-    std::vector<VertexId> order(static_cast<std::size_t>(n));
-    for (VertexId v = 0; v < n; ++v) order[next[destination[v]]++] = v;
+    std::vector<VertexId> order(
+        std::size_t(std::accumulate(vertex_counts.begin(), vertex_counts.end(), 0LL)));
+    for (VertexId v = 0; v < n; ++v)
+        if (destination[v] != rank) order[next[destination[v]]++] = v;
     std::vector<char> send;
     send.reserve(std::size_t(std::accumulate(byte_counts.begin(), byte_counts.end(), 0LL)));
     for (VertexId v : order) {
@@ -69,40 +74,91 @@ void migrate(MPI_Comm comm, DistributedGraph& graph, std::span<const int> destin
         put(send, g.adjncy.data() + g.xadj[v], std::size_t(degree));
         if (edge_weights) put(send, g.adjwgt.data() + g.xadj[v], std::size_t(degree));
     }
+    order = {};
     const std::vector<char> received =
         exchange<char>(comm, send, byte_counts, exchange_counts(comm, byte_counts));
     send = {};
 
-    // Back in increasing global id: find each record, sort by id, unpack in that order.
+    // Arrivals in increasing id: find each record, sort by id.
     std::vector<std::pair<VertexId, std::size_t>> records;
+    EdgeOffset entries = 0;
     for (std::size_t at = 0; at < received.size();) {
         VertexId id = 0;
         std::int32_t degree = 0;
         take(take(received.data() + at, &id, 1), &degree, 1);
         records.emplace_back(id, at);
+        entries += degree;
         at += fixed + std::size_t(degree) * per_edge;
     }
     std::sort(records.begin(), records.end());
-    graph.global_id.clear();
-    g.xadj.assign(1, 0);
-    g.adjncy.clear();
-    g.adjwgt.clear();
-    g.vwgt.clear();
-    g.vsize.clear();
-    g.coords.values.clear();
-    for (auto* attribute : attributes) attribute->clear();
-    for (const auto& [id, at] : records) {
+
+    // Merge the vertices that stay (already in id order) with the arrivals.
+    DistributedGraph merged;
+    Graph& m = merged.local;
+    std::vector<std::vector<std::int32_t>> merged_attributes(attributes.size());
+    std::size_t stay = 0;
+    for (VertexId v = 0; v < n; ++v)
+        if (destination[v] == rank) {
+            ++stay;
+            entries += g.xadj[v + 1] - g.xadj[v];
+        }
+    const std::size_t total = stay + records.size();
+    merged.global_id.reserve(total);
+    m.xadj.reserve(total + 1);
+    m.xadj.assign(1, 0);
+    m.vwgt.reserve(total * ncon);
+    if (sizes) m.vsize.reserve(total);
+    m.coords.values.reserve(total * dim);
+    for (auto& attribute : merged_attributes) attribute.reserve(total);
+    m.adjncy.reserve(std::size_t(entries));
+    if (edge_weights) m.adjwgt.reserve(std::size_t(entries));
+    auto keep = [&](VertexId v) {
+        merged.global_id.push_back(graph.global_id[v]);
+        m.vwgt.insert(m.vwgt.end(), g.vwgt.begin() + std::ptrdiff_t(std::size_t(v) * ncon),
+                      g.vwgt.begin() + std::ptrdiff_t(std::size_t(v + 1) * ncon));
+        if (sizes) m.vsize.push_back(g.vsize[v]);
+        m.coords.values.insert(m.coords.values.end(),
+                               g.coords.values.begin() + std::ptrdiff_t(std::size_t(v) * dim),
+                               g.coords.values.begin() + std::ptrdiff_t(std::size_t(v + 1) * dim));
+        for (std::size_t a = 0; a < attributes.size(); ++a)
+            merged_attributes[a].push_back((*attributes[a])[v]);
+        m.adjncy.insert(m.adjncy.end(), g.adjncy.begin() + g.xadj[v],
+                        g.adjncy.begin() + g.xadj[v + 1]);
+        if (edge_weights)
+            m.adjwgt.insert(m.adjwgt.end(), g.adjwgt.begin() + g.xadj[v],
+                            g.adjwgt.begin() + g.xadj[v + 1]);
+        m.xadj.push_back(EdgeOffset(m.adjncy.size()));
+    };
+    auto arrive = [&](std::size_t at) {
         std::int32_t degree = 0;
-        const char* in = take_back(received.data() + at, graph.global_id, 1);
+        const char* in = take_back(received.data() + at, merged.global_id, 1);
         in = take(in, &degree, 1);
-        in = take_back(in, g.vwgt, ncon);
-        if (sizes) in = take_back(in, g.vsize, 1);
-        in = take_back(in, g.coords.values, dim);
-        for (auto* attribute : attributes) in = take_back(in, *attribute, 1);
-        in = take_back(in, g.adjncy, std::size_t(degree));
-        if (edge_weights) in = take_back(in, g.adjwgt, std::size_t(degree));
-        g.xadj.push_back(EdgeOffset(g.adjncy.size()));
+        in = take_back(in, m.vwgt, ncon);
+        if (sizes) in = take_back(in, m.vsize, 1);
+        in = take_back(in, m.coords.values, dim);
+        for (auto& attribute : merged_attributes) in = take_back(in, attribute, 1);
+        in = take_back(in, m.adjncy, std::size_t(degree));
+        if (edge_weights) in = take_back(in, m.adjwgt, std::size_t(degree));
+        m.xadj.push_back(EdgeOffset(m.adjncy.size()));
+    };
+    std::size_t r = 0;
+    for (VertexId v = 0; v < n; ++v) {
+        if (destination[v] != rank) continue;
+        for (; r < records.size() && records[r].first < graph.global_id[v]; ++r)
+            arrive(records[r].second);
+        keep(v);
     }
+    for (; r < records.size(); ++r) arrive(records[r].second);
+
+    graph.global_id = std::move(merged.global_id);
+    g.xadj = std::move(m.xadj);
+    g.adjncy = std::move(m.adjncy);
+    g.adjwgt = std::move(m.adjwgt);
+    g.vwgt = std::move(m.vwgt);
+    g.vsize = std::move(m.vsize);
+    g.coords.values = std::move(m.coords.values);
+    for (std::size_t a = 0; a < attributes.size(); ++a)
+        *attributes[a] = std::move(merged_attributes[a]);
 }
 
 std::vector<WeightSum> global_part_weights(MPI_Comm comm, const DistributedGraph& graph,

@@ -36,8 +36,9 @@ inline int owner_of_part(PartId p, int ranks) {
 
 // Collective. Sends each owned vertex v to rank destination[v] with its weights, size,
 // coordinates and adjacency, as one record per vertex in one MPI_Alltoallv; `attributes` are
-// per-vertex int32 arrays carried along (e.g. old and new part). Afterwards each rank's vertices
-// are sorted by global id again, so the result does not depend on message order.
+// per-vertex int32 arrays carried along (e.g. old and new part). Vertices that stay are not
+// packed. Afterwards each rank's vertices are sorted by global id again, so the result does
+// not depend on message order.
 void migrate(MPI_Comm comm, DistributedGraph& graph, std::span<const int> destination,
              std::span<std::vector<std::int32_t>* const> attributes = {});
 

@@ -5,6 +5,8 @@
 #include <queue>
 
 #include "libpart/gde/local_connectivity.hpp"
+#include "libpart/mpi/exchange.hpp"
+#include "libpart/mpi/ghost_layer.hpp"
 #include "libpart/mpi/rank_network.hpp"
 #include "libpart/mpi/subdomain_view.hpp"
 
@@ -24,24 +26,32 @@ WeightSum gain_of(const Graph& view, const std::vector<PartId>& part, VertexId v
     return gain;
 }
 
-// Moves this rank's border vertices to part `to` while each lowers the cut, the best first
-// (a heap with lazy re-evaluation), within `room` weight. Returns (moves, cut reduction).
+// Moves without a new best cut after which hill climbing gives up (Fiduccia & Mattheyses'
+// pass runs to the end of the candidates; a bound keeps it near the border). Patience 1 keeps
+// only cut-lowering moves: the first move that does not lower the cut ends the step, undone.
+constexpr std::size_t kPatience = 64;
+
+// Fiduccia-Mattheyses-style hill climbing in one direction: moves this processor's border
+// vertices to part `to`, best gain first (a heap with lazy re-evaluation), negative gains
+// included, within `room` weight, until `patience` moves in a row bring no new best cut; then
+// the moves after the best prefix are undone (none kept unless the cut falls). Each vertex
+// moves at most once (it cannot come back: only this side moves). Returns (moves kept, cut
+// reduction).
 std::pair<VertexId, WeightSum> move_to_partner(const Graph& view, std::vector<PartId>& part,
                                                VertexId owned, PartId home, PartId to,
-                                               WeightSum room, WeightSum own_weight) {
+                                               WeightSum room, WeightSum own_weight,
+                                               std::size_t patience) {
     using Entry = std::pair<WeightSum, VertexId>; // gain, then lower id first via -v
     std::priority_queue<Entry> heap;
-    auto consider = [&](VertexId v) {
-        const WeightSum gain = gain_of(view, part, v, home, to);
-        if (gain > 0) heap.push({gain, -v});
-    };
+    auto consider = [&](VertexId v) { heap.push({gain_of(view, part, v, home, to), -v}); };
     for (VertexId g = owned; g < view.num_vertices(); ++g)
         if (part[g] == to)
             for (VertexId v : view.neighbours(g)) consider(v);
     gde::LocalConnectivity connectivity(view);
-    VertexId moves = 0;
-    WeightSum reduction = 0;
-    while (!heap.empty() && room > 0) {
+    std::vector<VertexId> sequence;
+    WeightSum reduction = 0, best = 0;
+    std::size_t best_length = 0;
+    while (!heap.empty() && room > 0 && sequence.size() - best_length < patience) {
         const auto [gain, negative] = heap.top();
         heap.pop();
         const VertexId v = -negative;
@@ -51,75 +61,105 @@ std::pair<VertexId, WeightSum> move_to_partner(const Graph& view, std::vector<Pa
         part[v] = to;
         room -= w;
         own_weight -= w;
-        ++moves;
+        sequence.push_back(v);
         reduction += gain;
+        if (reduction > best) {
+            best = reduction;
+            best_length = sequence.size();
+        }
         for (VertexId u : view.neighbours(v))
             if (u < owned && part[u] == home) consider(u);
     }
-    return {moves, reduction};
+    for (std::size_t i = best_length; i < sequence.size(); ++i) part[sequence[i]] = home;
+    return {VertexId(best_length), best};
 }
 
 } // namespace
 
 BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
                                  const std::vector<VertexId>& block_start,
-                                 std::vector<int>& block_owner,
+                                 std::vector<PartId>& label, std::vector<PartId>& block_label,
                                  std::span<std::vector<std::int32_t>* const> carried,
-                                 PartId new_parts, const std::vector<double>& targets,
-                                 double tolerance, int max_passes) {
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
-    constexpr int kTag = 14;
-    const Partition shape{new_parts, {}, targets};
-    WeightSum load = owned_load(graph), total = 0;
-    MPI_Allreduce(&load, &total, 1, MPI_INT64_T, MPI_SUM, comm);
+                                 const std::vector<double>& capacity, double tolerance,
+                                 bool hill_climbing, int max_passes) {
+    const StageClock clock("border refinement");
+    const auto k = PartId(capacity.size());
+    const std::vector<PartId> hosted = hosted_processors(comm, k);
+    double shares = 0;
+    for (double c : capacity) shares += c;
+    std::vector<WeightSum> load = processor_loads(graph, label, hosted);
+    WeightSum mine = 0, total = 0;
+    for (WeightSum l : load) mine += l;
+    MPI_Allreduce(&mine, &total, 1, MPI_INT64_T, MPI_SUM, comm);
     BorderRefineStats stats;
     long long moves = 0, reduction = 0;
+    GhostLayer ghosts;
     for (int pass = 0; pass < max_passes; ++pass) {
         ++stats.passes;
-        GhostLayer ghosts = ghost_layer(comm, graph, block_start, block_owner);
-        const std::vector<int> neighbours = neighbour_ranks(ghosts);
-        const RankColouring colouring =
-            colour_rank_links(comm, neighbours, border_weights(graph, ghosts, neighbours));
-        // Built once per pass and after each migration, on every rank at once.
-        const bool may_move = rank < new_parts && !neighbours.empty();
-        Graph view = may_move ? local_view(graph, ghosts) : Graph{};
+        ghosts = ghost_layer(comm, graph, block_start, block_label);
+        const ProcessorLinks links = processor_links(graph, label, ghosts, hosted);
+        LinkExchange exchange(comm, links);
+        const LinkColouring colouring = colour_links(comm, links, exchange);
+        // Built once per pass and after each migration.
+        auto build_views = [&] {
+            std::vector<ProcessorView> views(hosted.size());
+            for (std::size_t i = 0; i < hosted.size(); ++i)
+                if (capacity[hosted[i]] > 0 && links.first[i + 1] > links.first[i])
+                    views[i] = processor_view(graph, label, ghosts, hosted[i]);
+            return views;
+        };
+        std::vector<ProcessorView> views = build_views();
         long long pass_moves = 0;
+        std::vector<char> active(links.size());
+        std::vector<WeightSum> out(links.size());
         for (int colour = 0; colour < colouring.num_colours; ++colour)
             for (int lower_moves = 1; lower_moves >= 0; --lower_moves) {
-                const auto link =
-                    std::find(colouring.colour.begin(), colouring.colour.end(), colour);
-                const int partner = link == colouring.colour.end()
-                                        ? -1
-                                        : neighbours[std::size_t(link - colouring.colour.begin())];
-                WeightSum partner_load = 0;
-                if (partner >= 0)
-                    MPI_Sendrecv(&load, 1, MPI_INT64_T, partner, kTag, &partner_load, 1,
-                                 MPI_INT64_T, partner, kTag, comm, MPI_STATUS_IGNORE);
-                std::vector<PartId> part = view_parts(graph.num_owned(), rank, ghosts);
+                for (std::size_t l = 0; l < links.size(); ++l) {
+                    active[l] = colouring.colour[l] == colour;
+                    out[l] = load[links.owner[l]];
+                }
+                const std::vector<WeightSum> partner_load = exchange.swap<WeightSum>(out, active);
+                std::vector<PartId> next_label(label);
                 long long moved_here = 0;
-                if (partner >= 0 && (rank < partner) == bool(lower_moves) && may_move) {
+                for (std::size_t l = 0; l < links.size(); ++l) {
+                    const std::size_t i = links.owner[l];
+                    const PartId p = hosted[i], partner = links.neighbour[l];
+                    if (!active[l] || (p < partner) != bool(lower_moves) || views[i].members() == 0)
+                        continue;
                     const auto limit = WeightSum(
-                        std::floor(shape.target(partner) * double(total) * (1 + tolerance)));
+                        std::floor(capacity[partner] / shares * double(total) * (1 + tolerance)));
+                    std::vector<PartId> part = views[i].label;
                     const auto [count, gained] = move_to_partner(
-                        view, part, graph.num_owned(), rank, partner, limit - partner_load, load);
-                    moved_here = count;
+                        views[i].graph, part, views[i].members(), p, partner,
+                        limit - partner_load[l], load[i], hill_climbing ? kPatience : 1);
+                    moved_here += count;
                     reduction += gained;
+                    for (VertexId j = 0; j < views[i].members(); ++j)
+                        next_label[views[i].member[j]] = part[j];
                 }
                 long long moved_now = 0;
                 MPI_Allreduce(&moved_here, &moved_now, 1, MPI_LONG_LONG, MPI_SUM, comm);
                 if (moved_now == 0) continue;
                 pass_moves += moved_now;
-                move_to_parts(comm, graph, part, block_start, block_owner, carried);
-                load = owned_load(graph);
-                ghosts = ghost_layer(comm, graph, block_start, block_owner);
-                if (may_move) view = local_view(graph, ghosts);
+                views.clear(); // stale; freed before the migration's buffers peak
+                ghosts = {};
+                move_to_labels(comm, graph, label, next_label, block_start, block_label, carried);
+                load = processor_loads(graph, label, hosted);
+                ghosts = ghost_layer(comm, graph, block_start, block_label);
+                views = build_views();
             }
         moves += pass_moves;
         if (pass_moves == 0) break;
     }
-    long long reduction_total = 0;
-    MPI_Allreduce(&reduction, &reduction_total, 1, MPI_LONG_LONG, MPI_SUM, comm);
+    // The ghost layer is current: the cut needs no further exchange of labels.
+    long long twice = 0, reduction_total = 0, cut[2] = {reduction, 0}, totals[2] = {0, 0};
+    for (VertexId v = 0; v < graph.num_owned(); ++v)
+        for (EdgeOffset e = graph.local.xadj[v]; e < graph.local.xadj[v + 1]; ++e)
+            if (ghosts.label_of_entry(label, e) != label[v]) twice += graph.local.edge_weight(e);
+    cut[1] = twice;
+    MPI_Allreduce(cut, totals, 2, MPI_LONG_LONG, MPI_SUM, comm);
+    reduction_total = totals[0];
+    stats.edge_cut = totals[1] / 2;
     stats.moves = VertexId(moves);
     stats.cut_reduction = reduction_total;
     return stats;

@@ -1,7 +1,7 @@
 #pragma once
 // Parallel boundary refinement after the distributed remapping (the refinement rounds that
-// may follow the migration, issue 7): cut-lowering moves across rank borders, decided by each
-// rank from its ghost labels alone, with no move invalidating another's gain.
+// may follow the migration, issue 7): cut-lowering moves across processor borders, decided by
+// each processor from its ghost labels alone, with no move invalidating another's gain.
 #include <mpi.h>
 
 #include <span>
@@ -15,21 +15,28 @@ struct BorderRefineStats {
     int passes = 0;
     VertexId moves = 0;          // over all ranks
     WeightSum cut_reduction = 0; // over all ranks
+    WeightSum edge_cut = 0;      // of the refined partition (every rank)
 };
 
-// Collective; part r on rank r as in rebalance_with_gde. A pass goes through the colours of
-// the rank links (longer borders first) and, per colour, first the lower then the higher rank
-// of each link: that rank moves border vertices to its partner while a move lowers the cut,
-// best gain first, keeps the partner within (1 + tolerance) x its target weight, leaves the
-// mover a vertex and its part locally connected. A rank has one partner per colour and only
-// one side moves, so no vertex a gain counts changes part meanwhile and the cut falls by
+// Collective; processors (parts) labelled and hosted as in rebalance_with_gde, `capacity`
+// their shares (0: retired, receives nothing). A pass goes through the colours of the
+// processor links (longer borders first) and, per colour, first the lower then the higher
+// processor of each link: it moves border vertices to its partner while a move lowers the cut,
+// best gain first, or with `hill_climbing` by Fiduccia-Mattheyses hill climbing in that one
+// direction (negative gains included, the moves after the best prefix undone, so only a lower
+// cut is kept; it finds moves where no single move lowers the cut, at the price of more steps
+// with moves, each a migration), keeps the partner within
+// (1 + tolerance) x its target weight, leaves the mover a vertex and its part locally
+// connected. A processor has one partner per colour and only one side moves, so no vertex a
+// gain counts changes part meanwhile and the cut falls by
 // exactly the gains. Each step with moves is one migration; passes repeat while one moves
-// something, up to max_passes. Deterministic for a given P.
+// something, up to max_passes. Deterministic, and the same for any P (each processor decides
+// from its own view).
 BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
                                  const std::vector<VertexId>& block_start,
-                                 std::vector<int>& block_owner,
+                                 std::vector<PartId>& label, std::vector<PartId>& block_label,
                                  std::span<std::vector<std::int32_t>* const> carried,
-                                 PartId new_parts, const std::vector<double>& targets,
-                                 double tolerance, int max_passes = 3);
+                                 const std::vector<double>& capacity, double tolerance,
+                                 bool hill_climbing = false, int max_passes = 3);
 
 } // namespace part::mpi

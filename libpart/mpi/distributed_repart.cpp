@@ -1,6 +1,7 @@
 #include "libpart/mpi/distributed_repart.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/distributed_amortization.hpp"
@@ -9,6 +10,7 @@
 #include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/interval_controller.hpp"
 #include "libpart/mpi/vertex_directory.hpp"
+#include "libpart/repart/host_ranks.hpp"
 
 namespace part::mpi {
 
@@ -17,10 +19,12 @@ namespace {
 // The figures and the plan once every owned vertex knows its new part (`new_part`) and lies on
 // that part's rank, and every rank knows the new part of its block. Collective.
 void finish(MPI_Comm comm, const DistributedInput& input, std::span<const PartId> new_part,
-            const RepartRequest& request, DistributedRepartResult& result) {
+            const RepartRequest& request, DistributedRepartResult& result,
+            std::optional<WeightSum> known_cut = {}) {
     result.part_weights = global_part_weights(comm, input.graph, new_part, request.new_parts);
-    result.edge_cut =
-        distributed_edge_cut(comm, input.graph, new_part, input.block_start, result.block_new_part);
+    result.edge_cut = known_cut ? *known_cut
+                                : distributed_edge_cut(comm, input.graph, new_part,
+                                                       input.block_start, result.block_new_part);
     const Partition shape{request.new_parts, {}, request.targets};
     WeightSum total = 0;
     for (WeightSum w : result.part_weights) total += w;
@@ -82,51 +86,62 @@ DistributedRepartResult distributed_interval(MPI_Comm comm, DistributedInput& in
     return result;
 }
 
-bool distributes_gde(int ranks, PartId old_parts, PartId new_parts) {
-    return ranks >= new_parts && new_parts >= old_parts;
-}
-
 DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
                                         const RepartRequest& request, const CostModel& model) {
-    int rank = 0, ranks = 1;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &ranks);
-    collectively(comm, [&] {
-        if (!distributes_gde(ranks, input.old_parts, request.new_parts))
-            throw InvalidArgument("distributed gde needs at least as many ranks as new parts (" +
-                                  std::to_string(request.new_parts) +
-                                  ") and no fewer new parts than old (" +
-                                  std::to_string(input.old_parts) + ")");
-    });
-    std::vector<int> block_owner;
+    const PartId k = input.old_parts, k2 = request.new_parts;
+    // Processors: old part x is processor x. Growing or keeping the count, new part q is
+    // processor q; shrinking, the K2 old parts holding the most data stay (as the serial
+    // methods choose them) and the others retire with capacity 0.
+    std::vector<WeightSum> local_size(std::size_t(k), 0), old_size(std::size_t(k), 0);
+    for (VertexId v = 0; v < input.graph.num_owned(); ++v)
+        local_size[input.old_part[v]] += input.graph.local.vertex_size(v);
+    MPI_Allreduce(local_size.data(), old_size.data(), k, MPI_INT64_T, MPI_SUM, comm);
+    DistributedRepartResult result;
+    result.new_part_rank = ranks_keeping_most_data(old_size, k2);
+    const Partition shape{k2, {}, request.targets};
+    std::vector<double> capacity(std::size_t(std::max(k, k2)), 0.0);
+    std::vector<PartId> part_of(capacity.size(), -1); // new part of each processor
+    for (PartId q = 0; q < k2; ++q) {
+        capacity[result.new_part_rank[q]] = shape.target(q);
+        part_of[result.new_part_rank[q]] = q;
+    }
+    std::vector<PartId> label(input.old_part), block_label(input.block_old_part);
     std::vector<std::int32_t>* carried[] = {&input.old_part};
-    const DistributedGdeStats stats =
-        rebalance_with_gde(comm, input.graph, input.block_start, request.new_parts, request.targets,
-                           block_owner, carried);
+    const DistributedGdeStats stats = [&] {
+        const StageClock clock("gde rebalancing");
+        return rebalance_with_gde(comm, input.graph, input.block_start, label, block_label,
+                                  capacity, carried);
+    }();
     // Parallel refinement rounds after the migration, within the same tolerance as the serial
     // method's polish.
-    const BorderRefineStats refined = refine_borders(
-        comm, input.graph, input.block_start, block_owner, carried, request.new_parts,
-        request.targets, request.tolerance > 0 ? request.tolerance : 0.03);
-    DistributedRepartResult result;
-    result.new_part_rank = identity_ranks(request.new_parts);
-    result.block_new_part.assign(block_owner.begin(), block_owner.end());
+    const BorderRefineStats refined =
+        refine_borders(comm, input.graph, input.block_start, label, block_label, carried, capacity,
+                       request.tolerance > 0 ? request.tolerance : 0.03);
     long long moved = 0, moved_total = 0;
-    for (PartId p : input.old_part) moved += p != rank;
+    std::vector<PartId> new_part(label.size());
+    for (std::size_t v = 0; v < label.size(); ++v) {
+        new_part[v] = part_of[label[v]];
+        moved += label[v] != input.old_part[v];
+    }
     MPI_Allreduce(&moved, &moved_total, 1, MPI_LONG_LONG, MPI_SUM, comm);
+    result.block_new_part.resize(block_label.size());
+    for (std::size_t i = 0; i < block_label.size(); ++i)
+        result.block_new_part[i] = part_of[block_label[i]];
     result.details = {{"gde_rounds", double(stats.rounds)},
                       {"gde_sweeps", double(stats.sweeps)},
                       {"seeded_parts", double(stats.seeded_parts)},
+                      {"evacuated_vertices", double(stats.evacuated)},
                       {"refine_moves", double(refined.moves)},
                       {"refine_cut_reduction", double(refined.cut_reduction)},
                       {"vertices_moved", double(moved_total)}};
-    const std::vector<PartId> new_part(std::size_t(input.graph.num_owned()), rank);
-    finish(comm, input, new_part, request, result);
-    const Partition new_shape{request.new_parts, {}, request.targets};
+    {
+        const StageClock clock("figures and plan");
+        finish(comm, input, new_part, request, result, refined.edge_cut);
+    }
     result.candidate =
         remap_amortization(comm, input.graph,
                            {input.old_part, new_part, input.block_old_part, result.block_new_part,
-                            input.block_start, input.old_parts, new_shape, result.new_part_rank},
+                            input.block_start, input.old_parts, shape, result.new_part_rank},
                            result.plan.traffic, model);
     return result;
 }

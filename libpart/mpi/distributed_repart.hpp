@@ -51,14 +51,12 @@ DistributedRepartResult distributed_interval(MPI_Comm comm, DistributedInput& in
                                              const RepartRequest& request,
                                              const ControllerOptions& options = {}, int root = 0);
 
-// Whether distributed_gde handles this case: every new part on its own rank (P >= K2) and no
-// part retired (K2 >= K). Otherwise a caller runs the serial method.
-bool distributes_gde(int ranks, PartId old_parts, PartId new_parts);
-
-// Collective. The gde method distributed (rebalance_with_gde): part p stays on rank p, empty
-// new parts are seeded from heavy ones, GDE on the rank graph balances, border vertices move.
-// Needs distributes_gde(P, K, K2). New part q is on rank q (identity rank map).
-// `model`: for the result's amortization.
+// Collective. The gde method distributed (rebalance_with_gde, then refine_borders): old part x
+// is GDE processor x on rank owner_of_part(x, P), for any P (several processors per rank when
+// P < K). Growing, empty new parts are seeded from heavy ones; shrinking, the K2 old parts
+// holding the most data stay (new_part_rank, as the serial methods choose) and the others are
+// drained as processors of capacity 0. New part q ends on rank owner_of_part(new_part_rank[q],
+// P). The partition does not depend on P. `model`: for the result's amortization.
 DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
                                         const RepartRequest& request, const CostModel& model = {});
 

@@ -1,5 +1,7 @@
 #include "libpart/mpi/exchange.hpp"
 
+#include <string_view>
+
 namespace part::mpi {
 
 std::vector<int> exchange_counts(MPI_Comm comm, const std::vector<int>& send_counts) {
@@ -25,6 +27,26 @@ void count_bytes_sent(MPI_Comm comm, const std::vector<int>& bytes) {
     MPI_Comm_rank(comm, &rank);
     for (std::size_t r = 0; r < bytes.size(); ++r)
         if (int(r) != rank) sent += bytes[r];
+}
+
+namespace {
+std::vector<std::pair<const char*, double>> stages;
+} // namespace
+
+StageClock::StageClock(const char* stage) : stage_(stage), start_(MPI_Wtime()) {}
+
+StageClock::~StageClock() {
+    const double seconds = MPI_Wtime() - start_;
+    for (auto& [name, total] : stages)
+        if (std::string_view(name) == stage_) {
+            total += seconds;
+            return;
+        }
+    stages.emplace_back(stage_, seconds);
+}
+
+std::vector<std::pair<const char*, double>> stage_seconds() {
+    return stages;
 }
 
 std::vector<int> displacements(const std::vector<int>& counts) {

@@ -8,6 +8,7 @@
 #include <numeric>
 #include <span>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace part::mpi {
@@ -22,6 +23,23 @@ std::int64_t bytes_sent();
 // Adds what a send of `bytes` per destination rank carries to other ranks.
 void count_bytes_sent(MPI_Comm comm, const std::vector<int>& bytes);
 void count_bytes_sent(std::int64_t bytes);
+
+// Wall time this process spent per named stage of a distributed run (what -v reports): a
+// StageClock adds the time from its construction to its destruction to its stage. Stages may
+// nest (an outer stage includes its inner ones).
+class StageClock {
+  public:
+    explicit StageClock(const char* stage);
+    ~StageClock();
+    StageClock(const StageClock&) = delete;
+    StageClock& operator=(const StageClock&) = delete;
+
+  private:
+    const char* stage_;
+    double start_;
+};
+// (stage, seconds) in the order the stages first ran.
+std::vector<std::pair<const char*, double>> stage_seconds();
 
 // Displacements (exclusive prefix sums) of counts.
 std::vector<int> displacements(const std::vector<int>& counts);

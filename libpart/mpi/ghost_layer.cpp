@@ -7,43 +7,55 @@
 
 namespace part::mpi {
 
-std::vector<int> block_owners(MPI_Comm comm, const DistributedGraph& graph,
-                              const std::vector<VertexId>& block_start) {
-    int rank = 0, ranks = 1;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &ranks);
-    // Owned vertices are ascending and blocks are consecutive, so each reader's ids are one
-    // contiguous run of global_id.
-    std::vector<int> send_counts(std::size_t(ranks), 0);
-    for (int r = 0; r < ranks; ++r) {
-        const auto lo =
-            std::lower_bound(graph.global_id.begin(), graph.global_id.end(), block_start[r]);
-        const auto hi = std::lower_bound(lo, graph.global_id.end(), block_start[r + 1]);
-        send_counts[r] = int(hi - lo);
+namespace {
+
+// lower_bound of `id` in the ascending `ids`, searched outwards from `hint` (galloping):
+// neighbours mostly have ids close to their vertex's, so this costs O(log distance).
+std::size_t search_from(std::span<const VertexId> ids, std::size_t hint, VertexId id) {
+    const std::size_t n = ids.size();
+    std::size_t bound = 1;
+    if (ids[hint] < id) {
+        while (hint + bound < n && ids[hint + bound] < id) bound *= 2;
+        const auto lo = ids.begin() + std::ptrdiff_t(hint + bound / 2 + 1);
+        const auto hi = ids.begin() + std::ptrdiff_t(std::min(hint + bound, n));
+        return std::size_t(std::lower_bound(lo, hi, id) - ids.begin());
     }
-    const std::vector<int> recv_counts = exchange_counts(comm, send_counts);
-    const std::vector<VertexId> ids =
-        exchange<VertexId>(comm, graph.global_id, send_counts, recv_counts);
-    std::vector<int> owner(std::size_t(block_start[rank + 1] - block_start[rank]), -1);
-    std::size_t at = 0;
-    for (int source = 0; source < ranks; ++source)
-        for (int i = 0; i < recv_counts[source]; ++i) owner[ids[at++] - block_start[rank]] = source;
-    return owner;
+    while (bound <= hint && ids[hint - bound] >= id) bound *= 2;
+    const auto lo = ids.begin() + std::ptrdiff_t(bound > hint ? 0 : hint - bound);
+    const auto hi = ids.begin() + std::ptrdiff_t(hint - bound / 2);
+    return std::size_t(std::lower_bound(lo, hi, id) - ids.begin());
 }
+
+} // namespace
 
 GhostLayer ghost_layer(MPI_Comm comm, const DistributedGraph& graph,
-                       const std::vector<VertexId>& block_start, std::span<const int> block_owner) {
+                       const std::vector<VertexId>& block_start,
+                       std::span<const PartId> block_label) {
+    const StageClock clock("ghost layer");
     GhostLayer layer;
-    layer.ids = ghost_vertices(graph);
-    layer.owner = look_up_in_blocks(comm, layer.ids, block_start, block_owner);
+    const std::vector<VertexId>& adjncy = graph.local.adjncy;
+    const std::span<const VertexId> owned(graph.global_id);
+    layer.entry_end.resize(adjncy.size());
+    for (VertexId v = 0; v < graph.num_owned(); ++v)
+        for (EdgeOffset e = graph.local.xadj[v]; e < graph.local.xadj[v + 1]; ++e) {
+            const std::size_t at = search_from(owned, std::size_t(v), adjncy[e]);
+            if (at < owned.size() && owned[at] == adjncy[e]) {
+                layer.entry_end[e] = VertexId(at);
+            } else {
+                layer.entry_end[e] = -1;
+                layer.ids.push_back(adjncy[e]);
+            }
+        }
+    std::sort(layer.ids.begin(), layer.ids.end());
+    layer.ids.erase(std::unique(layer.ids.begin(), layer.ids.end()), layer.ids.end());
+    for (std::size_t e = 0; e < adjncy.size(); ++e)
+        if (layer.entry_end[e] < 0)
+            layer.entry_end[e] =
+                -1 - VertexId(std::lower_bound(layer.ids.begin(), layer.ids.end(), adjncy[e]) -
+                              layer.ids.begin());
+    const StageClock look_up("ghost layer: look-up");
+    layer.label = look_up_in_blocks(comm, layer.ids, block_start, block_label);
     return layer;
-}
-
-std::vector<int> neighbour_ranks(const GhostLayer& ghosts) {
-    std::vector<int> neighbours(ghosts.owner);
-    std::sort(neighbours.begin(), neighbours.end());
-    neighbours.erase(std::unique(neighbours.begin(), neighbours.end()), neighbours.end());
-    return neighbours;
 }
 
 } // namespace part::mpi

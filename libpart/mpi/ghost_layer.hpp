@@ -1,8 +1,9 @@
 #pragma once
 // Where each neighbour of a rank's vertices lives: the ghost layer of a distributed graph
 // (Xu, Lau & Diekmann 1997, 3: a processor knows its own sub-domain and, through the borders,
-// its neighbours). The owner of a vertex is kept by the rank that read it (a directory over the
-// blocks of the numbering), so no rank needs a global table.
+// its neighbours). Vertices carry a label, the GDE processor (part) they belong to; processor
+// x lives on rank owner_of_part(x, P). The label of a vertex is kept by the rank that read it
+// (a directory over the blocks of the numbering), so no rank needs a global table.
 #include <mpi.h>
 
 #include <span>
@@ -14,21 +15,23 @@ namespace part::mpi {
 
 struct GhostLayer {
     std::vector<VertexId> ids; // neighbours of owned vertices that another rank owns, ascending
-    std::vector<int> owner;    // the rank owning each
+    std::vector<PartId> label; // the processor each belongs to
+    // Per entry of the owned adjacency (graph.local.adjncy): the owned index of its end
+    // (>= 0), or -1 - its index in ids, so that labels are found without searching.
+    std::vector<VertexId> entry_end;
+
+    // The label of the end of adjacency entry e, given the owned vertices' labels.
+    PartId label_of_entry(std::span<const PartId> owned_label, EdgeOffset e) const {
+        const VertexId end = entry_end[std::size_t(e)];
+        return end >= 0 ? owned_label[std::size_t(end)] : label[std::size_t(-1 - end)];
+    }
 };
 
-// Collective. The rank now owning each vertex of this rank's block [block_start[rank],
-// block_start[rank + 1]): every rank tells the reader of each of its owned vertices that it
-// owns it (one MPI_Alltoallv).
-std::vector<int> block_owners(MPI_Comm comm, const DistributedGraph& graph,
-                              const std::vector<VertexId>& block_start);
-
-// Collective. The ghosts of `graph` with their owners, asked of the directory `block_owner`
-// (as block_owners returns). Two MPI_Alltoallv (questions and answers).
+// Collective. The ghosts of `graph` with their labels, asked of the directory `block_label`
+// (the label of each vertex of this rank's block [block_start[rank], block_start[rank + 1])), and
+// where each adjacency entry ends. Two MPI_Alltoallv (questions and answers).
 GhostLayer ghost_layer(MPI_Comm comm, const DistributedGraph& graph,
-                       const std::vector<VertexId>& block_start, std::span<const int> block_owner);
-
-// The distinct owners of the ghosts: the ranks whose sub-domains touch this one, ascending.
-std::vector<int> neighbour_ranks(const GhostLayer& ghosts);
+                       const std::vector<VertexId>& block_start,
+                       std::span<const PartId> block_label);
 
 } // namespace part::mpi

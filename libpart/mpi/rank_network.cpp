@@ -3,17 +3,18 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <tuple>
 
 #include "libpart/core/error.hpp"
-#include "libpart/mpi/ghost_layer.hpp"
+#include "libpart/mpi/exchange.hpp"
 
 namespace part::mpi {
 
 namespace {
 
-// What a rank tells each neighbour in one colouring round.
+// What a processor tells each neighbour in one colouring round.
 struct ColouringNews {
-    std::int32_t low = -1, high = -1;    // smallest uncoloured link at the sender, or -1
+    std::int32_t low = -1, high = -1;    // first uncoloured link at the sender, or -1
     std::array<std::uint64_t, 4> used{}; // colours used at the sender
 };
 
@@ -27,60 +28,151 @@ void mark(ColouringNews& news, int colour) {
 
 } // namespace
 
-std::vector<int> neighbour_ranks(MPI_Comm comm, const DistributedGraph& graph,
-                                 const std::vector<VertexId>& block_start,
-                                 std::span<const int> block_owner) {
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
-    std::vector<int> neighbours =
-        neighbour_ranks(ghost_layer(comm, graph, block_start, block_owner));
-    std::erase(neighbours, rank);
-    return neighbours;
+ProcessorLinks processor_links(const DistributedGraph& graph, std::span<const PartId> label,
+                               const GhostLayer& ghosts, std::vector<PartId> processors) {
+    const StageClock clock("links and colouring");
+    std::vector<std::tuple<PartId, PartId, WeightSum>> cut; // (own, other, weight)
+    const Graph& g = graph.local;
+    for (VertexId v = 0; v < graph.num_owned(); ++v)
+        for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e) {
+            const PartId other = ghosts.label_of_entry(label, e);
+            if (other != label[v]) cut.emplace_back(label[v], other, g.edge_weight(e));
+        }
+    std::sort(cut.begin(), cut.end());
+    ProcessorLinks links;
+    links.processors = std::move(processors);
+    links.first.assign(links.processors.size() + 1, 0);
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < links.processors.size(); ++i) {
+        const PartId p = links.processors[i];
+        while (at < cut.size() && std::get<0>(cut[at]) < p) ++at;
+        for (; at < cut.size() && std::get<0>(cut[at]) == p; ++at) {
+            const auto [own, other, weight] = cut[at];
+            if (links.neighbour.size() > links.first[i] && links.neighbour.back() == other) {
+                links.border.back() += weight;
+            } else {
+                links.neighbour.push_back(other);
+                links.border.push_back(weight);
+                links.owner.push_back(i);
+            }
+        }
+        links.first[i + 1] = links.neighbour.size();
+    }
+    return links;
 }
 
-RankColouring colour_rank_links(MPI_Comm comm, const std::vector<int>& neighbours,
-                                std::span<const WeightSum> priority) {
-    int rank = 0;
+LinkExchange::LinkExchange(MPI_Comm comm, const ProcessorLinks& links)
+    : comm_(comm), local_reverse_(links.size(), -1) {
+    int rank = 0, ranks = 1;
     MPI_Comm_rank(comm, &rank);
-    const std::size_t degree = neighbours.size();
-    RankColouring result;
-    result.colour.assign(degree, -1);
-    ColouringNews mine;
-    std::vector<ColouringNews> theirs(degree);
-    std::vector<MPI_Request> requests(2 * degree);
-    for (int round = 0;; ++round) {
-        // The first uncoloured link at this rank in the order (higher priority, then (min,
-        // max) pair); both ends see the same order.
-        mine.low = mine.high = -1;
-        std::size_t first = degree;
-        for (std::size_t i = 0; i < degree; ++i)
-            if (result.colour[i] < 0 &&
-                (first == degree || (!priority.empty() && priority[i] > priority[first])))
-                first = i;
-        if (first < degree) {
-            mine.low = std::min(rank, neighbours[first]);
-            mine.high = std::max(rank, neighbours[first]);
+    MPI_Comm_size(comm, &ranks);
+    for (std::size_t l = 0; l < links.size(); ++l) {
+        const int peer = owner_of_part(links.neighbour[l], ranks);
+        if (peer == rank) {
+            // The reverse link: at the neighbour's processor, the entry for this one.
+            const std::size_t i =
+                std::size_t(std::lower_bound(links.processors.begin(), links.processors.end(),
+                                             links.neighbour[l]) -
+                            links.processors.begin());
+            const auto row = links.neighbour.begin();
+            local_reverse_[l] = std::lower_bound(row + std::ptrdiff_t(links.first[i]),
+                                                 row + std::ptrdiff_t(links.first[i + 1]),
+                                                 links.processors[links.owner[l]]) -
+                                row;
+            continue;
         }
-        int left = mine.low >= 0, any_left = 0;
+        auto at = std::lower_bound(peers_.begin(), peers_.end(), peer);
+        if (at == peers_.end() || *at != peer) {
+            const auto index = at - peers_.begin();
+            peers_.insert(at, peer);
+            send_.insert(send_.begin() + index, std::vector<std::size_t>{});
+            receive_.insert(receive_.begin() + index, std::vector<std::size_t>{});
+            at = peers_.begin() + index;
+        }
+        // Links are in (near, far) order already: that is the order the far rank sends in.
+        receive_[std::size_t(at - peers_.begin())].push_back(l);
+        send_[std::size_t(at - peers_.begin())].push_back(l);
+    }
+    for (auto& order : send_)
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return links.neighbour[a] < links.neighbour[b];
+        });
+}
+
+void LinkExchange::swap_bytes(const char* out, char* in, std::size_t size,
+                              std::span<const char> active) {
+    constexpr int kTag = 17;
+    auto on = [&](std::size_t l) { return active.empty() || active[l]; };
+    std::vector<std::vector<char>> outgoing(peers_.size()), incoming(peers_.size());
+    std::vector<MPI_Request> requests;
+    for (std::size_t i = 0; i < peers_.size(); ++i) {
+        std::size_t count = 0;
+        for (std::size_t l : receive_[i]) count += on(l);
+        if (count == 0) continue; // the peer counts the same links
+        incoming[i].resize(count * size);
+        for (std::size_t l : send_[i])
+            if (on(l)) outgoing[i].insert(outgoing[i].end(), out + l * size, out + (l + 1) * size);
+        requests.emplace_back();
+        MPI_Irecv(incoming[i].data(), int(incoming[i].size()), MPI_BYTE, peers_[i], kTag, comm_,
+                  &requests.back());
+        requests.emplace_back();
+        MPI_Isend(outgoing[i].data(), int(outgoing[i].size()), MPI_BYTE, peers_[i], kTag, comm_,
+                  &requests.back());
+    }
+    for (std::size_t l = 0; l < local_reverse_.size(); ++l)
+        if (local_reverse_[l] >= 0 && on(l))
+            std::memcpy(in + l * size, out + std::size_t(local_reverse_[l]) * size, size);
+    MPI_Waitall(int(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+    for (std::size_t i = 0; i < peers_.size(); ++i) {
+        std::size_t at = 0;
+        for (std::size_t l : receive_[i])
+            if (on(l)) {
+                std::memcpy(in + l * size, incoming[i].data() + at, size);
+                at += size;
+            }
+    }
+}
+
+LinkColouring colour_links(MPI_Comm comm, const ProcessorLinks& links, LinkExchange& exchange) {
+    const StageClock clock("links and colouring");
+    const std::size_t count = links.processors.size();
+    LinkColouring result;
+    result.colour.assign(links.size(), -1);
+    std::vector<ColouringNews> mine(count);
+    std::vector<ColouringNews> out(links.size());
+    for (;;) {
+        // Each processor's first uncoloured link in the order (longer border, then (min, max)
+        // pair); both ends see the same order.
+        int left = 0;
+        for (std::size_t i = 0; i < count; ++i) {
+            mine[i].low = mine[i].high = -1;
+            std::size_t first = links.first[i + 1];
+            for (std::size_t l = links.first[i]; l < links.first[i + 1]; ++l)
+                if (result.colour[l] < 0 &&
+                    (first == links.first[i + 1] || links.border[l] > links.border[first]))
+                    first = l;
+            if (first == links.first[i + 1]) continue;
+            mine[i].low = std::min(links.processors[i], links.neighbour[first]);
+            mine[i].high = std::max(links.processors[i], links.neighbour[first]);
+            left = 1;
+        }
+        int any_left = 0;
         MPI_Allreduce(&left, &any_left, 1, MPI_INT, MPI_MAX, comm);
         if (!any_left) break;
-        for (std::size_t i = 0; i < degree; ++i) {
-            MPI_Irecv(&theirs[i], int(sizeof(ColouringNews)), MPI_BYTE, neighbours[i], round, comm,
-                      &requests[2 * i]);
-            MPI_Isend(&mine, int(sizeof(ColouringNews)), MPI_BYTE, neighbours[i], round, comm,
-                      &requests[2 * i + 1]);
-        }
-        MPI_Waitall(int(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
-        for (std::size_t i = 0; i < degree; ++i) {
-            const int low = std::min(rank, neighbours[i]), high = std::max(rank, neighbours[i]);
-            if (result.colour[i] >= 0 || mine.low != low || mine.high != high ||
-                theirs[i].low != low || theirs[i].high != high)
+        for (std::size_t l = 0; l < links.size(); ++l) out[l] = mine[links.owner[l]];
+        const std::vector<ColouringNews> theirs = exchange.swap<ColouringNews>(out);
+        for (std::size_t l = 0; l < links.size(); ++l) {
+            ColouringNews& news = mine[links.owner[l]];
+            const PartId p = links.processors[links.owner[l]], q = links.neighbour[l];
+            const int low = std::min(p, q), high = std::max(p, q);
+            if (result.colour[l] >= 0 || news.low != low || news.high != high ||
+                theirs[l].low != low || theirs[l].high != high)
                 continue;
             int colour = 0;
-            while (used(mine, colour) || used(theirs[i], colour)) ++colour;
-            if (colour >= 256) throw InvalidArgument("too many colours for a rank's links");
-            result.colour[i] = colour;
-            mark(mine, colour);
+            while (used(news, colour) || used(theirs[l], colour)) ++colour;
+            if (colour >= 256) throw InvalidArgument("too many colours for a processor's links");
+            result.colour[l] = colour;
+            mark(news, colour);
         }
     }
     int most = 0;

@@ -2,82 +2,132 @@
 
 #include <algorithm>
 
+#include "libpart/mpi/exchange.hpp"
+
 namespace part::mpi {
 
-Graph local_view(const DistributedGraph& graph, const GhostLayer& ghosts) {
+ProcessorView processor_view(const DistributedGraph& graph, std::span<const PartId> label,
+                             const GhostLayer& ghosts, PartId p) {
+    const StageClock clock("processor views");
     const Graph& g = graph.local;
-    const VertexId n = graph.num_owned(), total = n + VertexId(ghosts.ids.size());
-    auto local_id = [&](VertexId u) {
-        const auto owned = std::lower_bound(graph.global_id.begin(), graph.global_id.end(), u);
-        if (owned != graph.global_id.end() && *owned == u)
-            return VertexId(owned - graph.global_id.begin());
-        return n + VertexId(std::lower_bound(ghosts.ids.begin(), ghosts.ids.end(), u) -
-                            ghosts.ids.begin());
-    };
-    Graph view;
-    view.xadj.assign(std::size_t(total) + 1, 0);
-    const EdgeOffset owned_entries = g.xadj[n];
-    view.adjncy.resize(std::size_t(2 * owned_entries));
-    std::vector<EdgeOffset> ghost_degree(ghosts.ids.size(), 0);
-    for (EdgeOffset e = 0; e < owned_entries; ++e) {
-        view.adjncy[e] = local_id(g.adjncy[e]);
-        if (view.adjncy[e] >= n) ++ghost_degree[view.adjncy[e] - n];
-    }
-    std::copy(g.xadj.begin(), g.xadj.end(), view.xadj.begin());
-    for (std::size_t i = 0; i < ghosts.ids.size(); ++i)
-        view.xadj[n + i + 1] = view.xadj[n + i] + ghost_degree[i];
-    view.adjncy.resize(std::size_t(view.xadj[total]));
-    if (graph.has_edge_weights) {
-        view.adjwgt.resize(view.adjncy.size());
-        std::copy(g.adjwgt.begin(), g.adjwgt.begin() + owned_entries, view.adjwgt.begin());
-    }
-    std::vector<EdgeOffset> next(view.xadj.begin() + n, view.xadj.end() - 1);
-    for (VertexId v = 0; v < n; ++v)
-        for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e) {
-            const VertexId u = view.adjncy[e];
-            if (u < n) continue;
-            const EdgeOffset at = next[u - n]++;
-            view.adjncy[at] = v;
-            if (graph.has_edge_weights) view.adjwgt[at] = g.adjwgt[e];
+    ProcessorView view;
+    // Member index of each owned vertex of p; the ghosts of the view (other processors'
+    // vertices, here or on other ranks) by global id.
+    std::vector<VertexId> position(std::size_t(graph.num_owned()), -1);
+    for (VertexId v = 0; v < graph.num_owned(); ++v)
+        if (label[v] == p) {
+            position[v] = view.members();
+            view.member.push_back(v);
         }
-    view.ncon = 1;
-    view.vwgt.assign(std::size_t(total), 1);
-    for (VertexId v = 0; v < n; ++v) view.vwgt[v] = g.vertex_weight(v);
+    const VertexId m = view.members();
+    std::vector<VertexId> ghost_ids;
+    EdgeOffset entries = 0;
+    for (VertexId v : view.member) {
+        entries += g.xadj[v + 1] - g.xadj[v];
+        for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e)
+            if (ghosts.label_of_entry(label, e) != p) ghost_ids.push_back(g.adjncy[e]);
+    }
+    // Member rows, then one reverse entry per member-to-ghost entry: allocated exactly.
+    const auto crossing = EdgeOffset(ghost_ids.size());
+    std::sort(ghost_ids.begin(), ghost_ids.end());
+    ghost_ids.erase(std::unique(ghost_ids.begin(), ghost_ids.end()), ghost_ids.end());
+    const VertexId total = m + VertexId(ghost_ids.size());
+
+    Graph& out = view.graph;
+    out.xadj.assign(std::size_t(total) + 1, 0);
+    out.adjncy.resize(std::size_t(entries + crossing));
+    if (graph.has_edge_weights) out.adjwgt.resize(out.adjncy.size());
+    std::vector<EdgeOffset> ghost_degree(ghost_ids.size(), 0);
+    view.label.assign(std::size_t(total), p);
+    EdgeOffset at = 0;
+    for (VertexId i = 0; i < m; ++i) {
+        const VertexId v = view.member[i];
+        for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e, ++at) {
+            const PartId other = ghosts.label_of_entry(label, e);
+            VertexId u;
+            if (other == p) {
+                u = position[ghosts.entry_end[e]];
+            } else {
+                u = m + VertexId(std::lower_bound(ghost_ids.begin(), ghost_ids.end(), g.adjncy[e]) -
+                                 ghost_ids.begin());
+                ++ghost_degree[u - m];
+                view.label[u] = other;
+            }
+            out.adjncy[at] = u;
+            if (graph.has_edge_weights) out.adjwgt[at] = g.adjwgt[e];
+        }
+        out.xadj[i + 1] = at;
+    }
+    for (std::size_t j = 0; j < ghost_ids.size(); ++j)
+        out.xadj[m + j + 1] = out.xadj[m + j] + ghost_degree[j];
+    out.adjncy.resize(std::size_t(out.xadj[total]));
+    if (graph.has_edge_weights) out.adjwgt.resize(out.adjncy.size());
+    // Ghost rows: the reverse of each member-to-ghost entry, in member order.
+    std::vector<EdgeOffset> next(out.xadj.begin() + m, out.xadj.end() - 1);
+    for (VertexId i = 0; i < m; ++i)
+        for (EdgeOffset e = out.xadj[i]; e < out.xadj[i + 1]; ++e) {
+            const VertexId u = out.adjncy[e];
+            if (u < m) continue;
+            const EdgeOffset slot = next[u - m]++;
+            out.adjncy[slot] = i;
+            if (graph.has_edge_weights) out.adjwgt[slot] = out.adjwgt[e];
+        }
+    out.ncon = 1;
+    out.vwgt.assign(std::size_t(total), 1);
+    for (VertexId i = 0; i < m; ++i) out.vwgt[i] = g.vertex_weight(view.member[i]);
     return view;
 }
 
-std::vector<PartId> view_parts(VertexId owned, int rank, const GhostLayer& ghosts) {
-    std::vector<PartId> part(std::size_t(owned), rank);
-    part.insert(part.end(), ghosts.owner.begin(), ghosts.owner.end());
-    return part;
+std::vector<PartId> hosted_processors(MPI_Comm comm, PartId processors) {
+    int rank = 0, ranks = 1;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &ranks);
+    std::vector<PartId> hosted;
+    for (PartId x = rank; x < processors; x += ranks) hosted.push_back(x);
+    return hosted;
 }
 
-std::vector<WeightSum> border_weights(const DistributedGraph& graph, const GhostLayer& ghosts,
-                                      const std::vector<int>& neighbours) {
-    std::vector<WeightSum> border(neighbours.size(), 0);
-    const Graph& g = graph.local;
-    for (EdgeOffset e = 0; e < g.xadj[graph.num_owned()]; ++e) {
-        const auto ghost = std::lower_bound(ghosts.ids.begin(), ghosts.ids.end(), g.adjncy[e]);
-        if (ghost == ghosts.ids.end() || *ghost != g.adjncy[e]) continue;
-        const int owner = ghosts.owner[std::size_t(ghost - ghosts.ids.begin())];
-        border[std::size_t(std::lower_bound(neighbours.begin(), neighbours.end(), owner) -
-                           neighbours.begin())] += g.edge_weight(e);
+std::vector<WeightSum> processor_loads(const DistributedGraph& graph, std::span<const PartId> label,
+                                       std::span<const PartId> processors) {
+    std::vector<WeightSum> load(processors.size(), 0);
+    for (VertexId v = 0; v < graph.num_owned(); ++v) {
+        const auto at = std::lower_bound(processors.begin(), processors.end(), label[v]);
+        load[std::size_t(at - processors.begin())] += graph.local.vertex_weight(v);
     }
-    return border;
-}
-
-WeightSum owned_load(const DistributedGraph& graph) {
-    WeightSum load = 0;
-    for (VertexId v = 0; v < graph.num_owned(); ++v) load += graph.local.vertex_weight(v);
     return load;
 }
 
-void move_to_parts(MPI_Comm comm, DistributedGraph& graph, const std::vector<PartId>& part,
-                   const std::vector<VertexId>& block_start, std::vector<int>& block_owner,
-                   std::span<std::vector<std::int32_t>* const> carried) {
-    const std::vector<int> destination(part.begin(), part.begin() + graph.num_owned());
-    migrate(comm, graph, destination, carried);
-    block_owner = block_owners(comm, graph, block_start);
+void move_to_labels(MPI_Comm comm, DistributedGraph& graph, std::vector<PartId>& label,
+                    const std::vector<PartId>& next, const std::vector<VertexId>& block_start,
+                    std::vector<PartId>& block_label,
+                    std::span<std::vector<std::int32_t>* const> carried) {
+    const StageClock clock("migration");
+    int rank = 0, ranks = 1;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &ranks);
+    // Directory updates, (id, label) pairs grouped by the reading rank: owned vertices are in
+    // id order and blocks consecutive, so the groups come out in rank order.
+    std::vector<int> send_counts(std::size_t(ranks), 0);
+    std::vector<std::int32_t> updates;
+    int reader = 0;
+    for (VertexId v = 0; v < graph.num_owned(); ++v) {
+        if (next[v] == label[v]) continue;
+        while (graph.global_id[v] >= block_start[reader + 1]) ++reader;
+        send_counts[reader] += 2;
+        updates.push_back(graph.global_id[v]);
+        updates.push_back(next[v]);
+    }
+    const std::vector<std::int32_t> received =
+        exchange<std::int32_t>(comm, updates, send_counts, exchange_counts(comm, send_counts));
+    for (std::size_t i = 0; i + 1 < received.size(); i += 2)
+        block_label[std::size_t(received[i] - block_start[rank])] = received[i + 1];
+
+    label = next;
+    std::vector<int> destination(label.size());
+    for (std::size_t v = 0; v < label.size(); ++v) destination[v] = owner_of_part(label[v], ranks);
+    std::vector<std::vector<std::int32_t>*> attributes(carried.begin(), carried.end());
+    attributes.push_back(&label);
+    migrate(comm, graph, destination, attributes);
 }
 
 } // namespace part::mpi

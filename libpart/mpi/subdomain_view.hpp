@@ -1,7 +1,10 @@
 #pragma once
-// A rank's sub-domain seen as a serial Graph, so that serial libpart code (the GDE workload
+// A processor's sub-domain seen as a serial Graph, so that serial libpart code (the GDE workload
 // adjuster, part seeding, local connectivity) runs on it unchanged, and the way vertices are
-// sent to the rank of their new part afterwards.
+// sent to the rank of their new processor afterwards. A rank runs processors x with
+// owner_of_part(x, P) == rank; each processor's view is built from its own vertices and their
+// neighbours only, so what a processor decides does not depend on which other processors
+// share its rank (results do not depend on P).
 #include <mpi.h>
 
 #include <span>
@@ -12,26 +15,33 @@
 
 namespace part::mpi {
 
-// The owned vertices and the ghost layer in local ids: owned vertices 0..n-1 (global id
-// order), then the ghosts n..n+g-1 (ascending); a ghost's row lists only its owned neighbours.
-// One constraint (the load); ghosts weigh 1 (callers never move them).
-Graph local_view(const DistributedGraph& graph, const GhostLayer& ghosts);
+struct ProcessorView {
+    // Members 0..m-1 (this processor's vertices in global id order), then the ghosts m..
+    // (neighbours in other processors, ascending global id); a ghost's row lists only its
+    // member neighbours. One constraint (the load); ghosts weigh 1 (callers never move them).
+    Graph graph;
+    std::vector<PartId> label;    // per view vertex: the processor (members: this one)
+    std::vector<VertexId> member; // rank-local index of each member
+    VertexId members() const { return VertexId(member.size()); }
+};
 
-// Part labels of the view when part r lives on rank r: owned vertices are in this rank's part
-// `rank`, ghosts in their owner's.
-std::vector<PartId> view_parts(VertexId owned, int rank, const GhostLayer& ghosts);
+// The view of processor p from the rank's owned vertices (`label` per owned vertex) and ghosts.
+ProcessorView processor_view(const DistributedGraph& graph, std::span<const PartId> label,
+                             const GhostLayer& ghosts, PartId p);
 
-// Cut edge weight between this rank and each neighbour rank (the same seen from both ends).
-std::vector<WeightSum> border_weights(const DistributedGraph& graph, const GhostLayer& ghosts,
-                                      const std::vector<int>& neighbours);
+// The processors this rank runs, ascending: x < processors with owner_of_part(x, P) == rank.
+std::vector<PartId> hosted_processors(MPI_Comm comm, PartId processors);
 
-// Total weight (constraint 0) of the owned vertices.
-WeightSum owned_load(const DistributedGraph& graph);
+// Total weight (constraint 0) of the owned vertices of each of `processors`.
+std::vector<WeightSum> processor_loads(const DistributedGraph& graph, std::span<const PartId> label,
+                                       std::span<const PartId> processors);
 
-// Collective. Sends each owned vertex to the rank of its label in `part` (view labels) with
-// the `carried` attributes, and refreshes the owner directory `block_owner`.
-void move_to_parts(MPI_Comm comm, DistributedGraph& graph, const std::vector<PartId>& part,
-                   const std::vector<VertexId>& block_start, std::vector<int>& block_owner,
-                   std::span<std::vector<std::int32_t>* const> carried);
+// Collective. Relabels the owned vertices to `next` (per owned vertex) and sends each to the
+// rank of its new label (which travels with it, as do the `carried` attributes); the directory
+// `block_label` learns only the labels that changed (one MPI_Alltoallv of those).
+void move_to_labels(MPI_Comm comm, DistributedGraph& graph, std::vector<PartId>& label,
+                    const std::vector<PartId>& next, const std::vector<VertexId>& block_start,
+                    std::vector<PartId>& block_label,
+                    std::span<std::vector<std::int32_t>* const> carried);
 
 } // namespace part::mpi

@@ -31,18 +31,37 @@ std::string split(const ScratchDir& dir, const std::string& name, int parts) {
     return dir.file(name + ".pvtu");
 }
 
+// part-repart on the .pvtu `old` on 4 ranks with `args`, writing NAME.part, NAME.plan and
+// NAME.pvtu; the new dataset must hold every cell in `pieces` pieces. Returns the report.
+nlohmann::json repart_pvtu(const ScratchDir& dir, const std::string& old, const std::string& args,
+                           const std::string& name, std::size_t pieces) {
+    auto d = run_command(mpiexec_prefix(4) + tool("part-repart") + " " + old + " " + args +
+                         " --json -o " + dir.file(name + ".part") + " --plan " +
+                         dir.file(name + ".plan") + " --pvtu " + dir.file(name + ".pvtu"));
+    EXPECT_EQ(d.exit_code, 0) << d.err;
+    const auto report = nlohmann::json::parse(d.out);
+    EXPECT_EQ(report["dataset"]["cells"].get<int>(), kCells) << d.out;
+    EXPECT_EQ(report["dataset"]["piece_cells"].size(), pieces) << d.out;
+    return report;
+}
+
+// Both datasets join into the same mesh, piece by piece: part-convert writes the same graph.
+void expect_same_dataset(const ScratchDir& dir, const std::string& ours,
+                         const std::string& theirs) {
+    auto a = run_command(tool("part-convert") + " " + ours + " -q -o " + dir.file("ours.graph"));
+    auto b =
+        run_command(tool("part-convert") + " " + theirs + " -q -o " + dir.file("theirs.graph"));
+    ASSERT_EQ(a.exit_code, 0) << a.err;
+    ASSERT_EQ(b.exit_code, 0) << b.err;
+    EXPECT_EQ(read_text(dir.file("ours.graph")), read_text(dir.file("theirs.graph")));
+}
+
 } // namespace
 
 TEST(PartRepartPvtu, IntervalWritesTheSerialFilesAndTheNewDataset) {
     ScratchDir dir;
     const std::string old = split(dir, "old", 4);
-    auto d = run_command(mpiexec_prefix(4) + tool("part-repart") + " " + old +
-                         " --method interval -k 3 --json -o " + dir.file("d.part") + " --plan " +
-                         dir.file("d.plan") + " --pvtu " + dir.file("new.pvtu"));
-    ASSERT_EQ(d.exit_code, 0) << d.err;
-    const auto report = nlohmann::json::parse(d.out);
-    EXPECT_EQ(report["dataset"]["cells"].get<int>(), kCells);
-    EXPECT_EQ(report["dataset"]["piece_cells"].size(), 3u);
+    const auto report = repart_pvtu(dir, old, "--method interval -k 3", "d", 3);
 
     // Serially: the dual graph of the same dataset, old part = piece, and the line the Hilbert
     // curve of the centroids part-convert writes beside it (the ranks compute the same ones).
@@ -65,7 +84,7 @@ TEST(PartRepartPvtu, IntervalWritesTheSerialFilesAndTheNewDataset) {
 
     // The new dataset joins back into the same mesh (same dual graph), and it is what
     // part-plan apply makes of the plan: the same cells per piece.
-    auto n = run_command(tool("part-convert") + " " + dir.file("new.pvtu") + " -q -o " +
+    auto n = run_command(tool("part-convert") + " " + dir.file("d.pvtu") + " -q -o " +
                          dir.file("new.graph"));
     ASSERT_EQ(n.exit_code, 0) << n.err;
     EXPECT_EQ(read_text(dir.file("new.graph")), read_text(dir.file("old.graph")));
@@ -84,7 +103,7 @@ TEST(PartRepartPvtu, IntervalWritesTheSerialFilesAndTheNewDataset) {
     ASSERT_EQ(again.exit_code, 0) << again.err;
     for (int q = 0; q < 3; ++q)
         EXPECT_EQ(read_text(dir.file("again_" + std::to_string(q) + ".vtu")),
-                  read_text(dir.file("new_" + std::to_string(q) + ".vtu")))
+                  read_text(dir.file("d_" + std::to_string(q) + ".vtu")))
             << "piece " << q;
 }
 
@@ -139,13 +158,7 @@ TEST(PartRepartPvtu, GdeRebalancesAndMovesTheCells) {
                          dir.file("skewed.pvtu") + " --ghost-layers 1 -q -o " +
                          dir.file("applied.pvtu"));
     ASSERT_EQ(a.exit_code, 0) << a.err;
-    auto ours = run_command(tool("part-convert") + " " + dir.file("balanced.pvtu") + " -q -o " +
-                            dir.file("ours.graph"));
-    auto theirs = run_command(tool("part-convert") + " " + dir.file("applied.pvtu") + " -q -o " +
-                              dir.file("theirs.graph"));
-    ASSERT_EQ(ours.exit_code, 0) << ours.err;
-    ASSERT_EQ(theirs.exit_code, 0) << theirs.err;
-    EXPECT_EQ(read_text(dir.file("ours.graph")), read_text(dir.file("theirs.graph")));
+    expect_same_dataset(dir, dir.file("balanced.pvtu"), dir.file("applied.pvtu"));
 
     // The report's amortization is the serial cost model's on the old and new partitions of the
     // dual graph (numbered by GlobalCellIds, as the partition files are) and the written plan.
@@ -162,6 +175,19 @@ TEST(PartRepartPvtu, GdeRebalancesAndMovesTheCells) {
     EXPECT_EQ(report["amortization"]["old_step_seconds"].get<double>(), expected.old_step);
     EXPECT_EQ(report["amortization"]["remap_seconds"].get<double>(), expected.remap);
     EXPECT_EQ(report["amortization"]["steps"].get<double>(), expected.steps);
+}
+
+// Shrinking a .pvtu with gde: the retiring pieces' cells all move, K2 pieces are written on
+// the ranks kept, and the dataset is the one part-plan apply writes from the plan.
+TEST(PartRepartPvtu, GdeShrinksTheDataset) {
+    ScratchDir dir;
+    const std::string old = split(dir, "old", 4);
+    const auto report = repart_pvtu(dir, old, "--method gde -k 3", "s", 3);
+    EXPECT_LE(report["imbalance"].get<double>(), 1.03) << report.dump();
+    auto a = run_command(tool("part-plan") + " apply " + dir.file("s.plan") + " --dataset " + old +
+                         " -q -o " + dir.file("applied.pvtu"));
+    ASSERT_EQ(a.exit_code, 0) << a.err;
+    expect_same_dataset(dir, dir.file("s.pvtu"), dir.file("applied.pvtu"));
 }
 
 TEST(PartRepartPvtu, WrongPieceCountFailsOnEveryRankWithoutOutput) {

@@ -1,6 +1,7 @@
 // Distributed gde (rebalance_with_gde through distributed_gde) on a grid with a hot spot: every
-// vertex ends on exactly one rank, the rank of its new part, the loads are balanced, growth
-// seeds the empty ranks, and two runs give the same partition.
+// vertex ends on exactly one rank, the rank hosting its new part, the loads are balanced,
+// growth seeds the empty parts, shrinking drains the retiring ones, two runs give the same
+// partition, and so do other rank counts.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -56,19 +57,19 @@ struct Outcome {
 };
 
 Outcome run_gde(const HotSpotGrid& grid, PartId old_parts, PartId new_parts,
-                std::vector<double> targets = {}) {
+                std::vector<double> targets = {}, MPI_Comm comm = MPI_COMM_WORLD) {
     Outcome out;
-    out.input = formats::mpi::read_distributed_input(MPI_COMM_WORLD, grid.graph_path, grid.old_path,
-                                                     old_parts);
+    out.input =
+        formats::mpi::read_distributed_input(comm, grid.graph_path, grid.old_path, old_parts);
     RepartRequest request;
     request.new_parts = new_parts;
     request.targets = std::move(targets);
-    out.result = mpi::distributed_gde(MPI_COMM_WORLD, out.input, request);
+    out.result = mpi::distributed_gde(comm, out.input, request);
     return out;
 }
 
-// Checks on rank 0 from what every rank holds: each vertex exactly once, on the rank of its
-// new part as the file-order blocks say, old parts carried along, and the balance.
+// Checks on rank 0 from what every rank holds: each vertex exactly once, on the rank hosting
+// its new part as the file-order blocks say, old parts carried along, and the balance.
 void expect_sound(const SharedScratch& dir, const HotSpotGrid& grid, const Outcome& out,
                   PartId new_parts) {
     const int rank = world_rank();
@@ -88,7 +89,9 @@ void expect_sound(const SharedScratch& dir, const HotSpotGrid& grid, const Outco
         ASSERT_GE(owned[i], 0);
         ASSERT_LT(owned[i], n);
         ++seen[owned[i]];
-        EXPECT_EQ(new_part[owned[i]], owner[i]) << "vertex " << owned[i];
+        EXPECT_EQ(mpi::owner_of_part(out.result.new_part_rank[new_part[owned[i]]], world_size()),
+                  owner[i])
+            << "vertex " << owned[i];
         EXPECT_EQ(carried_old[i], grid.old_part[owned[i]]) << "vertex " << owned[i];
     }
     EXPECT_EQ(std::count(seen.begin(), seen.end(), 1), n) << "a vertex is lost or duplicated";
@@ -102,7 +105,8 @@ void expect_sound(const SharedScratch& dir, const HotSpotGrid& grid, const Outco
     const PartId old_parts = *std::max_element(grid.old_part.begin(), grid.old_part.end()) + 1;
     // The plan written from the ranks' pieces is the serial diff, byte for byte, and the
     // partition file holds the new parts in file order.
-    const MigrationPlan expected = diff({old_parts, grid.old_part, {}}, {new_parts, new_part, {}});
+    const MigrationPlan expected =
+        diff({old_parts, grid.old_part, {}}, {new_parts, new_part, {}}, out.result.new_part_rank);
     EXPECT_EQ(formats::read_plan(dir.file("new.plan")), expected);
     EXPECT_EQ(read_text(dir.file("new.plan")), formats::format_plan(expected));
     EXPECT_EQ(formats::read_partition(dir.file("new.part"), n, new_parts).part, new_part);
@@ -144,11 +148,71 @@ TEST(DistributedGdeRepart, TwoRunsGiveTheSamePartition) {
     EXPECT_EQ(first.result.plan.vertices, second.result.plan.vertices);
 }
 
-TEST(DistributedGdeRepart, RefusesFewerRanksThanNewParts) {
+TEST(DistributedGdeRepart, ShrinksByDrainingRetiringParts) {
     SharedScratch dir;
-    const PartId k = world_size();
-    const HotSpotGrid grid(dir, k);
-    EXPECT_THROW(run_gde(grid, k, k + 1), mpi::CollectiveError);
+    // Four old parts on any number of ranks (several per rank when P < 4); two or one of them
+    // retire and must end empty.
+    const HotSpotGrid grid(dir, 4);
+    for (PartId k2 : {2, 3}) {
+        const Outcome out = run_gde(grid, 4, k2);
+        expect_sound(dir, grid, out, k2);
+        EXPECT_EQ(out.result.new_part_rank.size(), std::size_t(k2));
+        if (world_rank() == 0) {
+            // The strips hold the same data (vertex sizes 1), so the lowest ranks stay (as the
+            // serial methods choose) and the others retire.
+            EXPECT_EQ(out.result.new_part_rank[0], 0);
+            EXPECT_EQ(out.result.new_part_rank[1], 1);
+        }
+    }
+}
+
+TEST(DistributedGdeRepart, GrowsWithFewerRanksThanParts) {
+    SharedScratch dir;
+    const HotSpotGrid grid(dir, 2);
+    const Outcome out = run_gde(grid, 2, 5);
+    expect_sound(dir, grid, out, 5);
+}
+
+// The partition of each rank count, gathered on that communicator's rank 0 in file order.
+std::vector<PartId> gathered_partition(MPI_Comm comm, const Outcome& out) {
+    return mpi::gather_pieces<PartId>(comm, out.result.block_new_part);
+}
+
+TEST(DistributedGdeRepart, ThePartitionDoesNotDependOnTheRankCount) {
+    SharedScratch dir;
+    const HotSpotGrid grid(dir, 4);
+    // Rank 0 alone (P = 1) and the other ranks together (P - 1) repeat the world's run.
+    const int rank = world_rank();
+    MPI_Comm part_of_world = MPI_COMM_NULL;
+    MPI_Comm_split(MPI_COMM_WORLD, rank == 0 ? 0 : 1, rank, &part_of_world);
+    for (const auto& [k2, targets] : std::vector<std::pair<PartId, std::vector<double>>>{
+             {4, {}}, {2, {}}, {3, {0.5, 0.25, 0.25}}, {6, {}}}) {
+        const Outcome world = run_gde(grid, 4, k2, targets);
+        const Outcome alone = run_gde(grid, 4, k2, targets, part_of_world);
+        const std::vector<PartId> expected = gathered_partition(MPI_COMM_WORLD, world);
+        std::vector<PartId> mine = gathered_partition(part_of_world, alone);
+        // The other group's rank 0 sends its partition to world rank 0 for comparison.
+        if (world_size() > 1) {
+            if (rank == 1) {
+                const int count = int(mine.size());
+                MPI_Send(&count, 1, MPI_INT, 0, 3, MPI_COMM_WORLD);
+                MPI_Send(mine.data(), count, MPI_INT32_T, 0, 3, MPI_COMM_WORLD);
+            } else if (rank == 0) {
+                int count = 0;
+                MPI_Recv(&count, 1, MPI_INT, 1, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                std::vector<PartId> others(std::size_t(count), 0);
+                MPI_Recv(others.data(), count, MPI_INT32_T, 1, 3, MPI_COMM_WORLD,
+                         MPI_STATUS_IGNORE);
+                EXPECT_EQ(others, expected) << "P = " << world_size() - 1 << ", K2 = " << k2;
+            }
+        }
+        if (rank == 0) {
+            EXPECT_EQ(mine, expected) << "P = 1, K2 = " << k2;
+            EXPECT_EQ(world.result.new_part_rank, alone.result.new_part_rank);
+            EXPECT_EQ(world.result.edge_cut, alone.result.edge_cut);
+        }
+    }
+    MPI_Comm_free(&part_of_world);
 }
 
 TEST(DistributedGdeRepart, BalancesToUnequalTargets) {
@@ -180,33 +244,64 @@ TEST(DistributedGdeRepart, BalancedInputMovesNothingAndWritesAnEmptyPlan) {
     expect_sound(dir, grid, out, k);
 }
 
-TEST(DistributedGdeRepart, BorderRefinementLowersTheCutByItsGainsWithinTolerance) {
-    SharedScratch dir;
-    const int k = world_size(), rank = world_rank();
-    // naca0012 in strips of its numbering, balanced by GDE first: ragged borders to refine.
+// naca0012 in strips of its numbering on k processors, balanced by GDE, then refined:
+// ragged borders. Returns (cut reduction the refinement reports, cut before - cut after), and
+// checks the balance and the moves.
+std::pair<WeightSum, WeightSum> refine_strips(const SharedScratch& dir, bool hill_climbing,
+                                              std::vector<PartId>& block_result) {
+    const int k = world_size();
     const std::string graph_path = source_file("data/naca0012.graph");
     const int n = 19886;
     std::string text;
     for (int v = 0; v < n; ++v) text += std::to_string(std::int64_t(v) * k / n) + "\n";
     mpi::DistributedInput input = formats::mpi::read_distributed_input(
         MPI_COMM_WORLD, graph_path, dir.write("strips.part", text), k);
-    std::vector<int> block_owner;
-    mpi::rebalance_with_gde(MPI_COMM_WORLD, input.graph, input.block_start, k, {}, block_owner);
+    std::vector<PartId> label(input.old_part), block_label(input.block_old_part);
+    const std::vector<double> capacity(std::size_t(k), 1.0);
+    mpi::rebalance_with_gde(MPI_COMM_WORLD, input.graph, input.block_start, label, block_label,
+                            capacity);
     auto cut_now = [&] {
-        const std::vector<PartId> mine(std::size_t(input.graph.num_owned()), rank);
-        return mpi::distributed_edge_cut(
-            MPI_COMM_WORLD, input.graph, mine, input.block_start,
-            std::vector<PartId>(block_owner.begin(), block_owner.end()));
+        return mpi::distributed_edge_cut(MPI_COMM_WORLD, input.graph, label, input.block_start,
+                                         block_label);
     };
     const WeightSum before = cut_now();
-    const mpi::BorderRefineStats stats = mpi::refine_borders(
-        MPI_COMM_WORLD, input.graph, input.block_start, block_owner, {}, k, {}, 0.03);
-    EXPECT_EQ(before - cut_now(), stats.cut_reduction);
-    EXPECT_GE(stats.cut_reduction, 0);
+    const mpi::BorderRefineStats stats =
+        mpi::refine_borders(MPI_COMM_WORLD, input.graph, input.block_start, label, block_label, {},
+                            capacity, 0.03, hill_climbing);
+    const WeightSum after = cut_now();
+    EXPECT_EQ(stats.edge_cut, after);
     if (k > 1) {
         EXPECT_GT(stats.moves, 0) << "strip borders of a mesh numbering are ragged";
     }
-    const std::vector<PartId> mine(std::size_t(input.graph.num_owned()), rank);
-    const auto weights = mpi::global_part_weights(MPI_COMM_WORLD, input.graph, mine, k);
+    const auto weights = mpi::global_part_weights(MPI_COMM_WORLD, input.graph, label, k);
     for (WeightSum w : weights) EXPECT_LE(double(w) * k, 1.03 * n + k);
+    block_result = block_label;
+    return {stats.cut_reduction, before - after};
+}
+
+TEST(DistributedGdeRepart, BorderRefinementLowersTheCutByItsGainsWithinTolerance) {
+    SharedScratch dir;
+    std::vector<PartId> result;
+    const auto [reported, measured] = refine_strips(dir, false, result);
+    EXPECT_EQ(measured, reported);
+    EXPECT_GE(reported, 0);
+}
+
+TEST(DistributedGdeRepart, HillClimbingRefinementKeepsOnlyALowerCutAndIsDeterministic) {
+    SharedScratch dir;
+    std::vector<PartId> first, second, plain;
+    const auto [reported, measured] = refine_strips(dir, true, first);
+    EXPECT_EQ(measured, reported);
+    EXPECT_GE(reported, 0);
+    refine_strips(dir, true, second);
+    EXPECT_EQ(first, second);
+    if (world_size() > 1) {
+        // Negative-gain moves let it pass where single moves stop: it changes the result.
+        refine_strips(dir, false, plain);
+        const auto changed = mpi::gather_pieces<PartId>(MPI_COMM_WORLD, first) !=
+                             mpi::gather_pieces<PartId>(MPI_COMM_WORLD, plain);
+        if (world_rank() == 0) {
+            EXPECT_TRUE(changed);
+        }
+    }
 }
