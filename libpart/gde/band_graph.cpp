@@ -116,17 +116,21 @@ void extract_band(const Graph& graph, const std::vector<PartId>& part, int width
     Weight* adjwgt = g.adjwgt.data();
     const char* inside = in_band.data();
     const VertexId* index = id.data();
+    const EdgeOffset* graph_xadj = graph.xadj.data();
+    const VertexId* graph_adjncy = graph.adjncy.data();
+    const Weight* graph_adjwgt = graph.adjwgt.empty() ? nullptr : graph.adjwgt.data();
     EdgeOffset out = 0;
     for (VertexId i = 0; i < b; ++i) {
         const VertexId v = band.vertex[i];
         band.part[i] = part[v];
         g.vwgt[i] = graph.vertex_weight(v);
         row_anchors.clear();
-        for (EdgeOffset e = graph.xadj[v]; e < graph.xadj[v + 1]; ++e) {
-            const VertexId u = graph.adjncy[e];
+        for (EdgeOffset e = graph_xadj[v]; e < graph_xadj[v + 1]; ++e) {
+            const VertexId u = graph_adjncy[e];
+            const Weight w = graph_adjwgt ? graph_adjwgt[e] : 1;
             if (inside[u]) {
                 adjncy[out] = index[u];
-                adjwgt[out++] = graph.edge_weight(e);
+                adjwgt[out++] = w;
                 continue;
             }
             const VertexId anchor = index[u];
@@ -137,7 +141,7 @@ void extract_band(const Graph& graph, const std::vector<PartId>& part, int width
                 row_anchors.push_back(anchor);
                 ++anchor_degree[anchor];
             }
-            adjwgt[slot[anchor]] += graph.edge_weight(e);
+            adjwgt[slot[anchor]] += w;
         }
         for (VertexId anchor : row_anchors) slot[anchor] = -1;
         g.xadj[i + 1] = out;

@@ -115,7 +115,7 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
     EdgeOffset out = 0;
     for (VertexId cv = 0; cv < coarse_n; ++cv) {
         const VertexId a = first[cv], b = mate[a];
-        c.vwgt[cv] = graph.vertex_weight(a) + (b != a ? graph.vertex_weight(b) : 0);
+        c.vwgt[cv] = weight_of(a) + (b != a ? weight_of(b) : 0);
         level.part[cv] = part[a];
         level.fixed[cv] = fixed[a];
         const EdgeOffset row_start = out;
@@ -123,12 +123,13 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
             for (EdgeOffset e = fine_xadj[member]; e < fine_xadj[member + 1]; ++e) {
                 const VertexId cu = coarse_of[fine_adjncy[e]];
                 if (cu == cv) continue;
+                const Weight w = edge_weight ? edge_weight[e] : 1;
                 if (slot_of[cu] < 0) {
                     slot_of[cu] = out;
                     adjncy[out] = cu;
-                    adjwgt[out++] = graph.edge_weight(e);
+                    adjwgt[out++] = w;
                 } else {
-                    adjwgt[slot_of[cu]] += graph.edge_weight(e);
+                    adjwgt[slot_of[cu]] += w;
                 }
             }
             if (member == b) break;
