@@ -5,11 +5,15 @@ namespace part::gde {
 namespace {
 
 // Band membership: every vertex within `width` layers of the boundary (all when width < 0).
-std::vector<char> band_members(const Graph& graph, const std::vector<PartId>& part, int width) {
+void band_members(const Graph& graph, const std::vector<PartId>& part, int width,
+                  BandScratch& scratch) {
     const VertexId n = graph.num_vertices();
-    std::vector<char> in_band(std::size_t(n), width < 0 ? 1 : 0);
-    if (width < 0) return in_band;
-    std::vector<VertexId> layer, next;
+    std::vector<char>& in_band = scratch.in_band;
+    in_band.assign(std::size_t(n), width < 0 ? 1 : 0);
+    if (width < 0) return;
+    std::vector<VertexId>& layer = scratch.layer;
+    std::vector<VertexId>& next = scratch.next;
+    layer.clear();
     for (VertexId v = 0; v < n; ++v)
         for (VertexId u : graph.neighbours(v))
             if (part[u] != part[v]) {
@@ -27,20 +31,29 @@ std::vector<char> band_members(const Graph& graph, const std::vector<PartId>& pa
                 }
         layer.swap(next);
     }
-    return in_band;
 }
 
 } // namespace
 
 BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int width) {
-    const VertexId n = graph.num_vertices();
-    const std::vector<char> in_band = band_members(graph, part, width);
     BandGraph band;
+    BandScratch scratch;
+    extract_band(graph, part, width, band, scratch);
+    return band;
+}
+
+void extract_band(const Graph& graph, const std::vector<PartId>& part, int width, BandGraph& band,
+                  BandScratch& scratch) {
+    const VertexId n = graph.num_vertices();
+    band_members(graph, part, width, scratch);
+    const std::vector<char>& in_band = scratch.in_band;
     // Band vertices keep their original order: neighbours stay close in memory, which the
     // matching and the FM passes on the band (visits of scattered rows) depend on. The rest
     // gets one anchor per connected piece of each part's interior, so that a part connected
     // in the band graph is connected in the graph (an anchor is a connected set).
-    std::vector<VertexId> id(std::size_t(n), -1); // band index, or anchor number
+    std::vector<VertexId>& id = scratch.id; // band index, or anchor number
+    id.assign(std::size_t(n), -1);
+    band.vertex.clear();
     for (VertexId v = 0; v < n; ++v)
         if (in_band[v]) {
             id[v] = VertexId(band.vertex.size());
@@ -48,13 +61,16 @@ BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int 
         }
     const VertexId b = band.num_band_vertices();
     VertexId anchors = 0;
-    std::vector<VertexId> stack;
-    std::vector<WeightSum> anchor_weight;
+    std::vector<VertexId>& stack = scratch.stack;
+    std::vector<WeightSum>& anchor_weight = scratch.anchor_weight;
+    std::vector<PartId>& anchor_part = scratch.anchor_part;
+    anchor_weight.clear();
+    anchor_part.clear();
     for (VertexId s = 0; s < n; ++s) {
         if (in_band[s] || id[s] >= 0) continue;
         id[s] = anchors;
         anchor_weight.push_back(0);
-        band.part.push_back(part[s]); // anchor parts, moved behind the band's below
+        anchor_part.push_back(part[s]);
         stack.assign(1, s);
         while (!stack.empty()) {
             const VertexId v = stack.back();
@@ -68,7 +84,6 @@ BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int 
         }
         ++anchors;
     }
-    std::vector<PartId> anchor_part = std::move(band.part);
     const VertexId total = b + anchors;
     Graph& g = band.graph;
     g.ncon = 1;
@@ -84,10 +99,13 @@ BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int 
     // Band rows: band neighbours as they are, interior neighbours folded into one edge per
     // anchor with their weights summed; anchor rows are the transposes. `slot` holds where
     // each anchor already in the row being built sits (a band vertex can touch two pieces).
-    std::vector<EdgeOffset> slot(std::size_t(anchors), -1);
+    std::vector<EdgeOffset>& slot = scratch.slot;
+    slot.assign(std::size_t(anchors), -1);
     g.xadj.assign(std::size_t(total) + 1, 0);
-    std::vector<VertexId> anchor_degree(std::size_t(anchors), 0);
-    std::vector<VertexId> row_anchors;
+    std::vector<VertexId>& anchor_degree = scratch.anchor_degree;
+    anchor_degree.assign(std::size_t(anchors), 0);
+    std::vector<VertexId>& row_anchors = scratch.row_anchors;
+    row_anchors.clear();
     // Rows go through raw pointers into arrays sized for the worst case (band rows as long as
     // in the graph, each anchor edge once more in an anchor row), trimmed at the end.
     EdgeOffset bound = 0;
@@ -98,17 +116,21 @@ BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int 
     Weight* adjwgt = g.adjwgt.data();
     const char* inside = in_band.data();
     const VertexId* index = id.data();
+    const EdgeOffset* graph_xadj = graph.xadj.data();
+    const VertexId* graph_adjncy = graph.adjncy.data();
+    const Weight* graph_adjwgt = graph.adjwgt.empty() ? nullptr : graph.adjwgt.data();
     EdgeOffset out = 0;
     for (VertexId i = 0; i < b; ++i) {
         const VertexId v = band.vertex[i];
         band.part[i] = part[v];
         g.vwgt[i] = graph.vertex_weight(v);
         row_anchors.clear();
-        for (EdgeOffset e = graph.xadj[v]; e < graph.xadj[v + 1]; ++e) {
-            const VertexId u = graph.adjncy[e];
+        for (EdgeOffset e = graph_xadj[v]; e < graph_xadj[v + 1]; ++e) {
+            const VertexId u = graph_adjncy[e];
+            const Weight w = graph_adjwgt ? graph_adjwgt[e] : 1;
             if (inside[u]) {
                 adjncy[out] = index[u];
-                adjwgt[out++] = graph.edge_weight(e);
+                adjwgt[out++] = w;
                 continue;
             }
             const VertexId anchor = index[u];
@@ -119,7 +141,7 @@ BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int 
                 row_anchors.push_back(anchor);
                 ++anchor_degree[anchor];
             }
-            adjwgt[slot[anchor]] += graph.edge_weight(e);
+            adjwgt[slot[anchor]] += w;
         }
         for (VertexId anchor : row_anchors) slot[anchor] = -1;
         g.xadj[i + 1] = out;
@@ -127,7 +149,8 @@ BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int 
     for (VertexId a = 0; a < anchors; ++a) g.xadj[b + a + 1] = g.xadj[b + a] + anchor_degree[a];
     g.adjncy.resize(std::size_t(g.xadj.back()));
     g.adjwgt.resize(std::size_t(g.xadj.back()));
-    std::vector<EdgeOffset> fill(g.xadj.begin() + b, g.xadj.end() - 1);
+    std::vector<EdgeOffset>& fill = scratch.fill;
+    fill.assign(g.xadj.begin() + b, g.xadj.end() - 1);
     for (VertexId i = 0; i < b; ++i)
         for (EdgeOffset e = g.xadj[i]; e < g.xadj[i + 1]; ++e) {
             const VertexId j = g.adjncy[e];
@@ -135,7 +158,6 @@ BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int 
             g.adjncy[fill[j - b]] = i;
             g.adjwgt[fill[j - b]++] = g.adjwgt[e];
         }
-    return band;
 }
 
 } // namespace part::gde

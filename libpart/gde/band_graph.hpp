@@ -25,4 +25,18 @@ struct BandGraph {
 // constraint 0; edges carry weights. O(n + m).
 BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int width);
 
+// Working arrays of the extraction, kept between calls.
+struct BandScratch {
+    std::vector<char> in_band;
+    std::vector<VertexId> id, layer, next, stack, anchor_degree, row_anchors;
+    std::vector<PartId> anchor_part;
+    std::vector<WeightSum> anchor_weight;
+    std::vector<EdgeOffset> slot, fill;
+};
+
+// The same, written into `band`, whose arrays (and the scratch's) are reused, so that
+// repeated V-cycles do not allocate and zero-fill graph-sized arrays each time.
+void extract_band(const Graph& graph, const std::vector<PartId>& part, int width, BandGraph& band,
+                  BandScratch& scratch);
+
 } // namespace part::gde

@@ -9,14 +9,14 @@ namespace {
 
 // A fixed permutation of 0..n-1 (Fisher-Yates with a 64-bit linear congruential generator),
 // so the matching does not follow the numbering's sweep direction but stays deterministic.
-std::vector<VertexId> visit_order(VertexId n, unsigned seed) {
-    std::vector<VertexId> order(static_cast<std::size_t>(n));
-    std::iota(order.begin(), order.end(), 0);
+void visit_order(VertexId n, unsigned seed, std::vector<VertexId>& order,
+                 std::vector<VertexId>& block_order) {
+    order.resize(static_cast<std::size_t>(n));
     // Blocks of consecutive vertices in shuffled order, each block in order: random enough
     // that the matching has no sweep direction, local enough to stay in cache.
     constexpr VertexId block = 64;
     const VertexId blocks = (n + block - 1) / block;
-    std::vector<VertexId> block_order(static_cast<std::size_t>(blocks));
+    block_order.resize(static_cast<std::size_t>(blocks));
     std::iota(block_order.begin(), block_order.end(), 0);
     std::uint64_t state = 0x9E3779B97F4A7C15ull ^ seed;
     for (VertexId i = blocks - 1; i > 0; --i) {
@@ -26,7 +26,6 @@ std::vector<VertexId> visit_order(VertexId n, unsigned seed) {
     std::size_t out = 0;
     for (VertexId b : block_order)
         for (VertexId v = b * block; v < std::min(n, (b + 1) * block); ++v) order[out++] = v;
-    return order;
 }
 
 } // namespace
@@ -34,8 +33,18 @@ std::vector<VertexId> visit_order(VertexId n, unsigned seed) {
 CoarseLevel coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
                                  const std::vector<char>& fixed, WeightSum max_weight,
                                  unsigned seed) {
+    CoarseLevel level;
+    CoarseningScratch scratch;
+    coarsen_within_parts(graph, part, fixed, max_weight, seed, level, scratch);
+    return level;
+}
+
+void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
+                          const std::vector<char>& fixed, WeightSum max_weight, unsigned seed,
+                          CoarseLevel& level, CoarseningScratch& scratch) {
     const VertexId n = graph.num_vertices();
-    std::vector<VertexId> mate(std::size_t(n), -1);
+    std::vector<VertexId>& mate = scratch.mate;
+    mate.assign(std::size_t(n), -1);
     // Raw pointers: through the vectors the compiler reloaded each one's data on every edge.
     VertexId* mate_of = mate.data();
     const EdgeOffset* xadj = graph.xadj.data();
@@ -49,7 +58,8 @@ CoarseLevel coarsen_within_parts(const Graph& graph, const std::vector<PartId>& 
     auto weight_of = [&](VertexId v) -> Weight {
         return vertex_weight ? vertex_weight[std::size_t(v) * stride] : 1;
     };
-    for (VertexId v : visit_order(n, seed)) {
+    visit_order(n, seed, scratch.order, scratch.block_order);
+    for (VertexId v : scratch.order) {
         if (mate_of[v] >= 0) continue;
         mate_of[v] = v;
         if (is_fixed[v]) continue;
@@ -73,10 +83,10 @@ CoarseLevel coarsen_within_parts(const Graph& graph, const std::vector<PartId>& 
         }
     }
 
-    CoarseLevel level;
     level.coarse_of.assign(std::size_t(n), -1);
     VertexId coarse_n = 0;
-    std::vector<VertexId> first; // lowest fine vertex of each coarse vertex
+    std::vector<VertexId>& first = scratch.first; // lowest fine vertex of each coarse vertex
+    first.clear();
     for (VertexId v = 0; v < n; ++v)
         if (level.coarse_of[v] < 0) {
             level.coarse_of[v] = level.coarse_of[mate[v]] = coarse_n++;
@@ -92,7 +102,8 @@ CoarseLevel coarsen_within_parts(const Graph& graph, const std::vector<PartId>& 
     // being built (reset after the row), so parallel edges are summed in O(degree). Rows are
     // written through raw pointers into arrays sized for the worst case (no edge merged):
     // push_back in this loop made the compiler reload every vector's data on each edge.
-    std::vector<EdgeOffset> slot(std::size_t(coarse_n), -1);
+    std::vector<EdgeOffset>& slot = scratch.slot;
+    slot.assign(std::size_t(coarse_n), -1);
     c.adjncy.resize(graph.adjncy.size());
     c.adjwgt.resize(graph.adjncy.size());
     const VertexId* coarse_of = level.coarse_of.data();
@@ -104,7 +115,7 @@ CoarseLevel coarsen_within_parts(const Graph& graph, const std::vector<PartId>& 
     EdgeOffset out = 0;
     for (VertexId cv = 0; cv < coarse_n; ++cv) {
         const VertexId a = first[cv], b = mate[a];
-        c.vwgt[cv] = graph.vertex_weight(a) + (b != a ? graph.vertex_weight(b) : 0);
+        c.vwgt[cv] = weight_of(a) + (b != a ? weight_of(b) : 0);
         level.part[cv] = part[a];
         level.fixed[cv] = fixed[a];
         const EdgeOffset row_start = out;
@@ -112,12 +123,13 @@ CoarseLevel coarsen_within_parts(const Graph& graph, const std::vector<PartId>& 
             for (EdgeOffset e = fine_xadj[member]; e < fine_xadj[member + 1]; ++e) {
                 const VertexId cu = coarse_of[fine_adjncy[e]];
                 if (cu == cv) continue;
+                const Weight w = edge_weight ? edge_weight[e] : 1;
                 if (slot_of[cu] < 0) {
                     slot_of[cu] = out;
                     adjncy[out] = cu;
-                    adjwgt[out++] = graph.edge_weight(e);
+                    adjwgt[out++] = w;
                 } else {
-                    adjwgt[slot_of[cu]] += graph.edge_weight(e);
+                    adjwgt[slot_of[cu]] += w;
                 }
             }
             if (member == b) break;
@@ -127,7 +139,6 @@ CoarseLevel coarsen_within_parts(const Graph& graph, const std::vector<PartId>& 
     }
     c.adjncy.resize(std::size_t(out));
     c.adjwgt.resize(std::size_t(out));
-    return level;
 }
 
 } // namespace part::gde

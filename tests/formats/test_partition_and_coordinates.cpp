@@ -89,6 +89,29 @@ TEST(CoordinatesFile, RejectsRaggedShortAndNonFinite) {
     EXPECT_NE(message.find("c.xyz:1: coordinate is not finite"), std::string::npos) << message;
 }
 
+TEST(CoordinatesFile, SmallFilesTakeSpacingCommentsAndTrailingBlanks) {
+    // Tabs, CR-LF line ends, padding, a missing final newline, trailing blank lines and a
+    // comment all read the same numbers.
+    const std::vector<double> expected{1, -2.5, 3e-3, 4, 0.5, -6};
+    for (const char* text : {"1 -2.5\n3e-3 4\n0.5 -6\n", "1\t-2.5\r\n 3e-3  4 \r\n0.5 -6",
+                             "1 -2.5\n3e-3 4\n0.5 -6\n\n \n", "% x y\n1 -2.5\n3e-3 4\n0.5 -6\n"}) {
+        const Coordinates c = formats::parse_coordinates(text, "c.xyz", 3);
+        EXPECT_EQ(c.dim, 2) << text;
+        EXPECT_EQ(c.values, expected) << text;
+    }
+    // Bad rows get the line-by-line parse's errors: a row with a trailing token, a glued
+    // token, a blank line before more rows.
+    EXPECT_NE(
+        error_of([] { formats::parse_coordinates("0 0\n1 1 x\n", "c.xyz", 2); }).find("c.xyz:2:"),
+        std::string::npos);
+    EXPECT_NE(
+        error_of([] { formats::parse_coordinates("0 0\n1 1x\n", "c.xyz", 2); }).find("c.xyz:2:"),
+        std::string::npos);
+    EXPECT_NE(
+        error_of([] { formats::parse_coordinates("0 0\n\n1 1\n", "c.xyz", 2); }).find("blank line"),
+        std::string::npos);
+}
+
 TEST(CoordinatesFile, WriteReadRoundTripIsExact) {
     test::ScratchDir dir;
     Coordinates c{2, {0.1, 1.0 / 3.0, -2.5e-7, 1e10}};
@@ -145,17 +168,18 @@ TEST(CoordinatesFile, LargeFileErrorsNameTheFilesOwnLine) {
     const std::size_t at = text.find("\n100000 ") + 1;
     std::string bad = text;
     bad.replace(at, 6, "1e0x00");
-    EXPECT_NE(error_of([&] { formats::parse_coordinates(bad, "big.xyz", rows); })
-                  .find("big.xyz:100001:"),
-              std::string::npos);
+    EXPECT_NE(
+        error_of([&] { formats::parse_coordinates(bad, "big.xyz", rows); }).find("big.xyz:100001:"),
+        std::string::npos);
     // A blank line in the middle, and a row count that differs from the graph's.
     const std::size_t middle = text.find("\n60000 ") + 1;
     const std::string blank = text.substr(0, middle) + "\n" + text.substr(middle);
-    EXPECT_NE(error_of([&] { formats::parse_coordinates(blank, "big.xyz", rows); })
-                  .find("blank line"),
-              std::string::npos);
-    EXPECT_NE(error_of([&] { formats::parse_coordinates(text, "big.xyz", rows + 1); })
-                  .find("120000 coordinate rows but the graph has 120001"),
+    EXPECT_NE(
+        error_of([&] { formats::parse_coordinates(blank, "big.xyz", rows); }).find("blank line"),
+        std::string::npos);
+    EXPECT_NE(error_of([&] {
+                  formats::parse_coordinates(text, "big.xyz", rows + 1);
+              }).find("120000 coordinate rows but the graph has 120001"),
               std::string::npos);
 }
 

@@ -157,6 +157,39 @@ TEST(BandGraph, KeepsCutAndWeightsAndFixesTheAnchors) {
               extract_band(g, p.part, 3).num_band_vertices());
 }
 
+void expect_same_graph(const Graph& a, const Graph& b) {
+    EXPECT_EQ(a.xadj, b.xadj);
+    EXPECT_EQ(a.adjncy, b.adjncy);
+    EXPECT_EQ(a.adjwgt, b.adjwgt);
+    EXPECT_EQ(a.vwgt, b.vwgt);
+}
+
+// The V-cycles reuse one band and one set of levels: writing into arrays left by a larger
+// or a smaller graph must give what a fresh extraction or coarsening gives.
+TEST(BandGraph, ReusedArraysGiveTheFreshResult) {
+    const Graph g = weighted_grid(30, 20, 7);
+    BandGraph band;
+    BandScratch scratch;
+    CoarseLevel level;
+    CoarseningScratch coarsening;
+    for (int round = 0; round < 4; ++round) {
+        const int width = round % 2 == 0 ? 4 : 1; // large, small, large, small
+        const Partition p = random_start(g, 3 + round, unsigned(round));
+        extract_band(g, p.part, width, band, scratch);
+        const BandGraph fresh = extract_band(g, p.part, width);
+        EXPECT_EQ(band.vertex, fresh.vertex) << round;
+        EXPECT_EQ(band.part, fresh.part) << round;
+        EXPECT_EQ(band.fixed, fresh.fixed) << round;
+        expect_same_graph(band.graph, fresh.graph);
+        coarsen_within_parts(band.graph, band.part, band.fixed, 6, 7, level, coarsening);
+        const CoarseLevel once = coarsen_within_parts(band.graph, band.part, band.fixed, 6, 7);
+        EXPECT_EQ(level.coarse_of, once.coarse_of) << round;
+        EXPECT_EQ(level.part, once.part) << round;
+        EXPECT_EQ(level.fixed, once.fixed) << round;
+        expect_same_graph(level.graph, once.graph);
+    }
+}
+
 TEST(PartCoarsening, MatchesOnlyInsidePartsAndKeepsCutAndWeights) {
     const Graph g = weighted_grid(30, 20, 8);
     const Partition p = random_start(g, 4, 5);
