@@ -95,6 +95,23 @@ inline std::optional<VertexId> long_number_id(const char* p, std::uint64_t n) {
     return value - 1 < n ? VertexId(value - 1) : VertexId(-1);
 }
 
+// Rows longer than eight: each id's mark holds the last row (plus one) that listed it, so a repeat
+// finds its own row's mark. Rows come in increasing order, so marks never need clearing; `marks`
+// (one per vertex, zero at first) is made when the first long row comes.
+[[gnu::noinline]] bool repeats_in_long_row(const VertexId* row, std::int64_t degree,
+                                           std::uint32_t u, std::uint64_t n,
+                                           std::vector<std::uint32_t>& marks) {
+    if (marks.empty()) marks.assign(std::size_t(n), 0);
+    bool repeat = false;
+    for (std::int64_t i = 0; i < degree; ++i) {
+        const auto v = std::uint32_t(row[i]);
+        if (v >= n) continue; // out of range: the batch check rejects it
+        repeat |= marks[v] == u + 1;
+        marks[v] = u + 1;
+    }
+    return repeat;
+}
+
 // The first eight ids of the current row, held in a register as they are read: each new id
 // is compared with those before it and put in the next lane. (Comparing at the row's end
 // instead would load the ids just stored, and a wide load of several recent narrow stores
@@ -119,6 +136,11 @@ class RowInRegister {
     }
     // True when some row so far listed an id twice among its first eight.
     PART_AVX2_TARGET bool repeat() const { return !_mm256_testz_si256(repeats_, repeats_); }
+    // Whether the row of more than kLanes ids lists one twice (see repeats_in_long_row).
+    static bool long_row_repeats(const VertexId* row, std::int64_t degree, std::uint32_t u,
+                                 std::uint64_t n, std::vector<std::uint32_t>& marks) {
+        return repeats_in_long_row(row, degree, u, n, marks);
+    }
 
   private:
     __m256i ids_, next_lane_;
@@ -144,6 +166,19 @@ class RowInRegister16 {
         next_lane_ = std::rotl(next_lane_, 1);
     }
     PART_AVX512_TARGET bool repeat() const { return repeats_ != 0; }
+    // Rows of 17 to 32 ids: the register compared each id with the sixteen before it, so the
+    // pairs left are further apart, the ids from the eighteenth on against the first sixteen
+    // (read back at the row's end). Longer rows take repeats_in_long_row.
+    PART_AVX512_TARGET static bool long_row_repeats(const VertexId* row, std::int64_t degree,
+                                                    std::uint32_t u, std::uint64_t n,
+                                                    std::vector<std::uint32_t>& marks) {
+        if (degree > 2 * kLanes) return repeats_in_long_row(row, degree, u, n, marks);
+        const __m512i first = _mm512_loadu_si512(row);
+        std::uint32_t repeats = 0;
+        for (std::int64_t j = kLanes + 1; j < degree; ++j)
+            repeats |= _mm512_cmpeq_epi32_mask(first, _mm512_set1_epi32(row[j]));
+        return repeats != 0;
+    }
 
   private:
     __m512i ids_;
@@ -159,23 +194,6 @@ class RowInRegister16 {
 PART_AVX2_TARGET inline __m128i load4(const VertexId* at, __m128i in_row, const VertexId* end) {
     return end - at >= 4 ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(at))
                          : _mm_maskload_epi32(at, in_row);
-}
-
-// Rows longer than eight: each id's mark holds the last row (plus one) that listed it, so a repeat
-// finds its own row's mark. Rows come in increasing order, so marks never need clearing; `marks`
-// (one per vertex, zero at first) is made when the first long row comes.
-[[gnu::noinline]] bool repeats_in_long_row(const VertexId* row, std::int64_t degree,
-                                           std::uint32_t u, std::uint64_t n,
-                                           std::vector<std::uint32_t>& marks) {
-    if (marks.empty()) marks.assign(std::size_t(n), 0);
-    bool repeat = false;
-    for (std::int64_t i = 0; i < degree; ++i) {
-        const auto v = std::uint32_t(row[i]);
-        if (v >= n) continue; // out of range: the batch check rejects it
-        repeat |= marks[v] == u + 1;
-        marks[v] = u + 1;
-    }
-    return repeat;
 }
 
 } // namespace
@@ -353,7 +371,7 @@ PART_AVX2_TARGET inline std::optional<PieceSums> scan_plain_rows(const PlainPiec
                 // Lines past the piece's rows must be blank.
                 const std::int64_t degree = adj - row;
                 if (degree > RowIds::kLanes)
-                    bad |= repeats_in_long_row(row, degree, u, piece.n, marks);
+                    bad |= RowIds::long_row_repeats(row, degree, u, piece.n, marks);
                 bad |= u >= last_row && degree;
                 row_ids.start();
                 if (u < last_row) xadj[u + 1] = adj - base;
@@ -391,7 +409,8 @@ PART_AVX2_TARGET inline std::optional<PieceSums> scan_plain_rows(const PlainPiec
     // A last line without a line end.
     if (!piece.text.empty() && piece.text.back() != '\n') {
         const std::int64_t degree = adj - row;
-        if (degree > RowIds::kLanes) bad |= repeats_in_long_row(row, degree, u, piece.n, marks);
+        if (degree > RowIds::kLanes)
+            bad |= RowIds::long_row_repeats(row, degree, u, piece.n, marks);
         bad |= u >= last_row && degree;
         if (u < last_row) xadj[u + 1] = adj - base;
         ++u;

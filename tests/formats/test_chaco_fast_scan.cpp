@@ -241,16 +241,16 @@ TEST(ChacoFastScan, AgreesWithLineByLineOnALargePlainText) {
     }
 }
 
-TEST(ChacoFastScan, AvxScanFindsEveryRepeatInRowsOfUpToTwentyIds) {
-    // Rows of 2 to 20 ids (both row registers' own lengths, their wrap round and the check of
+TEST(ChacoFastScan, AvxScanFindsEveryRepeatInRowsOfUpToFortyIds) {
+    // Rows of 2 to 40 ids (both row registers' own lengths, their wrap round and the check of
     // longer rows) with one id listed again at every later place, each the first row of a
-    // piece of 30 vertices whose other lines are blank: the AVX2 scan itself must refuse
+    // piece of 50 vertices whose other lines are blank: the AVX2 scan itself must refuse
     // every one and accept the row without the repeat (symmetry is its caller's check).
     if (!formats::simd_scan_available()) GTEST_SKIP() << "no AVX2 on this CPU";
-    const VertexId n = 30;
+    const VertexId n = 50;
     for (bool avx512 : {true, false}) {
         formats::allow_avx512_rows(avx512);
-        for (int degree = 2; degree <= 20; ++degree) {
+        for (int degree = 2; degree <= 40; ++degree) {
             for (int first = -1; first < degree - 1; ++first) {
                 for (int again = first + 1; again < degree; ++again) {
                     std::vector<VertexId> ids;
