@@ -380,6 +380,13 @@ bool place(std::vector<Piece>& pieces, const ChacoHeader& h) {
     return true;
 }
 
+// The part of `a` that is also in `b` (two slices of one text).
+std::string_view overlap(std::string_view a, std::string_view b) {
+    const char* const begin = std::max(a.data(), b.data());
+    const char* const end = std::min(a.data() + a.size(), b.data() + b.size());
+    return begin < end ? std::string_view(begin, std::size_t(end - begin)) : std::string_view();
+}
+
 } // namespace
 
 std::optional<Graph> scan_chaco_vertex_lines(std::string_view body, const ChacoHeader& h) {
@@ -402,8 +409,21 @@ std::optional<Graph> scan_chaco_vertex_lines(std::string_view body, const ChacoH
     // Piece c + 1's place needs the lines and numbers of pieces 0..c, which thread c + 1 counts
     // while mapping in its share of the arrays; then one thread places the pieces and sizes
     // the arrays, and every thread scans its piece straight into them.
+    // Every thread counts an equal share of the text before the last piece (each share cut
+    // at the pieces' starts), so none waits idle for the counts.
+    const std::size_t before_last =
+        threads > 1 ? std::size_t(pieces.back().text.data() - body.data()) : 0;
+    const std::vector<std::string_view> shares =
+        split_at_line_ends(body.substr(0, before_last), threads);
+    std::vector<TextCounts> share_counts(std::size_t(threads) * threads); // [thread][piece]
     bool placed = false;
     auto place_and_size = [&]() noexcept {
+        for (unsigned c = 0; c < threads; ++c)
+            for (unsigned piece = 0; piece < threads; ++piece) {
+                const TextCounts& counts = share_counts[c * threads + piece];
+                pieces[piece].counts.lines += counts.lines;
+                pieces[piece].counts.numbers += counts.numbers;
+            }
         placed = place(pieces, h);
         if (placed) size_graph(g, h);
     };
@@ -411,7 +431,12 @@ std::optional<Graph> scan_chaco_vertex_lines(std::string_view body, const ChacoH
     const char* text_end = body.data() + body.size();
     for_each_range(std::int64_t(threads), threads, [&](unsigned c, std::int64_t, std::int64_t) {
         map_in_share(g, c, threads);
-        if (c > 0) pieces[c - 1].counts = count_lines_and_numbers(pieces[c - 1].text);
+        if (c < shares.size())
+            for (unsigned piece = 0; piece + 1 < threads; ++piece) {
+                const std::string_view part = overlap(shares[c], pieces[piece].text);
+                if (!part.empty())
+                    share_counts[c * threads + piece] = count_lines_and_numbers(part);
+            }
         sync.arrive_and_wait();
         if (placed) pieces[c].ok = scan_piece(h, g, pieces[c], text_end);
     });

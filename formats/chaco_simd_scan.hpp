@@ -38,6 +38,10 @@ bool simd_scan_available();
 // Turns the AVX2 scan off (false) or back on, so tests can compare the portable scan with the
 // line-by-line reader on the plain format too.
 void allow_simd_scan(bool allowed);
+// Turns the AVX-512 copy of the AVX2 scan (on CPUs that have AVX-512 F, VL, BW and DQ: a row
+// register of sixteen ids instead of eight, one-instruction 64-bit products for the mirror
+// terms) off or back on, so tests can run both copies.
+void allow_avx512_rows(bool allowed);
 
 // Counts when the text holds no '%'; nothing otherwise (comment lines need the line-aware
 // count).

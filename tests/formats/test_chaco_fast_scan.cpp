@@ -3,6 +3,7 @@
 // compared on small texts with random edits (one thread) and on a large one (two chunks).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <random>
 
@@ -127,9 +128,13 @@ TEST(ChacoFastScan, AgreesWithLineByLineOnALargeTwoChunkText) {
     }
 }
 
-// Runs `body` with the AVX2 scan on (where the CPU has it), then off.
+// Runs `body` with the AVX2 scan on (where the CPU has it) with its sixteen-lane row register
+// (where the CPU has AVX-512) and its eight-lane one, then with the portable scan.
 template <typename Body> void with_and_without_simd(Body body) {
     body();
+    formats::allow_avx512_rows(false);
+    body();
+    formats::allow_avx512_rows(true);
     formats::allow_simd_scan(false);
     body();
     formats::allow_simd_scan(true);
@@ -167,8 +172,8 @@ TEST(ChacoFastScan, AcceptsIdsOfManyDigits) {
 
 TEST(ChacoFastScan, AgreesWithLineByLineOnALargePlainText) {
     // The plain format takes the AVX2 scan where the CPU has it: over a megabyte, so two
-    // pieces, with rows of every kind its repeat check treats apart (up to 4, 5 to 8, longer:
-    // vertex 0 lists 100 neighbours).
+    // pieces, with rows of every kind its repeat checks treat apart (up to 4, 5 to 8, 9 to 16,
+    // longer: vertex 0 lists 100 neighbours).
     const VertexId n = 150000;
     std::vector<WeightedEdge> edges;
     for (VertexId v = 0; v < n; ++v) {
@@ -176,6 +181,9 @@ TEST(ChacoFastScan, AgreesWithLineByLineOnALargePlainText) {
         if (v % 3 == 0) edges.push_back({v, VertexId((v + 7) % n), 1});
         if (v % 5 == 0) edges.push_back({v, VertexId((v + 11) % n), 1});
         if (v % 7 == 0) edges.push_back({v, VertexId((v + 5003) % n), 1});
+        if (v % 13 == 0)
+            for (VertexId k : {101, 203, 307, 401, 503, 601, 701, 809})
+                edges.push_back({v, VertexId((v + k) % n), 1});
     }
     for (VertexId v = 2; v < 102; ++v) edges.push_back({0, VertexId(v * 997), 1});
     const std::string base = formats::format_chaco_graph(graph_from_edges(n, edges, false));
@@ -231,6 +239,41 @@ TEST(ChacoFastScan, AgreesWithLineByLineOnALargePlainText) {
         with_and_without_simd(
             [&] { EXPECT_EQ(outcome(text, false), expected) << "edit " << t << " at " << at; });
     }
+}
+
+TEST(ChacoFastScan, AvxScanFindsEveryRepeatInRowsOfUpToFortyIds) {
+    // Rows of 2 to 40 ids (both row registers' own lengths, their wrap round and the check of
+    // longer rows) with one id listed again at every later place, each the first row of a
+    // piece of 50 vertices whose other lines are blank: the AVX2 scan itself must refuse
+    // every one and accept the row without the repeat (symmetry is its caller's check).
+    if (!formats::simd_scan_available()) GTEST_SKIP() << "no AVX2 on this CPU";
+    const VertexId n = 50;
+    for (bool avx512 : {true, false}) {
+        formats::allow_avx512_rows(avx512);
+        for (int degree = 2; degree <= 40; ++degree) {
+            for (int first = -1; first < degree - 1; ++first) {
+                for (int again = first + 1; again < degree; ++again) {
+                    std::vector<VertexId> ids;
+                    for (int k = 0; k < degree; ++k) ids.push_back(VertexId(1 + k));
+                    if (first >= 0) ids[std::size_t(again)] = ids[std::size_t(first)];
+                    std::string text;
+                    for (VertexId v : ids) text += std::to_string(v + 1) + ' ';
+                    text.back() = '\n';
+                    text += std::string(std::size_t(n - 1), '\n');
+                    std::vector<VertexId> adjncy(ids.size());
+                    std::vector<EdgeOffset> xadj(std::size_t(n) + 1);
+                    const formats::PlainPiece piece{
+                        text, text.data() + text.size(), std::uint64_t(n), 0,           n,
+                        0,    std::int64_t(ids.size()),  adjncy.data(),    xadj.data(), 12345};
+                    EXPECT_EQ(formats::simd_scan_plain_rows(piece).has_value(), first < 0)
+                        << "avx512 " << avx512 << ", degree " << degree << ", id " << first
+                        << " again at " << again;
+                    if (first < 0) break;
+                }
+            }
+        }
+    }
+    formats::allow_avx512_rows(true);
 }
 
 TEST(ChacoFastScan, AgreesWithLineByLineOnTheFuzzRegressions) {
