@@ -11,14 +11,7 @@
 # the fastest (the machine is shared: the fastest shows the cost without others' load). Checks that serial and distributed
 # files agree for both decisions.
 # Usage: bench/controller_decision.sh [BUILD_DIR]   (default build)
-set -euo pipefail
-here="$(cd "$(dirname "$0")" && pwd)"
-root="$(dirname "$here")"
-build="$(cd "${1:-$root/build}" && pwd)"
-tools="$build/tools"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-cd "$work"
+source "$(dirname "$0")/bench_env.sh" "${1:-}"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 repeat=${REPEAT:-3}
 

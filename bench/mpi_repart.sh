@@ -18,14 +18,7 @@
 # Usage: bench/mpi_repart.sh [BUILD_DIR]   (default build)
 # env:   CASES  interval cases (default "mdual mdual+rcm grid grid+hilbert"); GDE=0 skips the
 #        second table; GDE_CASES its rows as label:P:K:K2 (default: all of the above).
-set -euo pipefail
-here="$(cd "$(dirname "$0")" && pwd)"
-root="$(dirname "$here")"
-build="$(cd "${1:-$root/build}" && pwd)"
-tools="$build/tools"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-cd "$work"
+source "$(dirname "$0")/bench_env.sh" "${1:-}"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 mpi=(mpiexec --oversubscribe -n)
 

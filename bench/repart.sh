@@ -16,14 +16,7 @@
 # Prints the figures and the ratios the issue's targets are stated in.
 # Usage: bench/repart.sh [BUILD_DIR]   (default build)
 #        HOT="cx cy cz r" bench/repart.sh  moves the hot sphere (default "1.3 0.5 0.5 0.3")
-set -euo pipefail
-here="$(cd "$(dirname "$0")" && pwd)"
-root="$(dirname "$here")"
-build="$(cd "${1:-$root/build}" && pwd)"
-tools="$build/tools"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-cd "$work"
+source "$(dirname "$0")/bench_env.sh" "${1:-}"
 HOT="${HOT:-1.3 0.5 0.5 0.3}"
 
 # Dual graph and centroids by part-convert (the same graph m2gmetis -ncommon=3 gives); glue

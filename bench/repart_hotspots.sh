@@ -15,14 +15,7 @@
 #   HOTSPOTS="A 1.3 0.5 0.5 r0.3;B 3 0.5 0.5 f0.05"  overrides the family (label, centre,
 #             r<radius> or f<share of cells>); KS="16 64" overrides the part counts;
 #   GDE_OPTS="..." extra part-repart options for the gde runs (experiments).
-set -euo pipefail
-here="$(cd "$(dirname "$0")" && pwd)"
-root="$(dirname "$here")"
-build="$(cd "${1:-$root/build}" && pwd)"
-tools="$build/tools"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-cd "$work"
+source "$(dirname "$0")/bench_env.sh" "${1:-}"
 KS="${KS:-16 64}"
 GDE_OPTS="${GDE_OPTS:-}"
 source "$here/hotspot_family.sh"
