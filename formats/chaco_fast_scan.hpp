@@ -1,9 +1,10 @@
 #pragma once
 // The fast path of the Chaco/METIS reader: the vertex lines of a well-formed file, scanned
 // with word-at-a-time digit parsing straight into the graph's arrays on up to one thread per
-// core, validated as it goes. It only accepts; it never reports. Anything unusual (a sign, a non-digit, a long number, a missing
-// weight, a count that does not add up) makes it return nothing, and the careful line-by-line
-// parser then reads the file again and names the line and the problem.
+// core, validated as it goes. It only accepts; it never reports. Anything unusual (a sign, a
+// non-digit, a long number, a missing weight, a count that does not add up) makes it return
+// nothing, and the careful line-by-line parser then reads the file again and names the line and the
+// problem.
 #include <optional>
 #include <string_view>
 
