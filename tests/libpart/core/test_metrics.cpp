@@ -106,6 +106,41 @@ TEST(Metrics, QuotientGraphSumsCutWeights) {
     EXPECT_EQ(q.vwgt, (std::vector<Weight>{2, 2, 2}));
 }
 
+TEST(Metrics, QuotientGraphRowsAreSortedAndMatchPairSums) {
+    // Weighted edges between scattered parts (part 4 empty, part 5 without cut edges): each
+    // row must list its neighbouring parts once, in ascending order, with the summed weight.
+    std::vector<WeightedEdge> edges;
+    const VertexId n = 60;
+    for (VertexId v = 0; v + 1 < n; ++v) edges.push_back({v, v + 1, Weight(1 + v % 5)});
+    for (VertexId v = 0; v + 7 < n; v += 3) edges.push_back({v, v + 7, Weight(2 + v % 3)});
+    std::vector<PartId> parts(std::size_t(n), 0);
+    for (VertexId v = 0; v < n; ++v) parts[v] = PartId((v * 7 + v / 9) % 4);
+    parts.push_back(5); // an isolated vertex alone in part 5
+    const Graph g = graph_from_edges(n + 1, edges, true);
+    const PartId k = 6;
+    std::vector<WeightSum> expected(std::size_t(k * k), 0);
+    for (VertexId u = 0; u < g.num_vertices(); ++u)
+        for (EdgeOffset e = g.xadj[u]; e < g.xadj[u + 1]; ++e)
+            if (parts[u] != parts[g.adjncy[e]])
+                expected[std::size_t(parts[u] * k + parts[g.adjncy[e]])] += g.edge_weight(e);
+    const Graph q = quotient_graph(g, parts, k);
+    ASSERT_NO_THROW(validate(q));
+    ASSERT_EQ(q.num_vertices(), k);
+    for (PartId a = 0; a < k; ++a) {
+        std::vector<WeightSum> row(std::size_t(k), 0);
+        for (EdgeOffset e = q.xadj[a]; e < q.xadj[a + 1]; ++e) {
+            if (e > q.xadj[a]) {
+                EXPECT_LT(q.adjncy[e - 1], q.adjncy[e]) << "part " << a;
+            }
+            row[std::size_t(q.adjncy[e])] = q.adjwgt[e];
+        }
+        for (PartId b = 0; b < k; ++b)
+            EXPECT_EQ(row[std::size_t(b)], expected[std::size_t(a * k + b)]) << a << "-" << b;
+    }
+    EXPECT_EQ(q.degree(4), 0);
+    EXPECT_EQ(q.degree(5), 0);
+}
+
 TEST(Metrics, RejectsPartitionThatDoesNotFit) {
     Graph g = graph_from_edges(6, kGridEdges);
     EXPECT_THROW(compute_metrics(g, two_parts({0, 1})), InvalidArgument);
