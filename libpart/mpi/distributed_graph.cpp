@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <numeric>
+#include <string>
 
 #include "libpart/mpi/exchange.hpp"
 
@@ -50,12 +52,24 @@ void migrate(MPI_Comm comm, DistributedGraph& graph, std::span<const int> destin
 
     // Counting sort of the leaving vertices by destination keeps each block in increasing id.
     std::vector<int> vertex_counts(std::size_t(ranks), 0), byte_counts(std::size_t(ranks), 0);
+    std::vector<std::int64_t> bytes(std::size_t(ranks), 0);
     for (VertexId v = 0; v < n; ++v) {
         if (destination[v] == rank) continue;
         ++vertex_counts[destination[v]];
-        byte_counts[destination[v]] +=
-            int(fixed + std::size_t(g.xadj[v + 1] - g.xadj[v]) * per_edge);
+        bytes[destination[v]] +=
+            std::int64_t(fixed + std::size_t(g.xadj[v + 1] - g.xadj[v]) * per_edge);
     }
+    // MPI counts are int: checked on every rank together before anything is packed.
+    std::string problem;
+    for (int r = 0; r < ranks; ++r) {
+        if (bytes[r] > std::numeric_limits<int>::max())
+            problem = "migration: rank " + std::to_string(rank) + " would send " +
+                      std::to_string(bytes[r]) + " bytes to rank " + std::to_string(r) +
+                      ", more than MPI's int counts allow (2^31 - 1): use more ranks";
+        else
+            byte_counts[r] = int(bytes[r]);
+    }
+    agree_on_failure(comm, problem.empty() ? nullptr : &problem);
     std::vector<int> next = displacements(vertex_counts);
     std::vector<VertexId> order(
         std::size_t(std::accumulate(vertex_counts.begin(), vertex_counts.end(), 0LL)));

@@ -5,11 +5,15 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <numeric>
 #include <span>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
+
+#include "libpart/mpi/collective_errors.hpp"
 
 namespace part::mpi {
 
@@ -44,19 +48,23 @@ std::vector<std::pair<const char*, double>> stage_seconds();
 // Displacements (exclusive prefix sums) of counts.
 std::vector<int> displacements(const std::vector<int>& counts);
 
+// MPI byte counts and displacements for `counts` elements of `element_bytes` each. MPI takes
+// them as int: on a large graph a rank's share can pass 2^31 bytes, and a wrapped count would
+// send the wrong data or fail inside MPI. Returns "" when all fit, else what does not.
+std::string byte_layout(const std::vector<int>& counts, std::size_t element_bytes,
+                        std::vector<int>& bytes, std::vector<int>& at);
+
 // Sends send[displacements(send_counts)[r] ..] (send_counts[r] elements) to rank r; returns
 // what every rank sent to this one, by source rank. recv_counts from exchange_counts.
 template <typename T>
 requires std::is_trivially_copyable_v<T> std::vector<T>
 exchange(MPI_Comm comm, std::span<const T> send, const std::vector<int>& send_counts,
          const std::vector<int>& recv_counts) {
-    auto bytes = [](const std::vector<int>& counts) {
-        std::vector<int> b(counts.size());
-        for (std::size_t r = 0; r < counts.size(); ++r) b[r] = counts[r] * int(sizeof(T));
-        return b;
-    };
-    const std::vector<int> send_bytes = bytes(send_counts), recv_bytes = bytes(recv_counts);
-    const std::vector<int> send_at = displacements(send_bytes), recv_at = displacements(recv_bytes);
+    std::vector<int> send_bytes, send_at, recv_bytes, recv_at;
+    std::string problem = byte_layout(send_counts, sizeof(T), send_bytes, send_at);
+    if (problem.empty()) problem = byte_layout(recv_counts, sizeof(T), recv_bytes, recv_at);
+    // Collective, so that no rank waits in MPI_Alltoallv for one that cannot take part.
+    agree_on_failure(comm, problem.empty() ? nullptr : &problem);
     std::vector<T> received(
         std::size_t(std::accumulate(recv_counts.begin(), recv_counts.end(), 0LL)));
     count_bytes_sent(comm, send_bytes);
@@ -82,7 +90,9 @@ std::vector<T> move_rows_to_blocks(MPI_Comm comm, std::span<const T> rows, int w
     for (int r = 0; r < ranks; ++r) {
         const std::int64_t lo = std::max<std::int64_t>(first_row, block_start[r]);
         const std::int64_t hi = std::min<std::int64_t>(last_row, block_start[r + 1]);
-        send_counts[r] = hi > lo ? int((hi - lo) * width) : 0;
+        const std::int64_t values = hi > lo ? (hi - lo) * width : 0;
+        // Too many for an int: -1, which exchange() reports on every rank.
+        send_counts[r] = values > std::numeric_limits<int>::max() ? -1 : int(values);
     }
     return exchange<T>(comm, rows, send_counts, exchange_counts(comm, send_counts));
 }
@@ -99,13 +109,22 @@ gather_pieces(MPI_Comm comm, std::span<const T> piece, int root = 0) {
     int rank = 0, ranks = 1;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &ranks);
-    int bytes = int(piece.size() * sizeof(T));
+    const std::vector<int> elements(
+        1, piece.size() > std::size_t(std::numeric_limits<int>::max()) ? -1 : int(piece.size()));
+    std::vector<int> own_bytes, unused;
+    std::string problem = byte_layout(elements, sizeof(T), own_bytes, unused);
+    int bytes = problem.empty() ? own_bytes[0] : 0;
     std::vector<int> counts(std::size_t(ranks), 0);
     MPI_Gather(&bytes, 1, MPI_INT, counts.data(), 1, MPI_INT, root, comm);
+    std::vector<int> at;
+    if (rank == root && problem.empty()) problem = byte_layout(counts, 1, counts, at);
+    // Collective, so that no rank waits in MPI_Gatherv for one that cannot take part.
+    agree_on_failure(comm, problem.empty() ? nullptr : &problem);
     std::vector<T> all;
     if (rank == root)
         all.resize(std::size_t(std::accumulate(counts.begin(), counts.end(), 0LL)) / sizeof(T));
-    const std::vector<int> at = displacements(counts);
+    else
+        at.assign(std::size_t(ranks), 0);
     if (rank != root) count_bytes_sent(bytes);
     MPI_Gatherv(piece.data(), bytes, MPI_BYTE, all.data(), counts.data(), at.data(), MPI_BYTE, root,
                 comm);

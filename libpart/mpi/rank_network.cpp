@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <string>
 #include <tuple>
 
 #include "libpart/core/error.hpp"
+#include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/exchange.hpp"
 
 namespace part::mpi {
@@ -17,6 +19,8 @@ struct ColouringNews {
     std::int32_t low = -1, high = -1;    // first uncoloured link at the sender, or -1
     std::array<std::uint64_t, 4> used{}; // colours used at the sender
 };
+
+constexpr int kColours = 256; // the bits of ColouringNews::used
 
 bool used(const ColouringNews& news, int colour) {
     return (news.used[std::size_t(colour / 64)] >> (colour % 64)) & 1u;
@@ -140,6 +144,7 @@ LinkColouring colour_links(MPI_Comm comm, const ProcessorLinks& links, LinkExcha
     result.colour.assign(links.size(), -1);
     std::vector<ColouringNews> mine(count);
     std::vector<ColouringNews> out(links.size());
+    bool out_of_colours = false;
     for (;;) {
         // Each processor's first uncoloured link in the order (longer border, then (min, max)
         // pair); both ends see the same order.
@@ -156,8 +161,15 @@ LinkColouring colour_links(MPI_Comm comm, const ProcessorLinks& links, LinkExcha
             mine[i].high = std::max(links.processors[i], links.neighbour[first]);
             left = 1;
         }
+        // 2: some processor ran out of colours last round. Every rank learns it in this
+        // allreduce and throws the same error, so none waits in the next exchange.
+        if (out_of_colours) left = 2;
         int any_left = 0;
         MPI_Allreduce(&left, &any_left, 1, MPI_INT, MPI_MAX, comm);
+        if (any_left == 2)
+            throw CollectiveError("too many colours for the processors' links: more than " +
+                                  std::to_string(kColours) +
+                                  " needed (a processor with over 128 neighbouring parts)");
         if (!any_left) break;
         for (std::size_t l = 0; l < links.size(); ++l) out[l] = mine[links.owner[l]];
         const std::vector<ColouringNews> theirs = exchange.swap<ColouringNews>(out);
@@ -169,8 +181,11 @@ LinkColouring colour_links(MPI_Comm comm, const ProcessorLinks& links, LinkExcha
                 theirs[l].low != low || theirs[l].high != high)
                 continue;
             int colour = 0;
-            while (used(news, colour) || used(theirs[l], colour)) ++colour;
-            if (colour >= 256) throw InvalidArgument("too many colours for a processor's links");
+            while (colour < kColours && (used(news, colour) || used(theirs[l], colour))) ++colour;
+            if (colour == kColours) {
+                out_of_colours = true;
+                continue;
+            }
             result.colour[l] = colour;
             mark(news, colour);
         }

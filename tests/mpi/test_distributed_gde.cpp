@@ -10,6 +10,7 @@
 #include "libpart/core/graph_builder.hpp"
 #include "libpart/core/metrics.hpp"
 #include "libpart/gde/gde_driver.hpp"
+#include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/distributed_gde.hpp"
 #include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/ghost_layer.hpp"
@@ -26,6 +27,23 @@ struct LinkReport {
     std::int32_t rank, neighbour, colour;
     WeightSum outflow;
 };
+
+// The links this rank hosts of a complete network of k processors; border(p, q) per link.
+template <typename Border> mpi::ProcessorLinks complete_network(PartId k, Border border) {
+    mpi::ProcessorLinks links;
+    links.processors = mpi::hosted_processors(MPI_COMM_WORLD, k);
+    links.first.push_back(0);
+    for (std::size_t i = 0; i < links.processors.size(); ++i) {
+        for (PartId q = 0; q < k; ++q)
+            if (q != links.processors[i]) {
+                links.neighbour.push_back(q);
+                links.border.push_back(border(links.processors[i], q));
+                links.owner.push_back(i);
+            }
+        links.first.push_back(links.neighbour.size());
+    }
+    return links;
+}
 
 } // namespace
 
@@ -116,18 +134,8 @@ TEST(DistributedGde, ColouringWithBorderPrioritiesIsProperAndAgreed) {
     // A complete network of 5 processors; link priority (p + q) % 3, the same at both ends, so
     // the order of links differs from the lexicographic one.
     constexpr PartId k = 5;
-    mpi::ProcessorLinks links;
-    links.processors = mpi::hosted_processors(MPI_COMM_WORLD, k);
-    links.first.push_back(0);
-    for (std::size_t i = 0; i < links.processors.size(); ++i) {
-        for (PartId q = 0; q < k; ++q)
-            if (q != links.processors[i]) {
-                links.neighbour.push_back(q);
-                links.border.push_back((links.processors[i] + q) % 3);
-                links.owner.push_back(i);
-            }
-        links.first.push_back(links.neighbour.size());
-    }
+    const mpi::ProcessorLinks links =
+        complete_network(k, [](PartId p, PartId q) { return WeightSum((p + q) % 3); });
     mpi::LinkExchange exchange(MPI_COMM_WORLD, links);
     const mpi::LinkColouring colouring = mpi::colour_links(MPI_COMM_WORLD, links, exchange);
     std::vector<LinkReport> mine;
@@ -146,4 +154,13 @@ TEST(DistributedGde, ColouringWithBorderPrioritiesIsProperAndAgreed) {
     for (const LinkReport& l : reports) colour[{l.rank, l.neighbour}] = l.colour;
     for (const LinkReport& l : reports) EXPECT_EQ(colour.at({l.neighbour, l.rank}), l.colour);
     EXPECT_LE(colouring.num_colours, 2 * (k - 1) - 1);
+}
+
+TEST(DistributedGde, ColouringPastTheColourLimitFailsOnEveryRank) {
+    // K_300 needs at least 299 colours in any proper edge colouring, more than the 256 the
+    // colouring can name: every rank must throw the same error (none left waiting in an
+    // exchange).
+    const mpi::ProcessorLinks links = complete_network(300, [](PartId, PartId) { return 1; });
+    mpi::LinkExchange exchange(MPI_COMM_WORLD, links);
+    EXPECT_THROW(mpi::colour_links(MPI_COMM_WORLD, links, exchange), mpi::CollectiveError);
 }
