@@ -6,6 +6,7 @@
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/gde/workload_adjuster.hpp"
+#include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/distributed_gde.hpp"
 #include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/ghost_layer.hpp"
@@ -216,8 +217,11 @@ void balance_rounds(MPI_Comm comm, DistributedGraph& graph,
         LinkExchange exchange(comm, links);
         const LinkColouring colouring = colour_links(comm, links, exchange);
         const std::vector<WeightSum> loads = processor_loads(graph, label, hosted);
-        const DistributedGdeResult flows =
-            run_distributed_gde(links, exchange, colouring, loads, hosted_capacity, k, 0.5);
+        // A processor that does not terminate throws on its rank only: agree, so that the
+        // other ranks fail with it instead of waiting in the next collective.
+        const DistributedGdeResult flows = collectively(comm, [&] {
+            return run_distributed_gde(links, exchange, colouring, loads, hosted_capacity, k, 0.5);
+        });
         int sweeps = 0;
         MPI_Allreduce(&flows.sweeps, &sweeps, 1, MPI_INT, MPI_MAX, comm);
         stats.sweeps += sweeps;
