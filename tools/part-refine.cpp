@@ -5,7 +5,6 @@
 #include <iomanip>
 #include <iostream>
 #include <sstream>
-#include <thread>
 
 #include "formats/atomic_output.hpp"
 #include "formats/chaco_graph.hpp"
@@ -274,25 +273,19 @@ int main(int argc, char** argv) {
         // The "before" report does not depend on the refinement and the "after" one not on
         // the written file: each pair runs on two threads where there are two cores (the
         // metrics were a tenth of the time on large graphs). Results are the same either way.
-        const unsigned threads = std::min(2u, std::max(1u, std::thread::hardware_concurrency()));
         gde::RefineResult result;
         PartitionMetrics before, after;
-        for_each_range(2, threads, [&](unsigned, std::int64_t begin, std::int64_t end) {
-            for (std::int64_t task = begin; task < end; ++task)
-                if (task == 0)
-                    result = gde::refine_with_gde(graph, partition, network ? &*network : nullptr,
-                                                  options);
-                else
-                    before = compute_metrics(graph, partition);
-        });
-        for_each_range(2, threads, [&](unsigned, std::int64_t begin, std::int64_t end) {
-            for (std::int64_t task = begin; task < end; ++task)
-                if (task == 0)
-                    formats::write_partition(output, result.part);
-                else
-                    after = compute_metrics(
-                        graph, Partition{partition.num_parts, result.part, partition.targets});
-        });
+        run_both(
+            [&] {
+                result =
+                    gde::refine_with_gde(graph, partition, network ? &*network : nullptr, options);
+            },
+            [&] { before = compute_metrics(graph, partition); });
+        run_both([&] { formats::write_partition(output, result.part); },
+                 [&] {
+                     after = compute_metrics(
+                         graph, Partition{partition.num_parts, result.part, partition.targets});
+                 });
         if (common.json) {
             auto report = result_json(result, before, after);
             report["output"] = output;

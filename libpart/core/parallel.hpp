@@ -37,4 +37,13 @@ template <typename Body> void for_each_range(std::int64_t n, unsigned ranges, Bo
         if (f) std::rethrow_exception(f);
 }
 
+// Runs first() and second() at the same time where there are two cores, one after the other
+// otherwise; rethrows first()'s exception before second()'s, as the sequential order would.
+template <typename First, typename Second> void run_both(First first, Second second) {
+    const unsigned threads = std::min(2u, std::max(1u, std::thread::hardware_concurrency()));
+    for_each_range(2, threads, [&](unsigned, std::int64_t begin, std::int64_t end) {
+        for (std::int64_t task = begin; task < end; ++task) task == 0 ? first() : second();
+    });
+}
+
 } // namespace part
