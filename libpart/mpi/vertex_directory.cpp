@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "libpart/mpi/exchange.hpp"
+#include "libpart/mpi/neighbour_slots.hpp"
 
 namespace part::mpi {
 
@@ -54,20 +55,18 @@ WeightSum distributed_edge_cut(MPI_Comm comm, const DistributedGraph& graph,
                                std::span<const PartId> part,
                                const std::vector<VertexId>& block_start,
                                std::span<const PartId> block_part) {
-    const std::vector<VertexId> ghosts = ghost_vertices(graph);
+    const NeighbourSlots n = neighbour_slots(graph);
     const std::vector<std::int32_t> ghost_part =
-        look_up_in_blocks(comm, ghosts, block_start, block_part);
-    auto part_of = [&](VertexId u) {
-        const auto owned = std::lower_bound(graph.global_id.begin(), graph.global_id.end(), u);
-        if (owned != graph.global_id.end() && *owned == u)
-            return part[std::size_t(owned - graph.global_id.begin())];
-        return ghost_part[std::size_t(std::lower_bound(ghosts.begin(), ghosts.end(), u) -
-                                      ghosts.begin())];
-    };
+        look_up_in_blocks(comm, n.ghosts, block_start, block_part);
+    const VertexId owned = graph.num_owned();
     long long twice = 0, total = 0;
-    for (VertexId v = 0; v < graph.num_owned(); ++v)
-        for (EdgeOffset e = graph.local.xadj[v]; e < graph.local.xadj[v + 1]; ++e)
-            if (part_of(graph.local.adjncy[e]) != part[v]) twice += graph.local.edge_weight(e);
+    for (VertexId v = 0; v < owned; ++v)
+        for (EdgeOffset e = graph.local.xadj[v]; e < graph.local.xadj[v + 1]; ++e) {
+            const VertexId slot = n.slots[std::size_t(e)];
+            const PartId other = slot < owned ? part[std::size_t(slot)]
+                                              : PartId(ghost_part[std::size_t(slot - owned)]);
+            if (other != part[std::size_t(v)]) twice += graph.local.edge_weight(e);
+        }
     MPI_Allreduce(&twice, &total, 1, MPI_LONG_LONG, MPI_SUM, comm);
     return total / 2;
 }
