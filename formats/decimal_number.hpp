@@ -24,6 +24,10 @@
 
 namespace part::formats {
 
+inline bool is_digit(char c) {
+    return static_cast<unsigned char>(c - '0') < 10;
+}
+
 namespace decimal_detail {
 
 using u128 = unsigned __int128;
@@ -139,10 +143,6 @@ inline double scale_by_power_of_ten(std::uint64_t w, int exponent) {
     if (exponent >= 0)
         return nearest_double(u128(w) * kPowersOfFive[exponent]) * power_of_two(exponent);
     return divide_by_power_of_ten(w, -exponent);
-}
-
-inline bool is_digit(char c) {
-    return static_cast<unsigned char>(c - '0') < 10;
 }
 
 // Eight ASCII digits at once (loaded little-endian), as fast_float does (Lemire, "Number
