@@ -122,7 +122,7 @@ constexpr std::array<Reciprocal, kMaxExponent + 1> kReciprocalsOfFive = [] {
 // the 53 bits and the rounding unless its bits below the rounding bit are all ones, where the
 // missing carry could change them (about one number in a thousand): then nearest_quotient.
 // The bits below the rounding bit are never all zeros in the exact value, so no tie arises.
-inline double divide_by_power_of_ten(std::uint64_t w, int k) {
+[[gnu::always_inline]] inline double divide_by_power_of_ten(std::uint64_t w, int k) {
     const Reciprocal r = kReciprocalsOfFive[k];
     const int lz = std::countl_zero(w);
     const auto high = std::uint64_t((u128(w << lz) * r.value) >> 64); // in [2^62, 2^64)
@@ -213,8 +213,10 @@ inline std::from_chars_result decimal_from_chars(const char* first, const char* 
         exponent += negative_exponent ? -written : written;
         p = q;
     }
+    const auto digits = (integer_end - integer_begin) + (fraction_end - fraction_begin);
     if (!plain ||
-        significant_digits(integer_begin, integer_end, fraction_begin, fraction_end) > kMaxDigits ||
+        (digits > kMaxDigits && significant_digits(integer_begin, integer_end, fraction_begin,
+                                                   fraction_end) > kMaxDigits) ||
         (w != 0 && (exponent < -kMaxExponent || exponent > kMaxExponent)))
         return std::from_chars(first, last, value);
     const double magnitude = w == 0 ? 0.0 : scale_by_power_of_ten(w, exponent);
