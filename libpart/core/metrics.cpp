@@ -125,29 +125,6 @@ Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId
     return q;
 }
 
-std::vector<VertexId> components_per_part(const Graph& graph, const std::vector<PartId>& part,
-                                          PartId num_parts) {
-    std::vector<VertexId> components(std::size_t(num_parts), 0);
-    std::vector<char> visited(std::size_t(graph.num_vertices()), 0);
-    std::vector<VertexId> stack;
-    for (VertexId s = 0; s < graph.num_vertices(); ++s) {
-        if (visited[s]) continue;
-        ++components[part[s]];
-        visited[s] = 1;
-        stack.push_back(s);
-        while (!stack.empty()) {
-            VertexId u = stack.back();
-            stack.pop_back();
-            for (VertexId v : graph.neighbours(u))
-                if (!visited[v] && part[v] == part[u]) {
-                    visited[v] = 1;
-                    stack.push_back(v);
-                }
-        }
-    }
-    return components;
-}
-
 namespace {
 
 // Everything compute_metrics needs from the vertices' neighbourhoods, for one range of
@@ -220,10 +197,8 @@ void fill_neighbour_counts(PartitionMetrics& m, const std::vector<std::uint64_t>
     m.avg_neighbour_parts = double(links.size()) / m.num_parts;
 }
 
-} // namespace
-
-PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition) {
-    validate(partition, graph);
+PartitionMetrics metrics_with_components(const Graph& graph, const Partition& partition,
+                                         const std::vector<VertexId>& components) {
     PartitionMetrics m;
     m.num_vertices = graph.num_vertices();
     m.num_edges = graph.num_edges();
@@ -236,12 +211,30 @@ PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition)
     m.part_weights = std::move(scan.weights);
     m.boundary_vertices = scan.boundary;
     fill_neighbour_counts(m, scan.links);
-    for (VertexId count : components_per_part(graph, partition.part, partition.num_parts)) {
+    for (VertexId count : components) {
         if (count == 0) ++m.empty_parts;
         if (count > 1) ++m.disconnected_parts;
         m.total_components += count;
     }
     return m;
+}
+
+} // namespace
+
+PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition) {
+    validate(partition, graph);
+    return metrics_with_components(graph, partition,
+                                   components_per_part(graph, partition.part, partition.num_parts));
+}
+
+PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition,
+                                 const std::vector<VertexId>& components) {
+    validate(partition, graph);
+    if (components.size() != std::size_t(partition.num_parts))
+        throw InvalidArgument("compute_metrics: " + std::to_string(components.size()) +
+                              " component counts for " + std::to_string(partition.num_parts) +
+                              " parts");
+    return metrics_with_components(graph, partition, components);
 }
 
 } // namespace part
