@@ -1,7 +1,6 @@
 #include "formats/coordinates_file.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstring>
 #include <optional>
@@ -68,7 +67,9 @@ std::int64_t newlines_in(std::string_view text) {
         std::uint64_t chunk;
         std::memcpy(&chunk, text.data() + i, 8);
         const std::uint64_t x = chunk ^ (kOnes * '\n'); // zero bytes where the newlines are
-        count += std::popcount(~(((x & ~kHigh) + ~kHigh) | x) & kHigh);
+        // One bit per newline byte, summed by a multiplication (std::popcount is a library
+        // call without -mpopcnt).
+        count += std::int64_t((((~(((x & ~kHigh) + ~kHigh) | x) & kHigh) >> 7) * kOnes) >> 56);
     }
     for (; i < text.size(); ++i) count += text[i] == '\n';
     return count;

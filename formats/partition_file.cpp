@@ -1,6 +1,7 @@
 #include "formats/partition_file.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <limits>
 
@@ -8,7 +9,6 @@
 #include "formats/decimal_number.hpp"
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
-#include "formats/text_output.hpp"
 
 namespace part::formats {
 
@@ -109,12 +109,15 @@ Partition read_partition(const std::string& path, std::int64_t expected_vertices
 }
 
 void write_partition(const std::string& path, const std::vector<PartId>& part) {
-    std::string out;
-    out.reserve(part.size() * 4);
-    for (PartId p : part) {
-        append_number(out, p);
-        out += '\n';
+    // Digits straight into a buffer sized for the longest id: appending each one to a string
+    // cost 60 instructions per line.
+    std::string out(part.size() * 12, '\0');
+    char* p = out.data();
+    for (PartId id : part) {
+        p = std::to_chars(p, p + 11, id).ptr;
+        *p++ = '\n';
     }
+    out.resize(std::size_t(p - out.data()));
     write_file_atomically(path, out);
 }
 

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <malloc.h>
 #include <sstream>
 
 #include "formats/atomic_output.hpp"
@@ -179,6 +180,12 @@ void print_result(std::ostream& out, const gde::RefineResult& r, const Partition
 } // namespace
 
 int main(int argc, char** argv) {
+    // The graph-sized arrays (labels, weights, quotient graphs, reports) are allocated and
+    // freed again and again: glibc served each from a fresh mmap and returned it at free, so
+    // every use faulted its pages in anew. From the heap, kept after free, they fault once.
+    mallopt(M_MMAP_THRESHOLD, 32 << 20); // glibc's largest
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+    mallopt(M_TOP_PAD, 16 << 20);
     CLI::App app(
         "Refine or rebalance a partition with the generalized dimension exchange (GDE): balance "
         "part "

@@ -5,23 +5,33 @@ namespace part {
 std::vector<VertexId> label_part_components(const Graph& graph, const std::vector<PartId>& part,
                                             VertexId& num_components) {
     const VertexId n = graph.num_vertices();
-    std::vector<VertexId> label(std::size_t(n), -1), stack;
-    num_components = 0;
+    std::vector<VertexId> label(std::size_t(n), -1);
+    // A depth-first search per component on a stack that cannot overflow (each vertex is
+    // pushed once), with raw pointers: it ran three times per part-refine.
+    std::vector<VertexId> stack(static_cast<std::size_t>(n));
+    const EdgeOffset* const xadj = graph.xadj.data();
+    const VertexId* const adjncy = graph.adjncy.data();
+    VertexId* const labels = label.data();
+    VertexId count = 0;
     for (VertexId s = 0; s < n; ++s) {
-        if (label[s] >= 0) continue;
-        label[s] = num_components;
-        stack.assign(1, s);
-        while (!stack.empty()) {
-            const VertexId v = stack.back();
-            stack.pop_back();
-            for (VertexId u : graph.neighbours(v))
-                if (label[u] < 0 && part[u] == part[s]) {
-                    label[u] = num_components;
-                    stack.push_back(u);
+        if (labels[s] >= 0) continue;
+        const PartId p = part[s];
+        labels[s] = count;
+        std::size_t top = 0;
+        stack[top++] = s;
+        while (top > 0) {
+            const VertexId v = stack[--top];
+            for (EdgeOffset e = xadj[v]; e < xadj[v + 1]; ++e) {
+                const VertexId u = adjncy[e];
+                if (labels[u] < 0 && part[u] == p) {
+                    labels[u] = count;
+                    stack[top++] = u;
                 }
+            }
         }
-        ++num_components;
+        ++count;
     }
+    num_components = count;
     return label;
 }
 
