@@ -8,11 +8,24 @@
 
 namespace part {
 
+// The loops below read the arrays through local pointers and test for weights once, outside
+// them: through the Graph's accessors each edge reloaded the vectors and tested whether
+// weights were present (the report and GDE rounds run them on every edge).
+
 WeightSum edge_cut(const Graph& graph, const std::vector<PartId>& part) {
+    const EdgeOffset* const xadj = graph.xadj.data();
+    const VertexId* const adjncy = graph.adjncy.data();
+    const Weight* const adjwgt = graph.has_edge_weights() ? graph.adjwgt.data() : nullptr;
+    const PartId* const parts = part.data();
     WeightSum cut = 0;
-    for (VertexId u = 0; u < graph.num_vertices(); ++u)
-        for (EdgeOffset e = graph.xadj[u]; e < graph.xadj[u + 1]; ++e)
-            if (part[u] != part[graph.adjncy[e]]) cut += graph.edge_weight(e);
+    for (VertexId u = 0; u < graph.num_vertices(); ++u) {
+        const PartId p = parts[u];
+        if (adjwgt)
+            for (EdgeOffset e = xadj[u]; e < xadj[u + 1]; ++e)
+                cut += parts[adjncy[e]] != p ? adjwgt[e] : 0;
+        else
+            for (EdgeOffset e = xadj[u]; e < xadj[u + 1]; ++e) cut += parts[adjncy[e]] != p;
+    }
     return cut / 2;
 }
 
@@ -37,9 +50,17 @@ std::vector<WeightSum> part_weights(const Graph& graph, const std::vector<PartId
                                     PartId num_parts) {
     const int ncon = graph.num_constraints();
     std::vector<WeightSum> weights(std::size_t(num_parts) * ncon, 0);
+    if (!graph.has_vertex_weights()) { // unit weights: vertices per part, for each constraint
+        for (PartId p : part) weights[std::size_t(p) * ncon] += 1;
+        for (PartId p = 0; p < num_parts; ++p)
+            for (int c = 1; c < ncon; ++c)
+                weights[std::size_t(p) * ncon + c] = weights[std::size_t(p) * ncon];
+        return weights;
+    }
+    const Weight* const vwgt = graph.vwgt.data();
     for (VertexId v = 0; v < graph.num_vertices(); ++v)
         for (int c = 0; c < ncon; ++c)
-            weights[std::size_t(part[v]) * ncon + c] += graph.vertex_weight(v, c);
+            weights[std::size_t(part[v]) * ncon + c] += vwgt[std::size_t(v) * ncon + c];
     return weights;
 }
 
@@ -80,12 +101,19 @@ Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId
     // their first part groups them.
     std::vector<Link> cut;
     std::vector<EdgeOffset> first(std::size_t(num_parts) + 1, 0);
-    for (VertexId u = 0; u < graph.num_vertices(); ++u)
-        for (EdgeOffset e = graph.xadj[u]; e < graph.xadj[u + 1]; ++e)
-            if (part[u] != part[graph.adjncy[e]]) {
-                cut.push_back({part[u], part[graph.adjncy[e]], graph.edge_weight(e)});
-                ++first[std::size_t(part[u]) + 1];
-            }
+    const EdgeOffset* const xadj = graph.xadj.data();
+    const VertexId* const adjncy = graph.adjncy.data();
+    const Weight* const adjwgt = graph.has_edge_weights() ? graph.adjwgt.data() : nullptr;
+    const PartId* const parts = part.data();
+    for (VertexId u = 0; u < graph.num_vertices(); ++u) {
+        const PartId p = parts[u];
+        for (EdgeOffset e = xadj[u]; e < xadj[u + 1]; ++e) {
+            const PartId q = parts[adjncy[e]];
+            if (p == q) continue;
+            cut.push_back({p, q, adjwgt ? adjwgt[e] : 1});
+            ++first[std::size_t(p) + 1];
+        }
+    }
     for (PartId p = 0; p < num_parts; ++p) first[p + 1] += first[p];
     std::vector<Link> links(cut.size());
     {
@@ -143,16 +171,21 @@ NeighbourhoodScan scan_neighbourhoods(const Graph& graph, const std::vector<Part
     NeighbourhoodScan s;
     s.weights.assign(std::size_t(num_parts) * ncon, 0);
     std::vector<VertexId> seen_by(std::size_t(num_parts), -1);
+    const EdgeOffset* const xadj = graph.xadj.data();
+    const VertexId* const adjncy = graph.adjncy.data();
+    const Weight* const adjwgt = graph.has_edge_weights() ? graph.adjwgt.data() : nullptr;
+    const Weight* const vwgt = graph.has_vertex_weights() ? graph.vwgt.data() : nullptr;
+    const PartId* const parts = part.data();
     for (VertexId u = begin; u < end; ++u) {
-        const PartId p = part[u];
+        const PartId p = parts[u];
         for (int c = 0; c < ncon; ++c)
-            s.weights[std::size_t(p) * ncon + c] += graph.vertex_weight(u, c);
+            s.weights[std::size_t(p) * ncon + c] += vwgt ? vwgt[std::size_t(u) * ncon + c] : 1;
         seen_by[p] = u;
         WeightSum other_parts = 0;
-        for (EdgeOffset e = graph.xadj[u]; e < graph.xadj[u + 1]; ++e) {
-            const PartId q = part[graph.adjncy[e]];
+        for (EdgeOffset e = xadj[u]; e < xadj[u + 1]; ++e) {
+            const PartId q = parts[adjncy[e]];
             if (q == p) continue;
-            s.cut_both_ends += graph.edge_weight(e);
+            s.cut_both_ends += adjwgt ? adjwgt[e] : 1;
             if (seen_by[q] == u) continue;
             seen_by[q] = u;
             ++other_parts;
