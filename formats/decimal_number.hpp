@@ -182,8 +182,8 @@ inline std::ptrdiff_t significant_digits(const char* integer_begin, const char* 
 } // namespace decimal_detail
 
 // Same contract as std::from_chars(first, last, value) with the general format.
-inline std::from_chars_result decimal_from_chars(const char* first, const char* last,
-                                                 double& value) {
+[[gnu::always_inline]] inline std::from_chars_result
+decimal_from_chars(const char* first, const char* last, double& value) {
     using namespace decimal_detail;
     const char* p = first;
     const bool negative = p != last && *p == '-';

@@ -50,7 +50,8 @@ class Adjuster {
           weight_(part_weights(graph, part, num_parts)),
           centroid_(part_centroids(graph, part, num_parts)),
           version_(std::size_t(graph.num_vertices()), 0), first_(std::size_t(num_parts) + 1, 0),
-          members_(std::size_t(graph.num_vertices())), arrivals_(std::size_t(num_parts)) {
+          members_(std::size_t(graph.num_vertices())),
+          near_border_(std::size_t(graph.num_vertices())), arrivals_(std::size_t(num_parts)) {
         // Vertices grouped by part (counting sort); later arrivals go to arrivals_.
         const int ncon = graph.num_constraints();
         if (ncon > 1)
@@ -60,6 +61,7 @@ class Adjuster {
         for (PartId p = 0; p < num_parts; ++p) first_[p + 1] += first_[p];
         std::vector<VertexId> fill(first_.begin(), first_.end() - 1);
         for (VertexId v = 0; v < graph.num_vertices(); ++v) members_[fill[part[v]]++] = v;
+        for (VertexId v = 0; v < graph.num_vertices(); ++v) near_border_[v] = touches_other(v);
     }
 
     // `direct`: no border joins the two parts, so start a region for `to` if none touches it.
@@ -70,7 +72,10 @@ class Adjuster {
         auto seed = [&](VertexId v) {
             if (part_[v] == from && touches(v, to)) push(v, from, to);
         };
-        for (VertexId i = first_[from]; i < first_[from + 1]; ++i) seed(members_[i]);
+        // Only a vertex near the border can touch `to`: the others are skipped without
+        // scanning their neighbours (each part's members were scanned once per transfer).
+        for (VertexId i = first_[from]; i < first_[from + 1]; ++i)
+            if (near_border_[members_[i]]) seed(members_[i]);
         for (VertexId v : arrivals_[from]) seed(v);
         if (direct && heap_.empty()) { // no border with `to`: start from the border of `from`
             auto seed_border = [&](VertexId v) {
@@ -96,8 +101,11 @@ class Adjuster {
             remaining -= w;
             t.moved_weight += w;
             ++t.moved_vertices;
-            for (VertexId u : graph_.neighbours(v))
+            near_border_[v] = 1;
+            for (VertexId u : graph_.neighbours(v)) {
+                near_border_[u] = 1;
                 if (part_[u] == from) push(u, from, to);
+            }
         }
         return t;
     }
@@ -146,6 +154,9 @@ class Adjuster {
     std::vector<std::uint32_t> version_;
     std::vector<VertexId> first_;
     std::vector<VertexId> members_;
+    // 1 for a vertex that touched another part at the start or is next to a vertex that moved
+    // since (or moved itself): every vertex touching another part now is one of them.
+    std::vector<char> near_border_;
     std::vector<std::vector<VertexId>> arrivals_;
     std::priority_queue<Candidate, std::vector<Candidate>, CandidateOrder> heap_;
     std::uint64_t sequence_ = 0;
