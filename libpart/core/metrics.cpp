@@ -58,6 +58,11 @@ std::vector<WeightSum> part_weights(const Graph& graph, const std::vector<PartId
         return weights;
     }
     const Weight* const vwgt = graph.vwgt.data();
+    if (ncon == 1) {
+        for (VertexId v = 0; v < graph.num_vertices(); ++v)
+            weights[std::size_t(part[v])] += vwgt[v];
+        return weights;
+    }
     for (VertexId v = 0; v < graph.num_vertices(); ++v)
         for (int c = 0; c < ncon; ++c)
             weights[std::size_t(part[v]) * ncon + c] += vwgt[std::size_t(v) * ncon + c];

@@ -1,5 +1,7 @@
 #include "libpart/core/part_components.hpp"
 
+#include <memory>
+
 namespace part {
 
 std::vector<VertexId> label_part_components(const Graph& graph, const std::vector<PartId>& part,
@@ -8,7 +10,7 @@ std::vector<VertexId> label_part_components(const Graph& graph, const std::vecto
     std::vector<VertexId> label(std::size_t(n), -1);
     // A depth-first search per component on a stack that cannot overflow (each vertex is
     // pushed once), with raw pointers: it ran three times per part-refine.
-    std::vector<VertexId> stack(static_cast<std::size_t>(n));
+    const auto stack = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
     const EdgeOffset* const xadj = graph.xadj.data();
     const VertexId* const adjncy = graph.adjncy.data();
     VertexId* const labels = label.data();
