@@ -188,8 +188,8 @@ void print_result(std::ostream& out, const gde::RefineResult& r, const Partition
 }
 
 // Transparent huge pages for the heap the refinement will fill (about twice its input files):
-// on trigrid700 (490k vertices) its arrays took 7,500 page faults in 4 KB pages and 550 in
-// 2 MB ones, a sixth of the CPU time. The system gives them only to memory advised so
+// on trigrid700 (490k vertices) its arrays took 8,000 page faults in 4 KB pages and 2,000 with
+// 2 MB ones, a tenth of the CPU time. The system gives them only to memory advised so
 // (transparent_hugepage=madvise), so the heap is grown once by blocks below the mmap
 // threshold, advised, and freed; M_TRIM_THRESHOLD keeps it for the arrays that follow.
 void reserve_huge_page_heap(std::uintmax_t bytes) {
@@ -224,7 +224,9 @@ int main(int argc, char** argv) {
     mallopt(M_MMAP_THRESHOLD, 32 << 20); // glibc's largest
     mallopt(M_TRIM_THRESHOLD, 1 << 30);
     mallopt(M_TOP_PAD, 16 << 20);
-    mallopt(M_ARENA_MAX, 1); // the report thread's arrays from the same heap (see below)
+    // One arena: the report thread's arrays come from the same heap, with its huge pages
+    // (reserve_huge_page_heap).
+    mallopt(M_ARENA_MAX, 1);
     CLI::App app(
         "Refine or rebalance a partition with the generalized dimension exchange (GDE): balance "
         "part "
