@@ -113,9 +113,9 @@ if [ -z "${SKIP_CALLGRIND:-}" ]; then
       valgrind --tool=callgrind --callgrind-out-file="$TMP/cg.$side" "$tool" "$DATA/$graph" \
         "$DATA/$start" $options -q -o "$TMP/$side" >/dev/null 2>&1
       ir[$side]=$(callgrind_annotate "$TMP/cg.$side" 2>/dev/null |
-        awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }')
-      conn=$(callgrind_annotate --inclusive=yes "$TMP/cg.$side" 2>/dev/null |
-        awk '/would_disconnect/ { gsub(",", "", $1); print $1; exit }')
+        awk '/PROGRAM TOTALS/ && !done { gsub(",", "", $1); print $1; done = 1 }')
+      conn=$(callgrind_annotate --inclusive=yes --threshold=100 "$TMP/cg.$side" 2>/dev/null |
+        awk '/would_disconnect/ && !done { gsub(",", "", $1); print $1; done = 1 }')
       share[$side]=$(awk -v c="${conn:-0}" -v t="${ir[$side]}" 'BEGIN { printf "%.1f", 100 * c / t }')
     done
     printf '%-24s %14s %14s %8.3f %12s %12s\n' "$start" "${ir[old]}" "${ir[new]}" \

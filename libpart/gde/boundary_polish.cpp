@@ -2,13 +2,23 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
-#include "libpart/core/metrics.hpp"
 #include "libpart/gde/local_connectivity.hpp"
 
 namespace part::gde {
 
 namespace {
+
+// The most each part may weigh: (1 + tolerance) x its target share of `total`.
+std::vector<WeightSum> weight_limits(const Partition& partition, WeightSum total,
+                                     double tolerance) {
+    std::vector<WeightSum> limit;
+    for (PartId p = 0; p < partition.num_parts; ++p)
+        limit.push_back(
+            WeightSum(std::floor(partition.target(p) * double(total) * (1 + tolerance))));
+    return limit;
+}
 
 struct Move {
     WeightSum gain = 0;
@@ -109,34 +119,15 @@ class Polisher {
              const PolishOptions& options)
         : graph_(graph), part_(partition.part), origin_(options.origin),
           migration_weight_(options.migration_weight), connectivity_(graph),
+          weight_(std::size_t(partition.num_parts), 0),
           connection_(std::size_t(partition.num_parts), 0),
           locked_(options.fixed ? *options.fixed
                                 : std::vector<char>(std::size_t(graph.num_vertices()), 0)),
           candidate_(std::size_t(graph.num_vertices()), 0) {
-        const int ncon = graph.num_constraints();
-        const auto weights = part_weights(graph, part_, partition.num_parts);
-        for (PartId p = 0; p < partition.num_parts; ++p)
-            weight_.push_back(weights[std::size_t(p) * ncon]);
-        limit_ = part_weight_limits(graph, partition, tolerance);
-        // One sweep finds the boundary and bounds the gains: a gain is at most the vertex's
-        // weighted degree, plus its size when migration counts.
-        WeightSum max_gain = 0;
-        for (VertexId v = 0; v < graph.num_vertices(); ++v) {
-            if (locked_[v]) continue;
-            WeightSum degree = 0;
-            bool boundary = false;
-            for (EdgeOffset e = graph.xadj[v]; e < graph.xadj[v + 1]; ++e) {
-                degree += graph.edge_weight(e);
-                boundary = boundary || part_[graph.adjncy[e]] != part_[v];
-            }
-            if (boundary) {
-                candidate_[v] = 1;
-                candidates_.push_back(v);
-            }
-            if (origin_ != nullptr) degree += migration_weight_ * graph.vertex_size(v);
-            max_gain = std::max(max_gain, degree);
-        }
-        queue_.reset(graph.num_vertices(), max_gain);
+        weigh_parts();
+        limit_ = weight_limits(
+            partition, std::accumulate(weight_.begin(), weight_.end(), WeightSum(0)), tolerance);
+        queue_.reset(graph.num_vertices(), find_boundary());
     }
 
     // One FM pass: moves the best vertex even when its gain is negative, each vertex at most
@@ -194,6 +185,51 @@ class Polisher {
         VertexId vertex;
         PartId from;
     };
+
+    // weight_: each part's weight (constraint 0), in one sweep over the vertices.
+    void weigh_parts() {
+        const PartId* part = part_.data();
+        const VertexId n = graph_.num_vertices();
+        if (!graph_.has_vertex_weights()) {
+            for (VertexId v = 0; v < n; ++v) ++weight_[part[v]];
+            return;
+        }
+        const Weight* vwgt = graph_.vwgt.data();
+        const std::size_t ncon = std::size_t(graph_.num_constraints());
+        for (VertexId v = 0; v < n; ++v) weight_[part[v]] += vwgt[std::size_t(v) * ncon];
+    }
+
+    // One sweep over the free vertices lists the boundary ones as candidates and returns a
+    // bound on the gains: a gain is at most the vertex's weighted degree, plus its size when
+    // migration counts. Raw arrays: through the vectors, the compiler reloaded their data on
+    // every edge.
+    WeightSum find_boundary() {
+        const EdgeOffset* xadj = graph_.xadj.data();
+        const VertexId* adjncy = graph_.adjncy.data();
+        const Weight* adjwgt = graph_.has_edge_weights() ? graph_.adjwgt.data() : nullptr;
+        const PartId* part = part_.data();
+        const char* locked = locked_.data();
+        WeightSum max_gain = 0;
+        for (VertexId v = 0; v < graph_.num_vertices(); ++v) {
+            if (locked[v]) continue;
+            const EdgeOffset begin = xadj[v], end = xadj[v + 1];
+            WeightSum degree = end - begin;
+            if (adjwgt != nullptr) {
+                degree = 0;
+                for (EdgeOffset e = begin; e < end; ++e) degree += adjwgt[e];
+            }
+            const PartId home = part[v];
+            EdgeOffset e = begin;
+            while (e < end && part[adjncy[e]] == home) ++e;
+            if (e < end) {
+                candidate_[v] = 1;
+                candidates_.push_back(v);
+            }
+            if (origin_ != nullptr) degree += migration_weight_ * graph_.vertex_size(v);
+            max_gain = std::max(max_gain, degree);
+        }
+        return max_gain;
+    }
 
     bool on_boundary(VertexId v) const {
         for (VertexId u : graph_.neighbours(v))
@@ -296,11 +332,7 @@ class Polisher {
 
 std::vector<WeightSum> part_weight_limits(const Graph& graph, const Partition& partition,
                                           double tolerance) {
-    const double total = double(graph.total_vertex_weight()[0]);
-    std::vector<WeightSum> limit;
-    for (PartId p = 0; p < partition.num_parts; ++p)
-        limit.push_back(WeightSum(std::floor(partition.target(p) * total * (1 + tolerance))));
-    return limit;
+    return weight_limits(partition, graph.total_vertex_weight()[0], tolerance);
 }
 
 PolishResult polish_boundary(const Graph& graph, Partition& partition, double tolerance,
