@@ -8,12 +8,13 @@
 #    start for the rebalance rows, on G.w.graph with the row's network) is refined by both
 #    binaries with the options of bench/refine.sh's rows (default, --no-polish,
 #    --no-absorb --flat-polish; the rebalance rows' networks) and with --flat-polish alone
-#    (for the rebalance starts: default and --flat-polish per network); the partitions and the --json
+#    (rebalance starts: default and --flat-polish per network); the partitions and the --json
 #    reports must be byte-identical. Coordinates as bench/refine.sh passes them (naca0012's
 #    are data/naca0012.xyz of this repository). Any difference is listed and the exit code is 1.
 # 2. Instructions: callgrind's total for the starts in CALLGRIND (default below), old vs new,
 #    and the share of LocalConnectivity::would_disconnect (inclusive) in each.
-# 3. CPU: user + sys, best of REPEAT (default 5) runs, old and new interleaved, same starts.
+# 3. CPU: user + sys, best of REPEAT (default 5) samples, old and new interleaved, same starts;
+#    a sample repeats a short run until it lasts about 0.3 s (CPU times tick in milliseconds).
 # SKIP_IDENTITY=1, SKIP_CALLGRIND=1 or SKIP_CPU=1 leave a part out. Outputs go to a temporary
 # folder, removed at the end; DATA is only read.
 set -euo pipefail
@@ -124,30 +125,33 @@ if [ -z "${SKIP_CALLGRIND:-}" ]; then
   echo
 fi
 
-# cpu TOOL START GRAPH OPTIONS...: user + sys seconds of one run.
-cpu() {
-  local tool=$1 start=$2 graph=$3
-  shift 3
-  /usr/bin/time -f '%U %S' -o "$TMP/time" "$tool" "$DATA/$graph" "$DATA/$start" "$@" -q \
-    -o "$TMP/cpu.out" >/dev/null 2>&1
-  awk '{ print $1 + $2 }' "$TMP/time"
-}
-
 if [ -z "${SKIP_CPU:-}" ]; then
   echo "== CPU (user + sys), best of $REPEAT, old and new interleaved, default options =="
-  printf '%-24s %8s %8s %8s\n' start old new new/old
-  for start in $CALLGRIND; do
-    read -r graph options < <(first_run "$start")
-    best_old=1e9 best_new=1e9
-    for _ in $(seq "$REPEAT"); do
-      # shellcheck disable=SC2086
-      t=$(cpu "$OLD" "$start" "$graph" $options)
-      best_old=$(awk -v a="$best_old" -v b="$t" 'BEGIN { print (b < a ? b : a) }')
-      # shellcheck disable=SC2086
-      t=$(cpu "$NEW" "$start" "$graph" $options)
-      best_new=$(awk -v a="$best_new" -v b="$t" 'BEGIN { print (b < a ? b : a) }')
-    done
-    printf '%-24s %8.2f %8.2f %8.3f\n' "$start" "$best_old" "$best_new" \
-      "$(awk -v a="$best_new" -v b="$best_old" 'BEGIN { print a / b }')"
-  done
+  echo "   (a sample repeats a short run until it takes about 0.3 s; seconds per run)"
+  for start in $CALLGRIND; do first_run "$start" | sed "s|^|$start |"; done >"$TMP/cpu.runs"
+  python3 - "$OLD" "$NEW" "$DATA" "$REPEAT" "$TMP" <<'PY'
+import math, resource, subprocess, sys, time
+old, new, data, repeat, tmp = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
+
+def cpu(cmd, runs):  # user + sys seconds per run, over `runs` runs
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    for _ in range(runs):
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) / runs
+
+print(f"{'start':24} {'old':>9} {'new':>9} {'new/old':>8}")
+for line in open(f"{tmp}/cpu.runs"):
+    start, graph, *options = line.split()
+    def command(tool):
+        return [tool, f"{data}/{graph}", f"{data}/{start}", *options, "-q", "-o", f"{tmp}/cpu.out"]
+    t = time.perf_counter()
+    cpu(command(old), 1)
+    runs = max(1, math.ceil(0.3 / max(time.perf_counter() - t, 1e-3)))
+    best = {old: math.inf, new: math.inf}
+    for _ in range(repeat):
+        for tool in (old, new):
+            best[tool] = min(best[tool], cpu(command(tool), runs))
+    print(f"{start:24} {best[old]:9.4f} {best[new]:9.4f} {best[new] / best[old]:8.3f}")
+PY
 fi
