@@ -199,10 +199,10 @@ class Polisher {
         for (VertexId v = 0; v < n; ++v) weight_[part[v]] += vwgt[std::size_t(v) * ncon];
     }
 
-    // One sweep over the free vertices lists the boundary ones as candidates and returns a
-    // bound on the gains: a gain is at most the vertex's weighted degree, plus its size when
-    // migration counts. Raw arrays: through the vectors, the compiler reloaded their data on
-    // every edge.
+    // One sweep over the free vertices lists the boundary ones as candidates, makes room in
+    // touched_ for the longest row, and returns a bound on the gains: a gain is at most the
+    // vertex's weighted degree, plus its size when migration counts. Raw arrays: through the
+    // vectors, the compiler reloaded their data on every edge.
     WeightSum find_boundary() {
         const EdgeOffset* xadj = graph_.xadj.data();
         const VertexId* adjncy = graph_.adjncy.data();
@@ -210,9 +210,11 @@ class Polisher {
         const PartId* part = part_.data();
         const char* locked = locked_.data();
         WeightSum max_gain = 0;
+        EdgeOffset longest = 0;
         for (VertexId v = 0; v < graph_.num_vertices(); ++v) {
             if (locked[v]) continue;
             const EdgeOffset begin = xadj[v], end = xadj[v + 1];
+            longest = std::max(longest, end - begin);
             WeightSum degree = end - begin;
             if (adjwgt != nullptr) {
                 degree = 0;
@@ -228,6 +230,7 @@ class Polisher {
             if (origin_ != nullptr) degree += migration_weight_ * graph_.vertex_size(v);
             max_gain = std::max(max_gain, degree);
         }
+        touched_.resize(std::size_t(longest));
         return max_gain;
     }
 
@@ -281,35 +284,47 @@ class Polisher {
             queue_.remove(v);
     }
 
+    // v's best feasible move: the most edge weight to the receiver, net of v's edges in its
+    // own part (and of the migration term); ties go to the lowest part. Raw arrays, as in
+    // find_boundary: this runs for every candidate of every pass.
     Move best_move(VertexId v) {
-        const PartId home = part_[v];
+        const PartId* part = part_.data();
+        const PartId home = part[v];
         const Weight w = graph_.vertex_weight(v);
         Move best;
         if (w >= weight_[home]) return best;
-        touched_.clear();
+        const VertexId* adjncy = graph_.adjncy.data();
+        const Weight* adjwgt = graph_.has_edge_weights() ? graph_.adjwgt.data() : nullptr;
+        WeightSum* connection = connection_.data();
+        PartId* const touched = touched_.data(); // room for v's row: see find_boundary
+        PartId* last = touched;
         WeightSum internal = 0;
-        for (EdgeOffset e = graph_.xadj[v]; e < graph_.xadj[v + 1]; ++e) {
-            const PartId p = part_[graph_.adjncy[e]];
+        for (EdgeOffset e = graph_.xadj[v], end = graph_.xadj[v + 1]; e < end; ++e) {
+            const PartId p = part[adjncy[e]];
+            const WeightSum weight = adjwgt != nullptr ? adjwgt[e] : 1;
             if (p == home) {
-                internal += graph_.edge_weight(e);
+                internal += weight;
                 continue;
             }
-            if (connection_[p] == 0) touched_.push_back(p);
-            connection_[p] += graph_.edge_weight(e);
+            if (connection[p] == 0) *last++ = p; // (twice if an edge weighs 0, as before)
+            connection[p] += weight;
         }
         // Migration: leaving the origin costs the vertex's size, going back to it gains it.
         const PartId origin = origin_ != nullptr ? (*origin_)[v] : -1;
         const WeightSum migration =
             origin_ != nullptr ? migration_weight_ * graph_.vertex_size(v) : 0;
-        for (PartId p : touched_) {
-            const WeightSum gain = connection_[p] - internal - (origin == home ? migration : 0) +
+        const WeightSum* weight = weight_.data();
+        const WeightSum* limit = limit_.data();
+        for (const PartId* t = touched; t < last; ++t) {
+            const PartId p = *t;
+            const WeightSum gain = connection[p] - internal - (origin == home ? migration : 0) +
                                    (origin == p ? migration : 0);
-            if (weight_[p] + w <= limit_[p] &&
+            if (weight[p] + w <= limit[p] &&
                 (best.to < 0 || gain > best.gain || (gain == best.gain && p < best.to)))
                 best = {gain, p};
-            connection_[p] = 0;
+            connection[p] = 0;
         }
-        best.boundary = !touched_.empty();
+        best.boundary = last != touched;
         return best;
     }
 
