@@ -48,6 +48,11 @@ class GainBuckets {
         size_ = 0;
     }
 
+    // True when gains in [-max_gain, max_gain] get a bucket each: the queue then orders
+    // vertices by exact gain (LIFO among equals) whatever bound reset() was given, as long
+    // as it holds every gain.
+    static bool one_bucket_per_gain(WeightSum max_gain) { return 2 * max_gain < kMaxBuckets; }
+
     bool empty() const { return size_ == 0; }
     bool contains(VertexId v) const { return prev_[v] != kAbsent; }
     WeightSum gain(VertexId v) const { return gain_[v]; }
@@ -127,7 +132,8 @@ class Polisher {
         weigh_parts();
         limit_ = weight_limits(
             partition, std::accumulate(weight_.begin(), weight_.end(), WeightSum(0)), tolerance);
-        queue_.reset(graph.num_vertices(), find_boundary());
+        find_boundary();
+        queue_.reset(graph.num_vertices(), gain_bound());
     }
 
     // One FM pass: moves the best vertex even when its gain is negative, each vertex at most
@@ -199,27 +205,19 @@ class Polisher {
         for (VertexId v = 0; v < n; ++v) weight_[part[v]] += vwgt[std::size_t(v) * ncon];
     }
 
-    // One sweep over the free vertices lists the boundary ones as candidates, makes room in
-    // touched_ for the longest row, and returns a bound on the gains: a gain is at most the
-    // vertex's weighted degree, plus its size when migration counts. Raw arrays: through the
-    // vectors, the compiler reloaded their data on every edge.
-    WeightSum find_boundary() {
+    // One sweep over the free vertices lists the boundary ones as candidates and makes room
+    // in touched_ for the longest row. Raw arrays: through the vectors, the compiler reloaded
+    // their data on every edge.
+    void find_boundary() {
         const EdgeOffset* xadj = graph_.xadj.data();
         const VertexId* adjncy = graph_.adjncy.data();
-        const Weight* adjwgt = graph_.has_edge_weights() ? graph_.adjwgt.data() : nullptr;
         const PartId* part = part_.data();
         const char* locked = locked_.data();
-        WeightSum max_gain = 0;
         EdgeOffset longest = 0;
         for (VertexId v = 0; v < graph_.num_vertices(); ++v) {
             if (locked[v]) continue;
             const EdgeOffset begin = xadj[v], end = xadj[v + 1];
             longest = std::max(longest, end - begin);
-            WeightSum degree = end - begin;
-            if (adjwgt != nullptr) {
-                degree = 0;
-                for (EdgeOffset e = begin; e < end; ++e) degree += adjwgt[e];
-            }
             const PartId home = part[v];
             EdgeOffset e = begin;
             while (e < end && part[adjncy[e]] == home) ++e;
@@ -227,10 +225,43 @@ class Polisher {
                 candidate_[v] = 1;
                 candidates_.push_back(v);
             }
+        }
+        touched_.resize(std::size_t(longest));
+    }
+
+    // A bound on the gains for the buckets: a gain is at most the vertex's weighted degree,
+    // plus its size when migration counts. While the buckets hold one gain each, any bound
+    // orders the queue the same, so the longest free row times the heaviest edge will do: one
+    // flat scan of the edge weights instead of a sum per row. Past that (or with migration,
+    // or a negative weight), buckets share ranges of gains that depend on the bound itself:
+    // the exact maximum, summed row by row.
+    WeightSum gain_bound() const {
+        const Weight* adjwgt = graph_.adjwgt.data();
+        const std::size_t entries = graph_.adjwgt.size();
+        const WeightSum longest = WeightSum(touched_.size());
+        if (origin_ == nullptr) {
+            if (!graph_.has_edge_weights()) return longest;
+            Weight lightest = 0, heaviest = 0;
+            for (std::size_t e = 0; e < entries; ++e) {
+                lightest = std::min(lightest, adjwgt[e]);
+                heaviest = std::max(heaviest, adjwgt[e]);
+            }
+            if (lightest >= 0 && GainBuckets::one_bucket_per_gain(longest * heaviest))
+                return longest * heaviest;
+        }
+        const EdgeOffset* xadj = graph_.xadj.data();
+        const char* locked = locked_.data();
+        WeightSum max_gain = 0;
+        for (VertexId v = 0; v < graph_.num_vertices(); ++v) {
+            if (locked[v]) continue;
+            WeightSum degree = xadj[v + 1] - xadj[v];
+            if (adjwgt != nullptr && entries > 0) {
+                degree = 0;
+                for (EdgeOffset e = xadj[v]; e < xadj[v + 1]; ++e) degree += adjwgt[e];
+            }
             if (origin_ != nullptr) degree += migration_weight_ * graph_.vertex_size(v);
             max_gain = std::max(max_gain, degree);
         }
-        touched_.resize(std::size_t(longest));
         return max_gain;
     }
 

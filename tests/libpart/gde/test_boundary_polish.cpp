@@ -33,3 +33,40 @@ TEST(GdeBoundaryPolish, HeavyEdgeWeightsShareBucketsAndStillLowerTheCut) {
     polish_boundary(g, again, 0.03);
     EXPECT_EQ(again.part, p.part);
 }
+
+TEST(GdeBoundaryPolish, TheGainBoundDoesNotChangeTheMoves) {
+    // The buckets are sized from a bound on the gains (the longest free row times the heaviest
+    // edge while gains get a bucket each, else the exact heaviest weighted degree). A heavy
+    // edge between two fixed corners raises the first without changing any free vertex's
+    // gain: the moves, and so the result, must stay the same, on either side of the switch to
+    // shared buckets (4 x 10^4 > 2^15).
+    const Graph grid = part::test::grid_graph(24, 24);
+    std::mt19937 rng(5);
+    std::vector<WeightedEdge> edges;
+    for (VertexId v = 0; v < grid.num_vertices(); ++v)
+        for (VertexId u : grid.neighbours(v))
+            if (u > v) edges.push_back({v, u, Weight(1 + rng() % 100)});
+    std::vector<PartId> start(std::size_t(grid.num_vertices()));
+    for (VertexId v = 0; v < grid.num_vertices(); ++v) start[v] = PartId((v % 24 + v / 24) % 4);
+    std::vector<char> fixed(std::size_t(grid.num_vertices()), 0);
+    const VertexId corner = 0, far_corner = grid.num_vertices() - 1;
+    fixed[corner] = fixed[far_corner] = 1;
+    std::vector<std::vector<PartId>> results;
+    std::vector<WeightSum> reductions;
+    for (const Weight heavy : {1, 1000, 10000}) {
+        std::vector<WeightedEdge> with_heavy = edges;
+        with_heavy.push_back({corner, far_corner, heavy});
+        const Graph g = graph_from_edges(grid.num_vertices(), with_heavy, true);
+        Partition p{4, start, {}};
+        const WeightSum cut_before = edge_cut(g, p.part);
+        const PolishResult result = polish_boundary(g, p, 0.03, {.fixed = &fixed});
+        EXPECT_GT(result.cut_reduction, 0) << "heavy " << heavy;
+        EXPECT_EQ(edge_cut(g, p.part), cut_before - result.cut_reduction) << "heavy " << heavy;
+        results.push_back(p.part);
+        reductions.push_back(result.cut_reduction);
+    }
+    EXPECT_EQ(results[1], results[0]);
+    EXPECT_EQ(results[2], results[0]);
+    EXPECT_EQ(reductions[1], reductions[0]);
+    EXPECT_EQ(reductions[2], reductions[0]);
+}
