@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <numeric>
 
 #include "libpart/gde/local_connectivity.hpp"
@@ -37,9 +38,11 @@ class GainBuckets {
   public:
     // Room for vertices 0..n-1 with gains in [-max_gain, max_gain].
     void reset(VertexId n, WeightSum max_gain) {
-        next_.assign(std::size_t(n), kAbsent);
+        // next_ and gain_ are read only for queued vertices, which insert() sets: left
+        // uninitialised, as zero-filling them on every level's band cost more than its passes.
+        next_ = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
+        gain_ = std::make_unique_for_overwrite<WeightSum[]>(std::size_t(n));
         prev_.assign(std::size_t(n), kAbsent);
-        gain_.assign(std::size_t(n), 0);
         offset_ = max_gain;
         shift_ = 0;
         while ((2 * max_gain) >> shift_ >= kMaxBuckets) ++shift_;
@@ -110,8 +113,9 @@ class GainBuckets {
 
     std::size_t bucket(WeightSum gain) const { return std::size_t((gain + offset_) >> shift_); }
 
-    std::vector<VertexId> next_, prev_, head_;
-    std::vector<WeightSum> gain_;
+    std::unique_ptr<VertexId[]> next_;
+    std::vector<VertexId> prev_, head_;
+    std::unique_ptr<WeightSum[]> gain_;
     WeightSum offset_ = 0;
     int shift_ = 0;
     std::size_t top_ = 0;
