@@ -37,6 +37,26 @@ void LocalConnectivity::start_test(VertexId v) {
     }
 }
 
+// Marks v with `skip` and each of its distinct neighbours in its part with its own label
+// (first + l, l = 0, 1, ...), queued in row order; returns how many.
+VertexId LocalConnectivity::label_neighbours(const PartId* part, VertexId v, std::uint32_t skip) {
+    const EdgeOffset* const xadj = graph_.xadj.data();
+    const VertexId* const adjncy = graph_.adjncy.data();
+    std::uint32_t* const mark = mark_.data();
+    const std::uint32_t first = skip + 1;
+    mark[v] = skip;
+    VertexId labels = 0;
+    for (EdgeOffset e = xadj[v]; e < xadj[v + 1]; ++e) {
+        const VertexId u = adjncy[e];
+        if (part[u] != part[v] || mark[u] >= skip) continue; // a neighbour listed twice: once
+        mark[u] = first + std::uint32_t(labels);
+        root_[std::size_t(labels)] = labels;
+        pending_[std::size_t(labels)] = 1;
+        queue_[std::size_t(labels++)] = u;
+    }
+    return labels;
+}
+
 // One breadth-first search from all of v's neighbours in the part at once, each vertex
 // labelled with the root of the neighbour's search it was reached from; where two searches
 // meet, their labels are joined (union-find), and the test ends as soon as one label is
@@ -50,31 +70,22 @@ void LocalConnectivity::start_test(VertexId v) {
 // on which label of a joined set a vertex carries.
 bool LocalConnectivity::would_disconnect(const std::vector<PartId>& part, VertexId v) {
     const EdgeOffset* const xadj = graph_.xadj.data();
-    const VertexId* const adjncy = graph_.adjncy.data();
-    const PartId* const part_of = part.data();
-    const PartId home = part_of[v];
     if (xadj[v + 1] - xadj[v] < 2) return false;
     start_test(v);
+    // mark[v] == skip; mark[w] == first + l: w was reached with label l in this test; marks of
+    // earlier tests are below skip.
+    const std::uint32_t skip = stamp_ + 1, first = skip + 1;
+    const PartId* const part_of = part.data();
+    const VertexId labels = label_neighbours(part_of, v, skip);
+    stamp_ = skip + std::uint32_t(labels);
+    if (labels <= 1) return false;
+
+    const VertexId* const adjncy = graph_.adjncy.data();
+    const PartId home = part_of[v];
     std::uint32_t* const mark = mark_.data();
     VertexId* const queue = queue_.data();
     VertexId* const root = root_.data();
     VertexId* const pending = pending_.data();
-    // mark[v] == skip; mark[w] == first + l: w was reached with label l in this test; marks of
-    // earlier tests are below skip.
-    const std::uint32_t skip = stamp_ + 1, first = skip + 1;
-    mark[v] = skip;
-    VertexId labels = 0;
-    for (EdgeOffset e = xadj[v]; e < xadj[v + 1]; ++e) {
-        const VertexId u = adjncy[e];
-        if (part_of[u] != home || mark[u] >= skip) continue; // a neighbour listed twice: once
-        mark[u] = first + std::uint32_t(labels);
-        root[labels] = labels;
-        pending[labels] = 1;
-        queue[labels++] = u;
-    }
-    stamp_ = skip + std::uint32_t(labels);
-    if (labels <= 1) return false;
-
     VertexId components = labels, tail = labels;
     for (VertexId head = 0; head < tail; ++head) {
         const VertexId x = queue[head];

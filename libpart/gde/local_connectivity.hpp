@@ -22,6 +22,8 @@ class LocalConnectivity {
   private:
     // Starts a test from v: fresh marks, arrays large enough for v's degree.
     void start_test(VertexId v);
+    // The search's first vertices: v's neighbours in its part, one label each.
+    VertexId label_neighbours(const PartId* part, VertexId v, std::uint32_t skip);
 
     const Graph& graph_;
     int budget_;
