@@ -98,7 +98,7 @@ if [ -z "${SKIP_IDENTITY:-}" ]; then
 fi
 
 # first_run START: the options of START's first run (default options; the network for starts).
-first_run() { runs "$1" | head -n 1; }
+first_run() { runs "$1" | sed -n 1p; } # sed reads all: no SIGPIPE under pipefail
 
 if [ -z "${SKIP_CALLGRIND:-}" ]; then
   command -v valgrind >/dev/null || { echo "valgrind not found (apt-get install valgrind)" >&2; exit 1; }
