@@ -32,6 +32,11 @@ struct BandScratch {
     std::vector<PartId> anchor_part;
     std::vector<WeightSum> anchor_weight;
     std::vector<EdgeOffset> slot, fill;
+    struct AnchorEntry {
+        VertexId row;  // band vertex
+        EdgeOffset at; // its entry for the anchor
+    };
+    std::vector<AnchorEntry> anchor_entries;
 };
 
 // The same, written into `band`, whose arrays (and the scratch's) are reused, so that
