@@ -74,11 +74,10 @@ void project(std::size_t l, Workspace& work) {
         finer[v] = coarse_part[coarse_of[v]];
 }
 
-// One cycle: band, coarsening, refinement coarse to fine (with `recoarsenings` detours of the
-// F-cycle); `seed` varies the clusters.
+// One cycle: band, coarsening, refinement coarse to fine with the F-cycle's detours; `seed`
+// varies the clusters.
 void refine_band_once(const Graph& graph, Partition& partition, const BandRefineOptions& options,
-                      int width, int recoarsenings, unsigned seed, Workspace& work,
-                      BandRefineResult& result) {
+                      int width, unsigned seed, Workspace& work, BandRefineResult& result) {
     const PartId k = partition.num_parts;
     extract_band(graph, partition.part, width, work.band, work.band_scratch);
     result.band_vertices = std::max(result.band_vertices, work.band.num_band_vertices());
@@ -91,7 +90,7 @@ void refine_band_once(const Graph& graph, Partition& partition, const BandRefine
     const VertexId coarsest = options.coarsest > 0 ? options.coarsest : 20 * k;
     std::size_t top = coarsen_from(0, limits, coarsest, k, seed, work);
     WeightSum gain = 0;
-    for (int again = 1; again <= recoarsenings; ++again) {
+    for (int again = 1; again <= options.recoarsenings; ++again) {
         // Refine the coarsest share of the levels and coarsen again from the level reached
         // (which keeps at least one level of the first hierarchy below it).
         const auto climb = std::size_t(std::max(1L, std::lround(options.recoarsen_share * top)));
@@ -124,9 +123,8 @@ BandRefineResult refine_band(const Graph& graph, Partition& partition,
     Workspace work;
     for (int cycle = 0; cycle < options.cycles; ++cycle) {
         const WeightSum before = result.cut_reduction;
-        const bool first = cycle == 0;
-        refine_band_once(graph, partition, options, first ? options.width : options.later_width,
-                         first ? options.recoarsenings : options.later_recoarsenings,
+        refine_band_once(graph, partition, options,
+                         cycle == 0 ? options.width : options.later_width,
                          1 + 1000 * unsigned(cycle), work, result);
         ++result.cycles;
         const WeightSum gain = result.cut_reduction - before;

@@ -24,16 +24,14 @@ struct BandRefineOptions {
     VertexId coarsest = 0;          // stop coarsening at this many vertices (0: 20 per part)
     double cluster_fraction = 0.06; // a coarse vertex weighs at most this share of a part
     int cluster_members = 4;        // and holds at most this many vertices of the finer level
-    int cycles = 3;                 // band refinements in a row (new band, new clusters)
+    int cycles = 2;                 // band refinements in a row (new band, new clusters)
     double min_cycle_gain = 0.01;   // another cycle runs only after one that lowered the cut
                                     // by at least this fraction
     // F-cycles: after refining back up this share of the levels (from the coarsest), coarsen
-    // again from the level reached, `recoarsenings` times in the first cycle and
-    // `later_recoarsenings` times in each later one (0: a V-cycle). Coarse levels are cheap
-    // to build and refine, and each new set of clusters offers other moves.
+    // again from the level reached, `recoarsenings` times per cycle (0: a V-cycle). Coarse
+    // levels are cheap to build and refine, and each new set of clusters offers other moves.
     double recoarsen_share = 0.75;
     int recoarsenings = 2;
-    int later_recoarsenings = 1;
 };
 
 struct BandRefineResult {
