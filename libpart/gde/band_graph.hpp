@@ -40,7 +40,7 @@ struct BandScratch {
 };
 
 // The same, written into `band`, whose arrays (and the scratch's) are reused, so that
-// repeated V-cycles do not allocate and zero-fill graph-sized arrays each time.
+// repeated cycles do not allocate and zero-fill graph-sized arrays each time.
 void extract_band(const Graph& graph, const std::vector<PartId>& part, int width, BandGraph& band,
                   BandScratch& scratch);
 

@@ -3,9 +3,8 @@
 // (the restricted matching of ParMETIS's adaptive repartitioning and KaHIP's V-cycles):
 // heavy-edge clustering joins only vertices of the same part, so every coarse vertex lies in
 // one part and the partition is exact on every level. Fixed vertices are never clustered.
-// Clusters of up to four vertices (METIS's and Scotch's coarsening also grow beyond pairs)
-// shrink a level about twice as much as a matching, so half as many levels are built and
-// refined for the same coarsest size.
+// Clusters of up to four vertices shrink a level about twice as much as a matching, so half
+// as many levels are built and refined for the same coarsest size.
 #include <vector>
 
 #include "libpart/core/partition.hpp"
@@ -49,7 +48,7 @@ struct CoarseningScratch {
     std::vector<EdgeOffset> slot;
 };
 
-// The same, written into `level`, whose arrays (and the scratch's) are reused: a V-cycle
+// The same, written into `level`, whose arrays (and the scratch's) are reused: a cycle
 // repeated on a band of similar size then touches no fresh memory (first-touch page faults and
 // zero-filling were a sixth of part-refine's time on a 490k-vertex graph).
 void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
