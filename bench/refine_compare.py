@@ -15,7 +15,7 @@ For each row it prints the cut improvement and imbalance of each binary and thei
 (user + sys of the process, best of --repeat, the two binaries interleaved so that a change
 in the machine's load hits both), then the figures refine.sh's issue summary quotes: mean
 improvement, rows >= 15% per start, the rows that fell below 15% where OLD reached it, the
-largest imbalance, and the CPU ratio NEW/OLD. It also checks that every repeat of a binary
+largest imbalance (and how many rows exceed 1.03), and the CPU ratio NEW/OLD. It also checks that every repeat of a binary
 wrote the same partition (determinism) and says where one did not.
 --only TEXT keeps the rows whose "graph label K" contains TEXT (e.g. "farhat 32").
 """
@@ -119,7 +119,9 @@ def main():
                 got = [f[index][1] for row, f in table if f" {label} " in row]
                 if got:
                     line += f"  {label} >= 15%: {sum(i >= 15 for i in got)}/{len(got)}"
-        line += f"  max imbalance {max(e[2] for e in every):.4f}  cpu total {sum(e[3] for e in every):.3f}s"
+        line += (f"  max imbalance {max(e[2] for e in every):.4f}"
+                 f" (rows above 1.03: {sum(e[2] > 1.03 + 1e-9 for e in every)})"
+                 f"  cpu total {sum(e[3] for e in every):.3f}s")
         print(line)
     lost = [row for row, f in table if f[0][1] >= 15 > f[1][1] and " start " not in row]
     print("below 15% in new but not in old: " + (", ".join(lost) or "none"))
