@@ -9,7 +9,9 @@ G.graph, coordinates G.xyz (naca0012's are read from data/ here), starts G.rcb.K
 G.farhat.K, and for the rebalance rows G.w.graph and G.start.K. Nothing in DATA is written.
 
 Rows are run exactly as bench/refine.sh runs them: the 27 rcb/farhat starts
-(part-refine G.graph G.label.K --json -q -o OUT [--coords G.xyz]), then the rebalance rows
+(part-refine G.graph G.label.K --json -q -o OUT [--coords G.xyz]), the larger 3D rows
+(copter2 and mdual, farhat starts for K = 16, 64, when DATA holds copter2.farhat.16 etc.;
+they are left out of the mean, as in refine.sh), then the rebalance rows
 (G.w.graph G.start.K, with --network NET --map greedy --lambda opt except on the quotient).
 For each row it prints the cut improvement and imbalance of each binary and their CPU time
 (user + sys of the process, best of --repeat, the two binaries interleaved so that a change
@@ -28,6 +30,7 @@ import sys
 import tempfile
 
 GRAPHS = ["naca0012", "plate", "plate-nodal", "4elt", "trigrid700"]
+LARGE_3D = ["copter2", "mdual"]
 REBALANCE = ((8, "mesh:2x4"), (16, "quotient"), (16, "mesh:4x4"), (32, "quotient"), (32, "torus:4x8"))
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -46,6 +49,10 @@ def rows(data, rebalance):
         for k in (8, 16, 32):
             for label in (("rcb", "farhat") if xy else ("farhat",)):
                 yield f"{name} {label} {k}", f"{data}/{name}.graph", f"{data}/{name}.{label}.{k}", extra
+    for name in LARGE_3D:  # refine.sh's larger 3D rows, when DATA holds their starts
+        for k in (16, 64):
+            if os.path.exists(f"{data}/{name}.farhat.{k}"):
+                yield f"{name} 3d-farhat {k}", f"{data}/{name}.graph", f"{data}/{name}.farhat.{k}", []
     if rebalance:
         for name in GRAPHS:
             for k, network in REBALANCE:
@@ -108,7 +115,7 @@ def main():
 
     print()
     for name, index in (("old", 0), ("new", 1)):
-        starts = [f[index] for row, f in table if " start " not in row]
+        starts = [f[index] for row, f in table if " start " not in row and "3d-" not in row]
         every = [f[index] for _, f in table]
         if not every:
             continue
@@ -123,7 +130,7 @@ def main():
                  f" (rows above 1.03: {sum(e[2] > 1.03 + 1e-9 for e in every)})"
                  f"  cpu total {sum(e[3] for e in every):.3f}s")
         print(line)
-    lost = [row for row, f in table if f[0][1] >= 15 > f[1][1] and " start " not in row]
+    lost = [row for row, f in table if f[0][1] >= 15 > f[1][1] and " start " not in row and "3d-" not in row]
     print("below 15% in new but not in old: " + (", ".join(lost) or "none"))
     print(f"cpu new/old over all rows: {sum(f[1][3] for _, f in table) / max(sum(f[0][3] for _, f in table), 1e-6):.3f}")
     if not all(f[i][4] for _, f in table for i in (0, 1)):
