@@ -164,7 +164,7 @@ void expect_same_graph(const Graph& a, const Graph& b) {
     EXPECT_EQ(a.vwgt, b.vwgt);
 }
 
-// The V-cycles reuse one band and one set of levels: writing into arrays left by a larger
+// The cycles reuse one band and one set of levels: writing into arrays left by a larger
 // or a smaller graph must give what a fresh extraction or coarsening gives.
 TEST(BandGraph, ReusedArraysGiveTheFreshResult) {
     const Graph g = weighted_grid(30, 20, 7);
