@@ -5,6 +5,8 @@ namespace part::gde {
 namespace {
 
 // Band membership: every vertex within `width` layers of the boundary (all when width < 0).
+// scratch.layer ends holding the outermost layer, the only band vertices with neighbours
+// outside the band.
 void band_members(const Graph& graph, const std::vector<PartId>& part, int width,
                   BandScratch& scratch) {
     const VertexId n = graph.num_vertices();
@@ -106,10 +108,16 @@ void extract_band(const Graph& graph, const std::vector<PartId>& part, int width
     anchor_degree.assign(std::size_t(anchors), 0);
     std::vector<VertexId>& row_anchors = scratch.row_anchors;
     row_anchors.clear();
+    std::vector<BandScratch::AnchorEntry>& anchor_entries = scratch.anchor_entries;
+    anchor_entries.clear();
     // Rows go through raw pointers into arrays sized for the worst case (band rows as long as
-    // in the graph, each anchor edge once more in an anchor row), trimmed at the end.
+    // in the graph, each anchor edge once more in an anchor row), trimmed at the end. Only the
+    // outermost layer (band_members leaves it in scratch.layer) touches anchors; a tight bound
+    // keeps the resize from zero-filling much more than the band graph will hold.
     EdgeOffset bound = 0;
-    for (VertexId v : band.vertex) bound += 2 * graph.degree(v);
+    for (VertexId v : band.vertex) bound += graph.degree(v);
+    if (anchors > 0)
+        for (VertexId v : scratch.layer) bound += graph.degree(v);
     g.adjncy.resize(std::size_t(bound));
     g.adjwgt.resize(std::size_t(bound));
     VertexId* adjncy = g.adjncy.data();
@@ -136,6 +144,7 @@ void extract_band(const Graph& graph, const std::vector<PartId>& part, int width
             const VertexId anchor = index[u];
             if (slot[anchor] < 0) {
                 slot[anchor] = out;
+                anchor_entries.push_back({i, out});
                 adjncy[out] = b + anchor;
                 adjwgt[out++] = 0;
                 row_anchors.push_back(anchor);
@@ -149,15 +158,15 @@ void extract_band(const Graph& graph, const std::vector<PartId>& part, int width
     for (VertexId a = 0; a < anchors; ++a) g.xadj[b + a + 1] = g.xadj[b + a] + anchor_degree[a];
     g.adjncy.resize(std::size_t(g.xadj.back()));
     g.adjwgt.resize(std::size_t(g.xadj.back()));
+    // The anchor rows from the anchor entries of the band rows, recorded as they were written
+    // (in band order, so each anchor row lists its band neighbours in increasing order).
     std::vector<EdgeOffset>& fill = scratch.fill;
     fill.assign(g.xadj.begin() + b, g.xadj.end() - 1);
-    for (VertexId i = 0; i < b; ++i)
-        for (EdgeOffset e = g.xadj[i]; e < g.xadj[i + 1]; ++e) {
-            const VertexId j = g.adjncy[e];
-            if (j < b) continue;
-            g.adjncy[fill[j - b]] = i;
-            g.adjwgt[fill[j - b]++] = g.adjwgt[e];
-        }
+    for (const BandScratch::AnchorEntry& entry : anchor_entries) {
+        const VertexId a = g.adjncy[entry.at] - b;
+        g.adjncy[fill[a]] = entry.row;
+        g.adjwgt[fill[a]++] = g.adjwgt[entry.at];
+    }
 }
 
 } // namespace part::gde

@@ -32,10 +32,15 @@ struct BandScratch {
     std::vector<PartId> anchor_part;
     std::vector<WeightSum> anchor_weight;
     std::vector<EdgeOffset> slot, fill;
+    struct AnchorEntry {
+        VertexId row;  // band vertex
+        EdgeOffset at; // its entry for the anchor
+    };
+    std::vector<AnchorEntry> anchor_entries;
 };
 
 // The same, written into `band`, whose arrays (and the scratch's) are reused, so that
-// repeated V-cycles do not allocate and zero-fill graph-sized arrays each time.
+// repeated cycles do not allocate and zero-fill graph-sized arrays each time.
 void extract_band(const Graph& graph, const std::vector<PartId>& part, int width, BandGraph& band,
                   BandScratch& scratch);
 

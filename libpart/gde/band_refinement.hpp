@@ -1,10 +1,14 @@
 #pragma once
 // Multilevel refinement of the band around the boundary: the band graph (band_graph.hpp) is
-// coarsened by heavy-edge matching inside parts (part_coarsening.hpp), then refined coarse to
-// fine with the FM pass of boundary_polish, projecting the parts down a level at a time. A
+// coarsened by heavy-edge clustering inside parts (part_coarsening.hpp), then refined coarse
+// to fine with the FM pass of boundary_polish, projecting the parts down a level at a time. A
 // move of a coarse vertex moves a cluster of vertices at once, so borders can be reshaped by
 // more than the single-vertex moves of one FM pass allow (Scotch's band refinement, and the
 // V-cycles of KaHIP and ParMETIS's adaptive repartitioning, combine the same two ideas).
+// Each cycle is an F-cycle (the global search of KaHIP, Sanders & Schulz, ESA 2011): part of
+// the way back up it coarsens again from the level reached, so the coarse levels, the cheap
+// ones, are refined again with other clusters before the fine levels, the costly ones, run
+// once. Later cycles work on a narrower band.
 #include <vector>
 
 #include "libpart/gde/boundary_polish.hpp"
@@ -12,14 +16,22 @@
 namespace part::gde {
 
 struct BandRefineOptions {
-    int width = 8;                  // band layers on each side of the boundary; < 0: whole graph
+    int width = 8;                  // band layers on each side of the boundary in the first
+                                    // cycle; < 0: whole graph
+    int later_width = 3;            // the same in later cycles, whose borders moved less
     double tolerance = 0.03;        // every part stays within (1 + tolerance) x its target
-    int max_passes = 3;             // FM passes per level (more seldom gain more)
+    int max_passes = 2;             // FM passes per level (a third seldom gains)
     VertexId coarsest = 0;          // stop coarsening at this many vertices (0: 20 per part)
     double cluster_fraction = 0.06; // a coarse vertex weighs at most this share of a part
-    int cycles = 3;                 // band refinements in a row (new band, new matching)
+    int cluster_members = 4;        // and holds at most this many vertices of the finer level
+    int cycles = 2;                 // band refinements in a row (new band, new clusters)
     double min_cycle_gain = 0.01;   // another cycle runs only after one that lowered the cut
                                     // by at least this fraction
+    // F-cycles: after refining back up this share of the levels (from the coarsest), coarsen
+    // again from the level reached, `recoarsenings` times per cycle (0: a V-cycle). Coarse
+    // levels are cheap to build and refine, and each new set of clusters offers other moves.
+    double recoarsen_share = 0.75;
+    int recoarsenings = 2;
 };
 
 struct BandRefineResult {

@@ -2,13 +2,24 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <numeric>
 
-#include "libpart/core/metrics.hpp"
 #include "libpart/gde/local_connectivity.hpp"
 
 namespace part::gde {
 
 namespace {
+
+// The most each part may weigh: (1 + tolerance) x its target share of `total`.
+std::vector<WeightSum> weight_limits(const Partition& partition, WeightSum total,
+                                     double tolerance) {
+    std::vector<WeightSum> limit;
+    for (PartId p = 0; p < partition.num_parts; ++p)
+        limit.push_back(
+            WeightSum(std::floor(partition.target(p) * double(total) * (1 + tolerance))));
+    return limit;
+}
 
 struct Move {
     WeightSum gain = 0;
@@ -27,9 +38,11 @@ class GainBuckets {
   public:
     // Room for vertices 0..n-1 with gains in [-max_gain, max_gain].
     void reset(VertexId n, WeightSum max_gain) {
-        next_.assign(std::size_t(n), kAbsent);
+        // next_ and gain_ are read only for queued vertices, which insert() sets: left
+        // uninitialised, as zero-filling them on every level's band cost more than its passes.
+        next_ = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
+        gain_ = std::make_unique_for_overwrite<WeightSum[]>(std::size_t(n));
         prev_.assign(std::size_t(n), kAbsent);
-        gain_.assign(std::size_t(n), 0);
         offset_ = max_gain;
         shift_ = 0;
         while ((2 * max_gain) >> shift_ >= kMaxBuckets) ++shift_;
@@ -37,6 +50,11 @@ class GainBuckets {
         top_ = 0;
         size_ = 0;
     }
+
+    // True when gains in [-max_gain, max_gain] get a bucket each: the queue then orders
+    // vertices by exact gain (LIFO among equals) whatever bound reset() was given, as long
+    // as it holds every gain.
+    static bool one_bucket_per_gain(WeightSum max_gain) { return 2 * max_gain < kMaxBuckets; }
 
     bool empty() const { return size_ == 0; }
     bool contains(VertexId v) const { return prev_[v] != kAbsent; }
@@ -95,8 +113,9 @@ class GainBuckets {
 
     std::size_t bucket(WeightSum gain) const { return std::size_t((gain + offset_) >> shift_); }
 
-    std::vector<VertexId> next_, prev_, head_;
-    std::vector<WeightSum> gain_;
+    std::unique_ptr<VertexId[]> next_;
+    std::vector<VertexId> prev_, head_;
+    std::unique_ptr<WeightSum[]> gain_;
     WeightSum offset_ = 0;
     int shift_ = 0;
     std::size_t top_ = 0;
@@ -109,34 +128,16 @@ class Polisher {
              const PolishOptions& options)
         : graph_(graph), part_(partition.part), origin_(options.origin),
           migration_weight_(options.migration_weight), connectivity_(graph),
+          weight_(std::size_t(partition.num_parts), 0),
           connection_(std::size_t(partition.num_parts), 0),
           locked_(options.fixed ? *options.fixed
                                 : std::vector<char>(std::size_t(graph.num_vertices()), 0)),
           candidate_(std::size_t(graph.num_vertices()), 0) {
-        const int ncon = graph.num_constraints();
-        const auto weights = part_weights(graph, part_, partition.num_parts);
-        for (PartId p = 0; p < partition.num_parts; ++p)
-            weight_.push_back(weights[std::size_t(p) * ncon]);
-        limit_ = part_weight_limits(graph, partition, tolerance);
-        // One sweep finds the boundary and bounds the gains: a gain is at most the vertex's
-        // weighted degree, plus its size when migration counts.
-        WeightSum max_gain = 0;
-        for (VertexId v = 0; v < graph.num_vertices(); ++v) {
-            if (locked_[v]) continue;
-            WeightSum degree = 0;
-            bool boundary = false;
-            for (EdgeOffset e = graph.xadj[v]; e < graph.xadj[v + 1]; ++e) {
-                degree += graph.edge_weight(e);
-                boundary = boundary || part_[graph.adjncy[e]] != part_[v];
-            }
-            if (boundary) {
-                candidate_[v] = 1;
-                candidates_.push_back(v);
-            }
-            if (origin_ != nullptr) degree += migration_weight_ * graph.vertex_size(v);
-            max_gain = std::max(max_gain, degree);
-        }
-        queue_.reset(graph.num_vertices(), max_gain);
+        weigh_parts();
+        limit_ = weight_limits(
+            partition, std::accumulate(weight_.begin(), weight_.end(), WeightSum(0)), tolerance);
+        find_boundary();
+        queue_.reset(graph.num_vertices(), gain_bound());
     }
 
     // One FM pass: moves the best vertex even when its gain is negative, each vertex at most
@@ -195,6 +196,79 @@ class Polisher {
         PartId from;
     };
 
+    // weight_: each part's weight (constraint 0), in one sweep over the vertices.
+    void weigh_parts() {
+        const PartId* part = part_.data();
+        const VertexId n = graph_.num_vertices();
+        if (!graph_.has_vertex_weights()) {
+            for (VertexId v = 0; v < n; ++v) ++weight_[part[v]];
+            return;
+        }
+        const Weight* vwgt = graph_.vwgt.data();
+        const std::size_t ncon = std::size_t(graph_.num_constraints());
+        for (VertexId v = 0; v < n; ++v) weight_[part[v]] += vwgt[std::size_t(v) * ncon];
+    }
+
+    // One sweep over the free vertices lists the boundary ones as candidates and makes room
+    // in touched_ for the longest row. Raw arrays: through the vectors, the compiler reloaded
+    // their data on every edge.
+    void find_boundary() {
+        const EdgeOffset* xadj = graph_.xadj.data();
+        const VertexId* adjncy = graph_.adjncy.data();
+        const PartId* part = part_.data();
+        const char* locked = locked_.data();
+        EdgeOffset longest = 0;
+        for (VertexId v = 0; v < graph_.num_vertices(); ++v) {
+            if (locked[v]) continue;
+            const EdgeOffset begin = xadj[v], end = xadj[v + 1];
+            longest = std::max(longest, end - begin);
+            const PartId home = part[v];
+            EdgeOffset e = begin;
+            while (e < end && part[adjncy[e]] == home) ++e;
+            if (e < end) {
+                candidate_[v] = 1;
+                candidates_.push_back(v);
+            }
+        }
+        touched_.resize(std::size_t(longest));
+    }
+
+    // A bound on the gains for the buckets: a gain is at most the vertex's weighted degree,
+    // plus its size when migration counts. While the buckets hold one gain each, any bound
+    // orders the queue the same, so the longest free row times the heaviest edge will do: one
+    // flat scan of the edge weights instead of a sum per row. Past that (or with migration,
+    // or a negative weight), buckets share ranges of gains that depend on the bound itself:
+    // the exact maximum, summed row by row.
+    WeightSum gain_bound() const {
+        const Weight* adjwgt = graph_.adjwgt.data();
+        const std::size_t entries = graph_.adjwgt.size();
+        const WeightSum longest = WeightSum(touched_.size());
+        if (origin_ == nullptr) {
+            if (!graph_.has_edge_weights()) return longest;
+            Weight lightest = 0, heaviest = 0;
+            for (std::size_t e = 0; e < entries; ++e) {
+                lightest = std::min(lightest, adjwgt[e]);
+                heaviest = std::max(heaviest, adjwgt[e]);
+            }
+            if (lightest >= 0 && GainBuckets::one_bucket_per_gain(longest * heaviest))
+                return longest * heaviest;
+        }
+        const EdgeOffset* xadj = graph_.xadj.data();
+        const char* locked = locked_.data();
+        WeightSum max_gain = 0;
+        for (VertexId v = 0; v < graph_.num_vertices(); ++v) {
+            if (locked[v]) continue;
+            WeightSum degree = xadj[v + 1] - xadj[v];
+            if (adjwgt != nullptr && entries > 0) {
+                degree = 0;
+                for (EdgeOffset e = xadj[v]; e < xadj[v + 1]; ++e) degree += adjwgt[e];
+            }
+            if (origin_ != nullptr) degree += migration_weight_ * graph_.vertex_size(v);
+            max_gain = std::max(max_gain, degree);
+        }
+        return max_gain;
+    }
+
     bool on_boundary(VertexId v) const {
         for (VertexId u : graph_.neighbours(v))
             if (part_[u] != part_[v]) return true;
@@ -245,35 +319,47 @@ class Polisher {
             queue_.remove(v);
     }
 
+    // v's best feasible move: the most edge weight to the receiver, net of v's edges in its
+    // own part (and of the migration term); ties go to the lowest part. Raw arrays, as in
+    // find_boundary: this runs for every candidate of every pass.
     Move best_move(VertexId v) {
-        const PartId home = part_[v];
+        const PartId* part = part_.data();
+        const PartId home = part[v];
         const Weight w = graph_.vertex_weight(v);
         Move best;
         if (w >= weight_[home]) return best;
-        touched_.clear();
+        const VertexId* adjncy = graph_.adjncy.data();
+        const Weight* adjwgt = graph_.has_edge_weights() ? graph_.adjwgt.data() : nullptr;
+        WeightSum* connection = connection_.data();
+        PartId* const touched = touched_.data(); // room for v's row: see find_boundary
+        PartId* last = touched;
         WeightSum internal = 0;
-        for (EdgeOffset e = graph_.xadj[v]; e < graph_.xadj[v + 1]; ++e) {
-            const PartId p = part_[graph_.adjncy[e]];
+        for (EdgeOffset e = graph_.xadj[v], end = graph_.xadj[v + 1]; e < end; ++e) {
+            const PartId p = part[adjncy[e]];
+            const WeightSum weight = adjwgt != nullptr ? adjwgt[e] : 1;
             if (p == home) {
-                internal += graph_.edge_weight(e);
+                internal += weight;
                 continue;
             }
-            if (connection_[p] == 0) touched_.push_back(p);
-            connection_[p] += graph_.edge_weight(e);
+            if (connection[p] == 0) *last++ = p; // (twice if an edge weighs 0, as before)
+            connection[p] += weight;
         }
         // Migration: leaving the origin costs the vertex's size, going back to it gains it.
         const PartId origin = origin_ != nullptr ? (*origin_)[v] : -1;
         const WeightSum migration =
             origin_ != nullptr ? migration_weight_ * graph_.vertex_size(v) : 0;
-        for (PartId p : touched_) {
-            const WeightSum gain = connection_[p] - internal - (origin == home ? migration : 0) +
+        const WeightSum* weight = weight_.data();
+        const WeightSum* limit = limit_.data();
+        for (const PartId* t = touched; t < last; ++t) {
+            const PartId p = *t;
+            const WeightSum gain = connection[p] - internal - (origin == home ? migration : 0) +
                                    (origin == p ? migration : 0);
-            if (weight_[p] + w <= limit_[p] &&
+            if (weight[p] + w <= limit[p] &&
                 (best.to < 0 || gain > best.gain || (gain == best.gain && p < best.to)))
                 best = {gain, p};
-            connection_[p] = 0;
+            connection[p] = 0;
         }
-        best.boundary = !touched_.empty();
+        best.boundary = last != touched;
         return best;
     }
 
@@ -296,11 +382,7 @@ class Polisher {
 
 std::vector<WeightSum> part_weight_limits(const Graph& graph, const Partition& partition,
                                           double tolerance) {
-    const double total = double(graph.total_vertex_weight()[0]);
-    std::vector<WeightSum> limit;
-    for (PartId p = 0; p < partition.num_parts; ++p)
-        limit.push_back(WeightSum(std::floor(partition.target(p) * total * (1 + tolerance))));
-    return limit;
+    return weight_limits(partition, graph.total_vertex_weight()[0], tolerance);
 }
 
 PolishResult polish_boundary(const Graph& graph, Partition& partition, double tolerance,

@@ -5,58 +5,112 @@
 
 namespace part::gde {
 
+namespace {
+
+// Root of label l, halving the path on the way (labels are few: at most v's degree).
+VertexId find_root(VertexId* root, VertexId l) {
+    while (root[l] != l) l = root[l] = root[root[l]];
+    return l;
+}
+
+} // namespace
+
 LocalConnectivity::LocalConnectivity(const Graph& graph, int budget)
     : graph_(graph), budget_(budget), mark_(std::size_t(graph.num_vertices()), 0) {}
 
-// One breadth-first search from all of v's neighbours in the part at once, each vertex
-// labelled with the neighbour it was reached from; where two searches meet, their labels are
-// joined (union-find). Two neighbours a few steps apart around v meet halfway, so the test
-// visits far fewer vertices than a search from one neighbour that must reach all the others.
-bool LocalConnectivity::would_disconnect(const std::vector<PartId>& part, VertexId v) {
-    const PartId home = part[v];
-    int to_find = 0;
-    for (VertexId u : graph_.neighbours(v)) to_find += part[u] == home;
-    if (to_find <= 1) return false;
-    // mark_[w] - base_ is the label of w when it was reached in this test; older marks are
-    // below base_. Restart the marks before they would wrap.
-    if (std::uint64_t(stamp_) + std::uint64_t(graph_.degree(v)) + 1 >=
+void LocalConnectivity::start_test(VertexId v) {
+    const VertexId degree = graph_.degree(v);
+    // A test uses the marks stamp_ + 1 .. stamp_ + 1 + degree; restart them before they wrap.
+    if (std::uint64_t(stamp_) + std::uint64_t(degree) + 2 >=
         std::numeric_limits<std::uint32_t>::max()) {
         std::fill(mark_.begin(), mark_.end(), 0);
         stamp_ = 0;
     }
-    const std::uint32_t base = stamp_ + 1;
-    queue_.clear();
-    label_.clear();
-    for (VertexId u : graph_.neighbours(v))
-        if (part[u] == home && mark_[u] < base) { // a neighbour listed twice counts once
-            mark_[u] = base + std::uint32_t(label_.size());
-            label_.push_back(VertexId(label_.size()));
-            queue_.push_back(u);
-        }
-    stamp_ = base + std::uint32_t(label_.size());
-    int components = int(label_.size());
-    if (components <= 1) return false; // one neighbour, listed more than once
-    auto find = [this](VertexId l) {
-        while (label_[l] != l) l = label_[l] = label_[label_[l]];
-        return l;
-    };
-    for (std::size_t head = 0; head < queue_.size(); ++head) {
-        const VertexId from = VertexId(mark_[queue_[head]] - base);
-        for (VertexId w : graph_.neighbours(queue_[head])) {
-            if (w == v || part[w] != home) continue;
-            if (mark_[w] >= base) { // reached before: join the two searches
-                const VertexId a = find(from), b = find(VertexId(mark_[w] - base));
-                if (a != b) {
-                    label_[std::max(a, b)] = std::min(a, b);
-                    if (--components == 1) return false;
-                }
+    // The queue holds v's neighbours, then at most budget + 1 more vertices (and never more
+    // than the graph has).
+    const std::size_t queue_size = std::min<std::size_t>(
+        std::size_t(graph_.num_vertices()), std::size_t(degree) + std::size_t(budget_) + 1);
+    if (queue_.size() < queue_size) queue_.resize(queue_size);
+    if (root_.size() < std::size_t(degree)) {
+        root_.resize(std::size_t(degree));
+        pending_.resize(std::size_t(degree));
+    }
+}
+
+// Marks v with `skip` and each of its distinct neighbours in its part with its own label
+// (first + l, l = 0, 1, ...), queued in row order; returns how many.
+VertexId LocalConnectivity::label_neighbours(const PartId* part, VertexId v, std::uint32_t skip) {
+    const EdgeOffset* const xadj = graph_.xadj.data();
+    const VertexId* const adjncy = graph_.adjncy.data();
+    std::uint32_t* const mark = mark_.data();
+    const std::uint32_t first = skip + 1;
+    mark[v] = skip;
+    VertexId labels = 0;
+    for (EdgeOffset e = xadj[v]; e < xadj[v + 1]; ++e) {
+        const VertexId u = adjncy[e];
+        if (part[u] != part[v] || mark[u] >= skip) continue; // a neighbour listed twice: once
+        mark[u] = first + std::uint32_t(labels);
+        root_[std::size_t(labels)] = labels;
+        pending_[std::size_t(labels)] = 1;
+        queue_[std::size_t(labels++)] = u;
+    }
+    return labels;
+}
+
+// One breadth-first search from all of v's neighbours in the part at once, each vertex
+// labelled with the root of the neighbour's search it was reached from; where two searches
+// meet, their labels are joined (union-find), and the test ends as soon as one label is
+// left: two neighbours a few steps apart around v meet halfway, so the test visits far fewer
+// vertices than a search from one neighbour that must reach all the others.
+// A search whose queued vertices are all scanned before it met the others is enclosed: every
+// neighbour in the part of its vertices (v aside) carries its label, so it can never meet
+// them, and the part is split; the test says so at once instead of exploring the rest up to
+// the budget (which would give the same answer, later).
+// The answer depends only on the order vertices are reached in (the budget counts them), not
+// on which label of a joined set a vertex carries.
+bool LocalConnectivity::would_disconnect(const std::vector<PartId>& part, VertexId v) {
+    const EdgeOffset* const xadj = graph_.xadj.data();
+    if (xadj[v + 1] - xadj[v] < 2) return false;
+    start_test(v);
+    // mark[v] == skip; mark[w] == first + l: w was reached with label l in this test; marks of
+    // earlier tests are below skip.
+    const std::uint32_t skip = stamp_ + 1, first = skip + 1;
+    const PartId* const part_of = part.data();
+    const VertexId labels = label_neighbours(part_of, v, skip);
+    stamp_ = skip + std::uint32_t(labels);
+    if (labels <= 1) return false;
+
+    const VertexId* const adjncy = graph_.adjncy.data();
+    const PartId home = part_of[v];
+    std::uint32_t* const mark = mark_.data();
+    VertexId* const queue = queue_.data();
+    VertexId* const root = root_.data();
+    VertexId* const pending = pending_.data();
+    VertexId components = labels, tail = labels;
+    for (VertexId head = 0; head < tail; ++head) {
+        const VertexId x = queue[head];
+        VertexId label = find_root(root, VertexId(mark[x] - first));
+        for (EdgeOffset e = xadj[x]; e < xadj[x + 1]; ++e) {
+            const VertexId w = adjncy[e];
+            const std::uint32_t m = mark[w];
+            if (m >= first) { // reached before: join the two searches
+                VertexId other = VertexId(m - first);
+                if (other == label || (other = find_root(root, other)) == label) continue;
+                const VertexId kept = std::min(label, other), joined = std::max(label, other);
+                root[joined] = kept;
+                pending[kept] += pending[joined];
+                label = kept;
+                if (--components == 1) return false;
                 continue;
             }
-            mark_[w] = base + std::uint32_t(from);
-            queue_.push_back(w);
+            if (m == skip || part_of[w] != home) continue;
+            mark[w] = first + std::uint32_t(label);
+            queue[tail++] = w;
+            ++pending[label];
             // Checked per vertex, not per row: an anchor of a band graph has a huge row.
-            if (int(queue_.size()) > budget_) return true;
+            if (tail > budget_) return true;
         }
+        if (--pending[label] == 0) return true; // x's search is enclosed: a split
     }
     return true;
 }

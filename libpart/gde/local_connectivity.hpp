@@ -20,12 +20,18 @@ class LocalConnectivity {
     bool would_disconnect(const std::vector<PartId>& part, VertexId v);
 
   private:
+    // Starts a test from v: fresh marks, arrays large enough for v's degree.
+    void start_test(VertexId v);
+    // The search's first vertices: v's neighbours in its part, one label each.
+    VertexId label_neighbours(const PartId* part, VertexId v, std::uint32_t skip);
+
     const Graph& graph_;
     int budget_;
-    std::vector<std::uint32_t> mark_; // label + base of the current test (see the .cpp)
-    std::vector<VertexId> queue_;
-    std::vector<VertexId> label_; // union-find over the labels of one test
-    std::uint32_t stamp_ = 0;
+    std::vector<std::uint32_t> mark_; // v, or the label of a vertex reached (see the .cpp)
+    std::vector<VertexId> queue_;     // the search's vertices in the order reached
+    std::vector<VertexId> root_;      // union-find over the labels of one test
+    std::vector<VertexId> pending_;   // per root label: its vertices queued, not yet scanned
+    std::uint32_t stamp_ = 0;         // the highest mark used so far
 };
 
 } // namespace part::gde

@@ -31,74 +31,129 @@ void visit_order(VertexId n, unsigned seed, std::vector<VertexId>& order,
 } // namespace
 
 CoarseLevel coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
-                                 const std::vector<char>& fixed, WeightSum max_weight,
+                                 const std::vector<char>& fixed, ClusterLimits limits,
                                  unsigned seed) {
     CoarseLevel level;
     CoarseningScratch scratch;
-    coarsen_within_parts(graph, part, fixed, max_weight, seed, level, scratch);
+    coarsen_within_parts(graph, part, fixed, limits, seed, level, scratch);
     return level;
 }
 
-void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
-                          const std::vector<char>& fixed, WeightSum max_weight, unsigned seed,
-                          CoarseLevel& level, CoarseningScratch& scratch) {
+namespace {
+
+// Constraint 0 of each vertex (a stride of ncon), or 1 when the graph has no weights.
+struct VertexWeights {
+    const Weight* weight;
+    std::size_t stride;
+    explicit VertexWeights(const Graph& graph)
+        : weight(graph.vwgt.empty() ? nullptr : graph.vwgt.data()),
+          stride(std::size_t(graph.ncon)) {}
+    Weight operator()(VertexId v) const { return weight ? weight[std::size_t(v) * stride] : 1; }
+};
+
+// The clustering: scratch.leader[v] is the vertex that started v's cluster (v itself when
+// alone); scratch.size and scratch.weight hold each leader's cluster size and weight.
+void cluster_within_parts(const Graph& graph, const std::vector<PartId>& part,
+                          const std::vector<char>& fixed, ClusterLimits limits, unsigned seed,
+                          CoarseningScratch& scratch) {
     const VertexId n = graph.num_vertices();
-    std::vector<VertexId>& mate = scratch.mate;
-    mate.assign(std::size_t(n), -1);
+    scratch.leader.assign(std::size_t(n), -1);
+    scratch.size.resize(std::size_t(n));
+    scratch.weight.resize(std::size_t(n));
     // Raw pointers: through the vectors the compiler reloaded each one's data on every edge.
-    VertexId* mate_of = mate.data();
+    VertexId* leader = scratch.leader.data();
+    VertexId* size = scratch.size.data();
+    WeightSum* cluster_weight = scratch.weight.data();
     const EdgeOffset* xadj = graph.xadj.data();
     const VertexId* neighbour = graph.adjncy.data();
     const Weight* edge_weight = graph.adjwgt.empty() ? nullptr : graph.adjwgt.data();
     const PartId* part_of = part.data();
     const char* is_fixed = fixed.data();
-    // Constraint 0 of each vertex (a stride of ncon), or 1 when the graph has no weights.
-    const Weight* vertex_weight = graph.vwgt.empty() ? nullptr : graph.vwgt.data();
-    const std::size_t stride = std::size_t(graph.ncon);
-    auto weight_of = [&](VertexId v) -> Weight {
-        return vertex_weight ? vertex_weight[std::size_t(v) * stride] : 1;
-    };
+    const VertexWeights weight_of(graph);
     visit_order(n, seed, scratch.order, scratch.block_order);
     for (VertexId v : scratch.order) {
-        if (mate_of[v] >= 0) continue;
-        mate_of[v] = v;
+        if (leader[v] >= 0) continue;
+        const Weight own = weight_of(v);
+        leader[v] = v;
+        size[v] = 1;
+        cluster_weight[v] = own;
         if (is_fixed[v]) continue;
         VertexId best = -1;
-        Weight heaviest = 0;
         const PartId home = part_of[v];
-        const WeightSum room = max_weight - weight_of(v);
+        Weight heaviest = 0;
         for (EdgeOffset e = xadj[v]; e < xadj[v + 1]; ++e) {
-            const VertexId u = neighbour[e];
-            if (mate_of[u] >= 0 || is_fixed[u] || part_of[u] != home || weight_of(u) > room)
-                continue;
+            // The edge weight first: on unit weights it settles most neighbours at once.
             const Weight w = edge_weight ? edge_weight[e] : 1;
-            if (w > heaviest) {
-                heaviest = w;
-                best = u;
-            }
+            if (w <= heaviest) continue;
+            const VertexId u = neighbour[e];
+            if (is_fixed[u] || part_of[u] != home) continue;
+            const VertexId l = leader[u];
+            const bool fits =
+                l < 0 ? limits.members >= 2 && own + weight_of(u) <= limits.weight
+                      : size[l] < limits.members && cluster_weight[l] + own <= limits.weight;
+            if (!fits) continue;
+            heaviest = w;
+            best = u;
         }
-        if (best >= 0) {
-            mate_of[v] = best;
-            mate_of[best] = v;
+        if (best < 0) continue;
+        if (leader[best] < 0) { // a new pair, led by v
+            leader[best] = v;
+            size[v] = 2;
+            cluster_weight[v] += weight_of(best);
+        } else { // v joins best's cluster
+            const VertexId l = leader[best];
+            leader[v] = l;
+            ++size[l];
+            cluster_weight[l] += own;
         }
     }
+}
 
+} // namespace
+
+VertexId most_clustered_away(const Graph& graph, const std::vector<char>& fixed,
+                             ClusterLimits limits) {
+    if (limits.members < 2) return 0;
+    const VertexWeights weight_of(graph);
+    VertexId light = 0;
+    for (VertexId v = 0; v < graph.num_vertices(); ++v)
+        light += !fixed[v] && 2 * WeightSum(weight_of(v)) <= limits.weight;
+    return light;
+}
+
+void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
+                          const std::vector<char>& fixed, ClusterLimits limits, unsigned seed,
+                          CoarseLevel& level, CoarseningScratch& scratch) {
+    const VertexId n = graph.num_vertices();
+    cluster_within_parts(graph, part, fixed, limits, seed, scratch);
+    const VertexId* leader = scratch.leader.data();
+
+    // Coarse ids in the order of each cluster's lowest vertex, and the members of each
+    // coarse vertex in increasing order (a counting sort: member[first[c]..first[c + 1])).
     level.coarse_of.assign(std::size_t(n), -1);
+    VertexId* coarse_of = level.coarse_of.data();
     VertexId coarse_n = 0;
-    std::vector<VertexId>& first = scratch.first; // lowest fine vertex of each coarse vertex
-    first.clear();
-    for (VertexId v = 0; v < n; ++v)
-        if (level.coarse_of[v] < 0) {
-            level.coarse_of[v] = level.coarse_of[mate[v]] = coarse_n++;
-            first.push_back(v);
-        }
+    for (VertexId v = 0; v < n; ++v) {
+        const VertexId l = leader[v];
+        if (coarse_of[l] < 0) coarse_of[l] = coarse_n++;
+        coarse_of[v] = coarse_of[l];
+    }
+    std::vector<VertexId>& first = scratch.first;
+    first.assign(std::size_t(coarse_n) + 1, 0);
+    for (VertexId v = 0; v < n; ++v) ++first[std::size_t(coarse_of[v]) + 1];
+    for (VertexId c = 0; c < coarse_n; ++c) first[c + 1] += first[c];
+    std::vector<VertexId>& cursor = scratch.size; // the clustering's sizes are spent
+    cursor.assign(first.begin(), first.end() - 1);
+    scratch.member.resize(std::size_t(n));
+    for (VertexId v = 0; v < n; ++v) scratch.member[cursor[coarse_of[v]]++] = v;
+
     Graph& c = level.graph;
     c.ncon = 1;
     c.vwgt.resize(std::size_t(coarse_n));
     level.part.resize(std::size_t(coarse_n));
     level.fixed.resize(std::size_t(coarse_n));
     c.xadj.assign(std::size_t(coarse_n) + 1, 0);
-    // Merge both members' rows; `slot` holds the position of each coarse neighbour in the row
+    // Merge the members' rows; `slot` holds the position of each coarse neighbour in the row
     // being built (reset after the row), so parallel edges are summed in O(degree). Rows are
     // written through raw pointers into arrays sized for the worst case (no edge merged):
     // push_back in this loop made the compiler reload every vector's data on each edge.
@@ -106,21 +161,25 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
     slot.assign(std::size_t(coarse_n), -1);
     c.adjncy.resize(graph.adjncy.size());
     c.adjwgt.resize(graph.adjncy.size());
-    const VertexId* coarse_of = level.coarse_of.data();
     const VertexId* fine_adjncy = graph.adjncy.data();
     const EdgeOffset* fine_xadj = graph.xadj.data();
+    const Weight* edge_weight = graph.adjwgt.empty() ? nullptr : graph.adjwgt.data();
+    const VertexId* member = scratch.member.data();
+    const VertexWeights weight_of(graph);
     VertexId* adjncy = c.adjncy.data();
     Weight* adjwgt = c.adjwgt.data();
     EdgeOffset* slot_of = slot.data();
     EdgeOffset out = 0;
     for (VertexId cv = 0; cv < coarse_n; ++cv) {
-        const VertexId a = first[cv], b = mate[a];
-        c.vwgt[cv] = weight_of(a) + (b != a ? weight_of(b) : 0);
-        level.part[cv] = part[a];
-        level.fixed[cv] = fixed[a];
+        const VertexId lowest = member[first[cv]];
+        level.part[cv] = part[lowest];
+        level.fixed[cv] = fixed[lowest];
+        WeightSum cluster_weight = 0;
         const EdgeOffset row_start = out;
-        for (VertexId member = a;; member = b) {
-            for (EdgeOffset e = fine_xadj[member]; e < fine_xadj[member + 1]; ++e) {
+        for (VertexId i = first[cv]; i < first[cv + 1]; ++i) {
+            const VertexId m = member[i];
+            cluster_weight += weight_of(m);
+            for (EdgeOffset e = fine_xadj[m]; e < fine_xadj[m + 1]; ++e) {
                 const VertexId cu = coarse_of[fine_adjncy[e]];
                 if (cu == cv) continue;
                 const Weight w = edge_weight ? edge_weight[e] : 1;
@@ -132,8 +191,8 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
                     adjwgt[slot_of[cu]] += w;
                 }
             }
-            if (member == b) break;
         }
+        c.vwgt[cv] = Weight(cluster_weight);
         for (EdgeOffset e = row_start; e < out; ++e) slot_of[adjncy[e]] = -1;
         c.xadj[cv + 1] = out;
     }

@@ -1,8 +1,10 @@
 #pragma once
 // Coarsening that respects a partition, for multilevel refinement of an existing partition
 // (the restricted matching of ParMETIS's adaptive repartitioning and KaHIP's V-cycles):
-// heavy-edge matching pairs only vertices of the same part, so every coarse vertex lies in
-// one part and the partition is exact on every level. Fixed vertices are never matched.
+// heavy-edge clustering joins only vertices of the same part, so every coarse vertex lies in
+// one part and the partition is exact on every level. Fixed vertices are never clustered.
+// Clusters of up to four vertices shrink a level about twice as much as a matching, so half
+// as many levels are built and refined for the same coarsest size.
 #include <vector>
 
 #include "libpart/core/partition.hpp"
@@ -16,25 +18,41 @@ struct CoarseLevel {
     std::vector<VertexId> coarse_of; // coarse vertex of each fine vertex
 };
 
-// One level of heavy-edge matching: vertices are visited in a fixed pseudo-random order
-// (determined by `seed`) and each unmatched vertex takes its unmatched same-part neighbour
-// joined by the heaviest edge, provided the pair weighs at most `max_weight`. Coarse vertex
-// ids follow the lowest fine vertex of each pair. O(n + m).
+// How large a cluster may grow: at most `members` vertices weighing at most `weight`
+// together (members = 2 is a matching).
+struct ClusterLimits {
+    WeightSum weight = 2;
+    int members = 2;
+};
+
+// One level of heavy-edge clustering: vertices are visited in a fixed pseudo-random order
+// (determined by `seed`) and each vertex not yet in a cluster joins the cluster of its
+// same-part neighbour joined by the heaviest edge (a new pair when that neighbour is alone),
+// provided the cluster stays within `limits`; otherwise it stays alone. Coarse vertex ids
+// follow the lowest fine vertex of each cluster. O(n + m).
 CoarseLevel coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
-                                 const std::vector<char>& fixed, WeightSum max_weight,
+                                 const std::vector<char>& fixed, ClusterLimits limits,
                                  unsigned seed);
 
-// Working arrays of the matching and the contraction, kept between calls.
+// At most how many vertices one level of clustering can remove (n minus the coarse vertex
+// count): every member of a cluster but its heaviest weighs at most half the weight limit,
+// so only such vertices, not fixed, can be absorbed. O(n), no edges read: a coarsening that
+// cannot shrink the graph enough is skipped instead of built and thrown away.
+VertexId most_clustered_away(const Graph& graph, const std::vector<char>& fixed,
+                             ClusterLimits limits);
+
+// Working arrays of the clustering and the contraction, kept between calls.
 struct CoarseningScratch {
-    std::vector<VertexId> mate, order, block_order, first;
+    std::vector<VertexId> leader, size, order, block_order, member, first;
+    std::vector<WeightSum> weight;
     std::vector<EdgeOffset> slot;
 };
 
-// The same, written into `level`, whose arrays (and the scratch's) are reused: a V-cycle
+// The same, written into `level`, whose arrays (and the scratch's) are reused: a cycle
 // repeated on a band of similar size then touches no fresh memory (first-touch page faults and
 // zero-filling were a sixth of part-refine's time on a 490k-vertex graph).
 void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
-                          const std::vector<char>& fixed, WeightSum max_weight, unsigned seed,
+                          const std::vector<char>& fixed, ClusterLimits limits, unsigned seed,
                           CoarseLevel& level, CoarseningScratch& scratch);
 
 } // namespace part::gde

@@ -49,19 +49,14 @@ class Adjuster {
         : graph_(graph), part_(part), heaviest_first_(heaviest_first), connectivity_(graph),
           weight_(part_weights(graph, part, num_parts)),
           centroid_(part_centroids(graph, part, num_parts)),
-          version_(std::size_t(graph.num_vertices()), 0), first_(std::size_t(num_parts) + 1, 0),
-          members_(std::size_t(graph.num_vertices())),
-          near_border_(std::size_t(graph.num_vertices())), arrivals_(std::size_t(num_parts)) {
-        // Vertices grouped by part (counting sort); later arrivals go to arrivals_.
+          version_(std::size_t(graph.num_vertices()), 0),
+          listed_(std::size_t(graph.num_vertices())), border_first_(std::size_t(num_parts) + 1, 0),
+          interior_(std::size_t(num_parts)), arrivals_(std::size_t(num_parts)) {
         const int ncon = graph.num_constraints();
         if (ncon > 1)
             for (PartId p = 0; p < num_parts; ++p) weight_[p] = weight_[std::size_t(p) * ncon];
         weight_.resize(std::size_t(num_parts));
-        for (PartId p : part) ++first_[p + 1];
-        for (PartId p = 0; p < num_parts; ++p) first_[p + 1] += first_[p];
-        std::vector<VertexId> fill(first_.begin(), first_.end() - 1);
-        for (VertexId v = 0; v < graph.num_vertices(); ++v) members_[fill[part[v]]++] = v;
-        for (VertexId v = 0; v < graph.num_vertices(); ++v) near_border_[v] = touches_other(v);
+        list_border_vertices(num_parts);
     }
 
     // `direct`: no border joins the two parts, so start a region for `to` if none touches it.
@@ -72,18 +67,11 @@ class Adjuster {
         auto seed = [&](VertexId v) {
             if (part_[v] == from && touches(v, to)) push(v, from, to);
         };
-        // Only a vertex near the border can touch `to`: the others are skipped without
-        // scanning their neighbours (each part's members were scanned once per transfer).
-        for (VertexId i = first_[from]; i < first_[from + 1]; ++i)
-            if (near_border_[members_[i]]) seed(members_[i]);
-        for (VertexId v : arrivals_[from]) seed(v);
-        if (direct && heap_.empty()) { // no border with `to`: start from the border of `from`
-            auto seed_border = [&](VertexId v) {
+        for_each_candidate(from, seed);
+        if (direct && heap_.empty()) // no border with `to`: start from the border of `from`
+            for_each_candidate(from, [&](VertexId v) {
                 if (part_[v] == from && touches_other(v)) push(v, from, to);
-            };
-            for (VertexId i = first_[from]; i < first_[from + 1]; ++i) seed_border(members_[i]);
-            for (VertexId v : arrivals_[from]) seed_border(v);
-        }
+            });
         WeightSum remaining = amount;
         while (remaining > 0 && !heap_.empty()) {
             const Candidate c = heap_.top();
@@ -96,21 +84,62 @@ class Adjuster {
             part_[v] = to;
             ++version_[v];
             arrivals_[to].push_back(v);
+            list_interior_neighbours(v);
             weight_[from] -= w;
             weight_[to] += w;
             remaining -= w;
             t.moved_weight += w;
             ++t.moved_vertices;
-            near_border_[v] = 1;
-            for (VertexId u : graph_.neighbours(v)) {
-                near_border_[u] = 1;
+            for (VertexId u : graph_.neighbours(v))
                 if (part_[u] == from) push(u, from, to);
-            }
         }
         return t;
     }
 
   private:
+    // A vertex can border another part only if it did when the adjuster started or a
+    // neighbour has moved since, so the seeds of a transfer come from those lists, not from
+    // the whole part. Border vertices grouped by part in vertex order (counting sort).
+    void list_border_vertices(PartId num_parts) {
+        const VertexId n = graph_.num_vertices();
+        for (VertexId v = 0; v < n; ++v) listed_[v] = touches_other(v);
+        for (VertexId v = 0; v < n; ++v)
+            if (listed_[v]) ++border_first_[part_[v] + 1];
+        for (PartId p = 0; p < num_parts; ++p) border_first_[p + 1] += border_first_[p];
+        border_.resize(std::size_t(border_first_[num_parts]));
+        std::vector<VertexId> fill(border_first_.begin(), border_first_.end() - 1);
+        for (VertexId v = 0; v < n; ++v)
+            if (listed_[v]) border_[fill[part_[v]]++] = v;
+    }
+
+    // Called after `v` moved: its interior neighbours may border another part now. Such a
+    // neighbour has not moved (only listed vertices are seeded), so its part is its first.
+    void list_interior_neighbours(VertexId v) {
+        for (VertexId u : graph_.neighbours(v))
+            if (!listed_[u]) {
+                listed_[u] = true;
+                interior_[part_[u]].push_back(u);
+            }
+    }
+
+    // The vertices that started in `part` and may border another part now, in vertex order
+    // (as a scan of the whole part would meet them), then the arrivals in arrival order.
+    template <class Visit> void for_each_candidate(PartId part, Visit&& visit) {
+        std::vector<VertexId>& interior = interior_[part];
+        std::sort(interior.begin(), interior.end());
+        const VertexId* border = border_.data() + border_first_[part];
+        const VertexId* border_end = border_.data() + border_first_[part + 1];
+        auto next_interior = interior.begin();
+        while (border != border_end || next_interior != interior.end()) {
+            if (next_interior == interior.end() ||
+                (border != border_end && *border < *next_interior))
+                visit(*border++);
+            else
+                visit(*next_interior++);
+        }
+        for (VertexId v : arrivals_[part]) visit(v);
+    }
+
     bool touches_other(VertexId v) const {
         for (VertexId u : graph_.neighbours(v))
             if (part_[u] != part_[v]) return true;
@@ -152,11 +181,10 @@ class Adjuster {
     std::vector<WeightSum> weight_;
     std::vector<double> centroid_;
     std::vector<std::uint32_t> version_;
-    std::vector<VertexId> first_;
-    std::vector<VertexId> members_;
-    // 1 for a vertex that touched another part at the start or is next to a vertex that moved
-    // since (or moved itself): every vertex touching another part now is one of them.
-    std::vector<char> near_border_;
+    std::vector<char> listed_;           // in border_ or interior_
+    std::vector<VertexId> border_first_; // part p's border vertices: border_[first[p], first[p+1])
+    std::vector<VertexId> border_;       // border vertices when the adjuster started
+    std::vector<std::vector<VertexId>> interior_; // interior then, next to a move since
     std::vector<std::vector<VertexId>> arrivals_;
     std::priority_queue<Candidate, std::vector<Candidate>, CandidateOrder> heap_;
     std::uint64_t sequence_ = 0;

@@ -164,7 +164,7 @@ void expect_same_graph(const Graph& a, const Graph& b) {
     EXPECT_EQ(a.vwgt, b.vwgt);
 }
 
-// The V-cycles reuse one band and one set of levels: writing into arrays left by a larger
+// The cycles reuse one band and one set of levels: writing into arrays left by a larger
 // or a smaller graph must give what a fresh extraction or coarsening gives.
 TEST(BandGraph, ReusedArraysGiveTheFreshResult) {
     const Graph g = weighted_grid(30, 20, 7);
@@ -181,8 +181,9 @@ TEST(BandGraph, ReusedArraysGiveTheFreshResult) {
         EXPECT_EQ(band.part, fresh.part) << round;
         EXPECT_EQ(band.fixed, fresh.fixed) << round;
         expect_same_graph(band.graph, fresh.graph);
-        coarsen_within_parts(band.graph, band.part, band.fixed, 6, 7, level, coarsening);
-        const CoarseLevel once = coarsen_within_parts(band.graph, band.part, band.fixed, 6, 7);
+        const ClusterLimits limits{6, 2 + round};
+        coarsen_within_parts(band.graph, band.part, band.fixed, limits, 7, level, coarsening);
+        const CoarseLevel once = coarsen_within_parts(band.graph, band.part, band.fixed, limits, 7);
         EXPECT_EQ(level.coarse_of, once.coarse_of) << round;
         EXPECT_EQ(level.part, once.part) << round;
         EXPECT_EQ(level.fixed, once.fixed) << round;
@@ -194,7 +195,7 @@ TEST(PartCoarsening, MatchesOnlyInsidePartsAndKeepsCutAndWeights) {
     const Graph g = weighted_grid(30, 20, 8);
     const Partition p = random_start(g, 4, 5);
     const BandGraph band = extract_band(g, p.part, 3);
-    const CoarseLevel c = coarsen_within_parts(band.graph, band.part, band.fixed, 4, 1);
+    const CoarseLevel c = coarsen_within_parts(band.graph, band.part, band.fixed, {4, 2}, 1);
     validate(c.graph);
     EXPECT_LT(c.graph.num_vertices(), band.graph.num_vertices() * 3 / 4);
     for (VertexId v = 0; v < band.graph.num_vertices(); ++v) {
@@ -210,6 +211,139 @@ TEST(PartCoarsening, MatchesOnlyInsidePartsAndKeepsCutAndWeights) {
     EXPECT_EQ(edge_cut(c.graph, c.part), edge_cut(band.graph, band.part));
     EXPECT_EQ(weights0(c.graph, Partition{4, c.part, {}}),
               weights0(band.graph, Partition{4, band.part, {}}));
+}
+
+// The fine vertices of each coarse vertex.
+std::vector<std::vector<VertexId>> members_of(const CoarseLevel& c) {
+    std::vector<std::vector<VertexId>> members(std::size_t(c.graph.num_vertices()));
+    for (VertexId v = 0; v < VertexId(c.coarse_of.size()); ++v)
+        members[std::size_t(c.coarse_of[v])].push_back(v);
+    return members;
+}
+
+TEST(PartCoarsening, ClustersStayWithinTheirCapsAndInsideOnePart) {
+    const Graph g = weighted_grid(40, 30, 3);
+    const Partition p = random_start(g, 5, 11);
+    const BandGraph band = extract_band(g, p.part, 4);
+    const Graph& b = band.graph;
+    for (int members : {2, 3, 4, 6})
+        for (WeightSum cap : {3, 8, 40}) {
+            const ClusterLimits limits{cap, members};
+            const CoarseLevel c = coarsen_within_parts(b, band.part, band.fixed, limits, 5);
+            validate(c.graph);
+            const auto clusters = members_of(c);
+            std::size_t largest = 0;
+            for (VertexId cv = 0; cv < c.graph.num_vertices(); ++cv) {
+                const std::vector<VertexId>& m = clusters[std::size_t(cv)];
+                ASSERT_FALSE(m.empty());
+                WeightSum weight = 0;
+                for (VertexId v : m) {
+                    EXPECT_EQ(band.part[v], c.part[cv]) << members << " " << cap;
+                    weight += b.vertex_weight(v);
+                }
+                EXPECT_EQ(c.graph.vertex_weight(cv), weight);
+                if (c.fixed[cv]) { // anchors stay alone
+                    EXPECT_EQ(m.size(), 1u);
+                    continue;
+                }
+                for (VertexId v : m) EXPECT_FALSE(band.fixed[v]);
+                EXPECT_LE(m.size(), std::size_t(members)) << cap;
+                if (m.size() > 1) {
+                    EXPECT_LE(weight, cap) << members;
+                }
+                largest = std::max(largest, m.size());
+            }
+            if (cap == 40) { // room to fill clusters up to the member cap
+                EXPECT_EQ(largest, std::size_t(members));
+            }
+            EXPECT_EQ(edge_cut(c.graph, c.part), edge_cut(b, band.part));
+            EXPECT_LE(b.num_vertices() - c.graph.num_vertices(),
+                      most_clustered_away(b, band.fixed, limits));
+        }
+}
+
+TEST(PartCoarsening, ClustersOfFourShrinkALevelMoreThanAMatchingCan) {
+    const Graph g = part::test::grid_graph(40, 40);
+    const std::vector<PartId> part(std::size_t(g.num_vertices()), 0);
+    const std::vector<char> fixed(std::size_t(g.num_vertices()), 0);
+    const CoarseLevel pairs = coarsen_within_parts(g, part, fixed, {100, 2}, 3);
+    const CoarseLevel fours = coarsen_within_parts(g, part, fixed, {100, 4}, 3);
+    EXPECT_GE(pairs.graph.num_vertices(), g.num_vertices() / 2); // a matching at most halves
+    EXPECT_LT(fours.graph.num_vertices(), g.num_vertices() * 2 / 5);
+    // Nothing light enough to join another vertex: nothing can be clustered away.
+    EXPECT_EQ(most_clustered_away(g, fixed, {1, 4}), 0);
+    EXPECT_EQ(coarsen_within_parts(g, part, fixed, {1, 4}, 3).graph.num_vertices(),
+              g.num_vertices());
+}
+
+TEST(BandGraph, WidthZeroHoldsTheBoundaryVerticesOnly) {
+    const Graph g = weighted_grid(30, 20, 4);
+    const Partition p = random_start(g, 4, 2);
+    const BandGraph band = extract_band(g, p.part, 0);
+    std::vector<VertexId> boundary;
+    for (VertexId v = 0; v < g.num_vertices(); ++v)
+        for (VertexId u : g.neighbours(v))
+            if (p.part[u] != p.part[v]) {
+                boundary.push_back(v);
+                break;
+            }
+    EXPECT_EQ(band.vertex, boundary);
+    EXPECT_EQ(edge_cut(band.graph, band.part), edge_cut(g, p.part));
+}
+
+// The F-cycle coarsens again part of the way up, so it refines more levels than the V-cycle
+// on the same band; like it, it never raises the cut and keeps every part within tolerance.
+TEST(BandRefinement, FCycleRefinesMoreLevelsWithoutRaisingTheCut) {
+    for (unsigned seed = 1; seed <= 6; ++seed) {
+        const Graph g = weighted_grid(60, 50, seed);
+        const PartId k = PartId(4 + seed % 5);
+        const Partition start = random_start(g, k, seed);
+        BandRefineOptions v_cycle;
+        v_cycle.cycles = 1;
+        v_cycle.recoarsenings = 0;
+        int v_levels = 0;
+        for (int recoarsenings : {0, 1, 2}) {
+            BandRefineOptions options = v_cycle;
+            options.recoarsenings = recoarsenings;
+            Partition p = start;
+            const BandRefineResult r = refine_band(g, p, options);
+            const WeightSum before = edge_cut(g, start.part), after = edge_cut(g, p.part);
+            EXPECT_LE(after, before) << seed << " " << recoarsenings;
+            EXPECT_EQ(before - after, r.cut_reduction);
+            EXPECT_LE(imbalance(g, p)[0], 1.03 + 1e-9) << seed << " " << recoarsenings;
+            EXPECT_EQ(r.cycles, 1);
+            if (recoarsenings == 0)
+                v_levels = r.levels;
+            else
+                EXPECT_GT(r.levels, v_levels) << seed << " " << recoarsenings;
+        }
+    }
+}
+
+// Every combination of cluster size, F-cycle and later band width keeps the guarantees and
+// gives the same partition twice.
+TEST(BandRefinement, CycleShapesKeepTheCutBalanceAndDeterminism) {
+    const Graph g = weighted_grid(50, 40, 9);
+    const Partition start = random_start(g, 6, 21);
+    const WeightSum before = edge_cut(g, start.part);
+    for (int members : {2, 4})
+        for (int recoarsenings : {0, 2})
+            for (int later_width : {0, 3}) {
+                BandRefineOptions options;
+                options.cluster_members = members;
+                options.recoarsenings = recoarsenings;
+                options.later_width = later_width;
+                options.cycles = 3;
+                options.min_cycle_gain = 0;
+                Partition a = start, b = start;
+                const BandRefineResult r = refine_band(g, a, options);
+                refine_band(g, b, options);
+                EXPECT_EQ(a.part, b.part);
+                EXPECT_LT(edge_cut(g, a.part), before);
+                EXPECT_EQ(before - edge_cut(g, a.part), r.cut_reduction);
+                EXPECT_LE(imbalance(g, a)[0], 1.03 + 1e-9);
+                EXPECT_GE(r.cycles, 1);
+            }
 }
 
 TEST(BandRefinement, NeverRaisesTheCutAndStaysWithinTheToleranceOnRandomStarts) {

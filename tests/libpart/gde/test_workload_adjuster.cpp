@@ -80,6 +80,23 @@ TEST(GdeWorkloadAdjuster, PrefersHighGainVertices) {
     EXPECT_EQ(edge_cut(g, part), 3);
 }
 
+TEST(GdeWorkloadAdjuster, DirectFlowStartsFromTheBorderLeftByEarlierMoves) {
+    // A path of 12 vertices in three runs: part 0 = 0..5, part 1 = 6..8, part 2 = 9..11.
+    // Part 0 first sends vertex 5 to part 1; the direct flow 0 -> 2 (no border joins them)
+    // must then start at vertex 4, interior when the adjuster began, and take 4 and 3.
+    const Graph g = part::test::grid_graph(12, 1);
+    std::vector<PartId> part = {0, 0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 2};
+    const Graph q = network_from_graph(quotient_graph(g, part, 3), Topology::Quotient, "q").graph;
+    std::vector<WeightSum> outflow(q.adjncy.size(), 0);
+    set_flow(q, outflow, 0, 1, 1);
+    const auto transfers =
+        adjust_workload(g, part, 3, q, outflow, flow_order(q, outflow), {PartFlow{0, 2, 2}});
+    ASSERT_EQ(transfers.size(), 2u);
+    EXPECT_EQ(transfers[0].moved_weight, 1);
+    EXPECT_EQ(transfers[1].moved_weight, 2);
+    EXPECT_EQ(part, (std::vector<PartId>{0, 0, 0, 2, 2, 1, 1, 1, 1, 2, 2, 2}));
+}
+
 TEST(GdeBoundaryPolish, LowersTheCutWithinTheTolerance) {
     const Graph g = part::test::grid_graph(16, 16);
     // A ragged two-way split: column 8 alternates between the parts row by row.
