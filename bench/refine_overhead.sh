@@ -7,7 +7,8 @@
 # DATA: a folder holding refine.sh's graphs, coordinates and starts (`WORK=DATA bash
 #   bench/refine.sh` keeps them there): G.graph, G.xyz, G.w.graph and the starts G.rcb.K,
 #   G.farhat.K, G.blocks.K, G.start.K for G in naca0012 plate plate-nodal 4elt trigrid700 and
-#   K in 8 16 32 (naca0012's coordinates are data/naca0012.xyz). Missing files are skipped.
+#   K in 8 16 32 (naca0012's coordinates are data/naca0012.xyz), and the larger 3D graphs'
+#   farhat starts copter2.farhat.K, mdual.farhat.K (K in 16 64). Missing files are skipped.
 # Cases: every start, with refine.sh's options (coordinates where refine.sh gives them; the
 #   rebalance starts G.start.K on the weighted graph G.w.graph with refine.sh's networks), each
 #   with --no-polish (GDE, fragment absorption, reading, reports, writing: the overheads) and
@@ -44,6 +45,9 @@ for g in graphs:
         for start in ("blocks", "rcb", "farhat"):
             cases.append((f"{g} {start} K={k}", f"{data}/{g}.graph", f"{data}/{g}.{start}.{k}",
                           coords_of(g)))
+for g in ("copter2", "mdual"):
+    for k in (16, 64):
+        cases.append((f"{g} farhat K={k}", f"{data}/{g}.graph", f"{data}/{g}.farhat.{k}", []))
 for g in graphs:
     for k, network in ((8, "mesh:2x4"), (16, "quotient"), (16, "mesh:4x4"), (32, "quotient"),
                        (32, "torus:4x8")):
