@@ -1,12 +1,14 @@
 #pragma once
 // Line-by-line scanning of a text buffer with line numbers, and number parsing with
-// std::from_chars that reports the file, line and what was expected on bad tokens.
+// std::from_chars (decimal_from_chars for reals) that reports the file, line and what was expected
+// on bad tokens.
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
+#include "formats/decimal_number.hpp"
 #include "libpart/core/error.hpp"
 
 namespace part::formats {
@@ -99,7 +101,7 @@ class FieldCursor {
         skip_space();
         if (p_ == end_) where_.fail(std::string("expected ") + what + ", found end of line");
         double value = 0;
-        auto [next, ec] = std::from_chars(p_, end_, value);
+        auto [next, ec] = decimal_from_chars(p_, end_, value);
         if (ec != std::errc() || (next != end_ && !is_space(*next))) bad_token(what, "a number");
         p_ = next;
         return value;

@@ -2,6 +2,7 @@
 // Partition files as gpmetis writes them: one 0-based part id per line, line i for vertex i.
 // Also used for target files: one positive capacity per line, one line per part.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "libpart/core/partition.hpp"
@@ -23,7 +24,7 @@ class LineReader;
 PartId parse_part_id_row(FieldCursor& fields, const LineReader& lines, PartId num_parts);
 
 // The K of a gpmetis-style name "*.part.K", else 0.
-PartId parts_from_name(const std::string& path);
+PartId parts_from_name(std::string_view path);
 
 void write_partition(const std::string& path, const std::vector<PartId>& part);
 

@@ -8,11 +8,24 @@
 
 namespace part {
 
+// The loops below read the arrays through local pointers and test for weights once, outside
+// them: through the Graph's accessors each edge reloaded the vectors and tested whether
+// weights were present (the report and GDE rounds run them on every edge).
+
 WeightSum edge_cut(const Graph& graph, const std::vector<PartId>& part) {
+    const EdgeOffset* const xadj = graph.xadj.data();
+    const VertexId* const adjncy = graph.adjncy.data();
+    const Weight* const adjwgt = graph.has_edge_weights() ? graph.adjwgt.data() : nullptr;
+    const PartId* const parts = part.data();
     WeightSum cut = 0;
-    for (VertexId u = 0; u < graph.num_vertices(); ++u)
-        for (EdgeOffset e = graph.xadj[u]; e < graph.xadj[u + 1]; ++e)
-            if (part[u] != part[graph.adjncy[e]]) cut += graph.edge_weight(e);
+    for (VertexId u = 0; u < graph.num_vertices(); ++u) {
+        const PartId p = parts[u];
+        if (adjwgt)
+            for (EdgeOffset e = xadj[u]; e < xadj[u + 1]; ++e)
+                cut += parts[adjncy[e]] != p ? adjwgt[e] : 0;
+        else
+            for (EdgeOffset e = xadj[u]; e < xadj[u + 1]; ++e) cut += parts[adjncy[e]] != p;
+    }
     return cut / 2;
 }
 
@@ -37,9 +50,22 @@ std::vector<WeightSum> part_weights(const Graph& graph, const std::vector<PartId
                                     PartId num_parts) {
     const int ncon = graph.num_constraints();
     std::vector<WeightSum> weights(std::size_t(num_parts) * ncon, 0);
+    if (!graph.has_vertex_weights()) { // unit weights: vertices per part, for each constraint
+        for (PartId p : part) weights[std::size_t(p) * ncon] += 1;
+        for (PartId p = 0; p < num_parts; ++p)
+            for (int c = 1; c < ncon; ++c)
+                weights[std::size_t(p) * ncon + c] = weights[std::size_t(p) * ncon];
+        return weights;
+    }
+    const Weight* const vwgt = graph.vwgt.data();
+    if (ncon == 1) {
+        for (VertexId v = 0; v < graph.num_vertices(); ++v)
+            weights[std::size_t(part[v])] += vwgt[v];
+        return weights;
+    }
     for (VertexId v = 0; v < graph.num_vertices(); ++v)
         for (int c = 0; c < ncon; ++c)
-            weights[std::size_t(part[v]) * ncon + c] += graph.vertex_weight(v, c);
+            weights[std::size_t(part[v]) * ncon + c] += vwgt[std::size_t(v) * ncon + c];
     return weights;
 }
 
@@ -80,12 +106,19 @@ Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId
     // their first part groups them.
     std::vector<Link> cut;
     std::vector<EdgeOffset> first(std::size_t(num_parts) + 1, 0);
-    for (VertexId u = 0; u < graph.num_vertices(); ++u)
-        for (EdgeOffset e = graph.xadj[u]; e < graph.xadj[u + 1]; ++e)
-            if (part[u] != part[graph.adjncy[e]]) {
-                cut.push_back({part[u], part[graph.adjncy[e]], graph.edge_weight(e)});
-                ++first[std::size_t(part[u]) + 1];
-            }
+    const EdgeOffset* const xadj = graph.xadj.data();
+    const VertexId* const adjncy = graph.adjncy.data();
+    const Weight* const adjwgt = graph.has_edge_weights() ? graph.adjwgt.data() : nullptr;
+    const PartId* const parts = part.data();
+    for (VertexId u = 0; u < graph.num_vertices(); ++u) {
+        const PartId p = parts[u];
+        for (EdgeOffset e = xadj[u]; e < xadj[u + 1]; ++e) {
+            const PartId q = parts[adjncy[e]];
+            if (p == q) continue;
+            cut.push_back({p, q, adjwgt ? adjwgt[e] : 1});
+            ++first[std::size_t(p) + 1];
+        }
+    }
     for (PartId p = 0; p < num_parts; ++p) first[p + 1] += first[p];
     std::vector<Link> links(cut.size());
     {
@@ -125,29 +158,6 @@ Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId
     return q;
 }
 
-std::vector<VertexId> components_per_part(const Graph& graph, const std::vector<PartId>& part,
-                                          PartId num_parts) {
-    std::vector<VertexId> components(std::size_t(num_parts), 0);
-    std::vector<char> visited(std::size_t(graph.num_vertices()), 0);
-    std::vector<VertexId> stack;
-    for (VertexId s = 0; s < graph.num_vertices(); ++s) {
-        if (visited[s]) continue;
-        ++components[part[s]];
-        visited[s] = 1;
-        stack.push_back(s);
-        while (!stack.empty()) {
-            VertexId u = stack.back();
-            stack.pop_back();
-            for (VertexId v : graph.neighbours(u))
-                if (!visited[v] && part[v] == part[u]) {
-                    visited[v] = 1;
-                    stack.push_back(v);
-                }
-        }
-    }
-    return components;
-}
-
 namespace {
 
 // Everything compute_metrics needs from the vertices' neighbourhoods, for one range of
@@ -160,22 +170,46 @@ struct NeighbourhoodScan {
     std::vector<std::uint64_t> links; // distinct (p << 32 | q) for adjacent parts p != q
 };
 
+// Drops repeated (p << 32 | q) entries, grouping the rest by p: a counting sort on p, then a
+// marker per q within each group, O(entries + K) (sorting them all was a few percent of
+// part-refine on graphs with long borders, copter2).
+void keep_distinct_links(std::vector<std::uint64_t>& links, PartId num_parts) {
+    std::vector<std::size_t> first(std::size_t(num_parts) + 1, 0);
+    for (std::uint64_t link : links) ++first[(link >> 32) + 1];
+    for (PartId p = 0; p < num_parts; ++p) first[p + 1] += first[p];
+    std::vector<std::uint64_t> grouped(links.size());
+    for (std::uint64_t link : links) grouped[first[link >> 32]++] = link;
+    std::vector<PartId> marked_by(std::size_t(num_parts), -1);
+    links.clear();
+    for (std::uint64_t link : grouped) {
+        const auto p = PartId(link >> 32), q = PartId(std::uint32_t(link));
+        if (marked_by[q] == p) continue;
+        marked_by[q] = p;
+        links.push_back(link);
+    }
+}
+
 NeighbourhoodScan scan_neighbourhoods(const Graph& graph, const std::vector<PartId>& part,
                                       PartId num_parts, VertexId begin, VertexId end) {
     const int ncon = graph.num_constraints();
     NeighbourhoodScan s;
     s.weights.assign(std::size_t(num_parts) * ncon, 0);
     std::vector<VertexId> seen_by(std::size_t(num_parts), -1);
+    const EdgeOffset* const xadj = graph.xadj.data();
+    const VertexId* const adjncy = graph.adjncy.data();
+    const Weight* const adjwgt = graph.has_edge_weights() ? graph.adjwgt.data() : nullptr;
+    const Weight* const vwgt = graph.has_vertex_weights() ? graph.vwgt.data() : nullptr;
+    const PartId* const parts = part.data();
     for (VertexId u = begin; u < end; ++u) {
-        const PartId p = part[u];
+        const PartId p = parts[u];
         for (int c = 0; c < ncon; ++c)
-            s.weights[std::size_t(p) * ncon + c] += graph.vertex_weight(u, c);
+            s.weights[std::size_t(p) * ncon + c] += vwgt ? vwgt[std::size_t(u) * ncon + c] : 1;
         seen_by[p] = u;
         WeightSum other_parts = 0;
-        for (EdgeOffset e = graph.xadj[u]; e < graph.xadj[u + 1]; ++e) {
-            const PartId q = part[graph.adjncy[e]];
+        for (EdgeOffset e = xadj[u]; e < xadj[u + 1]; ++e) {
+            const PartId q = parts[adjncy[e]];
             if (q == p) continue;
-            s.cut_both_ends += graph.edge_weight(e);
+            s.cut_both_ends += adjwgt ? adjwgt[e] : 1;
             if (seen_by[q] == u) continue;
             seen_by[q] = u;
             ++other_parts;
@@ -185,8 +219,7 @@ NeighbourhoodScan scan_neighbourhoods(const Graph& graph, const std::vector<Part
         ++s.boundary;
         s.volume += other_parts * graph.vertex_size(u);
     }
-    std::sort(s.links.begin(), s.links.end());
-    s.links.erase(std::unique(s.links.begin(), s.links.end()), s.links.end());
+    keep_distinct_links(s.links, num_parts);
     return s;
 }
 
@@ -206,8 +239,7 @@ NeighbourhoodScan scan_all_neighbourhoods(const Graph& graph, const std::vector<
         for (std::size_t i = 0; i < all.weights.size(); ++i) all.weights[i] += scans[r].weights[i];
         all.links.insert(all.links.end(), scans[r].links.begin(), scans[r].links.end());
     }
-    std::sort(all.links.begin(), all.links.end());
-    all.links.erase(std::unique(all.links.begin(), all.links.end()), all.links.end());
+    if (scans.size() > 1) keep_distinct_links(all.links, num_parts);
     return all;
 }
 
@@ -220,10 +252,8 @@ void fill_neighbour_counts(PartitionMetrics& m, const std::vector<std::uint64_t>
     m.avg_neighbour_parts = double(links.size()) / m.num_parts;
 }
 
-} // namespace
-
-PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition) {
-    validate(partition, graph);
+PartitionMetrics metrics_with_components(const Graph& graph, const Partition& partition,
+                                         const std::vector<VertexId>& components) {
     PartitionMetrics m;
     m.num_vertices = graph.num_vertices();
     m.num_edges = graph.num_edges();
@@ -236,12 +266,30 @@ PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition)
     m.part_weights = std::move(scan.weights);
     m.boundary_vertices = scan.boundary;
     fill_neighbour_counts(m, scan.links);
-    for (VertexId count : components_per_part(graph, partition.part, partition.num_parts)) {
+    for (VertexId count : components) {
         if (count == 0) ++m.empty_parts;
         if (count > 1) ++m.disconnected_parts;
         m.total_components += count;
     }
     return m;
+}
+
+} // namespace
+
+PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition) {
+    validate(partition, graph);
+    return metrics_with_components(graph, partition,
+                                   components_per_part(graph, partition.part, partition.num_parts));
+}
+
+PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition,
+                                 const std::vector<VertexId>& components) {
+    validate(partition, graph);
+    if (components.size() != std::size_t(partition.num_parts))
+        throw InvalidArgument("compute_metrics: " + std::to_string(components.size()) +
+                              " component counts for " + std::to_string(partition.num_parts) +
+                              " parts");
+    return metrics_with_components(graph, partition, components);
 }
 
 } // namespace part

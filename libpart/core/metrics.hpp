@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "libpart/core/graph.hpp"
+#include "libpart/core/part_components.hpp"
 #include "libpart/core/partition.hpp"
 
 namespace part {
@@ -28,10 +29,6 @@ std::vector<double> imbalance(const Graph& graph, const Partition& partition);
 // total weight of the edges between them. Vertex weights are the part weights.
 Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId num_parts);
 
-// Connected components of the subgraph each part induces, per part (0 for an empty part).
-std::vector<VertexId> components_per_part(const Graph& graph, const std::vector<PartId>& part,
-                                          PartId num_parts);
-
 struct PartitionMetrics {
     VertexId num_vertices = 0;
     EdgeOffset num_edges = 0;
@@ -51,5 +48,9 @@ struct PartitionMetrics {
 };
 
 PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition);
+// The same with the components per part already counted (as fragment absorption does):
+// skips that search. InvalidArgument unless there is one count per part.
+PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition,
+                                 const std::vector<VertexId>& components);
 
 } // namespace part

@@ -37,11 +37,24 @@ template <typename Body> void for_each_range(std::int64_t n, unsigned ranges, Bo
         if (f) std::rethrow_exception(f);
 }
 
-// Runs first() and second() at the same time where there are two cores, one after the other
-// otherwise; rethrows first()'s exception before second()'s, as the sequential order would.
-template <typename First, typename Second> void run_both(First first, Second second) {
-    const unsigned threads = std::min(2u, std::max(1u, std::thread::hardware_concurrency()));
-    for_each_range(2, threads, [&](unsigned, std::int64_t begin, std::int64_t end) {
+// Whether run_both(work, ...) runs its tasks at the same time: where there are two cores and
+// the work (bytes or entries) is above about a million. Below, starting a thread cost more
+// than it overlapped (part-refine on graphs of 10k-30k vertices).
+inline bool runs_both_concurrently(std::int64_t work) {
+    return worker_threads(work) > 1;
+}
+
+// Runs first() and second() at the same time when runs_both_concurrently(work), first() then
+// second() otherwise; rethrows first()'s exception before second()'s, as the sequential order
+// would.
+template <typename First, typename Second>
+void run_both(std::int64_t work, First first, Second second) {
+    if (!runs_both_concurrently(work)) {
+        first();
+        second();
+        return;
+    }
+    for_each_range(2, 2, [&](unsigned, std::int64_t begin, std::int64_t end) {
         for (std::int64_t task = begin; task < end; ++task) task == 0 ? first() : second();
     });
 }

@@ -1,6 +1,8 @@
 #include "libpart/core/partition.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 
 namespace part {
@@ -26,7 +28,11 @@ void validate(const Partition& partition, const Graph& graph) {
         throw InvalidArgument("partition has " + std::to_string(partition.part.size()) +
                               " entries but the graph has " + std::to_string(graph.num_vertices()) +
                               " vertices");
-    for (std::size_t v = 0; v < partition.part.size(); ++v)
+    // The largest id as unsigned (negative ids wrap above every valid one) in a branch-free
+    // pass; the first id out of range is searched for only when there is one.
+    std::uint32_t largest = 0;
+    for (PartId p : partition.part) largest = std::max(largest, std::uint32_t(p));
+    for (std::size_t v = 0; largest >= std::uint32_t(partition.num_parts); ++v)
         if (partition.part[v] < 0 || partition.part[v] >= partition.num_parts)
             throw InvalidArgument("vertex " + std::to_string(v + 1) + " is in part " +
                                   std::to_string(partition.part[v]) + ", outside 0.." +

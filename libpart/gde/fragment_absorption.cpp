@@ -4,39 +4,26 @@
 
 namespace part::gde {
 
-std::vector<VertexId> label_part_components(const Graph& graph, const std::vector<PartId>& part,
-                                            VertexId& num_components) {
-    const VertexId n = graph.num_vertices();
-    std::vector<VertexId> label(std::size_t(n), -1), stack;
-    num_components = 0;
-    for (VertexId s = 0; s < n; ++s) {
-        if (label[s] >= 0) continue;
-        label[s] = num_components;
-        stack.assign(1, s);
-        while (!stack.empty()) {
-            const VertexId v = stack.back();
-            stack.pop_back();
-            for (VertexId u : graph.neighbours(v))
-                if (label[u] < 0 && part[u] == part[s]) {
-                    label[u] = num_components;
-                    stack.push_back(u);
-                }
-        }
-        ++num_components;
-    }
-    return label;
-}
-
 namespace {
 
-// One round: returns the fragments moved.
-VertexId absorb_round(const Graph& graph, Partition& partition,
-                      const std::vector<WeightSum>* max_weight, FragmentResult& result) {
+struct Round {
+    VertexId moved = 0;
+    // Every fragment found moved: each part is then its largest component and the fragments
+    // it received, each touching it when it arrived, and a part that received sent nothing
+    // afterwards, so every part is connected and a further round would move nothing.
+    bool all_moved = false;
+};
+
+// One round. The first also counts the components per part it found (`components`).
+Round absorb_round(const Graph& graph, Partition& partition,
+                   const std::vector<WeightSum>* max_weight, FragmentResult& result,
+                   std::vector<VertexId>* components) {
     const VertexId n = graph.num_vertices();
     const PartId k = partition.num_parts;
     std::vector<PartId>& part = partition.part;
     VertexId count = 0;
     const std::vector<VertexId> label = label_part_components(graph, part, count);
+    if (components) *components = count_part_components(label, count, part, k);
 
     // Weight, part and lowest vertex of each component (labels follow the lowest vertex).
     std::vector<WeightSum> weight(std::size_t(count), 0);
@@ -52,6 +39,14 @@ VertexId absorb_round(const Graph& graph, Partition& partition,
         VertexId& best = largest[owner[c]];
         if (best < 0 || weight[c] > weight[best]) best = c;
     }
+    // Smallest fragments first: they are the cheapest to place and the most likely noise.
+    std::vector<VertexId> fragments;
+    for (VertexId c = 0; c < count; ++c)
+        if (largest[owner[c]] != c) fragments.push_back(c);
+    if (fragments.empty()) return {0, true};
+    std::stable_sort(fragments.begin(), fragments.end(),
+                     [&](VertexId a, VertexId b) { return weight[a] < weight[b]; });
+
     // Members of each component, CSR by label.
     std::vector<VertexId> start(std::size_t(count) + 1, 0);
     std::vector<VertexId> members(static_cast<std::size_t>(n));
@@ -61,13 +56,6 @@ VertexId absorb_round(const Graph& graph, Partition& partition,
         std::vector<VertexId> fill(start.begin(), start.end() - 1);
         for (VertexId v = 0; v < n; ++v) members[fill[label[v]]++] = v;
     }
-
-    // Smallest fragments first: they are the cheapest to place and the most likely noise.
-    std::vector<VertexId> fragments;
-    for (VertexId c = 0; c < count; ++c)
-        if (largest[owner[c]] != c) fragments.push_back(c);
-    std::stable_sort(fragments.begin(), fragments.end(),
-                     [&](VertexId a, VertexId b) { return weight[a] < weight[b]; });
 
     std::vector<char> received(std::size_t(k), 0);
     std::vector<WeightSum> shared(std::size_t(k), 0);
@@ -105,7 +93,7 @@ VertexId absorb_round(const Graph& graph, Partition& partition,
         result.vertices_moved += start[c + 1] - start[c];
     }
     result.fragments_moved += moved;
-    return moved;
+    return {moved, moved == VertexId(fragments.size())};
 }
 
 } // namespace
@@ -113,9 +101,11 @@ VertexId absorb_round(const Graph& graph, Partition& partition,
 FragmentResult absorb_fragments(const Graph& graph, Partition& partition,
                                 const std::vector<WeightSum>* max_weight) {
     FragmentResult result;
-    while (true) {
+    for (bool first = true;; first = false) {
         result.fragments_left = 0;
-        if (absorb_round(graph, partition, max_weight, result) == 0) break;
+        const Round round = absorb_round(graph, partition, max_weight, result,
+                                         first ? &result.components_before : nullptr);
+        if (round.moved == 0 || round.all_moved) break;
     }
     return result;
 }

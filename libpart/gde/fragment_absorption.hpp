@@ -8,14 +8,10 @@
 // component has no edge to the rest of its own part). GDE rebalances afterwards.
 #include <vector>
 
+#include "libpart/core/part_components.hpp"
 #include "libpart/core/partition.hpp"
 
 namespace part::gde {
-
-// Component label of every vertex: vertices are in the same component when a path joins them
-// inside their part. Labels are 0.. in order of each component's lowest vertex. O(n + m).
-std::vector<VertexId> label_part_components(const Graph& graph, const std::vector<PartId>& part,
-                                            VertexId& num_components);
 
 struct FragmentResult {
     VertexId fragments_moved = 0; // components handed to a neighbouring part
@@ -23,6 +19,9 @@ struct FragmentResult {
     WeightSum cut_reduction = 0; // edge weight the moved fragments shared with their receivers
     VertexId fragments_left = 0; // fragments with no neighbouring part (a graph component)
                                  // or, with limits, no room in one
+    // Components per part of the partition as given (count_part_components of the first
+    // round's labels), for reports that would otherwise search them again.
+    std::vector<VertexId> components_before;
 };
 
 // Moves fragments (largest component by constraint-0 weight stays; ties keep the one with the

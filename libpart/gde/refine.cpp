@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "libpart/core/metrics.hpp"
+#include "libpart/core/quotient_update.hpp"
 #include "libpart/gde/edge_colouring.hpp"
 #include "libpart/order/graph_search.hpp"
 
@@ -112,8 +113,14 @@ void balance(const Graph& graph, Partition& refined, const Network* network,
     // than half of such a round's flow (borders too thin for it), the following rounds
     // diffuse the excess over every border instead.
     bool nearest_room = options.within_tolerance && options.nearest_room;
+    std::vector<PartId> before_round;
     for (int r = 0; r < max_rounds; ++r) {
-        if (r > 0) quotient = quotient_network(graph, refined);
+        if (r > 0)
+            quotient = network_from_graph(update_quotient_graph(graph, before_round, refined.part,
+                                                                refined.num_parts,
+                                                                std::move(quotient.graph)),
+                                          Topology::Quotient, "quotient");
+        before_round = refined.part;
         const Network& net = on_quotient ? quotient : *network;
         result.rounds.push_back(remap(graph, refined, net, result.map, quotient.graph, lambda,
                                       options, r == 0, nearest_room));

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 
 #include "formats/atomic_output.hpp"
@@ -54,10 +55,64 @@ TEST(PartitionFile, RejectsNegativeAndNonNumericIds) {
     EXPECT_NE(message.find("out of range for 4 parts"), std::string::npos) << message;
 }
 
+TEST(PartitionFile, PartsFromGpmetisStyleNames) {
+    EXPECT_EQ(formats::parts_from_name("mesh.graph.part.8"), 8);
+    EXPECT_EQ(formats::parts_from_name("dir.part.3/mesh.graph.part.16"), 16);
+    EXPECT_EQ(formats::parts_from_name(".part.1"), 1);
+    EXPECT_EQ(formats::parts_from_name("m.part.007"), 7);
+    EXPECT_EQ(formats::parts_from_name("m.part.999999999"), 999999999);
+    // Not the suffix: too many digits, no digits, something after them, a wrong word.
+    for (const char* name :
+         {"m.part.1234567890", "m.part.", "m.part.8.out", "m.part.8x", "m.parts.8", "m.part8",
+          "mpart.8", "m.Part.8", "m.part.-8", "", "8", "part.8"})
+        EXPECT_EQ(formats::parts_from_name(name), 0) << name;
+}
+
+TEST(PartitionFile, PlainAndGeneralFilesReadTheSame) {
+    // The digits-only fast path and the line reader (CR-LF ends, padding, comments, a missing
+    // final newline, trailing blank lines, long ids, leading zeros) give the same partition.
+    const std::vector<PartId> expected{3, 0, 12, 7};
+    for (const char* text :
+         {"3\n0\n12\n7\n", "3\n0\n12\n7", "3\r\n0\r\n12\r\n7\r\n", " 3\n0 \n\t12\n7\n",
+          "% k=13\n3\n0\n12\n7\n", "3\n0\n12\n7\n\n\n", "003\n0\n0000000012\n7\n"}) {
+        const Partition p = formats::parse_partition(text, "p", 4);
+        EXPECT_EQ(p.part, expected) << text;
+        EXPECT_EQ(p.num_parts, 13) << text;
+    }
+    EXPECT_EQ(formats::parse_partition("", "p", 0).part, std::vector<PartId>{});
+    EXPECT_EQ(formats::parse_partition("1\n1\n", "p", -1).part, (std::vector<PartId>{1, 1}));
+    EXPECT_EQ(formats::parse_partition("1234567890\n0\n", "p", 2).num_parts, 1234567891);
+}
+
+TEST(PartitionFile, BadLinesNameTheirLineWhateverThePath) {
+    // Each would have passed the fast path's first lines: the error must still name the line.
+    const std::vector<std::pair<std::string, std::string>> cases{
+        {"0\n1\n-1\n", "p:3: part id -1 is negative"},
+        {"0\n1\n+1\n", "p:3: expected a part id (an integer), found '+1'"},
+        {"0\n1\n1.0\n", "p:3: expected a part id (an integer), found '1.0'"},
+        {"0\n1 2\n1\n", "p:2: expected one part id on the line, found more"},
+        {"0\n\n1\n", "p:3: blank line before the end of the data"},
+        {"0\n1\n2147483647\n", "p:3: part id 2147483647 is too large"},
+        {"0\n1\n99999999999999999999\n", "p:3: expected a part id (an integer)"},
+        {"0\n1\n", "p:2: partition has 2 lines but the graph has 3 vertices"},
+        {"0\n1\n1\n1\n", "p:4: more lines than the graph's 3 vertices"}};
+    for (const auto& [text, message] : cases) {
+        const std::string error = error_of([&] { formats::parse_partition(text, "p", 3); });
+        EXPECT_NE(error.find(message), std::string::npos) << text << " -> " << error;
+    }
+    const std::string error = error_of([] { formats::parse_partition("0\n1\n4\n", "p", 3, 4); });
+    EXPECT_NE(error.find("p:3: part id 4 is out of range for 4 parts"), std::string::npos) << error;
+}
+
 TEST(PartitionFile, WriteThenReadBack) {
     test::ScratchDir dir;
     formats::write_partition(dir.file("p"), {3, 0, 1});
     EXPECT_EQ(test::read_text(dir.file("p")), "3\n0\n1\n");
+    const std::vector<PartId> wide{0, 9, 10, 99, 100, 123456789, 2147483647};
+    formats::write_partition(dir.file("q"), wide);
+    EXPECT_EQ(test::read_text(dir.file("q")), "0\n9\n10\n99\n100\n123456789\n2147483647\n");
+    formats::write_partition(dir.file("empty"), {});
+    EXPECT_EQ(test::read_text(dir.file("empty")), "");
 }
 
 TEST(TargetsFile, NormalisesAndChecksCount) {
@@ -110,6 +165,37 @@ TEST(CoordinatesFile, SmallFilesTakeSpacingCommentsAndTrailingBlanks) {
     EXPECT_NE(
         error_of([] { formats::parse_coordinates("0 0\n\n1 1\n", "c.xyz", 2); }).find("blank line"),
         std::string::npos);
+}
+
+TEST(CoordinatesFile, NumberFormsAndTheirErrors) {
+    // Signs, exponents, leading zeros, 17-19 digits, spacing: the values from_chars gives.
+    const Coordinates c = formats::parse_coordinates(
+        "-0 0.5e0\n1E3 -2.5e-3\n00012.50 0.024557081070315925\n-1.639703396122364 "
+        "1234567890123456789e-30\n",
+        "c.xyz", 4);
+    EXPECT_TRUE(std::signbit(c.at(0, 0)));
+    EXPECT_EQ(c.at(0, 1), 0.5);
+    EXPECT_EQ(c.at(1, 0), 1000.0);
+    EXPECT_EQ(c.at(1, 1), -2.5e-3);
+    EXPECT_EQ(c.at(2, 0), 12.5);
+    EXPECT_EQ(c.at(2, 1), 0.024557081070315925);
+    EXPECT_EQ(c.at(3, 0), -1.639703396122364);
+    EXPECT_EQ(c.at(3, 1), 1234567890123456789e-30);
+}
+
+TEST(CoordinatesFile, BadNumbersNameLineAndToken) {
+    const std::vector<std::pair<std::string, std::string>> cases{
+        {"0 0\n1 1.5.2\n", "c.xyz:2: expected a coordinate (a number), found '1.5.2'"},
+        {"0 0\n1 1e\n", "c.xyz:2: expected a coordinate (a number), found '1e'"},
+        {"0 0\n1 --1\n", "c.xyz:2: expected a coordinate (a number), found '--1'"},
+        {"0 0\n0 0\n1 0x10\n", "c.xyz:3: expected a coordinate (a number), found '0x10'"},
+        {"0 0\n1 1e999\n", "c.xyz:2: expected a coordinate (a number), found '1e999'"},
+        {"0 0\n1 inf\n", "c.xyz:2: coordinate is not finite"},
+        {"0 0\n1 .\n", "c.xyz:2: expected a coordinate (a number), found '.'"}};
+    for (const auto& [text, message] : cases) {
+        const std::string error = error_of([&] { formats::parse_coordinates(text, "c.xyz", -1); });
+        EXPECT_NE(error.find(message), std::string::npos) << text << " -> " << error;
+    }
 }
 
 TEST(CoordinatesFile, WriteReadRoundTripIsExact) {

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
 
 #include "libpart/core/graph_builder.hpp"
 #include "libpart/core/metrics.hpp"
@@ -180,4 +181,49 @@ TEST(Metrics, LargeGraphScannedInRangesAgreesWithEachMeasure) {
             }
     EXPECT_EQ(m.boundary_vertices, boundary);
     EXPECT_GT(m.edge_cut, 0);
+}
+
+TEST(Metrics, CutAndWeightsEqualNaiveSumsWithAndWithoutWeights) {
+    // Each variant of the loops (unit or stored edge weights, unit or stored vertex weights,
+    // one or two constraints) against sums written out plainly.
+    std::mt19937 rng(31);
+    Graph g = test::grid_graph(13, 9);
+    std::vector<PartId> part(std::size_t(g.num_vertices()));
+    for (PartId& p : part) p = PartId(rng() % 5);
+    for (int variant = 0; variant < 4; ++variant) {
+        if (variant == 1) {
+            g.adjwgt.assign(g.adjncy.size(), 0);
+            for (VertexId v = 0; v < g.num_vertices(); ++v) // symmetric weights
+                for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e)
+                    g.adjwgt[e] = Weight(1 + (v + g.adjncy[e]) % 4);
+        }
+        if (variant == 2) {
+            g.ncon = 1;
+            for (VertexId v = 0; v < g.num_vertices(); ++v) g.vwgt.push_back(Weight(rng() % 7));
+        }
+        if (variant == 3) {
+            g.ncon = 2;
+            g.vwgt.clear();
+            for (VertexId v = 0; v < 2 * g.num_vertices(); ++v) g.vwgt.push_back(Weight(rng() % 5));
+        }
+        WeightSum cut = 0;
+        for (VertexId v = 0; v < g.num_vertices(); ++v)
+            for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e)
+                if (v < g.adjncy[e] && part[v] != part[g.adjncy[e]]) cut += g.edge_weight(e);
+        std::vector<WeightSum> weights(std::size_t(5 * g.num_constraints()), 0);
+        for (VertexId v = 0; v < g.num_vertices(); ++v)
+            for (int c = 0; c < g.num_constraints(); ++c)
+                weights[std::size_t(part[v] * g.num_constraints() + c)] += g.vertex_weight(v, c);
+        EXPECT_EQ(edge_cut(g, part), cut) << variant;
+        EXPECT_EQ(part_weights(g, part, 5), weights) << variant;
+        const PartitionMetrics m = compute_metrics(g, Partition{5, part, {}});
+        EXPECT_EQ(m.edge_cut, cut) << variant;
+        EXPECT_EQ(m.part_weights, weights) << variant;
+        const Graph q = quotient_graph(g, part, 5);
+        WeightSum quotient_total = 0;
+        for (Weight w : q.adjwgt) quotient_total += w;
+        EXPECT_EQ(quotient_total, 2 * cut) << variant;
+        for (std::size_t i = 0; i < weights.size(); ++i)
+            EXPECT_EQ(q.vwgt[i], weights[i]) << variant;
+    }
 }

@@ -1,0 +1,54 @@
+// run_both: on one thread below its threshold (first, then second), on two above; exceptions
+// come out in the sequential order either way.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <stdexcept>
+#include <thread>
+
+#include "libpart/core/parallel.hpp"
+
+using namespace part;
+
+TEST(RunBoth, SmallWorkRunsFirstThenSecondOnTheCallingThread) {
+    EXPECT_FALSE(runs_both_concurrently(1000));
+    const std::thread::id caller = std::this_thread::get_id();
+    int order = 0, first_at = -1, second_at = -1;
+    bool same_thread = true;
+    run_both(
+        1000,
+        [&] {
+            first_at = order++;
+            same_thread = same_thread && std::this_thread::get_id() == caller;
+        },
+        [&] {
+            second_at = order++;
+            same_thread = same_thread && std::this_thread::get_id() == caller;
+        });
+    EXPECT_EQ(first_at, 0);
+    EXPECT_EQ(second_at, 1);
+    EXPECT_TRUE(same_thread);
+}
+
+TEST(RunBoth, FirstTasksExceptionWinsWhateverTheThreads) {
+    for (std::int64_t work : {std::int64_t(10), std::int64_t(1) << 24}) {
+        std::atomic<int> ran{0};
+        try {
+            run_both(
+                work, [&] { throw std::runtime_error("first"); },
+                [&] {
+                    ++ran;
+                    throw std::runtime_error("second");
+                });
+            ADD_FAILURE() << "no exception";
+        } catch (const std::runtime_error& e) {
+            EXPECT_STREQ(e.what(), "first") << work;
+        }
+        // Sequentially second() never starts; on two threads it may have.
+        if (!runs_both_concurrently(work)) {
+            EXPECT_EQ(ran, 0);
+        }
+    }
+    EXPECT_EQ(runs_both_concurrently(std::int64_t(1) << 24),
+              std::thread::hardware_concurrency() > 1);
+}

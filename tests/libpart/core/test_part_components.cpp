@@ -1,0 +1,77 @@
+// Components of the parts: labels, counts, and compute_metrics given the counts.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "libpart/core/metrics.hpp"
+#include "libpart/core/part_components.hpp"
+#include "tests/support/grid_graph.hpp"
+
+using namespace part;
+
+namespace {
+
+// Components per part by union-find over the edges inside parts: another method.
+std::vector<VertexId> naive_components(const Graph& g, const std::vector<PartId>& part, PartId k) {
+    std::vector<VertexId> parent(std::size_t(g.num_vertices()));
+    for (VertexId v = 0; v < g.num_vertices(); ++v) parent[v] = v;
+    auto root = [&](VertexId v) {
+        while (parent[v] != v) v = parent[v] = parent[parent[v]];
+        return v;
+    };
+    for (VertexId v = 0; v < g.num_vertices(); ++v)
+        for (VertexId u : g.neighbours(v))
+            if (part[u] == part[v]) parent[root(u)] = root(v);
+    std::vector<VertexId> count(std::size_t(k), 0);
+    for (VertexId v = 0; v < g.num_vertices(); ++v)
+        if (root(v) == v) ++count[part[v]];
+    return count;
+}
+
+std::vector<PartId> random_parts(const Graph& g, PartId k, unsigned seed) {
+    std::mt19937 rng(seed);
+    std::vector<PartId> part(std::size_t(g.num_vertices()));
+    // Patches of a random part, so that parts have components of many sizes.
+    for (VertexId v = 0; v < g.num_vertices(); ++v)
+        part[v] = v > 0 && rng() % 3 ? part[v - 1] : PartId(rng() % std::uint32_t(k));
+    return part;
+}
+
+} // namespace
+
+TEST(PartComponents, LabelsFollowTheLowestVertexAndCountLikeUnionFind) {
+    const Graph g = test::grid_graph(17, 11);
+    for (unsigned seed = 1; seed <= 20; ++seed) {
+        const PartId k = PartId(2 + seed % 7);
+        const std::vector<PartId> part = random_parts(g, k, seed);
+        VertexId count = 0;
+        const std::vector<VertexId> label = label_part_components(g, part, count);
+        // Label c first appears at the lowest vertex of component c, in increasing order.
+        VertexId next = 0;
+        for (VertexId v = 0; v < g.num_vertices(); ++v) {
+            ASSERT_LE(label[v], next) << seed;
+            if (label[v] == next) ++next;
+            for (VertexId u : g.neighbours(v))
+                if (part[u] == part[v]) {
+                    ASSERT_EQ(label[u], label[v]) << seed;
+                }
+        }
+        EXPECT_EQ(next, count);
+        const std::vector<VertexId> expected = naive_components(g, part, k);
+        EXPECT_EQ(count_part_components(label, count, part, k), expected) << seed;
+        EXPECT_EQ(components_per_part(g, part, k), expected) << seed;
+    }
+}
+
+TEST(PartComponents, MetricsGivenTheCountsEqualMetricsSearchingThem) {
+    const Graph g = test::grid_graph(20, 14);
+    const Partition p{6, random_parts(g, 6, 99), {}};
+    const PartitionMetrics searched = compute_metrics(g, p);
+    const PartitionMetrics given = compute_metrics(g, p, components_per_part(g, p.part, 6));
+    EXPECT_EQ(given.disconnected_parts, searched.disconnected_parts);
+    EXPECT_EQ(given.total_components, searched.total_components);
+    EXPECT_EQ(given.empty_parts, searched.empty_parts);
+    EXPECT_EQ(given.edge_cut, searched.edge_cut);
+    EXPECT_GT(searched.disconnected_parts, 0);
+    EXPECT_THROW(compute_metrics(g, p, std::vector<VertexId>(5, 1)), InvalidArgument);
+}
