@@ -1,13 +1,10 @@
 // part-refine: refine or rebalance an existing partition with the generalized dimension
 // exchange (GDE) and flow derouting (Xu, Lau & Diekmann 1997, Section 6).
 #include <charconv>
-#include <cstdlib>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
-#include <malloc.h>
 #include <sstream>
-#include <sys/mman.h>
 
 #include "formats/atomic_output.hpp"
 #include "formats/chaco_graph.hpp"
@@ -17,6 +14,7 @@
 #include "libpart/core/parallel.hpp"
 #include "libpart/gde/refine.hpp"
 #include "tools/common/cli.hpp"
+#include "tools/common/heap_setup.hpp"
 #include "tools/common/report.hpp"
 
 namespace {
@@ -187,46 +185,10 @@ void print_result(std::ostream& out, const gde::RefineResult& r, const Partition
     out << "vertices moved: " << r.vertices_moved << " (weight " << r.weight_moved << ")\n";
 }
 
-// Transparent huge pages for the heap the refinement will fill (about twice its input files):
-// on trigrid700 (490k vertices) its arrays took 8,000 page faults in 4 KB pages and 2,000 with
-// 2 MB ones, a tenth of the CPU time. The system gives them only to memory advised so
-// (transparent_hugepage=madvise), so the heap is grown once by blocks below the mmap
-// threshold, advised, and freed; M_TRIM_THRESHOLD keeps it for the arrays that follow.
-void reserve_huge_page_heap(std::uintmax_t bytes) {
-    constexpr std::uintptr_t kHugePage = 2 << 20;
-    constexpr std::size_t kBlock = 16 << 20;
-    if (bytes < 2 * kBlock) return; // small inputs: a few thousand faults at most
-    std::vector<char*> blocks;
-    for (std::uintmax_t reserved = 0; reserved < std::min<std::uintmax_t>(bytes, 1ull << 32);
-         reserved += kBlock)
-        if (char* block = static_cast<char*>(std::malloc(kBlock))) blocks.push_back(block);
-    for (char* block : blocks) {
-        const auto begin =
-            (reinterpret_cast<std::uintptr_t>(block) + kHugePage - 1) & ~(kHugePage - 1);
-        const auto end = (reinterpret_cast<std::uintptr_t>(block) + kBlock) & ~(kHugePage - 1);
-        if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
-    }
-    for (char* block : blocks) std::free(block);
-}
-
-std::uintmax_t file_bytes(const std::string& path) {
-    std::error_code error;
-    const std::uintmax_t size = path.empty() ? 0 : std::filesystem::file_size(path, error);
-    return error ? 0 : size;
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
-    // The graph-sized arrays (labels, weights, quotient graphs, reports) are allocated and
-    // freed again and again: glibc served each from a fresh mmap and returned it at free, so
-    // every use faulted its pages in anew. From the heap, kept after free, they fault once.
-    mallopt(M_MMAP_THRESHOLD, 32 << 20); // glibc's largest
-    mallopt(M_TRIM_THRESHOLD, 1 << 30);
-    mallopt(M_TOP_PAD, 16 << 20);
-    // One arena: the report thread's arrays come from the same heap, with its huge pages
-    // (reserve_huge_page_heap).
-    mallopt(M_ARENA_MAX, 1);
+    tools::keep_large_arrays_in_heap();
     CLI::App app(
         "Refine or rebalance a partition with the generalized dimension exchange (GDE): balance "
         "part "
@@ -305,8 +267,7 @@ int main(int argc, char** argv) {
             throw tools::UsageError(
                 "--flow-graph quotient runs GDE on the quotient graph; it takes no --network");
 
-        reserve_huge_page_heap(
-            2 * (file_bytes(graph_path) + file_bytes(coords_path) + file_bytes(partition_path)));
+        tools::reserve_huge_page_heap({graph_path, coords_path, partition_path});
         tools::Progress progress(common.quiet);
         progress.stage("reading " + graph_path);
         Graph graph = formats::read_graph_with_coordinates(graph_path, coords_path);
