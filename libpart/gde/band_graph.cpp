@@ -1,5 +1,10 @@
 #include "libpart/gde/band_graph.hpp"
 
+#include <algorithm>
+#include <limits>
+
+#include "libpart/gde/saturated_weight.hpp"
+
 namespace part::gde {
 
 namespace {
@@ -86,16 +91,28 @@ void extract_band(const Graph& graph, const std::vector<PartId>& part, int width
         }
         ++anchors;
     }
-    const VertexId total = b + anchors;
+    // A piece heavier than a 32-bit vertex weight holds puts the rest of its weight on fixed,
+    // edgeless ballast vertices after the anchors: the part weights, and so the balance limits
+    // of the refinement, stay exact.
+    constexpr WeightSum kMaxWeight = std::numeric_limits<Weight>::max();
+    VertexId ballast = 0;
+    for (VertexId a = 0; a < anchors; ++a)
+        ballast += VertexId((std::max<WeightSum>(anchor_weight[a], 1) - 1) / kMaxWeight);
+    const VertexId total = b + anchors + ballast;
     Graph& g = band.graph;
     g.ncon = 1;
     g.vwgt.assign(std::size_t(total), 0);
     band.part.assign(std::size_t(total), 0);
     band.fixed.assign(std::size_t(total), 0);
-    for (VertexId a = 0; a < anchors; ++a) {
+    for (VertexId a = 0, extra = b + anchors; a < anchors; ++a) {
         band.part[b + a] = anchor_part[a];
         band.fixed[b + a] = 1;
-        g.vwgt[b + a] = Weight(anchor_weight[a]);
+        g.vwgt[b + a] = Weight(std::min(anchor_weight[a], kMaxWeight));
+        for (WeightSum rest = anchor_weight[a] - kMaxWeight; rest > 0; rest -= kMaxWeight) {
+            band.part[extra] = anchor_part[a];
+            band.fixed[extra] = 1;
+            g.vwgt[extra++] = Weight(std::min(rest, kMaxWeight));
+        }
     }
 
     // Band rows: band neighbours as they are, interior neighbours folded into one edge per
@@ -150,12 +167,13 @@ void extract_band(const Graph& graph, const std::vector<PartId>& part, int width
                 row_anchors.push_back(anchor);
                 ++anchor_degree[anchor];
             }
-            adjwgt[slot[anchor]] += w;
+            adjwgt[slot[anchor]] = saturated_sum(adjwgt[slot[anchor]], w);
         }
         for (VertexId anchor : row_anchors) slot[anchor] = -1;
         g.xadj[i + 1] = out;
     }
     for (VertexId a = 0; a < anchors; ++a) g.xadj[b + a + 1] = g.xadj[b + a] + anchor_degree[a];
+    for (VertexId x = b + anchors; x < total; ++x) g.xadj[x + 1] = g.xadj[x]; // ballast
     g.adjncy.resize(std::size_t(g.xadj.back()));
     g.adjwgt.resize(std::size_t(g.xadj.back()));
     // The anchor rows from the anchor entries of the band rows, recorded as they were written

@@ -14,10 +14,10 @@
 namespace part::gde {
 
 struct BandGraph {
-    Graph graph;                  // band vertices 0..b-1, then anchor p at b + p
+    Graph graph;                  // band vertices 0..b-1, anchor p at b + p, then ballast
     std::vector<PartId> part;     // part of each band vertex and anchor
     std::vector<VertexId> vertex; // original vertex of each band vertex (b entries)
-    std::vector<char> fixed;      // 1 for the anchors
+    std::vector<char> fixed;      // 1 for the anchors (and ballast)
     VertexId num_band_vertices() const { return VertexId(vertex.size()); }
 };
 

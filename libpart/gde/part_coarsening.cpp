@@ -1,7 +1,10 @@
 #include "libpart/gde/part_coarsening.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
+
+#include "libpart/gde/saturated_weight.hpp"
 
 namespace part::gde {
 
@@ -51,6 +54,12 @@ struct VertexWeights {
     Weight operator()(VertexId v) const { return weight ? weight[std::size_t(v) * stride] : 1; }
 };
 
+// The weight cap of a cluster: the limit, but never more than a coarse vertex's 32-bit weight
+// can hold (a larger cluster's weight would wrap and the balance on that level with it).
+WeightSum weight_cap(ClusterLimits limits) {
+    return std::min<WeightSum>(limits.weight, std::numeric_limits<Weight>::max());
+}
+
 // The clustering: scratch.leader[v] is the vertex that started v's cluster (v itself when
 // alone); scratch.size and scratch.weight hold each leader's cluster size and weight.
 void cluster_within_parts(const Graph& graph, const std::vector<PartId>& part,
@@ -70,6 +79,7 @@ void cluster_within_parts(const Graph& graph, const std::vector<PartId>& part,
     const PartId* part_of = part.data();
     const char* is_fixed = fixed.data();
     const VertexWeights weight_of(graph);
+    const WeightSum cap = weight_cap(limits);
     visit_order(n, seed, scratch.order, scratch.block_order);
     for (VertexId v : scratch.order) {
         if (leader[v] >= 0) continue;
@@ -88,9 +98,8 @@ void cluster_within_parts(const Graph& graph, const std::vector<PartId>& part,
             const VertexId u = neighbour[e];
             if (is_fixed[u] || part_of[u] != home) continue;
             const VertexId l = leader[u];
-            const bool fits =
-                l < 0 ? limits.members >= 2 && own + weight_of(u) <= limits.weight
-                      : size[l] < limits.members && cluster_weight[l] + own <= limits.weight;
+            const bool fits = l < 0 ? limits.members >= 2 && WeightSum(own) + weight_of(u) <= cap
+                                    : size[l] < limits.members && cluster_weight[l] + own <= cap;
             if (!fits) continue;
             heaviest = w;
             best = u;
@@ -115,9 +124,10 @@ VertexId most_clustered_away(const Graph& graph, const std::vector<char>& fixed,
                              ClusterLimits limits) {
     if (limits.members < 2) return 0;
     const VertexWeights weight_of(graph);
+    const WeightSum cap = weight_cap(limits);
     VertexId light = 0;
     for (VertexId v = 0; v < graph.num_vertices(); ++v)
-        light += !fixed[v] && 2 * WeightSum(weight_of(v)) <= limits.weight;
+        light += !fixed[v] && 2 * WeightSum(weight_of(v)) <= cap;
     return light;
 }
 
@@ -188,7 +198,7 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
                     adjncy[out] = cu;
                     adjwgt[out++] = w;
                 } else {
-                    adjwgt[slot_of[cu]] += w;
+                    adjwgt[slot_of[cu]] = saturated_sum(adjwgt[slot_of[cu]], w);
                 }
             }
         }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <random>
 
@@ -449,4 +450,83 @@ TEST(GdeRefineRegions, FarhatStartEndsConnectedBalancedAndBelowTheFlatPolish) {
     for (VertexId c : components_per_part(g, r.part, 8)) EXPECT_EQ(c, 1);
     EXPECT_GT(r.band.levels, 1);
     EXPECT_EQ(refine_with_gde(g, start, nullptr, regions).part, r.part);
+}
+
+// Weights near the 32-bit limit: two vertices of 1.5e9 must not form a cluster a 2e9 cap
+// forbids (their sum must not wrap around 32 bits and pass the cap), and no cluster may weigh
+// more than a coarse vertex's 32-bit weight can hold, whatever the cap.
+TEST(PartCoarsening, HeavyVerticesNeverFormAClusterTheirWeightCannotHold) {
+    Graph g = graph_from_edges(4, {{0, 1}, {1, 2}, {2, 3}});
+    g.ncon = 1;
+    g.vwgt = {1'500'000'000, 1'500'000'000, 1'500'000'000, 1'500'000'000};
+    const std::vector<PartId> part(4, 0);
+    const std::vector<char> fixed(4, 0);
+    for (WeightSum cap : {WeightSum(2'000'000'000), WeightSum(10'000'000'000)}) {
+        const CoarseLevel c = coarsen_within_parts(g, part, fixed, {cap, 4}, 1);
+        EXPECT_EQ(c.graph.num_vertices(), 4) << cap;
+        WeightSum total = 0;
+        for (VertexId cv = 0; cv < c.graph.num_vertices(); ++cv) {
+            EXPECT_GT(c.graph.vertex_weight(cv), 0) << cap;
+            total += c.graph.vertex_weight(cv);
+        }
+        EXPECT_EQ(total, WeightSum(6'000'000'000)) << cap;
+    }
+}
+
+// Parallel edges merged into one coarse edge: four edges of 1e9 between two pairs sum past
+// 32 bits; the coarse edge must stay positive (saturated, as the quotient graph's), never
+// wrap to a negative weight that would turn the FM gains upside down.
+TEST(PartCoarsening, MergedHeavyEdgesSaturateInsteadOfWrapping) {
+    // Pairs {0, 1} (part 0) and {2, 3} (part 1), each pair joined by a 2e9 edge so that the
+    // clustering picks it; the four edges between the pairs weigh 1e9 each.
+    const Weight big = 1'000'000'000;
+    const Graph g = graph_from_edges(
+        4, {{0, 1, 2 * big}, {2, 3, 2 * big}, {0, 2, big}, {0, 3, big}, {1, 2, big}, {1, 3, big}},
+        true);
+    const std::vector<PartId> part{0, 0, 1, 1};
+    const std::vector<char> fixed(4, 0);
+    const CoarseLevel c = coarsen_within_parts(g, part, fixed, {10, 4}, 1);
+    ASSERT_EQ(c.graph.num_vertices(), 2);
+    validate(c.graph);
+    ASSERT_EQ(c.graph.adjwgt.size(), 2u);
+    EXPECT_EQ(c.graph.adjwgt[0], std::numeric_limits<Weight>::max());
+    EXPECT_EQ(c.graph.adjwgt[1], std::numeric_limits<Weight>::max());
+}
+
+// Heavy vertices: a part's interior can weigh more than one 32-bit vertex weight holds, and
+// a band vertex's edges to one anchor can sum past 32 bits. The band graph must still carry
+// each part's exact weight (on fixed vertices: the balance limits of the polish depend on
+// it) and no wrapped, negative edge weight.
+TEST(BandGraph, KeepsThePartWeightsAndPositiveEdgesWithHeavyWeights) {
+    Graph g = part::test::grid_graph(30, 20);
+    g.ncon = 1;
+    g.vwgt.assign(std::size_t(g.num_vertices()), 1'000'000'000);
+    g.adjwgt.assign(g.adjncy.size(), 2'000'000'000);
+    const Partition p = random_start(g, 4, 9);
+    for (int width : {0, 1, 3}) {
+        const BandGraph band = extract_band(g, p.part, width);
+        validate(band.graph);
+        const VertexId b = band.num_band_vertices();
+        EXPECT_EQ(weights0(band.graph, Partition{4, band.part, {}}), weights0(g, p)) << width;
+        for (VertexId i = 0; i < band.graph.num_vertices(); ++i) EXPECT_EQ(band.fixed[i], i >= b);
+        for (Weight w : band.graph.adjwgt) EXPECT_GT(w, 0) << width;
+    }
+}
+
+// The whole refinement on such weights: every part ends within the tolerance it started in,
+// and the cut never rises.
+TEST(BandRefinement, StaysWithinTheToleranceWithHeavyVerticesAndEdges) {
+    Graph g = part::test::grid_graph(40, 30);
+    g.ncon = 1;
+    g.vwgt.assign(std::size_t(g.num_vertices()), 1'000'000'000);
+    g.adjwgt.assign(g.adjncy.size(), 1'000'000'000);
+    for (int width : {0, 3, 8, -1}) {
+        Partition p = random_start(g, 4, 13);
+        const WeightSum cut = edge_cut(g, p.part);
+        BandRefineOptions options;
+        options.width = width;
+        refine_band(g, p, options);
+        EXPECT_LE(edge_cut(g, p.part), cut) << width;
+        EXPECT_LE(imbalance(g, p)[0], 1.03 + 1e-9) << width;
+    }
 }
