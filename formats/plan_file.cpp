@@ -54,7 +54,8 @@ std::string encode_body(const MigrationPlan& plan) {
     std::string body = encode_body_prefix(plan);
     const std::size_t at = body.size();
     body.resize(at + 4 * plan.vertices.size());
-    std::memcpy(body.data() + at, plan.vertices.data(), 4 * plan.vertices.size());
+    if (!plan.vertices.empty()) // an empty vector's data() may be null: memcpy from it is UB
+        std::memcpy(body.data() + at, plan.vertices.data(), 4 * plan.vertices.size());
     return body;
 }
 

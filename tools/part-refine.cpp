@@ -306,6 +306,12 @@ int main(int argc, char** argv) {
                 after = compute_metrics(
                     graph, Partition{partition.num_parts, result.part, partition.targets});
             });
+        // On the quotient graph an empty part has no neighbour, so no flow reaches it.
+        if (!network && after.empty_parts > 0)
+            std::cerr << "warning: " << after.empty_parts
+                      << " part(s) stay empty: on the quotient graph (the default network) an "
+                         "empty part has no neighbour to receive load from; give a --network "
+                         "(e.g. mesh:RxC) to fill them\n";
         if (common.json) {
             auto report = result_json(result, before, after);
             report["output"] = output;

@@ -164,3 +164,19 @@ TEST(PartRefine, RegionMovesJoinFragmentsAndReshapeBordersBeyondFlatPolish) {
     auto bad = run_command(refine(kGraph + " " + start + " --band-width -2"));
     EXPECT_EQ(bad.exit_code, 2);
 }
+
+TEST(PartRefine, WarnsWhenTheQuotientNetworkLeavesAPartEmpty) {
+    // Parts 0 and 2 of K = 3 (part 1 empty): on the quotient graph part 1 has no neighbour.
+    ScratchDir dir;
+    std::string text;
+    for (int v = 0; v < kVertices; ++v) text += (v < kVertices / 2 ? "0\n" : "2\n");
+    const std::string start = dir.write("gap.part.3", text), out = dir.file("out.part");
+    auto r = run_command(refine(kGraph + " " + start + " -q -o " + out));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.err.find("1 part(s) stay empty"), std::string::npos) << r.err;
+    // A ring network gives part 1 neighbours: it fills, and nothing is said.
+    r = run_command(refine(kGraph + " " + start + " --network ring:3 -q --json -o " + out));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.err.find("stay empty"), std::string::npos) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["after"]["empty_parts"], 0);
+}
