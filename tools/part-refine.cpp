@@ -1,5 +1,6 @@
 // part-refine: refine or rebalance an existing partition with the generalized dimension
 // exchange (GDE) and flow derouting (Xu, Lau & Diekmann 1997, Section 6).
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <iomanip>
@@ -170,17 +171,23 @@ void print_result(std::ostream& out, const gde::RefineResult& r, const Partition
     if (r.band.levels > 0)
         out << " (band of " << r.band.band_vertices << " vertices, " << r.band.levels << " levels)";
     out << "\n";
-    auto row = [&out](const char* name) -> std::ostream& {
-        return out << "  " << std::left << std::setw(22) << name << std::right << std::setw(12);
+    // Columns at least 12 wide, and wider than the longest number (cuts of 1e12 and more).
+    int width = 12;
+    for (const PartitionMetrics* m : {&before, &after})
+        for (long long value : {m->edge_cut, m->communication_volume})
+            width = std::max(width, int(std::to_string(value).size()) + 2);
+    auto row = [&out, width](const char* name) -> std::ostream& {
+        return out << "  " << std::left << std::setw(22) << name << std::right << std::setw(width);
     };
-    out << "  " << std::setw(22) << "" << std::setw(12) << "before" << std::setw(12) << "after"
+    out << "  " << std::setw(22) << "" << std::setw(width) << "before" << std::setw(width)
+        << "after"
         << "\n";
-    row("edge cut") << before.edge_cut << std::setw(12) << after.edge_cut << "\n";
-    row("communication volume") << before.communication_volume << std::setw(12)
+    row("edge cut") << before.edge_cut << std::setw(width) << after.edge_cut << "\n";
+    row("communication volume") << before.communication_volume << std::setw(width)
                                 << after.communication_volume << "\n";
-    row("imbalance") << std::fixed << std::setprecision(3) << before.imbalance[0] << std::setw(12)
-                     << after.imbalance[0] << "\n";
-    row("disconnected parts") << before.disconnected_parts << std::setw(12)
+    row("imbalance") << std::fixed << std::setprecision(3) << before.imbalance[0]
+                     << std::setw(width) << after.imbalance[0] << "\n";
+    row("disconnected parts") << before.disconnected_parts << std::setw(width)
                               << after.disconnected_parts << "\n";
     out << "vertices moved: " << r.vertices_moved << " (weight " << r.weight_moved << ")\n";
 }

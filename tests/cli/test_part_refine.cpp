@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include <nlohmann/json.hpp>
 
 #include "tests/support/test_files.hpp"
@@ -179,4 +181,32 @@ TEST(PartRefine, WarnsWhenTheQuotientNetworkLeavesAPartEmpty) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.err.find("stay empty"), std::string::npos) << r.err;
     EXPECT_EQ(nlohmann::json::parse(r.out)["after"]["empty_parts"], 0);
+}
+
+TEST(PartRefine, TableKeepsColumnsApartForCutsOfTrillions) {
+    // A ladder of 2000 rungs weighing 2e9 each, split along its rails into two balanced
+    // parts: without the polish nothing moves, so the cut is 4e12 in both columns.
+    ScratchDir dir;
+    const int rungs = 2000;
+    std::string graph = std::to_string(2 * rungs) + " " + std::to_string(3 * rungs - 2) + " 001\n";
+    std::string part;
+    for (int side = 0; side < 2; ++side)
+        for (int i = 0; i < rungs; ++i) {
+            const int v = side * rungs + i + 1; // 1-based
+            graph += std::to_string(side == 0 ? v + rungs : v - rungs) + " 2000000000";
+            if (i > 0) graph += " " + std::to_string(v - 1) + " 1";
+            if (i + 1 < rungs) graph += " " + std::to_string(v + 1) + " 1";
+            graph += "\n";
+            part += std::to_string(side) + "\n";
+        }
+    const std::string g = dir.write("ladder.graph", graph), p = dir.write("ladder.part.2", part);
+    auto r = run_command(refine(g + " " + p + " --no-polish -o " + dir.file("out.part")));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto at = r.out.find("edge cut");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    std::istringstream row(r.out.substr(at + 8, r.out.find('\n', at) - at - 8));
+    long long cut_before = 0, cut_after = -1;
+    row >> cut_before >> cut_after;
+    EXPECT_EQ(cut_before, 4000000000000LL) << r.out;
+    EXPECT_EQ(cut_after, 4000000000000LL) << r.out;
 }
