@@ -5,7 +5,7 @@
 #     OLD   reference part-refine (default /work/main/build/tools/part-refine)
 #     DATA  bench/refine.sh's graphs and starts, kept with WORK=DATA (default /tmp/refine-s5)
 # 1. Identity: every start G.LABEL.K in DATA (LABEL rcb, farhat, blocks, x-strips, metis+30%;
-#    start for the rebalance rows, on G.w.graph with the row's network) is refined by both
+#    start for the rebalance rows, on G.wK.graph (the weights of that K) with the row's network) is refined by both
 #    binaries with the options of bench/refine.sh's rows (default, --no-polish,
 #    --no-absorb --flat-polish; the rebalance rows' networks) and with --flat-polish alone
 #    (rebalance starts: default and --flat-polish per network); the partitions and the --json
@@ -53,8 +53,8 @@ runs() {
       32) network=("" "--network torus:4x8 $greedy") ;;
     esac
     for n in "${network[@]}"; do
-      echo "$g.w.graph $n"
-      echo "$g.w.graph $n --flat-polish"
+      echo "$g.w$k.graph $n"
+      echo "$g.w$k.graph $n --flat-polish"
     done
     return
   fi

@@ -230,7 +230,7 @@ print(f"{'graph':11} {'K':>3} {'network':10} {'imb0':>6} {'imb GDE':>7} {'moved 
 for name, gpath, _ in graphs:
     graph = read_graph(gpath)
     for k, network in ((8, "mesh:2x4"), (16, "quotient"), (16, "mesh:4x4"), (32, "quotient"), (32, "torus:4x8")):
-        base = f"{work}/{name}.w.graph"
+        base = f"{work}/{name}.w{k}.graph"  # the weights follow the start of this K
         open(f"{work}/{name}.u.graph", "w").write(open(gpath).read())
         _, start = gpmetis(f"{work}/{name}.u.graph", k)
         weights = [2 if start[v] == 0 else 1 for v in range(len(graph))]

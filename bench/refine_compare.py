@@ -6,13 +6,13 @@
 OLD, NEW: part-refine binaries (e.g. /path/to/main/build/tools/part-refine and
 build/tools/part-refine). DATA: the folder bench/refine.sh leaves behind with WORK=DATA: graphs
 G.graph, coordinates G.xyz (naca0012's are read from data/ here), starts G.rcb.K and
-G.farhat.K, and for the rebalance rows G.w.graph and G.start.K. Nothing in DATA is written.
+G.farhat.K, and for the rebalance rows G.wK.graph and G.start.K. Nothing in DATA is written.
 
 Rows are run exactly as bench/refine.sh runs them: the 27 rcb/farhat starts
 (part-refine G.graph G.label.K --json -q -o OUT [--coords G.xyz]), the larger 3D rows
 (copter2 and mdual, farhat starts for K = 16, 64, when DATA holds copter2.farhat.16 etc.;
 they are left out of the mean, as in refine.sh), then the rebalance rows
-(G.w.graph G.start.K, with --network NET --map greedy --lambda opt except on the quotient).
+(G.wK.graph G.start.K, with --network NET --map greedy --lambda opt except on the quotient).
 For each row it prints the cut improvement and imbalance of each binary and their CPU time
 (user + sys of the process, best of --repeat, the two binaries interleaved so that a change
 in the machine's load hits both), then the figures refine.sh's issue summary quotes: mean
@@ -57,7 +57,7 @@ def rows(data, rebalance):
         for name in GRAPHS:
             for k, network in REBALANCE:
                 extra = [] if network == "quotient" else ["--network", network, "--map", "greedy", "--lambda", "opt"]
-                yield (f"{name} start {k} {network}", f"{data}/{name}.w.graph", f"{data}/{name}.start.{k}", extra)
+                yield (f"{name} start {k} {network}", f"{data}/{name}.w{k}.graph", f"{data}/{name}.start.{k}", extra)
 
 
 def run(binary, graph, part, extra, out):

@@ -5,12 +5,12 @@
 #   bash bench/refine_overhead.sh OLD NEW DATA
 # OLD, NEW: part-refine binaries, e.g. /work/main/build/tools/part-refine build/tools/part-refine.
 # DATA: a folder holding refine.sh's graphs, coordinates and starts (`WORK=DATA bash
-#   bench/refine.sh` keeps them there): G.graph, G.xyz, G.w.graph and the starts G.rcb.K,
+#   bench/refine.sh` keeps them there): G.graph, G.xyz, G.wK.graph and the starts G.rcb.K,
 #   G.farhat.K, G.blocks.K, G.start.K for G in naca0012 plate plate-nodal 4elt trigrid700 and
 #   K in 8 16 32 (naca0012's coordinates are data/naca0012.xyz), and the larger 3D graphs'
 #   farhat starts copter2.farhat.K, mdual.farhat.K (K in 16 64). Missing files are skipped.
 # Cases: every start, with refine.sh's options (coordinates where refine.sh gives them; the
-#   rebalance starts G.start.K on the weighted graph G.w.graph with refine.sh's networks), each
+#   rebalance starts G.start.K on the weighted graph G.wK.graph with refine.sh's networks), each
 #   with --no-polish (GDE, fragment absorption, reading, reports, writing: the overheads) and
 #   with the default multilevel polish.
 # 1. Identity: the partition file and the --json report of OLD and NEW must be byte-identical
@@ -53,7 +53,7 @@ for g in graphs:
                        (32, "torus:4x8")):
         extra = [] if network == "quotient" else ["--network", network, "--map", "greedy",
                                                    "--lambda", "opt"]
-        cases.append((f"{g} start K={k} {network}", f"{data}/{g}.w.graph", f"{data}/{g}.start.{k}",
+        cases.append((f"{g} start K={k} {network}", f"{data}/{g}.w{k}.graph", f"{data}/{g}.start.{k}",
                        extra))
 runs = []
 for name, graph, start, extra in cases:
