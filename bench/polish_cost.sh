@@ -34,7 +34,7 @@ coords() {
   case $1 in
     naca0012) echo "--coords $NACA_XYZ" ;;
     4elt) ;;
-    *) echo "--coords $DATA/$1.xyz" ;;
+    *) if [ -f "$DATA/$1.xyz" ]; then echo "--coords $DATA/$1.xyz"; fi ;; # copter2, mdual: none
   esac
 }
 
