@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #endif
 
+#include "formats/ascii_digits.hpp"
 #include "formats/chaco_digit_words.hpp"
 #include "formats/chaco_simd_scan.hpp"
 #include "formats/text_chunks.hpp"
@@ -27,9 +28,6 @@ namespace {
 
 constexpr int kMaxDigits = 18; // as FieldCursor::next_digits: never overflows 64 bits
 
-inline bool is_digit(char c) {
-    return static_cast<unsigned char>(c - '0') < 10u;
-}
 // Space within a line, as FieldCursor sees it ('\r' included, so CRLF files pass).
 constexpr std::uint64_t kSpaceBits =
     (1ull << ' ') | (1ull << '\t') | (1ull << '\r') | (1ull << '\f') | (1ull << '\v');

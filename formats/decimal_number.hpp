@@ -24,11 +24,9 @@
 #include <cstdint>
 #include <cstring>
 
-namespace part::formats {
+#include "formats/ascii_digits.hpp"
 
-inline bool is_digit(char c) {
-    return static_cast<unsigned char>(c - '0') < 10;
-}
+namespace part::formats {
 
 namespace decimal_detail {
 

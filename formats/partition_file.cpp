@@ -5,8 +5,8 @@
 #include <cmath>
 #include <limits>
 
+#include "formats/ascii_digits.hpp"
 #include "formats/atomic_output.hpp"
-#include "formats/decimal_number.hpp"
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
 

@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "libpart/core/parallel.hpp"
+#include "libpart/core/saturated_weight.hpp"
 
 namespace part {
 
@@ -146,15 +147,14 @@ Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId
         std::sort(met.begin(), met.end());
         for (PartId b : met) {
             q.adjncy.push_back(b);
-            q.adjwgt.push_back(Weight(std::min<WeightSum>(sum[b], INT32_MAX)));
+            q.adjwgt.push_back(clamp_to_weight(sum[b]));
         }
         q.xadj[a + 1] = q.xadj[a] + EdgeOffset(met.size());
     }
     const auto weights = part_weights(graph, part, num_parts);
     q.ncon = graph.num_constraints();
     q.vwgt.resize(weights.size());
-    for (std::size_t i = 0; i < weights.size(); ++i)
-        q.vwgt[i] = Weight(std::min<WeightSum>(weights[i], INT32_MAX));
+    for (std::size_t i = 0; i < weights.size(); ++i) q.vwgt[i] = clamp_to_weight(weights[i]);
     return q;
 }
 

@@ -32,11 +32,12 @@ void validate(const Partition& partition, const Graph& graph) {
     // pass; the first id out of range is searched for only when there is one.
     std::uint32_t largest = 0;
     for (PartId p : partition.part) largest = std::max(largest, std::uint32_t(p));
-    for (std::size_t v = 0; largest >= std::uint32_t(partition.num_parts); ++v)
-        if (partition.part[v] < 0 || partition.part[v] >= partition.num_parts)
-            throw InvalidArgument("vertex " + std::to_string(v + 1) + " is in part " +
-                                  std::to_string(partition.part[v]) + ", outside 0.." +
-                                  std::to_string(partition.num_parts - 1));
+    if (largest >= std::uint32_t(partition.num_parts))
+        for (std::size_t v = 0;; ++v)
+            if (partition.part[v] < 0 || partition.part[v] >= partition.num_parts)
+                throw InvalidArgument("vertex " + std::to_string(v + 1) + " is in part " +
+                                      std::to_string(partition.part[v]) + ", outside 0.." +
+                                      std::to_string(partition.num_parts - 1));
     if (!partition.targets.empty() && partition.targets.size() != std::size_t(partition.num_parts))
         throw InvalidArgument("there are " + std::to_string(partition.targets.size()) +
                               " targets for " + std::to_string(partition.num_parts) + " parts");

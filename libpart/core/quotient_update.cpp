@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "libpart/core/metrics.hpp"
+#include "libpart/core/saturated_weight.hpp"
 
 namespace part {
 
@@ -16,7 +17,7 @@ struct LinkChange {
 };
 
 bool reached_clamp(const std::vector<Weight>& weights) {
-    return std::find(weights.begin(), weights.end(), INT32_MAX) != weights.end();
+    return std::find(weights.begin(), weights.end(), kMaxWeight) != weights.end();
 }
 
 // Each edge with a moved end once: from its moved end, or from the lower one when both moved.
@@ -58,8 +59,7 @@ Graph update_quotient_graph(const Graph& graph, const std::vector<PartId>& befor
                 weights[std::size_t(before[v]) * ncon + c] -= graph.vertex_weight(v, c);
                 weights[std::size_t(after[v]) * ncon + c] += graph.vertex_weight(v, c);
             }
-    for (std::size_t i = 0; i < weights.size(); ++i)
-        quotient.vwgt[i] = Weight(std::min<WeightSum>(weights[i], INT32_MAX));
+    for (std::size_t i = 0; i < weights.size(); ++i) quotient.vwgt[i] = clamp_to_weight(weights[i]);
     const std::vector<LinkChange> changes = link_changes(graph, before, after);
     if (changes.empty()) return quotient;
 
@@ -76,7 +76,7 @@ Graph update_quotient_graph(const Graph& graph, const std::vector<PartId>& befor
         auto emit = [&](PartId b, WeightSum weight) {
             if (weight == 0) return;
             updated.adjncy.push_back(b);
-            updated.adjwgt.push_back(Weight(std::min<WeightSum>(weight, INT32_MAX)));
+            updated.adjwgt.push_back(clamp_to_weight(weight));
         };
         while (e < row_end || (c < changes.size() && changes[c].from == a)) {
             const bool change_next = c < changes.size() && changes[c].from == a &&

@@ -11,7 +11,7 @@ namespace part {
 // The quotient graph (as quotient_graph computes it) of `after`, given `quotient`, that of
 // `before`: only the vertices whose part differs and their edges are visited, O(n + their
 // edges + K + links). Identical to quotient_graph(graph, after, num_parts). Graphs with edge
-// weights, and quotients whose weights reached quotient_graph's INT32_MAX clamp, are rebuilt
+// weights, and quotients whose weights reached quotient_graph's clamp (kMaxWeight), are rebuilt
 // in full instead (a zero edge weight or a clamped sum does not say what it had summed).
 Graph update_quotient_graph(const Graph& graph, const std::vector<PartId>& before,
                             const std::vector<PartId>& after, PartId num_parts, Graph quotient);

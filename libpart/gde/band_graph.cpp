@@ -1,9 +1,8 @@
 #include "libpart/gde/band_graph.hpp"
 
 #include <algorithm>
-#include <limits>
 
-#include "libpart/gde/saturated_weight.hpp"
+#include "libpart/core/saturated_weight.hpp"
 
 namespace part::gde {
 
@@ -94,7 +93,6 @@ void extract_band(const Graph& graph, const std::vector<PartId>& part, int width
     // A piece heavier than a 32-bit vertex weight holds puts the rest of its weight on fixed,
     // edgeless ballast vertices after the anchors: the part weights, and so the balance limits
     // of the refinement, stay exact.
-    constexpr WeightSum kMaxWeight = std::numeric_limits<Weight>::max();
     VertexId ballast = 0;
     for (VertexId a = 0; a < anchors; ++a)
         ballast += VertexId((std::max<WeightSum>(anchor_weight[a], 1) - 1) / kMaxWeight);
@@ -107,11 +105,11 @@ void extract_band(const Graph& graph, const std::vector<PartId>& part, int width
     for (VertexId a = 0, extra = b + anchors; a < anchors; ++a) {
         band.part[b + a] = anchor_part[a];
         band.fixed[b + a] = 1;
-        g.vwgt[b + a] = Weight(std::min(anchor_weight[a], kMaxWeight));
+        g.vwgt[b + a] = clamp_to_weight(anchor_weight[a]);
         for (WeightSum rest = anchor_weight[a] - kMaxWeight; rest > 0; rest -= kMaxWeight) {
             band.part[extra] = anchor_part[a];
             band.fixed[extra] = 1;
-            g.vwgt[extra++] = Weight(std::min(rest, kMaxWeight));
+            g.vwgt[extra++] = clamp_to_weight(rest);
         }
     }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "libpart/core/part_components.hpp"
+
 namespace part::gde {
 
 namespace {

@@ -8,7 +8,6 @@
 // component has no edge to the rest of its own part). GDE rebalances afterwards.
 #include <vector>
 
-#include "libpart/core/part_components.hpp"
 #include "libpart/core/partition.hpp"
 
 namespace part::gde {

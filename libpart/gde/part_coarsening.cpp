@@ -4,7 +4,7 @@
 #include <limits>
 #include <numeric>
 
-#include "libpart/gde/saturated_weight.hpp"
+#include "libpart/core/saturated_weight.hpp"
 
 namespace part::gde {
 
@@ -57,7 +57,7 @@ struct VertexWeights {
 // The weight cap of a cluster: the limit, but never more than a coarse vertex's 32-bit weight
 // can hold (a larger cluster's weight would wrap and the balance on that level with it).
 WeightSum weight_cap(ClusterLimits limits) {
-    return std::min<WeightSum>(limits.weight, std::numeric_limits<Weight>::max());
+    return std::min<WeightSum>(limits.weight, kMaxWeight);
 }
 
 // The clustering: scratch.leader[v] is the vertex that started v's cluster (v itself when
