@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The FM polish's cost, old binary against new, with the promise that a speed-up changes no output.
-#   bash bench/polish_cost.sh [NEW [OLD [DATA]]]
-#     NEW   part-refine to check (default build/tools/part-refine)
-#     OLD   reference part-refine (default /work/main/build/tools/part-refine)
-#     DATA  bench/refine.sh's graphs and starts, kept with WORK=DATA (default /tmp/refine-s5)
+#   bash bench/polish_cost.sh NEW OLD DATA
+#     NEW   part-refine to check (e.g. build/tools/part-refine)
+#     OLD   reference part-refine (a build of the commit before the change)
+#     DATA  bench/refine.sh's graphs and starts, kept with `WORK=DATA bash bench/refine.sh`
 # 1. Identity: every start G.LABEL.K in DATA (LABEL rcb, farhat, blocks, x-strips, metis+30%;
 #    start for the rebalance rows, on G.wK.graph (the weights of that K) with the row's network) is refined by both
 #    binaries with the options of bench/refine.sh's rows (default, --no-polish,
@@ -18,10 +18,11 @@
 # SKIP_IDENTITY=1, SKIP_CALLGRIND=1 or SKIP_CPU=1 leave a part out. Outputs go to a temporary
 # folder, removed at the end; DATA is only read.
 set -euo pipefail
+[ $# -eq 3 ] || { sed -n '2,/^set /p' "$0" | sed '$d' >&2; exit 2; }
 cd "$(dirname "$0")/.."
-NEW=$(realpath "${1:-build/tools/part-refine}")
-OLD=$(realpath "${2:-/work/main/build/tools/part-refine}")
-DATA=$(realpath "${3:-/tmp/refine-s5}")
+NEW=$(realpath "$1")
+OLD=$(realpath "$2")
+DATA=$(realpath "$3")
 NACA_XYZ=$(realpath data/naca0012.xyz)
 CALLGRIND=${CALLGRIND:-"plate-nodal.farhat.32 plate-nodal.rcb.32 4elt.farhat.32 4elt.farhat.8 naca0012.rcb.32 trigrid700.farhat.32 plate.start.32"}
 REPEAT=${REPEAT:-5}
