@@ -145,27 +145,42 @@ inline double scale_by_power_of_ten(std::uint64_t w, int exponent) {
     return divide_by_power_of_ten(w, -exponent);
 }
 
-// Eight ASCII digits at once (loaded little-endian), as fast_float does (Lemire, "Number
-// parsing at a gigabyte per second", 2021): whether all are digits, and their value.
-inline bool are_eight_digits(std::uint64_t chunk) {
-    return ((chunk & 0xF0F0F0F0F0F0F0F0) |
-            (((chunk + 0x0606060606060606) & 0xF0F0F0F0F0F0F0F0) >> 4)) == 0x3333333333333333;
-}
-inline std::uint32_t eight_digits_value(std::uint64_t chunk) {
-    chunk -= 0x3030303030303030;
-    chunk = chunk * 10 + (chunk >> 8);
-    return std::uint32_t((((chunk & 0x000000FF000000FF) * (100 + (1000000ULL << 32))) +
-                          (((chunk >> 16) & 0x000000FF000000FF) * (1 + (10000ULL << 32)))) >>
+// The value of eight digits 0-9, one per byte, the first byte (loaded little-endian) the most
+// significant, in a few multiplications, as fast_float does (Lemire, "Number parsing at a
+// gigabyte per second", 2021).
+inline std::uint32_t eight_digit_values(std::uint64_t values) {
+    values = values * 10 + (values >> 8);
+    return std::uint32_t((((values & 0x000000FF000000FF) * (100 + (1000000ULL << 32))) +
+                          (((values >> 16) & 0x000000FF000000FF) * (1 + (10000ULL << 32)))) >>
                          32);
 }
 
-// Appends the digits at p to w (w * 10^count + their value), moving p past them, eight at a
-// time while eight are there.
+constexpr std::uint64_t kPowersOfTenUpTo8[] = {1,      10,      100,      1000,     10000,
+                                               100000, 1000000, 10000000, 100000000};
+
+// The bytes of `values` (eight characters xor '0', so digits are 0-9) before the first that
+// is not a digit: 0-8. A byte is a digit when below 10, which adding 0x76 to its low seven
+// bits (no carry into the next byte) leaves below 0x80.
+inline int leading_digits(std::uint64_t values) {
+    const std::uint64_t not_digits =
+        (((values & 0x7F7F7F7F7F7F7F7F) + 0x7676767676767676) | values) & 0x8080808080808080;
+    return not_digits == 0 ? 8 : std::countr_zero(not_digits) >> 3;
+}
+
+// Appends the digits at p to w (w * 10^count + their value), moving p past them. Eight bytes
+// at a time while eight are there: the digits among them are counted at once and their value
+// taken with the others shifted out, leaving zeros in front (a byte-by-byte loop for the
+// digits after the last full word cost more than the words).
 inline void append_digits(const char*& p, const char* last, std::uint64_t& w) {
-    std::uint64_t chunk;
-    while (last - p >= 8 && (std::memcpy(&chunk, p, 8), are_eight_digits(chunk))) {
-        w = w * 100000000 + eight_digits_value(chunk);
-        p += 8;
+    while (last - p >= 8) {
+        std::uint64_t chunk;
+        std::memcpy(&chunk, p, 8);
+        const std::uint64_t values = chunk ^ 0x3030303030303030;
+        const int count = leading_digits(values);
+        if (count == 0) return;
+        w = w * kPowersOfTenUpTo8[count] + eight_digit_values(values << (64 - 8 * count));
+        p += count;
+        if (count < 8) return;
     }
     for (; p != last && is_digit(*p); ++p) w = w * 10 + unsigned(*p - '0');
 }
@@ -190,7 +205,10 @@ decimal_from_chars(const char* first, const char* last, double& value) {
     p += negative;
     std::uint64_t w = 0; // the digits as one integer (wrapped when too many: not used then)
     const char* const integer_begin = p;
-    append_digits(p, last, w);
+    if (last - p >= 2 && is_digit(p[0]) && !is_digit(p[1])) // one digit ("0.0245", "-1.63")
+        w = unsigned(*p++ - '0');
+    else
+        append_digits(p, last, w);
     const char* const integer_end = p;
     const char* fraction_begin = p;
     if (p != last && *p == '.') {

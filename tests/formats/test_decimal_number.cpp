@@ -173,3 +173,33 @@ TEST(DecimalNumber, TiesAndNearTiesRoundLikeFromChars) {
         ASSERT_EQ(difference(text), "");
     }
 }
+
+TEST(DecimalNumber, DigitRunsOfEveryLengthInsideLongerText) {
+    // Digits are read eight bytes at a time while eight bytes remain: every length of the
+    // integer and fraction runs, with each kind of text after the number (more numbers of a
+    // row, a line end, an exponent, junk), so that a word ends before, at and after each
+    // run's end; the digits vary so that a misplaced one shows in the value.
+    std::mt19937_64 rng(99);
+    const char* const suffixes[] = {
+        "",   " ", "\n", " -0.5 2.25\n",          "e5 7", "E-3\n", "x12345678",
+        ".5", "-", "e",  "  12345678901234567890"};
+    for (int integer = 0; integer <= 21; ++integer)
+        for (int fraction = -1; fraction <= 21; ++fraction) // -1: no point
+            for (const char* sign : {"", "-"})
+                for (const char* suffix : suffixes) {
+                    std::string text = sign;
+                    for (int d = 0; d < integer; ++d) text += char('0' + rng() % 10);
+                    if (fraction >= 0) text += '.';
+                    for (int d = 0; d < fraction; ++d) text += char('0' + rng() % 10);
+                    text += suffix;
+                    ASSERT_EQ(difference(text), "");
+                }
+    // Random texts long enough for several words, with the characters of number rows.
+    const char alphabet[] = "0123456789000.- \n";
+    for (int i = 0; i < 200000; ++i) {
+        std::string text;
+        const int length = 8 + int(rng() % 32);
+        for (int j = 0; j < length; ++j) text += alphabet[rng() % (sizeof alphabet - 1)];
+        ASSERT_EQ(difference(text), "");
+    }
+}
