@@ -15,4 +15,18 @@ Graph read_graph_with_coordinates(const std::string& graph_path, const std::stri
 Partition read_partition_with_targets(const std::string& partition_path, VertexId vertices,
                                       PartId num_parts, const std::string& targets_path);
 
+struct GraphAndPartition {
+    Graph graph;
+    Partition partition;
+};
+
+// read_graph_with_coordinates, then read_partition_with_targets for its vertices: the same
+// results and, when inputs are bad, the same error (the first these calls would meet). The
+// coordinates and the partition are read on a second thread while the graph is parsed, against
+// the vertex count of the graph's header.
+GraphAndPartition read_graph_and_partition(const std::string& graph_path,
+                                           const std::string& coords_path,
+                                           const std::string& partition_path, PartId num_parts,
+                                           const std::string& targets_path);
+
 } // namespace part::formats

@@ -1,11 +1,15 @@
 #pragma once
-// Data-parallel loops over contiguous index ranges with std::thread, for the few passes that
-// are memory-bound enough to gain from a second core (graph reading and validation).
+// Data-parallel loops over contiguous index ranges on threads of their own (SpreadThread), for the
+// few passes that are memory-bound enough to gain from a second core (graph reading and
+// validation).
 #include <algorithm>
 #include <cstdint>
 #include <exception>
+#include <list>
 #include <thread>
 #include <vector>
+
+#include "libpart/core/spread_thread.hpp"
 
 namespace part {
 
@@ -29,8 +33,8 @@ template <typename Body> void for_each_range(std::int64_t n, unsigned ranges, Bo
         }
     };
     {
-        std::vector<std::jthread> workers;
-        for (unsigned r = 1; r < ranges; ++r) workers.emplace_back(run, r);
+        std::list<SpreadThread> workers; // joined when they go out of scope
+        for (unsigned r = 1; r < ranges; ++r) workers.emplace_back([&run, r] { run(r); });
         run(0);
     }
     for (const auto& f : failure)
@@ -38,10 +42,11 @@ template <typename Body> void for_each_range(std::int64_t n, unsigned ranges, Bo
 }
 
 // Whether run_both(work, ...) runs its tasks at the same time: where there are two cores and
-// the work (bytes or entries) is above about a million. Below, starting a thread cost more
-// than it overlapped (part-refine on graphs of 10k-30k vertices).
+// the work (bytes or entries) is above about 16,000. A thread starts on the other core in
+// 0.1-0.2 ms (SpreadThread), and part-refine's reports on graphs of 10k-30k vertices take
+// about 1 ms; only tiny inputs are not worth a thread.
 inline bool runs_both_concurrently(std::int64_t work) {
-    return worker_threads(work) > 1;
+    return work >= (std::int64_t(1) << 14) && std::thread::hardware_concurrency() > 1;
 }
 
 // Runs first() and second() at the same time when runs_both_concurrently(work), first() then

@@ -1,5 +1,5 @@
 // run_both: on one thread below its threshold (first, then second), on two above; exceptions
-// come out in the sequential order either way.
+// come out in the sequential order either way. SpreadThread: the threads they start.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "libpart/core/parallel.hpp"
+#include "libpart/core/spread_thread.hpp"
 
 using namespace part;
 
@@ -51,4 +52,32 @@ TEST(RunBoth, FirstTasksExceptionWinsWhateverTheThreads) {
     }
     EXPECT_EQ(runs_both_concurrently(std::int64_t(1) << 24),
               std::thread::hardware_concurrency() > 1);
+}
+
+TEST(RunBoth, WorkOfAGraphOfTenThousandVerticesRunsOnTwoThreads) {
+    // part-refine's reports on naca0012 (118,000 adjacency entries) overlap the refinement.
+    const std::thread::id caller = std::this_thread::get_id();
+    std::thread::id first_on, second_on;
+    run_both(
+        118000, [&] { first_on = std::this_thread::get_id(); },
+        [&] { second_on = std::this_thread::get_id(); });
+    EXPECT_EQ(first_on, caller);
+    EXPECT_EQ(second_on != caller, std::thread::hardware_concurrency() > 1);
+}
+
+TEST(SpreadThread, RunsItsTaskWithTheProcesssAffinity) {
+    // It starts away from its creator's CPU, then may run on any CPU the process may use.
+    cpu_set_t process;
+    ASSERT_EQ(sched_getaffinity(0, sizeof process, &process), 0);
+    cpu_set_t seen;
+    CPU_ZERO(&seen);
+    bool ran = false;
+    {
+        SpreadThread thread([&] {
+            ran = true;
+            sched_getaffinity(0, sizeof seen, &seen);
+        });
+    }
+    EXPECT_TRUE(ran);
+    EXPECT_TRUE(CPU_EQUAL(&seen, &process));
 }
