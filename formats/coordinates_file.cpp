@@ -85,12 +85,14 @@ bool is_field_space(char c) {
 }
 
 // Rows of exactly `dim` finite numbers, one per line, parsed straight into `out` (room for
-// `capacity` rows); blank lines only at the end. The number of rows, or -1 at anything else
+// `capacity` rows); blank lines only at the end, and only if `may_end_blank` (a piece that
+// more rows follow). The number of rows, or -1 at anything else
 // (a comment, a bad token, a ragged row), for the line-by-line parse to decide and report. The
 // line reader's general machinery (a cursor per line, counting fields first, push_back) cost
 // as much as the number conversions; so did finding each line's end first. A number never
 // spans a '\n', so each conversion stops at the line's end by itself.
-std::int64_t parse_plain_rows(std::string_view text, int dim, double* out, std::int64_t capacity) {
+std::int64_t parse_plain_rows(std::string_view text, int dim, double* out, std::int64_t capacity,
+                              bool may_end_blank = true) {
     const char* p = text.data();
     const char* const end = p + text.size();
     auto skip_space = [&] {
@@ -100,6 +102,7 @@ std::int64_t parse_plain_rows(std::string_view text, int dim, double* out, std::
     while (p != end) {
         skip_space();
         if (p == end || *p == '\n') { // a blank line: only blank lines may follow
+            if (!may_end_blank) return -1;
             for (; p != end; ++p)
                 if (*p != '\n' && !is_field_space(*p)) return -1;
             return rows;
@@ -168,6 +171,59 @@ Coordinates parse_coordinates(std::string_view text, const std::string& name,
     if (auto coords = parse_coordinates_in_parallel(text, name, expected, threads))
         return std::move(*coords);
     return parse_coordinates_sequentially(text, name, expected);
+}
+
+CoordinatesInPieces::CoordinatesInPieces(const std::string& path, std::int64_t expected_vertices)
+    : path_(path), expected_(expected_vertices) {
+    try {
+        file_.emplace(path);
+    } catch (const InputError&) {
+        return; // finish() reports it
+    }
+    const std::string_view text = file_->text();
+    dim_ = fields_on_first_line(text, path);
+    plain_ = expected_ >= 0 && dim_ >= 1 && dim_ <= 3 && text.find('%') == std::string_view::npos;
+    first_ = text; // one piece until split
+}
+
+std::size_t CoordinatesInPieces::size() const {
+    return file_ ? file_->text().size() : 0;
+}
+
+void CoordinatesInPieces::split(std::size_t first_bytes) {
+    if (!plain_) return;
+    const std::string_view text = file_->text();
+    const std::size_t newline = first_bytes == 0 ? 0 : text.find('\n', first_bytes - 1);
+    const std::size_t end = first_bytes == 0                    ? 0
+                            : newline == std::string_view::npos ? text.size()
+                                                                : newline + 1;
+    first_ = text.substr(0, end);
+    second_ = text.substr(end);
+}
+
+void CoordinatesInPieces::parse_first() {
+    if (!plain_) return;
+    coords_ = {dim_, std::vector<double>(std::size_t(expected_) * std::size_t(dim_))};
+    first_rows_ = parse_plain_rows(first_, dim_, coords_.values.data(), expected_, second_.empty());
+}
+
+void CoordinatesInPieces::parse_second() {
+    if (!plain_ || second_.empty()) return;
+    const std::int64_t lines = lines_in(second_);
+    second_values_.resize(std::size_t(lines) * std::size_t(dim_));
+    second_rows_ = parse_plain_rows(second_, dim_, second_values_.data(), lines);
+}
+
+Coordinates CoordinatesInPieces::finish() {
+    const std::int64_t rows = first_rows_ + (second_.empty() ? 0 : second_rows_);
+    if (plain_ && first_rows_ >= 0 && (second_.empty() || second_rows_ >= 0) && rows == expected_) {
+        if (!second_.empty())
+            std::copy_n(second_values_.begin(), second_rows_ * dim_,
+                        coords_.values.begin() + first_rows_ * dim_);
+        return std::move(coords_);
+    }
+    if (!file_) return read_coordinates(path_, expected_); // throws why it cannot be read
+    return parse_coordinates(file_->text(), path_, expected_);
 }
 
 Coordinates read_coordinates(const std::string& path, std::int64_t expected_vertices) {

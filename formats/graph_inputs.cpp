@@ -35,8 +35,7 @@ GraphAndPartition read_graph_and_partition(const std::string& graph_path,
     LineReader header(graph_file.text(), graph_path);
     const auto vertices = VertexId(parse_chaco_header(header).n);
     GraphAndPartition inputs;
-    Coordinates coords;
-    std::exception_ptr graph_error, coords_error, partition_error;
+    std::exception_ptr graph_error, partition_error;
     auto keep_error = [](std::exception_ptr& error, auto read) {
         try {
             read();
@@ -44,11 +43,16 @@ GraphAndPartition read_graph_and_partition(const std::string& graph_path,
             error = std::current_exception();
         }
     };
-    // The coordinates (naca0012.xyz: twice the graph's time) on the second thread, the graph
-    // and the partition on this one.
-    const auto bytes = std::int64_t(graph_file.text().size());
+    // The coordinates in two pieces, the first on a second thread, the graph, the partition
+    // and the second piece on this one: about as many bytes each (naca0012's coordinates take
+    // about as long per byte as its graph, and are 2.4 times as large).
+    std::optional<CoordinatesInPieces> coords;
+    if (!coords_path.empty()) coords.emplace(coords_path, vertices);
+    const std::size_t graph_bytes = graph_file.text().size();
+    const std::size_t coords_bytes = coords ? coords->size() : 0;
+    if (coords) coords->split((graph_bytes + coords_bytes) / 2);
     run_both(
-        bytes,
+        std::int64_t(graph_bytes + coords_bytes),
         [&] {
             keep_error(graph_error,
                        [&] { inputs.graph = parse_chaco_graph(graph_file.text(), graph_path); });
@@ -56,14 +60,14 @@ GraphAndPartition read_graph_and_partition(const std::string& graph_path,
                 inputs.partition =
                     read_partition_with_targets(partition_path, vertices, num_parts, targets_path);
             });
+            if (coords) coords->parse_second();
         },
         [&] {
-            if (!coords_path.empty())
-                keep_error(coords_error, [&] { coords = read_coordinates(coords_path, vertices); });
+            if (coords) coords->parse_first();
         });
-    for (const auto& error : {graph_error, coords_error, partition_error})
-        if (error) std::rethrow_exception(error);
-    inputs.graph.coords = std::move(coords);
+    if (graph_error) std::rethrow_exception(graph_error);
+    if (coords) inputs.graph.coords = coords->finish(); // throws the coordinates' error
+    if (partition_error) std::rethrow_exception(partition_error);
     return inputs;
 }
 

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <functional>
 
 #include "formats/atomic_output.hpp"
 #include "formats/coordinates_file.hpp"
@@ -285,4 +286,59 @@ TEST(AtomicOutput, UncommittedFileLeavesNothing) {
 TEST(AtomicOutput, FailsClearlyInMissingFolder) {
     auto message = error_of([] { formats::write_file_atomically("/nonexistent/dir/out", "x"); });
     EXPECT_NE(message.find("/nonexistent/dir/out"), std::string::npos) << message;
+}
+
+TEST(CoordinatesFile, TwoPiecesReadAsTheWholeAtEverySplit) {
+    // Whatever the split and whichever piece is parsed first, finish() returns what
+    // read_coordinates returns, or throws its error.
+    test::ScratchDir dir;
+    const std::string texts[] = {"0.5 1\n-2.25 3e2\n4 5\n6 7\n",
+                                 "0.5 1\n-2.25 3e2\n4 5\n6 7",
+                                 "1 2 3\n4 5 6\n7 8 9\n10 11 12\n\n\n",
+                                 "1\n2\n\n3\n4\n",
+                                 "1 2\n3 4\n5 6\n7 8\n9 10\n",
+                                 "1 2\n3 4\n5 6\n",
+                                 "% comment\n1 2\n3 4\n5 6\n7 8\n",
+                                 "1 2\n3 x\n5 6\n7 8\n",
+                                 "1 2\n3 4 5\n5 6\n7 8\n",
+                                 "1 2\n  3\t4 \n5 6\r\n7 8\n",
+                                 "1 2\n3 nan\n5 6\n7 8\n",
+                                 ""};
+    auto outcome = [](const std::function<Coordinates()>& read) {
+        try {
+            const Coordinates c = read();
+            std::string values;
+            for (double v : c.values) values += std::to_string(v) + " ";
+            return std::to_string(c.dim) + ": " + values;
+        } catch (const InputError& e) {
+            return std::string("error: ") + e.what();
+        }
+    };
+    char name[] = "a.xyz"; // a file per text
+    for (const std::string& text : texts) {
+        const std::string path = dir.write(name, text);
+        ++name[0];
+        const std::string whole = outcome([&] { return formats::read_coordinates(path, 4); });
+        for (std::size_t split = 0; split <= text.size() + 1; ++split)
+            for (bool second_first : {false, true}) {
+                const std::string pieces = outcome([&] {
+                    formats::CoordinatesInPieces reader(path, 4);
+                    reader.split(split);
+                    if (second_first) reader.parse_second();
+                    reader.parse_first();
+                    if (!second_first) reader.parse_second();
+                    return reader.finish();
+                });
+                EXPECT_EQ(pieces, whole) << text << " split at " << split;
+            }
+    }
+    const std::string missing = dir.file("missing.xyz");
+    EXPECT_EQ(outcome([&] {
+                  formats::CoordinatesInPieces reader(missing, 4);
+                  reader.split(2);
+                  reader.parse_first();
+                  reader.parse_second();
+                  return reader.finish();
+              }),
+              outcome([&] { return formats::read_coordinates(missing, 4); }));
 }
