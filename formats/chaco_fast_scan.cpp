@@ -387,15 +387,16 @@ std::string_view overlap(std::string_view a, std::string_view b) {
 
 } // namespace
 
-std::optional<Graph> scan_chaco_vertex_lines(std::string_view body, const ChacoHeader& h) {
+std::optional<Graph> scan_chaco_vertex_lines(std::string_view body, const ChacoHeader& h,
+                                             unsigned pieces_wanted) {
     // A header that claims more than the text can hold goes to the careful parser, before
     // anything is allocated from its counts (every number takes at least two bytes).
     // (m is compared halved: 2 * m may not fit in 64 bits.)
     if (h.n > std::int64_t(body.size()) || h.m > std::int64_t(body.size() / 4 + 1))
         return std::nullopt;
     std::vector<Piece> pieces;
-    for (std::string_view text :
-         split_at_line_ends(body, worker_threads(std::int64_t(body.size()))))
+    if (pieces_wanted == 0) pieces_wanted = worker_threads(std::int64_t(body.size()));
+    for (std::string_view text : split_at_line_ends(body, pieces_wanted))
         pieces.emplace_back().text = text;
     if (pieces.empty()) pieces.emplace_back(); // an empty text: one empty piece
     const unsigned threads = unsigned(pieces.size());

@@ -187,7 +187,7 @@ namespace {
 
 enum class Scan { FastFirst, LineByLine };
 
-Graph parse_graph(std::string_view text, const std::string& name, Scan scan) {
+Graph parse_graph(std::string_view text, const std::string& name, Scan scan, unsigned threads = 0) {
     LineReader lines(text, name);
     const Header h = parse_header(lines);
     const std::int64_t header_line = lines.line_number();
@@ -196,7 +196,8 @@ Graph parse_graph(std::string_view text, const std::string& name, Scan scan) {
     // The fast scan proves all but the sizes' agreement (which fails for ncon > 0 and no
     // vertices, as validate() says).
     std::optional<Graph> parsed;
-    if (scan == Scan::FastFirst) parsed = scan_chaco_vertex_lines(text.substr(lines.offset()), h);
+    if (scan == Scan::FastFirst)
+        parsed = scan_chaco_vertex_lines(text.substr(lines.offset()), h, threads);
     const bool proved = parsed.has_value();
     if (!parsed) parsed = parse_vertex_lines(lines, h, text.size());
     Graph& g = *parsed;
@@ -222,8 +223,8 @@ Graph parse_graph(std::string_view text, const std::string& name, Scan scan) {
 
 } // namespace
 
-Graph parse_chaco_graph(std::string_view text, const std::string& name) {
-    return parse_graph(text, name, Scan::FastFirst);
+Graph parse_chaco_graph(std::string_view text, const std::string& name, unsigned threads) {
+    return parse_graph(text, name, Scan::FastFirst, threads);
 }
 
 Graph parse_chaco_graph_line_by_line(std::string_view text, const std::string& name) {

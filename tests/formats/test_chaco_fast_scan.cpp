@@ -18,11 +18,11 @@ using namespace part;
 
 namespace {
 
-// The graph's arrays as text, or the error message.
-std::string outcome(const std::string& text, bool line_by_line) {
+// The graph's arrays as text, or the error message. `threads`: parse_chaco_graph's.
+std::string outcome(const std::string& text, bool line_by_line, unsigned threads = 0) {
     try {
         const Graph g = line_by_line ? formats::parse_chaco_graph_line_by_line(text, "t.graph")
-                                     : formats::parse_chaco_graph(text, "t.graph");
+                                     : formats::parse_chaco_graph(text, "t.graph", threads);
         std::string out = "ncon " + std::to_string(g.ncon) + "\n";
         auto list = [&](const char* name, const auto& values) {
             out += name;
@@ -76,15 +76,15 @@ void insert_at(std::string& text, std::size_t at, const std::string& what) {
 }
 
 void expect_same_outcomes(const std::vector<std::string>& texts, int edits_per_text,
-                          std::uint32_t seed) {
+                          std::uint32_t seed, unsigned threads = 0) {
     std::mt19937 rng(seed);
     int accepted = 0;
     for (const std::string& base : texts) {
-        ASSERT_EQ(outcome(base, false), outcome(base, true)) << base;
+        ASSERT_EQ(outcome(base, false, threads), outcome(base, true)) << base;
         for (int t = 0; t < edits_per_text; ++t) {
             const std::string text = edited(base, rng);
             const std::string expected = outcome(text, true);
-            ASSERT_EQ(outcome(text, false), expected) << "text:\n" << text;
+            ASSERT_EQ(outcome(text, false, threads), expected) << "text:\n" << text;
             accepted += expected.rfind("error: ", 0) != 0;
         }
     }
@@ -108,6 +108,17 @@ TEST(ChacoFastScan, AgreesWithLineByLineOnEditedTexts) {
             "3 1\n000000002\n0000000001\n\n",
         },
         300, 7);
+}
+
+TEST(ChacoFastScan, SmallTextsInTwoAndThreePiecesAgreeWithLineByLine) {
+    // part-refine scans graphs from 128 kB on two threads; pieces of a few lines each (or
+    // none: more pieces than lines) must give the same graph and leave the same errors.
+    for (unsigned threads : {2u, 3u})
+        expect_same_outcomes({"4 4\n2 3\n1 3 4\n1 2\n2\n",
+                              "5 3 011\n3 2 5 3 4\n1 3 3\n2 1 1 2 3 3 4 7\n0 1 7\n",
+                              "6 2\n2\n1\n\n5\n4 \n% trailing comment\n\n\n",
+                              "3 2\r\n2\r\n1 3\r\n2\r\n\r\n", "3 1\n000000002\n0000000001\n\n"},
+                             200, 11 + threads, threads);
 }
 
 TEST(ChacoFastScan, AgreesWithLineByLineOnALargeTwoChunkText) {
