@@ -41,11 +41,15 @@ CoarseLevel coarsen_within_parts(const Graph& graph, const std::vector<PartId>& 
 VertexId most_clustered_away(const Graph& graph, const std::vector<char>& fixed,
                              ClusterLimits limits);
 
-// Working arrays of the clustering and the contraction, kept between calls.
+// Working arrays of the clustering and the contraction, kept between calls. `leader` and
+// `slot` are all -1 between calls (each call restores the entries it used), so that a level
+// clears no array of its size before it starts.
 struct CoarseningScratch {
-    std::vector<VertexId> leader, size, order, block_order, member, first;
+    std::vector<VertexId> leader, size, block_order, next_member, first_member;
     std::vector<WeightSum> weight;
     std::vector<EdgeOffset> slot;
+    std::vector<VertexId> adjncy; // the coarse rows, built here and copied to the level
+    std::vector<Weight> adjwgt;
 };
 
 // The same, written into `level`, whose arrays (and the scratch's) are reused: a cycle
