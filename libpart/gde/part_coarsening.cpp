@@ -63,12 +63,10 @@ void cluster_within_parts(const Graph& graph, const std::vector<PartId>& part,
                           CoarseningScratch& scratch) {
     const VertexId n = graph.num_vertices();
     if (scratch.leader.size() < std::size_t(n)) scratch.leader.resize(std::size_t(n), -1);
-    scratch.size.resize(std::size_t(n));
-    scratch.weight.resize(std::size_t(n));
     // Raw pointers: through the vectors the compiler reloaded each one's data on every edge.
     VertexId* leader = scratch.leader.data(); // -1: not in a cluster yet (see the scratch)
-    VertexId* size = scratch.size.data();
-    WeightSum* cluster_weight = scratch.weight.data();
+    VertexId* size = scratch.size.at_least(std::size_t(n));
+    WeightSum* cluster_weight = scratch.weight.at_least(std::size_t(n));
     const EdgeOffset* xadj = graph.xadj.data();
     const VertexId* neighbour = graph.adjncy.data();
     const Weight* edge_weight = graph.adjwgt.empty() ? nullptr : graph.adjwgt.data();
@@ -125,12 +123,10 @@ void cluster_within_parts(const Graph& graph, const std::vector<PartId>& part,
 // the cluster's. Restores leader to all -1. Returns the number of clusters.
 VertexId number_clusters(VertexId n, CoarseningScratch& scratch, CoarseLevel& level) {
     level.coarse_of.resize(std::size_t(n));
-    scratch.next_member.resize(std::size_t(n));
-    scratch.first_member.resize(std::size_t(n));
     VertexId* leader = scratch.leader.data();
-    VertexId* size = scratch.size.data();
-    VertexId* next = scratch.next_member.data();
-    VertexId* first = scratch.first_member.data();
+    VertexId* size = scratch.size.data(); // as the clustering left it
+    VertexId* next = scratch.next_member.at_least(std::size_t(n));
+    VertexId* first = scratch.first_member.at_least(std::size_t(n));
     VertexId* coarse_of = level.coarse_of.data();
     VertexId coarse_n = 0;
     for (VertexId v = 0; v < n; ++v) {
@@ -185,10 +181,6 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
     // own arrays had them zero-filled up to that worst case on every call.
     std::vector<EdgeOffset>& slot = scratch.slot;
     if (slot.size() < std::size_t(coarse_n)) slot.resize(std::size_t(coarse_n), -1);
-    if (scratch.adjncy.size() < graph.adjncy.size()) {
-        scratch.adjncy.resize(graph.adjncy.size());
-        scratch.adjwgt.resize(graph.adjncy.size());
-    }
     const VertexId* fine_adjncy = graph.adjncy.data();
     const EdgeOffset* fine_xadj = graph.xadj.data();
     const Weight* edge_weight = graph.adjwgt.empty() ? nullptr : graph.adjwgt.data();
@@ -196,8 +188,8 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
     const VertexId* next = scratch.next_member.data();
     const VertexId* coarse_of = level.coarse_of.data();
     const VertexWeights weight_of(graph);
-    VertexId* adjncy = scratch.adjncy.data();
-    Weight* adjwgt = scratch.adjwgt.data();
+    VertexId* adjncy = scratch.adjncy.at_least(graph.adjncy.size());
+    Weight* adjwgt = scratch.adjwgt.at_least(graph.adjncy.size());
     EdgeOffset* slot_of = slot.data();
     EdgeOffset out = 0;
     for (VertexId cv = 0; cv < coarse_n; ++cv) {
