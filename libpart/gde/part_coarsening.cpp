@@ -174,13 +174,14 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
     level.fixed.resize(std::size_t(coarse_n));
     c.xadj.resize(std::size_t(coarse_n) + 1);
     c.xadj[0] = 0;
-    // Merge the members' rows; `slot` holds the position of each coarse neighbour in the row
-    // being built (reset after the row), so parallel edges are summed in O(degree). Rows are
-    // written through raw pointers into the scratch's arrays, sized for the worst case (no
-    // edge merged) and kept between calls, then copied to the level: writing into the level's
-    // own arrays had them zero-filled up to that worst case on every call.
-    std::vector<EdgeOffset>& slot = scratch.slot;
-    if (slot.size() < std::size_t(coarse_n)) slot.resize(std::size_t(coarse_n), -1);
+    // Merge the members' rows; `slot` holds the position of each coarse neighbour's entry
+    // once the row being built has one (positions only grow, so an entry of an earlier row is
+    // below the row's start and needs no reset), so parallel edges are summed in O(degree).
+    // Rows are written through raw pointers into the scratch's arrays, sized for the worst
+    // case (no edge merged) and kept between calls, then copied to the level: writing into
+    // the level's own arrays had them zero-filled up to that worst case on every call.
+    EdgeOffset* slot_of = scratch.slot.at_least(std::size_t(coarse_n));
+    std::fill_n(slot_of, coarse_n, -1);
     const VertexId* fine_adjncy = graph.adjncy.data();
     const EdgeOffset* fine_xadj = graph.xadj.data();
     const Weight* edge_weight = graph.adjwgt.empty() ? nullptr : graph.adjwgt.data();
@@ -190,7 +191,6 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
     const VertexWeights weight_of(graph);
     VertexId* adjncy = scratch.adjncy.at_least(graph.adjncy.size());
     Weight* adjwgt = scratch.adjwgt.at_least(graph.adjncy.size());
-    EdgeOffset* slot_of = slot.data();
     EdgeOffset out = 0;
     for (VertexId cv = 0; cv < coarse_n; ++cv) {
         level.part[cv] = part[first[cv]];
@@ -203,7 +203,7 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
                 const VertexId cu = coarse_of[fine_adjncy[e]];
                 if (cu == cv) continue;
                 const Weight w = edge_weight ? edge_weight[e] : 1;
-                if (slot_of[cu] < 0) {
+                if (slot_of[cu] < row_start) {
                     slot_of[cu] = out;
                     adjncy[out] = cu;
                     adjwgt[out++] = w;
@@ -213,7 +213,6 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
             }
         }
         c.vwgt[cv] = Weight(cluster_weight);
-        for (EdgeOffset e = row_start; e < out; ++e) slot_of[adjncy[e]] = -1;
         c.xadj[cv + 1] = out;
     }
     c.adjncy.assign(adjncy, adjncy + out);

@@ -60,12 +60,12 @@ template <class T> class ScratchArray {
     std::size_t capacity_ = 0;
 };
 
-// Working arrays of the clustering and the contraction, kept between calls. `leader` and
-// `slot` are all -1 between calls (each call restores the entries it used), so that a level
-// clears no array of its size before it starts.
+// Working arrays of the clustering and the contraction, kept between calls. `leader` is all
+// -1 between calls (each call restores the entries it used), so that a level clears no array
+// of its size before it starts.
 struct CoarseningScratch {
     std::vector<VertexId> leader, block_order;
-    std::vector<EdgeOffset> slot;
+    ScratchArray<EdgeOffset> slot;
     ScratchArray<VertexId> size, next_member, first_member;
     ScratchArray<WeightSum> weight;
     ScratchArray<VertexId> adjncy; // the coarse rows, built here and copied to the level
