@@ -153,11 +153,25 @@ VertexId number_clusters(VertexId n, CoarseningScratch& scratch, CoarseLevel& le
 VertexId most_clustered_away(const Graph& graph, const std::vector<char>& fixed,
                              ClusterLimits limits) {
     if (limits.members < 2) return 0;
-    const VertexWeights weight_of(graph);
     const WeightSum cap = weight_cap(limits);
+    if (cap < 0) return 0; // weights are not negative
+    const VertexId n = graph.num_vertices();
+    const char* is_fixed = fixed.data();
     VertexId light = 0;
-    for (VertexId v = 0; v < graph.num_vertices(); ++v)
-        light += !fixed[v] && 2 * WeightSum(weight_of(v)) <= cap;
+    if (graph.vwgt.empty() || graph.ncon == 1) { // the usual cases, in loops that vectorise
+        if (graph.vwgt.empty()) {
+            if (2 > cap) return 0;
+            for (VertexId v = 0; v < n; ++v) light += is_fixed[v] == 0;
+            return light;
+        }
+        // A vertex is light when 2 x weight <= cap, i.e. weight <= cap / 2 (rounded down).
+        const Weight heaviest = Weight(cap / 2);
+        const Weight* weight = graph.vwgt.data();
+        for (VertexId v = 0; v < n; ++v) light += (is_fixed[v] == 0) & (weight[v] <= heaviest);
+        return light;
+    }
+    const VertexWeights weight_of(graph);
+    for (VertexId v = 0; v < n; ++v) light += !is_fixed[v] && 2 * WeightSum(weight_of(v)) <= cap;
     return light;
 }
 

@@ -300,6 +300,32 @@ TEST(PartCoarsening, ClustersStayWithinTheirCapsAndInsideOnePart) {
         }
 }
 
+// The bound counts the vertices that are not fixed and weigh at most half the cap, whether
+// the graph has no vertex weights, one constraint or several (constraint 0 counts).
+TEST(PartCoarsening, MostClusteredAwayCountsTheLightFreeVertices) {
+    Graph unweighted = part::test::grid_graph(9, 7);
+    Graph one = weighted_grid(9, 7, 3);
+    Graph two = weighted_grid(9, 7, 4);
+    two.ncon = 2;
+    two.vwgt.clear();
+    for (VertexId v = 0; v < two.num_vertices(); ++v) {
+        two.vwgt.push_back(Weight(v % 5));
+        two.vwgt.push_back(Weight(7 - v % 7));
+    }
+    std::mt19937 rng(9);
+    std::vector<char> fixed(std::size_t(unweighted.num_vertices()));
+    for (char& f : fixed) f = char(rng() % 4 == 0);
+    for (const Graph* g : {&unweighted, &one, &two})
+        for (WeightSum cap : {1, 2, 3, 4, 5, 8, 40})
+            for (int members : {1, 2, 4}) {
+                VertexId light = 0;
+                for (VertexId v = 0; v < g->num_vertices(); ++v)
+                    light += members >= 2 && !fixed[v] && 2 * g->vertex_weight(v) <= cap;
+                EXPECT_EQ(most_clustered_away(*g, fixed, {cap, members}), light)
+                    << g->num_constraints() << " " << cap << " " << members;
+            }
+}
+
 TEST(PartCoarsening, ClustersOfFourShrinkALevelMoreThanAMatchingCan) {
     const Graph g = part::test::grid_graph(40, 40);
     const std::vector<PartId> part(std::size_t(g.num_vertices()), 0);
