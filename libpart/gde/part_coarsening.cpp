@@ -120,13 +120,14 @@ void cluster_within_parts(const Graph& graph, const std::vector<PartId>& part,
 // one's members in increasing order: first_member[c], then next_member[v] until -1. One
 // ascending sweep, instead of a counting sort's three: the first member met opens its
 // cluster, and size[leader] (spent) then holds -1 - the last member met, whose coarse id is
-// the cluster's. Restores leader to all -1. Returns the number of clusters.
+// the cluster's. Restores leader to all -1, allocating nothing (an allocation that threw
+// here would leave it broken for the next call): coarse_of, first_member and next_member
+// must have room for n. Returns the number of clusters.
 VertexId number_clusters(VertexId n, CoarseningScratch& scratch, CoarseLevel& level) {
-    level.coarse_of.resize(std::size_t(n));
     VertexId* leader = scratch.leader.data();
     VertexId* size = scratch.size.data(); // as the clustering left it
-    VertexId* next = scratch.next_member.at_least(std::size_t(n));
-    VertexId* first = scratch.first_member.at_least(std::size_t(n));
+    VertexId* next = scratch.next_member.data();
+    VertexId* first = scratch.first_member.data();
     VertexId* coarse_of = level.coarse_of.data();
     VertexId coarse_n = 0;
     for (VertexId v = 0; v < n; ++v) {
@@ -178,8 +179,12 @@ VertexId most_clustered_away(const Graph& graph, const std::vector<char>& fixed,
 void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
                           const std::vector<char>& fixed, ClusterLimits limits, unsigned seed,
                           CoarseLevel& level, CoarseningScratch& scratch) {
+    const VertexId n = graph.num_vertices();
+    level.coarse_of.resize(std::size_t(n)); // number_clusters' arrays, before leader changes
+    scratch.next_member.at_least(std::size_t(n));
+    scratch.first_member.at_least(std::size_t(n));
     cluster_within_parts(graph, part, fixed, limits, seed, scratch);
-    const VertexId coarse_n = number_clusters(graph.num_vertices(), scratch, level);
+    const VertexId coarse_n = number_clusters(n, scratch, level);
 
     Graph& c = level.graph;
     c.ncon = 1;
