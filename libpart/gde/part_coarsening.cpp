@@ -13,7 +13,8 @@ namespace {
 // The visit order: blocks of 64 consecutive vertices in a fixed shuffled order (Fisher-Yates
 // with a 64-bit linear congruential generator), each block in order. Random enough that the
 // clustering follows no sweep direction of the numbering, local enough to stay in cache, and
-// deterministic. block_order gets the blocks' order; vertices are visited with for_each_visit.
+// deterministic. block_order gets the blocks' order: block b holds vertices b * kVisitBlock
+// up to (b + 1) * kVisitBlock - 1 (fewer in the last block).
 constexpr VertexId kVisitBlock = 64;
 
 void shuffle_blocks(VertexId n, unsigned seed, std::vector<VertexId>& block_order) {
