@@ -32,6 +32,9 @@ struct BandRefineOptions {
     // levels are cheap to build and refine, and each new set of clusters offers other moves.
     double recoarsen_share = 0.75;
     int recoarsenings = 2;
+    // From this many vertices (with 4 parts or more and a second cycle to come), the first
+    // cycle refines two groups of parts apart, on two cores (see refine_band_in_groups).
+    VertexId groups_from = 5000;
 };
 
 struct BandRefineResult {
