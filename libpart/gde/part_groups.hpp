@@ -16,4 +16,11 @@ namespace part::gde {
 std::vector<char> bisect_parts(const Graph& graph, const std::vector<PartId>& part,
                                PartId num_parts);
 
+// Another bisection, to refine next the borders the `first` one separates: the breadth-first
+// order runs from one end of the first bisection's seam (the parts with a neighbour in the
+// other group), so that the new cut crosses the seam near its middle instead of following it,
+// and few borders are separated by both.
+std::vector<char> bisect_parts_across(const Graph& graph, const std::vector<PartId>& part,
+                                      const std::vector<char>& first);
+
 } // namespace part::gde
