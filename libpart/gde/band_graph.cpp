@@ -8,52 +8,38 @@ namespace part::gde {
 
 namespace {
 
-// Which vertices a band graph holds (mine) and which borders between two parts seed its band.
-// Every vertex and every border, for the band of the whole graph:
+// Every vertex, for the band of the whole graph.
 struct AllParts {
-    static constexpr bool kAllBorders = true; // a vertex outside the band has its part's neighbours
-    bool mine(VertexId) const { return true; }
-    bool seeds(PartId, PartId) const { return true; }
+    bool operator()(VertexId) const { return true; }
 };
 
-// The vertices of one group's parts, for the band of that group:
+// The vertices of one group's parts, for the band of that group.
 struct GroupParts {
-    static constexpr bool kAllBorders = true;
     const PartId* part;
     const char* in_group;
-    bool mine(VertexId v) const { return in_group[part[v]] != 0; }
-    bool seeds(PartId, PartId) const { return true; }
+    bool operator()(VertexId v) const { return in_group[part[v]] != 0; }
 };
 
-// Every vertex, but only the borders two groupings both separate:
-struct CrossingBorders {
-    static constexpr bool kAllBorders = false;
-    const char* first;
-    const char* second;
-    bool mine(VertexId) const { return true; }
-    bool seeds(PartId p, PartId q) const { return first[p] != first[q] && second[p] != second[q]; }
-};
-
-// Band membership: every vertex `select` holds within `width` layers of a border it selects
-// (all when width < 0), growing through such vertices only. scratch.layer ends
+// Band membership: every vertex `mine` selects within `width` layers of a border between two
+// of its parts (all when width < 0), growing through such vertices only. scratch.layer ends
 // holding the outermost layer, the only band vertices with neighbours outside the band.
-template <typename Select>
-void band_members(const Graph& graph, const std::vector<PartId>& part, int width, Select select,
+template <typename Mine>
+void band_members(const Graph& graph, const std::vector<PartId>& part, int width, Mine mine,
                   BandScratch& scratch) {
     const VertexId n = graph.num_vertices();
     std::vector<char>& in_band = scratch.in_band;
     in_band.assign(std::size_t(n), 0);
     if (width < 0) {
-        for (VertexId v = 0; v < n; ++v) in_band[v] = select.mine(v);
+        for (VertexId v = 0; v < n; ++v) in_band[v] = mine(v);
         return;
     }
     std::vector<VertexId>& layer = scratch.layer;
     std::vector<VertexId>& next = scratch.next;
     layer.clear();
     for (VertexId v = 0; v < n; ++v) {
-        if (!select.mine(v)) continue;
+        if (!mine(v)) continue;
         for (VertexId u : graph.neighbours(v))
-            if (part[u] != part[v] && select.mine(u) && select.seeds(part[v], part[u])) {
+            if (part[u] != part[v] && mine(u)) {
                 in_band[v] = 1;
                 layer.push_back(v);
                 break;
@@ -63,7 +49,7 @@ void band_members(const Graph& graph, const std::vector<PartId>& part, int width
         next.clear();
         for (VertexId v : layer)
             for (VertexId u : graph.neighbours(v))
-                if (!in_band[u] && select.mine(u)) {
+                if (!in_band[u] && mine(u)) {
                     in_band[u] = 1;
                     next.push_back(u);
                 }
@@ -71,12 +57,12 @@ void band_members(const Graph& graph, const std::vector<PartId>& part, int width
     }
 }
 
-// The band graph of what `select` selects (see extract_band and extract_group_band).
-template <typename Select>
-void build_band(const Graph& graph, const std::vector<PartId>& part, int width, Select select,
+// The band graph of the vertices `mine` selects (see extract_band and extract_group_band).
+template <typename Mine>
+void build_band(const Graph& graph, const std::vector<PartId>& part, int width, Mine mine,
                 BandGraph& band, BandScratch& scratch) {
     const VertexId n = graph.num_vertices();
-    band_members(graph, part, width, select, scratch);
+    band_members(graph, part, width, mine, scratch);
     const std::vector<char>& in_band = scratch.in_band;
     // Band vertices keep their original order: neighbours stay close in memory, which the
     // matching and the FM passes on the band (visits of scattered rows) depend on. The rest
@@ -100,7 +86,7 @@ void build_band(const Graph& graph, const std::vector<PartId>& part, int width, 
     std::vector<WeightSum>& foreign_weight = scratch.foreign_weight;
     foreign_weight.clear();
     for (VertexId s = 0; s < n; ++s) {
-        if (!select.mine(s)) { // another group's part: only its weight is kept, on ballast
+        if (!mine(s)) { // another group's part: only its weight is kept, on ballast
             if (foreign_weight.size() <= std::size_t(part[s])) foreign_weight.resize(part[s] + 1);
             foreign_weight[part[s]] += graph.vertex_weight(s);
             continue;
@@ -115,8 +101,7 @@ void build_band(const Graph& graph, const std::vector<PartId>& part, int width, 
             stack.pop_back();
             anchor_weight.back() += graph.vertex_weight(v);
             for (VertexId u : graph.neighbours(v))
-                if (!in_band[u] && id[u] < 0 && select.mine(u) &&
-                    (Select::kAllBorders || part[u] == part[v])) { // outside: v's part
+                if (!in_band[u] && id[u] < 0 && mine(u)) { // not in the band: v's part
                     id[u] = anchors;
                     stack.push_back(u);
                 }
@@ -195,8 +180,7 @@ void build_band(const Graph& graph, const std::vector<PartId>& part, int width, 
                 adjwgt[out++] = w;
                 continue;
             }
-            if (!select.mine(u))
-                continue; // another group's: a move inside this group gains the same
+            if (!mine(u)) continue; // another group's: a move inside this group gains the same
             const VertexId anchor = index[u];
             if (slot[anchor] < 0) {
                 slot[anchor] = out;
@@ -244,12 +228,6 @@ void extract_group_band(const Graph& graph, const std::vector<PartId>& part,
                         const std::vector<char>& in_group, int width, BandGraph& band,
                         BandScratch& scratch) {
     build_band(graph, part, width, GroupParts{part.data(), in_group.data()}, band, scratch);
-}
-
-void extract_crossing_band(const Graph& graph, const std::vector<PartId>& part,
-                           const std::vector<char>& first, const std::vector<char>& second,
-                           int width, BandGraph& band, BandScratch& scratch) {
-    build_band(graph, part, width, CrossingBorders{first.data(), second.data()}, band, scratch);
 }
 
 } // namespace part::gde

@@ -57,11 +57,4 @@ void extract_group_band(const Graph& graph, const std::vector<PartId>& part,
                         const std::vector<char>& in_group, int width, BandGraph& band,
                         BandScratch& scratch);
 
-// The band around the borders that two groupings of the parts (group of each part) both
-// separate, with anchors as in extract_band: what refining in the groups of one grouping and
-// then of the other left untouched. O(n + m).
-void extract_crossing_band(const Graph& graph, const std::vector<PartId>& part,
-                           const std::vector<char>& first, const std::vector<char>& second,
-                           int width, BandGraph& band, BandScratch& scratch);
-
 } // namespace part::gde

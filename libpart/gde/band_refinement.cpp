@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
-#include <cstdio>
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/core/parallel.hpp"
@@ -130,17 +128,23 @@ void refine_band_once(const Graph& graph, Partition& partition, const BandRefine
     result.cut_reduction += gain;
 }
 
+// Adds the levels and passes of `found` to `result`.
+void add_polish(const BandRefineResult& found, BandRefineResult& result) {
+    result.levels += found.levels;
+    result.polish.moves += found.polish.moves;
+    result.polish.cut_reduction += found.polish.cut_reduction;
+    result.polish.passes += found.polish.passes;
+}
+
 // One cycle in two groups of parts (part_groups.hpp), each on the band of the borders inside it
 // (extract_group_band), the two at once on two cores: the bands share no vertex and each reads
 // the partition as it was, so the result is the same whichever finishes first, or with one core.
-// Borders between the groups are left for the next cycle.
-void refine_band_in_groups(const Graph& graph, Partition& partition, const std::vector<char>& group_in,
+// The borders between the groups are left to the next cycle.
+void refine_band_in_groups(const Graph& graph, Partition& partition,
                            const BandRefineOptions& options, int width, unsigned seed,
                            Workspace& work, BandRefineResult& result) {
-    std::vector<char> group = group_in;
-    if (std::getenv("GP_ALL")) std::fill(group.begin(), group.end(), 0);
-    if (std::getenv("GP_DEBUG")) { Graph q = quotient_graph(graph, partition.part, partition.num_parts); long long all = 0, seam = 0; for (PartId p = 0; p < q.num_vertices(); ++p) for (EdgeOffset e = q.xadj[p]; e < q.xadj[p+1]; ++e) { all += q.adjwgt[e]; if (group[p] != group[q.adjncy[e]]) seam += q.adjwgt[e]; } fprintf(stderr, "seam %lld of %lld\n", seam/2, all/2); }
-    Workspace other;
+    const std::vector<char> group = bisect_parts(graph, partition.part, partition.num_parts);
+    Workspace other; // group 1's; group 0 uses (and leaves warm for the next cycle) `work`
     Workspace* workspace[2] = {&work, &other};
     BandRefineResult found[2];
     WeightSum gain[2] = {0, 0};
@@ -155,16 +159,12 @@ void refine_band_in_groups(const Graph& graph, Partition& partition, const std::
         gain[g] = refine_hierarchy(graph, start, options, parts, seed, w, found[g]);
     };
     run_both_if(
-        !std::getenv("GP_NOTHREAD"), [&] { refine_group(0); }, [&] { refine_group(1); });
+        options.concurrent, [&] { refine_group(0); }, [&] { refine_group(1); });
 
     result.band_vertices = std::max(result.band_vertices,
                                     work.band.num_band_vertices() + other.band.num_band_vertices());
-    if (std::getenv("GP_DEBUG")) fprintf(stderr, "groups: gain %lld %lld band %d %d\n", (long long)gain[0], (long long)gain[1], int(work.band.num_band_vertices()), int(other.band.num_band_vertices()));
     for (int g = 0; g < 2; ++g) {
-        result.levels += found[g].levels;
-        result.polish.moves += found[g].polish.moves;
-        result.polish.cut_reduction += found[g].polish.cut_reduction;
-        result.polish.passes += found[g].polish.passes;
+        add_polish(found[g], result);
         if (gain[g] == 0) continue;
         write_back(workspace[g]->band, partition);
         result.cut_reduction += gain[g];
@@ -178,102 +178,24 @@ BandRefineResult refine_band(const Graph& graph, Partition& partition,
     BandRefineResult result;
     WeightSum cut = edge_cut(graph, partition.part);
     Workspace work;
-    // Small graphs are not worth a thread; with fewer than 4 parts a group would have no
-    // border of its own.
-    const bool grouped = !std::getenv("GP_SERIAL") && options.cycles > 1 && partition.num_parts >= 4 &&
+    // Small graphs are not worth a thread; with fewer than 4 parts a group would have no border
+    // of its own; without a later cycle the borders between the groups would stay as they are.
+    const bool grouped = options.cycles > 1 && partition.num_parts >= 4 &&
                          graph.num_vertices() >= options.groups_from;
-    const int mode = std::getenv("GP_MODE") ? std::atoi(std::getenv("GP_MODE")) : 1;
-    auto env = [](const char* name, int dflt) { return std::getenv(name) ? std::atoi(std::getenv(name)) : dflt; };
-    if ((mode == 5 || mode == 6) && !std::getenv("GP_SERIAL")) {
-        Partition copy[2] = {partition, partition};
-        Workspace other;
-        Workspace* ws[2] = {&work, &other};
-        BandRefineResult found[2];
-        const unsigned seeds[2] = {1u, unsigned(env("GP_SEED2", 7))};
-        run_both_if(!std::getenv("GP_NOTHREAD"), [&] { refine_band_once(graph, copy[0], options, options.width, seeds[0], *ws[0], found[0]); },
-                    [&] { refine_band_once(graph, copy[1], options, options.width, seeds[1], *ws[1], found[1]); });
-        const int win = found[1].cut_reduction > found[0].cut_reduction ? 1 : 0;
-        if (std::getenv("GP_DEBUG")) fprintf(stderr, "best of two: %lld %lld\n", (long long)found[0].cut_reduction, (long long)found[1].cut_reduction);
-        partition.part = std::move(copy[win].part);
-        result = found[win];
-        result.cycles = 1;
-        if (mode == 6) {
-            const WeightSum before = result.cut_reduction;
-            refine_band_once(graph, partition, options, options.later_width, 1001, work, result);
-            if (std::getenv("GP_DEBUG")) fprintf(stderr, "last gain %lld\n", (long long)(result.cut_reduction - before));
-            ++result.cycles;
-        }
-        return result;
-    }
-    if (grouped && mode == 7) {
-        const std::vector<char> a = bisect_parts(graph, partition.part, partition.num_parts);
-        refine_band_in_groups(graph, partition, a, options, options.width, 1, work, result);
-        Partition copy[2] = {partition, partition};
-        Workspace other;
-        Workspace* ws[2] = {&work, &other};
-        BandRefineResult found[2];
-        const unsigned seeds[2] = {1001u, unsigned(env("GP_SEED2", 1007))};
-        run_both_if(!std::getenv("GP_NOTHREAD"), [&] { refine_band_once(graph, copy[0], options, options.later_width, seeds[0], *ws[0], found[0]); },
-                    [&] { refine_band_once(graph, copy[1], options, options.later_width, seeds[1], *ws[1], found[1]); });
-        const int win = found[1].cut_reduction > found[0].cut_reduction ? 1 : 0;
-        if (std::getenv("GP_DEBUG")) fprintf(stderr, "best of two: %lld %lld\n", (long long)found[0].cut_reduction, (long long)found[1].cut_reduction);
-        partition.part = std::move(copy[win].part);
-        result.cut_reduction += found[win].cut_reduction;
-        result.levels += found[win].levels;
-        result.cycles = 2;
-        return result;
-    }
-    if (grouped && mode == 4) {
-        const std::vector<char> a = bisect_parts(graph, partition.part, partition.num_parts);
-        refine_band_in_groups(graph, partition, a, options, options.width, 1, work, result);
-        extract_crossing_band(graph, partition.part, a, a, env("GP_W2", 8), work.band, work.band_scratch);
-        if (std::getenv("GP_DEBUG")) fprintf(stderr, "seam band %d\n", int(work.band.num_band_vertices()));
-        if (work.band.num_band_vertices() > 0) {
-            const WeightSum gain = refine_hierarchy(graph, partition, options, partition.num_parts, 501, work, result);
-            if (std::getenv("GP_DEBUG")) fprintf(stderr, "seam gain %lld\n", (long long)gain);
-            if (gain > 0) { write_back(work.band, partition); result.cut_reduction += gain; }
-        }
-        const WeightSum before = result.cut_reduction;
-        refine_band_once(graph, partition, options, env("GP_W3", 3), 1001, work, result);
-        if (std::getenv("GP_DEBUG")) fprintf(stderr, "last gain %lld\n", (long long)(result.cut_reduction - before));
-        result.cycles = 3;
-        return result;
-    }
-    if (grouped && mode >= 2) {
-        const std::vector<char> a = bisect_parts(graph, partition.part, partition.num_parts);
-        refine_band_in_groups(graph, partition, a, options, options.width, 1, work, result);
-        const std::vector<char> b = bisect_parts_across(graph, partition.part, a);
-        if (std::getenv("GP_DEBUG")) { Graph q = quotient_graph(graph, partition.part, partition.num_parts); long long both = 0; for (PartId p = 0; p < q.num_vertices(); ++p) for (EdgeOffset e = q.xadj[p]; e < q.xadj[p+1]; ++e) { VertexId r = q.adjncy[e]; if (a[p] != a[r] && b[p] != b[r]) both += q.adjwgt[e]; } fprintf(stderr, "crossing %lld\n", both/2); }
-        refine_band_in_groups(graph, partition, b, options, env("GP_W2", 3), 1001, work, result);
-        const int w3 = env("GP_W3", 3);
-        if (mode == 2) {
-            extract_crossing_band(graph, partition.part, a, b, w3, work.band, work.band_scratch);
-            if (std::getenv("GP_DEBUG")) fprintf(stderr, "crossing band %d\n", int(work.band.num_band_vertices()));
-            if (work.band.num_band_vertices() > 0) {
-                const WeightSum gain = refine_hierarchy(graph, partition, options, partition.num_parts, 2001, work, result);
-                if (gain > 0) { write_back(work.band, partition); result.cut_reduction += gain; }
-            }
-        } else if (mode == 3) {
-            refine_band_once(graph, partition, options, w3, 2001, work, result);
-        }
-        result.cycles = 3;
-        return result;
-    }
     for (int cycle = 0; cycle < options.cycles; ++cycle) {
         const WeightSum before = result.cut_reduction;
-        int width = cycle == 0 ? options.width : options.later_width;
-        if (cycle == 1 && grouped && std::getenv("GP_W2")) width = std::atoi(std::getenv("GP_W2"));
+        const int width = cycle == 0 ? options.width : options.later_width;
         const unsigned seed = 1 + 1000 * unsigned(cycle);
-        if (cycle == 0 && grouped)
-            refine_band_in_groups(graph, partition, bisect_parts(graph, partition.part, partition.num_parts), options, width, seed, work, result);
+        const bool in_groups = cycle == 0 && grouped;
+        if (in_groups)
+            refine_band_in_groups(graph, partition, options, width, seed, work, result);
         else
             refine_band_once(graph, partition, options, width, seed, work, result);
         ++result.cycles;
         const WeightSum gain = result.cut_reduction - before;
-        if (std::getenv("GP_DEBUG")) fprintf(stderr, "cycle %d grouped %d gain %lld band %d\n", cycle, int(grouped), (long long)gain, int(result.band_vertices));
+        const bool worth_another = gain > 0 && double(gain) >= options.min_cycle_gain * double(cut);
         cut -= gain;
-        if (cycle == 0 && grouped) continue; // the borders between the groups are still to do
-        if (gain == 0 || double(gain) < options.min_cycle_gain * double(cut + gain)) break;
+        if (!worth_another && !in_groups) break; // (after the groups, their borders are to do)
     }
     return result;
 }

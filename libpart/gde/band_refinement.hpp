@@ -32,9 +32,12 @@ struct BandRefineOptions {
     // levels are cheap to build and refine, and each new set of clusters offers other moves.
     double recoarsen_share = 0.75;
     int recoarsenings = 2;
-    // From this many vertices (with 4 parts or more and a second cycle to come), the first
-    // cycle refines two groups of parts apart, on two cores (see refine_band_in_groups).
+    // Graphs of this many vertices or more (with 4 parts or more and a second cycle to come)
+    // have their first cycle in two groups of parts, on two cores: the borders inside each
+    // group are refined apart, those between the groups by the next cycle.
     VertexId groups_from = 5000;
+    bool concurrent = true; // the two groups at once where there are two cores (false: one
+                            // after the other; the partition is the same)
 };
 
 struct BandRefineResult {
