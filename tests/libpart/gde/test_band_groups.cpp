@@ -152,3 +152,29 @@ TEST(BandRefinement, FewerThanFourPartsStayInOneGroup) {
     refine_band(g, b, serial);
     EXPECT_EQ(a.part, b.part);
 }
+
+// Parts that share no border make a quotient graph without edges: the groups have no band, and
+// nothing moves.
+TEST(BandRefinement, GroupsOfPartsWithoutBordersLeaveThePartitionAlone) {
+    const int side = 40, pieces = 4;
+    std::vector<WeightedEdge> edges;
+    for (int c = 0; c < pieces; ++c)
+        for (int y = 0; y < side; ++y)
+            for (int x = 0; x < side; ++x) {
+                const auto v = VertexId(c * side * side + y * side + x);
+                if (x + 1 < side) edges.push_back({v, v + 1});
+                if (y + 1 < side) edges.push_back({v, VertexId(v + side)});
+            }
+    const Graph g = graph_from_edges(VertexId(pieces * side * side), edges);
+    Partition p{pieces, std::vector<PartId>(std::size_t(g.num_vertices())), {}};
+    for (VertexId v = 0; v < g.num_vertices(); ++v) p.part[v] = PartId(v / (side * side));
+    const std::vector<char> group = bisect_parts(g, p.part, p.num_parts);
+    EXPECT_EQ(group.size(), std::size_t(pieces));
+    BandRefineOptions options;
+    options.groups_from = 0;
+    const Partition start = p;
+    const BandRefineResult r = refine_band(g, p, options);
+    EXPECT_EQ(p.part, start.part);
+    EXPECT_EQ(r.cut_reduction, 0);
+    EXPECT_EQ(r.band_vertices, 0);
+}
