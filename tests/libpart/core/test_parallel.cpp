@@ -1,5 +1,5 @@
 // run_both: on one thread below its threshold (first, then second), on two above; exceptions
-// come out in the sequential order either way.
+// come out in the sequential order either way. run_both_if: the same, on the caller's word.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -51,4 +51,39 @@ TEST(RunBoth, FirstTasksExceptionWinsWhateverTheThreads) {
     }
     EXPECT_EQ(runs_both_concurrently(std::int64_t(1) << 24),
               std::thread::hardware_concurrency() > 1);
+}
+
+TEST(RunBothIf, RunsOnTheCallingThreadWhenNotConcurrentAndOnTwoWhenAsked) {
+    const std::thread::id caller = std::this_thread::get_id();
+    std::thread::id first_on, second_on;
+    int order = 0, first_at = -1, second_at = -1;
+    run_both_if(
+        false,
+        [&] {
+            first_at = order++;
+            first_on = std::this_thread::get_id();
+        },
+        [&] {
+            second_at = order++;
+            second_on = std::this_thread::get_id();
+        });
+    EXPECT_EQ(first_at, 0);
+    EXPECT_EQ(second_at, 1);
+    EXPECT_EQ(first_on, caller);
+    EXPECT_EQ(second_on, caller);
+
+    std::atomic<int> ran{0};
+    run_both_if(
+        true,
+        [&] {
+            first_on = std::this_thread::get_id();
+            ++ran;
+        },
+        [&] {
+            second_on = std::this_thread::get_id();
+            ++ran;
+        });
+    EXPECT_EQ(ran, 2);
+    EXPECT_EQ(first_on, caller);
+    EXPECT_EQ(second_on != caller, std::thread::hardware_concurrency() > 1);
 }
