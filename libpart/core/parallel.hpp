@@ -49,12 +49,13 @@ inline bool runs_both_concurrently(std::int64_t work) {
     return work >= (std::int64_t(1) << 14) && std::thread::hardware_concurrency() > 1;
 }
 
-// Runs first() and second() at the same time when runs_both_concurrently(work), first() then
-// second() otherwise; rethrows first()'s exception before second()'s, as the sequential order
-// would.
+// Runs first() and second() at the same time when `concurrently` and the machine has two
+// cores, first() then second() otherwise; rethrows first()'s exception before second()'s, as
+// the sequential order would. For callers that know better than a byte count whether a
+// thread pays (tasks of many passes over their data).
 template <typename First, typename Second>
-void run_both(std::int64_t work, First first, Second second) {
-    if (!runs_both_concurrently(work)) {
+void run_both_if(bool concurrently, First first, Second second) {
+    if (!concurrently || std::thread::hardware_concurrency() < 2) {
         first();
         second();
         return;
@@ -62,6 +63,13 @@ void run_both(std::int64_t work, First first, Second second) {
     for_each_range(2, 2, [&](unsigned, std::int64_t begin, std::int64_t end) {
         for (std::int64_t task = begin; task < end; ++task) task == 0 ? first() : second();
     });
+}
+
+// Runs first() and second() at the same time when runs_both_concurrently(work), first() then
+// second() otherwise, as run_both_if does.
+template <typename First, typename Second>
+void run_both(std::int64_t work, First first, Second second) {
+    run_both_if(runs_both_concurrently(work), first, second);
 }
 
 } // namespace part

@@ -8,30 +8,48 @@ namespace part::gde {
 
 namespace {
 
-// Band membership: every vertex within `width` layers of the boundary (all when width < 0).
-// scratch.layer ends holding the outermost layer, the only band vertices with neighbours
-// outside the band.
-void band_members(const Graph& graph, const std::vector<PartId>& part, int width,
+// Every vertex, for the band of the whole graph.
+struct AllParts {
+    bool operator()(VertexId) const { return true; }
+};
+
+// The vertices of one group's parts, for the band of that group.
+struct GroupParts {
+    const PartId* part;
+    const char* in_group;
+    bool operator()(VertexId v) const { return in_group[part[v]] != 0; }
+};
+
+// Band membership: every vertex `mine` selects within `width` layers of a border between two
+// of its parts (all when width < 0), growing through such vertices only. scratch.layer ends
+// holding the outermost layer, the only band vertices with neighbours outside the band.
+template <typename Mine>
+void band_members(const Graph& graph, const std::vector<PartId>& part, int width, Mine mine,
                   BandScratch& scratch) {
     const VertexId n = graph.num_vertices();
     std::vector<char>& in_band = scratch.in_band;
-    in_band.assign(std::size_t(n), width < 0 ? 1 : 0);
-    if (width < 0) return;
+    in_band.assign(std::size_t(n), 0);
+    if (width < 0) {
+        for (VertexId v = 0; v < n; ++v) in_band[v] = mine(v);
+        return;
+    }
     std::vector<VertexId>& layer = scratch.layer;
     std::vector<VertexId>& next = scratch.next;
     layer.clear();
-    for (VertexId v = 0; v < n; ++v)
+    for (VertexId v = 0; v < n; ++v) {
+        if (!mine(v)) continue;
         for (VertexId u : graph.neighbours(v))
-            if (part[u] != part[v]) {
+            if (part[u] != part[v] && mine(u)) {
                 in_band[v] = 1;
                 layer.push_back(v);
                 break;
             }
+    }
     for (int depth = 0; depth < width && !layer.empty(); ++depth) {
         next.clear();
         for (VertexId v : layer)
             for (VertexId u : graph.neighbours(v))
-                if (!in_band[u]) {
+                if (!in_band[u] && mine(u)) {
                     in_band[u] = 1;
                     next.push_back(u);
                 }
@@ -39,19 +57,12 @@ void band_members(const Graph& graph, const std::vector<PartId>& part, int width
     }
 }
 
-} // namespace
-
-BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int width) {
-    BandGraph band;
-    BandScratch scratch;
-    extract_band(graph, part, width, band, scratch);
-    return band;
-}
-
-void extract_band(const Graph& graph, const std::vector<PartId>& part, int width, BandGraph& band,
-                  BandScratch& scratch) {
+// The band graph of the vertices `mine` selects (see extract_band and extract_group_band).
+template <typename Mine>
+void build_band(const Graph& graph, const std::vector<PartId>& part, int width, Mine mine,
+                BandGraph& band, BandScratch& scratch) {
     const VertexId n = graph.num_vertices();
-    band_members(graph, part, width, scratch);
+    band_members(graph, part, width, mine, scratch);
     const std::vector<char>& in_band = scratch.in_band;
     // Band vertices keep their original order: neighbours stay close in memory, which the
     // matching and the FM passes on the band (visits of scattered rows) depend on. The rest
@@ -72,7 +83,14 @@ void extract_band(const Graph& graph, const std::vector<PartId>& part, int width
     std::vector<PartId>& anchor_part = scratch.anchor_part;
     anchor_weight.clear();
     anchor_part.clear();
+    std::vector<WeightSum>& foreign_weight = scratch.foreign_weight;
+    foreign_weight.clear();
     for (VertexId s = 0; s < n; ++s) {
+        if (!mine(s)) { // another group's part: only its weight is kept, on ballast
+            if (foreign_weight.size() <= std::size_t(part[s])) foreign_weight.resize(part[s] + 1);
+            foreign_weight[part[s]] += graph.vertex_weight(s);
+            continue;
+        }
         if (in_band[s] || id[s] >= 0) continue;
         id[s] = anchors;
         anchor_weight.push_back(0);
@@ -83,7 +101,7 @@ void extract_band(const Graph& graph, const std::vector<PartId>& part, int width
             stack.pop_back();
             anchor_weight.back() += graph.vertex_weight(v);
             for (VertexId u : graph.neighbours(v))
-                if (!in_band[u] && id[u] < 0) { // not in the band: same part as v
+                if (!in_band[u] && id[u] < 0 && mine(u)) { // not in the band: v's part
                     id[u] = anchors;
                     stack.push_back(u);
                 }
@@ -91,27 +109,33 @@ void extract_band(const Graph& graph, const std::vector<PartId>& part, int width
         ++anchors;
     }
     // A piece heavier than a 32-bit vertex weight holds puts the rest of its weight on fixed,
-    // edgeless ballast vertices after the anchors: the part weights, and so the balance limits
-    // of the refinement, stay exact.
+    // edgeless ballast vertices after the anchors, and so does each part of another group:
+    // the part weights, and so the balance limits of the refinement, stay exact.
     VertexId ballast = 0;
     for (VertexId a = 0; a < anchors; ++a)
         ballast += VertexId((std::max<WeightSum>(anchor_weight[a], 1) - 1) / kMaxWeight);
+    for (const WeightSum w : foreign_weight) ballast += VertexId((w + kMaxWeight - 1) / kMaxWeight);
     const VertexId total = b + anchors + ballast;
     Graph& g = band.graph;
     g.ncon = 1;
     g.vwgt.assign(std::size_t(total), 0);
     band.part.assign(std::size_t(total), 0);
     band.fixed.assign(std::size_t(total), 0);
-    for (VertexId a = 0, extra = b + anchors; a < anchors; ++a) {
-        band.part[b + a] = anchor_part[a];
-        band.fixed[b + a] = 1;
-        g.vwgt[b + a] = clamp_to_weight(anchor_weight[a]);
-        for (WeightSum rest = anchor_weight[a] - kMaxWeight; rest > 0; rest -= kMaxWeight) {
-            band.part[extra] = anchor_part[a];
+    VertexId extra = b + anchors;
+    auto add_ballast = [&](PartId p, WeightSum rest) {
+        for (; rest > 0; rest -= kMaxWeight) {
+            band.part[extra] = p;
             band.fixed[extra] = 1;
             g.vwgt[extra++] = clamp_to_weight(rest);
         }
+    };
+    for (VertexId a = 0; a < anchors; ++a) {
+        band.part[b + a] = anchor_part[a];
+        band.fixed[b + a] = 1;
+        g.vwgt[b + a] = clamp_to_weight(anchor_weight[a]);
+        add_ballast(anchor_part[a], anchor_weight[a] - kMaxWeight);
     }
+    for (PartId p = 0; p < PartId(foreign_weight.size()); ++p) add_ballast(p, foreign_weight[p]);
 
     // Band rows: band neighbours as they are, interior neighbours folded into one edge per
     // anchor with their weights summed; anchor rows are the transposes. `slot` holds where
@@ -156,6 +180,7 @@ void extract_band(const Graph& graph, const std::vector<PartId>& part, int width
                 adjwgt[out++] = w;
                 continue;
             }
+            if (!mine(u)) continue; // another group's: a move inside this group gains the same
             const VertexId anchor = index[u];
             if (slot[anchor] < 0) {
                 slot[anchor] = out;
@@ -183,6 +208,26 @@ void extract_band(const Graph& graph, const std::vector<PartId>& part, int width
         g.adjncy[fill[a]] = entry.row;
         g.adjwgt[fill[a]++] = g.adjwgt[entry.at];
     }
+}
+
+} // namespace
+
+BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int width) {
+    BandGraph band;
+    BandScratch scratch;
+    extract_band(graph, part, width, band, scratch);
+    return band;
+}
+
+void extract_band(const Graph& graph, const std::vector<PartId>& part, int width, BandGraph& band,
+                  BandScratch& scratch) {
+    build_band(graph, part, width, AllParts{}, band, scratch);
+}
+
+void extract_group_band(const Graph& graph, const std::vector<PartId>& part,
+                        const std::vector<char>& in_group, int width, BandGraph& band,
+                        BandScratch& scratch) {
+    build_band(graph, part, width, GroupParts{part.data(), in_group.data()}, band, scratch);
 }
 
 } // namespace part::gde

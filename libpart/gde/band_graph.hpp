@@ -30,7 +30,7 @@ struct BandScratch {
     std::vector<char> in_band;
     std::vector<VertexId> id, layer, next, stack, anchor_degree, row_anchors;
     std::vector<PartId> anchor_part;
-    std::vector<WeightSum> anchor_weight;
+    std::vector<WeightSum> anchor_weight, foreign_weight;
     std::vector<EdgeOffset> slot, fill;
     struct AnchorEntry {
         VertexId row;  // band vertex
@@ -43,5 +43,18 @@ struct BandScratch {
 // repeated cycles do not allocate and zero-fill graph-sized arrays each time.
 void extract_band(const Graph& graph, const std::vector<PartId>& part, int width, BandGraph& band,
                   BandScratch& scratch);
+
+// The band of one group of parts (in_group[p] != 0 for its parts), for refining the group's
+// borders apart from the rest (band_refinement.cpp runs two groups on two cores): the vertices
+// of the group's parts within `width` layers of a border between two of them, growing through
+// the group's vertices only; anchors for the rest of the group's parts; each part of the other
+// group is fixed ballast of its weight alone, with no edges. Edges to the other group's
+// vertices are dropped: moving a vertex between two parts of the group changes the cut by the
+// same amount whatever part they lie in, so the gains, the part weights and the balance limits
+// are still the whole graph's (the cut of the band graph is only that inside the group).
+// O(n + m).
+void extract_group_band(const Graph& graph, const std::vector<PartId>& part,
+                        const std::vector<char>& in_group, int width, BandGraph& band,
+                        BandScratch& scratch);
 
 } // namespace part::gde

@@ -8,7 +8,9 @@
 // Each cycle is an F-cycle (the global search of KaHIP, Sanders & Schulz, ESA 2011): part of
 // the way back up it coarsens again from the level reached, so the coarse levels, the cheap
 // ones, are refined again with other clusters before the fine levels, the costly ones, run
-// once. Later cycles work on a narrower band.
+// once. Later cycles work on a narrower band. On graphs large enough, the first cycle, the
+// costly one, runs in two groups of parts at once, on two cores (refine_band_in_groups); the
+// borders between the groups wait for the second cycle.
 #include <vector>
 
 #include "libpart/gde/boundary_polish.hpp"
@@ -32,6 +34,12 @@ struct BandRefineOptions {
     // levels are cheap to build and refine, and each new set of clusters offers other moves.
     double recoarsen_share = 0.75;
     int recoarsenings = 2;
+    // Graphs of this many vertices or more (with 4 parts or more and a second cycle to come)
+    // have their first cycle in two groups of parts, on two cores: the borders inside each
+    // group are refined apart, those between the groups by the next cycle.
+    VertexId groups_from = 5000;
+    bool concurrent = true; // the two groups at once where there are two cores (false: one
+                            // after the other; the partition is the same)
 };
 
 struct BandRefineResult {
@@ -44,7 +52,8 @@ struct BandRefineResult {
 
 // Refines `partition` in place. The cut never rises (every level keeps the best prefix of its
 // moves and has the whole graph's cut); parts over the limit stay as heavy as they were or
-// get lighter. Deterministic; O(band edges x levels) plus one O(n + m) pass.
+// get lighter. Deterministic, whatever the threads' timing or number; O(band edges x levels)
+// plus a few O(n + m) passes.
 BandRefineResult refine_band(const Graph& graph, Partition& partition,
                              const BandRefineOptions& options);
 

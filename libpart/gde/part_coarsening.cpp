@@ -10,15 +10,15 @@ namespace part::gde {
 
 namespace {
 
-// A fixed permutation of 0..n-1 (Fisher-Yates with a 64-bit linear congruential generator),
-// so the matching does not follow the numbering's sweep direction but stays deterministic.
-void visit_order(VertexId n, unsigned seed, std::vector<VertexId>& order,
-                 std::vector<VertexId>& block_order) {
-    order.resize(static_cast<std::size_t>(n));
-    // Blocks of consecutive vertices in shuffled order, each block in order: random enough
-    // that the matching has no sweep direction, local enough to stay in cache.
-    constexpr VertexId block = 64;
-    const VertexId blocks = (n + block - 1) / block;
+// The visit order: blocks of 64 consecutive vertices in a fixed shuffled order (Fisher-Yates
+// with a 64-bit linear congruential generator), each block in order. Random enough that the
+// clustering follows no sweep direction of the numbering, local enough to stay in cache, and
+// deterministic. block_order gets the blocks' order: block b holds vertices b * kVisitBlock
+// up to (b + 1) * kVisitBlock - 1 (fewer in the last block).
+constexpr VertexId kVisitBlock = 64;
+
+void shuffle_blocks(VertexId n, unsigned seed, std::vector<VertexId>& block_order) {
+    const VertexId blocks = (n + kVisitBlock - 1) / kVisitBlock;
     block_order.resize(static_cast<std::size_t>(blocks));
     std::iota(block_order.begin(), block_order.end(), 0);
     std::uint64_t state = 0x9E3779B97F4A7C15ull ^ seed;
@@ -26,9 +26,6 @@ void visit_order(VertexId n, unsigned seed, std::vector<VertexId>& order,
         state = state * 6364136223846793005ull + 1442695040888963407ull;
         std::swap(block_order[i], block_order[VertexId((state >> 33) % std::uint64_t(i + 1))]);
     }
-    std::size_t out = 0;
-    for (VertexId b : block_order)
-        for (VertexId v = b * block; v < std::min(n, (b + 1) * block); ++v) order[out++] = v;
 }
 
 } // namespace
@@ -66,13 +63,11 @@ void cluster_within_parts(const Graph& graph, const std::vector<PartId>& part,
                           const std::vector<char>& fixed, ClusterLimits limits, unsigned seed,
                           CoarseningScratch& scratch) {
     const VertexId n = graph.num_vertices();
-    scratch.leader.assign(std::size_t(n), -1);
-    scratch.size.resize(std::size_t(n));
-    scratch.weight.resize(std::size_t(n));
+    if (scratch.leader.size() < std::size_t(n)) scratch.leader.resize(std::size_t(n), -1);
     // Raw pointers: through the vectors the compiler reloaded each one's data on every edge.
-    VertexId* leader = scratch.leader.data();
-    VertexId* size = scratch.size.data();
-    WeightSum* cluster_weight = scratch.weight.data();
+    VertexId* leader = scratch.leader.data(); // -1: not in a cluster yet (see the scratch)
+    VertexId* size = scratch.size.at_least(std::size_t(n));
+    WeightSum* cluster_weight = scratch.weight.at_least(std::size_t(n));
     const EdgeOffset* xadj = graph.xadj.data();
     const VertexId* neighbour = graph.adjncy.data();
     const Weight* edge_weight = graph.adjwgt.empty() ? nullptr : graph.adjwgt.data();
@@ -80,42 +75,79 @@ void cluster_within_parts(const Graph& graph, const std::vector<PartId>& part,
     const char* is_fixed = fixed.data();
     const VertexWeights weight_of(graph);
     const WeightSum cap = weight_cap(limits);
-    visit_order(n, seed, scratch.order, scratch.block_order);
-    for (VertexId v : scratch.order) {
-        if (leader[v] >= 0) continue;
-        const Weight own = weight_of(v);
-        leader[v] = v;
-        size[v] = 1;
-        cluster_weight[v] = own;
-        if (is_fixed[v]) continue;
-        VertexId best = -1;
-        const PartId home = part_of[v];
-        Weight heaviest = 0;
-        for (EdgeOffset e = xadj[v]; e < xadj[v + 1]; ++e) {
-            // The edge weight first: on unit weights it settles most neighbours at once.
-            const Weight w = edge_weight ? edge_weight[e] : 1;
-            if (w <= heaviest) continue;
-            const VertexId u = neighbour[e];
-            if (is_fixed[u] || part_of[u] != home) continue;
-            const VertexId l = leader[u];
-            const bool fits = l < 0 ? limits.members >= 2 && WeightSum(own) + weight_of(u) <= cap
-                                    : size[l] < limits.members && cluster_weight[l] + own <= cap;
-            if (!fits) continue;
-            heaviest = w;
-            best = u;
-        }
-        if (best < 0) continue;
-        if (leader[best] < 0) { // a new pair, led by v
-            leader[best] = v;
-            size[v] = 2;
-            cluster_weight[v] += weight_of(best);
-        } else { // v joins best's cluster
-            const VertexId l = leader[best];
-            leader[v] = l;
-            ++size[l];
-            cluster_weight[l] += own;
+    shuffle_blocks(n, seed, scratch.block_order);
+    for (const VertexId block : scratch.block_order) {
+        const VertexId block_end = std::min(n, (block + 1) * kVisitBlock);
+        for (VertexId v = block * kVisitBlock; v < block_end; ++v) {
+            if (leader[v] >= 0) continue;
+            const Weight own = weight_of(v);
+            leader[v] = v;
+            size[v] = 1;
+            cluster_weight[v] = own;
+            if (is_fixed[v]) continue;
+            VertexId best = -1;
+            const PartId home = part_of[v];
+            Weight heaviest = 0;
+            for (EdgeOffset e = xadj[v]; e < xadj[v + 1]; ++e) {
+                // The edge weight first: on unit weights it settles most neighbours at once.
+                const Weight w = edge_weight ? edge_weight[e] : 1;
+                if (w <= heaviest) continue;
+                const VertexId u = neighbour[e];
+                if (is_fixed[u] || part_of[u] != home) continue;
+                const VertexId l = leader[u];
+                const bool fits = l < 0
+                                      ? limits.members >= 2 && WeightSum(own) + weight_of(u) <= cap
+                                      : size[l] < limits.members && cluster_weight[l] + own <= cap;
+                if (!fits) continue;
+                heaviest = w;
+                best = u;
+            }
+            if (best < 0) continue;
+            if (leader[best] < 0) { // a new pair, led by v
+                leader[best] = v;
+                size[v] = 2;
+                cluster_weight[v] += weight_of(best);
+            } else { // v joins best's cluster
+                const VertexId l = leader[best];
+                leader[v] = l;
+                ++size[l];
+                cluster_weight[l] += own;
+            }
         }
     }
+}
+
+// Numbers the clusters in the order of their lowest vertex (level.coarse_of) and lists each
+// one's members in increasing order: first_member[c], then next_member[v] until -1. One
+// ascending sweep, instead of a counting sort's three: the first member met opens its
+// cluster, and size[leader] (spent) then holds -1 - the last member met, whose coarse id is
+// the cluster's. Restores leader to all -1, allocating nothing (an allocation that threw
+// here would leave it broken for the next call): coarse_of, first_member and next_member
+// must have room for n. Returns the number of clusters.
+VertexId number_clusters(VertexId n, CoarseningScratch& scratch, CoarseLevel& level) {
+    VertexId* leader = scratch.leader.data();
+    VertexId* size = scratch.size.data(); // as the clustering left it
+    VertexId* next = scratch.next_member.data();
+    VertexId* first = scratch.first_member.data();
+    VertexId* coarse_of = level.coarse_of.data();
+    VertexId coarse_n = 0;
+    for (VertexId v = 0; v < n; ++v) {
+        const VertexId l = leader[v];
+        leader[v] = -1;
+        VertexId c;
+        if (size[l] > 0) { // a leader's size until its cluster's first member is met
+            c = coarse_n++;
+            first[c] = v;
+        } else {
+            const VertexId last = -1 - size[l];
+            c = coarse_of[last];
+            next[last] = v;
+        }
+        size[l] = -1 - v;
+        next[v] = -1;
+        coarse_of[v] = c;
+    }
+    return coarse_n;
 }
 
 } // namespace
@@ -123,11 +155,25 @@ void cluster_within_parts(const Graph& graph, const std::vector<PartId>& part,
 VertexId most_clustered_away(const Graph& graph, const std::vector<char>& fixed,
                              ClusterLimits limits) {
     if (limits.members < 2) return 0;
-    const VertexWeights weight_of(graph);
     const WeightSum cap = weight_cap(limits);
+    if (cap < 0) return 0; // weights are not negative
+    const VertexId n = graph.num_vertices();
+    const char* is_fixed = fixed.data();
     VertexId light = 0;
-    for (VertexId v = 0; v < graph.num_vertices(); ++v)
-        light += !fixed[v] && 2 * WeightSum(weight_of(v)) <= cap;
+    if (graph.vwgt.empty() || graph.ncon == 1) { // the usual cases, in loops that vectorise
+        if (graph.vwgt.empty()) {
+            if (2 > cap) return 0;
+            for (VertexId v = 0; v < n; ++v) light += is_fixed[v] == 0;
+            return light;
+        }
+        // A vertex is light when 2 x weight <= cap, i.e. weight <= cap / 2 (rounded down).
+        const Weight heaviest = Weight(cap / 2);
+        const Weight* weight = graph.vwgt.data();
+        for (VertexId v = 0; v < n; ++v) light += (is_fixed[v] == 0) & (weight[v] <= heaviest);
+        return light;
+    }
+    const VertexWeights weight_of(graph);
+    for (VertexId v = 0; v < n; ++v) light += !is_fixed[v] && 2 * WeightSum(weight_of(v)) <= cap;
     return light;
 }
 
@@ -135,65 +181,49 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
                           const std::vector<char>& fixed, ClusterLimits limits, unsigned seed,
                           CoarseLevel& level, CoarseningScratch& scratch) {
     const VertexId n = graph.num_vertices();
+    level.coarse_of.resize(std::size_t(n)); // number_clusters' arrays, before leader changes
+    scratch.next_member.at_least(std::size_t(n));
+    scratch.first_member.at_least(std::size_t(n));
     cluster_within_parts(graph, part, fixed, limits, seed, scratch);
-    const VertexId* leader = scratch.leader.data();
-
-    // Coarse ids in the order of each cluster's lowest vertex, and the members of each
-    // coarse vertex in increasing order (a counting sort: member[first[c]..first[c + 1])).
-    level.coarse_of.assign(std::size_t(n), -1);
-    VertexId* coarse_of = level.coarse_of.data();
-    VertexId coarse_n = 0;
-    for (VertexId v = 0; v < n; ++v) {
-        const VertexId l = leader[v];
-        if (coarse_of[l] < 0) coarse_of[l] = coarse_n++;
-        coarse_of[v] = coarse_of[l];
-    }
-    std::vector<VertexId>& first = scratch.first;
-    first.assign(std::size_t(coarse_n) + 1, 0);
-    for (VertexId v = 0; v < n; ++v) ++first[std::size_t(coarse_of[v]) + 1];
-    for (VertexId c = 0; c < coarse_n; ++c) first[c + 1] += first[c];
-    std::vector<VertexId>& cursor = scratch.size; // the clustering's sizes are spent
-    cursor.assign(first.begin(), first.end() - 1);
-    scratch.member.resize(std::size_t(n));
-    for (VertexId v = 0; v < n; ++v) scratch.member[cursor[coarse_of[v]]++] = v;
+    const VertexId coarse_n = number_clusters(n, scratch, level);
 
     Graph& c = level.graph;
     c.ncon = 1;
     c.vwgt.resize(std::size_t(coarse_n));
     level.part.resize(std::size_t(coarse_n));
     level.fixed.resize(std::size_t(coarse_n));
-    c.xadj.assign(std::size_t(coarse_n) + 1, 0);
-    // Merge the members' rows; `slot` holds the position of each coarse neighbour in the row
-    // being built (reset after the row), so parallel edges are summed in O(degree). Rows are
-    // written through raw pointers into arrays sized for the worst case (no edge merged):
-    // push_back in this loop made the compiler reload every vector's data on each edge.
-    std::vector<EdgeOffset>& slot = scratch.slot;
-    slot.assign(std::size_t(coarse_n), -1);
-    c.adjncy.resize(graph.adjncy.size());
-    c.adjwgt.resize(graph.adjncy.size());
+    c.xadj.resize(std::size_t(coarse_n) + 1);
+    c.xadj[0] = 0;
+    // Merge the members' rows; `slot` holds the position of each coarse neighbour's entry
+    // once the row being built has one (positions only grow, so an entry of an earlier row is
+    // below the row's start and needs no reset), so parallel edges are summed in O(degree).
+    // Rows are written through raw pointers into the scratch's arrays, sized for the worst
+    // case (no edge merged) and kept between calls, then copied to the level: writing into
+    // the level's own arrays had them zero-filled up to that worst case on every call.
+    EdgeOffset* slot_of = scratch.slot.at_least(std::size_t(coarse_n));
+    std::fill_n(slot_of, coarse_n, -1);
     const VertexId* fine_adjncy = graph.adjncy.data();
     const EdgeOffset* fine_xadj = graph.xadj.data();
     const Weight* edge_weight = graph.adjwgt.empty() ? nullptr : graph.adjwgt.data();
-    const VertexId* member = scratch.member.data();
+    const VertexId* first = scratch.first_member.data();
+    const VertexId* next = scratch.next_member.data();
+    const VertexId* coarse_of = level.coarse_of.data();
     const VertexWeights weight_of(graph);
-    VertexId* adjncy = c.adjncy.data();
-    Weight* adjwgt = c.adjwgt.data();
-    EdgeOffset* slot_of = slot.data();
+    VertexId* adjncy = scratch.adjncy.at_least(graph.adjncy.size());
+    Weight* adjwgt = scratch.adjwgt.at_least(graph.adjncy.size());
     EdgeOffset out = 0;
     for (VertexId cv = 0; cv < coarse_n; ++cv) {
-        const VertexId lowest = member[first[cv]];
-        level.part[cv] = part[lowest];
-        level.fixed[cv] = fixed[lowest];
+        level.part[cv] = part[first[cv]];
+        level.fixed[cv] = fixed[first[cv]];
         WeightSum cluster_weight = 0;
         const EdgeOffset row_start = out;
-        for (VertexId i = first[cv]; i < first[cv + 1]; ++i) {
-            const VertexId m = member[i];
+        for (VertexId m = first[cv]; m >= 0; m = next[m]) {
             cluster_weight += weight_of(m);
             for (EdgeOffset e = fine_xadj[m]; e < fine_xadj[m + 1]; ++e) {
                 const VertexId cu = coarse_of[fine_adjncy[e]];
                 if (cu == cv) continue;
                 const Weight w = edge_weight ? edge_weight[e] : 1;
-                if (slot_of[cu] < 0) {
+                if (slot_of[cu] < row_start) {
                     slot_of[cu] = out;
                     adjncy[out] = cu;
                     adjwgt[out++] = w;
@@ -203,11 +233,10 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
             }
         }
         c.vwgt[cv] = Weight(cluster_weight);
-        for (EdgeOffset e = row_start; e < out; ++e) slot_of[adjncy[e]] = -1;
         c.xadj[cv + 1] = out;
     }
-    c.adjncy.resize(std::size_t(out));
-    c.adjwgt.resize(std::size_t(out));
+    c.adjncy.assign(adjncy, adjncy + out);
+    c.adjwgt.assign(adjwgt, adjwgt + out);
 }
 
 } // namespace part::gde

@@ -5,6 +5,7 @@
 // one part and the partition is exact on every level. Fixed vertices are never clustered.
 // Clusters of up to four vertices shrink a level about twice as much as a matching, so half
 // as many levels are built and refined for the same coarsest size.
+#include <memory>
 #include <vector>
 
 #include "libpart/core/partition.hpp"
@@ -41,11 +42,34 @@ CoarseLevel coarsen_within_parts(const Graph& graph, const std::vector<PartId>& 
 VertexId most_clustered_away(const Graph& graph, const std::vector<char>& fixed,
                              ClusterLimits limits);
 
-// Working arrays of the clustering and the contraction, kept between calls.
+// An array whose contents are not kept when it grows, and whose new room is not zero-filled:
+// for working arrays written before they are read.
+template <class T> class ScratchArray {
+  public:
+    T* at_least(std::size_t n) {
+        if (n > capacity_) {
+            data_ = std::make_unique_for_overwrite<T[]>(n);
+            capacity_ = n;
+        }
+        return data_.get();
+    }
+    T* data() { return data_.get(); }
+
+  private:
+    std::unique_ptr<T[]> data_;
+    std::size_t capacity_ = 0;
+};
+
+// Working arrays of the clustering and the contraction, kept between calls. `leader` is all
+// -1 between calls (each call restores the entries it used), so that a level clears no array
+// of its size before it starts.
 struct CoarseningScratch {
-    std::vector<VertexId> leader, size, order, block_order, member, first;
-    std::vector<WeightSum> weight;
-    std::vector<EdgeOffset> slot;
+    std::vector<VertexId> leader, block_order;
+    ScratchArray<EdgeOffset> slot;
+    ScratchArray<VertexId> size, next_member, first_member;
+    ScratchArray<WeightSum> weight;
+    ScratchArray<VertexId> adjncy; // the coarse rows, built here and copied to the level
+    ScratchArray<Weight> adjwgt;
 };
 
 // The same, written into `level`, whose arrays (and the scratch's) are reused: a cycle

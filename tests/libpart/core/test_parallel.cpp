@@ -1,5 +1,6 @@
 // run_both: on one thread below its threshold (first, then second), on two above; exceptions
-// come out in the sequential order either way. SpreadThread: the threads they start.
+// come out in the sequential order either way. run_both_if: the same, on the caller's word.
+// SpreadThread: the threads they start.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -80,4 +81,38 @@ TEST(SpreadThread, RunsItsTaskWithTheProcesssAffinity) {
     }
     EXPECT_TRUE(ran);
     EXPECT_TRUE(CPU_EQUAL(&seen, &process));
+}
+TEST(RunBothIf, RunsOnTheCallingThreadWhenNotConcurrentAndOnTwoWhenAsked) {
+    const std::thread::id caller = std::this_thread::get_id();
+    std::thread::id first_on, second_on;
+    int order = 0, first_at = -1, second_at = -1;
+    run_both_if(
+        false,
+        [&] {
+            first_at = order++;
+            first_on = std::this_thread::get_id();
+        },
+        [&] {
+            second_at = order++;
+            second_on = std::this_thread::get_id();
+        });
+    EXPECT_EQ(first_at, 0);
+    EXPECT_EQ(second_at, 1);
+    EXPECT_EQ(first_on, caller);
+    EXPECT_EQ(second_on, caller);
+
+    std::atomic<int> ran{0};
+    run_both_if(
+        true,
+        [&] {
+            first_on = std::this_thread::get_id();
+            ++ran;
+        },
+        [&] {
+            second_on = std::this_thread::get_id();
+            ++ran;
+        });
+    EXPECT_EQ(ran, 2);
+    EXPECT_EQ(first_on, caller);
+    EXPECT_EQ(second_on != caller, std::thread::hardware_concurrency() > 1);
 }

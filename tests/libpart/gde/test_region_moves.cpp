@@ -192,6 +192,43 @@ TEST(BandGraph, ReusedArraysGiveTheFreshResult) {
     }
 }
 
+// The band refinement keeps one scratch for every level of every hierarchy, which the
+// coarsening leaves as it needs to find it (leader all -1) and otherwise only writes before it
+// reads: whatever graphs came before, a level must be what a fresh coarsening gives. Here
+// levels of two depths over bands of growing and shrinking sizes, with and without edge
+// weights, anchors and caps on weight and members.
+TEST(PartCoarsening, OneScratchForEveryLevelGivesTheFreshResult) {
+    CoarseningScratch scratch;
+    std::vector<CoarseLevel> levels(2);
+    const int sides[] = {40, 12, 55, 20, 8, 55};
+    for (int round = 0; round < 6; ++round) {
+        const int side = sides[round];
+        Graph g = round % 2 == 0 ? weighted_grid(side, side * 3 / 4, unsigned(round))
+                                 : part::test::grid_graph(side, side);
+        const Partition p = random_start(g, 2 + round, unsigned(7 * round + 1));
+        const BandGraph band = extract_band(g, p.part, 1 + round % 3);
+        const ClusterLimits limits{3 + 5 * (round % 3), 2 + round % 3};
+        const Graph* graph = &band.graph;
+        const std::vector<PartId>* part = &band.part;
+        const std::vector<char>* fixed = &band.fixed;
+        for (std::size_t l = 0; l < levels.size(); ++l) {
+            const unsigned seed = unsigned(round * 10 + int(l));
+            coarsen_within_parts(*graph, *part, *fixed, limits, seed, levels[l], scratch);
+            const CoarseLevel fresh = coarsen_within_parts(*graph, *part, *fixed, limits, seed);
+            EXPECT_EQ(levels[l].coarse_of, fresh.coarse_of) << round << " " << l;
+            EXPECT_EQ(levels[l].part, fresh.part) << round << " " << l;
+            EXPECT_EQ(levels[l].fixed, fresh.fixed) << round << " " << l;
+            expect_same_graph(levels[l].graph, fresh.graph);
+            validate(levels[l].graph);
+            EXPECT_LT(levels[l].graph.num_vertices(), graph->num_vertices()) << round << " " << l;
+            EXPECT_EQ(edge_cut(levels[l].graph, levels[l].part), edge_cut(*graph, *part));
+            graph = &levels[l].graph;
+            part = &levels[l].part;
+            fixed = &levels[l].fixed;
+        }
+    }
+}
+
 TEST(PartCoarsening, MatchesOnlyInsidePartsAndKeepsCutAndWeights) {
     const Graph g = weighted_grid(30, 20, 8);
     const Partition p = random_start(g, 4, 5);
@@ -261,6 +298,32 @@ TEST(PartCoarsening, ClustersStayWithinTheirCapsAndInsideOnePart) {
             EXPECT_LE(b.num_vertices() - c.graph.num_vertices(),
                       most_clustered_away(b, band.fixed, limits));
         }
+}
+
+// The bound counts the vertices that are not fixed and weigh at most half the cap, whether
+// the graph has no vertex weights, one constraint or several (constraint 0 counts).
+TEST(PartCoarsening, MostClusteredAwayCountsTheLightFreeVertices) {
+    Graph unweighted = part::test::grid_graph(9, 7);
+    Graph one = weighted_grid(9, 7, 3);
+    Graph two = weighted_grid(9, 7, 4);
+    two.ncon = 2;
+    two.vwgt.clear();
+    for (VertexId v = 0; v < two.num_vertices(); ++v) {
+        two.vwgt.push_back(Weight(v % 5));
+        two.vwgt.push_back(Weight(7 - v % 7));
+    }
+    std::mt19937 rng(9);
+    std::vector<char> fixed(std::size_t(unweighted.num_vertices()));
+    for (char& f : fixed) f = char(rng() % 4 == 0);
+    for (const Graph* g : {&unweighted, &one, &two})
+        for (WeightSum cap : {1, 2, 3, 4, 5, 8, 40})
+            for (int members : {1, 2, 4}) {
+                VertexId light = 0;
+                for (VertexId v = 0; v < g->num_vertices(); ++v)
+                    light += members >= 2 && !fixed[v] && 2 * g->vertex_weight(v) <= cap;
+                EXPECT_EQ(most_clustered_away(*g, fixed, {cap, members}), light)
+                    << g->num_constraints() << " " << cap << " " << members;
+            }
 }
 
 TEST(PartCoarsening, ClustersOfFourShrinkALevelMoreThanAMatchingCan) {
