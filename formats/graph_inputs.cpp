@@ -1,5 +1,10 @@
 #include "formats/graph_inputs.hpp"
 
+#include <algorithm>
+#include <exception>
+#include <filesystem>
+#include <system_error>
+
 #include "formats/chaco_graph.hpp"
 #include "formats/chaco_graph_lines.hpp"
 #include "formats/coordinates_file.hpp"
@@ -66,7 +71,9 @@ GraphAndPartition read_graph_and_partition(const std::string& graph_path,
     // and the second piece on this one: about as many bytes each (naca0012's coordinates take
     // about as long per byte as its graph, and are 2.4 times as large).
     CoordinatesInPieces coords(coords_path, vertices);
-    coords.split((graph_bytes + coords.size()) / 2);
+    std::error_code unknown; // the partition's size, 0 if unknown: only the split depends on it
+    const std::uintmax_t partition_bytes = std::filesystem::file_size(partition_path, unknown);
+    coords.split((graph_bytes + (unknown ? 0 : partition_bytes) + coords.size()) / 2);
     run_both(
         std::int64_t(graph_bytes + coords.size()),
         [&] {
