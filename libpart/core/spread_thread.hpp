@@ -30,8 +30,12 @@ class SpreadThread {
             widen_ = CPU_COUNT(&others) > 0 &&
                      pthread_attr_setaffinity_np(&attributes, sizeof others, &others) == 0;
         }
-        const int error = pthread_create(&thread_, &attributes, &run, this);
+        int error = pthread_create(&thread_, &attributes, &run, this);
         pthread_attr_destroy(&attributes);
+        if (error != 0 && widen_) { // the other CPUs may not be there: anywhere, then
+            widen_ = false;
+            error = pthread_create(&thread_, nullptr, &run, this);
+        }
         if (error != 0) throw std::system_error(error, std::generic_category(), "pthread_create");
     }
     ~SpreadThread() { pthread_join(thread_, nullptr); }
