@@ -1,7 +1,7 @@
 #pragma once
-// Data-parallel loops over contiguous index ranges on threads of their own (SpreadThread), for the
-// few passes that are memory-bound enough to gain from a second core (graph reading and
-// validation).
+// Data-parallel loops over contiguous index ranges, on threads started away from the caller's
+// CPU (SpreadThread), for the passes that gain from a second core (graph reading and
+// validation, reports beside the work they describe).
 #include <algorithm>
 #include <cstdint>
 #include <exception>
