@@ -49,12 +49,20 @@ GraphAndPartition read_graph_and_partition(const std::string& graph_path,
     const auto vertices = VertexId(parse_chaco_header(header).n);
     const std::size_t graph_bytes = graph_file.text().size();
     GraphAndPartition inputs;
+    if (worker_threads(std::int64_t(graph_bytes)) > 1) {
+        // Large graphs are scanned on every core, and so are large coordinate files: one
+        // after the other, as the sequential reads do (a coordinates thread beside the graph's
+        // would hold up one of its threads, which wait for each other).
+        inputs.graph = parse_chaco_graph(graph_file.text(), graph_path);
+        if (!coords_path.empty()) inputs.graph.coords = read_coordinates(coords_path, vertices);
+        inputs.partition =
+            read_partition_with_targets(partition_path, vertices, num_parts, targets_path);
+        return inputs;
+    }
     if (coords_path.empty()) { // the partition is too small to overlap: the graph takes both
         const bool split =
             graph_bytes >= kSplitGraphBytes && runs_both_concurrently(std::int64_t(graph_bytes));
-        inputs.graph =
-            parse_chaco_graph(graph_file.text(), graph_path,
-                              split ? std::max(2u, worker_threads(std::int64_t(graph_bytes))) : 0);
+        inputs.graph = parse_chaco_graph(graph_file.text(), graph_path, split ? 2 : 0);
         inputs.partition =
             read_partition_with_targets(partition_path, vertices, num_parts, targets_path);
         return inputs;
