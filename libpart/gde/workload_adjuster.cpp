@@ -1,9 +1,8 @@
 #include "libpart/gde/workload_adjuster.hpp"
 
 #include <algorithm>
-#include <queue>
+#include <cstdint>
 
-#include "libpart/core/metrics.hpp"
 #include "libpart/gde/local_connectivity.hpp"
 
 namespace part::gde {
@@ -18,6 +17,7 @@ struct Candidate {
     std::uint32_t version;
 };
 
+// The heap's order (std::push_heap/pop_heap with it give what a std::priority_queue would).
 struct CandidateOrder {
     bool operator()(const Candidate& a, const Candidate& b) const {
         if (a.weight != b.weight) return a.weight < b.weight;
@@ -27,55 +27,119 @@ struct CandidateOrder {
     }
 };
 
-// Per-part centroids of the original partition (empty without coordinates).
+// Per-part centroids of `part` (empty without coordinates). Each sum adds its part's
+// coordinates in vertex order, so the centroids are the same to the last bit however the
+// loop is written.
 std::vector<double> part_centroids(const Graph& graph, const std::vector<PartId>& part,
                                    PartId num_parts) {
     const int dim = graph.coords.dim;
     if (dim == 0) return {};
-    std::vector<double> sum(std::size_t(num_parts) * dim, 0.0), count(std::size_t(num_parts), 0.0);
-    for (VertexId v = 0; v < graph.num_vertices(); ++v) {
-        for (int a = 0; a < dim; ++a) sum[std::size_t(part[v]) * dim + a] += graph.coords.at(v, a);
-        count[part[v]] += 1;
+    std::vector<double> sum(std::size_t(num_parts) * dim, 0.0);
+    std::vector<VertexId> count(std::size_t(num_parts), 0);
+    const double* const x = graph.coords.values.data();
+    const PartId* const parts = part.data();
+    const VertexId n = graph.num_vertices();
+    if (dim == 2) {
+        for (VertexId v = 0; v < n; ++v) {
+            double* const s = sum.data() + std::size_t(parts[v]) * 2;
+            s[0] += x[std::size_t(v) * 2];
+            s[1] += x[std::size_t(v) * 2 + 1];
+            ++count[parts[v]];
+        }
+    } else {
+        for (VertexId v = 0; v < n; ++v) {
+            double* const s = sum.data() + std::size_t(parts[v]) * dim;
+            for (int a = 0; a < dim; ++a) s[a] += x[std::size_t(v) * dim + a];
+            ++count[parts[v]];
+        }
     }
     for (PartId p = 0; p < num_parts; ++p)
         for (int a = 0; a < dim; ++a)
-            if (count[p] > 0) sum[std::size_t(p) * dim + a] /= count[p];
+            if (count[p] > 0) sum[std::size_t(p) * dim + a] /= double(count[p]);
     return sum;
 }
 
-class Adjuster {
+// One bit per part, shared by parts equal modulo 64: a set of parts as a 64-bit word that
+// may hold more than it should, never less.
+std::uint64_t part_bit(PartId p) { return std::uint64_t(1) << (std::uint32_t(p) & 63); }
+
+} // namespace
+
+class WorkloadAdjuster::State {
   public:
-    Adjuster(const Graph& graph, std::vector<PartId>& part, PartId num_parts, bool heaviest_first)
-        : graph_(graph), part_(part), heaviest_first_(heaviest_first), connectivity_(graph),
-          weight_(part_weights(graph, part, num_parts)),
-          centroid_(part_centroids(graph, part, num_parts)),
+    State(const Graph& graph, std::vector<PartId>& part, PartId num_parts, bool heaviest_first)
+        : graph_(graph), part_(part), num_parts_(num_parts), heaviest_first_(heaviest_first),
+          edge_weight_(graph.has_edge_weights() ? graph.adjwgt.data() : nullptr),
+          connectivity_(graph), weight_(std::size_t(num_parts), 0),
           version_(std::size_t(graph.num_vertices()), 0),
-          listed_(std::size_t(graph.num_vertices())), border_first_(std::size_t(num_parts) + 1, 0),
-          interior_(std::size_t(num_parts)), arrivals_(std::size_t(num_parts)) {
+          listed_(std::size_t(graph.num_vertices()), 0),
+          near_(std::size_t(graph.num_vertices()), 0),
+          border_first_(std::size_t(num_parts) + 1, 0), interior_(std::size_t(num_parts)),
+          arrivals_(std::size_t(num_parts)) {
         const int ncon = graph.num_constraints();
-        if (ncon > 1)
-            for (PartId p = 0; p < num_parts; ++p) weight_[p] = weight_[std::size_t(p) * ncon];
-        weight_.resize(std::size_t(num_parts));
-        list_border_vertices(num_parts);
+        if (graph.has_vertex_weights())
+            for (VertexId v = 0; v < graph.num_vertices(); ++v)
+                weight_[part[v]] += graph.vwgt[std::size_t(v) * ncon];
+        else
+            for (PartId p : part) ++weight_[p];
+        for (VertexId v = 0; v < graph.num_vertices(); ++v) listed_[v] = touches_other(v);
+    }
+
+    std::vector<Transfer> adjust(const Graph& quotient, const std::vector<WeightSum>& outflow,
+                                 const std::vector<PartId>& order,
+                                 const std::vector<PartFlow>& direct) {
+        start_round();
+        std::vector<Transfer> transfers;
+        std::vector<std::pair<Weight, EdgeOffset>> sends;
+        for (PartId from : order) {
+            // Shortest borders first: a long transfer moves the border and could swallow a
+            // short one to another part before it is served.
+            sends.clear();
+            for (EdgeOffset e = quotient.xadj[from]; e < quotient.xadj[from + 1]; ++e)
+                if (outflow[e] > 0) sends.emplace_back(quotient.edge_weight(e), e);
+            std::sort(sends.begin(), sends.end());
+            for (auto [border, e] : sends)
+                transfers.push_back(send(from, quotient.adjncy[e], outflow[e]));
+        }
+        for (const PartFlow& f : direct) transfers.push_back(send(f.from, f.to, f.amount, true));
+        list_moved();
+        return transfers;
+    }
+
+    const std::vector<WeightSum>& part_weights() const { return weight_; }
+    const std::vector<VertexId>& moved() const { return moved_; }
+
+  private:
+    // What a fresh adjuster would know about the partition as it is now. The vertices that
+    // can border another part are those listed so far (the border when the adjuster began,
+    // and every vertex next to a move since): a superset of today's border whose extra
+    // members have no neighbour in another part, so no transfer seeds them and the seeds
+    // come out as from today's border. The centroids are those of the partition now.
+    void start_round() {
+        centroid_ = part_centroids(graph_, part_, num_parts_);
+        list_border_vertices();
+        for (auto& list : interior_) list.clear();
+        for (auto& list : arrivals_) list.clear();
     }
 
     // `direct`: no border joins the two parts, so start a region for `to` if none touches it.
     Transfer send(PartId from, PartId to, WeightSum amount, bool direct = false) {
         Transfer t{from, to, amount, 0, 0};
-        heap_ = {};
+        heap_.clear();
         sequence_ = 0;
-        auto seed = [&](VertexId v) {
-            if (part_[v] == from && touches(v, to)) push(v, from, to);
-        };
-        for_each_candidate(from, seed);
+        const std::uint64_t to_bit = part_bit(to);
+        for_each_candidate(from, [&](VertexId v) {
+            if (part_[v] == from && (parts_near(v) & to_bit) != 0) seed(v, from, to);
+        });
         if (direct && heap_.empty()) // no border with `to`: start from the border of `from`
             for_each_candidate(from, [&](VertexId v) {
                 if (part_[v] == from && touches_other(v)) push(v, from, to);
             });
         WeightSum remaining = amount;
         while (remaining > 0 && !heap_.empty()) {
-            const Candidate c = heap_.top();
-            heap_.pop();
+            const Candidate c = heap_.front();
+            std::pop_heap(heap_.begin(), heap_.end(), CandidateOrder{});
+            heap_.pop_back();
             const VertexId v = c.vertex;
             if (part_[v] != from || c.version != version_[v]) continue;
             const Weight w = graph_.vertex_weight(v);
@@ -84,46 +148,41 @@ class Adjuster {
             part_[v] = to;
             ++version_[v];
             arrivals_[to].push_back(v);
-            list_interior_neighbours(v);
             weight_[from] -= w;
             weight_[to] += w;
             remaining -= w;
             t.moved_weight += w;
             ++t.moved_vertices;
-            for (VertexId u : graph_.neighbours(v))
+            // Its interior neighbours may border another part now. Such a neighbour has not
+            // moved (only listed vertices are seeded), so its part is its first.
+            for (VertexId u : graph_.neighbours(v)) {
+                if (!listed_[u]) {
+                    listed_[u] = 1;
+                    interior_[part_[u]].push_back(u);
+                }
+                if (near_[u] != 0) near_[u] |= to_bit;
                 if (part_[u] == from) push(u, from, to);
+            }
         }
         return t;
     }
 
-  private:
-    // A vertex can border another part only if it did when the adjuster started or a
-    // neighbour has moved since, so the seeds of a transfer come from those lists, not from
-    // the whole part. Border vertices grouped by part in vertex order (counting sort).
-    void list_border_vertices(PartId num_parts) {
+    // Listed vertices grouped by part in vertex order (counting sort).
+    void list_border_vertices() {
         const VertexId n = graph_.num_vertices();
-        for (VertexId v = 0; v < n; ++v) listed_[v] = touches_other(v);
+        std::fill(border_first_.begin(), border_first_.end(), 0);
         for (VertexId v = 0; v < n; ++v)
             if (listed_[v]) ++border_first_[part_[v] + 1];
-        for (PartId p = 0; p < num_parts; ++p) border_first_[p + 1] += border_first_[p];
-        border_.resize(std::size_t(border_first_[num_parts]));
+        for (PartId p = 0; p < num_parts_; ++p) border_first_[p + 1] += border_first_[p];
+        border_.resize(std::size_t(border_first_[num_parts_]));
         std::vector<VertexId> fill(border_first_.begin(), border_first_.end() - 1);
         for (VertexId v = 0; v < n; ++v)
             if (listed_[v]) border_[fill[part_[v]]++] = v;
     }
 
-    // Called after `v` moved: its interior neighbours may border another part now. Such a
-    // neighbour has not moved (only listed vertices are seeded), so its part is its first.
-    void list_interior_neighbours(VertexId v) {
-        for (VertexId u : graph_.neighbours(v))
-            if (!listed_[u]) {
-                listed_[u] = true;
-                interior_[part_[u]].push_back(u);
-            }
-    }
-
-    // The vertices that started in `part` and may border another part now, in vertex order
-    // (as a scan of the whole part would meet them), then the arrivals in arrival order.
+    // The vertices that were in `part` at the start of the round and may border another part
+    // now, in vertex order (as a scan of the whole part would meet them), then the round's
+    // arrivals in arrival order.
     template <class Visit> void for_each_candidate(PartId part, Visit&& visit) {
         std::vector<VertexId>& interior = interior_[part];
         std::sort(interior.begin(), interior.end());
@@ -140,79 +199,128 @@ class Adjuster {
         for (VertexId v : arrivals_[part]) visit(v);
     }
 
+    // The parts of v's neighbours, as part_bit sets (see near_), computed on first use.
+    std::uint64_t parts_near(VertexId v) {
+        std::uint64_t& near = near_[v];
+        if (near == 0)
+            for (VertexId u : graph_.neighbours(v)) near |= part_bit(part_[u]);
+        return near;
+    }
+
     bool touches_other(VertexId v) const {
         for (VertexId u : graph_.neighbours(v))
             if (part_[u] != part_[v]) return true;
         return false;
     }
 
-    bool touches(VertexId v, PartId p) const {
-        for (VertexId u : graph_.neighbours(v))
-            if (part_[u] == p) return true;
-        return false;
+    // Queues v if a neighbour lies in `to`: the test and the gain in one pass over its row.
+    void seed(VertexId v, PartId from, PartId to) {
+        const PartId* const parts = part_.data();
+        const VertexId* const adjncy = graph_.adjncy.data();
+        WeightSum gain = 0;
+        bool touches = false;
+        for (EdgeOffset e = graph_.xadj[v]; e < graph_.xadj[v + 1]; ++e) {
+            const PartId p = parts[adjncy[e]];
+            const Weight w = edge_weight_ ? edge_weight_[e] : 1;
+            if (p == to) {
+                gain += w;
+                touches = true;
+            } else if (p == from) {
+                gain -= w;
+            }
+        }
+        if (touches) queue(v, gain, to);
     }
 
     void push(VertexId v, PartId from, PartId to) {
+        const PartId* const parts = part_.data();
+        const VertexId* const adjncy = graph_.adjncy.data();
         WeightSum gain = 0;
         for (EdgeOffset e = graph_.xadj[v]; e < graph_.xadj[v + 1]; ++e) {
-            const PartId p = part_[graph_.adjncy[e]];
-            if (p == to) gain += graph_.edge_weight(e);
-            if (p == from) gain -= graph_.edge_weight(e);
+            const PartId p = parts[adjncy[e]];
+            const Weight w = edge_weight_ ? edge_weight_[e] : 1;
+            if (p == to) gain += w;
+            if (p == from) gain -= w;
         }
+        queue(v, gain, to);
+    }
+
+    void queue(VertexId v, WeightSum gain, PartId to) {
         const Weight weight = heaviest_first_ ? graph_.vertex_weight(v) : 0;
-        heap_.push({weight, gain, tie(v, to), v, ++version_[v]});
+        heap_.push_back({weight, gain, tie(v, to), v, ++version_[v]});
+        std::push_heap(heap_.begin(), heap_.end(), CandidateOrder{});
     }
 
     double tie(VertexId v, PartId to) {
         if (centroid_.empty()) return double(sequence_++);
+        const int dim = graph_.coords.dim;
+        const double* const x = graph_.coords.values.data() + std::size_t(v) * dim;
+        const double* const c = centroid_.data() + std::size_t(to) * dim;
         double d2 = 0;
-        for (int a = 0; a < graph_.coords.dim; ++a) {
-            const double d =
-                graph_.coords.at(v, a) - centroid_[std::size_t(to) * graph_.coords.dim + a];
+        for (int a = 0; a < dim; ++a) {
+            const double d = x[a] - c[a];
             d2 += d * d;
         }
         return d2;
     }
 
+    // The round's arrivals, each once, ascending.
+    void list_moved() {
+        moved_.clear();
+        for (const auto& list : arrivals_) moved_.insert(moved_.end(), list.begin(), list.end());
+        std::sort(moved_.begin(), moved_.end());
+        moved_.erase(std::unique(moved_.begin(), moved_.end()), moved_.end());
+    }
+
     const Graph& graph_;
     std::vector<PartId>& part_;
+    PartId num_parts_;
     bool heaviest_first_;
+    const Weight* edge_weight_; // null for unit edge weights
     LocalConnectivity connectivity_;
-    std::vector<WeightSum> weight_;
+    std::vector<WeightSum> weight_; // constraint 0, per part
     std::vector<double> centroid_;
     std::vector<std::uint32_t> version_;
-    std::vector<char> listed_;           // in border_ or interior_
-    std::vector<VertexId> border_first_; // part p's border vertices: border_[first[p], first[p+1])
-    std::vector<VertexId> border_;       // border vertices when the adjuster started
-    std::vector<std::vector<VertexId>> interior_; // interior then, next to a move since
-    std::vector<std::vector<VertexId>> arrivals_;
-    std::priority_queue<Candidate, std::vector<Candidate>, CandidateOrder> heap_;
+    std::vector<char> listed_; // in border_ or interior_ (ever, since the adjuster began)
+    // Per vertex, 0 or a part_bit set holding the part of each neighbour: a transfer to
+    // `to` seeds only vertices whose set has to's bit, so most rows are not read again.
+    // Kept true as vertices move; computed on first use (0: not yet).
+    std::vector<std::uint64_t> near_;
+    std::vector<VertexId> border_first_; // part p's listed vertices: border_[first[p], first[p+1])
+    std::vector<VertexId> border_;       // listed vertices when the round started
+    std::vector<std::vector<VertexId>> interior_; // listed since, by part
+    std::vector<std::vector<VertexId>> arrivals_; // moved in this round, by receiving part
+    std::vector<Candidate> heap_;                 // a binary heap by CandidateOrder
+    std::vector<VertexId> moved_;
     std::uint64_t sequence_ = 0;
 };
 
-} // namespace
+WorkloadAdjuster::WorkloadAdjuster(const Graph& graph, std::vector<PartId>& part,
+                                   PartId num_parts, bool heaviest_first)
+    : state_(std::make_unique<State>(graph, part, num_parts, heaviest_first)) {}
+
+WorkloadAdjuster::~WorkloadAdjuster() = default;
+
+std::vector<Transfer> WorkloadAdjuster::adjust(const Graph& quotient,
+                                               const std::vector<WeightSum>& outflow,
+                                               const std::vector<PartId>& order,
+                                               const std::vector<PartFlow>& direct) {
+    return state_->adjust(quotient, outflow, order, direct);
+}
+
+const std::vector<WeightSum>& WorkloadAdjuster::part_weights() const {
+    return state_->part_weights();
+}
+
+const std::vector<VertexId>& WorkloadAdjuster::moved() const { return state_->moved(); }
 
 std::vector<Transfer> adjust_workload(const Graph& graph, std::vector<PartId>& part,
                                       PartId num_parts, const Graph& quotient,
                                       const std::vector<WeightSum>& outflow,
                                       const std::vector<PartId>& order,
                                       const std::vector<PartFlow>& direct, bool heaviest_first) {
-    Adjuster adjuster(graph, part, num_parts, heaviest_first);
-    std::vector<Transfer> transfers;
-    std::vector<std::pair<Weight, EdgeOffset>> sends;
-    for (PartId from : order) {
-        // Shortest borders first: a long transfer moves the border and could swallow a
-        // short one to another part before it is served.
-        sends.clear();
-        for (EdgeOffset e = quotient.xadj[from]; e < quotient.xadj[from + 1]; ++e)
-            if (outflow[e] > 0) sends.emplace_back(quotient.edge_weight(e), e);
-        std::sort(sends.begin(), sends.end());
-        for (auto [border, e] : sends)
-            transfers.push_back(adjuster.send(from, quotient.adjncy[e], outflow[e]));
-    }
-    for (const PartFlow& f : direct)
-        transfers.push_back(adjuster.send(f.from, f.to, f.amount, true));
-    return transfers;
+    return WorkloadAdjuster(graph, part, num_parts, heaviest_first)
+        .adjust(quotient, outflow, order, direct);
 }
 
 } // namespace part::gde

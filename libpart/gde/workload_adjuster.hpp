@@ -1,6 +1,7 @@
 #pragma once
 // The workload adjuster (Xu, Lau & Diekmann 1997, Sections 3.2 and 6.2): moves vertices
 // across sub-domain borders so that each part sends what the decision maker decided.
+#include <memory>
 #include <vector>
 
 #include "libpart/core/partition.hpp"
@@ -38,5 +39,33 @@ std::vector<Transfer> adjust_workload(const Graph& graph, std::vector<PartId>& p
                                       const std::vector<PartId>& order,
                                       const std::vector<PartFlow>& direct = {},
                                       bool heaviest_first = false);
+
+// The same adjuster kept over several rounds of GDE refinement: each call of adjust() moves
+// exactly what adjust_workload would move on the partition as it is then, but the border
+// lists, part weights and work arrays of one round carry over to the next instead of being
+// rebuilt from every vertex and edge of the graph. `part` must change only through the
+// adjuster while it lives.
+class WorkloadAdjuster {
+  public:
+    WorkloadAdjuster(const Graph& graph, std::vector<PartId>& part, PartId num_parts,
+                     bool heaviest_first = false);
+    ~WorkloadAdjuster();
+    WorkloadAdjuster(const WorkloadAdjuster&) = delete;
+    WorkloadAdjuster& operator=(const WorkloadAdjuster&) = delete;
+
+    // One round, as adjust_workload on the current partition.
+    std::vector<Transfer> adjust(const Graph& quotient, const std::vector<WeightSum>& outflow,
+                                 const std::vector<PartId>& order,
+                                 const std::vector<PartFlow>& direct = {});
+
+    // Constraint-0 weight of each part of the current partition.
+    const std::vector<WeightSum>& part_weights() const;
+    // The vertices the last round moved, ascending, each once (some may be back home).
+    const std::vector<VertexId>& moved() const;
+
+  private:
+    class State;
+    std::unique_ptr<State> state_;
+};
 
 } // namespace part::gde
