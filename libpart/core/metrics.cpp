@@ -98,7 +98,9 @@ std::vector<double> imbalance(const Graph& graph, const Partition& partition) {
 // per-part marker on the neighbouring part: O(cut edges + K) plus a sort of each part's
 // (short) list of neighbouring parts, instead of sorting every cut edge (it ran once per GDE
 // round, issue 5). Rows come out in ascending neighbour order, as the full sort gave them.
-Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId num_parts) {
+// The same pass over the vertices sums the part weights and, if asked, marks the border.
+Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId num_parts,
+                     std::vector<char>* border) {
     struct Link {
         PartId from, to;
         WeightSum weight;
@@ -107,19 +109,36 @@ Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId
     // their first part groups them.
     std::vector<Link> cut;
     std::vector<EdgeOffset> first(std::size_t(num_parts) + 1, 0);
+    const int ncon = graph.num_constraints();
+    std::vector<WeightSum> weights(std::size_t(num_parts) * ncon, 0);
+    const VertexId n = graph.num_vertices();
     const EdgeOffset* const xadj = graph.xadj.data();
     const VertexId* const adjncy = graph.adjncy.data();
     const Weight* const adjwgt = graph.has_edge_weights() ? graph.adjwgt.data() : nullptr;
+    const Weight* const vwgt = graph.has_vertex_weights() ? graph.vwgt.data() : nullptr;
     const PartId* const parts = part.data();
-    for (VertexId u = 0; u < graph.num_vertices(); ++u) {
+    if (border) border->resize(std::size_t(n));
+    for (VertexId u = 0; u < n; ++u) {
         const PartId p = parts[u];
-        for (EdgeOffset e = xadj[u]; e < xadj[u + 1]; ++e) {
+        if (vwgt)
+            for (int c = 0; c < ncon; ++c)
+                weights[std::size_t(p) * ncon + c] += vwgt[std::size_t(u) * ncon + c];
+        else
+            weights[std::size_t(p) * ncon] += 1;
+        const std::size_t cut_before = cut.size();
+        const EdgeOffset end = xadj[u + 1];
+        for (EdgeOffset e = xadj[u]; e < end; ++e) {
             const PartId q = parts[adjncy[e]];
             if (p == q) continue;
             cut.push_back({p, q, adjwgt ? adjwgt[e] : 1});
-            ++first[std::size_t(p) + 1];
         }
+        first[std::size_t(p) + 1] += EdgeOffset(cut.size() - cut_before);
+        if (border) (*border)[u] = cut.size() != cut_before;
     }
+    if (!vwgt) // unit weights: every constraint counts the vertices
+        for (PartId p = 0; p < num_parts; ++p)
+            for (int c = 1; c < ncon; ++c)
+                weights[std::size_t(p) * ncon + c] = weights[std::size_t(p) * ncon];
     for (PartId p = 0; p < num_parts; ++p) first[p + 1] += first[p];
     std::vector<Link> links(cut.size());
     {
@@ -151,8 +170,7 @@ Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId
         }
         q.xadj[a + 1] = q.xadj[a] + EdgeOffset(met.size());
     }
-    const auto weights = part_weights(graph, part, num_parts);
-    q.ncon = graph.num_constraints();
+    q.ncon = ncon;
     q.vwgt.resize(weights.size());
     for (std::size_t i = 0; i < weights.size(); ++i) q.vwgt[i] = clamp_to_weight(weights[i]);
     return q;
@@ -189,11 +207,17 @@ void keep_distinct_links(std::vector<std::uint64_t>& links, PartId num_parts) {
     }
 }
 
+// Most vertices have every neighbour in their own part: a first loop over the row that only
+// compares parts finds that out, and only boundary vertices take the loop that counts.
+// The sums live in locals while the loops run (in `s`, every push of a link made the compiler
+// store and reload them).
 NeighbourhoodScan scan_neighbourhoods(const Graph& graph, const std::vector<PartId>& part,
                                       PartId num_parts, VertexId begin, VertexId end) {
     const int ncon = graph.num_constraints();
-    NeighbourhoodScan s;
-    s.weights.assign(std::size_t(num_parts) * ncon, 0);
+    std::vector<WeightSum> weights(std::size_t(num_parts) * ncon, 0);
+    std::vector<std::uint64_t> links;
+    WeightSum cut_both_ends = 0, volume = 0;
+    VertexId boundary = 0;
     std::vector<VertexId> seen_by(std::size_t(num_parts), -1);
     const EdgeOffset* const xadj = graph.xadj.data();
     const VertexId* const adjncy = graph.adjncy.data();
@@ -202,24 +226,39 @@ NeighbourhoodScan scan_neighbourhoods(const Graph& graph, const std::vector<Part
     const PartId* const parts = part.data();
     for (VertexId u = begin; u < end; ++u) {
         const PartId p = parts[u];
-        for (int c = 0; c < ncon; ++c)
-            s.weights[std::size_t(p) * ncon + c] += vwgt ? vwgt[std::size_t(u) * ncon + c] : 1;
-        seen_by[p] = u;
+        if (vwgt)
+            for (int c = 0; c < ncon; ++c)
+                weights[std::size_t(p) * ncon + c] += vwgt[std::size_t(u) * ncon + c];
+        else
+            weights[std::size_t(p) * ncon] += 1;
+        const VertexId* row = adjncy + xadj[u];
+        const VertexId* const row_end = adjncy + xadj[u + 1];
+        while (row != row_end && parts[*row] == p) ++row;
+        if (row == row_end) continue;
         WeightSum other_parts = 0;
-        for (EdgeOffset e = xadj[u]; e < xadj[u + 1]; ++e) {
-            const PartId q = parts[adjncy[e]];
+        for (; row != row_end; ++row) {
+            const PartId q = parts[*row];
             if (q == p) continue;
-            s.cut_both_ends += adjwgt ? adjwgt[e] : 1;
+            cut_both_ends += adjwgt ? adjwgt[row - adjncy] : 1;
             if (seen_by[q] == u) continue;
             seen_by[q] = u;
             ++other_parts;
-            s.links.push_back(std::uint64_t(p) << 32 | std::uint32_t(q));
+            links.push_back(std::uint64_t(p) << 32 | std::uint32_t(q));
         }
-        if (other_parts == 0) continue;
-        ++s.boundary;
-        s.volume += other_parts * graph.vertex_size(u);
+        ++boundary;
+        volume += other_parts * graph.vertex_size(u);
     }
-    keep_distinct_links(s.links, num_parts);
+    if (!vwgt) // unit weights: every constraint counts the vertices
+        for (PartId p = 0; p < num_parts; ++p)
+            for (int c = 1; c < ncon; ++c)
+                weights[std::size_t(p) * ncon + c] = weights[std::size_t(p) * ncon];
+    keep_distinct_links(links, num_parts);
+    NeighbourhoodScan s;
+    s.cut_both_ends = cut_both_ends;
+    s.volume = volume;
+    s.boundary = boundary;
+    s.weights = std::move(weights);
+    s.links = std::move(links);
     return s;
 }
 

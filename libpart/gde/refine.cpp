@@ -100,7 +100,11 @@ RefineRound remap(const Graph& graph, Partition& partition, WorkloadAdjuster& ad
 void balance(const Graph& graph, Partition& refined, const Network* network,
              const RefineOptions& options, RefineResult& result) {
     const bool on_quotient = network == nullptr || options.flow_graph == FlowGraph::Quotient;
-    Network quotient = quotient_network(graph, refined);
+    // quotient_network's graph, with the border the adjuster starts from found in the same pass.
+    std::vector<char> border;
+    Network quotient = network_from_graph(
+        quotient_graph(graph, refined.part, refined.num_parts, &border), Topology::Quotient,
+        "quotient");
     const Network& first_net = on_quotient ? quotient : *network;
     result.network_name = first_net.name;
     result.map =
@@ -120,7 +124,8 @@ void balance(const Graph& graph, Partition& refined, const Network* network,
     // diffuse the excess over every border instead.
     bool nearest_room = options.within_tolerance && options.nearest_room;
     // One adjuster for every round: its border lists and part weights carry over.
-    WorkloadAdjuster adjuster(graph, refined.part, refined.num_parts, options.heaviest_first);
+    WorkloadAdjuster adjuster(graph, refined.part, refined.num_parts, options.heaviest_first,
+                              std::move(border));
     std::vector<PartId> before_round;
     for (int r = 0; r < max_rounds; ++r) {
         if (r > 0)

@@ -67,13 +67,14 @@ std::uint64_t part_bit(PartId p) { return std::uint64_t(1) << (std::uint32_t(p) 
 
 class WorkloadAdjuster::State {
   public:
-    State(const Graph& graph, std::vector<PartId>& part, PartId num_parts, bool heaviest_first)
+    State(const Graph& graph, std::vector<PartId>& part, PartId num_parts, bool heaviest_first,
+          std::vector<char> border)
         : graph_(graph), part_(part), num_parts_(num_parts), heaviest_first_(heaviest_first),
           edge_weight_(graph.has_edge_weights() ? graph.adjwgt.data() : nullptr),
           connectivity_(graph), weight_(std::size_t(num_parts), 0),
-          version_(std::size_t(graph.num_vertices()), 0),
-          listed_(std::size_t(graph.num_vertices()), 0),
-          near_(std::size_t(graph.num_vertices()), 0),
+          version_(std::make_unique_for_overwrite<std::uint32_t[]>(std::size_t(graph.num_vertices()))),
+          listed_(std::move(border)),
+          near_(std::make_unique_for_overwrite<std::uint64_t[]>(std::size_t(graph.num_vertices()))),
           border_first_(std::size_t(num_parts) + 1, 0), interior_(std::size_t(num_parts)),
           arrivals_(std::size_t(num_parts)) {
         const int ncon = graph.num_constraints();
@@ -82,7 +83,14 @@ class WorkloadAdjuster::State {
                 weight_[part[v]] += graph.vwgt[std::size_t(v) * ncon];
         else
             for (PartId p : part) ++weight_[p];
-        for (VertexId v = 0; v < graph.num_vertices(); ++v) listed_[v] = touches_other(v);
+        // The per-vertex arrays are set here rather than zero-filled first: one pass, not three.
+        const bool find_border = listed_.empty();
+        if (find_border) listed_.resize(std::size_t(graph.num_vertices()));
+        for (VertexId v = 0; v < graph.num_vertices(); ++v) {
+            if (find_border) listed_[v] = touches_other(v);
+            version_[v] = 0;
+            near_[v] = 0;
+        }
     }
 
     std::vector<Transfer> adjust(const Graph& quotient, const std::vector<WeightSum>& outflow,
@@ -280,12 +288,12 @@ class WorkloadAdjuster::State {
     LocalConnectivity connectivity_;
     std::vector<WeightSum> weight_; // constraint 0, per part
     std::vector<double> centroid_;
-    std::vector<std::uint32_t> version_;
+    std::unique_ptr<std::uint32_t[]> version_;
     std::vector<char> listed_; // in border_ or interior_ (ever, since the adjuster began)
     // Per vertex, 0 or a part_bit set holding the part of each neighbour: a transfer to
     // `to` seeds only vertices whose set has to's bit, so most rows are not read again.
     // Kept true as vertices move; computed on first use (0: not yet).
-    std::vector<std::uint64_t> near_;
+    std::unique_ptr<std::uint64_t[]> near_;
     std::vector<VertexId> border_first_; // part p's listed vertices: border_[first[p], first[p+1])
     std::vector<VertexId> border_;       // listed vertices when the round started
     std::vector<std::vector<VertexId>> interior_; // listed since, by part
@@ -296,8 +304,10 @@ class WorkloadAdjuster::State {
 };
 
 WorkloadAdjuster::WorkloadAdjuster(const Graph& graph, std::vector<PartId>& part,
-                                   PartId num_parts, bool heaviest_first)
-    : state_(std::make_unique<State>(graph, part, num_parts, heaviest_first)) {}
+                                   PartId num_parts, bool heaviest_first,
+                                   std::vector<char> border)
+    : state_(std::make_unique<State>(graph, part, num_parts, heaviest_first, std::move(border))) {
+}
 
 WorkloadAdjuster::~WorkloadAdjuster() = default;
 
