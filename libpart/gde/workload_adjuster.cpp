@@ -175,17 +175,24 @@ class WorkloadAdjuster::State {
         return t;
     }
 
-    // Listed vertices grouped by part in vertex order (counting sort).
+    // Listed vertices grouped by part in vertex order: one pass over the vertices collects
+    // them (a minority) and counts them per part, a second over them alone places them.
     void list_border_vertices() {
         const VertexId n = graph_.num_vertices();
+        const char* const listed = listed_.data();
+        const PartId* const parts = part_.data();
+        VertexId* const first = border_first_.data();
         std::fill(border_first_.begin(), border_first_.end(), 0);
+        listed_in_order_.clear();
         for (VertexId v = 0; v < n; ++v)
-            if (listed_[v]) ++border_first_[part_[v] + 1];
-        for (PartId p = 0; p < num_parts_; ++p) border_first_[p + 1] += border_first_[p];
-        border_.resize(std::size_t(border_first_[num_parts_]));
+            if (listed[v]) {
+                listed_in_order_.push_back(v);
+                ++first[parts[v] + 1];
+            }
+        for (PartId p = 0; p < num_parts_; ++p) first[p + 1] += first[p];
+        border_.resize(listed_in_order_.size());
         std::vector<VertexId> fill(border_first_.begin(), border_first_.end() - 1);
-        for (VertexId v = 0; v < n; ++v)
-            if (listed_[v]) border_[fill[part_[v]]++] = v;
+        for (VertexId v : listed_in_order_) border_[fill[parts[v]]++] = v;
     }
 
     // The vertices that were in `part` at the start of the round and may border another part
@@ -195,16 +202,17 @@ class WorkloadAdjuster::State {
         std::vector<VertexId>& interior = interior_[part];
         std::sort(interior.begin(), interior.end());
         const VertexId* border = border_.data() + border_first_[part];
-        const VertexId* border_end = border_.data() + border_first_[part + 1];
-        auto next_interior = interior.begin();
-        while (border != border_end || next_interior != interior.end()) {
-            if (next_interior == interior.end() ||
-                (border != border_end && *border < *next_interior))
-                visit(*border++);
-            else
-                visit(*next_interior++);
-        }
-        for (VertexId v : arrivals_[part]) visit(v);
+        const VertexId* const border_end = border_.data() + border_first_[part + 1];
+        // Copies of the ends: visit() pushes onto the heap, after which the compiler would
+        // reload them from the vectors.
+        const VertexId* next_interior = interior.data();
+        const VertexId* const interior_end = next_interior + interior.size();
+        while (border != border_end && next_interior != interior_end)
+            visit(*border < *next_interior ? *border++ : *next_interior++);
+        while (border != border_end) visit(*border++);
+        while (next_interior != interior_end) visit(*next_interior++);
+        const std::vector<VertexId>& arrivals = arrivals_[part];
+        for (std::size_t i = 0, count = arrivals.size(); i < count; ++i) visit(arrivals[i]);
     }
 
     // The parts of v's neighbours, as part_bit sets (see near_), computed on first use.
@@ -296,6 +304,7 @@ class WorkloadAdjuster::State {
     std::unique_ptr<std::uint64_t[]> near_;
     std::vector<VertexId> border_first_; // part p's listed vertices: border_[first[p], first[p+1])
     std::vector<VertexId> border_;       // listed vertices when the round started
+    std::vector<VertexId> listed_in_order_;
     std::vector<std::vector<VertexId>> interior_; // listed since, by part
     std::vector<std::vector<VertexId>> arrivals_; // moved in this round, by receiving part
     std::vector<Candidate> heap_;                 // a binary heap by CandidateOrder
