@@ -118,22 +118,27 @@ Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId
     const Weight* const vwgt = graph.has_vertex_weights() ? graph.vwgt.data() : nullptr;
     const PartId* const parts = part.data();
     if (border) border->resize(std::size_t(n));
+    char* const border_of = border ? border->data() : nullptr;
+    WeightSum* const part_weight = weights.data();
     for (VertexId u = 0; u < n; ++u) {
         const PartId p = parts[u];
         if (vwgt)
             for (int c = 0; c < ncon; ++c)
-                weights[std::size_t(p) * ncon + c] += vwgt[std::size_t(u) * ncon + c];
+                part_weight[std::size_t(p) * ncon + c] += vwgt[std::size_t(u) * ncon + c];
         else
-            weights[std::size_t(p) * ncon] += 1;
+            part_weight[std::size_t(p) * ncon] += 1;
+        // Most rows lie inside their part: a loop that only compares finds out.
+        const VertexId* row = adjncy + xadj[u];
+        const VertexId* const row_end = adjncy + xadj[u + 1];
+        while (row != row_end && parts[*row] == p) ++row;
+        if (border_of) border_of[u] = row != row_end;
+        if (row == row_end) continue;
         const std::size_t cut_before = cut.size();
-        const EdgeOffset end = xadj[u + 1];
-        for (EdgeOffset e = xadj[u]; e < end; ++e) {
-            const PartId q = parts[adjncy[e]];
-            if (p == q) continue;
-            cut.push_back({p, q, adjwgt ? adjwgt[e] : 1});
+        for (; row != row_end; ++row) {
+            const PartId q = parts[*row];
+            if (p != q) cut.push_back({p, q, adjwgt ? adjwgt[row - adjncy] : 1});
         }
         first[std::size_t(p) + 1] += EdgeOffset(cut.size() - cut_before);
-        if (border) (*border)[u] = cut.size() != cut_before;
     }
     if (!vwgt) // unit weights: every constraint counts the vertices
         for (PartId p = 0; p < num_parts; ++p)
