@@ -14,17 +14,89 @@ struct Candidate {
     WeightSum gain;
     double tie; // smaller first
     VertexId vertex;
-    std::uint32_t version;
 };
 
-// The heap's order (std::push_heap/pop_heap with it give what a std::priority_queue would).
-struct CandidateOrder {
-    bool operator()(const Candidate& a, const Candidate& b) const {
-        if (a.weight != b.weight) return a.weight < b.weight;
-        if (a.gain != b.gain) return a.gain < b.gain;
-        if (a.tie != b.tie) return a.tie > b.tie;
-        return a.vertex > b.vertex;
+// Whether a comes after b: a strict total order, since no two candidates share a vertex.
+bool comes_after(const Candidate& a, const Candidate& b) {
+    if (a.weight != b.weight) return a.weight < b.weight;
+    if (a.gain != b.gain) return a.gain < b.gain;
+    if (a.tie != b.tie) return a.tie > b.tie;
+    return a.vertex > b.vertex;
+}
+
+// A binary max-heap of candidates holding at most one per vertex: queuing a vertex already
+// in it replaces its candidate. The paper's heap with lazy deletion kept the old entries
+// and skipped them when they surfaced; since the order is total, the first current entry
+// it popped is the first this heap pops, without the stale ones' sifting.
+class CandidateHeap {
+  public:
+    explicit CandidateHeap(VertexId num_vertices)
+        : position_(std::make_unique_for_overwrite<std::uint32_t[]>(std::size_t(num_vertices))) {}
+
+    // Must be called once per vertex before the heap is used (its slot holds garbage).
+    void forget(VertexId v) { position_[v] = 0; }
+    void clear() { heap_.clear(); }
+    bool empty() const { return heap_.empty(); }
+
+    void push(const Candidate& c) {
+        const std::uint32_t i = position_[c.vertex];
+        if (i < heap_.size() && heap_[i].vertex == c.vertex) { // replace its candidate
+            const bool rises = comes_after(heap_[i], c);
+            heap_[i] = c;
+            if (rises)
+                sift_up(i);
+            else
+                sift_down(i);
+            return;
+        }
+        heap_.push_back(c);
+        sift_up(std::uint32_t(heap_.size() - 1));
     }
+
+    Candidate pop() {
+        const Candidate top = heap_.front();
+        const Candidate last = heap_.back();
+        heap_.pop_back();
+        if (!heap_.empty()) {
+            heap_.front() = last;
+            sift_down(0);
+        }
+        return top;
+    }
+
+  private:
+    void sift_up(std::uint32_t i) {
+        const Candidate c = heap_[i];
+        while (i > 0) {
+            const std::uint32_t parent = (i - 1) / 2;
+            if (!comes_after(heap_[parent], c)) break;
+            place(i, heap_[parent]);
+            i = parent;
+        }
+        place(i, c);
+    }
+
+    void sift_down(std::uint32_t i) {
+        const Candidate c = heap_[i];
+        const auto size = std::uint32_t(heap_.size());
+        for (;;) {
+            std::uint32_t child = 2 * i + 1;
+            if (child >= size) break;
+            if (child + 1 < size && comes_after(heap_[child], heap_[child + 1])) ++child;
+            if (!comes_after(c, heap_[child])) break;
+            place(i, heap_[child]);
+            i = child;
+        }
+        place(i, c);
+    }
+
+    void place(std::uint32_t i, const Candidate& c) {
+        heap_[i] = c;
+        position_[c.vertex] = i;
+    }
+
+    std::vector<Candidate> heap_;
+    std::unique_ptr<std::uint32_t[]> position_; // of each vertex in heap_, if there
 };
 
 // Per-part centroids of `part` (empty without coordinates). Each sum adds its part's
@@ -72,11 +144,10 @@ class WorkloadAdjuster::State {
         : graph_(graph), part_(part), num_parts_(num_parts), heaviest_first_(heaviest_first),
           edge_weight_(graph.has_edge_weights() ? graph.adjwgt.data() : nullptr),
           connectivity_(graph), weight_(std::size_t(num_parts), 0),
-          version_(std::make_unique_for_overwrite<std::uint32_t[]>(std::size_t(graph.num_vertices()))),
           listed_(std::move(border)),
           near_(std::make_unique_for_overwrite<std::uint64_t[]>(std::size_t(graph.num_vertices()))),
           border_first_(std::size_t(num_parts) + 1, 0), interior_(std::size_t(num_parts)),
-          arrivals_(std::size_t(num_parts)) {
+          arrivals_(std::size_t(num_parts)), heap_(graph.num_vertices()) {
         const int ncon = graph.num_constraints();
         if (graph.has_vertex_weights())
             for (VertexId v = 0; v < graph.num_vertices(); ++v)
@@ -88,7 +159,7 @@ class WorkloadAdjuster::State {
         if (find_border) listed_.resize(std::size_t(graph.num_vertices()));
         for (VertexId v = 0; v < graph.num_vertices(); ++v) {
             if (find_border) listed_[v] = touches_other(v);
-            version_[v] = 0;
+            heap_.forget(v);
             near_[v] = 0;
         }
     }
@@ -145,16 +216,11 @@ class WorkloadAdjuster::State {
             });
         WeightSum remaining = amount;
         while (remaining > 0 && !heap_.empty()) {
-            const Candidate c = heap_.front();
-            std::pop_heap(heap_.begin(), heap_.end(), CandidateOrder{});
-            heap_.pop_back();
-            const VertexId v = c.vertex;
-            if (part_[v] != from || c.version != version_[v]) continue;
+            const VertexId v = heap_.pop().vertex;
             const Weight w = graph_.vertex_weight(v);
             if (w > remaining || w >= weight_[from] || connectivity_.would_disconnect(part_, v))
                 continue;
             part_[v] = to;
-            ++version_[v];
             arrivals_[to].push_back(v);
             weight_[from] -= w;
             weight_[to] += w;
@@ -263,8 +329,7 @@ class WorkloadAdjuster::State {
 
     void queue(VertexId v, WeightSum gain, PartId to) {
         const Weight weight = heaviest_first_ ? graph_.vertex_weight(v) : 0;
-        heap_.push_back({weight, gain, tie(v, to), v, ++version_[v]});
-        std::push_heap(heap_.begin(), heap_.end(), CandidateOrder{});
+        heap_.push({weight, gain, tie(v, to), v});
     }
 
     double tie(VertexId v, PartId to) {
@@ -296,7 +361,6 @@ class WorkloadAdjuster::State {
     LocalConnectivity connectivity_;
     std::vector<WeightSum> weight_; // constraint 0, per part
     std::vector<double> centroid_;
-    std::unique_ptr<std::uint32_t[]> version_;
     std::vector<char> listed_; // in border_ or interior_ (ever, since the adjuster began)
     // Per vertex, 0 or a part_bit set holding the part of each neighbour: a transfer to
     // `to` seeds only vertices whose set has to's bit, so most rows are not read again.
@@ -307,7 +371,7 @@ class WorkloadAdjuster::State {
     std::vector<VertexId> listed_in_order_;
     std::vector<std::vector<VertexId>> interior_; // listed since, by part
     std::vector<std::vector<VertexId>> arrivals_; // moved in this round, by receiving part
-    std::vector<Candidate> heap_;                 // a binary heap by CandidateOrder
+    CandidateHeap heap_;
     std::vector<VertexId> moved_;
     std::uint64_t sequence_ = 0;
 };

@@ -21,7 +21,7 @@ struct Transfer {
 // part forwards load only after receiving it), moves vertices of total weight at most the
 // flow from `from` to `to`. It takes vertices of `from` adjacent to `to` with the highest
 // gain (edge-weighted cut reduction, Section 6.2), updating gains as vertices move (a heap
-// with lazy deletion); equal gains go to the vertex nearest the receiver's centroid when
+// with one entry per vertex); equal gains go to the vertex nearest the receiver's centroid when
 // the graph has coordinates, else to the one queued first (the border before the layer
 // behind it). A vertex heavier than what is left to send, or whose move would split its
 // part locally, is skipped. A part serves its shortest borders (quotient edge weight)
