@@ -13,9 +13,9 @@ namespace part {
 // vertex; the vertices of component c are members[first[c] .. first[c + 1]), the lowest
 // first, the others in the order a breadth-first search from it reached them.
 struct PartComponents {
-    std::vector<VertexId> label;              // per vertex
-    std::unique_ptr<VertexId[]> members;      // every vertex, grouped by component
-    std::vector<VertexId> first;              // num_components() + 1 offsets into members
+    std::vector<VertexId> label;         // per vertex
+    std::unique_ptr<VertexId[]> members; // every vertex, grouped by component
+    std::vector<VertexId> first;         // num_components() + 1 offsets into members
 
     VertexId num_components() const { return VertexId(first.size()) - 1; }
     // Components per part (0 for an empty part).

@@ -65,9 +65,8 @@ Weight heaviest_vertex(const Graph& graph) {
 // Decision maker, routing and adjuster once over `net`, moving vertices of `partition`
 // (through `adjuster`, which holds its part weights).
 RefineRound remap(const Graph& graph, Partition& partition, WorkloadAdjuster& adjuster,
-                  const Network& net, const ProcessorMap& map, const Graph& quotient,
-                  double lambda, const RefineOptions& options, bool first_round,
-                  bool nearest_room) {
+                  const Network& net, const ProcessorMap& map, const Graph& quotient, double lambda,
+                  const RefineOptions& options, bool first_round, bool nearest_room) {
     const PartId k = partition.num_parts;
     const std::vector<WeightSum>& weights = adjuster.part_weights();
     std::vector<WeightSum> loads(static_cast<std::size_t>(k));
@@ -102,9 +101,9 @@ void balance(const Graph& graph, Partition& refined, const Network* network,
     const bool on_quotient = network == nullptr || options.flow_graph == FlowGraph::Quotient;
     // quotient_network's graph, with the border the adjuster starts from found in the same pass.
     std::vector<char> border;
-    Network quotient = network_from_graph(
-        quotient_graph(graph, refined.part, refined.num_parts, &border), Topology::Quotient,
-        "quotient");
+    Network quotient =
+        network_from_graph(quotient_graph(graph, refined.part, refined.num_parts, &border),
+                           Topology::Quotient, "quotient");
     const Network& first_net = on_quotient ? quotient : *network;
     result.network_name = first_net.name;
     result.map =

@@ -25,7 +25,7 @@ bool comes_after(const Candidate& a, const Candidate& b) {
 }
 
 // A binary max-heap of candidates holding at most one per vertex: queuing a vertex already
-// in it replaces its candidate. The paper's heap with lazy deletion kept the old entries
+// in it replaces its candidate. A heap with lazy deletion (as this adjuster had) kept old entries
 // and skipped them when they surfaced; since the order is total, the first current entry
 // it popped is the first this heap pops, without the stale ones' sifting.
 class CandidateHeap {
@@ -133,7 +133,9 @@ std::vector<double> part_centroids(const Graph& graph, const std::vector<PartId>
 
 // One bit per part, shared by parts equal modulo 64: a set of parts as a 64-bit word that
 // may hold more than it should, never less.
-std::uint64_t part_bit(PartId p) { return std::uint64_t(1) << (std::uint32_t(p) & 63); }
+std::uint64_t part_bit(PartId p) {
+    return std::uint64_t(1) << (std::uint32_t(p) & 63);
+}
 
 } // namespace
 
@@ -143,8 +145,7 @@ class WorkloadAdjuster::State {
           std::vector<char> border)
         : graph_(graph), part_(part), num_parts_(num_parts), heaviest_first_(heaviest_first),
           edge_weight_(graph.has_edge_weights() ? graph.adjwgt.data() : nullptr),
-          connectivity_(graph), weight_(std::size_t(num_parts), 0),
-          listed_(std::move(border)),
+          connectivity_(graph), weight_(std::size_t(num_parts), 0), listed_(std::move(border)),
           near_(std::make_unique_for_overwrite<std::uint64_t[]>(std::size_t(graph.num_vertices()))),
           border_first_(std::size_t(num_parts) + 1, 0), interior_(std::size_t(num_parts)),
           arrivals_(std::size_t(num_parts)), heap_(graph.num_vertices()) {
@@ -376,11 +377,9 @@ class WorkloadAdjuster::State {
     std::uint64_t sequence_ = 0;
 };
 
-WorkloadAdjuster::WorkloadAdjuster(const Graph& graph, std::vector<PartId>& part,
-                                   PartId num_parts, bool heaviest_first,
-                                   std::vector<char> border)
-    : state_(std::make_unique<State>(graph, part, num_parts, heaviest_first, std::move(border))) {
-}
+WorkloadAdjuster::WorkloadAdjuster(const Graph& graph, std::vector<PartId>& part, PartId num_parts,
+                                   bool heaviest_first, std::vector<char> border)
+    : state_(std::make_unique<State>(graph, part, num_parts, heaviest_first, std::move(border))) {}
 
 WorkloadAdjuster::~WorkloadAdjuster() = default;
 
@@ -395,7 +394,9 @@ const std::vector<WeightSum>& WorkloadAdjuster::part_weights() const {
     return state_->part_weights();
 }
 
-const std::vector<VertexId>& WorkloadAdjuster::moved() const { return state_->moved(); }
+const std::vector<VertexId>& WorkloadAdjuster::moved() const {
+    return state_->moved();
+}
 
 std::vector<Transfer> adjust_workload(const Graph& graph, std::vector<PartId>& part,
                                       PartId num_parts, const Graph& quotient,
