@@ -99,6 +99,19 @@ class CandidateHeap {
     std::unique_ptr<std::uint32_t[]> position_; // of each vertex in heap_, if there
 };
 
+// Adds each vertex's coordinates (Dim of them; 0: `dim`) to its part's sum and counts it.
+template <int Dim>
+void sum_coordinates(const Graph& graph, const PartId* parts, int dim, double* sum,
+                     VertexId* count) {
+    if constexpr (Dim > 0) dim = Dim;
+    const double* const x = graph.coords.values.data();
+    for (VertexId v = 0; v < graph.num_vertices(); ++v) {
+        double* const s = sum + std::size_t(parts[v]) * dim;
+        for (int a = 0; a < dim; ++a) s[a] += x[std::size_t(v) * dim + a];
+        ++count[parts[v]];
+    }
+}
+
 // Per-part centroids of `part` (empty without coordinates). Each sum adds its part's
 // coordinates in vertex order, so the centroids are the same to the last bit however the
 // loop is written.
@@ -108,23 +121,12 @@ std::vector<double> part_centroids(const Graph& graph, const std::vector<PartId>
     if (dim == 0) return {};
     std::vector<double> sum(std::size_t(num_parts) * dim, 0.0);
     std::vector<VertexId> count(std::size_t(num_parts), 0);
-    const double* const x = graph.coords.values.data();
-    const PartId* const parts = part.data();
-    const VertexId n = graph.num_vertices();
-    if (dim == 2) {
-        for (VertexId v = 0; v < n; ++v) {
-            double* const s = sum.data() + std::size_t(parts[v]) * 2;
-            s[0] += x[std::size_t(v) * 2];
-            s[1] += x[std::size_t(v) * 2 + 1];
-            ++count[parts[v]];
-        }
-    } else {
-        for (VertexId v = 0; v < n; ++v) {
-            double* const s = sum.data() + std::size_t(parts[v]) * dim;
-            for (int a = 0; a < dim; ++a) s[a] += x[std::size_t(v) * dim + a];
-            ++count[parts[v]];
-        }
-    }
+    if (dim == 2)
+        sum_coordinates<2>(graph, part.data(), dim, sum.data(), count.data());
+    else if (dim == 3)
+        sum_coordinates<3>(graph, part.data(), dim, sum.data(), count.data());
+    else
+        sum_coordinates<0>(graph, part.data(), dim, sum.data(), count.data());
     for (PartId p = 0; p < num_parts; ++p)
         for (int a = 0; a < dim; ++a)
             if (count[p] > 0) sum[std::size_t(p) * dim + a] /= double(count[p]);
