@@ -140,6 +140,23 @@ TEST(Metrics, QuotientGraphRowsAreSortedAndMatchPairSums) {
     }
     EXPECT_EQ(q.degree(4), 0);
     EXPECT_EQ(q.degree(5), 0);
+    // Asked for the border, the same pass marks each vertex with a neighbour in another part,
+    // and the graph is the same.
+    std::vector<char> border;
+    const Graph with_border = quotient_graph(g, parts, k, &border);
+    EXPECT_EQ(with_border.adjncy, q.adjncy);
+    EXPECT_EQ(with_border.adjwgt, q.adjwgt);
+    EXPECT_EQ(with_border.vwgt, q.vwgt);
+    ASSERT_EQ(border.size(), std::size_t(g.num_vertices()));
+    VertexId marked = 0;
+    for (VertexId u = 0; u < g.num_vertices(); ++u) {
+        bool other = false;
+        for (VertexId w : g.neighbours(u)) other = other || parts[w] != parts[u];
+        EXPECT_EQ(bool(border[u]), other) << u;
+        marked += other;
+    }
+    EXPECT_GT(marked, 0);
+    EXPECT_LT(marked, g.num_vertices());
 }
 
 TEST(Metrics, RejectsPartitionThatDoesNotFit) {

@@ -75,3 +75,30 @@ TEST(PartComponents, MetricsGivenTheCountsEqualMetricsSearchingThem) {
     EXPECT_GT(searched.disconnected_parts, 0);
     EXPECT_THROW(compute_metrics(g, p, std::vector<VertexId>(5, 1)), InvalidArgument);
 }
+
+TEST(PartComponents, MembersAreGroupedByComponentFromTheLowestVertex) {
+    const Graph g = test::grid_graph(15, 13);
+    for (unsigned seed = 30; seed < 36; ++seed) {
+        const PartId k = PartId(2 + seed % 5);
+        const std::vector<PartId> part = random_parts(g, k, seed);
+        const PartComponents c = find_part_components(g, part);
+        VertexId count = 0;
+        EXPECT_EQ(c.label, label_part_components(g, part, count)) << seed;
+        ASSERT_EQ(c.num_components(), count) << seed;
+        ASSERT_EQ(c.first.front(), 0);
+        ASSERT_EQ(c.first.back(), g.num_vertices());
+        std::vector<char> seen(std::size_t(g.num_vertices()), 0);
+        for (VertexId comp = 0; comp < count; ++comp) {
+            ASSERT_LT(c.first[comp], c.first[comp + 1]) << seed;
+            const VertexId lowest = c.members[c.first[comp]];
+            for (VertexId i = c.first[comp]; i < c.first[comp + 1]; ++i) {
+                const VertexId v = c.members[i];
+                EXPECT_EQ(c.label[v], comp) << seed;
+                EXPECT_LE(lowest, v) << seed;
+                EXPECT_FALSE(seen[v]) << seed;
+                seen[v] = 1;
+            }
+        }
+        EXPECT_EQ(c.per_part(part, k), naive_components(g, part, k)) << seed;
+    }
+}
