@@ -120,17 +120,19 @@ Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId
     const PartId* const parts = part.data();
     if (border) border->resize(std::size_t(n));
     char* const border_of = border ? border->data() : nullptr;
-    WeightSum* const part_weight = weights.data();
+    // The part weights in a pass of their own: in the loop over the rows, their 64-bit stores
+    // made the compiler reload the row offsets.
+    if (vwgt)
+        for (VertexId u = 0; u < n; ++u)
+            for (int c = 0; c < ncon; ++c)
+                weights[std::size_t(parts[u]) * ncon + c] += vwgt[std::size_t(u) * ncon + c];
+    else
+        for (VertexId u = 0; u < n; ++u) weights[std::size_t(parts[u]) * ncon] += 1;
+    const VertexId* row = adjncy + xadj[0]; // the row of u, then of u + 1, ...
     for (VertexId u = 0; u < n; ++u) {
         const PartId p = parts[u];
-        if (vwgt)
-            for (int c = 0; c < ncon; ++c)
-                part_weight[std::size_t(p) * ncon + c] += vwgt[std::size_t(u) * ncon + c];
-        else
-            part_weight[std::size_t(p) * ncon] += 1;
-        // Most rows lie inside their part: a loop that only compares finds out.
-        const VertexId* row = adjncy + xadj[u];
         const VertexId* const row_end = adjncy + xadj[u + 1];
+        // Most rows lie inside their part: a loop that only compares finds out.
         while (row != row_end && parts[*row] == p) ++row;
         if (border_of) border_of[u] = row != row_end;
         if (row == row_end) continue;
