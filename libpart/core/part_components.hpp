@@ -25,6 +25,13 @@ struct PartComponents {
 // O(n + m): one search, whose queue is `members` itself.
 PartComponents find_part_components(const Graph& graph, const std::vector<PartId>& part);
 
+// The components after vertices moved, from those before (`before`): vertices moved only
+// between parts marked in `changed` (one per part), so the components of the other parts are
+// as they were and only the marked parts are searched again. Equal to find_part_components
+// of the partition now; O(n + the marked parts' edges).
+PartComponents update_part_components(const Graph& graph, const std::vector<PartId>& part,
+                                      PartComponents before, const std::vector<char>& changed);
+
 // Component label of every vertex, as PartComponents::label.
 std::vector<VertexId> label_part_components(const Graph& graph, const std::vector<PartId>& part,
                                             VertexId& num_components);

@@ -16,15 +16,14 @@ struct Round {
     bool all_moved = false;
 };
 
-// One round. The first also counts the components per part it found (`components`).
-Round absorb_round(const Graph& graph, Partition& partition,
+// One round, on the components `found` of the partition as it is; marks in `changed` the
+// parts that sent or received a fragment.
+Round absorb_round(const Graph& graph, Partition& partition, const PartComponents& found,
                    const std::vector<WeightSum>* max_weight, FragmentResult& result,
-                   std::vector<VertexId>* components) {
+                   std::vector<char>& changed) {
     const PartId k = partition.num_parts;
     std::vector<PartId>& part = partition.part;
-    const PartComponents found = find_part_components(graph, part);
     const VertexId count = found.num_components();
-    if (components) *components = found.per_part(part, k);
     const VertexId* const members = found.members.get();
     const std::vector<VertexId>& start = found.first; // component c: members[start[c], start[c+1])
 
@@ -87,6 +86,7 @@ Round absorb_round(const Graph& graph, Partition& partition,
         part_weight[to] += weight[c];
         for (VertexId i = start[c]; i < start[c + 1]; ++i) part[members[i]] = to;
         received[to] = 1;
+        changed[home] = changed[to] = 1;
         ++moved;
         result.vertices_moved += start[c + 1] - start[c];
     }
@@ -99,11 +99,15 @@ Round absorb_round(const Graph& graph, Partition& partition,
 FragmentResult absorb_fragments(const Graph& graph, Partition& partition,
                                 const std::vector<WeightSum>* max_weight) {
     FragmentResult result;
-    for (bool first = true;; first = false) {
+    PartComponents found = find_part_components(graph, partition.part);
+    result.components_before = found.per_part(partition.part, partition.num_parts);
+    for (;;) {
         result.fragments_left = 0;
-        const Round round = absorb_round(graph, partition, max_weight, result,
-                                         first ? &result.components_before : nullptr);
+        std::vector<char> changed(std::size_t(partition.num_parts), 0);
+        const Round round = absorb_round(graph, partition, found, max_weight, result, changed);
         if (round.moved == 0 || round.all_moved) break;
+        // The next round's components: only the parts that sent or received have new ones.
+        found = update_part_components(graph, partition.part, std::move(found), changed);
     }
     return result;
 }

@@ -102,3 +102,29 @@ TEST(PartComponents, MembersAreGroupedByComponentFromTheLowestVertex) {
         EXPECT_EQ(c.per_part(part, k), naive_components(g, part, k)) << seed;
     }
 }
+
+TEST(PartComponents, UpdatedAfterMovesBetweenMarkedPartsEqualsASearch) {
+    // Vertices move among a few marked parts (merging and splitting their components, emptying
+    // one); the update must give the search's components, numbering and members alike.
+    const Graph g = test::grid_graph(19, 14);
+    std::mt19937 rng(51);
+    for (unsigned seed = 60; seed < 72; ++seed) {
+        const PartId k = PartId(3 + seed % 6);
+        std::vector<PartId> part = random_parts(g, k, seed);
+        PartComponents c = find_part_components(g, part);
+        for (int round = 0; round < 4; ++round) {
+            std::vector<char> changed(std::size_t(k), 0);
+            const PartId a = PartId(rng() % std::uint32_t(k)), b = PartId(rng() % std::uint32_t(k));
+            changed[a] = changed[b] = 1;
+            for (VertexId v = 0; v < g.num_vertices(); ++v)
+                if ((part[v] == a || part[v] == b) && rng() % (round == 3 ? 1 : 5) == 0)
+                    part[v] = part[v] == a ? b : a; // round 3: a and b swap all their vertices
+            c = update_part_components(g, part, std::move(c), changed);
+            const PartComponents searched = find_part_components(g, part);
+            ASSERT_EQ(c.first, searched.first) << seed << " " << round;
+            EXPECT_EQ(c.label, searched.label) << seed << " " << round;
+            for (VertexId i = 0; i < g.num_vertices(); ++i)
+                ASSERT_EQ(c.members[i], searched.members[i]) << seed << " " << round << " " << i;
+        }
+    }
+}
