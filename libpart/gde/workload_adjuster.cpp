@@ -99,38 +99,44 @@ class CandidateHeap {
     std::unique_ptr<std::uint32_t[]> position_; // of each vertex in heap_, if there
 };
 
-// Adds each vertex's coordinates (Dim of them; 0: `dim`) to its part's sum and counts it.
+// Adds the coordinates (Dim of them; 0: `dim`) of each vertex of a part marked in `renew` to
+// its part's sum, and counts it.
 template <int Dim>
-void sum_coordinates(const Graph& graph, const PartId* parts, int dim, double* sum,
-                     VertexId* count) {
+void sum_coordinates(const Graph& graph, const PartId* parts, const char* renew, int dim,
+                     double* sum, VertexId* count) {
     if constexpr (Dim > 0) dim = Dim;
     const double* const x = graph.coords.values.data();
     for (VertexId v = 0; v < graph.num_vertices(); ++v) {
-        double* const s = sum + std::size_t(parts[v]) * dim;
+        const PartId p = parts[v];
+        if (!renew[p]) continue;
+        double* const s = sum + std::size_t(p) * dim;
         for (int a = 0; a < dim; ++a) s[a] += x[std::size_t(v) * dim + a];
-        ++count[parts[v]];
+        ++count[p];
     }
 }
 
-// Per-part centroids of `part` (empty without coordinates). Each sum adds its part's
-// coordinates in vertex order, so the centroids are the same to the last bit however the
-// loop is written.
-std::vector<double> part_centroids(const Graph& graph, const std::vector<PartId>& part,
-                                   PartId num_parts) {
+// The centroids (`centroid`, num_parts x dim) of the parts marked in `renew`, the others
+// kept. Each sum adds its part's coordinates in vertex order, so a centroid is the same to
+// the last bit however the loop is written, and a part whose vertices are those it had when
+// its centroid was computed keeps the right one.
+void renew_centroids(const Graph& graph, const std::vector<PartId>& part,
+                     const std::vector<char>& renew, std::vector<double>& centroid) {
     const int dim = graph.coords.dim;
-    if (dim == 0) return {};
+    const auto num_parts = PartId(renew.size());
+    centroid.resize(std::size_t(num_parts) * dim);
     std::vector<double> sum(std::size_t(num_parts) * dim, 0.0);
     std::vector<VertexId> count(std::size_t(num_parts), 0);
     if (dim == 2)
-        sum_coordinates<2>(graph, part.data(), dim, sum.data(), count.data());
+        sum_coordinates<2>(graph, part.data(), renew.data(), dim, sum.data(), count.data());
     else if (dim == 3)
-        sum_coordinates<3>(graph, part.data(), dim, sum.data(), count.data());
+        sum_coordinates<3>(graph, part.data(), renew.data(), dim, sum.data(), count.data());
     else
-        sum_coordinates<0>(graph, part.data(), dim, sum.data(), count.data());
+        sum_coordinates<0>(graph, part.data(), renew.data(), dim, sum.data(), count.data());
     for (PartId p = 0; p < num_parts; ++p)
-        for (int a = 0; a < dim; ++a)
-            if (count[p] > 0) sum[std::size_t(p) * dim + a] /= double(count[p]);
-    return sum;
+        if (renew[p])
+            for (int a = 0; a < dim; ++a)
+                centroid[std::size_t(p) * dim + a] =
+                    count[p] > 0 ? sum[std::size_t(p) * dim + a] / double(count[p]) : 0.0;
 }
 
 // One bit per part, shared by parts equal modulo 64: a set of parts as a 64-bit word that
@@ -147,7 +153,8 @@ class WorkloadAdjuster::State {
           std::vector<char> border)
         : graph_(graph), part_(part), num_parts_(num_parts), heaviest_first_(heaviest_first),
           edge_weight_(graph.has_edge_weights() ? graph.adjwgt.data() : nullptr),
-          connectivity_(graph), weight_(std::size_t(num_parts), 0), listed_(std::move(border)),
+          connectivity_(graph), weight_(std::size_t(num_parts), 0),
+          renew_(std::size_t(num_parts), 1), listed_(std::move(border)),
           near_(std::make_unique_for_overwrite<std::uint64_t[]>(std::size_t(graph.num_vertices()))),
           border_first_(std::size_t(num_parts) + 1, 0), interior_(std::size_t(num_parts)),
           arrivals_(std::size_t(num_parts)), heap_(graph.num_vertices()) {
@@ -198,7 +205,8 @@ class WorkloadAdjuster::State {
     // members have no neighbour in another part, so no transfer seeds them and the seeds
     // come out as from today's border. The centroids are those of the partition now.
     void start_round() {
-        centroid_ = part_centroids(graph_, part_, num_parts_);
+        if (graph_.coords.dim > 0) renew_centroids(graph_, part_, renew_, centroid_);
+        std::fill(renew_.begin(), renew_.end(), 0);
         list_border_vertices();
         for (auto& list : interior_) list.clear();
         for (auto& list : arrivals_) list.clear();
@@ -224,6 +232,7 @@ class WorkloadAdjuster::State {
             if (w > remaining || w >= weight_[from] || connectivity_.would_disconnect(part_, v))
                 continue;
             part_[v] = to;
+            renew_[from] = renew_[to] = 1;
             arrivals_[to].push_back(v);
             weight_[from] -= w;
             weight_[to] += w;
@@ -363,8 +372,9 @@ class WorkloadAdjuster::State {
     const Weight* edge_weight_; // null for unit edge weights
     LocalConnectivity connectivity_;
     std::vector<WeightSum> weight_; // constraint 0, per part
-    std::vector<double> centroid_;
-    std::vector<char> listed_; // in border_ or interior_ (ever, since the adjuster began)
+    std::vector<double> centroid_;  // per part, of the round's start (empty without coordinates)
+    std::vector<char> renew_;       // per part: its vertices changed since its centroid was found
+    std::vector<char> listed_;      // in border_ or interior_ (ever, since the adjuster began)
     // Per vertex, 0 or a part_bit set holding the part of each neighbour: a transfer to
     // `to` seeds only vertices whose set has to's bit, so most rows are not read again.
     // Kept true as vertices move; computed on first use (0: not yet).
