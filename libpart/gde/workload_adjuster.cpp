@@ -99,8 +99,8 @@ class CandidateHeap {
     std::unique_ptr<std::uint32_t[]> position_; // of each vertex in heap_, if there
 };
 
-// Adds the coordinates (Dim of them; 0: `dim`) of each vertex of a part marked in `renew` to
-// its part's sum, and counts it.
+// Adds the coordinates (Dim of them; 0: `dim`) of each vertex of a part marked in `renew`
+// (of every vertex: null) to its part's sum, and counts it.
 template <int Dim>
 void sum_coordinates(const Graph& graph, const PartId* parts, const char* renew, int dim,
                      double* sum, VertexId* count) {
@@ -108,7 +108,7 @@ void sum_coordinates(const Graph& graph, const PartId* parts, const char* renew,
     const double* const x = graph.coords.values.data();
     for (VertexId v = 0; v < graph.num_vertices(); ++v) {
         const PartId p = parts[v];
-        if (!renew[p]) continue;
+        if (renew && !renew[p]) continue;
         double* const s = sum + std::size_t(p) * dim;
         for (int a = 0; a < dim; ++a) s[a] += x[std::size_t(v) * dim + a];
         ++count[p];
@@ -126,12 +126,15 @@ void renew_centroids(const Graph& graph, const std::vector<PartId>& part,
     centroid.resize(std::size_t(num_parts) * dim);
     std::vector<double> sum(std::size_t(num_parts) * dim, 0.0);
     std::vector<VertexId> count(std::size_t(num_parts), 0);
+    // Without the test per vertex when every part is renewed (the first rounds).
+    const bool all = std::find(renew.begin(), renew.end(), 0) == renew.end();
+    const char* const marked = all ? nullptr : renew.data();
     if (dim == 2)
-        sum_coordinates<2>(graph, part.data(), renew.data(), dim, sum.data(), count.data());
+        sum_coordinates<2>(graph, part.data(), marked, dim, sum.data(), count.data());
     else if (dim == 3)
-        sum_coordinates<3>(graph, part.data(), renew.data(), dim, sum.data(), count.data());
+        sum_coordinates<3>(graph, part.data(), marked, dim, sum.data(), count.data());
     else
-        sum_coordinates<0>(graph, part.data(), renew.data(), dim, sum.data(), count.data());
+        sum_coordinates<0>(graph, part.data(), marked, dim, sum.data(), count.data());
     for (PartId p = 0; p < num_parts; ++p)
         if (renew[p])
             for (int a = 0; a < dim; ++a)
