@@ -125,14 +125,17 @@ void balance(const Graph& graph, Partition& refined, const Network* network,
     // One adjuster for every round: its border lists and part weights carry over.
     WorkloadAdjuster adjuster(graph, refined.part, refined.num_parts, options.heaviest_first,
                               std::move(border));
-    std::vector<PartId> before_round;
+    // The partition as the round starts: copied once, then brought up to date through the
+    // vertices each round moved (a copy per round was a pass over every vertex).
+    std::vector<PartId> before_round = refined.part;
     for (int r = 0; r < max_rounds; ++r) {
-        if (r > 0)
+        if (r > 0) {
             quotient = network_from_graph(update_quotient_graph(graph, before_round, refined.part,
                                                                 adjuster.moved(), refined.num_parts,
                                                                 std::move(quotient.graph)),
                                           Topology::Quotient, "quotient");
-        before_round = refined.part;
+            for (VertexId v : adjuster.moved()) before_round[v] = refined.part[v];
+        }
         const Network& net = on_quotient ? quotient : *network;
         result.rounds.push_back(remap(graph, refined, adjuster, net, result.map, quotient.graph,
                                       lambda, options, r == 0, nearest_room));
