@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <tuple>
 
 #include "libpart/core/parallel.hpp"
@@ -98,7 +99,9 @@ std::vector<double> imbalance(const Graph& graph, const Partition& partition) {
 // per-part marker on the neighbouring part: O(cut edges + K) plus a sort of each part's
 // (short) list of neighbouring parts, instead of sorting every cut edge (it ran once per GDE
 // round, issue 5). Rows come out in ascending neighbour order, as the full sort gave them.
-Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId num_parts) {
+// The same pass over the vertices sums the part weights and, if asked, marks the border.
+Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId num_parts,
+                     std::vector<char>* border) {
     struct Link {
         PartId from, to;
         WeightSum weight;
@@ -107,19 +110,43 @@ Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId
     // their first part groups them.
     std::vector<Link> cut;
     std::vector<EdgeOffset> first(std::size_t(num_parts) + 1, 0);
+    const int ncon = graph.num_constraints();
+    std::vector<WeightSum> weights(std::size_t(num_parts) * ncon, 0);
+    const VertexId n = graph.num_vertices();
     const EdgeOffset* const xadj = graph.xadj.data();
     const VertexId* const adjncy = graph.adjncy.data();
     const Weight* const adjwgt = graph.has_edge_weights() ? graph.adjwgt.data() : nullptr;
+    const Weight* const vwgt = graph.has_vertex_weights() ? graph.vwgt.data() : nullptr;
     const PartId* const parts = part.data();
-    for (VertexId u = 0; u < graph.num_vertices(); ++u) {
+    if (border) border->resize(std::size_t(n));
+    char* const border_of = border ? border->data() : nullptr;
+    // The part weights in a pass of their own: in the loop over the rows, their 64-bit stores
+    // made the compiler reload the row offsets.
+    if (vwgt)
+        for (VertexId u = 0; u < n; ++u)
+            for (int c = 0; c < ncon; ++c)
+                weights[std::size_t(parts[u]) * ncon + c] += vwgt[std::size_t(u) * ncon + c];
+    else
+        for (VertexId u = 0; u < n; ++u) weights[std::size_t(parts[u]) * ncon] += 1;
+    const VertexId* row = adjncy + xadj[0]; // the row of u, then of u + 1, ...
+    for (VertexId u = 0; u < n; ++u) {
         const PartId p = parts[u];
-        for (EdgeOffset e = xadj[u]; e < xadj[u + 1]; ++e) {
-            const PartId q = parts[adjncy[e]];
-            if (p == q) continue;
-            cut.push_back({p, q, adjwgt ? adjwgt[e] : 1});
-            ++first[std::size_t(p) + 1];
+        const VertexId* const row_end = adjncy + xadj[u + 1];
+        // Most rows lie inside their part: a loop that only compares finds out.
+        while (row != row_end && parts[*row] == p) ++row;
+        if (border_of) border_of[u] = row != row_end;
+        if (row == row_end) continue;
+        const std::size_t cut_before = cut.size();
+        for (; row != row_end; ++row) {
+            const PartId q = parts[*row];
+            if (p != q) cut.push_back({p, q, adjwgt ? adjwgt[row - adjncy] : 1});
         }
+        first[std::size_t(p) + 1] += EdgeOffset(cut.size() - cut_before);
     }
+    if (!vwgt) // unit weights: every constraint counts the vertices
+        for (PartId p = 0; p < num_parts; ++p)
+            for (int c = 1; c < ncon; ++c)
+                weights[std::size_t(p) * ncon + c] = weights[std::size_t(p) * ncon];
     for (PartId p = 0; p < num_parts; ++p) first[p + 1] += first[p];
     std::vector<Link> links(cut.size());
     {
@@ -151,8 +178,7 @@ Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId
         }
         q.xadj[a + 1] = q.xadj[a] + EdgeOffset(met.size());
     }
-    const auto weights = part_weights(graph, part, num_parts);
-    q.ncon = graph.num_constraints();
+    q.ncon = ncon;
     q.vwgt.resize(weights.size());
     for (std::size_t i = 0; i < weights.size(); ++i) q.vwgt[i] = clamp_to_weight(weights[i]);
     return q;
@@ -189,38 +215,128 @@ void keep_distinct_links(std::vector<std::uint64_t>& links, PartId num_parts) {
     }
 }
 
+// The sums of a NeighbourhoodScan while vertices are added to it, in members of their own
+// (in the NeighbourhoodScan, every push of a link made the compiler store and reload them).
+class ScanSums {
+  public:
+    ScanSums(const Graph& graph, const std::vector<PartId>& part, PartId num_parts)
+        : graph_(graph), parts_(part.data()), ncon_(graph.num_constraints()),
+          adjwgt_(graph.has_edge_weights() ? graph.adjwgt.data() : nullptr),
+          vwgt_(graph.has_vertex_weights() ? graph.vwgt.data() : nullptr),
+          weights_(std::size_t(num_parts) * ncon_, 0), seen_by_(std::size_t(num_parts), -1) {}
+
+    // u's weight, to its part p.
+    void add_weight(VertexId u, PartId p) {
+        if (vwgt_)
+            for (int c = 0; c < ncon_; ++c)
+                weights_[std::size_t(p) * ncon_ + c] += vwgt_[std::size_t(u) * ncon_ + c];
+        else
+            weights_[std::size_t(p) * ncon_] += 1;
+    }
+
+    // u (in part p) has a neighbour in another part, among its row's entries [row, row_end)
+    // (the rest of the row lies in p): its cut edges, volume and links.
+    void add_boundary(VertexId u, PartId p, const VertexId* row, const VertexId* row_end) {
+        const VertexId* const adjncy = graph_.adjncy.data();
+        WeightSum other_parts = 0;
+        for (; row != row_end; ++row) {
+            const PartId q = parts_[*row];
+            if (q == p) continue;
+            cut_both_ends_ += adjwgt_ ? adjwgt_[row - adjncy] : 1;
+            if (seen_by_[q] == u) continue;
+            seen_by_[q] = u;
+            ++other_parts;
+            links_.push_back(std::uint64_t(p) << 32 | std::uint32_t(q));
+        }
+        ++boundary_;
+        volume_ += other_parts * graph_.vertex_size(u);
+    }
+
+    NeighbourhoodScan finish(PartId num_parts) {
+        if (!vwgt_) // unit weights: every constraint counts the vertices
+            for (PartId p = 0; p < num_parts; ++p)
+                for (int c = 1; c < ncon_; ++c)
+                    weights_[std::size_t(p) * ncon_ + c] = weights_[std::size_t(p) * ncon_];
+        keep_distinct_links(links_, num_parts);
+        NeighbourhoodScan s;
+        s.cut_both_ends = cut_both_ends_;
+        s.volume = volume_;
+        s.boundary = boundary_;
+        s.weights = std::move(weights_);
+        s.links = std::move(links_);
+        return s;
+    }
+
+  private:
+    const Graph& graph_;
+    const PartId* parts_;
+    int ncon_;
+    const Weight* adjwgt_;
+    const Weight* vwgt_;
+    std::vector<WeightSum> weights_;
+    std::vector<std::uint64_t> links_;
+    WeightSum cut_both_ends_ = 0, volume_ = 0;
+    VertexId boundary_ = 0;
+    std::vector<VertexId> seen_by_;
+};
+
+// Most vertices have every neighbour in their own part: a first loop over the row that only
+// compares parts finds that out, and only boundary vertices take the loop that counts.
 NeighbourhoodScan scan_neighbourhoods(const Graph& graph, const std::vector<PartId>& part,
                                       PartId num_parts, VertexId begin, VertexId end) {
-    const int ncon = graph.num_constraints();
-    NeighbourhoodScan s;
-    s.weights.assign(std::size_t(num_parts) * ncon, 0);
-    std::vector<VertexId> seen_by(std::size_t(num_parts), -1);
+    ScanSums sums(graph, part, num_parts);
     const EdgeOffset* const xadj = graph.xadj.data();
     const VertexId* const adjncy = graph.adjncy.data();
-    const Weight* const adjwgt = graph.has_edge_weights() ? graph.adjwgt.data() : nullptr;
-    const Weight* const vwgt = graph.has_vertex_weights() ? graph.vwgt.data() : nullptr;
     const PartId* const parts = part.data();
     for (VertexId u = begin; u < end; ++u) {
         const PartId p = parts[u];
-        for (int c = 0; c < ncon; ++c)
-            s.weights[std::size_t(p) * ncon + c] += vwgt ? vwgt[std::size_t(u) * ncon + c] : 1;
-        seen_by[p] = u;
-        WeightSum other_parts = 0;
-        for (EdgeOffset e = xadj[u]; e < xadj[u + 1]; ++e) {
-            const PartId q = parts[adjncy[e]];
-            if (q == p) continue;
-            s.cut_both_ends += adjwgt ? adjwgt[e] : 1;
-            if (seen_by[q] == u) continue;
-            seen_by[q] = u;
-            ++other_parts;
-            s.links.push_back(std::uint64_t(p) << 32 | std::uint32_t(q));
-        }
-        if (other_parts == 0) continue;
-        ++s.boundary;
-        s.volume += other_parts * graph.vertex_size(u);
+        sums.add_weight(u, p);
+        const VertexId* row = adjncy + xadj[u];
+        const VertexId* const row_end = adjncy + xadj[u + 1];
+        while (row != row_end && parts[*row] == p) ++row;
+        if (row != row_end) sums.add_boundary(u, p, row, row_end);
     }
-    keep_distinct_links(s.links, num_parts);
-    return s;
+    return sums.finish(num_parts);
+}
+
+// The scan of every vertex and the components per part (`components`) in one pass over the
+// rows: a breadth-first search per component (as components_per_part) scans each vertex as
+// it takes it from its queue, and reads a row a second time only for a boundary vertex. The
+// sums do not depend on the order vertices are added in.
+NeighbourhoodScan scan_with_components(const Graph& graph, const std::vector<PartId>& part,
+                                       PartId num_parts, std::vector<VertexId>& components) {
+    const VertexId n = graph.num_vertices();
+    ScanSums sums(graph, part, num_parts);
+    components.assign(std::size_t(num_parts), 0);
+    const EdgeOffset* const xadj = graph.xadj.data();
+    const VertexId* const adjncy = graph.adjncy.data();
+    const PartId* const parts = part.data();
+    std::vector<char> reached(std::size_t(n), 0);
+    const auto queue = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
+    for (VertexId s = 0; s < n; ++s) {
+        if (reached[s]) continue;
+        const PartId p = parts[s];
+        ++components[p];
+        reached[s] = 1;
+        queue[0] = s;
+        for (VertexId head = 0, tail = 1; head < tail; ++head) {
+            const VertexId u = queue[head];
+            sums.add_weight(u, p);
+            const VertexId* const row = adjncy + xadj[u];
+            const VertexId* const row_end = adjncy + xadj[u + 1];
+            bool boundary = false;
+            for (const VertexId* w = row; w != row_end; ++w) {
+                if (parts[*w] != p) {
+                    boundary = true;
+                } else if (!reached[*w]) {
+                    reached[*w] = 1;
+                    queue[tail++] = *w;
+                }
+            }
+            if (boundary) sums.add_boundary(u, p, row, row_end);
+        }
+    }
+    return sums.finish(num_parts);
 }
 
 NeighbourhoodScan scan_all_neighbourhoods(const Graph& graph, const std::vector<PartId>& part,
@@ -252,14 +368,13 @@ void fill_neighbour_counts(PartitionMetrics& m, const std::vector<std::uint64_t>
     m.avg_neighbour_parts = double(links.size()) / m.num_parts;
 }
 
-PartitionMetrics metrics_with_components(const Graph& graph, const Partition& partition,
-                                         const std::vector<VertexId>& components) {
+PartitionMetrics metrics_from(const Graph& graph, const Partition& partition,
+                              NeighbourhoodScan scan, const std::vector<VertexId>& components) {
     PartitionMetrics m;
     m.num_vertices = graph.num_vertices();
     m.num_edges = graph.num_edges();
     m.num_parts = partition.num_parts;
     m.num_constraints = graph.num_constraints();
-    NeighbourhoodScan scan = scan_all_neighbourhoods(graph, partition.part, partition.num_parts);
     m.edge_cut = scan.cut_both_ends / 2;
     m.communication_volume = scan.volume;
     m.imbalance = imbalance_of(graph, partition, scan.weights);
@@ -278,8 +393,13 @@ PartitionMetrics metrics_with_components(const Graph& graph, const Partition& pa
 
 PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition) {
     validate(partition, graph);
-    return metrics_with_components(graph, partition,
-                                   components_per_part(graph, partition.part, partition.num_parts));
+    const PartId k = partition.num_parts;
+    if (worker_threads(std::int64_t(graph.adjncy.size())) > 1) // the scan runs in ranges
+        return metrics_from(graph, partition, scan_all_neighbourhoods(graph, partition.part, k),
+                            components_per_part(graph, partition.part, k));
+    std::vector<VertexId> components;
+    NeighbourhoodScan scan = scan_with_components(graph, partition.part, k, components);
+    return metrics_from(graph, partition, std::move(scan), components);
 }
 
 PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition,
@@ -289,7 +409,9 @@ PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition,
         throw InvalidArgument("compute_metrics: " + std::to_string(components.size()) +
                               " component counts for " + std::to_string(partition.num_parts) +
                               " parts");
-    return metrics_with_components(graph, partition, components);
+    return metrics_from(graph, partition,
+                        scan_all_neighbourhoods(graph, partition.part, partition.num_parts),
+                        components);
 }
 
 } // namespace part

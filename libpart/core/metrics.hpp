@@ -27,7 +27,10 @@ std::vector<double> imbalance(const Graph& graph, const Partition& partition);
 
 // The graph of parts: parts are adjacent when an edge joins them; the edge weight is the
 // total weight of the edges between them. Vertex weights are the part weights.
-Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId num_parts);
+// `border`, if given, is set per vertex to whether a neighbour lies in another part (the same
+// pass finds both).
+Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId num_parts,
+                     std::vector<char>* border = nullptr);
 
 struct PartitionMetrics {
     VertexId num_vertices = 0;

@@ -1,40 +1,117 @@
 #include "libpart/core/part_components.hpp"
 
-#include <memory>
-
 namespace part {
 
-std::vector<VertexId> label_part_components(const Graph& graph, const std::vector<PartId>& part,
-                                            VertexId& num_components) {
+namespace {
+
+// Searches the components of the vertices whose label is -1 (each within its part), from
+// each one's lowest vertex in turn: labels them next, next + 1, ... and queues their vertices
+// in `queue` from `tail` on, appending each component's end to `first`. Returns the new tail.
+VertexId search_unlabelled(const Graph& graph, const std::vector<PartId>& part, VertexId* labels,
+                           VertexId next, VertexId* queue, VertexId tail,
+                           std::vector<VertexId>& first) {
+    // A breadth-first search per component, queued in place (each vertex enters once, so the
+    // queue of all searches is exactly the grouping wanted), on raw pointers: it runs on
+    // every part-refine (fragments, reports).
     const VertexId n = graph.num_vertices();
-    std::vector<VertexId> label(std::size_t(n), -1);
-    // A depth-first search per component on a stack that cannot overflow (each vertex is
-    // pushed once), with raw pointers: it ran three times per part-refine.
-    const auto stack = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
     const EdgeOffset* const xadj = graph.xadj.data();
     const VertexId* const adjncy = graph.adjncy.data();
-    VertexId* const labels = label.data();
-    VertexId count = 0;
+    const PartId* const parts = part.data();
     for (VertexId s = 0; s < n; ++s) {
-        if (labels[s] >= 0) continue;
-        const PartId p = part[s];
-        labels[s] = count;
-        std::size_t top = 0;
-        stack[top++] = s;
-        while (top > 0) {
-            const VertexId v = stack[--top];
-            for (EdgeOffset e = xadj[v]; e < xadj[v + 1]; ++e) {
-                const VertexId u = adjncy[e];
-                if (labels[u] < 0 && part[u] == p) {
-                    labels[u] = count;
-                    stack[top++] = u;
+        if (labels[s] != -1) continue;
+        const PartId p = parts[s];
+        labels[s] = next;
+        VertexId head = tail;
+        queue[tail++] = s;
+        while (head < tail) {
+            const VertexId v = queue[head++];
+            const VertexId* row = adjncy + xadj[v];
+            const VertexId* const row_end = adjncy + xadj[v + 1];
+            for (; row != row_end; ++row) {
+                const VertexId u = *row;
+                if (labels[u] == -1 && parts[u] == p) {
+                    labels[u] = next;
+                    queue[tail++] = u;
                 }
             }
         }
-        ++count;
+        first.push_back(tail);
+        ++next;
     }
-    num_components = count;
-    return label;
+    return tail;
+}
+
+} // namespace
+
+PartComponents find_part_components(const Graph& graph, const std::vector<PartId>& part) {
+    const VertexId n = graph.num_vertices();
+    PartComponents c;
+    c.label.assign(std::size_t(n), -1);
+    c.members = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
+    c.first.push_back(0);
+    search_unlabelled(graph, part, c.label.data(), 0, c.members.get(), 0, c.first);
+    return c;
+}
+
+PartComponents update_part_components(const Graph& graph, const std::vector<PartId>& part,
+                                      PartComponents before, const std::vector<char>& changed) {
+    const VertexId n = graph.num_vertices();
+    PartComponents c;
+    c.label = std::move(before.label);
+    VertexId* const labels = c.label.data();
+    for (VertexId v = 0; v < n; ++v)
+        if (changed[part[v]]) labels[v] = -1;
+    // The marked parts' components, labelled from `kept` on (kept: the others' count).
+    VertexId kept = 0;
+    for (VertexId b = 0; b < before.num_components(); ++b)
+        kept += !changed[part[before.members[before.first[b]]]];
+    const auto searched = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
+    std::vector<VertexId> searched_first{0};
+    search_unlabelled(graph, part, labels, kept, searched.get(), 0, searched_first);
+    // Both lists of components by lowest vertex (the first of each), merged into one;
+    // every vertex relabelled with its component's place in it.
+    c.members = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
+    c.first.reserve(std::size_t(kept) + searched_first.size());
+    c.first.push_back(0);
+    VertexId tail = 0;
+    auto append = [&](const VertexId* from, VertexId size) {
+        const auto id = VertexId(c.first.size() - 1);
+        for (VertexId i = 0; i < size; ++i) labels[c.members[tail + i] = from[i]] = id;
+        tail += size;
+        c.first.push_back(tail);
+    };
+    VertexId b = 0, s = 0;
+    const auto searched_count = VertexId(searched_first.size() - 1);
+    for (;;) {
+        while (b < before.num_components() &&
+               changed[part[before.members[before.first[b]]]]) // a marked part's: searched again
+            ++b;
+        const bool old_left = b < before.num_components(), new_left = s < searched_count;
+        if (!old_left && !new_left) break;
+        if (!new_left ||
+            (old_left && before.members[before.first[b]] < searched[searched_first[s]])) {
+            append(before.members.get() + before.first[b], before.first[b + 1] - before.first[b]);
+            ++b;
+        } else {
+            append(searched.get() + searched_first[s], searched_first[s + 1] - searched_first[s]);
+            ++s;
+        }
+    }
+    return c;
+}
+
+std::vector<VertexId> PartComponents::per_part(const std::vector<PartId>& part,
+                                               PartId num_parts) const {
+    std::vector<VertexId> components(std::size_t(num_parts), 0);
+    for (VertexId c = 0; c < num_components(); ++c) ++components[part[members[first[c]]]];
+    return components;
+}
+
+std::vector<VertexId> label_part_components(const Graph& graph, const std::vector<PartId>& part,
+                                            VertexId& num_components) {
+    PartComponents c = find_part_components(graph, part);
+    num_components = c.num_components();
+    return std::move(c.label);
 }
 
 std::vector<VertexId> count_part_components(const std::vector<VertexId>& label,
@@ -54,9 +131,7 @@ std::vector<VertexId> count_part_components(const std::vector<VertexId>& label,
 
 std::vector<VertexId> components_per_part(const Graph& graph, const std::vector<PartId>& part,
                                           PartId num_parts) {
-    VertexId count = 0;
-    const std::vector<VertexId> label = label_part_components(graph, part, count);
-    return count_part_components(label, count, part, num_parts);
+    return find_part_components(graph, part).per_part(part, num_parts);
 }
 
 } // namespace part

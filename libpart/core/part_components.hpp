@@ -1,6 +1,7 @@
 #pragma once
 // Connected components of the subgraph each part induces: vertices are in the same component
 // when a path joins them inside their part.
+#include <memory>
 #include <vector>
 
 #include "libpart/core/graph.hpp"
@@ -8,7 +9,30 @@
 
 namespace part {
 
-// Component label of every vertex, 0.. in order of each component's lowest vertex. O(n + m).
+// The components with their vertices: numbered 0.. in order of each component's lowest
+// vertex; the vertices of component c are members[first[c] .. first[c + 1]), the lowest
+// first, the others in the order a breadth-first search from it reached them.
+struct PartComponents {
+    std::vector<VertexId> label;         // per vertex
+    std::unique_ptr<VertexId[]> members; // every vertex, grouped by component
+    std::vector<VertexId> first;         // num_components() + 1 offsets into members
+
+    VertexId num_components() const { return VertexId(first.size()) - 1; }
+    // Components per part (0 for an empty part).
+    std::vector<VertexId> per_part(const std::vector<PartId>& part, PartId num_parts) const;
+};
+
+// O(n + m): one search, whose queue is `members` itself.
+PartComponents find_part_components(const Graph& graph, const std::vector<PartId>& part);
+
+// The components after vertices moved, from those before (`before`): vertices moved only
+// between parts marked in `changed` (one per part), so the components of the other parts are
+// as they were and only the marked parts are searched again. Equal to find_part_components
+// of the partition now; O(n + the marked parts' edges).
+PartComponents update_part_components(const Graph& graph, const std::vector<PartId>& part,
+                                      PartComponents before, const std::vector<char>& changed);
+
+// Component label of every vertex, as PartComponents::label.
 std::vector<VertexId> label_part_components(const Graph& graph, const std::vector<PartId>& part,
                                             VertexId& num_components);
 

@@ -21,11 +21,14 @@ bool reached_clamp(const std::vector<Weight>& weights) {
 }
 
 // Each edge with a moved end once: from its moved end, or from the lower one when both moved.
-// Its old link loses it, its new link gains it, in both directions.
+// Its old link loses it, its new link gains it, in both directions. Grouped by `from` (a
+// counting sort; sorting every change was most of the update's cost).
 std::vector<LinkChange> link_changes(const Graph& graph, const std::vector<PartId>& before,
-                                     const std::vector<PartId>& after) {
+                                     const std::vector<PartId>& after,
+                                     std::span<const VertexId> moved, PartId num_parts,
+                                     std::vector<std::size_t>& first) {
     std::vector<LinkChange> changes;
-    for (VertexId v = 0; v < graph.num_vertices(); ++v) {
+    for (VertexId v : moved) {
         if (before[v] == after[v]) continue;
         for (VertexId u : graph.neighbours(v)) {
             if (before[u] != after[u] && u < v) continue;
@@ -39,53 +42,82 @@ std::vector<LinkChange> link_changes(const Graph& graph, const std::vector<PartI
             }
         }
     }
-    std::sort(changes.begin(), changes.end(), [](const LinkChange& a, const LinkChange& b) {
-        return a.from != b.from ? a.from < b.from : a.to < b.to;
-    });
-    return changes;
+    first.assign(std::size_t(num_parts) + 1, 0);
+    for (const LinkChange& c : changes) ++first[std::size_t(c.from) + 1];
+    for (PartId p = 0; p < num_parts; ++p) first[p + 1] += first[p];
+    std::vector<LinkChange> grouped(changes.size());
+    std::vector<std::size_t> fill(first.begin(), first.end() - 1);
+    for (const LinkChange& c : changes) grouped[fill[c.from]++] = c;
+    return grouped;
 }
 
 } // namespace
 
 Graph update_quotient_graph(const Graph& graph, const std::vector<PartId>& before,
                             const std::vector<PartId>& after, PartId num_parts, Graph quotient) {
+    std::vector<VertexId> moved;
+    for (VertexId v = 0; v < graph.num_vertices(); ++v)
+        if (before[v] != after[v]) moved.push_back(v);
+    return update_quotient_graph(graph, before, after, moved, num_parts, std::move(quotient));
+}
+
+Graph update_quotient_graph(const Graph& graph, const std::vector<PartId>& before,
+                            const std::vector<PartId>& after, std::span<const VertexId> moved,
+                            PartId num_parts, Graph quotient) {
     if (graph.has_edge_weights() || reached_clamp(quotient.adjwgt) || reached_clamp(quotient.vwgt))
         return quotient_graph(graph, after, num_parts);
     const int ncon = graph.num_constraints();
     std::vector<WeightSum> weights(quotient.vwgt.begin(), quotient.vwgt.end());
-    for (VertexId v = 0; v < graph.num_vertices(); ++v)
+    for (VertexId v : moved)
         if (before[v] != after[v])
             for (int c = 0; c < ncon; ++c) {
                 weights[std::size_t(before[v]) * ncon + c] -= graph.vertex_weight(v, c);
                 weights[std::size_t(after[v]) * ncon + c] += graph.vertex_weight(v, c);
             }
     for (std::size_t i = 0; i < weights.size(); ++i) quotient.vwgt[i] = clamp_to_weight(weights[i]);
-    const std::vector<LinkChange> changes = link_changes(graph, before, after);
+    std::vector<std::size_t> first;
+    const std::vector<LinkChange> changes =
+        link_changes(graph, before, after, moved, num_parts, first);
     if (changes.empty()) return quotient;
 
-    // Each row merged with its changes, both in ascending order of the other part; links
-    // left with no edge disappear.
+    // Each row merged with its changes summed per other part (a marker per part), both in
+    // ascending order of the other part; links left with no edge disappear.
     Graph updated;
     updated.xadj.assign(std::size_t(num_parts) + 1, 0);
     updated.ncon = quotient.ncon;
     updated.vwgt = std::move(quotient.vwgt);
-    std::size_t c = 0;
+    std::vector<PartId> marked_by(std::size_t(num_parts), -1);
+    std::vector<WeightSum> delta(std::size_t(num_parts), 0);
+    std::vector<PartId> changed;
     for (PartId a = 0; a < num_parts; ++a) {
-        EdgeOffset e = quotient.xadj[a];
-        const EdgeOffset row_end = quotient.xadj[a + 1];
+        changed.clear();
+        for (std::size_t i = first[a]; i < first[a + 1]; ++i) {
+            const LinkChange& c = changes[i];
+            if (marked_by[c.to] != a) {
+                marked_by[c.to] = a;
+                delta[c.to] = 0;
+                changed.push_back(c.to);
+            }
+            delta[c.to] += c.delta;
+        }
+        std::sort(changed.begin(), changed.end());
         auto emit = [&](PartId b, WeightSum weight) {
             if (weight == 0) return;
             updated.adjncy.push_back(b);
             updated.adjwgt.push_back(clamp_to_weight(weight));
         };
-        while (e < row_end || (c < changes.size() && changes[c].from == a)) {
-            const bool change_next = c < changes.size() && changes[c].from == a &&
-                                     (e == row_end || changes[c].to <= quotient.adjncy[e]);
-            const PartId b = change_next ? changes[c].to : quotient.adjncy[e];
-            WeightSum weight = 0;
-            if (e < row_end && quotient.adjncy[e] == b) weight = quotient.adjwgt[e++];
-            for (; c < changes.size() && changes[c].from == a && changes[c].to == b; ++c)
-                weight += changes[c].delta;
+        EdgeOffset e = quotient.xadj[a];
+        const EdgeOffset row_end = quotient.xadj[a + 1];
+        auto next = changed.begin();
+        while (e < row_end || next != changed.end()) {
+            if (next == changed.end() || (e < row_end && quotient.adjncy[e] < *next)) {
+                emit(quotient.adjncy[e], quotient.adjwgt[e]);
+                ++e;
+                continue;
+            }
+            const PartId b = *next++;
+            WeightSum weight = delta[b];
+            if (e < row_end && quotient.adjncy[e] == b) weight += quotient.adjwgt[e++];
             emit(b, weight);
         }
         updated.xadj[a + 1] = EdgeOffset(updated.adjncy.size());

@@ -1,6 +1,7 @@
 #pragma once
 // The quotient graph after some vertices changed part, from the quotient graph before: the
 // GDE rounds after the first rebuilt it from every edge though a round moves few vertices.
+#include <span>
 #include <vector>
 
 #include "libpart/core/graph.hpp"
@@ -15,5 +16,12 @@ namespace part {
 // in full instead (a zero edge weight or a clamped sum does not say what it had summed).
 Graph update_quotient_graph(const Graph& graph, const std::vector<PartId>& before,
                             const std::vector<PartId>& after, PartId num_parts, Graph quotient);
+
+// The same when the caller knows which vertices may have moved: `moved` lists, each once and
+// in any order, every vertex whose part differs between `before` and `after` (others may be
+// listed too). O(their edges + K + links), without a pass over every vertex.
+Graph update_quotient_graph(const Graph& graph, const std::vector<PartId>& before,
+                            const std::vector<PartId>& after, std::span<const VertexId> moved,
+                            PartId num_parts, Graph quotient);
 
 } // namespace part

@@ -16,23 +16,28 @@ struct Round {
     bool all_moved = false;
 };
 
-// One round. The first also counts the components per part it found (`components`).
-Round absorb_round(const Graph& graph, Partition& partition,
+// One round, on the components `found` of the partition as it is; marks in `changed` the
+// parts that sent or received a fragment.
+Round absorb_round(const Graph& graph, Partition& partition, const PartComponents& found,
                    const std::vector<WeightSum>* max_weight, FragmentResult& result,
-                   std::vector<VertexId>* components) {
-    const VertexId n = graph.num_vertices();
+                   std::vector<char>& changed) {
     const PartId k = partition.num_parts;
     std::vector<PartId>& part = partition.part;
-    VertexId count = 0;
-    const std::vector<VertexId> label = label_part_components(graph, part, count);
-    if (components) *components = count_part_components(label, count, part, k);
+    const VertexId count = found.num_components();
+    const VertexId* const members = found.members.get();
+    const std::vector<VertexId>& start = found.first; // component c: members[start[c], start[c+1])
 
-    // Weight, part and lowest vertex of each component (labels follow the lowest vertex).
+    // Weight and part of each component.
     std::vector<WeightSum> weight(std::size_t(count), 0);
     std::vector<PartId> owner(std::size_t(count), -1);
-    for (VertexId v = 0; v < n; ++v) {
-        weight[label[v]] += graph.vertex_weight(v);
-        owner[label[v]] = part[v];
+    for (VertexId c = 0; c < count; ++c) {
+        owner[c] = part[members[start[c]]];
+        if (!graph.has_vertex_weights()) {
+            weight[c] = start[c + 1] - start[c];
+            continue;
+        }
+        for (VertexId i = start[c]; i < start[c + 1]; ++i)
+            weight[c] += graph.vertex_weight(members[i]);
     }
     std::vector<VertexId> largest(std::size_t(k), -1);
     std::vector<WeightSum> part_weight(std::size_t(k), 0);
@@ -48,16 +53,6 @@ Round absorb_round(const Graph& graph, Partition& partition,
     if (fragments.empty()) return {0, true};
     std::stable_sort(fragments.begin(), fragments.end(),
                      [&](VertexId a, VertexId b) { return weight[a] < weight[b]; });
-
-    // Members of each component, CSR by label.
-    std::vector<VertexId> start(std::size_t(count) + 1, 0);
-    std::vector<VertexId> members(static_cast<std::size_t>(n));
-    for (VertexId v = 0; v < n; ++v) ++start[label[v] + 1];
-    for (VertexId c = 0; c < count; ++c) start[c + 1] += start[c];
-    {
-        std::vector<VertexId> fill(start.begin(), start.end() - 1);
-        for (VertexId v = 0; v < n; ++v) members[fill[label[v]]++] = v;
-    }
 
     std::vector<char> received(std::size_t(k), 0);
     std::vector<WeightSum> shared(std::size_t(k), 0);
@@ -91,6 +86,7 @@ Round absorb_round(const Graph& graph, Partition& partition,
         part_weight[to] += weight[c];
         for (VertexId i = start[c]; i < start[c + 1]; ++i) part[members[i]] = to;
         received[to] = 1;
+        changed[home] = changed[to] = 1;
         ++moved;
         result.vertices_moved += start[c + 1] - start[c];
     }
@@ -103,11 +99,15 @@ Round absorb_round(const Graph& graph, Partition& partition,
 FragmentResult absorb_fragments(const Graph& graph, Partition& partition,
                                 const std::vector<WeightSum>* max_weight) {
     FragmentResult result;
-    for (bool first = true;; first = false) {
+    PartComponents found = find_part_components(graph, partition.part);
+    result.components_before = found.per_part(partition.part, partition.num_parts);
+    for (;;) {
         result.fragments_left = 0;
-        const Round round = absorb_round(graph, partition, max_weight, result,
-                                         first ? &result.components_before : nullptr);
+        std::vector<char> changed(std::size_t(partition.num_parts), 0);
+        const Round round = absorb_round(graph, partition, found, max_weight, result, changed);
         if (round.moved == 0 || round.all_moved) break;
+        // The next round's components: only the parts that sent or received have new ones.
+        found = update_part_components(graph, partition.part, std::move(found), changed);
     }
     return result;
 }

@@ -18,8 +18,8 @@ struct FragmentResult {
     WeightSum cut_reduction = 0; // edge weight the moved fragments shared with their receivers
     VertexId fragments_left = 0; // fragments with no neighbouring part (a graph component)
                                  // or, with limits, no room in one
-    // Components per part of the partition as given (count_part_components of the first
-    // round's labels), for reports that would otherwise search them again.
+    // Components per part of the partition as given (found by the first round), for reports
+    // that would otherwise search them again.
     std::vector<VertexId> components_before;
 };
 

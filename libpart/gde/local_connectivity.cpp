@@ -18,14 +18,15 @@ VertexId find_root(VertexId* root, VertexId l) {
 LocalConnectivity::LocalConnectivity(const Graph& graph, int budget)
     : graph_(graph), budget_(budget), mark_(std::size_t(graph.num_vertices()), 0) {}
 
-void LocalConnectivity::start_test(VertexId v) {
-    const VertexId degree = graph_.degree(v);
+void LocalConnectivity::start_test(VertexId degree) {
     // A test uses the marks stamp_ + 1 .. stamp_ + 1 + degree; restart them before they wrap.
     if (std::uint64_t(stamp_) + std::uint64_t(degree) + 2 >=
         std::numeric_limits<std::uint32_t>::max()) {
         std::fill(mark_.begin(), mark_.end(), 0);
         stamp_ = 0;
     }
+    if (degree <= sized_for_) return; // the arrays are large enough already
+    sized_for_ = degree;
     // The queue holds v's neighbours, then at most budget + 1 more vertices (and never more
     // than the graph has).
     const std::size_t queue_size = std::min<std::size_t>(
@@ -40,19 +41,23 @@ void LocalConnectivity::start_test(VertexId v) {
 // Marks v with `skip` and each of its distinct neighbours in its part with its own label
 // (first + l, l = 0, 1, ...), queued in row order; returns how many.
 VertexId LocalConnectivity::label_neighbours(const PartId* part, VertexId v, std::uint32_t skip) {
-    const EdgeOffset* const xadj = graph_.xadj.data();
-    const VertexId* const adjncy = graph_.adjncy.data();
+    const VertexId* row = graph_.adjncy.data() + graph_.xadj[v];
+    const VertexId* const row_end = graph_.adjncy.data() + graph_.xadj[v + 1];
     std::uint32_t* const mark = mark_.data();
+    VertexId* const root = root_.data();
+    VertexId* const pending = pending_.data();
+    VertexId* const queue = queue_.data();
+    const PartId home = part[v];
     const std::uint32_t first = skip + 1;
     mark[v] = skip;
     VertexId labels = 0;
-    for (EdgeOffset e = xadj[v]; e < xadj[v + 1]; ++e) {
-        const VertexId u = adjncy[e];
-        if (part[u] != part[v] || mark[u] >= skip) continue; // a neighbour listed twice: once
+    for (; row != row_end; ++row) {
+        const VertexId u = *row;
+        if (part[u] != home || mark[u] >= skip) continue; // a neighbour listed twice: once
         mark[u] = first + std::uint32_t(labels);
-        root_[std::size_t(labels)] = labels;
-        pending_[std::size_t(labels)] = 1;
-        queue_[std::size_t(labels++)] = u;
+        root[labels] = labels;
+        pending[labels] = 1;
+        queue[labels++] = u;
     }
     return labels;
 }
@@ -70,8 +75,9 @@ VertexId LocalConnectivity::label_neighbours(const PartId* part, VertexId v, std
 // on which label of a joined set a vertex carries.
 bool LocalConnectivity::would_disconnect(const std::vector<PartId>& part, VertexId v) {
     const EdgeOffset* const xadj = graph_.xadj.data();
-    if (xadj[v + 1] - xadj[v] < 2) return false;
-    start_test(v);
+    const VertexId degree = VertexId(xadj[v + 1] - xadj[v]);
+    if (degree < 2) return false;
+    start_test(degree);
     // mark[v] == skip; mark[w] == first + l: w was reached with label l in this test; marks of
     // earlier tests are below skip.
     const std::uint32_t skip = stamp_ + 1, first = skip + 1;
@@ -86,6 +92,7 @@ bool LocalConnectivity::would_disconnect(const std::vector<PartId>& part, Vertex
     VertexId* const queue = queue_.data();
     VertexId* const root = root_.data();
     VertexId* const pending = pending_.data();
+    const VertexId budget = budget_; // a local: stores to the queue would reload the member
     VertexId components = labels, tail = labels;
     for (VertexId head = 0; head < tail; ++head) {
         const VertexId x = queue[head];
@@ -108,7 +115,7 @@ bool LocalConnectivity::would_disconnect(const std::vector<PartId>& part, Vertex
             queue[tail++] = w;
             ++pending[label];
             // Checked per vertex, not per row: an anchor of a band graph has a huge row.
-            if (tail > budget_) return true;
+            if (tail > budget) return true;
         }
         if (--pending[label] == 0) return true; // x's search is enclosed: a split
     }

@@ -20,8 +20,8 @@ class LocalConnectivity {
     bool would_disconnect(const std::vector<PartId>& part, VertexId v);
 
   private:
-    // Starts a test from v: fresh marks, arrays large enough for v's degree.
-    void start_test(VertexId v);
+    // Starts a test from a vertex of this degree: fresh marks, arrays large enough for it.
+    void start_test(VertexId degree);
     // The search's first vertices: v's neighbours in its part, one label each.
     VertexId label_neighbours(const PartId* part, VertexId v, std::uint32_t skip);
 
@@ -32,6 +32,7 @@ class LocalConnectivity {
     std::vector<VertexId> root_;      // union-find over the labels of one test
     std::vector<VertexId> pending_;   // per root label: its vertices queued, not yet scanned
     std::uint32_t stamp_ = 0;         // the highest mark used so far
+    VertexId sized_for_ = 0;          // the largest degree the arrays were sized for
 };
 
 } // namespace part::gde

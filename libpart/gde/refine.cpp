@@ -45,25 +45,33 @@ std::vector<WeightSum> tolerance_goals(const Partition& partition, const Process
     return goals;
 }
 
-// Whether every part weighs at most its limit (constraint 0).
-bool within_limits(const Graph& graph, const Partition& partition,
-                   const std::vector<WeightSum>& limits) {
-    const auto weights = part_weights(graph, partition.part, partition.num_parts);
-    for (PartId p = 0; p < partition.num_parts; ++p)
-        if (weights[std::size_t(p) * graph.num_constraints()] > limits[p]) return false;
+// Whether every part weighs at most its limit (constraint 0, `weights`).
+bool within_limits(const std::vector<WeightSum>& weights, const std::vector<WeightSum>& limits) {
+    for (std::size_t p = 0; p < weights.size(); ++p)
+        if (weights[p] > limits[p]) return false;
     return true;
 }
 
-// Decision maker, routing and adjuster once over `net`, moving vertices of `partition`.
-RefineRound remap(const Graph& graph, Partition& partition, const Network& net,
-                  const ProcessorMap& map, const Graph& quotient, double lambda,
+// The heaviest vertex weight of constraint 0, at least 1.
+Weight heaviest_vertex(const Graph& graph) {
+    Weight heaviest = 1;
+    if (!graph.has_vertex_weights()) return heaviest;
+    const int ncon = graph.num_constraints();
+    for (VertexId v = 0; v < graph.num_vertices(); ++v)
+        heaviest = std::max(heaviest, graph.vwgt[std::size_t(v) * ncon]);
+    return heaviest;
+}
+
+// Decision maker, routing and adjuster once over `net`, moving vertices of `partition`
+// (through `adjuster`, which holds its part weights).
+RefineRound remap(const Graph& graph, Partition& partition, WorkloadAdjuster& adjuster,
+                  const Network& net, const ProcessorMap& map, const Graph& quotient, double lambda,
                   const RefineOptions& options, bool first_round, bool nearest_room) {
     const PartId k = partition.num_parts;
-    const int ncon = graph.num_constraints();
-    const auto weights = part_weights(graph, partition.part, k);
+    const std::vector<WeightSum>& weights = adjuster.part_weights();
     std::vector<WeightSum> loads(static_cast<std::size_t>(k));
     std::vector<double> capacities;
-    for (VertexId q = 0; q < k; ++q) loads[q] = weights[std::size_t(map.part_on[q]) * ncon];
+    for (VertexId q = 0; q < k; ++q) loads[q] = weights[map.part_on[q]];
     if (!partition.targets.empty())
         for (VertexId q = 0; q < k; ++q) capacities.push_back(partition.target(map.part_on[q]));
 
@@ -82,8 +90,7 @@ RefineRound remap(const Graph& graph, Partition& partition, const Network& net,
     if (options.shortcut_transit && first_round)
         round.transit_shortcut = shortcut_transit(quotient, round.routed.outflow);
     const auto order = flow_order(quotient, round.routed.outflow);
-    round.transfers = adjust_workload(graph, partition.part, k, quotient, round.routed.outflow,
-                                      order, round.routed.direct, options.heaviest_first);
+    round.transfers = adjuster.adjust(quotient, round.routed.outflow, order, round.routed.direct);
     return round;
 }
 
@@ -92,7 +99,11 @@ RefineRound remap(const Graph& graph, Partition& partition, const Network& net,
 void balance(const Graph& graph, Partition& refined, const Network* network,
              const RefineOptions& options, RefineResult& result) {
     const bool on_quotient = network == nullptr || options.flow_graph == FlowGraph::Quotient;
-    Network quotient = quotient_network(graph, refined);
+    // quotient_network's graph, with the border the adjuster starts from found in the same pass.
+    std::vector<char> border;
+    Network quotient =
+        network_from_graph(quotient_graph(graph, refined.part, refined.num_parts, &border),
+                           Topology::Quotient, "quotient");
     const Network& first_net = on_quotient ? quotient : *network;
     result.network_name = first_net.name;
     result.map =
@@ -100,9 +111,7 @@ void balance(const Graph& graph, Partition& refined, const Network* network,
     const double lambda =
         options.optimal_lambda ? optimal_lambda(first_net.lambda_side()) : options.lambda;
 
-    Weight heaviest = 1;
-    for (VertexId v = 0; v < graph.num_vertices(); ++v)
-        heaviest = std::max(heaviest, graph.vertex_weight(v));
+    const Weight heaviest = heaviest_vertex(graph);
     result.rounds.clear();
     const std::vector<WeightSum> limits =
         options.within_tolerance ? part_weight_limits(graph, refined, options.tolerance)
@@ -113,17 +122,23 @@ void balance(const Graph& graph, Partition& refined, const Network* network,
     // than half of such a round's flow (borders too thin for it), the following rounds
     // diffuse the excess over every border instead.
     bool nearest_room = options.within_tolerance && options.nearest_room;
-    std::vector<PartId> before_round;
+    // One adjuster for every round: its border lists and part weights carry over.
+    WorkloadAdjuster adjuster(graph, refined.part, refined.num_parts, options.heaviest_first,
+                              std::move(border));
+    // The partition as the round starts: copied once, then brought up to date through the
+    // vertices each round moved (a copy per round was a pass over every vertex).
+    std::vector<PartId> before_round = refined.part;
     for (int r = 0; r < max_rounds; ++r) {
-        if (r > 0)
+        if (r > 0) {
             quotient = network_from_graph(update_quotient_graph(graph, before_round, refined.part,
-                                                                refined.num_parts,
+                                                                adjuster.moved(), refined.num_parts,
                                                                 std::move(quotient.graph)),
                                           Topology::Quotient, "quotient");
-        before_round = refined.part;
+            for (VertexId v : adjuster.moved()) before_round[v] = refined.part[v];
+        }
         const Network& net = on_quotient ? quotient : *network;
-        result.rounds.push_back(remap(graph, refined, net, result.map, quotient.graph, lambda,
-                                      options, r == 0, nearest_room));
+        result.rounds.push_back(remap(graph, refined, adjuster, net, result.map, quotient.graph,
+                                      lambda, options, r == 0, nearest_room));
         bool moved = false, short_of_flow = false;
         WeightSum requested = 0, carried = 0;
         for (const Transfer& t : result.rounds.back().transfers) {
@@ -137,7 +152,8 @@ void balance(const Graph& graph, Partition& refined, const Network* network,
             if (!moved) continue;
         }
         if (!moved) break;
-        if (options.within_tolerance ? within_limits(graph, refined, limits) : !short_of_flow)
+        if (options.within_tolerance ? within_limits(adjuster.part_weights(), limits)
+                                     : !short_of_flow)
             break;
     }
 }

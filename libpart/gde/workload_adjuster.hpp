@@ -1,6 +1,7 @@
 #pragma once
 // The workload adjuster (Xu, Lau & Diekmann 1997, Sections 3.2 and 6.2): moves vertices
 // across sub-domain borders so that each part sends what the decision maker decided.
+#include <memory>
 #include <vector>
 
 #include "libpart/core/partition.hpp"
@@ -20,7 +21,7 @@ struct Transfer {
 // part forwards load only after receiving it), moves vertices of total weight at most the
 // flow from `from` to `to`. It takes vertices of `from` adjacent to `to` with the highest
 // gain (edge-weighted cut reduction, Section 6.2), updating gains as vertices move (a heap
-// with lazy deletion); equal gains go to the vertex nearest the receiver's centroid when
+// with one entry per vertex); equal gains go to the vertex nearest the receiver's centroid when
 // the graph has coordinates, else to the one queued first (the border before the layer
 // behind it). A vertex heavier than what is left to send, or whose move would split its
 // part locally, is skipped. A part serves its shortest borders (quotient edge weight)
@@ -38,5 +39,34 @@ std::vector<Transfer> adjust_workload(const Graph& graph, std::vector<PartId>& p
                                       const std::vector<PartId>& order,
                                       const std::vector<PartFlow>& direct = {},
                                       bool heaviest_first = false);
+
+// The same adjuster kept over several rounds of GDE refinement: each call of adjust() moves
+// exactly what adjust_workload would move on the partition as it is then, but the border
+// lists, part weights and work arrays of one round carry over to the next instead of being
+// rebuilt from every vertex and edge of the graph. `part` must change only through the
+// adjuster while it lives. `border`: per vertex, whether a neighbour lies in another part
+// (as quotient_graph finds it), or empty to have the adjuster find it.
+class WorkloadAdjuster {
+  public:
+    WorkloadAdjuster(const Graph& graph, std::vector<PartId>& part, PartId num_parts,
+                     bool heaviest_first = false, std::vector<char> border = {});
+    ~WorkloadAdjuster();
+    WorkloadAdjuster(const WorkloadAdjuster&) = delete;
+    WorkloadAdjuster& operator=(const WorkloadAdjuster&) = delete;
+
+    // One round, as adjust_workload on the current partition.
+    std::vector<Transfer> adjust(const Graph& quotient, const std::vector<WeightSum>& outflow,
+                                 const std::vector<PartId>& order,
+                                 const std::vector<PartFlow>& direct = {});
+
+    // Constraint-0 weight of each part of the current partition.
+    const std::vector<WeightSum>& part_weights() const;
+    // The vertices the last round moved, ascending, each once (some may be back home).
+    const std::vector<VertexId>& moved() const;
+
+  private:
+    class State;
+    std::unique_ptr<State> state_;
+};
 
 } // namespace part::gde

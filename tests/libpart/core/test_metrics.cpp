@@ -140,6 +140,23 @@ TEST(Metrics, QuotientGraphRowsAreSortedAndMatchPairSums) {
     }
     EXPECT_EQ(q.degree(4), 0);
     EXPECT_EQ(q.degree(5), 0);
+    // Asked for the border, the same pass marks each vertex with a neighbour in another part,
+    // and the graph is the same.
+    std::vector<char> border;
+    const Graph with_border = quotient_graph(g, parts, k, &border);
+    EXPECT_EQ(with_border.adjncy, q.adjncy);
+    EXPECT_EQ(with_border.adjwgt, q.adjwgt);
+    EXPECT_EQ(with_border.vwgt, q.vwgt);
+    ASSERT_EQ(border.size(), std::size_t(g.num_vertices()));
+    VertexId marked = 0;
+    for (VertexId u = 0; u < g.num_vertices(); ++u) {
+        bool other = false;
+        for (VertexId w : g.neighbours(u)) other = other || parts[w] != parts[u];
+        EXPECT_EQ(bool(border[u]), other) << u;
+        marked += other;
+    }
+    EXPECT_GT(marked, 0);
+    EXPECT_LT(marked, g.num_vertices());
 }
 
 TEST(Metrics, RejectsPartitionThatDoesNotFit) {
@@ -225,5 +242,49 @@ TEST(Metrics, CutAndWeightsEqualNaiveSumsWithAndWithoutWeights) {
         EXPECT_EQ(quotient_total, 2 * cut) << variant;
         for (std::size_t i = 0; i < weights.size(); ++i)
             EXPECT_EQ(q.vwgt[i], weights[i]) << variant;
+    }
+}
+
+TEST(Metrics, SearchAndScanInOnePassEqualTheSeparatePasses) {
+    // On graphs below the threads' threshold, compute_metrics scans the rows during the search
+    // for components; given the counts, it scans alone. Every figure must agree, and agree
+    // with the single-purpose functions, whatever the weights (ragged parts, one empty).
+    std::mt19937 rng(41);
+    Graph g = test::grid_graph(17, 12);
+    const PartId k = 7;
+    std::vector<PartId> part(std::size_t(g.num_vertices()));
+    for (VertexId v = 0; v < g.num_vertices(); ++v)
+        part[v] = v > 0 && rng() % 4 ? part[v - 1] : PartId(rng() % (k - 1)); // part 6 empty
+    for (int variant = 0; variant < 4; ++variant) {
+        if (variant == 1) g.vsize.assign(std::size_t(g.num_vertices()), 3);
+        if (variant == 2) {
+            g.adjwgt.assign(g.adjncy.size(), 0);
+            for (VertexId v = 0; v < g.num_vertices(); ++v)
+                for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e)
+                    g.adjwgt[e] = Weight(1 + (v + g.adjncy[e]) % 5);
+        }
+        if (variant == 3) {
+            g.ncon = 2;
+            for (VertexId v = 0; v < 2 * g.num_vertices(); ++v) g.vwgt.push_back(Weight(rng() % 6));
+        }
+        const Partition p{k, part, {}};
+        const PartitionMetrics one_pass = compute_metrics(g, p);
+        const PartitionMetrics given = compute_metrics(g, p, components_per_part(g, part, k));
+        EXPECT_EQ(one_pass.edge_cut, given.edge_cut) << variant;
+        EXPECT_EQ(one_pass.edge_cut, edge_cut(g, part)) << variant;
+        EXPECT_EQ(one_pass.communication_volume, given.communication_volume) << variant;
+        EXPECT_EQ(one_pass.communication_volume, communication_volume(g, part, k)) << variant;
+        EXPECT_EQ(one_pass.part_weights, given.part_weights) << variant;
+        EXPECT_EQ(one_pass.part_weights, part_weights(g, part, k)) << variant;
+        EXPECT_EQ(one_pass.imbalance, given.imbalance) << variant;
+        EXPECT_EQ(one_pass.boundary_vertices, given.boundary_vertices) << variant;
+        EXPECT_EQ(one_pass.min_neighbour_parts, given.min_neighbour_parts) << variant;
+        EXPECT_EQ(one_pass.max_neighbour_parts, given.max_neighbour_parts) << variant;
+        EXPECT_EQ(one_pass.avg_neighbour_parts, given.avg_neighbour_parts) << variant;
+        EXPECT_EQ(one_pass.disconnected_parts, given.disconnected_parts) << variant;
+        EXPECT_EQ(one_pass.total_components, given.total_components) << variant;
+        EXPECT_EQ(one_pass.empty_parts, 1) << variant;
+        EXPECT_GT(one_pass.disconnected_parts, 0) << variant;
+        EXPECT_GT(one_pass.boundary_vertices, 0) << variant;
     }
 }

@@ -75,3 +75,56 @@ TEST(PartComponents, MetricsGivenTheCountsEqualMetricsSearchingThem) {
     EXPECT_GT(searched.disconnected_parts, 0);
     EXPECT_THROW(compute_metrics(g, p, std::vector<VertexId>(5, 1)), InvalidArgument);
 }
+
+TEST(PartComponents, MembersAreGroupedByComponentFromTheLowestVertex) {
+    const Graph g = test::grid_graph(15, 13);
+    for (unsigned seed = 30; seed < 36; ++seed) {
+        const PartId k = PartId(2 + seed % 5);
+        const std::vector<PartId> part = random_parts(g, k, seed);
+        const PartComponents c = find_part_components(g, part);
+        VertexId count = 0;
+        EXPECT_EQ(c.label, label_part_components(g, part, count)) << seed;
+        ASSERT_EQ(c.num_components(), count) << seed;
+        ASSERT_EQ(c.first.front(), 0);
+        ASSERT_EQ(c.first.back(), g.num_vertices());
+        std::vector<char> seen(std::size_t(g.num_vertices()), 0);
+        for (VertexId comp = 0; comp < count; ++comp) {
+            ASSERT_LT(c.first[comp], c.first[comp + 1]) << seed;
+            const VertexId lowest = c.members[c.first[comp]];
+            for (VertexId i = c.first[comp]; i < c.first[comp + 1]; ++i) {
+                const VertexId v = c.members[i];
+                EXPECT_EQ(c.label[v], comp) << seed;
+                EXPECT_LE(lowest, v) << seed;
+                EXPECT_FALSE(seen[v]) << seed;
+                seen[v] = 1;
+            }
+        }
+        EXPECT_EQ(c.per_part(part, k), naive_components(g, part, k)) << seed;
+    }
+}
+
+TEST(PartComponents, UpdatedAfterMovesBetweenMarkedPartsEqualsASearch) {
+    // Vertices move among a few marked parts (merging and splitting their components, emptying
+    // one); the update must give the search's components, numbering and members alike.
+    const Graph g = test::grid_graph(19, 14);
+    std::mt19937 rng(51);
+    for (unsigned seed = 60; seed < 72; ++seed) {
+        const PartId k = PartId(3 + seed % 6);
+        std::vector<PartId> part = random_parts(g, k, seed);
+        PartComponents c = find_part_components(g, part);
+        for (int round = 0; round < 4; ++round) {
+            std::vector<char> changed(std::size_t(k), 0);
+            const PartId a = PartId(rng() % std::uint32_t(k)), b = PartId(rng() % std::uint32_t(k));
+            changed[a] = changed[b] = 1;
+            for (VertexId v = 0; v < g.num_vertices(); ++v)
+                if ((part[v] == a || part[v] == b) && rng() % (round == 3 ? 1 : 5) == 0)
+                    part[v] = part[v] == a ? b : a; // round 3: a and b swap all their vertices
+            c = update_part_components(g, part, std::move(c), changed);
+            const PartComponents searched = find_part_components(g, part);
+            ASSERT_EQ(c.first, searched.first) << seed << " " << round;
+            EXPECT_EQ(c.label, searched.label) << seed << " " << round;
+            for (VertexId i = 0; i < g.num_vertices(); ++i)
+                ASSERT_EQ(c.members[i], searched.members[i]) << seed << " " << round << " " << i;
+        }
+    }
+}
