@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/core/parallel.hpp"
@@ -21,6 +22,10 @@ struct Workspace {
     std::vector<CoarseLevel> coarse; // coarse[l] is level l + 1 (those above the coarsest
                                      // level are left from an earlier hierarchy)
     CoarseningScratch coarsening;
+    // What the polish of the level last refined leaves for the next finer one (its boundary
+    // and part weights, see project()), and marks of that level's candidates.
+    PolishCarry carry;
+    std::vector<char> candidate;
 
     // Levels: 0 is the band, l > 0 is coarse[l - 1], each coarser than the one before.
     const Graph& graph(std::size_t l) const { return l == 0 ? band.graph : coarse[l - 1].graph; }
@@ -52,13 +57,20 @@ std::size_t coarsen_from(std::size_t from, ClusterLimits limits, VertexId coarse
 
 // FM on level l. Every level has the whole graph's cut (clusters lie inside parts, anchors
 // never move), and a level keeps only moves that lower it, so the cut drops by the sum of
-// the levels' gains.
-WeightSum refine_level(std::size_t l, const Partition& partition, const BandRefineOptions& options,
-                       Workspace& work, BandRefineResult& result) {
+// the levels' gains. With `projected`, work.carry holds what project() handed down from the
+// level above; otherwise (the coarsest level of a hierarchy) every vertex is a candidate.
+WeightSum refine_level(std::size_t l, bool projected, const Partition& partition,
+                       const BandRefineOptions& options, Workspace& work,
+                       BandRefineResult& result) {
+    if (!projected) {
+        work.carry.candidates.resize(std::size_t(work.graph(l).num_vertices()));
+        std::iota(work.carry.candidates.begin(), work.carry.candidates.end(), VertexId(0));
+        work.carry.part_weights.clear();
+    }
     Partition level_partition{partition.num_parts, std::move(work.part(l)), partition.targets};
     const PolishResult p =
         polish_boundary(work.graph(l), level_partition, options.tolerance,
-                        {.max_passes = options.max_passes, .fixed = &work.fixed(l)});
+                        {.max_passes = options.max_passes, .fixed = &work.fixed(l)}, work.carry);
     work.part(l) = std::move(level_partition.part);
     result.polish.moves += p.moves;
     result.polish.cut_reduction += p.cut_reduction;
@@ -67,13 +79,27 @@ WeightSum refine_level(std::size_t l, const Partition& partition, const BandRefi
     return p.cut_reduction;
 }
 
-// Hands level l's parts to level l - 1.
+// Hands level l's parts to level l - 1, and its polish's carry (refine_level) as the finer
+// level's. The finer boundary lies in the members of the coarse candidates: a finer vertex's
+// neighbours lie in its own cluster or in clusters adjacent to it, so if it has one in another
+// part, its cluster has too, and is free (fixed vertices are clusters of their own), hence a
+// candidate. The members are listed in increasing order, as the polish requires. The part
+// weights stay: a coarse vertex weighs exactly what its members weigh (clusters are capped at
+// a Weight's maximum).
 void project(std::size_t l, Workspace& work) {
-    const std::vector<PartId>& coarse_part = work.part(l);
-    const std::vector<VertexId>& coarse_of = work.coarse[l - 1].coarse_of;
-    std::vector<PartId>& finer = work.part(l - 1);
-    for (VertexId v = 0; v < work.graph(l - 1).num_vertices(); ++v)
-        finer[v] = coarse_part[coarse_of[v]];
+    const PartId* coarse_part = work.part(l).data();
+    const VertexId* coarse_of = work.coarse[l - 1].coarse_of.data();
+    PartId* finer = work.part(l - 1).data();
+    std::vector<VertexId>& candidates = work.carry.candidates;
+    work.candidate.assign(std::size_t(work.graph(l).num_vertices()), 0);
+    char* candidate = work.candidate.data();
+    for (const VertexId c : candidates) candidate[c] = 1;
+    candidates.clear();
+    for (VertexId v = 0; v < work.graph(l - 1).num_vertices(); ++v) {
+        const VertexId c = coarse_of[v];
+        finer[v] = coarse_part[c];
+        if (candidate[c]) candidates.push_back(v);
+    }
 }
 
 // Coarsening of the workspace's band (which holds `parts` parts) and refinement coarse to fine
@@ -96,13 +122,13 @@ WeightSum refine_hierarchy(const Graph& graph, const Partition& partition,
         if (climb >= top) break;
         const std::size_t from = top - climb;
         for (std::size_t l = top; l > from; --l) {
-            gain += refine_level(l, partition, options, work, result);
+            gain += refine_level(l, l < top, partition, options, work, result);
             project(l, work);
         }
         top = coarsen_from(from, limits, coarsest, k, seed + 100 * unsigned(again), work);
     }
     for (std::size_t l = top;; --l) {
-        gain += refine_level(l, partition, options, work, result);
+        gain += refine_level(l, l < top, partition, options, work, result);
         if (l == 0) break;
         project(l, work);
     }
