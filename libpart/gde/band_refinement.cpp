@@ -122,13 +122,15 @@ WeightSum refine_hierarchy(const Graph& graph, const Partition& partition,
         if (climb >= top) break;
         const std::size_t from = top - climb;
         for (std::size_t l = top; l > from; --l) {
-            gain += refine_level(l, l < top, partition, options, work, result);
+            gain += refine_level(l, options.carry_boundary && l < top, partition, options, work,
+                                 result);
             project(l, work);
         }
         top = coarsen_from(from, limits, coarsest, k, seed + 100 * unsigned(again), work);
     }
     for (std::size_t l = top;; --l) {
-        gain += refine_level(l, l < top, partition, options, work, result);
+        gain +=
+            refine_level(l, options.carry_boundary && l < top, partition, options, work, result);
         if (l == 0) break;
         project(l, work);
     }
