@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/core/parallel.hpp"
@@ -23,9 +22,9 @@ struct Workspace {
                                      // level are left from an earlier hierarchy)
     CoarseningScratch coarsening;
     // What the polish of the level last refined leaves for the next finer one (its boundary
-    // and part weights, see project()), and marks of that level's candidates.
+    // and part weights, see project()), and project()'s second array of candidate marks.
     PolishCarry carry;
-    std::vector<char> candidate;
+    std::vector<char> finer_candidate;
 
     // Levels: 0 is the band, l > 0 is coarse[l - 1], each coarser than the one before.
     const Graph& graph(std::size_t l) const { return l == 0 ? band.graph : coarse[l - 1].graph; }
@@ -63,8 +62,7 @@ WeightSum refine_level(std::size_t l, bool projected, const Partition& partition
                        const BandRefineOptions& options, Workspace& work,
                        BandRefineResult& result) {
     if (!projected) {
-        work.carry.candidates.resize(std::size_t(work.graph(l).num_vertices()));
-        std::iota(work.carry.candidates.begin(), work.carry.candidates.end(), VertexId(0));
+        work.carry.candidate.assign(std::size_t(work.graph(l).num_vertices()), 1);
         work.carry.part_weights.clear();
     }
     Partition level_partition{partition.num_parts, std::move(work.part(l)), partition.targets};
@@ -83,23 +81,24 @@ WeightSum refine_level(std::size_t l, bool projected, const Partition& partition
 // level's. The finer boundary lies in the members of the coarse candidates: a finer vertex's
 // neighbours lie in its own cluster or in clusters adjacent to it, so if it has one in another
 // part, its cluster has too, and is free (fixed vertices are clusters of their own), hence a
-// candidate. The members are listed in increasing order, as the polish requires. The part
+// candidate. The part
 // weights stay: a coarse vertex weighs exactly what its members weigh (clusters are capped at
 // a Weight's maximum).
 void project(std::size_t l, Workspace& work) {
+    const VertexId n = work.graph(l - 1).num_vertices();
     const PartId* coarse_part = work.part(l).data();
+    const char* coarse_candidate = work.carry.candidate.data();
     const VertexId* coarse_of = work.coarse[l - 1].coarse_of.data();
     PartId* finer = work.part(l - 1).data();
-    std::vector<VertexId>& candidates = work.carry.candidates;
-    work.candidate.assign(std::size_t(work.graph(l).num_vertices()), 0);
-    char* candidate = work.candidate.data();
-    for (const VertexId c : candidates) candidate[c] = 1;
-    candidates.clear();
-    for (VertexId v = 0; v < work.graph(l - 1).num_vertices(); ++v) {
+    // Never shrunk: every entry below n is written, and those past it are not read.
+    if (work.finer_candidate.size() < std::size_t(n)) work.finer_candidate.resize(std::size_t(n));
+    char* finer_candidate = work.finer_candidate.data();
+    for (VertexId v = 0; v < n; ++v) {
         const VertexId c = coarse_of[v];
         finer[v] = coarse_part[c];
-        if (candidate[c]) candidates.push_back(v);
+        finer_candidate[v] = coarse_candidate[c];
     }
+    work.carry.candidate.swap(work.finer_candidate);
 }
 
 // Coarsening of the workspace's band (which holds `parts` parts) and refinement coarse to fine
@@ -170,8 +169,8 @@ void add_polish(const BandRefineResult& found, BandRefineResult& result) {
 // The borders between the groups are left to the next cycle.
 void refine_band_in_groups(const Graph& graph, Partition& partition,
                            const BandRefineOptions& options, int width, unsigned seed,
-                           Workspace& work, BandRefineResult& result) {
-    const std::vector<char> group = bisect_parts(graph, partition.part, partition.num_parts);
+                           const std::vector<char>& group, Workspace& work,
+                           BandRefineResult& result) {
     Workspace other; // group 1's; group 0 uses (and leaves warm for the next cycle) `work`
     Workspace* workspace[2] = {&work, &other};
     BandRefineResult found[2];
@@ -204,18 +203,27 @@ void refine_band_in_groups(const Graph& graph, Partition& partition,
 BandRefineResult refine_band(const Graph& graph, Partition& partition,
                              const BandRefineOptions& options) {
     BandRefineResult result;
-    WeightSum cut = edge_cut(graph, partition.part);
     Workspace work;
     // Small graphs are not worth a thread; with fewer than 4 parts a group would have no border
     // of its own; without a later cycle the borders between the groups would stay as they are.
     const bool grouped = options.cycles > 1 && partition.num_parts >= 4 &&
                          graph.num_vertices() >= options.groups_from;
+    // The groups' bisection needs the borders between the parts, and their sweep gives the cut.
+    std::vector<char> group;
+    WeightSum cut = 0;
+    if (grouped) {
+        const PartBorders borders = part_borders(graph, partition.part, partition.num_parts);
+        cut = borders.cut;
+        group = bisect_parts(borders);
+    } else {
+        cut = edge_cut(graph, partition.part);
+    }
     for (int cycle = 0; cycle < options.cycles; ++cycle) {
         const WeightSum before = result.cut_reduction;
         const int width = cycle == 0 ? options.width : options.later_width;
         const unsigned seed = 1 + 1000 * unsigned(cycle);
         if (cycle == 0 && grouped)
-            refine_band_in_groups(graph, partition, options, width, seed, work, result);
+            refine_band_in_groups(graph, partition, options, width, seed, group, work, result);
         else
             refine_band_once(graph, partition, options, width, seed, work, result);
         ++result.cycles;

@@ -132,25 +132,29 @@ class Polisher {
           weight_(std::size_t(partition.num_parts), 0),
           connection_(std::size_t(partition.num_parts), 0),
           locked_(options.fixed ? *options.fixed
-                                : std::vector<char>(std::size_t(graph.num_vertices()), 0)),
-          candidate_(std::size_t(graph.num_vertices()), 0) {
+                                : std::vector<char>(std::size_t(graph.num_vertices()), 0)) {
         if (carry != nullptr && !carry->part_weights.empty())
             weight_.swap(carry->part_weights);
         else
             weigh_parts();
         limit_ = weight_limits(
             partition, std::accumulate(weight_.begin(), weight_.end(), WeightSum(0)), tolerance);
-        if (carry != nullptr)
-            take_boundary(carry->candidates);
-        else
+        if (carry != nullptr) {
+            candidate_.swap(carry->candidate);
+            if (candidate_.size() < std::size_t(graph.num_vertices())) // unknown: candidates
+                candidate_.resize(std::size_t(graph.num_vertices()), 1);
+            take_boundary();
+        } else {
+            candidate_.assign(std::size_t(graph.num_vertices()), 0);
             find_boundary();
+        }
         queue_.reset(graph.num_vertices(), gain_bound());
     }
 
-    // Hands the candidates (a superset of the free boundary: see pass()) and the part weights
-    // to `carry`.
+    // Hands the candidate marks (a superset of the free boundary: see pass()) and the part
+    // weights to `carry`.
     void hand_over(PolishCarry& carry) {
-        carry.candidates.swap(candidates_);
+        carry.candidate.swap(candidate_);
         carry.part_weights.swap(weight_);
     }
 
@@ -253,24 +257,26 @@ class Polisher {
         touched_.resize(std::size_t(longest));
     }
 
-    // find_boundary's candidates out of `given` (increasing, holding every free boundary
-    // vertex): the same list in the same order, with only the given vertices' rows read.
-    // touched_ gets its room from the row lengths alone (a sweep that vectorises). The
-    // candidates' order matters: it is the queue's order among equal gains.
-    void take_boundary(const std::vector<VertexId>& given) {
+    // find_boundary's candidates out of those marked in candidate_ (at least every free
+    // boundary vertex): the same list, in the same (increasing) order, which is the queue's
+    // order among equal gains, with only the marked vertices' rows read.
+    void take_boundary() {
         const EdgeOffset* xadj = graph_.xadj.data();
         const VertexId* adjncy = graph_.adjncy.data();
         const PartId* part = part_.data();
         const char* locked = locked_.data();
+        char* candidate = candidate_.data();
         EdgeOffset longest = 0;
-        for (VertexId v = 0; v < graph_.num_vertices(); ++v)
-            longest = std::max(longest, locked[v] ? 0 : xadj[v + 1] - xadj[v]);
-        touched_.resize(std::size_t(longest));
-        for (const VertexId v : given) {
-            if (locked[v] || candidate_[v] || !leaves(xadj, adjncy, part, v)) continue;
-            candidate_[v] = 1;
-            candidates_.push_back(v);
+        for (VertexId v = 0; v < graph_.num_vertices(); ++v) {
+            const bool free = !locked[v];
+            longest = std::max(longest, free ? xadj[v + 1] - xadj[v] : 0);
+            if (!candidate[v]) continue;
+            if (free && leaves(xadj, adjncy, part, v))
+                candidates_.push_back(v);
+            else
+                candidate[v] = 0;
         }
+        touched_.resize(std::size_t(longest));
     }
 
     // A bound on the gains for the buckets: a gain is at most the vertex's weighted degree,

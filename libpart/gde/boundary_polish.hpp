@@ -43,17 +43,17 @@ PolishResult polish_boundary(const Graph& graph, Partition& partition, double to
 // What a multilevel refinement knows of a level before its polish, from the polish of the
 // level above (band_refinement.cpp), so that the polish need not read every row to find it.
 struct PolishCarry {
-    // In: increasing vertex ids, among them every free vertex with a neighbour in another
-    // part (others are allowed: they are dropped). Out: after the polish, the same holds of
-    // the final partition, in no particular order.
-    std::vector<VertexId> candidates;
+    // In: a flag for each vertex (entries past the graph's vertices are ignored), set for
+    // every free vertex with a neighbour in another part (others may be set: they are
+    // dropped). Out: the same of the final partition (the polish's own candidate marks).
+    std::vector<char> candidate;
     // In: each part's weight (constraint 0), or empty to have them summed. Out: at the end.
     std::vector<WeightSum> part_weights;
 };
 
 // polish_boundary, with the boundary (and the part weights) taken from `carry` rather than
-// from a sweep over the graph: the same moves, the same result; O(n) simple sweeps (no rows
-// but the candidates') before the passes.
+// from a sweep over the rows of the graph: the same moves, the same result; before the passes,
+// O(n) simple sweeps and the rows of the flagged vertices only.
 PolishResult polish_boundary(const Graph& graph, Partition& partition, double tolerance,
                              const PolishOptions& options, PolishCarry& carry);
 
