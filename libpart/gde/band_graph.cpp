@@ -23,9 +23,10 @@ struct GroupParts {
 // Band membership: every vertex `mine` selects within `width` layers of a border between two
 // of its parts (all when width < 0), growing through such vertices only. scratch.layer ends
 // holding the outermost layer, the only band vertices with neighbours outside the band.
+// `boundary` (or null): marks of the vertices that may lie on a border (see extract_band).
 template <typename Mine>
 void band_members(const Graph& graph, const std::vector<PartId>& part, int width, Mine mine,
-                  BandScratch& scratch) {
+                  const char* boundary, BandScratch& scratch) {
     const VertexId n = graph.num_vertices();
     std::vector<char>& in_band = scratch.in_band;
     in_band.assign(std::size_t(n), 0);
@@ -37,7 +38,7 @@ void band_members(const Graph& graph, const std::vector<PartId>& part, int width
     std::vector<VertexId>& next = scratch.next;
     layer.clear();
     for (VertexId v = 0; v < n; ++v) {
-        if (!mine(v)) continue;
+        if ((boundary != nullptr && !boundary[v]) || !mine(v)) continue;
         for (VertexId u : graph.neighbours(v))
             if (part[u] != part[v] && mine(u)) {
                 in_band[v] = 1;
@@ -60,9 +61,9 @@ void band_members(const Graph& graph, const std::vector<PartId>& part, int width
 // The band graph of the vertices `mine` selects (see extract_band and extract_group_band).
 template <typename Mine>
 void build_band(const Graph& graph, const std::vector<PartId>& part, int width, Mine mine,
-                BandGraph& band, BandScratch& scratch) {
+                const std::vector<char>* boundary, BandGraph& band, BandScratch& scratch) {
     const VertexId n = graph.num_vertices();
-    band_members(graph, part, width, mine, scratch);
+    band_members(graph, part, width, mine, boundary ? boundary->data() : nullptr, scratch);
     const std::vector<char>& in_band = scratch.in_band;
     // Band vertices keep their original order: neighbours stay close in memory, which the
     // matching and the FM passes on the band (visits of scattered rows) depend on. The rest
@@ -220,14 +221,15 @@ BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int 
 }
 
 void extract_band(const Graph& graph, const std::vector<PartId>& part, int width, BandGraph& band,
-                  BandScratch& scratch) {
-    build_band(graph, part, width, AllParts{}, band, scratch);
+                  BandScratch& scratch, const std::vector<char>* boundary) {
+    build_band(graph, part, width, AllParts{}, boundary, band, scratch);
 }
 
 void extract_group_band(const Graph& graph, const std::vector<PartId>& part,
                         const std::vector<char>& in_group, int width, BandGraph& band,
-                        BandScratch& scratch) {
-    build_band(graph, part, width, GroupParts{part.data(), in_group.data()}, band, scratch);
+                        BandScratch& scratch, const std::vector<char>* boundary) {
+    build_band(graph, part, width, GroupParts{part.data(), in_group.data()}, boundary, band,
+               scratch);
 }
 
 } // namespace part::gde

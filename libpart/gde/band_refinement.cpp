@@ -136,22 +136,37 @@ WeightSum refine_hierarchy(const Graph& graph, const Partition& partition,
     return gain;
 }
 
-// Hands the band's parts to the partition.
-void write_back(const BandGraph& band, Partition& partition) {
-    for (VertexId i = 0; i < band.num_band_vertices(); ++i)
-        partition.part[band.vertex[i]] = band.part[i];
+// Hands the band's parts to the partition. `boundary` (if not empty: marks of at least the
+// vertices with a neighbour in another part, which the next band's extraction reads) gets
+// every vertex that moved and its neighbours, the only ones whose marks can have to change.
+void write_back(const Graph& graph, const BandGraph& band, Partition& partition,
+                std::vector<char>& boundary) {
+    for (VertexId i = 0; i < band.num_band_vertices(); ++i) {
+        const VertexId v = band.vertex[i];
+        if (partition.part[v] == band.part[i]) continue;
+        partition.part[v] = band.part[i];
+        if (boundary.empty()) continue;
+        boundary[v] = 1;
+        for (VertexId u : graph.neighbours(v)) boundary[u] = 1;
+    }
+}
+
+// The marks as extract_band takes them: none when unknown.
+const std::vector<char>* marks(const std::vector<char>& boundary) {
+    return boundary.empty() ? nullptr : &boundary;
 }
 
 // One cycle on the band of the whole partition.
 void refine_band_once(const Graph& graph, Partition& partition, const BandRefineOptions& options,
-                      int width, unsigned seed, Workspace& work, BandRefineResult& result) {
-    extract_band(graph, partition.part, width, work.band, work.band_scratch);
+                      int width, unsigned seed, std::vector<char>& boundary, Workspace& work,
+                      BandRefineResult& result) {
+    extract_band(graph, partition.part, width, work.band, work.band_scratch, marks(boundary));
     result.band_vertices = std::max(result.band_vertices, work.band.num_band_vertices());
     if (work.band.num_band_vertices() == 0) return;
     const WeightSum gain =
         refine_hierarchy(graph, partition, options, partition.num_parts, seed, work, result);
     if (gain == 0) return; // moves that changed nothing are not worth reporting
-    write_back(work.band, partition);
+    write_back(graph, work.band, partition, boundary);
     result.cut_reduction += gain;
 }
 
@@ -169,8 +184,8 @@ void add_polish(const BandRefineResult& found, BandRefineResult& result) {
 // The borders between the groups are left to the next cycle.
 void refine_band_in_groups(const Graph& graph, Partition& partition,
                            const BandRefineOptions& options, int width, unsigned seed,
-                           const std::vector<char>& group, Workspace& work,
-                           BandRefineResult& result) {
+                           const std::vector<char>& group, std::vector<char>& boundary,
+                           Workspace& work, BandRefineResult& result) {
     Workspace other; // group 1's; group 0 uses (and leaves warm for the next cycle) `work`
     Workspace* workspace[2] = {&work, &other};
     BandRefineResult found[2];
@@ -180,7 +195,8 @@ void refine_band_in_groups(const Graph& graph, Partition& partition,
         std::vector<char> in_group(group.size());
         for (std::size_t p = 0; p < group.size(); ++p) in_group[p] = group[p] == g;
         Workspace& w = *workspace[g];
-        extract_group_band(graph, start.part, in_group, width, w.band, w.band_scratch);
+        extract_group_band(graph, start.part, in_group, width, w.band, w.band_scratch,
+                           marks(boundary));
         if (w.band.num_band_vertices() == 0) return;
         const auto parts = PartId(std::count(in_group.begin(), in_group.end(), 1));
         gain[g] = refine_hierarchy(graph, start, options, parts, seed, w, found[g]);
@@ -193,7 +209,7 @@ void refine_band_in_groups(const Graph& graph, Partition& partition,
     for (int g = 0; g < 2; ++g) {
         add_polish(found[g], result);
         if (gain[g] == 0) continue;
-        write_back(workspace[g]->band, partition);
+        write_back(graph, workspace[g]->band, partition, boundary);
         result.cut_reduction += gain[g];
     }
 }
@@ -208,13 +224,15 @@ BandRefineResult refine_band(const Graph& graph, Partition& partition,
     // of its own; without a later cycle the borders between the groups would stay as they are.
     const bool grouped = options.cycles > 1 && partition.num_parts >= 4 &&
                          graph.num_vertices() >= options.groups_from;
-    // The groups' bisection needs the borders between the parts, and their sweep gives the cut.
-    std::vector<char> group;
+    // The groups' bisection needs the borders between the parts, and their sweep gives the cut
+    // and the boundary, which the band extractions then read instead of every row.
+    std::vector<char> group, boundary;
     WeightSum cut = 0;
     if (grouped) {
-        const PartBorders borders = part_borders(graph, partition.part, partition.num_parts);
+        PartBorders borders = part_borders(graph, partition.part, partition.num_parts);
         cut = borders.cut;
         group = bisect_parts(borders);
+        if (options.carry_boundary) boundary = std::move(borders.boundary);
     } else {
         cut = edge_cut(graph, partition.part);
     }
@@ -223,9 +241,10 @@ BandRefineResult refine_band(const Graph& graph, Partition& partition,
         const int width = cycle == 0 ? options.width : options.later_width;
         const unsigned seed = 1 + 1000 * unsigned(cycle);
         if (cycle == 0 && grouped)
-            refine_band_in_groups(graph, partition, options, width, seed, group, work, result);
+            refine_band_in_groups(graph, partition, options, width, seed, group, boundary, work,
+                                  result);
         else
-            refine_band_once(graph, partition, options, width, seed, work, result);
+            refine_band_once(graph, partition, options, width, seed, boundary, work, result);
         ++result.cycles;
         // After the groups the borders between them are still to do, but the same rule holds:
         // where the borders inside gave little (rcb starts on trigrid700 gain nothing), those

@@ -15,7 +15,8 @@ bool dense_borders(const Graph& graph, PartId num_parts) {
 
 // part_borders with a K x K table of border weights (and whether two parts meet at all: a
 // border of zero-weight edges is still an edge of the quotient graph): a cut edge costs two
-// stores instead of quotient_graph's list entry and sort, and the cut comes with it.
+// stores instead of quotient_graph's list entry and sort, and the cut and the boundary marks
+// come with it.
 PartBorders dense_part_borders(const Graph& graph, const std::vector<PartId>& part,
                                PartId num_parts) {
     const std::size_t k = std::size_t(num_parts);
@@ -26,9 +27,12 @@ PartBorders dense_part_borders(const Graph& graph, const std::vector<PartId>& pa
     const Weight* adjwgt = graph.has_edge_weights() ? graph.adjwgt.data() : nullptr;
     const PartId* parts = part.data();
     PartBorders borders;
+    borders.boundary.resize(std::size_t(graph.num_vertices()));
+    char* boundary = borders.boundary.data();
     WeightSum both_ends = 0; // every cut edge, from each end
     for (VertexId u = 0; u < graph.num_vertices(); ++u) {
         const PartId p = parts[u];
+        char on_border = 0;
         for (EdgeOffset e = xadj[u]; e < xadj[u + 1]; ++e) {
             const PartId q = parts[adjncy[e]];
             if (p == q) continue;
@@ -37,7 +41,9 @@ PartBorders dense_part_borders(const Graph& graph, const std::vector<PartId>& pa
             weight[pair] += w;
             meet[pair] = 1;
             both_ends += w;
+            on_border = 1;
         }
+        boundary[u] = on_border;
     }
     borders.cut = both_ends / 2;
     Graph& q = borders.quotient;
@@ -57,7 +63,7 @@ PartBorders dense_part_borders(const Graph& graph, const std::vector<PartId>& pa
 
 PartBorders part_borders(const Graph& graph, const std::vector<PartId>& part, PartId num_parts) {
     if (dense_borders(graph, num_parts)) return dense_part_borders(graph, part, num_parts);
-    PartBorders borders{quotient_graph(graph, part, num_parts), edge_cut(graph, part)};
+    PartBorders borders{quotient_graph(graph, part, num_parts), edge_cut(graph, part), {}};
     borders.quotient.vwgt.clear();
     borders.quotient.ncon = 1;
     return borders;

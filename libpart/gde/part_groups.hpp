@@ -19,6 +19,9 @@ namespace part::gde {
 struct PartBorders {
     Graph quotient;
     WeightSum cut = 0;
+    // 1 for each vertex with a neighbour in another part, 0 for the others; empty when the
+    // parts are too many for the one-sweep table (K x K beyond the edges' count).
+    std::vector<char> boundary;
 };
 PartBorders part_borders(const Graph& graph, const std::vector<PartId>& part, PartId num_parts);
 

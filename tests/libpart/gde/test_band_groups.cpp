@@ -108,7 +108,7 @@ TEST(PartGroups, BordersAreTheQuotientGraphAndTheCut) {
                           0);
             }
             if (k < 200) { // the bisection of the graph metrics.hpp's quotient_graph gives
-                const PartBorders from_metrics{quotient, edge_cut(g, part)};
+                const PartBorders from_metrics{quotient, edge_cut(g, part), {}};
                 EXPECT_EQ(bisect_parts(borders), bisect_parts(from_metrics)) << seed << " " << k;
             }
         }

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "libpart/core/metrics.hpp"
+#include "libpart/gde/band_graph.hpp"
 #include "libpart/gde/band_refinement.hpp"
 #include "libpart/gde/boundary_polish.hpp"
 #include "tests/support/grid_graph.hpp"
@@ -123,9 +124,10 @@ TEST(GdePolishCarry, CarriedBoundaryGivesThePlainPolish) {
     EXPECT_GT(polishes_that_moved, 100); // the comparisons are of polishes that did something
 }
 
-// The band refinement with each level's boundary carried down from the level above, against
-// each level's polish finding its own: the same partitions and results. A carried boundary
-// that missed a vertex would leave it out of the first pass's queue and change the moves.
+// The band refinement with each level's boundary carried down from the level above and the
+// band extractions reading boundary marks, against each polish and extraction finding its
+// own: the same partitions and results. A carried boundary that missed a vertex would leave it
+// out of the first pass's queue, or a band without its layers, and change the moves.
 TEST(GdePolishCarry, BandRefinementWithCarriedBoundariesMovesAsWithout) {
     const int nx = 48, ny = 40;
     for (unsigned seed = 1; seed <= 8; ++seed) {
@@ -150,6 +152,36 @@ TEST(GdePolishCarry, BandRefinementWithCarriedBoundariesMovesAsWithout) {
             EXPECT_EQ(ra.polish.passes, rb.polish.passes);
             EXPECT_GT(ra.levels, 3 * ra.cycles) << seed << " " << width; // carried through levels
             EXPECT_GT(ra.polish.moves, 0) << seed << " " << width;
+        }
+    }
+}
+
+// Band extraction with boundary marks (the boundary and random others) gives the band it gives
+// without them, for the whole graph and for a group of parts.
+TEST(GdePolishCarry, BandFromBoundaryMarksIsTheBand) {
+    const int nx = 40, ny = 30;
+    for (unsigned seed = 1; seed <= 4; ++seed) {
+        const Graph g = random_mesh(nx, ny, 5, false, seed);
+        const Partition p = ragged_strips(g, nx, 5, seed);
+        std::mt19937 rng(seed);
+        std::vector<char> marks(std::size_t(g.num_vertices()));
+        for (VertexId v = 0; v < g.num_vertices(); ++v)
+            marks[v] = on_boundary(g, p.part, v) || rng() % 5 == 0;
+        const std::vector<char> in_group{1, 0, 1, 1, 0};
+        for (int width : {0, 2, 5}) {
+            BandGraph plain, marked;
+            BandScratch scratch;
+            extract_band(g, p.part, width, plain, scratch);
+            extract_band(g, p.part, width, marked, scratch, &marks);
+            EXPECT_EQ(marked.vertex, plain.vertex) << seed << " " << width;
+            EXPECT_EQ(marked.graph.adjncy, plain.graph.adjncy) << seed << " " << width;
+            EXPECT_EQ(marked.graph.adjwgt, plain.graph.adjwgt) << seed << " " << width;
+            extract_group_band(g, p.part, in_group, width, plain, scratch);
+            extract_group_band(g, p.part, in_group, width, marked, scratch, &marks);
+            EXPECT_EQ(marked.vertex, plain.vertex) << seed << " " << width;
+            EXPECT_EQ(marked.graph.xadj, plain.graph.xadj) << seed << " " << width;
+            EXPECT_EQ(marked.graph.adjncy, plain.graph.adjncy) << seed << " " << width;
+            EXPECT_GT(plain.num_band_vertices(), 0);
         }
     }
 }
