@@ -168,34 +168,42 @@ void build_band(const Graph& graph, const std::vector<PartId>& part, int width, 
     const VertexId* graph_adjncy = graph.adjncy.data();
     const Weight* graph_adjwgt = graph.adjwgt.empty() ? nullptr : graph.adjwgt.data();
     EdgeOffset out = 0;
-    for (VertexId i = 0; i < b; ++i) {
-        const VertexId v = band.vertex[i];
-        band.part[i] = part[v];
-        g.vwgt[i] = graph.vertex_weight(v);
-        row_anchors.clear();
-        for (EdgeOffset e = graph_xadj[v]; e < graph_xadj[v + 1]; ++e) {
-            const VertexId u = graph_adjncy[e];
-            const Weight w = graph_adjwgt ? graph_adjwgt[e] : 1;
-            if (inside[u]) {
-                adjncy[out] = index[u];
-                adjwgt[out++] = w;
-                continue;
+    // Written once for each edge weight source, so that the loop over the edges does not
+    // test for edge weights at every edge.
+    auto build_rows = [&](auto edge_weight) {
+        for (VertexId i = 0; i < b; ++i) {
+            const VertexId v = band.vertex[i];
+            band.part[i] = part[v];
+            g.vwgt[i] = graph.vertex_weight(v);
+            row_anchors.clear();
+            for (EdgeOffset e = graph_xadj[v], end = graph_xadj[v + 1]; e < end; ++e) {
+                const VertexId u = graph_adjncy[e];
+                const Weight w = edge_weight(e);
+                if (inside[u]) {
+                    adjncy[out] = index[u];
+                    adjwgt[out++] = w;
+                    continue;
+                }
+                if (!mine(u)) continue; // another group's: a move inside this group gains the same
+                const VertexId anchor = index[u];
+                if (slot[anchor] < 0) {
+                    slot[anchor] = out;
+                    anchor_entries.push_back({i, out});
+                    adjncy[out] = b + anchor;
+                    adjwgt[out++] = 0;
+                    row_anchors.push_back(anchor);
+                    ++anchor_degree[anchor];
+                }
+                adjwgt[slot[anchor]] = saturated_sum(adjwgt[slot[anchor]], w);
             }
-            if (!mine(u)) continue; // another group's: a move inside this group gains the same
-            const VertexId anchor = index[u];
-            if (slot[anchor] < 0) {
-                slot[anchor] = out;
-                anchor_entries.push_back({i, out});
-                adjncy[out] = b + anchor;
-                adjwgt[out++] = 0;
-                row_anchors.push_back(anchor);
-                ++anchor_degree[anchor];
-            }
-            adjwgt[slot[anchor]] = saturated_sum(adjwgt[slot[anchor]], w);
+            for (VertexId anchor : row_anchors) slot[anchor] = -1;
+            g.xadj[i + 1] = out;
         }
-        for (VertexId anchor : row_anchors) slot[anchor] = -1;
-        g.xadj[i + 1] = out;
-    }
+    };
+    if (graph_adjwgt != nullptr)
+        build_rows([graph_adjwgt](EdgeOffset e) { return graph_adjwgt[e]; });
+    else
+        build_rows([](EdgeOffset) { return Weight(1); });
     for (VertexId a = 0; a < anchors; ++a) g.xadj[b + a + 1] = g.xadj[b + a] + anchor_degree[a];
     for (VertexId x = b + anchors; x < total; ++x) g.xadj[x + 1] = g.xadj[x]; // ballast
     g.adjncy.resize(std::size_t(g.xadj.back()));
