@@ -266,17 +266,18 @@ class Polisher {
         const PartId* part = part_.data();
         const char* locked = locked_.data();
         char* candidate = candidate_.data();
-        EdgeOffset longest = 0;
-        for (VertexId v = 0; v < graph_.num_vertices(); ++v) {
-            const bool free = !locked[v];
-            longest = std::max(longest, free ? xadj[v + 1] - xadj[v] : 0);
+        const VertexId n = graph_.num_vertices();
+        VertexId longest = 0; // a loop of its own, without branches, vectorises
+        for (VertexId v = 0; v < n; ++v)
+            longest = std::max(longest, locked[v] ? 0 : VertexId(xadj[v + 1] - xadj[v]));
+        touched_.resize(std::size_t(longest));
+        for (VertexId v = 0; v < n; ++v) {
             if (!candidate[v]) continue;
-            if (free && leaves(xadj, adjncy, part, v))
+            if (!locked[v] && leaves(xadj, adjncy, part, v))
                 candidates_.push_back(v);
             else
                 candidate[v] = 0;
         }
-        touched_.resize(std::size_t(longest));
     }
 
     // A bound on the gains for the buckets: a gain is at most the vertex's weighted degree,
@@ -291,12 +292,13 @@ class Polisher {
         const WeightSum longest = WeightSum(touched_.size());
         if (origin_ == nullptr) {
             if (!graph_.has_edge_weights()) return longest;
-            Weight lightest = 0, heaviest = 0;
+            // Any negative weight shows in the sign bit of their OR: cheaper than a minimum.
+            Weight heaviest = 0, signs = 0;
             for (std::size_t e = 0; e < entries; ++e) {
-                lightest = std::min(lightest, adjwgt[e]);
                 heaviest = std::max(heaviest, adjwgt[e]);
+                signs |= adjwgt[e];
             }
-            if (lightest >= 0 && GainBuckets::one_bucket_per_gain(longest * heaviest))
+            if (signs >= 0 && GainBuckets::one_bucket_per_gain(longest * heaviest))
                 return longest * heaviest;
         }
         const EdgeOffset* xadj = graph_.xadj.data();
