@@ -10,6 +10,7 @@
 #include "libpart/gde/band_refinement.hpp"
 #include "libpart/gde/boundary_polish.hpp"
 #include "tests/support/grid_graph.hpp"
+#include "tests/support/ragged_tiles.hpp"
 
 using namespace part;
 using namespace part::gde;
@@ -39,24 +40,6 @@ Graph random_mesh(int nx, int ny, Weight max_edge, bool vertex_weights, unsigned
     return g;
 }
 
-// k vertical strips of uneven width with ragged borders (a border vertex takes its
-// neighbour's part with probability 1/3).
-Partition ragged_strips(const Graph& g, int nx, PartId k, unsigned seed) {
-    std::mt19937 rng(seed);
-    Partition p{k, std::vector<PartId>(std::size_t(g.num_vertices())), {}};
-    for (VertexId v = 0; v < g.num_vertices(); ++v)
-        p.part[v] = PartId(std::min<int>(k - 1, (v % nx) * k / nx));
-    std::vector<PartId> ragged = p.part;
-    for (VertexId v = 0; v < g.num_vertices(); ++v)
-        for (VertexId u : g.neighbours(v))
-            if (p.part[u] != p.part[v] && rng() % 3 == 0) {
-                ragged[v] = p.part[u];
-                break;
-            }
-    p.part = std::move(ragged);
-    return p;
-}
-
 bool on_boundary(const Graph& g, const std::vector<PartId>& part, VertexId v) {
     for (VertexId u : g.neighbours(v))
         if (part[u] != part[v]) return true;
@@ -82,7 +65,7 @@ TEST(GdePolishCarry, CarriedBoundaryGivesThePlainPolish) {
     for (unsigned seed = 1; seed <= 8; ++seed)
         for (const Weight max_edge : {Weight(1), Weight(50), Weight(100000)}) {
             const Graph g = random_mesh(nx, ny, max_edge, seed % 2 == 0, seed);
-            const Partition start = ragged_strips(g, nx, PartId(2 + seed % 5), seed);
+            const Partition start = part::test::ragged_tiles(g, nx, ny, 2 + int(seed % 5), 1, seed);
             std::mt19937 rng(seed + 100);
             std::vector<char> fixed(std::size_t(g.num_vertices()), 0);
             for (char& f : fixed) f = rng() % 10 == 0;
@@ -132,7 +115,7 @@ TEST(GdePolishCarry, BandRefinementWithCarriedBoundariesMovesAsWithout) {
     const int nx = 48, ny = 40;
     for (unsigned seed = 1; seed <= 8; ++seed) {
         const Graph g = random_mesh(nx, ny, seed % 3 == 0 ? 1 : 20, seed % 2 == 0, seed);
-        const Partition start = ragged_strips(g, nx, PartId(2 + seed % 7), seed);
+        const Partition start = part::test::ragged_tiles(g, nx, ny, 2 + int(seed % 7), 1, seed);
         for (int width : {2, 8, -1}) {
             BandRefineOptions options;
             options.width = width;
@@ -162,7 +145,7 @@ TEST(GdePolishCarry, BandFromBoundaryMarksIsTheBand) {
     const int nx = 40, ny = 30;
     for (unsigned seed = 1; seed <= 4; ++seed) {
         const Graph g = random_mesh(nx, ny, 5, false, seed);
-        const Partition p = ragged_strips(g, nx, 5, seed);
+        const Partition p = part::test::ragged_tiles(g, nx, ny, 5, 1, seed);
         std::mt19937 rng(seed);
         std::vector<char> marks(std::size_t(g.num_vertices()));
         for (VertexId v = 0; v < g.num_vertices(); ++v)
