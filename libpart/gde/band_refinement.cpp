@@ -79,11 +79,10 @@ WeightSum refine_level(std::size_t l, bool projected, const Partition& partition
 
 // Hands level l's parts to level l - 1, and its polish's carry (refine_level) as the finer
 // level's. The finer boundary lies in the members of the coarse candidates: a finer vertex's
-// neighbours lie in its own cluster or in clusters adjacent to it, so if it has one in another
-// part, its cluster has too, and is free (fixed vertices are clusters of their own), hence a
-// candidate. The part
-// weights stay: a coarse vertex weighs exactly what its members weigh (clusters are capped at
-// a Weight's maximum).
+// neighbours lie in its own cluster or in clusters adjacent to it (every edge between two
+// clusters is kept), so if it has one in another part, its cluster has too, and is free (fixed
+// vertices are clusters of their own), hence a candidate. The part weights stay: a coarse
+// vertex weighs exactly what its members weigh (clusters are capped at a Weight's maximum).
 void project(std::size_t l, Workspace& work) {
     const VertexId n = work.graph(l - 1).num_vertices();
     const PartId* coarse_part = work.part(l).data();
