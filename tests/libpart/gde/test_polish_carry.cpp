@@ -56,9 +56,10 @@ std::vector<WeightSum> part_weights(const Graph& g, const Partition& p) {
 } // namespace
 
 // Carried candidates: the free boundary plus random others (interior, fixed, all vertices;
-// marks past the last vertex), with or without the part weights, on exact and shared gain buckets,
-// with fixed vertices and with migration: the same partition and result as the plain polish. After
-// the polish the carry lists every free boundary vertex of the result and the parts' weights.
+// marks past the last vertex, or missing), with or without the part weights, on exact and shared
+// gain buckets, with fixed vertices and with migration: the same partition and result as the plain
+// polish. After the polish the carry lists every free boundary vertex of the result and the parts'
+// weights.
 TEST(GdePolishCarry, CarriedBoundaryGivesThePlainPolish) {
     const int nx = 30, ny = 24;
     int polishes_that_moved = 0;
@@ -84,6 +85,7 @@ TEST(GdePolishCarry, CarriedBoundaryGivesThePlainPolish) {
                         carry.candidate.push_back(on_boundary(g, start.part, v) || extra == 2 ||
                                                   (extra == 1 && rng() % 4 == 0));
                     if (extra == 1) carry.candidate.resize(carry.candidate.size() + 7, 0);
+                    if (extra == 2) carry.candidate.resize(carry.candidate.size() / 2); // rest: set
                     if (extra == 1) carry.part_weights = part_weights(g, start);
                     Partition plain = start, carried = start;
                     const PolishResult a = polish_boundary(g, plain, 0.03, options);
