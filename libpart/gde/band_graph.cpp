@@ -23,9 +23,10 @@ struct GroupParts {
 // Band membership: every vertex `mine` selects within `width` layers of a border between two
 // of its parts (all when width < 0), growing through such vertices only. scratch.layer ends
 // holding the outermost layer, the only band vertices with neighbours outside the band.
+// `boundary` (or null): marks of the vertices that may lie on a border (see extract_band).
 template <typename Mine>
 void band_members(const Graph& graph, const std::vector<PartId>& part, int width, Mine mine,
-                  BandScratch& scratch) {
+                  const char* boundary, BandScratch& scratch) {
     const VertexId n = graph.num_vertices();
     std::vector<char>& in_band = scratch.in_band;
     in_band.assign(std::size_t(n), 0);
@@ -37,7 +38,7 @@ void band_members(const Graph& graph, const std::vector<PartId>& part, int width
     std::vector<VertexId>& next = scratch.next;
     layer.clear();
     for (VertexId v = 0; v < n; ++v) {
-        if (!mine(v)) continue;
+        if ((boundary != nullptr && !boundary[v]) || !mine(v)) continue;
         for (VertexId u : graph.neighbours(v))
             if (part[u] != part[v] && mine(u)) {
                 in_band[v] = 1;
@@ -60,9 +61,9 @@ void band_members(const Graph& graph, const std::vector<PartId>& part, int width
 // The band graph of the vertices `mine` selects (see extract_band and extract_group_band).
 template <typename Mine>
 void build_band(const Graph& graph, const std::vector<PartId>& part, int width, Mine mine,
-                BandGraph& band, BandScratch& scratch) {
+                const std::vector<char>* boundary, BandGraph& band, BandScratch& scratch) {
     const VertexId n = graph.num_vertices();
-    band_members(graph, part, width, mine, scratch);
+    band_members(graph, part, width, mine, boundary ? boundary->data() : nullptr, scratch);
     const std::vector<char>& in_band = scratch.in_band;
     // Band vertices keep their original order: neighbours stay close in memory, which the
     // matching and the FM passes on the band (visits of scattered rows) depend on. The rest
@@ -167,34 +168,42 @@ void build_band(const Graph& graph, const std::vector<PartId>& part, int width, 
     const VertexId* graph_adjncy = graph.adjncy.data();
     const Weight* graph_adjwgt = graph.adjwgt.empty() ? nullptr : graph.adjwgt.data();
     EdgeOffset out = 0;
-    for (VertexId i = 0; i < b; ++i) {
-        const VertexId v = band.vertex[i];
-        band.part[i] = part[v];
-        g.vwgt[i] = graph.vertex_weight(v);
-        row_anchors.clear();
-        for (EdgeOffset e = graph_xadj[v]; e < graph_xadj[v + 1]; ++e) {
-            const VertexId u = graph_adjncy[e];
-            const Weight w = graph_adjwgt ? graph_adjwgt[e] : 1;
-            if (inside[u]) {
-                adjncy[out] = index[u];
-                adjwgt[out++] = w;
-                continue;
+    // Written once for each edge weight source, so that the loop over the edges does not
+    // test for edge weights at every edge.
+    auto build_rows = [&](auto edge_weight) {
+        for (VertexId i = 0; i < b; ++i) {
+            const VertexId v = band.vertex[i];
+            band.part[i] = part[v];
+            g.vwgt[i] = graph.vertex_weight(v);
+            row_anchors.clear();
+            for (EdgeOffset e = graph_xadj[v], end = graph_xadj[v + 1]; e < end; ++e) {
+                const VertexId u = graph_adjncy[e];
+                const Weight w = edge_weight(e);
+                if (inside[u]) {
+                    adjncy[out] = index[u];
+                    adjwgt[out++] = w;
+                    continue;
+                }
+                if (!mine(u)) continue; // another group's: a move inside this group gains the same
+                const VertexId anchor = index[u];
+                if (slot[anchor] < 0) {
+                    slot[anchor] = out;
+                    anchor_entries.push_back({i, out});
+                    adjncy[out] = b + anchor;
+                    adjwgt[out++] = 0;
+                    row_anchors.push_back(anchor);
+                    ++anchor_degree[anchor];
+                }
+                adjwgt[slot[anchor]] = saturated_sum(adjwgt[slot[anchor]], w);
             }
-            if (!mine(u)) continue; // another group's: a move inside this group gains the same
-            const VertexId anchor = index[u];
-            if (slot[anchor] < 0) {
-                slot[anchor] = out;
-                anchor_entries.push_back({i, out});
-                adjncy[out] = b + anchor;
-                adjwgt[out++] = 0;
-                row_anchors.push_back(anchor);
-                ++anchor_degree[anchor];
-            }
-            adjwgt[slot[anchor]] = saturated_sum(adjwgt[slot[anchor]], w);
+            for (VertexId anchor : row_anchors) slot[anchor] = -1;
+            g.xadj[i + 1] = out;
         }
-        for (VertexId anchor : row_anchors) slot[anchor] = -1;
-        g.xadj[i + 1] = out;
-    }
+    };
+    if (graph_adjwgt != nullptr)
+        build_rows([graph_adjwgt](EdgeOffset e) { return graph_adjwgt[e]; });
+    else
+        build_rows([](EdgeOffset) { return Weight(1); });
     for (VertexId a = 0; a < anchors; ++a) g.xadj[b + a + 1] = g.xadj[b + a] + anchor_degree[a];
     for (VertexId x = b + anchors; x < total; ++x) g.xadj[x + 1] = g.xadj[x]; // ballast
     g.adjncy.resize(std::size_t(g.xadj.back()));
@@ -220,14 +229,15 @@ BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int 
 }
 
 void extract_band(const Graph& graph, const std::vector<PartId>& part, int width, BandGraph& band,
-                  BandScratch& scratch) {
-    build_band(graph, part, width, AllParts{}, band, scratch);
+                  BandScratch& scratch, const std::vector<char>* boundary) {
+    build_band(graph, part, width, AllParts{}, boundary, band, scratch);
 }
 
 void extract_group_band(const Graph& graph, const std::vector<PartId>& part,
                         const std::vector<char>& in_group, int width, BandGraph& band,
-                        BandScratch& scratch) {
-    build_band(graph, part, width, GroupParts{part.data(), in_group.data()}, band, scratch);
+                        BandScratch& scratch, const std::vector<char>* boundary) {
+    build_band(graph, part, width, GroupParts{part.data(), in_group.data()}, boundary, band,
+               scratch);
 }
 
 } // namespace part::gde

@@ -40,9 +40,11 @@ struct BandScratch {
 };
 
 // The same, written into `band`, whose arrays (and the scratch's) are reused, so that
-// repeated cycles do not allocate and zero-fill graph-sized arrays each time.
+// repeated cycles do not allocate and zero-fill graph-sized arrays each time. With `boundary`
+// (a mark per vertex, set at least for every vertex with a neighbour in another part), only
+// the marked vertices' rows are read to find the band's first layer; the band is the same.
 void extract_band(const Graph& graph, const std::vector<PartId>& part, int width, BandGraph& band,
-                  BandScratch& scratch);
+                  BandScratch& scratch, const std::vector<char>* boundary = nullptr);
 
 // The band of one group of parts (in_group[p] != 0 for its parts), for refining the group's
 // borders apart from the rest (band_refinement.cpp runs two groups on two cores): the vertices
@@ -53,8 +55,9 @@ void extract_band(const Graph& graph, const std::vector<PartId>& part, int width
 // same amount whatever part they lie in, so the gains, the part weights and the balance limits
 // are still the whole graph's (the cut of the band graph is only that inside the group).
 // O(n + m).
+// `boundary` as for extract_band.
 void extract_group_band(const Graph& graph, const std::vector<PartId>& part,
                         const std::vector<char>& in_group, int width, BandGraph& band,
-                        BandScratch& scratch);
+                        BandScratch& scratch, const std::vector<char>* boundary = nullptr);
 
 } // namespace part::gde

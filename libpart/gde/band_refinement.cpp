@@ -21,6 +21,10 @@ struct Workspace {
     std::vector<CoarseLevel> coarse; // coarse[l] is level l + 1 (those above the coarsest
                                      // level are left from an earlier hierarchy)
     CoarseningScratch coarsening;
+    // What the polish of the level last refined leaves for the next finer one (its boundary
+    // and part weights, see project()), and project()'s second array of candidate marks.
+    PolishCarry carry;
+    std::vector<char> finer_candidate;
 
     // Levels: 0 is the band, l > 0 is coarse[l - 1], each coarser than the one before.
     const Graph& graph(std::size_t l) const { return l == 0 ? band.graph : coarse[l - 1].graph; }
@@ -52,13 +56,19 @@ std::size_t coarsen_from(std::size_t from, ClusterLimits limits, VertexId coarse
 
 // FM on level l. Every level has the whole graph's cut (clusters lie inside parts, anchors
 // never move), and a level keeps only moves that lower it, so the cut drops by the sum of
-// the levels' gains.
-WeightSum refine_level(std::size_t l, const Partition& partition, const BandRefineOptions& options,
-                       Workspace& work, BandRefineResult& result) {
+// the levels' gains. With `projected`, work.carry holds what project() handed down from the
+// level above; otherwise (the coarsest level of a hierarchy) every vertex is a candidate.
+WeightSum refine_level(std::size_t l, bool projected, const Partition& partition,
+                       const BandRefineOptions& options, Workspace& work,
+                       BandRefineResult& result) {
+    if (!projected) {
+        work.carry.candidate.assign(std::size_t(work.graph(l).num_vertices()), 1);
+        work.carry.part_weights.clear();
+    }
     Partition level_partition{partition.num_parts, std::move(work.part(l)), partition.targets};
     const PolishResult p =
         polish_boundary(work.graph(l), level_partition, options.tolerance,
-                        {.max_passes = options.max_passes, .fixed = &work.fixed(l)});
+                        {.max_passes = options.max_passes, .fixed = &work.fixed(l)}, work.carry);
     work.part(l) = std::move(level_partition.part);
     result.polish.moves += p.moves;
     result.polish.cut_reduction += p.cut_reduction;
@@ -67,13 +77,27 @@ WeightSum refine_level(std::size_t l, const Partition& partition, const BandRefi
     return p.cut_reduction;
 }
 
-// Hands level l's parts to level l - 1.
+// Hands level l's parts to level l - 1, and its polish's carry (refine_level) as the finer
+// level's. The finer boundary lies in the members of the coarse candidates: a finer vertex's
+// neighbours lie in its own cluster or in clusters adjacent to it (every edge between two
+// clusters is kept), so if it has one in another part, its cluster has too, and is free (fixed
+// vertices are clusters of their own), hence a candidate. The part weights stay: a coarse
+// vertex weighs exactly what its members weigh (clusters are capped at a Weight's maximum).
 void project(std::size_t l, Workspace& work) {
-    const std::vector<PartId>& coarse_part = work.part(l);
-    const std::vector<VertexId>& coarse_of = work.coarse[l - 1].coarse_of;
-    std::vector<PartId>& finer = work.part(l - 1);
-    for (VertexId v = 0; v < work.graph(l - 1).num_vertices(); ++v)
-        finer[v] = coarse_part[coarse_of[v]];
+    const VertexId n = work.graph(l - 1).num_vertices();
+    const PartId* coarse_part = work.part(l).data();
+    const char* coarse_candidate = work.carry.candidate.data();
+    const VertexId* coarse_of = work.coarse[l - 1].coarse_of.data();
+    PartId* finer = work.part(l - 1).data();
+    // Never shrunk: every entry below n is written, and those past it are not read.
+    if (work.finer_candidate.size() < std::size_t(n)) work.finer_candidate.resize(std::size_t(n));
+    char* finer_candidate = work.finer_candidate.data();
+    for (VertexId v = 0; v < n; ++v) {
+        const VertexId c = coarse_of[v];
+        finer[v] = coarse_part[c];
+        finer_candidate[v] = coarse_candidate[c];
+    }
+    work.carry.candidate.swap(work.finer_candidate);
 }
 
 // Coarsening of the workspace's band (which holds `parts` parts) and refinement coarse to fine
@@ -96,35 +120,52 @@ WeightSum refine_hierarchy(const Graph& graph, const Partition& partition,
         if (climb >= top) break;
         const std::size_t from = top - climb;
         for (std::size_t l = top; l > from; --l) {
-            gain += refine_level(l, partition, options, work, result);
+            gain += refine_level(l, options.carry_boundary && l < top, partition, options, work,
+                                 result);
             project(l, work);
         }
         top = coarsen_from(from, limits, coarsest, k, seed + 100 * unsigned(again), work);
     }
     for (std::size_t l = top;; --l) {
-        gain += refine_level(l, partition, options, work, result);
+        gain +=
+            refine_level(l, options.carry_boundary && l < top, partition, options, work, result);
         if (l == 0) break;
         project(l, work);
     }
     return gain;
 }
 
-// Hands the band's parts to the partition.
-void write_back(const BandGraph& band, Partition& partition) {
-    for (VertexId i = 0; i < band.num_band_vertices(); ++i)
-        partition.part[band.vertex[i]] = band.part[i];
+// Hands the band's parts to the partition. `boundary` (if not empty: marks of at least the
+// vertices with a neighbour in another part, which the next band's extraction reads) gets
+// every vertex that moved and its neighbours, the only ones whose marks can have to change.
+void write_back(const Graph& graph, const BandGraph& band, Partition& partition,
+                std::vector<char>& boundary) {
+    for (VertexId i = 0; i < band.num_band_vertices(); ++i) {
+        const VertexId v = band.vertex[i];
+        if (partition.part[v] == band.part[i]) continue;
+        partition.part[v] = band.part[i];
+        if (boundary.empty()) continue;
+        boundary[v] = 1;
+        for (VertexId u : graph.neighbours(v)) boundary[u] = 1;
+    }
+}
+
+// The marks as extract_band takes them: none when unknown.
+const std::vector<char>* marks(const std::vector<char>& boundary) {
+    return boundary.empty() ? nullptr : &boundary;
 }
 
 // One cycle on the band of the whole partition.
 void refine_band_once(const Graph& graph, Partition& partition, const BandRefineOptions& options,
-                      int width, unsigned seed, Workspace& work, BandRefineResult& result) {
-    extract_band(graph, partition.part, width, work.band, work.band_scratch);
+                      int width, unsigned seed, std::vector<char>& boundary, Workspace& work,
+                      BandRefineResult& result) {
+    extract_band(graph, partition.part, width, work.band, work.band_scratch, marks(boundary));
     result.band_vertices = std::max(result.band_vertices, work.band.num_band_vertices());
     if (work.band.num_band_vertices() == 0) return;
     const WeightSum gain =
         refine_hierarchy(graph, partition, options, partition.num_parts, seed, work, result);
     if (gain == 0) return; // moves that changed nothing are not worth reporting
-    write_back(work.band, partition);
+    write_back(graph, work.band, partition, boundary);
     result.cut_reduction += gain;
 }
 
@@ -142,8 +183,8 @@ void add_polish(const BandRefineResult& found, BandRefineResult& result) {
 // The borders between the groups are left to the next cycle.
 void refine_band_in_groups(const Graph& graph, Partition& partition,
                            const BandRefineOptions& options, int width, unsigned seed,
+                           const std::vector<char>& group, std::vector<char>& boundary,
                            Workspace& work, BandRefineResult& result) {
-    const std::vector<char> group = bisect_parts(graph, partition.part, partition.num_parts);
     Workspace other; // group 1's; group 0 uses (and leaves warm for the next cycle) `work`
     Workspace* workspace[2] = {&work, &other};
     BandRefineResult found[2];
@@ -153,7 +194,8 @@ void refine_band_in_groups(const Graph& graph, Partition& partition,
         std::vector<char> in_group(group.size());
         for (std::size_t p = 0; p < group.size(); ++p) in_group[p] = group[p] == g;
         Workspace& w = *workspace[g];
-        extract_group_band(graph, start.part, in_group, width, w.band, w.band_scratch);
+        extract_group_band(graph, start.part, in_group, width, w.band, w.band_scratch,
+                           marks(boundary));
         if (w.band.num_band_vertices() == 0) return;
         const auto parts = PartId(std::count(in_group.begin(), in_group.end(), 1));
         gain[g] = refine_hierarchy(graph, start, options, parts, seed, w, found[g]);
@@ -166,7 +208,7 @@ void refine_band_in_groups(const Graph& graph, Partition& partition,
     for (int g = 0; g < 2; ++g) {
         add_polish(found[g], result);
         if (gain[g] == 0) continue;
-        write_back(workspace[g]->band, partition);
+        write_back(graph, workspace[g]->band, partition, boundary);
         result.cut_reduction += gain[g];
     }
 }
@@ -176,20 +218,32 @@ void refine_band_in_groups(const Graph& graph, Partition& partition,
 BandRefineResult refine_band(const Graph& graph, Partition& partition,
                              const BandRefineOptions& options) {
     BandRefineResult result;
-    WeightSum cut = edge_cut(graph, partition.part);
     Workspace work;
     // Small graphs are not worth a thread; with fewer than 4 parts a group would have no border
     // of its own; without a later cycle the borders between the groups would stay as they are.
     const bool grouped = options.cycles > 1 && partition.num_parts >= 4 &&
                          graph.num_vertices() >= options.groups_from;
+    // The groups' bisection needs the borders between the parts, and their sweep gives the cut
+    // and the boundary, which the band extractions then read instead of every row.
+    std::vector<char> group, boundary;
+    WeightSum cut = 0;
+    if (grouped) {
+        PartBorders borders = part_borders(graph, partition.part, partition.num_parts);
+        cut = borders.cut;
+        group = bisect_parts(borders);
+        if (options.carry_boundary) boundary = std::move(borders.boundary);
+    } else {
+        cut = edge_cut(graph, partition.part);
+    }
     for (int cycle = 0; cycle < options.cycles; ++cycle) {
         const WeightSum before = result.cut_reduction;
         const int width = cycle == 0 ? options.width : options.later_width;
         const unsigned seed = 1 + 1000 * unsigned(cycle);
         if (cycle == 0 && grouped)
-            refine_band_in_groups(graph, partition, options, width, seed, work, result);
+            refine_band_in_groups(graph, partition, options, width, seed, group, boundary, work,
+                                  result);
         else
-            refine_band_once(graph, partition, options, width, seed, work, result);
+            refine_band_once(graph, partition, options, width, seed, boundary, work, result);
         ++result.cycles;
         // After the groups the borders between them are still to do, but the same rule holds:
         // where the borders inside gave little (rcb starts on trigrid700 gain nothing), those

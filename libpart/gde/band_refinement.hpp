@@ -40,6 +40,11 @@ struct BandRefineOptions {
     VertexId groups_from = 5000;
     bool concurrent = true; // the two groups at once where there are two cores (false: one
                             // after the other; the partition is the same)
+    // What one step finds of the boundary is carried to the next: each level's polish takes
+    // its boundary and part weights from the level above, each band extraction its first
+    // layer from the marks of the borders' sweep and of the moves since (false: each finds
+    // them itself; the same result, for tests).
+    bool carry_boundary = true;
 };
 
 struct BandRefineResult {

@@ -124,20 +124,38 @@ class GainBuckets {
 
 class Polisher {
   public:
+    // With `carry`, the boundary (and the part weights, if it has them) come from it.
     Polisher(const Graph& graph, Partition& partition, double tolerance,
-             const PolishOptions& options)
+             const PolishOptions& options, PolishCarry* carry = nullptr)
         : graph_(graph), part_(partition.part), origin_(options.origin),
           migration_weight_(options.migration_weight), connectivity_(graph),
           weight_(std::size_t(partition.num_parts), 0),
           connection_(std::size_t(partition.num_parts), 0),
           locked_(options.fixed ? *options.fixed
-                                : std::vector<char>(std::size_t(graph.num_vertices()), 0)),
-          candidate_(std::size_t(graph.num_vertices()), 0) {
-        weigh_parts();
+                                : std::vector<char>(std::size_t(graph.num_vertices()), 0)) {
+        if (carry != nullptr && !carry->part_weights.empty())
+            weight_.swap(carry->part_weights);
+        else
+            weigh_parts();
         limit_ = weight_limits(
             partition, std::accumulate(weight_.begin(), weight_.end(), WeightSum(0)), tolerance);
-        find_boundary();
+        if (carry != nullptr) {
+            candidate_.swap(carry->candidate);
+            if (candidate_.size() < std::size_t(graph.num_vertices())) // unknown: candidates
+                candidate_.resize(std::size_t(graph.num_vertices()), 1);
+            take_boundary();
+        } else {
+            candidate_.assign(std::size_t(graph.num_vertices()), 0);
+            find_boundary();
+        }
         queue_.reset(graph.num_vertices(), gain_bound());
+    }
+
+    // Hands the candidate marks (a superset of the free boundary: see pass()) and the part
+    // weights to `carry`.
+    void hand_over(PolishCarry& carry) {
+        carry.candidate.swap(candidate_);
+        carry.part_weights.swap(weight_);
     }
 
     // One FM pass: moves the best vertex even when its gain is negative, each vertex at most
@@ -209,9 +227,19 @@ class Polisher {
         for (VertexId v = 0; v < n; ++v) weight_[part[v]] += vwgt[std::size_t(v) * ncon];
     }
 
+    // True when v has a neighbour outside `home`, its part. Raw arrays: through the vectors,
+    // the compiler reloaded their data on every edge.
+    static bool leaves(const EdgeOffset* xadj, const VertexId* adjncy, const PartId* part,
+                       VertexId v) {
+        const PartId home = part[v];
+        EdgeOffset e = xadj[v];
+        const EdgeOffset end = xadj[v + 1];
+        while (e < end && part[adjncy[e]] == home) ++e;
+        return e < end;
+    }
+
     // One sweep over the free vertices lists the boundary ones as candidates and makes room
-    // in touched_ for the longest row. Raw arrays: through the vectors, the compiler reloaded
-    // their data on every edge.
+    // in touched_ for the longest row.
     void find_boundary() {
         const EdgeOffset* xadj = graph_.xadj.data();
         const VertexId* adjncy = graph_.adjncy.data();
@@ -220,17 +248,36 @@ class Polisher {
         EdgeOffset longest = 0;
         for (VertexId v = 0; v < graph_.num_vertices(); ++v) {
             if (locked[v]) continue;
-            const EdgeOffset begin = xadj[v], end = xadj[v + 1];
-            longest = std::max(longest, end - begin);
-            const PartId home = part[v];
-            EdgeOffset e = begin;
-            while (e < end && part[adjncy[e]] == home) ++e;
-            if (e < end) {
+            longest = std::max(longest, xadj[v + 1] - xadj[v]);
+            if (leaves(xadj, adjncy, part, v)) {
                 candidate_[v] = 1;
                 candidates_.push_back(v);
             }
         }
         touched_.resize(std::size_t(longest));
+    }
+
+    // find_boundary's candidates out of those marked in candidate_ (at least every free
+    // boundary vertex): the same list, in the same (increasing) order, which is the queue's
+    // order among equal gains, with only the marked vertices' rows read.
+    void take_boundary() {
+        const EdgeOffset* xadj = graph_.xadj.data();
+        const VertexId* adjncy = graph_.adjncy.data();
+        const PartId* part = part_.data();
+        const char* locked = locked_.data();
+        char* candidate = candidate_.data();
+        const VertexId n = graph_.num_vertices();
+        VertexId longest = 0; // a loop of its own, without branches, vectorises
+        for (VertexId v = 0; v < n; ++v)
+            longest = std::max(longest, locked[v] ? 0 : VertexId(xadj[v + 1] - xadj[v]));
+        touched_.resize(std::size_t(longest));
+        for (VertexId v = 0; v < n; ++v) {
+            if (!candidate[v]) continue;
+            if (!locked[v] && leaves(xadj, adjncy, part, v))
+                candidates_.push_back(v);
+            else
+                candidate[v] = 0;
+        }
     }
 
     // A bound on the gains for the buckets: a gain is at most the vertex's weighted degree,
@@ -245,12 +292,13 @@ class Polisher {
         const WeightSum longest = WeightSum(touched_.size());
         if (origin_ == nullptr) {
             if (!graph_.has_edge_weights()) return longest;
-            Weight lightest = 0, heaviest = 0;
+            // Any negative weight shows in the sign bit of their OR: cheaper than a minimum.
+            Weight heaviest = 0, signs = 0;
             for (std::size_t e = 0; e < entries; ++e) {
-                lightest = std::min(lightest, adjwgt[e]);
                 heaviest = std::max(heaviest, adjwgt[e]);
+                signs |= adjwgt[e];
             }
-            if (lightest >= 0 && GainBuckets::one_bucket_per_gain(longest * heaviest))
+            if (signs >= 0 && GainBuckets::one_bucket_per_gain(longest * heaviest))
                 return longest * heaviest;
         }
         const EdgeOffset* xadj = graph_.xadj.data();
@@ -385,16 +433,33 @@ std::vector<WeightSum> part_weight_limits(const Graph& graph, const Partition& p
     return weight_limits(partition, graph.total_vertex_weight()[0], tolerance);
 }
 
-PolishResult polish_boundary(const Graph& graph, Partition& partition, double tolerance,
-                             const PolishOptions& options) {
+namespace {
+
+// Passes until one keeps no move, or options.max_passes.
+PolishResult run_passes(Polisher& polisher, const PolishOptions& options) {
     PolishResult result;
-    Polisher polisher(graph, partition, tolerance, options);
     while (result.passes < options.max_passes) {
         ++result.passes;
         const VertexId moves = polisher.pass(result.cut_reduction);
         result.moves += moves;
         if (moves == 0) break;
     }
+    return result;
+}
+
+} // namespace
+
+PolishResult polish_boundary(const Graph& graph, Partition& partition, double tolerance,
+                             const PolishOptions& options) {
+    Polisher polisher(graph, partition, tolerance, options);
+    return run_passes(polisher, options);
+}
+
+PolishResult polish_boundary(const Graph& graph, Partition& partition, double tolerance,
+                             const PolishOptions& options, PolishCarry& carry) {
+    Polisher polisher(graph, partition, tolerance, options, &carry);
+    const PolishResult result = run_passes(polisher, options);
+    polisher.hand_over(carry);
     return result;
 }
 

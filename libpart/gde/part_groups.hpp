@@ -13,8 +13,23 @@
 
 namespace part::gde {
 
-// The group (0 or 1) of each of the `num_parts` parts, whose border weights are balanced to
-// within 5%. Deterministic; O(n + m) for the quotient graph, then METIS on K vertices.
+// The borders between the parts: the quotient graph (as metrics.hpp's quotient_graph gives it,
+// without vertex weights) and the edge cut, from one sweep over the edges (the band
+// refinement needs both before its first cycle). O(n + m).
+struct PartBorders {
+    Graph quotient;
+    WeightSum cut = 0;
+    // 1 for each vertex with a neighbour in another part, 0 for the others; empty when the
+    // parts are too many for the one-sweep table (K x K beyond the edges' count).
+    std::vector<char> boundary;
+};
+PartBorders part_borders(const Graph& graph, const std::vector<PartId>& part, PartId num_parts);
+
+// The group (0 or 1) of each part, whose border weights are balanced to within 5%.
+// Deterministic; METIS on K vertices.
+std::vector<char> bisect_parts(const PartBorders& borders);
+
+// The same from the partition: O(n + m) for the quotient graph.
 std::vector<char> bisect_parts(const Graph& graph, const std::vector<PartId>& part,
                                PartId num_parts);
 

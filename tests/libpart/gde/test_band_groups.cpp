@@ -8,34 +8,18 @@
 #include <random>
 
 #include "libpart/core/metrics.hpp"
+#include "libpart/core/saturated_weight.hpp"
 #include "libpart/gde/band_graph.hpp"
 #include "libpart/gde/band_refinement.hpp"
 #include "libpart/gde/part_groups.hpp"
 #include "tests/support/grid_graph.hpp"
+#include "tests/support/ragged_tiles.hpp"
 
 using namespace part;
 using namespace part::gde;
+using part::test::ragged_tiles;
 
 namespace {
-
-// An nx x ny grid cut into a tiles_x x tiles_y array of rectangular parts, with borders made
-// ragged by moving each border vertex, with probability 1/3, to a neighbouring part.
-Partition ragged_tiles(const Graph& g, int nx, int ny, int tiles_x, int tiles_y, unsigned seed) {
-    Partition p{PartId(tiles_x * tiles_y), std::vector<PartId>(std::size_t(g.num_vertices())), {}};
-    for (int y = 0; y < ny; ++y)
-        for (int x = 0; x < nx; ++x)
-            p.part[std::size_t(y * nx + x)] = PartId(y * tiles_y / ny * tiles_x + x * tiles_x / nx);
-    std::mt19937 rng(seed);
-    std::vector<PartId> ragged = p.part;
-    for (VertexId v = 0; v < g.num_vertices(); ++v)
-        for (VertexId u : g.neighbours(v))
-            if (p.part[u] != p.part[v] && rng() % 3 == 0) {
-                ragged[v] = p.part[u];
-                break;
-            }
-    p.part = std::move(ragged);
-    return p;
-}
 
 // Weight of the edges between parts of different groups, and of all cut edges.
 std::pair<WeightSum, WeightSum> border_between_groups(const Graph& g, const Partition& p,
@@ -73,6 +57,44 @@ TEST(PartGroups, BisectionBalancesTheBordersAndCutsFewOfThem) {
         // A 4 x 4 array of tiles splits into two halves of 2 x 4 across 4 of its 24 borders.
         const auto [between, all] = border_between_groups(g, p, group);
         EXPECT_LT(between, all / 4) << seed;
+    }
+}
+
+// part_borders against quotient_graph and edge_cut: the dense table (few parts) and the
+// sparse path (K x K beyond the edges), with zero-weight edges (a border all of weight 0 is
+// still a quotient edge) and weights that overflow a quotient edge's Weight (clamped).
+TEST(PartGroups, BordersAreTheQuotientGraphAndTheCut) {
+    const Graph grid = part::test::grid_graph(40, 30);
+    for (unsigned seed = 1; seed <= 4; ++seed) {
+        std::mt19937 rng(seed);
+        std::vector<WeightedEdge> edges;
+        for (VertexId v = 0; v < grid.num_vertices(); ++v)
+            for (VertexId u : grid.neighbours(v))
+                if (u > v) {
+                    const Weight w = seed == 4 ? Weight(kMaxWeight / 2) : Weight(rng() % 4);
+                    edges.push_back({v, u, w});
+                }
+        const Graph g = graph_from_edges(grid.num_vertices(), edges, true);
+        for (const PartId k : {PartId(6), PartId(12), PartId(200)}) {
+            std::vector<PartId> part(std::size_t(g.num_vertices()));
+            for (VertexId v = 0; v < g.num_vertices(); ++v)
+                part[v] = PartId((v % 40 / 4 + v / 40 / 5 * 3 + rng() % 2) % k);
+            const PartBorders borders = part_borders(g, part, k);
+            const Graph quotient = quotient_graph(g, part, k);
+            EXPECT_EQ(borders.quotient.xadj, quotient.xadj) << seed << " " << k;
+            EXPECT_EQ(borders.quotient.adjncy, quotient.adjncy) << seed << " " << k;
+            EXPECT_EQ(borders.quotient.adjwgt, quotient.adjwgt) << seed << " " << k;
+            EXPECT_EQ(borders.cut, edge_cut(g, part)) << seed << " " << k;
+            EXPECT_GT(borders.cut, 0);
+            if (seed == 4) { // the clamp is exercised
+                EXPECT_NE(std::count(quotient.adjwgt.begin(), quotient.adjwgt.end(), kMaxWeight),
+                          0);
+            }
+            if (k < 200) { // the bisection of the graph metrics.hpp's quotient_graph gives
+                const PartBorders from_metrics{quotient, edge_cut(g, part), {}};
+                EXPECT_EQ(bisect_parts(borders), bisect_parts(from_metrics)) << seed << " " << k;
+            }
+        }
     }
 }
 
