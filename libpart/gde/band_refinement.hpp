@@ -34,6 +34,11 @@ struct BandRefineOptions {
     // levels are cheap to build and refine, and each new set of clusters offers other moves.
     double recoarsen_share = 0.75;
     int recoarsenings = 2;
+    // Later cycles refine a narrower band whose borders already moved: they may do with less
+    // effort than the first (fewer detours, passes or levels).
+    int later_recoarsenings = 2;
+    int later_max_passes = 2;
+    VertexId later_coarsest = 0; // 0: as `coarsest`
     // Graphs of this many vertices or more (with 4 parts or more and a second cycle to come)
     // have their first cycle in two groups of parts, on two cores: the borders inside each
     // group are refined apart, those between the groups by the next cycle.
