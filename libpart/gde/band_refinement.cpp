@@ -115,13 +115,15 @@ void write_back(const BandGraph& band, Partition& partition) {
         partition.part[band.vertex[i]] = band.part[i];
 }
 
-// The options of cycle `cycle` (0: the first): later cycles take their own effort settings.
-BandRefineOptions options_of_cycle(const BandRefineOptions& options, int cycle) {
+// The options of cycle `cycle` (0: the first) on a band of `parts` parts: later cycles take
+// their own effort settings.
+BandRefineOptions options_of_cycle(const BandRefineOptions& options, int cycle, PartId parts) {
     if (cycle == 0) return options;
     BandRefineOptions later = options;
     later.recoarsenings = options.later_recoarsenings;
     later.max_passes = options.later_max_passes;
-    if (options.later_coarsest > 0) later.coarsest = options.later_coarsest;
+    if (options.later_coarsest_per_part > 0)
+        later.coarsest = options.later_coarsest_per_part * parts;
     return later;
 }
 
@@ -199,8 +201,9 @@ BandRefineResult refine_band(const Graph& graph, Partition& partition,
         if (cycle == 0 && grouped)
             refine_band_in_groups(graph, partition, options, width, seed, work, result);
         else
-            refine_band_once(graph, partition, options_of_cycle(options, cycle), width, seed, work,
-                             result);
+            refine_band_once(graph, partition,
+                             options_of_cycle(options, cycle, partition.num_parts), width, seed,
+                             work, result);
         ++result.cycles;
         // After the groups the borders between them are still to do, but the same rule holds:
         // where the borders inside gave little (rcb starts on trigrid700 gain nothing), those

@@ -1,5 +1,6 @@
 // The effort settings of the band refinement's later cycles (later_recoarsenings,
-// later_max_passes, later_coarsest): they shape the cycles after the first and those only.
+// later_max_passes, later_coarsest_per_part): they shape the cycles after the first, and only
+// those.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -58,7 +59,8 @@ constexpr int kSide = 64;
 BandRefineOptions two_cycles() {
     BandRefineOptions options;
     options.cycles = 2;
-    options.min_cycle_gain = 0; // the second cycle runs whatever the first gained
+    options.min_cycle_gain = 0;      // the second cycle runs whatever the first gained
+    options.later_recoarsenings = 2; // an F-cycle, as the first
     return options;
 }
 
@@ -72,18 +74,10 @@ TEST(BandCycles, LaterSettingsLeaveASingleCycleAlone) {
     const Refined plain = refine(g, start, options);
     options.later_recoarsenings = 0;
     options.later_max_passes = 1;
-    options.later_coarsest = g.num_vertices();
+    options.later_coarsest_per_part = g.num_vertices();
     const Refined changed = refine(g, start, options);
     EXPECT_EQ(plain.partition.part, changed.partition.part);
     EXPECT_EQ(plain.result.levels, changed.result.levels);
-}
-
-// The defaults are the first cycle's settings: spelling them out changes nothing.
-TEST(BandCycles, DefaultLaterSettingsAreTheFirstCyclesOnes) {
-    const BandRefineOptions options;
-    EXPECT_EQ(options.later_recoarsenings, options.recoarsenings);
-    EXPECT_EQ(options.later_max_passes, options.max_passes);
-    EXPECT_EQ(options.later_coarsest, options.coarsest);
 }
 
 // Fewer detours in the second cycle refine fewer levels; a coarsest size as large as the band
@@ -112,7 +106,7 @@ TEST(BandCycles, LaterCyclesRefineTheLevelsTheirSettingsAskFor) {
         expect_guarantees(g, start, v_options, v_cycle);
 
         BandRefineOptions flat = options;
-        flat.later_coarsest = g.num_vertices();
+        flat.later_coarsest_per_part = g.num_vertices();
         const Refined band_only = refine(g, start, flat);
         EXPECT_EQ(band_only.result.levels, first_levels + 1) << seed;
         expect_guarantees(g, start, flat, band_only);
