@@ -3,34 +3,15 @@
 // those.
 #include <gtest/gtest.h>
 
-#include <random>
-
 #include "libpart/core/metrics.hpp"
 #include "libpart/gde/band_refinement.hpp"
 #include "tests/support/grid_graph.hpp"
+#include "tests/support/ragged_tiles.hpp"
 
 using namespace part;
 using namespace part::gde;
 
 namespace {
-
-// Vertical strips of a grid with ragged borders: each border vertex moves, with probability
-// 1/3, to its neighbour's part, so every cycle has something to gain.
-Partition ragged_strips(const Graph& g, int nx, int ny, PartId k, unsigned seed) {
-    Partition p{k, std::vector<PartId>(std::size_t(g.num_vertices())), {}};
-    for (int y = 0; y < ny; ++y)
-        for (int x = 0; x < nx; ++x) p.part[std::size_t(y * nx + x)] = PartId(x * k / nx);
-    std::mt19937 rng(seed);
-    std::vector<PartId> ragged = p.part;
-    for (VertexId v = 0; v < g.num_vertices(); ++v)
-        for (VertexId u : g.neighbours(v))
-            if (p.part[u] != p.part[v] && rng() % 3 == 0) {
-                ragged[v] = p.part[u];
-                break;
-            }
-    p.part = std::move(ragged);
-    return p;
-}
 
 struct Refined {
     Partition partition;
@@ -68,7 +49,7 @@ BandRefineOptions two_cycles() {
 
 TEST(BandCycles, LaterSettingsLeaveASingleCycleAlone) {
     const Graph g = part::test::grid_graph(kSide, kSide);
-    const Partition start = ragged_strips(g, kSide, kSide, 6, 3);
+    const Partition start = part::test::ragged_tiles(g, kSide, kSide, 6, 1, 3);
     BandRefineOptions options;
     options.cycles = 1;
     const Refined plain = refine(g, start, options);
@@ -86,7 +67,7 @@ TEST(BandCycles, LaterSettingsLeaveASingleCycleAlone) {
 TEST(BandCycles, LaterCyclesRefineTheLevelsTheirSettingsAskFor) {
     const Graph g = part::test::grid_graph(kSide, kSide);
     for (unsigned seed = 1; seed <= 3; ++seed) {
-        const Partition start = ragged_strips(g, kSide, kSide, PartId(4 + seed), seed);
+        const Partition start = part::test::ragged_tiles(g, kSide, kSide, 4 + int(seed), 1, seed);
         BandRefineOptions first_only = two_cycles();
         first_only.cycles = 1;
         const BandRefineResult first = refine(g, start, first_only).result;

@@ -5,37 +5,19 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
-#include <random>
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/gde/band_graph.hpp"
 #include "libpart/gde/band_refinement.hpp"
 #include "libpart/gde/part_groups.hpp"
 #include "tests/support/grid_graph.hpp"
+#include "tests/support/ragged_tiles.hpp"
 
 using namespace part;
 using namespace part::gde;
+using part::test::ragged_tiles;
 
 namespace {
-
-// An nx x ny grid cut into a tiles_x x tiles_y array of rectangular parts, with borders made
-// ragged by moving each border vertex, with probability 1/3, to a neighbouring part.
-Partition ragged_tiles(const Graph& g, int nx, int ny, int tiles_x, int tiles_y, unsigned seed) {
-    Partition p{PartId(tiles_x * tiles_y), std::vector<PartId>(std::size_t(g.num_vertices())), {}};
-    for (int y = 0; y < ny; ++y)
-        for (int x = 0; x < nx; ++x)
-            p.part[std::size_t(y * nx + x)] = PartId(y * tiles_y / ny * tiles_x + x * tiles_x / nx);
-    std::mt19937 rng(seed);
-    std::vector<PartId> ragged = p.part;
-    for (VertexId v = 0; v < g.num_vertices(); ++v)
-        for (VertexId u : g.neighbours(v))
-            if (p.part[u] != p.part[v] && rng() % 3 == 0) {
-                ragged[v] = p.part[u];
-                break;
-            }
-    p.part = std::move(ragged);
-    return p;
-}
 
 // Weight of the edges between parts of different groups, and of all cut edges.
 std::pair<WeightSum, WeightSum> border_between_groups(const Graph& g, const Partition& p,
