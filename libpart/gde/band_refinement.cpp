@@ -155,6 +155,18 @@ const std::vector<char>* marks(const std::vector<char>& boundary) {
     return boundary.empty() ? nullptr : &boundary;
 }
 
+// The options of cycle `cycle` (0: the first) on a band of `parts` parts: later cycles take
+// their own effort settings.
+BandRefineOptions options_of_cycle(const BandRefineOptions& options, int cycle, PartId parts) {
+    if (cycle == 0) return options;
+    BandRefineOptions later = options;
+    later.recoarsenings = options.later_recoarsenings;
+    later.max_passes = options.later_max_passes;
+    if (options.later_coarsest_per_part > 0)
+        later.coarsest = options.later_coarsest_per_part * parts;
+    return later;
+}
+
 // One cycle on the band of the whole partition.
 void refine_band_once(const Graph& graph, Partition& partition, const BandRefineOptions& options,
                       int width, unsigned seed, std::vector<char>& boundary, Workspace& work,
@@ -243,7 +255,9 @@ BandRefineResult refine_band(const Graph& graph, Partition& partition,
             refine_band_in_groups(graph, partition, options, width, seed, group, boundary, work,
                                   result);
         else
-            refine_band_once(graph, partition, options, width, seed, boundary, work, result);
+            refine_band_once(graph, partition,
+                             options_of_cycle(options, cycle, partition.num_parts), width, seed,
+                             boundary, work, result);
         ++result.cycles;
         // After the groups the borders between them are still to do, but the same rule holds:
         // where the borders inside gave little (rcb starts on trigrid700 gain nothing), those

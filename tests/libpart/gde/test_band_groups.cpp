@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
-#include <random>
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/core/saturated_weight.hpp"
