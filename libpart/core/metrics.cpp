@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "libpart/core/parallel.hpp"
+#include "libpart/core/part_links.hpp"
 #include "libpart/core/saturated_weight.hpp"
 
 namespace part {
@@ -48,15 +49,24 @@ WeightSum communication_volume(const Graph& graph, const std::vector<PartId>& pa
     return volume;
 }
 
+namespace {
+
+// With unit vertex weights every constraint of a part weighs its vertex count: copies
+// constraint 0's sums (counted alone) to the others. `weights` holds ncon sums per part.
+void copy_first_constraint(std::vector<WeightSum>& weights, int ncon) {
+    for (std::size_t p = 0; p + std::size_t(ncon) <= weights.size(); p += std::size_t(ncon))
+        for (int c = 1; c < ncon; ++c) weights[p + std::size_t(c)] = weights[p];
+}
+
+} // namespace
+
 std::vector<WeightSum> part_weights(const Graph& graph, const std::vector<PartId>& part,
                                     PartId num_parts) {
     const int ncon = graph.num_constraints();
     std::vector<WeightSum> weights(std::size_t(num_parts) * ncon, 0);
     if (!graph.has_vertex_weights()) { // unit weights: vertices per part, for each constraint
         for (PartId p : part) weights[std::size_t(p) * ncon] += 1;
-        for (PartId p = 0; p < num_parts; ++p)
-            for (int c = 1; c < ncon; ++c)
-                weights[std::size_t(p) * ncon + c] = weights[std::size_t(p) * ncon];
+        copy_first_constraint(weights, ncon);
         return weights;
     }
     const Weight* const vwgt = graph.vwgt.data();
@@ -95,39 +105,19 @@ std::vector<double> imbalance(const Graph& graph, const Partition& partition) {
     return imbalance_of(graph, partition, part_weights(graph, partition.part, partition.num_parts));
 }
 
-// Each part's links are gathered by a counting sort on the part, then merged with a
-// per-part marker on the neighbouring part: O(cut edges + K) plus a sort of each part's
-// (short) list of neighbouring parts, instead of sorting every cut edge (it ran once per GDE
-// round, issue 5). Rows come out in ascending neighbour order, as the full sort gave them.
-// The same pass over the vertices sums the part weights and, if asked, marks the border.
+// One scan of the edges (the costly part) collects the cut edges as links; part_links.hpp groups
+// and sums them: O(cut edges + K) plus a sort of each part's (short) list of neighbouring parts.
+// Rows come out in ascending neighbour order. The same scan marks the border if asked.
 Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId num_parts,
                      std::vector<char>* border) {
-    struct Link {
-        PartId from, to;
-        WeightSum weight;
-    };
-    // One scan of the edges (the costly part) collects the cut edges; a counting sort on
-    // their first part groups them.
-    std::vector<Link> cut;
-    std::vector<EdgeOffset> first(std::size_t(num_parts) + 1, 0);
-    const int ncon = graph.num_constraints();
-    std::vector<WeightSum> weights(std::size_t(num_parts) * ncon, 0);
+    std::vector<PartLink> cut;
     const VertexId n = graph.num_vertices();
     const EdgeOffset* const xadj = graph.xadj.data();
     const VertexId* const adjncy = graph.adjncy.data();
     const Weight* const adjwgt = graph.has_edge_weights() ? graph.adjwgt.data() : nullptr;
-    const Weight* const vwgt = graph.has_vertex_weights() ? graph.vwgt.data() : nullptr;
     const PartId* const parts = part.data();
     if (border) border->resize(std::size_t(n));
     char* const border_of = border ? border->data() : nullptr;
-    // The part weights in a pass of their own: in the loop over the rows, their 64-bit stores
-    // made the compiler reload the row offsets.
-    if (vwgt)
-        for (VertexId u = 0; u < n; ++u)
-            for (int c = 0; c < ncon; ++c)
-                weights[std::size_t(parts[u]) * ncon + c] += vwgt[std::size_t(u) * ncon + c];
-    else
-        for (VertexId u = 0; u < n; ++u) weights[std::size_t(parts[u]) * ncon] += 1;
     const VertexId* row = adjncy + xadj[0]; // the row of u, then of u + 1, ...
     for (VertexId u = 0; u < n; ++u) {
         const PartId p = parts[u];
@@ -135,50 +125,29 @@ Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId
         // Most rows lie inside their part: a loop that only compares finds out.
         while (row != row_end && parts[*row] == p) ++row;
         if (border_of) border_of[u] = row != row_end;
-        if (row == row_end) continue;
-        const std::size_t cut_before = cut.size();
         for (; row != row_end; ++row) {
             const PartId q = parts[*row];
             if (p != q) cut.push_back({p, q, adjwgt ? adjwgt[row - adjncy] : 1});
         }
-        first[std::size_t(p) + 1] += EdgeOffset(cut.size() - cut_before);
     }
-    if (!vwgt) // unit weights: every constraint counts the vertices
-        for (PartId p = 0; p < num_parts; ++p)
-            for (int c = 1; c < ncon; ++c)
-                weights[std::size_t(p) * ncon + c] = weights[std::size_t(p) * ncon];
-    for (PartId p = 0; p < num_parts; ++p) first[p + 1] += first[p];
-    std::vector<Link> links(cut.size());
-    {
-        std::vector<EdgeOffset> fill(first.begin(), first.end() - 1);
-        for (const Link& link : cut) links[std::size_t(fill[link.from]++)] = link;
-    }
+    std::vector<std::size_t> first;
+    const std::vector<PartLink> links = group_by_first_part(cut, num_parts, first);
 
     Graph q;
     q.xadj.assign(std::size_t(num_parts) + 1, 0);
-    q.adjwgt.clear();
-    std::vector<PartId> marker(std::size_t(num_parts), -1); // last part that met this one
-    std::vector<WeightSum> sum(std::size_t(num_parts), 0);
-    std::vector<PartId> met;
+    PartLinkSums sums(num_parts);
     for (PartId a = 0; a < num_parts; ++a) {
-        met.clear();
-        for (EdgeOffset i = first[a]; i < first[a + 1]; ++i) {
-            const Link& link = links[std::size_t(i)];
-            if (marker[link.to] != a) {
-                marker[link.to] = a;
-                sum[link.to] = 0;
-                met.push_back(link.to);
-            }
-            sum[link.to] += link.weight;
-        }
-        std::sort(met.begin(), met.end());
-        for (PartId b : met) {
+        sums.add_group(a, links.data() + first[a], links.data() + first[a + 1]);
+        for (PartId b : sums.parts()) {
             q.adjncy.push_back(b);
-            q.adjwgt.push_back(clamp_to_weight(sum[b]));
+            q.adjwgt.push_back(clamp_to_weight(sums.sum(b)));
         }
-        q.xadj[a + 1] = q.xadj[a] + EdgeOffset(met.size());
+        q.xadj[a + 1] = EdgeOffset(q.adjncy.size());
     }
-    q.ncon = ncon;
+    // The part weights in a pass of their own: in the loop over the rows, their 64-bit stores
+    // made the compiler reload the row offsets.
+    const std::vector<WeightSum> weights = part_weights(graph, part, num_parts);
+    q.ncon = graph.num_constraints();
     q.vwgt.resize(weights.size());
     for (std::size_t i = 0; i < weights.size(); ++i) q.vwgt[i] = clamp_to_weight(weights[i]);
     return q;
@@ -253,10 +222,7 @@ class ScanSums {
     }
 
     NeighbourhoodScan finish(PartId num_parts) {
-        if (!vwgt_) // unit weights: every constraint counts the vertices
-            for (PartId p = 0; p < num_parts; ++p)
-                for (int c = 1; c < ncon_; ++c)
-                    weights_[std::size_t(p) * ncon_ + c] = weights_[std::size_t(p) * ncon_];
+        if (!vwgt_) copy_first_constraint(weights_, ncon_); // unit weights count vertices
         keep_distinct_links(links_, num_parts);
         NeighbourhoodScan s;
         s.cut_both_ends = cut_both_ends_;

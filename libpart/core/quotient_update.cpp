@@ -4,30 +4,24 @@
 #include <cstdint>
 
 #include "libpart/core/metrics.hpp"
+#include "libpart/core/part_links.hpp"
 #include "libpart/core/saturated_weight.hpp"
 
 namespace part {
 
 namespace {
 
-// A change of the number of edges between two parts (one direction of a quotient link).
-struct LinkChange {
-    PartId from, to;
-    WeightSum delta;
-};
-
 bool reached_clamp(const std::vector<Weight>& weights) {
     return std::find(weights.begin(), weights.end(), kMaxWeight) != weights.end();
 }
 
 // Each edge with a moved end once: from its moved end, or from the lower one when both moved.
-// Its old link loses it, its new link gains it, in both directions. Grouped by `from` (a
-// counting sort; sorting every change was most of the update's cost).
-std::vector<LinkChange> link_changes(const Graph& graph, const std::vector<PartId>& before,
-                                     const std::vector<PartId>& after,
-                                     std::span<const VertexId> moved, PartId num_parts,
-                                     std::vector<std::size_t>& first) {
-    std::vector<LinkChange> changes;
+// Its old link loses it, its new link gains it, in both directions (a link's weight here is the
+// change of its edge count).
+std::vector<PartLink> link_changes(const Graph& graph, const std::vector<PartId>& before,
+                                   const std::vector<PartId>& after,
+                                   std::span<const VertexId> moved) {
+    std::vector<PartLink> changes;
     for (VertexId v : moved) {
         if (before[v] == after[v]) continue;
         for (VertexId u : graph.neighbours(v)) {
@@ -42,13 +36,7 @@ std::vector<LinkChange> link_changes(const Graph& graph, const std::vector<PartI
             }
         }
     }
-    first.assign(std::size_t(num_parts) + 1, 0);
-    for (const LinkChange& c : changes) ++first[std::size_t(c.from) + 1];
-    for (PartId p = 0; p < num_parts; ++p) first[p + 1] += first[p];
-    std::vector<LinkChange> grouped(changes.size());
-    std::vector<std::size_t> fill(first.begin(), first.end() - 1);
-    for (const LinkChange& c : changes) grouped[fill[c.from]++] = c;
-    return grouped;
+    return changes;
 }
 
 } // namespace
@@ -75,10 +63,10 @@ Graph update_quotient_graph(const Graph& graph, const std::vector<PartId>& befor
                 weights[std::size_t(after[v]) * ncon + c] += graph.vertex_weight(v, c);
             }
     for (std::size_t i = 0; i < weights.size(); ++i) quotient.vwgt[i] = clamp_to_weight(weights[i]);
+    const std::vector<PartLink> unsorted = link_changes(graph, before, after, moved);
+    if (unsorted.empty()) return quotient;
     std::vector<std::size_t> first;
-    const std::vector<LinkChange> changes =
-        link_changes(graph, before, after, moved, num_parts, first);
-    if (changes.empty()) return quotient;
+    const std::vector<PartLink> changes = group_by_first_part(unsorted, num_parts, first);
 
     // Each row merged with its changes summed per other part (a marker per part), both in
     // ascending order of the other part; links left with no edge disappear.
@@ -86,21 +74,10 @@ Graph update_quotient_graph(const Graph& graph, const std::vector<PartId>& befor
     updated.xadj.assign(std::size_t(num_parts) + 1, 0);
     updated.ncon = quotient.ncon;
     updated.vwgt = std::move(quotient.vwgt);
-    std::vector<PartId> marked_by(std::size_t(num_parts), -1);
-    std::vector<WeightSum> delta(std::size_t(num_parts), 0);
-    std::vector<PartId> changed;
+    PartLinkSums delta(num_parts);
     for (PartId a = 0; a < num_parts; ++a) {
-        changed.clear();
-        for (std::size_t i = first[a]; i < first[a + 1]; ++i) {
-            const LinkChange& c = changes[i];
-            if (marked_by[c.to] != a) {
-                marked_by[c.to] = a;
-                delta[c.to] = 0;
-                changed.push_back(c.to);
-            }
-            delta[c.to] += c.delta;
-        }
-        std::sort(changed.begin(), changed.end());
+        delta.add_group(a, changes.data() + first[a], changes.data() + first[a + 1]);
+        const std::vector<PartId>& changed = delta.parts();
         auto emit = [&](PartId b, WeightSum weight) {
             if (weight == 0) return;
             updated.adjncy.push_back(b);
@@ -116,7 +93,7 @@ Graph update_quotient_graph(const Graph& graph, const std::vector<PartId>& befor
                 continue;
             }
             const PartId b = *next++;
-            WeightSum weight = delta[b];
+            WeightSum weight = delta.sum(b);
             if (e < row_end && quotient.adjncy[e] == b) weight += quotient.adjwgt[e++];
             emit(b, weight);
         }

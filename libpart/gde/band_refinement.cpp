@@ -156,10 +156,11 @@ const std::vector<char>* marks(const std::vector<char>& boundary) {
 }
 
 // The options of cycle `cycle` (0: the first) on a band of `parts` parts: later cycles take
-// their own effort settings.
+// their own width and effort settings.
 BandRefineOptions options_of_cycle(const BandRefineOptions& options, int cycle, PartId parts) {
     if (cycle == 0) return options;
     BandRefineOptions later = options;
+    later.width = options.later_width;
     later.recoarsenings = options.later_recoarsenings;
     later.max_passes = options.later_max_passes;
     if (options.later_coarsest_per_part > 0)
@@ -169,9 +170,10 @@ BandRefineOptions options_of_cycle(const BandRefineOptions& options, int cycle, 
 
 // One cycle on the band of the whole partition.
 void refine_band_once(const Graph& graph, Partition& partition, const BandRefineOptions& options,
-                      int width, unsigned seed, std::vector<char>& boundary, Workspace& work,
+                      unsigned seed, std::vector<char>& boundary, Workspace& work,
                       BandRefineResult& result) {
-    extract_band(graph, partition.part, width, work.band, work.band_scratch, marks(boundary));
+    extract_band(graph, partition.part, options.width, work.band, work.band_scratch,
+                 marks(boundary));
     result.band_vertices = std::max(result.band_vertices, work.band.num_band_vertices());
     if (work.band.num_band_vertices() == 0) return;
     const WeightSum gain =
@@ -194,7 +196,7 @@ void add_polish(const BandRefineResult& found, BandRefineResult& result) {
 // the partition as it was, so the result is the same whichever finishes first, or with one core.
 // The borders between the groups are left to the next cycle.
 void refine_band_in_groups(const Graph& graph, Partition& partition,
-                           const BandRefineOptions& options, int width, unsigned seed,
+                           const BandRefineOptions& options, unsigned seed,
                            const std::vector<char>& group, std::vector<char>& boundary,
                            Workspace& work, BandRefineResult& result) {
     Workspace other; // group 1's; group 0 uses (and leaves warm for the next cycle) `work`
@@ -206,7 +208,7 @@ void refine_band_in_groups(const Graph& graph, Partition& partition,
         std::vector<char> in_group(group.size());
         for (std::size_t p = 0; p < group.size(); ++p) in_group[p] = group[p] == g;
         Workspace& w = *workspace[g];
-        extract_group_band(graph, start.part, in_group, width, w.band, w.band_scratch,
+        extract_group_band(graph, start.part, in_group, options.width, w.band, w.band_scratch,
                            marks(boundary));
         if (w.band.num_band_vertices() == 0) return;
         const auto parts = PartId(std::count(in_group.begin(), in_group.end(), 1));
@@ -249,15 +251,14 @@ BandRefineResult refine_band(const Graph& graph, Partition& partition,
     }
     for (int cycle = 0; cycle < options.cycles; ++cycle) {
         const WeightSum before = result.cut_reduction;
-        const int width = cycle == 0 ? options.width : options.later_width;
         const unsigned seed = 1 + 1000 * unsigned(cycle);
+        const BandRefineOptions cycle_options =
+            options_of_cycle(options, cycle, partition.num_parts);
         if (cycle == 0 && grouped)
-            refine_band_in_groups(graph, partition, options, width, seed, group, boundary, work,
+            refine_band_in_groups(graph, partition, cycle_options, seed, group, boundary, work,
                                   result);
         else
-            refine_band_once(graph, partition,
-                             options_of_cycle(options, cycle, partition.num_parts), width, seed,
-                             boundary, work, result);
+            refine_band_once(graph, partition, cycle_options, seed, boundary, work, result);
         ++result.cycles;
         // After the groups the borders between them are still to do, but the same rule holds:
         // where the borders inside gave little (rcb starts on trigrid700 gain nothing), those
