@@ -1,14 +1,17 @@
 #pragma once
-// Data-parallel loops over contiguous index ranges, on threads started away from the caller's
-// CPU (SpreadThread), for the passes that gain from a second core (graph reading and
-// validation, reports beside the work they describe).
+// Data-parallel loops over contiguous index ranges, on the process's helper thread
+// (helper_thread.hpp) and, beyond it, threads started away from the caller's CPU (SpreadThread),
+// for the passes that gain from a second core (graph reading and validation, reports beside
+// the work they describe, band refinement).
 #include <algorithm>
 #include <cstdint>
 #include <exception>
+#include <functional>
 #include <list>
 #include <thread>
 #include <vector>
 
+#include "libpart/core/helper_thread.hpp"
 #include "libpart/core/spread_thread.hpp"
 
 namespace part {
@@ -33,8 +36,13 @@ template <typename Body> void for_each_range(std::int64_t n, unsigned ranges, Bo
         }
     };
     {
-        std::list<SpreadThread> workers; // joined when they go out of scope
-        for (unsigned r = 1; r < ranges; ++r) workers.emplace_back([&run, r] { run(r); });
+        // Range 1 on the process's helper thread when it is free (no thread to start), the
+        // others on threads of their own, joined when they go out of scope.
+        const std::function<void()> first_other = [&run] { run(1); };
+        HelperTask on_helper(ranges > 1 ? &first_other : nullptr); // waited for on the way out
+        std::list<SpreadThread> workers;
+        for (unsigned r = on_helper.started() ? 2 : 1; r < ranges; ++r)
+            workers.emplace_back([&run, r] { run(r); });
         run(0);
     }
     for (const auto& f : failure)

@@ -5,8 +5,11 @@
 
 #include <atomic>
 #include <stdexcept>
+#include <string>
 #include <thread>
+#include <vector>
 
+#include "libpart/core/helper_thread.hpp"
 #include "libpart/core/parallel.hpp"
 #include "libpart/core/spread_thread.hpp"
 
@@ -115,4 +118,46 @@ TEST(RunBothIf, RunsOnTheCallingThreadWhenNotConcurrentAndOnTwoWhenAsked) {
     EXPECT_EQ(ran, 2);
     EXPECT_EQ(first_on, caller);
     EXPECT_EQ(second_on != caller, std::thread::hardware_concurrency() > 1);
+}
+
+TEST(HelperThread, RunsHandedTasksOnAnotherThreadOneAtATime) {
+    const std::thread::id caller = std::this_thread::get_id();
+    std::thread::id ran_on;
+    const std::function<void()> task = [&] { ran_on = std::this_thread::get_id(); };
+    ASSERT_TRUE(HelperThread::instance().try_start(task));
+    // Busy until waited for: a second caller is told to start a thread of its own.
+    EXPECT_FALSE(HelperThread::instance().try_start(task));
+    HelperThread::instance().wait();
+    EXPECT_NE(ran_on, caller);
+    EXPECT_NE(ran_on, std::thread::id());
+    EXPECT_TRUE(HelperThread::instance().try_start(task));
+    HelperThread::instance().wait();
+}
+
+TEST(ForEachRange, ManySplitsInARowAndNestedSplitsAllRunEveryRange) {
+    // Splits in quick succession reuse the helper; a split inside a range the helper runs finds
+    // it busy and starts a thread instead. Every index is visited exactly once either way.
+    for (int round = 0; round < 200; ++round) {
+        std::vector<std::atomic<int>> seen(64);
+        for_each_range(8, 2, [&](unsigned, std::int64_t begin, std::int64_t end) {
+            for (std::int64_t outer = begin; outer < end; ++outer)
+                for_each_range(8, 2, [&](unsigned, std::int64_t b, std::int64_t e) {
+                    for (std::int64_t inner = b; inner < e; ++inner) ++seen[outer * 8 + inner];
+                });
+        });
+        for (const auto& count : seen) ASSERT_EQ(count.load(), 1) << round;
+    }
+}
+
+TEST(ForEachRange, ExceptionOfTheLowestRangeComesOutWithTheHelperInUse) {
+    for (unsigned ranges : {2u, 3u}) {
+        try {
+            for_each_range(ranges, ranges, [](unsigned r, std::int64_t, std::int64_t) {
+                if (r >= 1) throw std::runtime_error("range " + std::to_string(r));
+            });
+            ADD_FAILURE() << "no exception";
+        } catch (const std::runtime_error& e) {
+            EXPECT_STREQ(e.what(), "range 1");
+        }
+    }
 }
