@@ -161,3 +161,29 @@ TEST(ForEachRange, ExceptionOfTheLowestRangeComesOutWithTheHelperInUse) {
         }
     }
 }
+
+TEST(RunBothIf, ASplitInsideTheHelpersTaskRunsInOrderOnThatThread) {
+    if (std::thread::hardware_concurrency() < 2) GTEST_SKIP() << "one core: nothing runs beside";
+    std::thread::id outer_second, inner_first, inner_second;
+    int order = 0, inner_first_at = -1, inner_second_at = -1;
+    run_both_if(
+        true, [] {},
+        [&] {
+            outer_second = std::this_thread::get_id();
+            run_both_if(
+                true,
+                [&] {
+                    inner_first = std::this_thread::get_id();
+                    inner_first_at = order++;
+                },
+                [&] {
+                    inner_second = std::this_thread::get_id();
+                    inner_second_at = order++;
+                });
+        });
+    EXPECT_NE(outer_second, std::this_thread::get_id());
+    EXPECT_EQ(inner_first, outer_second);
+    EXPECT_EQ(inner_second, outer_second);
+    EXPECT_EQ(inner_first_at, 0);
+    EXPECT_EQ(inner_second_at, 1);
+}
