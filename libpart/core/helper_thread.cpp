@@ -54,28 +54,29 @@ HelperThread::HelperThread() {
 
 HelperThread::~HelperThread() {
     stopping_.store(true, std::memory_order_release);
-    posted_.fetch_add(1, std::memory_order_release);
+    posted_.store(posted_.load(std::memory_order_relaxed) + 1, std::memory_order_release);
     posted_.notify_one();
     delete static_cast<SpreadThread*>(thread_); // joins
 }
 
-bool HelperThread::try_start(const std::function<void()>& task) {
-    bool expected = false;
-    if (!claimed_.compare_exchange_strong(expected, true, std::memory_order_acquire)) return false;
+std::uint32_t HelperThread::try_start(const std::function<void()>& task) {
+    bool idle = false;
+    if (!busy_.compare_exchange_strong(idle, true, std::memory_order_acquire)) return 0;
     task_ = &task;
-    posted_.fetch_add(1, std::memory_order_release);
+    // Tickets wrap after 2^32 tasks; 0 is kept for "not started".
+    std::uint32_t ticket = posted_.load(std::memory_order_relaxed) + 1;
+    if (ticket == 0) ticket = 1;
+    posted_.store(ticket, std::memory_order_release);
     posted_.notify_one();
-    return true;
+    return ticket;
 }
 
-void HelperThread::wait() {
-    const std::uint32_t target = posted_.load(std::memory_order_relaxed);
-    std::uint32_t done = finished_.load(std::memory_order_acquire);
-    while (done != target) {
+void HelperThread::wait(std::uint32_t ticket) {
+    // Tickets finish in order, so `ticket` is done once the last finished one is not before it
+    // (in the wrapping order of 32-bit counters).
+    for (std::uint32_t done = finished_.load(std::memory_order_acquire);
+         std::int32_t(done - ticket) < 0; done = finished_.load(std::memory_order_acquire))
         wait_while_equal(finished_, done, kCallerSpin);
-        done = finished_.load(std::memory_order_acquire);
-    }
-    claimed_.store(false, std::memory_order_release);
 }
 
 void HelperThread::serve() {
@@ -85,8 +86,11 @@ void HelperThread::serve() {
         served = posted_.load(std::memory_order_acquire);
         if (stopping_.load(std::memory_order_acquire)) return;
         (*task_)();
+        // Free for the next task before the caller hears of this one: a caller that splits
+        // again right after its wait finds the helper free.
+        busy_.store(false, std::memory_order_release);
         finished_.store(served, std::memory_order_release);
-        finished_.notify_one();
+        finished_.notify_all();
     }
 }
 

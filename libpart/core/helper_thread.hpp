@@ -10,8 +10,8 @@
 // waits for it spins for a short while too. OpenMP runtimes keep their workers the same way
 // (libgomp spins before it sleeps).
 //
-// One task at a time: a caller that finds the helper busy (a task run by the helper that splits
-// again, or a second caller) gets false from try_start and starts a thread of its own.
+// One task at a time: a caller that finds the helper running a task (a task run by the helper
+// that splits again, or a split beside it) gets no ticket from try_start and does without.
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -23,11 +23,12 @@ class HelperThread {
     // The process's helper, started on the first call.
     static HelperThread& instance();
 
-    // Hands task() to the helper and returns true, or returns false at once when the helper is
-    // busy. task must not throw and must outlive the matching wait().
-    bool try_start(const std::function<void()>& task);
-    // Returns once the task of the last successful try_start has finished.
-    void wait();
+    // Hands task() to the helper and returns its ticket, or returns 0 at once when the helper
+    // is running another task. task must not throw and must outlive the matching wait().
+    std::uint32_t try_start(const std::function<void()>& task);
+    // Returns once the task of `ticket` has finished. The helper takes new tasks as soon as it
+    // finishes one, whether or not its caller waited for it yet.
+    void wait(std::uint32_t ticket);
 
     ~HelperThread();
     HelperThread(const HelperThread&) = delete;
@@ -37,9 +38,9 @@ class HelperThread {
     HelperThread();
     void serve();
 
-    std::atomic<bool> claimed_{false};       // a caller owns the helper
-    std::atomic<std::uint32_t> posted_{0};   // tasks handed over so far
-    std::atomic<std::uint32_t> finished_{0}; // tasks finished so far
+    std::atomic<bool> busy_{false};          // a task is handed over and not finished
+    std::atomic<std::uint32_t> posted_{0};   // tickets handed out so far (the last one's)
+    std::atomic<std::uint32_t> finished_{0}; // the last finished ticket
     std::atomic<bool> stopping_{false};
     const std::function<void()>* task_ = nullptr; // published by posted_
     void* thread_ = nullptr;                      // the SpreadThread
@@ -50,16 +51,16 @@ class HelperThread {
 class HelperTask {
   public:
     explicit HelperTask(const std::function<void()>* task)
-        : started_(task && HelperThread::instance().try_start(*task)) {}
+        : ticket_(task ? HelperThread::instance().try_start(*task) : 0) {}
     ~HelperTask() {
-        if (started_) HelperThread::instance().wait();
+        if (ticket_ != 0) HelperThread::instance().wait(ticket_);
     }
-    bool started() const { return started_; }
+    bool started() const { return ticket_ != 0; }
     HelperTask(const HelperTask&) = delete;
     HelperTask& operator=(const HelperTask&) = delete;
 
   private:
-    bool started_;
+    std::uint32_t ticket_;
 };
 
 } // namespace part

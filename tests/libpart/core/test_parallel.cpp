@@ -123,15 +123,25 @@ TEST(RunBothIf, RunsOnTheCallingThreadWhenNotConcurrentAndOnTwoWhenAsked) {
 TEST(HelperThread, RunsHandedTasksOnAnotherThreadOneAtATime) {
     const std::thread::id caller = std::this_thread::get_id();
     std::thread::id ran_on;
-    const std::function<void()> task = [&] { ran_on = std::this_thread::get_id(); };
-    ASSERT_TRUE(HelperThread::instance().try_start(task));
-    // Busy until waited for: a second caller is told to start a thread of its own.
-    EXPECT_FALSE(HelperThread::instance().try_start(task));
-    HelperThread::instance().wait();
+    std::atomic<bool> release{false};
+    const std::function<void()> task = [&] {
+        ran_on = std::this_thread::get_id();
+        while (!release.load()) std::this_thread::yield();
+    };
+    const std::uint32_t ticket = HelperThread::instance().try_start(task);
+    ASSERT_NE(ticket, 0u);
+    // Running a task: a second caller gets no ticket and does without.
+    EXPECT_EQ(HelperThread::instance().try_start(task), 0u);
+    release = true;
+    HelperThread::instance().wait(ticket);
     EXPECT_NE(ran_on, caller);
     EXPECT_NE(ran_on, std::thread::id());
-    EXPECT_TRUE(HelperThread::instance().try_start(task));
-    HelperThread::instance().wait();
+    // Free again once the task is over, and its tickets keep coming in order.
+    const std::function<void()> quick = [] {};
+    const std::uint32_t next = HelperThread::instance().try_start(quick);
+    EXPECT_NE(next, 0u);
+    HelperThread::instance().wait(next);
+    HelperThread::instance().wait(ticket); // long finished: returns at once
 }
 
 TEST(ForEachRange, ManySplitsInARowAndNestedSplitsAllRunEveryRange) {
