@@ -376,22 +376,31 @@ class Polisher {
         const Weight w = graph_.vertex_weight(v);
         Move best;
         if (w >= weight_[home]) return best;
-        const VertexId* adjncy = graph_.adjncy.data();
-        const Weight* adjwgt = graph_.has_edge_weights() ? graph_.adjwgt.data() : nullptr;
         WeightSum* connection = connection_.data();
         PartId* const touched = touched_.data(); // room for v's row: see find_boundary
         PartId* last = touched;
-        WeightSum internal = 0;
-        for (EdgeOffset e = graph_.xadj[v], end = graph_.xadj[v + 1]; e < end; ++e) {
-            const PartId p = part[adjncy[e]];
-            const WeightSum weight = adjwgt != nullptr ? adjwgt[e] : 1;
-            if (p == home) {
-                internal += weight;
-                continue;
+        // Without branches on the neighbour's part (they mispredicted often on the boundary):
+        // every edge adds to its part's sum, v's own part's too, and a part is listed when its
+        // sum was 0 (twice if an edge weighs 0, as before). Home's sum starts at kHome, which
+        // no row's weights bring back to 0 (fewer than 2^31 entries of at most 2^31 each), so
+        // home is never listed.
+        connection[home] = kHome;
+        const auto tally = [&](auto weight_of) {
+            const VertexId* adjncy = graph_.adjncy.data();
+            for (EdgeOffset e = graph_.xadj[v], end = graph_.xadj[v + 1]; e < end; ++e) {
+                const PartId p = part[adjncy[e]];
+                const WeightSum sum = connection[p];
+                *last = p;
+                last += sum == 0;
+                connection[p] = sum + weight_of(e);
             }
-            if (connection[p] == 0) *last++ = p; // (twice if an edge weighs 0, as before)
-            connection[p] += weight;
-        }
+        };
+        if (graph_.has_edge_weights())
+            tally([adjwgt = graph_.adjwgt.data()](EdgeOffset e) { return WeightSum(adjwgt[e]); });
+        else
+            tally([](EdgeOffset) { return WeightSum(1); });
+        const WeightSum internal = connection[home] - kHome;
+        connection[home] = 0;
         // Migration: leaving the origin costs the vertex's size, going back to it gains it.
         const PartId origin = origin_ != nullptr ? (*origin_)[v] : -1;
         const WeightSum migration =
@@ -410,6 +419,8 @@ class Polisher {
         best.boundary = last != touched;
         return best;
     }
+
+    static constexpr WeightSum kHome = WeightSum(1) << 62; // see best_move
 
     const Graph& graph_;
     std::vector<PartId>& part_;

@@ -51,13 +51,18 @@ VertexId LocalConnectivity::label_neighbours(const PartId* part, VertexId v, std
     const std::uint32_t first = skip + 1;
     mark[v] = skip;
     VertexId labels = 0;
+    // Without branches (the part test mispredicted often): every neighbour is written at
+    // index `labels`, which only a new one advances (indices stay below the degree). The mark
+    // is selected by arithmetic: g++ turned a ?: into a branch.
     for (; row != row_end; ++row) {
         const VertexId u = *row;
-        if (part[u] != home || mark[u] >= skip) continue; // a neighbour listed twice: once
-        mark[u] = first + std::uint32_t(labels);
+        const std::uint32_t m = mark[u];
+        const std::uint32_t fresh = (part[u] == home) & (m < skip); // listed twice: once
+        mark[u] = m + fresh * (first + std::uint32_t(labels) - m);
         root[labels] = labels;
         pending[labels] = 1;
-        queue[labels++] = u;
+        queue[labels] = u;
+        labels += VertexId(fresh);
     }
     return labels;
 }
