@@ -271,13 +271,26 @@ class Polisher {
         for (VertexId v = 0; v < n; ++v)
             longest = std::max(longest, locked[v] ? 0 : VertexId(xadj[v + 1] - xadj[v]));
         touched_.resize(std::size_t(longest));
+        // Without branches on the marks (scattered, they mispredicted): the free marked
+        // vertices listed first, then kept if on the boundary, a mark cleared otherwise.
+        candidates_.resize(std::size_t(n));
+        VertexId* listed = candidates_.data();
+        VertexId marked = 0;
         for (VertexId v = 0; v < n; ++v) {
-            if (!candidate[v]) continue;
-            if (!locked[v] && leaves(xadj, adjncy, part, v))
-                candidates_.push_back(v);
-            else
-                candidate[v] = 0;
+            const bool free_mark = (candidate[v] != 0) & (locked[v] == 0);
+            candidate[v] = char(candidate[v] * free_mark);
+            listed[marked] = v;
+            marked += free_mark;
         }
+        VertexId kept = 0;
+        for (VertexId i = 0; i < marked; ++i) {
+            const VertexId v = listed[i];
+            const bool boundary = leaves(xadj, adjncy, part, v);
+            listed[kept] = v;
+            kept += boundary;
+            candidate[v] = char(candidate[v] * boundary);
+        }
+        candidates_.resize(std::size_t(kept));
     }
 
     // A bound on the gains for the buckets: a gain is at most the vertex's weighted degree,
