@@ -149,6 +149,9 @@ class Polisher {
             find_boundary();
         }
         queue_.reset(graph.num_vertices(), gain_bound());
+        keyed_to_ = std::make_unique_for_overwrite<PartId[]>(std::size_t(graph.num_vertices()));
+        keyed_after_ =
+            std::make_unique_for_overwrite<VertexId[]>(std::size_t(graph.num_vertices()));
     }
 
     // Hands the candidate marks (a superset of the free boundary: see pass()) and the part
@@ -170,13 +173,13 @@ class Polisher {
         std::size_t best_length = 0;
         while (!queue_.empty() && log_.size() - best_length < patience) {
             const VertexId v = queue_.top();
-            const Move m = best_move(v);
+            const Move m = current_move(v);
             if (m.to < 0) {
                 queue_.remove(v);
                 continue;
             }
             if (m.gain != queue_.gain(v)) { // stale (a part's weight changed): re-key it
-                queue_.set(v, m.gain);
+                key(v, m);
                 continue;
             }
             queue_.remove(v);
@@ -367,7 +370,29 @@ class Polisher {
         }
         candidates_.resize(kept);
         for (std::size_t i = kept; i-- > 0;)
-            if (queued_[i].to >= 0) queue_.insert(candidates_[i], queued_[i].gain);
+            if (queued_[i].to >= 0) {
+                queue_.insert(candidates_[i], queued_[i].gain);
+                note_key(candidates_[i], queued_[i]);
+            }
+    }
+
+    // Queues (or re-keys) v by m's gain, noting the move and when it was found.
+    void key(VertexId v, const Move& m) {
+        queue_.set(v, m.gain);
+        note_key(v, m);
+    }
+
+    void note_key(VertexId v, const Move& m) {
+        keyed_to_[v] = m.to;
+        keyed_after_[v] = VertexId(log_.size());
+    }
+
+    // best_move(v) for a queued vertex: the move noted when it was keyed if no vertex moved
+    // since (parts and part weights are then as they were), which is the case of most
+    // vertices popped right after their neighbour's move.
+    Move current_move(VertexId v) {
+        if (keyed_after_[v] == VertexId(log_.size())) return {queue_.gain(v), keyed_to_[v]};
+        return best_move(v);
     }
 
     // Re-keys v by the gain of its best feasible move; drops it when it has none.
@@ -375,7 +400,7 @@ class Polisher {
         if (locked_[v]) return;
         const Move m = best_move(v);
         if (m.to >= 0)
-            queue_.set(v, m.gain);
+            key(v, m);
         else if (queue_.contains(v))
             queue_.remove(v);
     }
@@ -448,6 +473,10 @@ class Polisher {
     std::vector<Moved> log_;
     std::vector<Move> queued_; // best move of each candidate, while queueing
     GainBuckets queue_;
+    // Of each queued vertex: the receiver of its best move and the moves of the pass made
+    // when it was found (read only for queued vertices, which key() sets: left uninitialised).
+    std::unique_ptr<PartId[]> keyed_to_;
+    std::unique_ptr<VertexId[]> keyed_after_;
 };
 
 } // namespace
