@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <memory>
 #include <numeric>
 
@@ -34,19 +36,27 @@ struct Move {
 // iterative improvement partitioning algorithms", 1997) found best: the vertex whose gain
 // changed last, next to the last move, is tried first among equal gains. Gains beyond
 // 2^16 buckets share a bucket (gain >> shift); the pass still moves by the exact gain.
+// The lists are linked through nodes: vertex v is node v, node n ends every list, and node
+// n + 1 + b heads bucket b, so that linking and unlinking take no branch (they mispredicted
+// as often as a list was empty or a vertex first in its list).
 class GainBuckets {
   public:
     // Room for vertices 0..n-1 with gains in [-max_gain, max_gain].
     void reset(VertexId n, WeightSum max_gain) {
-        // next_ and gain_ are read only for queued vertices, which insert() sets: left
-        // uninitialised, as zero-filling them on every level's band cost more than its passes.
-        next_ = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
-        gain_ = std::make_unique_for_overwrite<WeightSum[]>(std::size_t(n));
-        prev_.assign(std::size_t(n), kAbsent);
         offset_ = max_gain;
         shift_ = 0;
         while ((2 * max_gain) >> shift_ >= kMaxBuckets) ++shift_;
-        head_.assign(std::size_t((2 * max_gain) >> shift_) + 1, kNone);
+        end_ = Node(n);
+        const std::size_t buckets = std::size_t((2 * max_gain) >> shift_) + 1;
+        // A vertex's next_ and gain_ are read only while it is queued, and insert() sets them:
+        // left uninitialised, as zero-filling them on every level's band cost more than its
+        // passes. Heads start empty; prev_ marks every vertex absent (the end node's entry is
+        // written, never read).
+        const std::size_t nodes = std::size_t(n) + 1 + buckets;
+        next_ = std::make_unique_for_overwrite<Node[]>(nodes);
+        std::fill(next_.get() + n + 1, next_.get() + nodes, end_);
+        gain_ = std::make_unique_for_overwrite<WeightSum[]>(std::size_t(n));
+        prev_.assign(std::size_t(n) + 1, kAbsent);
         top_ = 0;
         size_ = 0;
     }
@@ -62,21 +72,20 @@ class GainBuckets {
 
     void insert(VertexId v, WeightSum gain) {
         const std::size_t b = bucket(gain);
+        const Node head = head_node(b), first = next_[head];
         gain_[v] = gain;
-        prev_[v] = kNone;
-        next_[v] = head_[b];
-        if (head_[b] != kNone) prev_[head_[b]] = v;
-        head_[b] = v;
+        prev_[v] = head;
+        next_[v] = first;
+        prev_[first] = Node(v);
+        next_[head] = Node(v);
         top_ = std::max(top_, b);
         ++size_;
     }
 
     void remove(VertexId v) {
-        if (prev_[v] == kNone)
-            head_[bucket(gain_[v])] = next_[v];
-        else
-            next_[prev_[v]] = next_[v];
-        if (next_[v] != kNone) prev_[next_[v]] = prev_[v];
+        const Node before = prev_[v], after = next_[v];
+        next_[before] = after;
+        prev_[after] = before;
         prev_[v] = kAbsent;
         --size_;
     }
@@ -92,32 +101,35 @@ class GainBuckets {
 
     // A vertex of the highest non-empty bucket (the queue must not be empty).
     VertexId top() {
-        while (head_[top_] == kNone) --top_;
-        return head_[top_];
+        while (next_[head_node(top_)] == end_) --top_;
+        return VertexId(next_[head_node(top_)]);
     }
 
     void clear() {
         for (std::size_t b = 0; b <= top_ && size_ > 0; ++b)
-            for (VertexId v = head_[b]; v != kNone; v = next_[v]) {
+            for (Node v = next_[head_node(b)]; v != end_; v = next_[v]) {
                 prev_[v] = kAbsent;
                 --size_;
             }
-        std::fill(head_.begin(), head_.begin() + std::ptrdiff_t(top_) + 1, kNone);
+        std::fill(next_.get() + head_node(0), next_.get() + head_node(top_) + 1, end_);
         top_ = 0;
     }
 
   private:
-    static constexpr VertexId kNone = -1;   // end of a list / first in its list
-    static constexpr VertexId kAbsent = -2; // prev_ of a vertex not queued
+    // Up to n + 1 + 2^16 nodes, more than a VertexId holds when n is near its maximum.
+    using Node = std::uint32_t;
+    static constexpr Node kAbsent = std::numeric_limits<Node>::max(); // prev_ of one not queued
     static constexpr WeightSum kMaxBuckets = WeightSum(1) << 16;
 
     std::size_t bucket(WeightSum gain) const { return std::size_t((gain + offset_) >> shift_); }
+    Node head_node(std::size_t b) const { return Node(end_ + 1 + b); }
 
-    std::unique_ptr<VertexId[]> next_;
-    std::vector<VertexId> prev_, head_;
+    std::unique_ptr<Node[]> next_;
+    std::vector<Node> prev_;
     std::unique_ptr<WeightSum[]> gain_;
     WeightSum offset_ = 0;
     int shift_ = 0;
+    Node end_ = 0;
     std::size_t top_ = 0;
     VertexId size_ = 0;
 };
