@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <memory>
 #include <numeric>
 
@@ -34,19 +36,27 @@ struct Move {
 // iterative improvement partitioning algorithms", 1997) found best: the vertex whose gain
 // changed last, next to the last move, is tried first among equal gains. Gains beyond
 // 2^16 buckets share a bucket (gain >> shift); the pass still moves by the exact gain.
+// The lists are linked through nodes: vertex v is node v, node n ends every list, and node
+// n + 1 + b heads bucket b, so that linking and unlinking take no branch (they mispredicted
+// as often as a list was empty or a vertex first in its list).
 class GainBuckets {
   public:
     // Room for vertices 0..n-1 with gains in [-max_gain, max_gain].
     void reset(VertexId n, WeightSum max_gain) {
-        // next_ and gain_ are read only for queued vertices, which insert() sets: left
-        // uninitialised, as zero-filling them on every level's band cost more than its passes.
-        next_ = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
-        gain_ = std::make_unique_for_overwrite<WeightSum[]>(std::size_t(n));
-        prev_.assign(std::size_t(n), kAbsent);
         offset_ = max_gain;
         shift_ = 0;
         while ((2 * max_gain) >> shift_ >= kMaxBuckets) ++shift_;
-        head_.assign(std::size_t((2 * max_gain) >> shift_) + 1, kNone);
+        end_ = Node(n);
+        const std::size_t buckets = std::size_t((2 * max_gain) >> shift_) + 1;
+        // A vertex's next_ and gain_ are read only while it is queued, and insert() sets them:
+        // left uninitialised, as zero-filling them on every level's band cost more than its
+        // passes. Heads start empty; prev_ marks every vertex absent (the end node's entry is
+        // written, never read).
+        const std::size_t nodes = std::size_t(n) + 1 + buckets;
+        next_ = std::make_unique_for_overwrite<Node[]>(nodes);
+        std::fill(next_.get() + n + 1, next_.get() + nodes, end_);
+        gain_ = std::make_unique_for_overwrite<WeightSum[]>(std::size_t(n));
+        prev_.assign(std::size_t(n) + 1, kAbsent);
         top_ = 0;
         size_ = 0;
     }
@@ -62,21 +72,20 @@ class GainBuckets {
 
     void insert(VertexId v, WeightSum gain) {
         const std::size_t b = bucket(gain);
+        const Node head = head_node(b), first = next_[head];
         gain_[v] = gain;
-        prev_[v] = kNone;
-        next_[v] = head_[b];
-        if (head_[b] != kNone) prev_[head_[b]] = v;
-        head_[b] = v;
+        prev_[v] = head;
+        next_[v] = first;
+        prev_[first] = Node(v);
+        next_[head] = Node(v);
         top_ = std::max(top_, b);
         ++size_;
     }
 
     void remove(VertexId v) {
-        if (prev_[v] == kNone)
-            head_[bucket(gain_[v])] = next_[v];
-        else
-            next_[prev_[v]] = next_[v];
-        if (next_[v] != kNone) prev_[next_[v]] = prev_[v];
+        const Node before = prev_[v], after = next_[v];
+        next_[before] = after;
+        prev_[after] = before;
         prev_[v] = kAbsent;
         --size_;
     }
@@ -92,32 +101,35 @@ class GainBuckets {
 
     // A vertex of the highest non-empty bucket (the queue must not be empty).
     VertexId top() {
-        while (head_[top_] == kNone) --top_;
-        return head_[top_];
+        while (next_[head_node(top_)] == end_) --top_;
+        return VertexId(next_[head_node(top_)]);
     }
 
     void clear() {
         for (std::size_t b = 0; b <= top_ && size_ > 0; ++b)
-            for (VertexId v = head_[b]; v != kNone; v = next_[v]) {
+            for (Node v = next_[head_node(b)]; v != end_; v = next_[v]) {
                 prev_[v] = kAbsent;
                 --size_;
             }
-        std::fill(head_.begin(), head_.begin() + std::ptrdiff_t(top_) + 1, kNone);
+        std::fill(next_.get() + head_node(0), next_.get() + head_node(top_) + 1, end_);
         top_ = 0;
     }
 
   private:
-    static constexpr VertexId kNone = -1;   // end of a list / first in its list
-    static constexpr VertexId kAbsent = -2; // prev_ of a vertex not queued
+    // Up to n + 1 + 2^16 nodes, more than a VertexId holds when n is near its maximum.
+    using Node = std::uint32_t;
+    static constexpr Node kAbsent = std::numeric_limits<Node>::max(); // prev_ of one not queued
     static constexpr WeightSum kMaxBuckets = WeightSum(1) << 16;
 
     std::size_t bucket(WeightSum gain) const { return std::size_t((gain + offset_) >> shift_); }
+    Node head_node(std::size_t b) const { return Node(end_ + 1 + b); }
 
-    std::unique_ptr<VertexId[]> next_;
-    std::vector<VertexId> prev_, head_;
+    std::unique_ptr<Node[]> next_;
+    std::vector<Node> prev_;
     std::unique_ptr<WeightSum[]> gain_;
     WeightSum offset_ = 0;
     int shift_ = 0;
+    Node end_ = 0;
     std::size_t top_ = 0;
     VertexId size_ = 0;
 };
@@ -149,6 +161,9 @@ class Polisher {
             find_boundary();
         }
         queue_.reset(graph.num_vertices(), gain_bound());
+        keyed_to_ = std::make_unique_for_overwrite<PartId[]>(std::size_t(graph.num_vertices()));
+        keyed_after_ =
+            std::make_unique_for_overwrite<VertexId[]>(std::size_t(graph.num_vertices()));
     }
 
     // Hands the candidate marks (a superset of the free boundary: see pass()) and the part
@@ -170,13 +185,13 @@ class Polisher {
         std::size_t best_length = 0;
         while (!queue_.empty() && log_.size() - best_length < patience) {
             const VertexId v = queue_.top();
-            const Move m = best_move(v);
+            const Move m = current_move(v);
             if (m.to < 0) {
                 queue_.remove(v);
                 continue;
             }
             if (m.gain != queue_.gain(v)) { // stale (a part's weight changed): re-key it
-                queue_.set(v, m.gain);
+                key(v, m);
                 continue;
             }
             queue_.remove(v);
@@ -271,13 +286,26 @@ class Polisher {
         for (VertexId v = 0; v < n; ++v)
             longest = std::max(longest, locked[v] ? 0 : VertexId(xadj[v + 1] - xadj[v]));
         touched_.resize(std::size_t(longest));
+        // Without branches on the marks (scattered, they mispredicted): the free marked
+        // vertices listed first, then kept if on the boundary, a mark cleared otherwise.
+        candidates_.resize(std::size_t(n));
+        VertexId* listed = candidates_.data();
+        VertexId marked = 0;
         for (VertexId v = 0; v < n; ++v) {
-            if (!candidate[v]) continue;
-            if (!locked[v] && leaves(xadj, adjncy, part, v))
-                candidates_.push_back(v);
-            else
-                candidate[v] = 0;
+            const bool free_mark = (candidate[v] != 0) & (locked[v] == 0);
+            candidate[v] = char(candidate[v] * free_mark);
+            listed[marked] = v;
+            marked += free_mark;
         }
+        VertexId kept = 0;
+        for (VertexId i = 0; i < marked; ++i) {
+            const VertexId v = listed[i];
+            const bool boundary = leaves(xadj, adjncy, part, v);
+            listed[kept] = v;
+            kept += boundary;
+            candidate[v] = char(candidate[v] * boundary);
+        }
+        candidates_.resize(std::size_t(kept));
     }
 
     // A bound on the gains for the buckets: a gain is at most the vertex's weighted degree,
@@ -354,7 +382,29 @@ class Polisher {
         }
         candidates_.resize(kept);
         for (std::size_t i = kept; i-- > 0;)
-            if (queued_[i].to >= 0) queue_.insert(candidates_[i], queued_[i].gain);
+            if (queued_[i].to >= 0) {
+                queue_.insert(candidates_[i], queued_[i].gain);
+                note_key(candidates_[i], queued_[i]);
+            }
+    }
+
+    // Queues (or re-keys) v by m's gain, noting the move and when it was found.
+    void key(VertexId v, const Move& m) {
+        queue_.set(v, m.gain);
+        note_key(v, m);
+    }
+
+    void note_key(VertexId v, const Move& m) {
+        keyed_to_[v] = m.to;
+        keyed_after_[v] = VertexId(log_.size());
+    }
+
+    // best_move(v) for a queued vertex: the move noted when it was keyed if no vertex moved
+    // since (parts and part weights are then as they were), which is the case of most
+    // vertices popped right after their neighbour's move.
+    Move current_move(VertexId v) {
+        if (keyed_after_[v] == VertexId(log_.size())) return {queue_.gain(v), keyed_to_[v]};
+        return best_move(v);
     }
 
     // Re-keys v by the gain of its best feasible move; drops it when it has none.
@@ -362,7 +412,7 @@ class Polisher {
         if (locked_[v]) return;
         const Move m = best_move(v);
         if (m.to >= 0)
-            queue_.set(v, m.gain);
+            key(v, m);
         else if (queue_.contains(v))
             queue_.remove(v);
     }
@@ -376,22 +426,31 @@ class Polisher {
         const Weight w = graph_.vertex_weight(v);
         Move best;
         if (w >= weight_[home]) return best;
-        const VertexId* adjncy = graph_.adjncy.data();
-        const Weight* adjwgt = graph_.has_edge_weights() ? graph_.adjwgt.data() : nullptr;
         WeightSum* connection = connection_.data();
         PartId* const touched = touched_.data(); // room for v's row: see find_boundary
         PartId* last = touched;
-        WeightSum internal = 0;
-        for (EdgeOffset e = graph_.xadj[v], end = graph_.xadj[v + 1]; e < end; ++e) {
-            const PartId p = part[adjncy[e]];
-            const WeightSum weight = adjwgt != nullptr ? adjwgt[e] : 1;
-            if (p == home) {
-                internal += weight;
-                continue;
+        // Without branches on the neighbour's part (they mispredicted often on the boundary):
+        // every edge adds to its part's sum, v's own part's too, and a part is listed when its
+        // sum was 0 (twice if an edge weighs 0, as before). Home's sum starts at kHome, which
+        // no row's weights bring back to 0 (fewer than 2^31 entries of at most 2^31 each), so
+        // home is never listed.
+        connection[home] = kHome;
+        const auto tally = [&](auto weight_of) {
+            const VertexId* adjncy = graph_.adjncy.data();
+            for (EdgeOffset e = graph_.xadj[v], end = graph_.xadj[v + 1]; e < end; ++e) {
+                const PartId p = part[adjncy[e]];
+                const WeightSum sum = connection[p];
+                *last = p;
+                last += sum == 0;
+                connection[p] = sum + weight_of(e);
             }
-            if (connection[p] == 0) *last++ = p; // (twice if an edge weighs 0, as before)
-            connection[p] += weight;
-        }
+        };
+        if (graph_.has_edge_weights())
+            tally([adjwgt = graph_.adjwgt.data()](EdgeOffset e) { return WeightSum(adjwgt[e]); });
+        else
+            tally([](EdgeOffset) { return WeightSum(1); });
+        const WeightSum internal = connection[home] - kHome;
+        connection[home] = 0;
         // Migration: leaving the origin costs the vertex's size, going back to it gains it.
         const PartId origin = origin_ != nullptr ? (*origin_)[v] : -1;
         const WeightSum migration =
@@ -411,6 +470,8 @@ class Polisher {
         return best;
     }
 
+    static constexpr WeightSum kHome = WeightSum(1) << 62; // see best_move
+
     const Graph& graph_;
     std::vector<PartId>& part_;
     const std::vector<PartId>* origin_;
@@ -424,6 +485,10 @@ class Polisher {
     std::vector<Moved> log_;
     std::vector<Move> queued_; // best move of each candidate, while queueing
     GainBuckets queue_;
+    // Of each queued vertex: the receiver of its best move and the moves of the pass made
+    // when it was found (read only for queued vertices, which key() sets: left uninitialised).
+    std::unique_ptr<PartId[]> keyed_to_;
+    std::unique_ptr<VertexId[]> keyed_after_;
 };
 
 } // namespace

@@ -16,7 +16,7 @@ VertexId find_root(VertexId* root, VertexId l) {
 } // namespace
 
 LocalConnectivity::LocalConnectivity(const Graph& graph, int budget)
-    : graph_(graph), budget_(budget), mark_(std::size_t(graph.num_vertices()), 0) {}
+    : graph_(graph), budget_(budget), mark_(std::size_t(graph.num_vertices()) + 1, 0) {}
 
 void LocalConnectivity::start_test(VertexId degree) {
     // A test uses the marks stamp_ + 1 .. stamp_ + 1 + degree; restart them before they wrap.
@@ -51,13 +51,18 @@ VertexId LocalConnectivity::label_neighbours(const PartId* part, VertexId v, std
     const std::uint32_t first = skip + 1;
     mark[v] = skip;
     VertexId labels = 0;
+    // Without branches (the part test mispredicted often): every neighbour is written at
+    // index `labels`, which only a new one advances (indices stay below the degree). The mark
+    // is selected by arithmetic: g++ turned a ?: into a branch.
     for (; row != row_end; ++row) {
         const VertexId u = *row;
-        if (part[u] != home || mark[u] >= skip) continue; // a neighbour listed twice: once
-        mark[u] = first + std::uint32_t(labels);
+        const std::uint32_t m = mark[u];
+        const std::uint32_t fresh = (part[u] == home) & (m < skip); // listed twice: once
+        mark[u] = m + fresh * (first + std::uint32_t(labels) - m);
         root[labels] = labels;
         pending[labels] = 1;
-        queue[labels++] = u;
+        queue[labels] = u;
+        labels += VertexId(fresh);
     }
     return labels;
 }
@@ -89,34 +94,54 @@ bool LocalConnectivity::would_disconnect(const std::vector<PartId>& part, Vertex
     const VertexId* const adjncy = graph_.adjncy.data();
     const PartId home = part_of[v];
     std::uint32_t* const mark = mark_.data();
+    const VertexId spare = graph_.num_vertices(); // mark_'s last entry, no vertex's
     VertexId* const queue = queue_.data();
     VertexId* const root = root_.data();
     VertexId* const pending = pending_.data();
-    const VertexId budget = budget_; // a local: stores to the queue would reload the member
-    VertexId components = labels, tail = labels;
-    for (VertexId head = 0; head < tail; ++head) {
-        const VertexId x = queue[head];
+    // Past the budget at the first vertex queued beyond it, or beyond v's neighbours if they
+    // alone exceed it.
+    const VertexId* const limit = queue + std::max<VertexId>(budget_, labels);
+    const std::uint32_t count = std::uint32_t(labels);
+    VertexId components = labels;
+    VertexId* tail = queue + labels;
+    for (const VertexId* head = queue; head < tail; ++head) {
+        const VertexId x = *head;
         VertexId label = find_root(root, VertexId(mark[x] - first));
-        for (EdgeOffset e = xadj[x]; e < xadj[x + 1]; ++e) {
-            const VertexId w = adjncy[e];
-            const std::uint32_t m = mark[w];
-            if (m >= first) { // reached before: join the two searches
-                VertexId other = VertexId(m - first);
-                if (other == label || (other = find_root(root, other)) == label) continue;
+        VertexId* row_tail = tail; // vertices queued from here on are pending[label]'s
+        const VertexId* e = adjncy + xadj[x];
+        const VertexId* const end = adjncy + xadj[x + 1];
+        for (; e != end; ++e) {
+            const VertexId w = *e;
+            // t: 0 for v, 1 + l for a vertex reached with label l, more than `count` for the
+            // rest (earlier tests' marks lie below skip: t wraps around, see start_test).
+            const std::uint32_t t = mark[w] - skip;
+            // Reached with another label than x's (most reached ones are x's own search's):
+            // maybe two searches meet. The one branch, rarely taken; the barrier keeps g++
+            // from splitting it in two, one of which mispredicted a third of the time.
+            std::uint32_t meets = (t - 1 < count) & (t != std::uint32_t(label) + 1);
+            asm("" : "+r"(meets));
+            if (meets) {
+                const VertexId other = find_root(root, VertexId(t - 1));
+                if (other == label) continue;
                 const VertexId kept = std::min(label, other), joined = std::max(label, other);
+                pending[label] += VertexId(tail - row_tail);
+                row_tail = tail;
                 root[joined] = kept;
                 pending[kept] += pending[joined];
                 label = kept;
                 if (--components == 1) return false;
                 continue;
             }
-            if (m == skip || part_of[w] != home) continue;
-            mark[w] = first + std::uint32_t(label);
-            queue[tail++] = w;
-            ++pending[label];
+            // Without branches: a new vertex (unmarked in this test, in the part) is marked and
+            // queued; otherwise the spare entry is marked and the queue slot left to the next.
+            const std::uint32_t fresh = (t > count) & (part_of[w] == home);
+            mark[fresh ? w : spare] = skip + std::uint32_t(label) + 1;
+            *tail = w;
+            tail += fresh;
             // Checked per vertex, not per row: an anchor of a band graph has a huge row.
-            if (tail > budget) return true;
+            if (tail > limit) return true;
         }
+        pending[label] += VertexId(tail - row_tail);
         if (--pending[label] == 0) return true; // x's search is enclosed: a split
     }
     return true;

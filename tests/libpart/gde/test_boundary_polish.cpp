@@ -2,6 +2,7 @@
 // large). Its connectivity test has its own file, test_local_connectivity.cpp.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <random>
 
 #include "libpart/core/metrics.hpp"
@@ -11,27 +12,44 @@
 using namespace part;
 using namespace part::gde;
 
+namespace {
+
+// The 4-neighbour grid of side x side vertices, each edge weighing weight_of(rng).
+template <class WeightOf> Graph weighted_grid(int side, std::mt19937& rng, WeightOf weight_of) {
+    const Graph grid = part::test::grid_graph(side, side);
+    std::vector<WeightedEdge> edges;
+    for (VertexId v = 0; v < grid.num_vertices(); ++v)
+        for (VertexId u : grid.neighbours(v))
+            if (u > v) edges.push_back({v, u, weight_of(rng)});
+    return graph_from_edges(grid.num_vertices(), edges, true);
+}
+
+// Polishes `start` on g: the cut must drop by the reported reduction, the parts stay within
+// the tolerance, and a second polish from the same start give the same parts.
+void expect_exact_and_repeatable_polish(const Graph& g, const std::vector<PartId>& start,
+                                        double tolerance = 0.03) {
+    Partition p{4, start, {}};
+    const WeightSum cut_before = edge_cut(g, p.part);
+    const PolishResult result = polish_boundary(g, p, tolerance);
+    EXPECT_GT(result.cut_reduction, 0);
+    EXPECT_EQ(edge_cut(g, p.part), cut_before - result.cut_reduction);
+    EXPECT_LE(imbalance(g, p)[0], 1 + tolerance + 1e-9);
+    Partition again{4, start, {}};
+    polish_boundary(g, again, tolerance);
+    EXPECT_EQ(again.part, p.part);
+}
+
+} // namespace
+
 TEST(GdeBoundaryPolish, HeavyEdgeWeightsShareBucketsAndStillLowerTheCut) {
     // Gains up to 4 x 10^6 do not fit 2^16 buckets one per gain: buckets then hold a range
     // of gains, and the pass must still account exact gains.
-    const Graph grid = part::test::grid_graph(24, 24);
-    std::vector<WeightedEdge> edges;
     std::mt19937 rng(3);
-    for (VertexId v = 0; v < grid.num_vertices(); ++v)
-        for (VertexId u : grid.neighbours(v))
-            if (u > v) edges.push_back({v, u, Weight(1 + rng() % 1000000)});
-    const Graph g = graph_from_edges(grid.num_vertices(), edges, true);
+    const Graph g =
+        weighted_grid(24, rng, [](std::mt19937& r) { return Weight(1 + r() % 1000000); });
     std::vector<PartId> start(std::size_t(g.num_vertices()));
     for (VertexId v = 0; v < g.num_vertices(); ++v) start[v] = PartId((v % 24 + v / 24) % 4);
-    Partition p{4, start, {}};
-    const WeightSum cut_before = edge_cut(g, p.part);
-    const PolishResult result = polish_boundary(g, p, 0.03);
-    EXPECT_GT(result.cut_reduction, 0);
-    EXPECT_EQ(edge_cut(g, p.part), cut_before - result.cut_reduction);
-    EXPECT_LE(imbalance(g, p)[0], 1.03 + 1e-9);
-    Partition again{4, start, {}};
-    polish_boundary(g, again, 0.03);
-    EXPECT_EQ(again.part, p.part);
+    expect_exact_and_repeatable_polish(g, start);
 }
 
 TEST(GdeBoundaryPolish, TheGainBoundDoesNotChangeTheMoves) {
@@ -69,4 +87,50 @@ TEST(GdeBoundaryPolish, TheGainBoundDoesNotChangeTheMoves) {
     EXPECT_EQ(results[2], results[0]);
     EXPECT_EQ(reductions[1], reductions[0]);
     EXPECT_EQ(reductions[2], reductions[0]);
+}
+
+TEST(GdeBoundaryPolish, TheHeaviestEdgeWeightsGiveTheMovesOfUnitWeights) {
+    // A move's gain is the edge weight to the receiver net of the vertex's own part's, summed
+    // per part; with every edge weighing the most a Weight holds, each gain is that times the
+    // unit-weight gain (sums near 2^33: far from the start value best_move gives v's own part),
+    // so the same moves must be made and the cut must drop by that times as much.
+    const Graph grid = part::test::grid_graph(20, 20);
+    const Weight heaviest = std::numeric_limits<Weight>::max();
+    std::mt19937 rng(11);
+    const Graph heavy = weighted_grid(20, rng, [heaviest](std::mt19937&) { return heaviest; });
+    std::vector<PartId> start(std::size_t(grid.num_vertices()));
+    for (VertexId v = 0; v < grid.num_vertices(); ++v)
+        start[v] = PartId((v % 20 / 5 + v / 20 / 7 + (rng() % 5 == 0 ? 1 : 0)) % 4);
+    Partition unit{4, start, {}}, scaled{4, start, {}};
+    const PolishResult unit_result = polish_boundary(grid, unit, 0.03);
+    const PolishResult scaled_result = polish_boundary(heavy, scaled, 0.03);
+    EXPECT_GT(unit_result.cut_reduction, 0);
+    EXPECT_EQ(scaled.part, unit.part);
+    EXPECT_EQ(scaled_result.moves, unit_result.moves);
+    EXPECT_EQ(scaled_result.cut_reduction, WeightSum(heaviest) * unit_result.cut_reduction);
+}
+
+TEST(GdeBoundaryPolish, EdgesOfWeightZeroKeepTheGainsExact) {
+    // An edge of weight 0 to another part leaves that part's sum at 0 (best_move lists it
+    // again, as before); the pass must still account exact gains and repeat itself.
+    std::mt19937 rng(7);
+    const Graph g = weighted_grid(
+        24, rng, [](std::mt19937& r) { return Weight(r() % 3 == 0 ? 0 : 1 + r() % 4); });
+    std::vector<PartId> start(std::size_t(g.num_vertices()));
+    for (VertexId v = 0; v < g.num_vertices(); ++v)
+        start[v] = PartId((v % 24 / 6 + (rng() % 4 == 0 ? 1 : 0)) % 4);
+    expect_exact_and_repeatable_polish(g, start);
+}
+
+TEST(GdeBoundaryPolish, ATightToleranceHoldsWhileMovesChangeWhichPartsHaveRoom) {
+    // With room for a handful of vertices per part, nearly every move changes which receivers
+    // are feasible: a popped vertex takes the move noted when it was queued only if nothing
+    // moved since, and must otherwise find its best feasible move again (a stale one would
+    // overfill a part).
+    std::mt19937 rng(13);
+    const Graph g = weighted_grid(24, rng, [](std::mt19937& r) { return Weight(1 + r() % 5); });
+    std::vector<PartId> start(std::size_t(g.num_vertices()));
+    for (VertexId v = 0; v < g.num_vertices(); ++v)
+        start[v] = PartId((v % 24 / 3 + v / 24 / 12) % 4);
+    expect_exact_and_repeatable_polish(g, start, 0.01);
 }
