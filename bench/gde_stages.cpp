@@ -1,6 +1,8 @@
 // Wall time of the stages part-refine runs before the band refinement, in one process: the
 // graph and the start are read once, then fragment absorption alone and absorption + GDE
-// balance (refine_with_gde without polish) are repeated and timed, interleaved; prints the
+// balance (refine_with_gde without polish), their parts quotient_graph and the adjuster's
+// setup, and the report part-refine computes beside them (compute_metrics) are repeated and
+// timed, interleaved; prints the
 // minimum and median of each in microseconds, and a checksum of the parts (for comparing
 // builds). Timing in-process leaves out the reading and the reports, so small changes are
 // seen on a shared machine.
@@ -15,8 +17,10 @@
 #include <vector>
 
 #include "formats/graph_inputs.hpp"
+#include "libpart/core/metrics.hpp"
 #include "libpart/gde/fragment_absorption.hpp"
 #include "libpart/gde/refine.hpp"
+#include "libpart/gde/workload_adjuster.hpp"
 
 namespace {
 
@@ -44,13 +48,25 @@ int main(int argc, char** argv) {
         part::formats::read_graph_and_partition(argv[1], coords, argv[2], 0, "");
     part::gde::RefineOptions options;
     options.polish = false;
-    std::vector<double> absorb, balance;
+    std::vector<double> absorb, balance, quotient, adjuster, report;
     std::uint64_t checksum = 0;
     for (int i = 0; i < repeat; ++i) {
         part::Partition copy = partition;
         auto start = Clock::now();
         part::gde::absorb_fragments(graph, copy);
         absorb.push_back(micros(start));
+        start = Clock::now();
+        std::vector<char> border;
+        const part::Graph q = part::quotient_graph(graph, copy.part, copy.num_parts, &border);
+        quotient.push_back(micros(start));
+        start = Clock::now();
+        const part::gde::WorkloadAdjuster adjust(graph, copy.part, copy.num_parts, false,
+                                                 std::move(border));
+        adjuster.push_back(micros(start));
+        start = Clock::now();
+        const part::PartitionMetrics before = part::compute_metrics(graph, partition);
+        report.push_back(micros(start));
+        checksum += std::uint64_t(before.total_components + before.edge_cut);
         start = Clock::now();
         const part::gde::RefineResult r =
             part::gde::refine_with_gde(graph, partition, nullptr, options);
@@ -60,6 +76,9 @@ int main(int argc, char** argv) {
                 checksum = checksum * 1000003 + std::uint64_t(r.part[v]) + v;
     }
     print("absorb", absorb);
+    print("quotient_graph", quotient);
+    print("WorkloadAdjuster()", adjuster);
     print("absorb+balance", balance);
+    print("compute_metrics", report);
     std::printf("checksum %016llx\n", (unsigned long long)checksum);
 }

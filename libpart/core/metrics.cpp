@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <tuple>
 
@@ -276,14 +277,18 @@ NeighbourhoodScan scan_with_components(const Graph& graph, const std::vector<Par
     components.assign(std::size_t(num_parts), 0);
     const EdgeOffset* const xadj = graph.xadj.data();
     const VertexId* const adjncy = graph.adjncy.data();
-    const PartId* const parts = part.data();
-    std::vector<char> reached(std::size_t(n), 0);
-    const auto queue = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
+    // One key per vertex: its part, with the sign bit set once the search reached it. A
+    // neighbour is taken when its key is the part searched, without a branch (as in
+    // part_components.cpp: it is always written at the tail, which moves on only if taken):
+    // whether a neighbour is new is what the processor cannot predict.
+    constexpr PartId kReached = std::numeric_limits<PartId>::min();
+    std::vector<PartId> key = part;
+    const auto queue = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n) + 1);
     for (VertexId s = 0; s < n; ++s) {
-        if (reached[s]) continue;
-        const PartId p = parts[s];
+        const PartId p = key[s];
+        if (p < 0) continue; // reached
         ++components[p];
-        reached[s] = 1;
+        key[s] = p | kReached;
         queue[0] = s;
         for (VertexId head = 0, tail = 1; head < tail; ++head) {
             const VertexId u = queue[head];
@@ -292,12 +297,12 @@ NeighbourhoodScan scan_with_components(const Graph& graph, const std::vector<Par
             const VertexId* const row_end = adjncy + xadj[u + 1];
             bool boundary = false;
             for (const VertexId* w = row; w != row_end; ++w) {
-                if (parts[*w] != p) {
-                    boundary = true;
-                } else if (!reached[*w]) {
-                    reached[*w] = 1;
-                    queue[tail++] = *w;
-                }
+                const PartId w_key = key[*w];
+                const bool take = w_key == p;
+                boundary |= (w_key & ~kReached) != p;
+                queue[tail] = *w;
+                tail += take;
+                key[*w] = w_key | (-PartId(take) & kReached);
             }
             if (boundary) sums.add_boundary(u, p, row, row_end);
         }
