@@ -117,37 +117,105 @@ void cluster_within_parts(const Graph& graph, const std::vector<PartId>& part,
     }
 }
 
-// Numbers the clusters in the order of their lowest vertex (level.coarse_of) and lists each
-// one's members in increasing order: first_member[c], then next_member[v] until -1. One
-// ascending sweep, instead of a counting sort's three: the first member met opens its
-// cluster, and size[leader] (spent) then holds -1 - the last member met, whose coarse id is
-// the cluster's. Restores leader to all -1, allocating nothing (an allocation that threw
-// here would leave it broken for the next call): coarse_of, first_member and next_member
-// must have room for n. Returns the number of clusters.
+// The clusters as number_clusters lists them.
+struct Clusters {
+    VertexId count;
+    const VertexId* members;
+    const VertexId* start;
+};
+
+// Numbers the clusters in the order of their lowest vertex (level.coarse_of) and lists their
+// members, cluster after cluster and each cluster's in increasing order: those of coarse
+// vertex c are members[member_start[c]] up to members[member_start[c + 1] - 1]. One ascending
+// sweep: the first member met opens its cluster and reserves room for all of it (size[leader],
+// spent, then holds -1 - the next member's position), and writes the cluster's coarse id at
+// the leader (itself a member not met before, or this one), where later members read it.
+// Restores leader to all -1, allocating nothing (an allocation that threw here would leave it
+// broken for the next call): coarse_of, members and member_start must have room for n, n and
+// n + 1. Returns the number of clusters.
 VertexId number_clusters(VertexId n, CoarseningScratch& scratch, CoarseLevel& level) {
     VertexId* leader = scratch.leader.data();
     VertexId* size = scratch.size.data(); // as the clustering left it
-    VertexId* next = scratch.next_member.data();
-    VertexId* first = scratch.first_member.data();
+    VertexId* members = scratch.members.data();
+    VertexId* member_start = scratch.member_start.data();
     VertexId* coarse_of = level.coarse_of.data();
     VertexId coarse_n = 0;
+    VertexId filled = 0;
     for (VertexId v = 0; v < n; ++v) {
         const VertexId l = leader[v];
         leader[v] = -1;
-        VertexId c;
+        VertexId at;
         if (size[l] > 0) { // a leader's size until its cluster's first member is met
-            c = coarse_n++;
-            first[c] = v;
+            at = filled;
+            filled += size[l];
+            member_start[coarse_n] = at;
+            coarse_of[l] = coarse_n++;
         } else {
-            const VertexId last = -1 - size[l];
-            c = coarse_of[last];
-            next[last] = v;
+            at = -1 - size[l];
         }
-        size[l] = -1 - v;
-        next[v] = -1;
-        coarse_of[v] = c;
+        members[at] = v;
+        size[l] = -2 - at;
+        coarse_of[v] = coarse_of[l];
     }
+    member_start[coarse_n] = filled;
     return coarse_n;
+}
+
+// Merges the members' rows of coarse vertices [begin, end) into rows.adjncy and rows.adjwgt
+// from position 0 on, row after row, and writes each one's weight to vwgt[cv] and the end of
+// its row (a position in rows) to row_end[cv]. Returns the entries written. rows.slot holds the
+// position of each coarse neighbour's entry once the row being built has one (positions only
+// grow, so an entry of an earlier row is below the row's start and needs no reset), so
+// parallel edges are summed in O(degree), in the order of a sequential merge.
+// No branch depends on the data: those on whether a neighbour was new in the row and whether it
+// was the row's own vertex mispredicted on most edges. Every edge writes a candidate entry at
+// the row's end, kept (the end moves on) only when the neighbour is new; the row's own vertex
+// has a slot above every real one, whose sum is thrown away; and the sum reads the weight at
+// the neighbour's slot even when new, which is defined: the slot of an entry written before,
+// or -1, a guard before the array.
+template <bool kEdgeWeights>
+EdgeOffset merge_rows(const Graph& graph, const VertexId* coarse_of, const Clusters& clusters,
+                      VertexId begin, VertexId end, RowBuffers& rows, Weight* vwgt,
+                      EdgeOffset* row_end) {
+    const auto entries = EdgeOffset(graph.adjncy.size());
+    EdgeOffset* const slot_of = rows.slot.at_least(std::size_t(clusters.count));
+    std::fill_n(slot_of, clusters.count, -1);
+    VertexId* const adjncy = rows.adjncy.at_least(std::size_t(entries) + 1);
+    Weight* const adjwgt = rows.adjwgt.at_least(std::size_t(entries) + 2) + 1;
+    const EdgeOffset own_slot = entries;
+    adjwgt[-1] = 0;
+    adjwgt[own_slot] = 0;
+    const EdgeOffset* const fine_xadj = graph.xadj.data();
+    const VertexId* const fine_adjncy = graph.adjncy.data();
+    const Weight* const edge_weight = graph.adjwgt.data();
+    const VertexWeights weight_of(graph);
+    EdgeOffset out = 0;
+    for (VertexId cv = begin; cv < end; ++cv) {
+        const EdgeOffset row_start = out;
+        slot_of[cv] = own_slot;
+        WeightSum cluster_weight = 0;
+        for (VertexId i = clusters.start[cv]; i < clusters.start[cv + 1]; ++i) {
+            const VertexId m = clusters.members[i];
+            cluster_weight += weight_of(m);
+            const EdgeOffset row_end_e = fine_xadj[m + 1]; // slot_of's stores may alias xadj
+            for (EdgeOffset e = fine_xadj[m]; e < row_end_e; ++e) {
+                const VertexId cu = coarse_of[fine_adjncy[e]];
+                const Weight w = kEdgeWeights ? edge_weight[e] : 1;
+                const EdgeOffset slot = slot_of[cu];
+                const EdgeOffset fresh = slot < row_start; // 1 or 0; masks, not selects, which
+                const EdgeOffset at = slot + ((out - slot) & -fresh); // GCC made branches
+                const Weight kept = adjwgt[slot] & Weight(fresh - 1);
+                adjncy[out] = cu;
+                adjwgt[at] = saturated_sum(kept, w);
+                slot_of[cu] = at;
+                out += fresh;
+            }
+        }
+        slot_of[cv] = -1; // below every later row's start
+        vwgt[cv] = Weight(cluster_weight);
+        row_end[cv] = out;
+    }
+    return out;
 }
 
 } // namespace
@@ -182,8 +250,8 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
                           CoarseLevel& level, CoarseningScratch& scratch) {
     const VertexId n = graph.num_vertices();
     level.coarse_of.resize(std::size_t(n)); // number_clusters' arrays, before leader changes
-    scratch.next_member.at_least(std::size_t(n));
-    scratch.first_member.at_least(std::size_t(n));
+    scratch.members.at_least(std::size_t(n));
+    scratch.member_start.at_least(std::size_t(n) + 1);
     cluster_within_parts(graph, part, fixed, limits, seed, scratch);
     const VertexId coarse_n = number_clusters(n, scratch, level);
 
@@ -194,49 +262,18 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
     level.fixed.resize(std::size_t(coarse_n));
     c.xadj.resize(std::size_t(coarse_n) + 1);
     c.xadj[0] = 0;
-    // Merge the members' rows; `slot` holds the position of each coarse neighbour's entry
-    // once the row being built has one (positions only grow, so an entry of an earlier row is
-    // below the row's start and needs no reset), so parallel edges are summed in O(degree).
-    // Rows are written through raw pointers into the scratch's arrays, sized for the worst
-    // case (no edge merged) and kept between calls, then copied to the level: writing into
-    // the level's own arrays had them zero-filled up to that worst case on every call.
-    EdgeOffset* slot_of = scratch.slot.at_least(std::size_t(coarse_n));
-    std::fill_n(slot_of, coarse_n, -1);
-    const VertexId* fine_adjncy = graph.adjncy.data();
-    const EdgeOffset* fine_xadj = graph.xadj.data();
-    const Weight* edge_weight = graph.adjwgt.empty() ? nullptr : graph.adjwgt.data();
-    const VertexId* first = scratch.first_member.data();
-    const VertexId* next = scratch.next_member.data();
-    const VertexId* coarse_of = level.coarse_of.data();
-    const VertexWeights weight_of(graph);
-    VertexId* adjncy = scratch.adjncy.at_least(graph.adjncy.size());
-    Weight* adjwgt = scratch.adjwgt.at_least(graph.adjncy.size());
-    EdgeOffset out = 0;
+    const Clusters clusters{coarse_n, scratch.members.data(), scratch.member_start.data()};
     for (VertexId cv = 0; cv < coarse_n; ++cv) {
-        level.part[cv] = part[first[cv]];
-        level.fixed[cv] = fixed[first[cv]];
-        WeightSum cluster_weight = 0;
-        const EdgeOffset row_start = out;
-        for (VertexId m = first[cv]; m >= 0; m = next[m]) {
-            cluster_weight += weight_of(m);
-            for (EdgeOffset e = fine_xadj[m]; e < fine_xadj[m + 1]; ++e) {
-                const VertexId cu = coarse_of[fine_adjncy[e]];
-                if (cu == cv) continue;
-                const Weight w = edge_weight ? edge_weight[e] : 1;
-                if (slot_of[cu] < row_start) {
-                    slot_of[cu] = out;
-                    adjncy[out] = cu;
-                    adjwgt[out++] = w;
-                } else {
-                    adjwgt[slot_of[cu]] = saturated_sum(adjwgt[slot_of[cu]], w);
-                }
-            }
-        }
-        c.vwgt[cv] = Weight(cluster_weight);
-        c.xadj[cv + 1] = out;
+        const VertexId first = clusters.members[clusters.start[cv]];
+        level.part[cv] = part[first];
+        level.fixed[cv] = fixed[first];
     }
-    c.adjncy.assign(adjncy, adjncy + out);
-    c.adjwgt.assign(adjwgt, adjwgt + out);
+    RowBuffers& rows = scratch.rows[0];
+    const auto merge = graph.adjwgt.empty() ? merge_rows<false> : merge_rows<true>;
+    const EdgeOffset out = merge(graph, level.coarse_of.data(), clusters, 0, coarse_n, rows,
+                                 c.vwgt.data(), c.xadj.data() + 1);
+    c.adjncy.assign(rows.adjncy.data(), rows.adjncy.data() + out);
+    c.adjwgt.assign(rows.adjwgt.data() + 1, rows.adjwgt.data() + 1 + out);
 }
 
 } // namespace part::gde

@@ -63,13 +63,19 @@ template <class T> class ScratchArray {
 // Working arrays of the clustering and the contraction, kept between calls. `leader` is all
 // -1 between calls (each call restores the entries it used), so that a level clears no array
 // of its size before it starts.
+// Coarse rows, built here and copied to the level (adjwgt from its second entry on), and the
+// position of each coarse neighbour's entry in the row being built.
+struct RowBuffers {
+    ScratchArray<EdgeOffset> slot;
+    ScratchArray<VertexId> adjncy;
+    ScratchArray<Weight> adjwgt;
+};
+
 struct CoarseningScratch {
     std::vector<VertexId> leader, block_order;
-    ScratchArray<EdgeOffset> slot;
-    ScratchArray<VertexId> size, next_member, first_member;
+    ScratchArray<VertexId> size, members, member_start;
     ScratchArray<WeightSum> weight;
-    ScratchArray<VertexId> adjncy; // the coarse rows, built here and copied to the level
-    ScratchArray<Weight> adjwgt;
+    RowBuffers rows[2]; // one per thread
 };
 
 // The same, written into `level`, whose arrays (and the scratch's) are reused: a cycle
