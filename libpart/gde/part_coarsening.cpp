@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <limits>
 #include <numeric>
+#include <thread>
 
+#include "libpart/core/parallel.hpp"
 #include "libpart/core/saturated_weight.hpp"
 
 namespace part::gde {
@@ -57,17 +59,28 @@ WeightSum weight_cap(ClusterLimits limits) {
     return std::min<WeightSum>(limits.weight, kMaxWeight);
 }
 
-// The clustering: scratch.leader[v] is the vertex that started v's cluster (v itself when
-// alone); scratch.size and scratch.weight hold each leader's cluster size and weight.
+// The vertices one clustering task visits: those whose part is below `split` (below), or
+// the others. Clusters lie inside parts, so tasks over the two groups never read or write
+// each other's entries, and each makes the choices a single pass over all vertices would.
+struct PartGroup {
+    PartId split;
+    bool below;
+    bool holds(PartId p) const { return (p < split) == below; }
+};
+constexpr PartGroup kAllParts{std::numeric_limits<PartId>::max(), true};
+
+// The clustering of the vertices of `group`, visited in the order of block_order (see
+// shuffle_blocks): scratch.leader[v] is the vertex that started v's cluster (v itself when
+// alone); scratch.size and scratch.weight hold each leader's cluster size and weight. leader,
+// size and weight must have room for n.
 void cluster_within_parts(const Graph& graph, const std::vector<PartId>& part,
-                          const std::vector<char>& fixed, ClusterLimits limits, unsigned seed,
+                          const std::vector<char>& fixed, ClusterLimits limits, PartGroup group,
                           CoarseningScratch& scratch) {
     const VertexId n = graph.num_vertices();
-    if (scratch.leader.size() < std::size_t(n)) scratch.leader.resize(std::size_t(n), -1);
     // Raw pointers: through the vectors the compiler reloaded each one's data on every edge.
     VertexId* leader = scratch.leader.data(); // -1: not in a cluster yet (see the scratch)
-    VertexId* size = scratch.size.at_least(std::size_t(n));
-    WeightSum* cluster_weight = scratch.weight.at_least(std::size_t(n));
+    VertexId* size = scratch.size.data();
+    WeightSum* cluster_weight = scratch.weight.data();
     const EdgeOffset* xadj = graph.xadj.data();
     const VertexId* neighbour = graph.adjncy.data();
     const Weight* edge_weight = graph.adjwgt.empty() ? nullptr : graph.adjwgt.data();
@@ -75,11 +88,10 @@ void cluster_within_parts(const Graph& graph, const std::vector<PartId>& part,
     const char* is_fixed = fixed.data();
     const VertexWeights weight_of(graph);
     const WeightSum cap = weight_cap(limits);
-    shuffle_blocks(n, seed, scratch.block_order);
     for (const VertexId block : scratch.block_order) {
         const VertexId block_end = std::min(n, (block + 1) * kVisitBlock);
         for (VertexId v = block * kVisitBlock; v < block_end; ++v) {
-            if (leader[v] >= 0) continue;
+            if (leader[v] >= 0 || !group.holds(part_of[v])) continue;
             const Weight own = weight_of(v);
             leader[v] = v;
             size[v] = 1;
@@ -218,6 +230,34 @@ EdgeOffset merge_rows(const Graph& graph, const VertexId* coarse_of, const Clust
     return out;
 }
 
+// The part below which the first of two clustering tasks takes the vertices: where the parts
+// taken so far, in increasing order, hold half of the vertices' entries (a vertex counts its
+// degree and itself). load is scratch for one entry per part.
+PartId half_of_the_edges(const Graph& graph, const std::vector<PartId>& part,
+                         std::vector<EdgeOffset>& load) {
+    const VertexId n = graph.num_vertices();
+    const PartId parts = n == 0 ? 0 : *std::max_element(part.begin(), part.begin() + n) + 1;
+    load.assign(std::size_t(std::max<PartId>(parts, 0)), 0);
+    for (VertexId v = 0; v < n; ++v)
+        if (part[v] >= 0) load[std::size_t(part[v])] += graph.xadj[v + 1] - graph.xadj[v] + 1;
+    const EdgeOffset half = (EdgeOffset(graph.adjncy.size()) + n) / 2;
+    EdgeOffset taken = 0;
+    for (PartId p = 0; p < parts; ++p) {
+        taken += load[std::size_t(p)];
+        if (taken >= half) return p + 1;
+    }
+    return parts;
+}
+
+// Copies `count` entries of `rows` to the end of the coarse graph's rows, which hold `before`.
+void append_rows(const RowBuffers& rows, EdgeOffset before, EdgeOffset count, Graph& c) {
+    c.adjncy.resize(std::size_t(before));
+    c.adjwgt.resize(std::size_t(before));
+    c.adjncy.insert(c.adjncy.end(), rows.adjncy.data(), rows.adjncy.data() + count);
+    const Weight* weights = rows.adjwgt.data() + 1; // past the guard
+    c.adjwgt.insert(c.adjwgt.end(), weights, weights + count);
+}
+
 } // namespace
 
 VertexId most_clustered_away(const Graph& graph, const std::vector<char>& fixed,
@@ -245,14 +285,43 @@ VertexId most_clustered_away(const Graph& graph, const std::vector<char>& fixed,
     return light;
 }
 
+bool coarsens_on_two_threads(const Graph& graph) {
+    return EdgeOffset(graph.adjncy.size()) >= kTwoThreadEntries &&
+           std::thread::hardware_concurrency() > 1;
+}
+
 void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
                           const std::vector<char>& fixed, ClusterLimits limits, unsigned seed,
                           CoarseLevel& level, CoarseningScratch& scratch) {
+    coarsen_within_parts(graph, part, fixed, limits, seed, level, scratch,
+                         coarsens_on_two_threads(graph));
+}
+
+void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
+                          const std::vector<char>& fixed, ClusterLimits limits, unsigned seed,
+                          CoarseLevel& level, CoarseningScratch& scratch, bool two_threads) {
     const VertexId n = graph.num_vertices();
-    level.coarse_of.resize(std::size_t(n)); // number_clusters' arrays, before leader changes
+    // Every array the clustering and the numbering use, before leader changes.
+    if (scratch.leader.size() < std::size_t(n)) scratch.leader.resize(std::size_t(n), -1);
+    scratch.size.at_least(std::size_t(n));
+    scratch.weight.at_least(std::size_t(n));
     scratch.members.at_least(std::size_t(n));
     scratch.member_start.at_least(std::size_t(n) + 1);
-    cluster_within_parts(graph, part, fixed, limits, seed, scratch);
+    level.coarse_of.resize(std::size_t(n));
+    shuffle_blocks(n, seed, scratch.block_order);
+    if (two_threads) {
+        const PartId split = half_of_the_edges(graph, part, scratch.part_load);
+        run_both_if(
+            true,
+            [&] {
+                cluster_within_parts(graph, part, fixed, limits, {split, true}, scratch);
+            },
+            [&] {
+                cluster_within_parts(graph, part, fixed, limits, {split, false}, scratch);
+            });
+    } else {
+        cluster_within_parts(graph, part, fixed, limits, kAllParts, scratch);
+    }
     const VertexId coarse_n = number_clusters(n, scratch, level);
 
     Graph& c = level.graph;
@@ -263,17 +332,35 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
     c.xadj.resize(std::size_t(coarse_n) + 1);
     c.xadj[0] = 0;
     const Clusters clusters{coarse_n, scratch.members.data(), scratch.member_start.data()};
-    for (VertexId cv = 0; cv < coarse_n; ++cv) {
-        const VertexId first = clusters.members[clusters.start[cv]];
-        level.part[cv] = part[first];
-        level.fixed[cv] = fixed[first];
+    // Coarse vertices [begin, end) into `rows`: returns the entries written.
+    auto contract = [&](VertexId begin, VertexId end, RowBuffers& rows) {
+        for (VertexId cv = begin; cv < end; ++cv) {
+            const VertexId first = clusters.members[clusters.start[cv]];
+            level.part[cv] = part[first];
+            level.fixed[cv] = fixed[first];
+        }
+        const auto merge = graph.adjwgt.empty() ? merge_rows<false> : merge_rows<true>;
+        return merge(graph, level.coarse_of.data(), clusters, begin, end, rows, c.vwgt.data(),
+                     c.xadj.data() + 1);
+    };
+    if (!two_threads) {
+        const EdgeOffset out = contract(0, coarse_n, scratch.rows[0]);
+        append_rows(scratch.rows[0], 0, out, c);
+        return;
     }
-    RowBuffers& rows = scratch.rows[0];
-    const auto merge = graph.adjwgt.empty() ? merge_rows<false> : merge_rows<true>;
-    const EdgeOffset out = merge(graph, level.coarse_of.data(), clusters, 0, coarse_n, rows,
-                                 c.vwgt.data(), c.xadj.data() + 1);
-    c.adjncy.assign(rows.adjncy.data(), rows.adjncy.data() + out);
-    c.adjwgt.assign(rows.adjwgt.data() + 1, rows.adjwgt.data() + 1 + out);
+    // About half of the fine entries on each side: the clusters numbered before the one of the
+    // vertex at the middle entry have their lowest member before it.
+    const auto middle_entry = std::lower_bound(graph.xadj.begin(), graph.xadj.end() - 1,
+                                               EdgeOffset(graph.adjncy.size()) / 2);
+    const VertexId middle =
+        n == 0 ? 0 : level.coarse_of[std::size_t(middle_entry - graph.xadj.begin())];
+    EdgeOffset out[2];
+    run_both_if(
+        true, [&] { out[0] = contract(0, middle, scratch.rows[0]); },
+        [&] { out[1] = contract(middle, coarse_n, scratch.rows[1]); });
+    for (VertexId cv = middle; cv < coarse_n; ++cv) c.xadj[cv + 1] += out[0];
+    append_rows(scratch.rows[0], 0, out[0], c);
+    append_rows(scratch.rows[1], out[0], out[1], c);
 }
 
 } // namespace part::gde

@@ -54,6 +54,7 @@ template <class T> class ScratchArray {
         return data_.get();
     }
     T* data() { return data_.get(); }
+    const T* data() const { return data_.get(); }
 
   private:
     std::unique_ptr<T[]> data_;
@@ -73,6 +74,7 @@ struct RowBuffers {
 
 struct CoarseningScratch {
     std::vector<VertexId> leader, block_order;
+    std::vector<EdgeOffset> part_load; // a two-thread clustering's entries per part
     ScratchArray<VertexId> size, members, member_start;
     ScratchArray<WeightSum> weight;
     RowBuffers rows[2]; // one per thread
@@ -81,8 +83,22 @@ struct CoarseningScratch {
 // The same, written into `level`, whose arrays (and the scratch's) are reused: a cycle
 // repeated on a band of similar size then touches no fresh memory (first-touch page faults and
 // zero-filling were a sixth of part-refine's time on a 490k-vertex graph).
+// On two threads when coarsens_on_two_threads(graph).
 void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
                           const std::vector<char>& fixed, ClusterLimits limits, unsigned seed,
                           CoarseLevel& level, CoarseningScratch& scratch);
+
+// Levels from this many adjacency entries on are coarsened on two threads, where there are two
+// cores: a hand-off to the second thread costs about what coarsening ... entries saves.
+constexpr EdgeOffset kTwoThreadEntries = EdgeOffset(1) << 16;
+bool coarsens_on_two_threads(const Graph& graph);
+
+// The same, on two threads (run_both_if) when `two_threads`, with the same result: one
+// clusters the vertices of the parts that hold about half of the entries, the other the rest
+// (clusters lie inside parts, and each thread visits its vertices in the one order), then
+// each merges the rows of about half of the coarse vertices into its own buffers.
+void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
+                          const std::vector<char>& fixed, ClusterLimits limits, unsigned seed,
+                          CoarseLevel& level, CoarseningScratch& scratch, bool two_threads);
 
 } // namespace part::gde
