@@ -1,22 +1,31 @@
 #pragma once
-// Data-parallel loops over contiguous index ranges, on threads started away from the caller's
-// CPU (SpreadThread), for the passes that gain from a second core (graph reading and
-// validation, reports beside the work they describe).
+// Data-parallel loops over contiguous index ranges, on the process's helper thread
+// (helper_thread.hpp) and, beyond it, threads started away from the caller's CPU (SpreadThread),
+// for the passes that gain from a second core (graph reading and validation, reports beside
+// the work they describe, band refinement).
 #include <algorithm>
 #include <cstdint>
 #include <exception>
+#include <functional>
 #include <list>
 #include <thread>
 #include <vector>
 
+#include "libpart/core/helper_thread.hpp"
 #include "libpart/core/spread_thread.hpp"
 
 namespace part {
 
+// The CPUs the machine has, asked once (each ask reads the system's CPU list).
+inline unsigned hardware_threads() {
+    static const unsigned threads = std::thread::hardware_concurrency();
+    return threads;
+}
+
 // Threads worth using for `work` units (bytes or entries): 1 below about a million.
 inline unsigned worker_threads(std::int64_t work) {
     if (work < (std::int64_t(1) << 20)) return 1;
-    return std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+    return std::clamp(hardware_threads(), 1u, 8u);
 }
 
 // Runs body(range, begin, end) over [0, n) cut into `ranges` contiguous pieces, concurrently.
@@ -33,8 +42,13 @@ template <typename Body> void for_each_range(std::int64_t n, unsigned ranges, Bo
         }
     };
     {
-        std::list<SpreadThread> workers; // joined when they go out of scope
-        for (unsigned r = 1; r < ranges; ++r) workers.emplace_back([&run, r] { run(r); });
+        // Range 1 on the process's helper thread when it is free (no thread to start), the
+        // others on threads of their own, joined when they go out of scope.
+        const std::function<void()> first_other = [&run] { run(1); };
+        HelperTask on_helper(ranges > 1 ? &first_other : nullptr); // waited for on the way out
+        std::list<SpreadThread> workers;
+        for (unsigned r = on_helper.started() ? 2 : 1; r < ranges; ++r)
+            workers.emplace_back([&run, r] { run(r); });
         run(0);
     }
     for (const auto& f : failure)
@@ -46,23 +60,39 @@ template <typename Body> void for_each_range(std::int64_t n, unsigned ranges, Bo
 // 0.1-0.2 ms (SpreadThread), and part-refine's reports on graphs of 10k-30k vertices take
 // about 1 ms; only tiny inputs are not worth a thread.
 inline bool runs_both_concurrently(std::int64_t work) {
-    return work >= (std::int64_t(1) << 14) && std::thread::hardware_concurrency() > 1;
+    return work >= (std::int64_t(1) << 14) && hardware_threads() > 1;
 }
 
-// Runs first() and second() at the same time when `concurrently` and the machine has two
-// cores, first() then second() otherwise; rethrows first()'s exception before second()'s, as
-// the sequential order would. For callers that know better than a byte count whether a
-// thread pays (tasks of many passes over their data).
+// Runs first() and second() at the same time when `concurrently`, the machine has two cores
+// and the helper thread is free, first() then second() otherwise; rethrows first()'s
+// exception before second()'s, as the sequential order would. For callers that know better
+// than a byte count whether a thread pays (tasks of many passes over their data). A split
+// inside a task the helper runs (or beside it) runs sequentially: with two cores both are
+// busy already, and a thread started per split costs more than small halves save.
 template <typename First, typename Second>
 void run_both_if(bool concurrently, First first, Second second) {
-    if (!concurrently || std::thread::hardware_concurrency() < 2) {
-        first();
-        second();
-        return;
+    if (concurrently && hardware_threads() > 1) {
+        std::exception_ptr second_failure;
+        const std::function<void()> task = [&] {
+            try {
+                second();
+            } catch (...) {
+                second_failure = std::current_exception();
+            }
+        };
+        bool on_helper = false;
+        {
+            HelperTask helper(&task); // waited for on the way out, even if first() throws
+            on_helper = helper.started();
+            if (on_helper) first();
+        }
+        if (on_helper) {
+            if (second_failure) std::rethrow_exception(second_failure);
+            return;
+        }
     }
-    for_each_range(2, 2, [&](unsigned, std::int64_t begin, std::int64_t end) {
-        for (std::int64_t task = begin; task < end; ++task) task == 0 ? first() : second();
-    });
+    first();
+    second();
 }
 
 // Runs first() and second() at the same time when runs_both_concurrently(work), first() then

@@ -5,8 +5,11 @@
 
 #include <atomic>
 #include <stdexcept>
+#include <string>
 #include <thread>
+#include <vector>
 
+#include "libpart/core/helper_thread.hpp"
 #include "libpart/core/parallel.hpp"
 #include "libpart/core/spread_thread.hpp"
 
@@ -115,4 +118,82 @@ TEST(RunBothIf, RunsOnTheCallingThreadWhenNotConcurrentAndOnTwoWhenAsked) {
     EXPECT_EQ(ran, 2);
     EXPECT_EQ(first_on, caller);
     EXPECT_EQ(second_on != caller, std::thread::hardware_concurrency() > 1);
+}
+
+TEST(HelperThread, RunsHandedTasksOnAnotherThreadOneAtATime) {
+    const std::thread::id caller = std::this_thread::get_id();
+    std::thread::id ran_on;
+    std::atomic<bool> release{false};
+    const std::function<void()> task = [&] {
+        ran_on = std::this_thread::get_id();
+        while (!release.load()) std::this_thread::yield();
+    };
+    const std::uint32_t ticket = HelperThread::instance().try_start(task);
+    ASSERT_NE(ticket, 0u);
+    // Running a task: a second caller gets no ticket and does without.
+    EXPECT_EQ(HelperThread::instance().try_start(task), 0u);
+    release = true;
+    HelperThread::instance().wait(ticket);
+    EXPECT_NE(ran_on, caller);
+    EXPECT_NE(ran_on, std::thread::id());
+    // Free again once the task is over, and its tickets keep coming in order.
+    const std::function<void()> quick = [] {};
+    const std::uint32_t next = HelperThread::instance().try_start(quick);
+    EXPECT_NE(next, 0u);
+    HelperThread::instance().wait(next);
+    HelperThread::instance().wait(ticket); // long finished: returns at once
+}
+
+TEST(ForEachRange, ManySplitsInARowAndNestedSplitsAllRunEveryRange) {
+    // Splits in quick succession reuse the helper; a split inside a range the helper runs finds
+    // it busy and starts a thread instead. Every index is visited exactly once either way.
+    for (int round = 0; round < 200; ++round) {
+        std::vector<std::atomic<int>> seen(64);
+        for_each_range(8, 2, [&](unsigned, std::int64_t begin, std::int64_t end) {
+            for (std::int64_t outer = begin; outer < end; ++outer)
+                for_each_range(8, 2, [&](unsigned, std::int64_t b, std::int64_t e) {
+                    for (std::int64_t inner = b; inner < e; ++inner) ++seen[outer * 8 + inner];
+                });
+        });
+        for (const auto& count : seen) ASSERT_EQ(count.load(), 1) << round;
+    }
+}
+
+TEST(ForEachRange, ExceptionOfTheLowestRangeComesOutWithTheHelperInUse) {
+    for (unsigned ranges : {2u, 3u}) {
+        try {
+            for_each_range(ranges, ranges, [](unsigned r, std::int64_t, std::int64_t) {
+                if (r >= 1) throw std::runtime_error("range " + std::to_string(r));
+            });
+            ADD_FAILURE() << "no exception";
+        } catch (const std::runtime_error& e) {
+            EXPECT_STREQ(e.what(), "range 1");
+        }
+    }
+}
+
+TEST(RunBothIf, ASplitInsideTheHelpersTaskRunsInOrderOnThatThread) {
+    if (std::thread::hardware_concurrency() < 2) GTEST_SKIP() << "one core: nothing runs beside";
+    std::thread::id outer_second, inner_first, inner_second;
+    int order = 0, inner_first_at = -1, inner_second_at = -1;
+    run_both_if(
+        true, [] {},
+        [&] {
+            outer_second = std::this_thread::get_id();
+            run_both_if(
+                true,
+                [&] {
+                    inner_first = std::this_thread::get_id();
+                    inner_first_at = order++;
+                },
+                [&] {
+                    inner_second = std::this_thread::get_id();
+                    inner_second_at = order++;
+                });
+        });
+    EXPECT_NE(outer_second, std::this_thread::get_id());
+    EXPECT_EQ(inner_first, outer_second);
+    EXPECT_EQ(inner_second, outer_second);
+    EXPECT_EQ(inner_first_at, 0);
+    EXPECT_EQ(inner_second_at, 1);
 }

@@ -1,0 +1,66 @@
+#pragma once
+// One thread kept for the whole process, that runs one task at a time for the loops of
+// parallel.hpp.
+//
+// A thread started per split costs 0.1-0.2 ms before it runs (SpreadThread, on this 2-vCPU VM),
+// so splits of a few tenths of a millisecond (a band level's coarsening, a band's extraction)
+// did not pay. The helper is started once, on first use; after a task it spins for a short
+// while, so the next task, which in part-refine comes within tens of microseconds, starts at
+// once, and only then sleeps (a futex wait, woken in tens of microseconds). The caller that
+// waits for it spins for a short while too. OpenMP runtimes keep their workers the same way
+// (libgomp spins before it sleeps).
+//
+// One task at a time: a caller that finds the helper running a task (a task run by the helper
+// that splits again, or a split beside it) gets no ticket from try_start and does without.
+#include <atomic>
+#include <cstdint>
+#include <functional>
+
+namespace part {
+
+class HelperThread {
+  public:
+    // The process's helper, started on the first call.
+    static HelperThread& instance();
+
+    // Hands task() to the helper and returns its ticket, or returns 0 at once when the helper
+    // is running another task. task must not throw and must outlive the matching wait().
+    std::uint32_t try_start(const std::function<void()>& task);
+    // Returns once the task of `ticket` has finished. The helper takes new tasks as soon as it
+    // finishes one, whether or not its caller waited for it yet.
+    void wait(std::uint32_t ticket);
+
+    ~HelperThread();
+    HelperThread(const HelperThread&) = delete;
+    HelperThread& operator=(const HelperThread&) = delete;
+
+  private:
+    HelperThread();
+    void serve();
+
+    std::atomic<bool> busy_{false};          // a task is handed over and not finished
+    std::atomic<std::uint32_t> posted_{0};   // tickets handed out so far (the last one's)
+    std::atomic<std::uint32_t> finished_{0}; // the last finished ticket
+    std::atomic<bool> stopping_{false};
+    const std::function<void()>* task_ = nullptr; // published by posted_
+    void* thread_ = nullptr;                      // the SpreadThread
+};
+
+// A task handed to the helper if it is free (try_start), waited for when this goes out of
+// scope, so that the task's captures outlive it even when the caller throws.
+class HelperTask {
+  public:
+    explicit HelperTask(const std::function<void()>* task)
+        : ticket_(task ? HelperThread::instance().try_start(*task) : 0) {}
+    ~HelperTask() {
+        if (ticket_ != 0) HelperThread::instance().wait(ticket_);
+    }
+    bool started() const { return ticket_ != 0; }
+    HelperTask(const HelperTask&) = delete;
+    HelperTask& operator=(const HelperTask&) = delete;
+
+  private:
+    std::uint32_t ticket_;
+};
+
+} // namespace part
