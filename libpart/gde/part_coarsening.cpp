@@ -59,15 +59,16 @@ WeightSum weight_cap(ClusterLimits limits) {
     return std::min<WeightSum>(limits.weight, kMaxWeight);
 }
 
-// The vertices one clustering task visits: those whose part is below `split` (below), or
-// the others. Clusters lie inside parts, so tasks over the two groups never read or write
-// each other's entries, and each makes the choices a single pass over all vertices would.
+// The vertices one clustering task visits: those of the parts whose task_of_part entry is
+// `task`, or all when task_of_part is null. Clusters lie inside parts, so tasks over different
+// parts never read or write each other's entries, and each makes the choices a single pass
+// over all vertices would.
 struct PartGroup {
-    PartId split;
-    bool below;
-    bool holds(PartId p) const { return (p < split) == below; }
+    const char* task_of_part;
+    char task;
+    bool holds(PartId p) const { return !task_of_part || task_of_part[p] == task; }
 };
-constexpr PartGroup kAllParts{std::numeric_limits<PartId>::max(), true};
+constexpr PartGroup kAllParts{nullptr, 0};
 
 // The clustering of the vertices of `group`, visited in the order of block_order (see
 // shuffle_blocks): scratch.leader[v] is the vertex that started v's cluster (v itself when
@@ -175,28 +176,28 @@ VertexId number_clusters(VertexId n, CoarseningScratch& scratch, CoarseLevel& le
 
 // Merges the members' rows of coarse vertices [begin, end) into rows.adjncy and rows.adjwgt
 // from position 0 on, row after row, and writes each one's weight to vwgt[cv] and the end of
-// its row (a position in rows) to row_end[cv]. Returns the entries written. rows.slot holds the
-// position of each coarse neighbour's entry once the row being built has one (positions only
-// grow, so an entry of an earlier row is below the row's start and needs no reset), so
-// parallel edges are summed in O(degree), in the order of a sequential merge.
-// No branch depends on the data: those on whether a neighbour was new in the row and whether it
-// was the row's own vertex mispredicted on most edges. Every edge writes a candidate entry at
-// the row's end, kept (the end moves on) only when the neighbour is new; the row's own vertex
-// has a slot above every real one, whose sum is thrown away; and the sum reads the weight at
-// the neighbour's slot even when new, which is defined: the slot of an entry written before,
-// or -1, a guard before the array.
+// its row (a position in rows) to row_end[cv]. Returns the entries written. A coarse
+// neighbour's entry is new in the row when its rows.row_of (the last row that met it) is not
+// the row's; its weight is summed in rows.sum (in the order of a sequential merge) and copied
+// to the row once the row is complete. So parallel edges are merged in O(degree).
+// No branch depends on the data (those on whether a neighbour was new in the row and whether it
+// was the row's own vertex mispredicted on most edges), and every address is known as soon as
+// the neighbour is: every edge writes a candidate entry at the row's end, kept (the end moves
+// on) only when the neighbour is new, and the row's own vertex is marked as met before the row,
+// its sum thrown away. (Sums kept at the entries' positions, which depend on the loaded
+// marks, made the processor guess wrongly that a later edge's load did not read an earlier
+// edge's store, and start again.)
 template <bool kEdgeWeights>
 EdgeOffset merge_rows(const Graph& graph, const VertexId* coarse_of, const Clusters& clusters,
                       VertexId begin, VertexId end, RowBuffers& rows, Weight* vwgt,
                       EdgeOffset* row_end) {
-    const auto entries = EdgeOffset(graph.adjncy.size());
-    EdgeOffset* const slot_of = rows.slot.at_least(std::size_t(clusters.count));
-    std::fill_n(slot_of, clusters.count, -1);
-    VertexId* const adjncy = rows.adjncy.at_least(std::size_t(entries) + 1);
-    Weight* const adjwgt = rows.adjwgt.at_least(std::size_t(entries) + 2) + 1;
-    const EdgeOffset own_slot = entries;
-    adjwgt[-1] = 0;
-    adjwgt[own_slot] = 0;
+    const auto coarse_n = std::size_t(clusters.count);
+    VertexId* const row_of = rows.row_of.at_least(coarse_n);
+    std::fill_n(row_of, coarse_n, -1);
+    Weight* const sum = rows.sum.at_least(coarse_n);
+    std::fill_n(sum, coarse_n, 0); // read (and masked) before written
+    VertexId* const adjncy = rows.adjncy.at_least(graph.adjncy.size() + 1);
+    Weight* const adjwgt = rows.adjwgt.at_least(graph.adjncy.size());
     const EdgeOffset* const fine_xadj = graph.xadj.data();
     const VertexId* const fine_adjncy = graph.adjncy.data();
     const Weight* const edge_weight = graph.adjwgt.data();
@@ -204,49 +205,60 @@ EdgeOffset merge_rows(const Graph& graph, const VertexId* coarse_of, const Clust
     EdgeOffset out = 0;
     for (VertexId cv = begin; cv < end; ++cv) {
         const EdgeOffset row_start = out;
-        slot_of[cv] = own_slot;
+        row_of[cv] = cv;
         WeightSum cluster_weight = 0;
         for (VertexId i = clusters.start[cv]; i < clusters.start[cv + 1]; ++i) {
             const VertexId m = clusters.members[i];
             cluster_weight += weight_of(m);
-            const EdgeOffset row_end_e = fine_xadj[m + 1]; // slot_of's stores may alias xadj
-            for (EdgeOffset e = fine_xadj[m]; e < row_end_e; ++e) {
+            for (EdgeOffset e = fine_xadj[m]; e < fine_xadj[m + 1]; ++e) {
                 const VertexId cu = coarse_of[fine_adjncy[e]];
                 const Weight w = kEdgeWeights ? edge_weight[e] : 1;
-                const EdgeOffset slot = slot_of[cu];
-                const EdgeOffset fresh = slot < row_start; // 1 or 0; masks, not selects, which
-                const EdgeOffset at = slot + ((out - slot) & -fresh); // GCC made branches
-                const Weight kept = adjwgt[slot] & Weight(fresh - 1);
+                const Weight fresh = row_of[cu] != cv;     // 1 or 0; a mask, not a select, which
+                const Weight kept = sum[cu] & (fresh - 1); // GCC made a branch
+                sum[cu] = saturated_sum(kept, w);
+                row_of[cu] = cv;
                 adjncy[out] = cu;
-                adjwgt[at] = saturated_sum(kept, w);
-                slot_of[cu] = at;
                 out += fresh;
             }
         }
-        slot_of[cv] = -1; // below every later row's start
+        for (EdgeOffset e = row_start; e < out; ++e) adjwgt[e] = sum[adjncy[e]];
         vwgt[cv] = Weight(cluster_weight);
         row_end[cv] = out;
     }
     return out;
 }
 
-// The part below which the first of two clustering tasks takes the vertices: where the parts
-// taken so far, in increasing order, hold half of the vertices' entries (a vertex counts its
-// degree and itself). load is scratch for one entry per part.
-PartId half_of_the_edges(const Graph& graph, const std::vector<PartId>& part,
-                         std::vector<EdgeOffset>& load) {
+// Gives each part one of two clustering tasks (scratch.task_of_part), so that the tasks'
+// vertices hold about as many entries (a vertex counts its degree and itself): the parts in
+// decreasing order of entries, each to the task with fewer so far. A contiguous range of part
+// ids left one task three quarters of a band. Returns false, and assigns nothing, when a part
+// is negative.
+bool assign_parts_to_tasks(const Graph& graph, const std::vector<PartId>& part,
+                           CoarseningScratch& scratch) {
     const VertexId n = graph.num_vertices();
-    const PartId parts = n == 0 ? 0 : *std::max_element(part.begin(), part.begin() + n) + 1;
-    load.assign(std::size_t(std::max<PartId>(parts, 0)), 0);
-    for (VertexId v = 0; v < n; ++v)
-        if (part[v] >= 0) load[std::size_t(part[v])] += graph.xadj[v + 1] - graph.xadj[v] + 1;
-    const EdgeOffset half = (EdgeOffset(graph.adjncy.size()) + n) / 2;
-    EdgeOffset taken = 0;
-    for (PartId p = 0; p < parts; ++p) {
-        taken += load[std::size_t(p)];
-        if (taken >= half) return p + 1;
+    if (n == 0) return false;
+    const auto [lowest, highest] = std::minmax_element(part.begin(), part.begin() + n);
+    if (*lowest < 0) return false;
+    const auto parts = std::size_t(*highest) + 1;
+    std::vector<EdgeOffset>& load = scratch.part_load;
+    load.assign(parts, 0);
+    for (VertexId v = 0; v < n; ++v) load[std::size_t(part[v])] += graph.degree(v) + 1;
+    std::vector<PartId>& order = scratch.part_order;
+    order.resize(parts);
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [&](PartId a, PartId b) {
+        return load[std::size_t(a)] != load[std::size_t(b)]
+                   ? load[std::size_t(a)] > load[std::size_t(b)]
+                   : a < b;
+    });
+    scratch.task_of_part.resize(parts);
+    EdgeOffset taken[2] = {0, 0};
+    for (const PartId p : order) {
+        const int task = taken[1] < taken[0] ? 1 : 0;
+        scratch.task_of_part[std::size_t(p)] = char(task);
+        taken[task] += load[std::size_t(p)];
     }
-    return parts;
+    return true;
 }
 
 // Copies `count` entries of `rows` to the end of the coarse graph's rows, which hold `before`.
@@ -254,8 +266,7 @@ void append_rows(const RowBuffers& rows, EdgeOffset before, EdgeOffset count, Gr
     c.adjncy.resize(std::size_t(before));
     c.adjwgt.resize(std::size_t(before));
     c.adjncy.insert(c.adjncy.end(), rows.adjncy.data(), rows.adjncy.data() + count);
-    const Weight* weights = rows.adjwgt.data() + 1; // past the guard
-    c.adjwgt.insert(c.adjwgt.end(), weights, weights + count);
+    c.adjwgt.insert(c.adjwgt.end(), rows.adjwgt.data(), rows.adjwgt.data() + count);
 }
 
 } // namespace
@@ -309,15 +320,15 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
     scratch.member_start.at_least(std::size_t(n) + 1);
     level.coarse_of.resize(std::size_t(n));
     shuffle_blocks(n, seed, scratch.block_order);
-    if (two_threads) {
-        const PartId split = half_of_the_edges(graph, part, scratch.part_load);
+    if (two_threads && assign_parts_to_tasks(graph, part, scratch)) {
+        const char* task_of_part = scratch.task_of_part.data();
         run_both_if(
             true,
             [&] {
-                cluster_within_parts(graph, part, fixed, limits, {split, true}, scratch);
+                cluster_within_parts(graph, part, fixed, limits, {task_of_part, 0}, scratch);
             },
             [&] {
-                cluster_within_parts(graph, part, fixed, limits, {split, false}, scratch);
+                cluster_within_parts(graph, part, fixed, limits, {task_of_part, 1}, scratch);
             });
     } else {
         cluster_within_parts(graph, part, fixed, limits, kAllParts, scratch);

@@ -64,17 +64,19 @@ template <class T> class ScratchArray {
 // Working arrays of the clustering and the contraction, kept between calls. `leader` is all
 // -1 between calls (each call restores the entries it used), so that a level clears no array
 // of its size before it starts.
-// Coarse rows, built here and copied to the level (adjwgt from its second entry on), and the
-// position of each coarse neighbour's entry in the row being built.
+// Coarse rows, built here and copied to the level, and for each coarse vertex the last row
+// that met it and its weight summed in that row.
 struct RowBuffers {
-    ScratchArray<EdgeOffset> slot;
-    ScratchArray<VertexId> adjncy;
-    ScratchArray<Weight> adjwgt;
+    ScratchArray<VertexId> adjncy, row_of;
+    ScratchArray<Weight> adjwgt, sum;
 };
 
 struct CoarseningScratch {
     std::vector<VertexId> leader, block_order;
-    std::vector<EdgeOffset> part_load; // a two-thread clustering's entries per part
+    // A two-thread clustering's entries, order and task per part.
+    std::vector<EdgeOffset> part_load;
+    std::vector<PartId> part_order;
+    std::vector<char> task_of_part;
     ScratchArray<VertexId> size, members, member_start;
     ScratchArray<WeightSum> weight;
     RowBuffers rows[2]; // one per thread

@@ -229,6 +229,42 @@ TEST(PartCoarsening, OneScratchForEveryLevelGivesTheFreshResult) {
     }
 }
 
+// Two threads cluster two groups of parts and merge two halves of the coarse rows: the level
+// must be the one a single thread builds, on bands of few and many parts with anchors (fixed
+// vertices), with and without weights, and on a graph of one part (one task gets every
+// vertex), each scratch reused across sizes.
+TEST(PartCoarsening, TwoThreadsGiveTheOneThreadResult) {
+    CoarseningScratch one_scratch, two_scratch;
+    for (int round = 0; round < 5; ++round) {
+        const Graph g = round % 2 == 0 ? weighted_grid(44, 30, unsigned(round))
+                                       : part::test::grid_graph(20 + 8 * round, 30);
+        BandGraph band;
+        if (round < 4) {
+            const Partition p = random_start(g, PartId(3 + 5 * round), unsigned(round + 11));
+            band = extract_band(g, p.part, 2 + round % 2);
+        } else { // one part, every seventh vertex fixed
+            band.graph = g;
+            band.part.assign(std::size_t(g.num_vertices()), 0);
+            band.fixed.assign(std::size_t(g.num_vertices()), 0);
+            for (VertexId v = 0; v < g.num_vertices(); v += 7) band.fixed[v] = 1;
+        }
+        ASSERT_GT(std::count(band.fixed.begin(), band.fixed.end(), 1), 0) << round;
+        for (unsigned seed = 0; seed < 3; ++seed) {
+            const ClusterLimits limits{3 + 4 * seed, 2 + int(seed)};
+            CoarseLevel one, two;
+            coarsen_within_parts(band.graph, band.part, band.fixed, limits, seed, one, one_scratch,
+                                 false);
+            coarsen_within_parts(band.graph, band.part, band.fixed, limits, seed, two, two_scratch,
+                                 true);
+            EXPECT_LT(one.graph.num_vertices(), band.graph.num_vertices()) << round;
+            EXPECT_EQ(two.coarse_of, one.coarse_of) << round << " " << seed;
+            EXPECT_EQ(two.part, one.part) << round << " " << seed;
+            EXPECT_EQ(two.fixed, one.fixed) << round << " " << seed;
+            expect_same_graph(two.graph, one.graph);
+        }
+    }
+}
+
 TEST(PartCoarsening, MatchesOnlyInsidePartsAndKeepsCutAndWeights) {
     const Graph g = weighted_grid(30, 20, 8);
     const Partition p = random_start(g, 4, 5);
