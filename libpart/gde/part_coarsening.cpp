@@ -60,15 +60,20 @@ WeightSum weight_cap(ClusterLimits limits) {
 }
 
 // The vertices one clustering task visits: those of the parts whose task_of_part entry is
-// `task`, or all when task_of_part is null. Clusters lie inside parts, so tasks over different
-// parts never read or write each other's entries, and each makes the choices a single pass
-// over all vertices would.
+// `task`, or all when task_of_part is null; tasks_in_block has bit t set for the blocks of the
+// visit order (shuffle_blocks) that hold vertices of task t, so that a task skips the others'
+// blocks whole. Clusters lie inside parts, so tasks over different parts never read or write
+// each other's entries, and each makes the choices a single pass over all vertices would.
 struct PartGroup {
     const char* task_of_part;
-    char task;
+    const char* tasks_in_block;
+    int task;
+    bool visits_block(VertexId b) const {
+        return !task_of_part || (tasks_in_block[b] >> task & 1) != 0;
+    }
     bool holds(PartId p) const { return !task_of_part || task_of_part[p] == task; }
 };
-constexpr PartGroup kAllParts{nullptr, 0};
+constexpr PartGroup kAllParts{nullptr, nullptr, 0};
 
 // The clustering of the vertices of `group`, visited in the order of block_order (see
 // shuffle_blocks): scratch.leader[v] is the vertex that started v's cluster (v itself when
@@ -90,6 +95,7 @@ void cluster_within_parts(const Graph& graph, const std::vector<PartId>& part,
     const VertexWeights weight_of(graph);
     const WeightSum cap = weight_cap(limits);
     for (const VertexId block : scratch.block_order) {
+        if (!group.visits_block(block)) continue;
         const VertexId block_end = std::min(n, (block + 1) * kVisitBlock);
         for (VertexId v = block * kVisitBlock; v < block_end; ++v) {
             if (leader[v] >= 0 || !group.holds(part_of[v])) continue;
@@ -230,33 +236,53 @@ EdgeOffset merge_rows(const Graph& graph, const VertexId* coarse_of, const Clust
 
 // Gives each part one of two clustering tasks (scratch.task_of_part), so that the tasks'
 // vertices hold about as many entries (a vertex counts its degree and itself): the parts in
-// decreasing order of entries, each to the task with fewer so far. A contiguous range of part
-// ids left one task three quarters of a band. Returns false, and assigns nothing, when a part
-// is negative.
+// decreasing order of entries, each to the task with fewer so far (a contiguous range of part
+// ids left one task three quarters of a band); and marks the tasks of each block of the visit
+// order (scratch.tasks_in_block). Returns false, and assigns nothing, when a part is negative.
+// A few passes over the parts without chains through memory: where the helper thread is busy
+// the two tasks run one after the other, and this is most of what they cost more than one.
 bool assign_parts_to_tasks(const Graph& graph, const std::vector<PartId>& part,
                            CoarseningScratch& scratch) {
     const VertexId n = graph.num_vertices();
     if (n == 0) return false;
-    const auto [lowest, highest] = std::minmax_element(part.begin(), part.begin() + n);
-    if (*lowest < 0) return false;
-    const auto parts = std::size_t(*highest) + 1;
-    std::vector<EdgeOffset>& load = scratch.part_load;
-    load.assign(parts, 0);
-    for (VertexId v = 0; v < n; ++v) load[std::size_t(part[v])] += graph.degree(v) + 1;
+    const PartId* part_of = part.data();
+    PartId lowest = part_of[0], highest = part_of[0]; // values, not minmax_element's positions,
+    for (VertexId v = 1; v < n; ++v) {                // so that the loop vectorises
+        lowest = std::min(lowest, part_of[v]);
+        highest = std::max(highest, part_of[v]);
+    }
+    if (lowest < 0) return false;
+    const auto parts = std::size_t(highest) + 1;
+    // Entries per part in four interleaved counts: one count per part waited on the previous
+    // vertex's store whenever it had the same part.
+    std::vector<EdgeOffset>& counts = scratch.part_load;
+    counts.assign(4 * parts, 0);
+    const EdgeOffset* xadj = graph.xadj.data();
+    for (VertexId v = 0; v < n; ++v)
+        counts[std::size_t(v & 3) * parts + std::size_t(part_of[v])] += xadj[v + 1] - xadj[v] + 1;
+    const EdgeOffset* load = counts.data();
+    for (std::size_t p = 0; p < parts; ++p)
+        counts[p] += counts[parts + p] + counts[2 * parts + p] + counts[3 * parts + p];
     std::vector<PartId>& order = scratch.part_order;
     order.resize(parts);
     std::iota(order.begin(), order.end(), 0);
-    std::sort(order.begin(), order.end(), [&](PartId a, PartId b) {
-        return load[std::size_t(a)] != load[std::size_t(b)]
-                   ? load[std::size_t(a)] > load[std::size_t(b)]
-                   : a < b;
-    });
+    std::sort(order.begin(), order.end(),
+              [&](PartId a, PartId b) { return load[a] != load[b] ? load[a] > load[b] : a < b; });
     scratch.task_of_part.resize(parts);
+    char* task_of_part = scratch.task_of_part.data();
     EdgeOffset taken[2] = {0, 0};
     for (const PartId p : order) {
         const int task = taken[1] < taken[0] ? 1 : 0;
-        scratch.task_of_part[std::size_t(p)] = char(task);
-        taken[task] += load[std::size_t(p)];
+        task_of_part[p] = char(task);
+        taken[task] += load[p];
+    }
+    const VertexId blocks = (n + kVisitBlock - 1) / kVisitBlock;
+    scratch.tasks_in_block.resize(std::size_t(blocks));
+    for (VertexId b = 0; b < blocks; ++b) {
+        int tasks = 0;
+        const VertexId end = std::min(n, (b + 1) * kVisitBlock);
+        for (VertexId v = b * kVisitBlock; v < end; ++v) tasks |= 1 << task_of_part[part_of[v]];
+        scratch.tasks_in_block[std::size_t(b)] = char(tasks);
     }
     return true;
 }
@@ -322,14 +348,13 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
     shuffle_blocks(n, seed, scratch.block_order);
     if (two_threads && assign_parts_to_tasks(graph, part, scratch)) {
         const char* task_of_part = scratch.task_of_part.data();
+        const char* tasks_in_block = scratch.tasks_in_block.data();
+        auto cluster_task = [&](int task) {
+            cluster_within_parts(graph, part, fixed, limits, {task_of_part, tasks_in_block, task},
+                                 scratch);
+        };
         run_both_if(
-            true,
-            [&] {
-                cluster_within_parts(graph, part, fixed, limits, {task_of_part, 0}, scratch);
-            },
-            [&] {
-                cluster_within_parts(graph, part, fixed, limits, {task_of_part, 1}, scratch);
-            });
+            true, [&] { cluster_task(0); }, [&] { cluster_task(1); });
     } else {
         cluster_within_parts(graph, part, fixed, limits, kAllParts, scratch);
     }

@@ -73,10 +73,10 @@ struct RowBuffers {
 
 struct CoarseningScratch {
     std::vector<VertexId> leader, block_order;
-    // A two-thread clustering's entries, order and task per part.
+    // A two-thread clustering's entries, order and task per part, and tasks per visit block.
     std::vector<EdgeOffset> part_load;
     std::vector<PartId> part_order;
-    std::vector<char> task_of_part;
+    std::vector<char> task_of_part, tasks_in_block;
     ScratchArray<VertexId> size, members, member_start;
     ScratchArray<WeightSum> weight;
     RowBuffers rows[2]; // one per thread
