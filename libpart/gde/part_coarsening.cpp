@@ -183,8 +183,8 @@ VertexId number_clusters(VertexId n, CoarseningScratch& scratch, CoarseLevel& le
 // Merges the members' rows of coarse vertices [begin, end) into rows.adjncy and rows.adjwgt
 // from position 0 on, row after row, and writes each one's weight to vwgt[cv] and the end of
 // its row (a position in rows) to row_end[cv]. Returns the entries written. A coarse
-// neighbour's entry is new in the row when its rows.row_of (the last row that met it) is not
-// the row's; its weight is summed in rows.sum (in the order of a sequential merge) and copied
+// neighbour's entry is new in the row when rows.met's row (the last row that met it) is not
+// the row's; its weight is summed in rows.met (in the order of a sequential merge) and copied
 // to the row once the row is complete. So parallel edges are merged in O(degree).
 // No branch depends on the data (those on whether a neighbour was new in the row and whether it
 // was the row's own vertex mispredicted on most edges), and every address is known as soon as
@@ -198,10 +198,9 @@ EdgeOffset merge_rows(const Graph& graph, const VertexId* coarse_of, const Clust
                       VertexId begin, VertexId end, RowBuffers& rows, Weight* vwgt,
                       EdgeOffset* row_end) {
     const auto coarse_n = std::size_t(clusters.count);
-    VertexId* const row_of = rows.row_of.at_least(coarse_n);
-    std::fill_n(row_of, coarse_n, -1);
-    Weight* const sum = rows.sum.at_least(coarse_n);
-    std::fill_n(sum, coarse_n, 0); // read (and masked) before written
+    // The sum is read (and masked) before it is written.
+    NeighbourSum* const met = rows.met.at_least(coarse_n);
+    std::fill_n(met, coarse_n, NeighbourSum{-1, 0});
     VertexId* const adjncy = rows.adjncy.at_least(graph.adjncy.size() + 1);
     Weight* const adjwgt = rows.adjwgt.at_least(graph.adjncy.size());
     const EdgeOffset* const fine_xadj = graph.xadj.data();
@@ -211,7 +210,7 @@ EdgeOffset merge_rows(const Graph& graph, const VertexId* coarse_of, const Clust
     EdgeOffset out = 0;
     for (VertexId cv = begin; cv < end; ++cv) {
         const EdgeOffset row_start = out;
-        row_of[cv] = cv;
+        met[cv].row = cv;
         WeightSum cluster_weight = 0;
         for (VertexId i = clusters.start[cv]; i < clusters.start[cv + 1]; ++i) {
             const VertexId m = clusters.members[i];
@@ -219,15 +218,14 @@ EdgeOffset merge_rows(const Graph& graph, const VertexId* coarse_of, const Clust
             for (EdgeOffset e = fine_xadj[m]; e < fine_xadj[m + 1]; ++e) {
                 const VertexId cu = coarse_of[fine_adjncy[e]];
                 const Weight w = kEdgeWeights ? edge_weight[e] : 1;
-                const Weight fresh = row_of[cu] != cv;     // 1 or 0; a mask, not a select, which
-                const Weight kept = sum[cu] & (fresh - 1); // GCC made a branch
-                sum[cu] = saturated_sum(kept, w);
-                row_of[cu] = cv;
+                const Weight fresh = met[cu].row != cv;        // 1 or 0; a mask, not a select,
+                const Weight kept = met[cu].sum & (fresh - 1); // which GCC made a branch
+                met[cu] = {cv, saturated_sum(kept, w)};
                 adjncy[out] = cu;
                 out += fresh;
             }
         }
-        for (EdgeOffset e = row_start; e < out; ++e) adjwgt[e] = sum[adjncy[e]];
+        for (EdgeOffset e = row_start; e < out; ++e) adjwgt[e] = met[adjncy[e]].sum;
         vwgt[cv] = Weight(cluster_weight);
         row_end[cv] = out;
     }
