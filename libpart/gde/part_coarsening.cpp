@@ -194,17 +194,15 @@ void prepare_rows(EdgeOffset entries, VertexId coarse_n, RowBuffers& rows) {
 // Merges the members' rows of coarse vertices [begin, end) into rows.adjncy and rows.adjwgt
 // (prepare_rows) from position `out` on, row after row, and writes each one's weight to
 // vwgt[cv] and the end of its row (a position in rows) to row_end[cv]. Returns the end of the
-// last row. A coarse
-// neighbour's entry is new in the row when rows.met's row (the last row that met it) is not
-// the row's; its weight is summed in rows.met (in the order of a sequential merge) and copied
-// to the row once the row is complete. So parallel edges are merged in O(degree).
-// No branch depends on the data (those on whether a neighbour was new in the row and whether it
-// was the row's own vertex mispredicted on most edges), and every address is known as soon as
-// the neighbour is: every edge writes a candidate entry at the row's end, kept (the end moves
-// on) only when the neighbour is new, and the row's own vertex is marked as met before the row,
-// its sum thrown away. (Sums kept at the entries' positions, which depend on the loaded
-// marks, made the processor guess wrongly that a later edge's load did not read an earlier
-// edge's store, and start again.)
+// last row. A coarse neighbour's entry is new in the row when rows.met's row (the last row
+// that met it) is not this one; its weight is summed in rows.met, in the order of a
+// sequential merge, and copied to the row once the row is complete: parallel edges are merged
+// in O(degree). No branch depends on the data (those on whether a neighbour was new in the
+// row and whether it was the row's own vertex mispredicted on most edges): every edge writes
+// a candidate entry at the row's end, kept (the end moves on) only when the neighbour is new,
+// and the row's own vertex is marked as met before the row, its sum thrown away. Every store's
+// address is known once the neighbour is (sums kept at the entries' positions, known only
+// once the neighbour's mark was loaded, took 4% more time).
 template <bool kEdgeWeights>
 EdgeOffset merge_rows(const Graph& graph, const VertexId* coarse_of, const Clusters& clusters,
                       VertexId begin, VertexId end, RowBuffers& rows, EdgeOffset out, Weight* vwgt,
@@ -245,8 +243,8 @@ EdgeOffset merge_rows(const Graph& graph, const VertexId* coarse_of, const Clust
 // decreasing order of entries, each to the task with fewer so far (a contiguous range of part
 // ids left one task three quarters of a band); and marks the tasks of each block of the visit
 // order (scratch.tasks_in_block). Returns false, and assigns nothing, when a part is negative.
-// A few passes over the parts without chains through memory: where the helper thread is busy
-// the two tasks run one after the other, and this is most of what they cost more than one.
+// A few passes over the parts without chains through memory, run by the second task while the
+// first clusters.
 bool assign_parts_to_tasks(const Graph& graph, const std::vector<PartId>& part,
                            CoarseningScratch& scratch) {
     const VertexId n = graph.num_vertices();

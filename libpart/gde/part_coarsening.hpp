@@ -61,9 +61,6 @@ template <class T> class ScratchArray {
     std::size_t capacity_ = 0;
 };
 
-// Working arrays of the clustering and the contraction, kept between calls. `leader` is all
-// -1 between calls (each call restores the entries it used), so that a level clears no array
-// of its size before it starts.
 // For a coarse vertex, the last row (coarse vertex) whose merge met it and its weight summed
 // in that row: one entry, in one cache line, on large graphs where each is a cache miss.
 struct NeighbourSum {
@@ -78,6 +75,9 @@ struct RowBuffers {
     ScratchArray<NeighbourSum> met;
 };
 
+// Working arrays of the clustering and the contraction, kept between calls. `leader` is all
+// -1 between calls (each call restores the entries it used), so that a level clears no array
+// of its size before it starts.
 struct CoarseningScratch {
     std::vector<VertexId> leader, block_order;
     // A two-thread clustering's entries, order and task per part, and tasks per visit block.
@@ -98,14 +98,21 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
                           CoarseLevel& level, CoarseningScratch& scratch);
 
 // Levels from this many adjacency entries on are coarsened on two threads, where there are two
-// cores: a hand-off to the second thread costs about what coarsening ... entries saves.
+// cores. Measured (part-refine, perf stat): splitting the levels of the 7k-33k-vertex graphs'
+// bands (up to 46k entries, 0.2-0.3 ms) made part-refine slower by up to 10% at 4096 entries
+// and gained nothing at 16384, although the calls alone, back to back, took 5-13% less
+// time; copter2's bands (350k-620k entries) gained up to 8%.
 constexpr EdgeOffset kTwoThreadEntries = EdgeOffset(1) << 16;
 bool coarsens_on_two_threads(const Graph& graph);
 
-// The same, on two threads (run_both_if) when `two_threads`, with the same result: one
-// clusters the vertices of the parts that hold about half of the entries, the other the rest
-// (clusters lie inside parts, and each thread visits its vertices in the one order), then
-// each merges the rows of about half of the coarse vertices into its own buffers.
+// The same, on two threads (run_both_if) when `two_threads`, with the same result. The first
+// task clusters every vertex until it sees the second start; then each clusters the vertices
+// of its own parts (the parts split so that each task's hold about half of the entries) in
+// the rest of the visit order: clusters lie inside parts, and each task visits its vertices
+// in the one order. Then each merges the rows of about half of the coarse vertices into its
+// own buffers; the first merges all of them when the second has not started when it is done
+// with its half. Where the helper thread is busy (run_both_if then runs the tasks one after
+// the other) this costs what one thread does.
 void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
                           const std::vector<char>& fixed, ClusterLimits limits, unsigned seed,
                           CoarseLevel& level, CoarseningScratch& scratch, bool two_threads);
