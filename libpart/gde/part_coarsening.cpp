@@ -343,8 +343,7 @@ VertexId most_clustered_away(const Graph& graph, const std::vector<char>& fixed,
 }
 
 bool coarsens_on_two_threads(const Graph& graph) {
-    return EdgeOffset(graph.adjncy.size()) >= kTwoThreadEntries &&
-           std::thread::hardware_concurrency() > 1;
+    return EdgeOffset(graph.adjncy.size()) >= kTwoThreadEntries && hardware_threads() > 1;
 }
 
 void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
