@@ -428,10 +428,13 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
     // vertex at the middle entry have their lowest member before it. The second half goes to
     // the task that claims it first: the first task, once done with its own, when the second
     // has not started (the helper thread is busy, or slow to start), and then in one buffer.
-    const auto middle_entry =
-        std::lower_bound(graph.xadj.begin(), graph.xadj.end() - 1, entries / 2);
-    const VertexId middle =
-        n == 0 ? 0 : level.coarse_of[std::size_t(middle_entry - graph.xadj.begin())];
+    // (At most the last vertex: only a graph not symmetric could have more than half of its
+    // entries in the last row.)
+    const auto middle_vertex = std::min<std::ptrdiff_t>(
+        std::lower_bound(graph.xadj.begin(), graph.xadj.end() - 1, entries / 2) -
+            graph.xadj.begin(),
+        n - 1);
+    const VertexId middle = n == 0 ? 0 : level.coarse_of[std::size_t(middle_vertex)];
     enum : int { kUnclaimed, kByFirst, kBySecond };
     std::atomic<int> second_half{kUnclaimed};
     EdgeOffset out[2] = {0, 0};

@@ -267,6 +267,27 @@ TEST(PartCoarsening, TwoThreadsGiveTheOneThreadResult) {
     }
 }
 
+// A star whose centre is the last vertex, so that the middle of the entries, where the merge
+// is split, starts the last row; and a graph without vertices.
+TEST(PartCoarsening, TwoThreadsOnAStarAndAnEmptyGraph) {
+    const Graph g = graph_from_edges(7, {{0, 6}, {1, 6}, {2, 6}, {3, 6}, {4, 6}, {5, 6}});
+    const std::vector<PartId> part(7, 0);
+    const std::vector<char> fixed(7, 0);
+    for (unsigned seed = 0; seed < 4; ++seed) {
+        CoarseLevel one, two;
+        CoarseningScratch one_scratch, two_scratch;
+        coarsen_within_parts(g, part, fixed, {3, 3}, seed, one, one_scratch, false);
+        coarsen_within_parts(g, part, fixed, {3, 3}, seed, two, two_scratch, true);
+        EXPECT_LT(one.graph.num_vertices(), 7);
+        EXPECT_EQ(two.coarse_of, one.coarse_of);
+        expect_same_graph(two.graph, one.graph);
+    }
+    CoarseLevel empty;
+    CoarseningScratch scratch;
+    coarsen_within_parts(Graph{}, {}, {}, {3, 3}, 1, empty, scratch, true);
+    EXPECT_EQ(empty.graph.num_vertices(), 0);
+}
+
 TEST(PartCoarsening, MatchesOnlyInsidePartsAndKeepsCutAndWeights) {
     const Graph g = weighted_grid(30, 20, 8);
     const Partition p = random_start(g, 4, 5);
