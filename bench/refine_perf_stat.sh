@@ -7,13 +7,17 @@
 #
 # DATA: refine.sh's inputs (`WORK=DATA bash bench/refine.sh BUILD` keeps them; copy
 # data/naca0012.xyz there). Columns: mean ms of OLD, NEW and gpmetis, and the ratios to gpmetis.
+# RT=1 runs all three at real-time priority (chrt -f 10, as root): on a machine shared with
+# other jobs they then get the CPUs as on a quiet one, and the ratios move less between runs.
 set -euo pipefail
 DATA=$1 OLD=$(realpath "$2") NEW=$(realpath "$3") N=${4:-20}
 command -v perf >/dev/null || { echo "perf is needed (linux-perf)" >&2; exit 1; }
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 cd "$DATA"
-elapsed_ms() { perf stat -r "$N" "$@" 2>&1 >/dev/null | awk '/seconds time elapsed/{printf "%.2f", $1 * 1000}'; }
+PRIORITY=()
+[ "${RT:-0}" = 1 ] && PRIORITY=(chrt -f 10)
+elapsed_ms() { "${PRIORITY[@]}" perf stat -r "$N" "$@" 2>&1 >/dev/null | awk '/seconds time elapsed/{printf "%.2f", $1 * 1000}'; }
 printf "%-12s %3s %-7s %9s %9s %9s %8s %8s\n" graph K start old_ms new_ms gpm_ms new/gpm old/gpm
 for g in naca0012 plate plate-nodal 4elt trigrid700; do
   coords=()

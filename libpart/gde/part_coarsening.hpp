@@ -54,10 +54,25 @@ template <class T> class ScratchArray {
         return data_.get();
     }
     T* data() { return data_.get(); }
+    const T* data() const { return data_.get(); }
 
   private:
     std::unique_ptr<T[]> data_;
     std::size_t capacity_ = 0;
+};
+
+// For a coarse vertex, the last row (coarse vertex) whose merge met it and its weight summed
+// in that row: one entry, in one cache line, on large graphs where each is a cache miss.
+struct NeighbourSum {
+    VertexId row;
+    Weight sum;
+};
+
+// Coarse rows, built here and copied to the level, and the neighbour sums of the rows.
+struct RowBuffers {
+    ScratchArray<VertexId> adjncy;
+    ScratchArray<Weight> adjwgt;
+    ScratchArray<NeighbourSum> met;
 };
 
 // Working arrays of the clustering and the contraction, kept between calls. `leader` is all
@@ -65,18 +80,41 @@ template <class T> class ScratchArray {
 // of its size before it starts.
 struct CoarseningScratch {
     std::vector<VertexId> leader, block_order;
-    ScratchArray<EdgeOffset> slot;
-    ScratchArray<VertexId> size, next_member, first_member;
+    // A two-thread clustering's entries, order and task per part, and tasks per visit block.
+    std::vector<EdgeOffset> part_load;
+    std::vector<PartId> part_order;
+    std::vector<char> task_of_part, tasks_in_block;
+    ScratchArray<VertexId> size, members, member_start;
     ScratchArray<WeightSum> weight;
-    ScratchArray<VertexId> adjncy; // the coarse rows, built here and copied to the level
-    ScratchArray<Weight> adjwgt;
+    RowBuffers rows[2]; // one per thread
 };
 
 // The same, written into `level`, whose arrays (and the scratch's) are reused: a cycle
 // repeated on a band of similar size then touches no fresh memory (first-touch page faults and
 // zero-filling were a sixth of part-refine's time on a 490k-vertex graph).
+// On two threads when coarsens_on_two_threads(graph).
 void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
                           const std::vector<char>& fixed, ClusterLimits limits, unsigned seed,
                           CoarseLevel& level, CoarseningScratch& scratch);
+
+// Levels from this many adjacency entries on are coarsened on two threads, where there are two
+// cores. Measured (part-refine, perf stat): splitting the levels of the 7k-33k-vertex graphs'
+// bands (up to 46k entries, 0.2-0.3 ms) made part-refine slower by up to 10% at 4096 entries
+// and gained nothing at 16384, although the calls alone, back to back, took 5-13% less
+// time; copter2's bands (350k-620k entries) gained up to 8%.
+constexpr EdgeOffset kTwoThreadEntries = EdgeOffset(1) << 16;
+bool coarsens_on_two_threads(const Graph& graph);
+
+// The same, on two threads (run_both_if) when `two_threads`, with the same result. The first
+// task clusters every vertex until it sees the second start; then each clusters the vertices
+// of its own parts (the parts split so that each task's hold about half of the entries) in
+// the rest of the visit order: clusters lie inside parts, and each task visits its vertices
+// in the one order. Then each merges the rows of about half of the coarse vertices into its
+// own buffers; the first merges all of them when the second has not started when it is done
+// with its half. Where the helper thread is busy (run_both_if then runs the tasks one after
+// the other) this costs what one thread does.
+void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
+                          const std::vector<char>& fixed, ClusterLimits limits, unsigned seed,
+                          CoarseLevel& level, CoarseningScratch& scratch, bool two_threads);
 
 } // namespace part::gde

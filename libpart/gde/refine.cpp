@@ -214,14 +214,15 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
         }
         result.polish = polish_boundary(graph, refined, options.tolerance, polish);
     }
-    // Pieces left over: fragments that were dropped or had no neighbour, or vertices moved
-    // directly to parts no border joins. Absorb them if they fit within the tolerance. (Every
-    // other move keeps parts connected, so otherwise there is nothing to look for.)
+    // Pieces left over: fragments that were dropped, or vertices moved directly to parts no
+    // border joins. Absorb them if they fit within the tolerance. (Every other move keeps parts
+    // connected, so otherwise there is nothing to look for. A fragment left by the first,
+    // unlimited absorption has no neighbouring part at all, a component of the graph: no move
+    // reaches it, and searching every part again for it cost 0.5 ms on plate-nodal.)
     bool direct_moves = false;
     for (const RefineRound& round : result.rounds)
         direct_moves = direct_moves || round.routed.unroutable > 0;
-    if (options.absorb_fragments &&
-        (result.fragments_dropped || result.fragments.fragments_left > 0 || direct_moves)) {
+    if (options.absorb_fragments && (result.fragments_dropped || direct_moves)) {
         const std::vector<WeightSum> limits = part_weight_limits(graph, refined, options.tolerance);
         const FragmentResult late = absorb_fragments(graph, refined, &limits);
         result.fragments.fragments_moved += late.fragments_moved;

@@ -140,6 +140,7 @@ TEST(BandRefinement, GroupedCycleIsTheSameOnOneThreadOrTwoAndKeepsTheGuarantees)
         const Partition start = ragged_tiles(g, 72, 60, 4, 2 + int(seed), seed);
         ASSERT_LE(imbalance(g, start)[0], 1.03);
         BandRefineOptions options;
+        options.cycles = 2; // groups need a later cycle for the borders between them
         options.groups_from = 0;
         Partition a = start, b = start, alone = start, serial = start;
         const BandRefineResult r = refine_band(g, a, options);
@@ -166,6 +167,7 @@ TEST(BandRefinement, FewerThanFourPartsStayInOneGroup) {
     const Graph g = part::test::grid_graph(72, 60);
     const Partition start = ragged_tiles(g, 72, 60, 3, 1, 4);
     BandRefineOptions grouped, serial;
+    grouped.cycles = serial.cycles = 2; // groups need a later cycle
     grouped.groups_from = 0;
     serial.groups_from = g.num_vertices() + 1;
     Partition a = start, b = start;
@@ -192,6 +194,7 @@ TEST(BandRefinement, GroupsOfPartsWithoutBordersLeaveThePartitionAlone) {
     const std::vector<char> group = bisect_parts(g, p.part, p.num_parts);
     EXPECT_EQ(group.size(), std::size_t(pieces));
     BandRefineOptions options;
+    options.cycles = 2; // groups need a later cycle
     options.groups_from = 0;
     const Partition start = p;
     const BandRefineResult r = refine_band(g, p, options);
