@@ -106,21 +106,17 @@ std::vector<double> imbalance(const Graph& graph, const Partition& partition) {
     return imbalance_of(graph, partition, part_weights(graph, partition.part, partition.num_parts));
 }
 
-// One scan of the edges (the costly part) collects the cut edges as links; part_links.hpp groups
-// and sums them: O(cut edges + K) plus a sort of each part's (short) list of neighbouring parts.
-// Rows come out in ascending neighbour order. The same scan marks the border if asked.
-Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId num_parts,
-                     std::vector<char>* border) {
-    std::vector<PartLink> cut;
-    const VertexId n = graph.num_vertices();
+namespace {
+
+// The cut edges of the rows of vertices [begin, end) as links, appended to `cut`, and the
+// border marks of those vertices in border_of (if not null).
+void collect_cut_links(const Graph& graph, const PartId* parts, VertexId begin, VertexId end,
+                       char* border_of, std::vector<PartLink>& cut) {
     const EdgeOffset* const xadj = graph.xadj.data();
     const VertexId* const adjncy = graph.adjncy.data();
     const Weight* const adjwgt = graph.has_edge_weights() ? graph.adjwgt.data() : nullptr;
-    const PartId* const parts = part.data();
-    if (border) border->resize(std::size_t(n));
-    char* const border_of = border ? border->data() : nullptr;
-    const VertexId* row = adjncy + xadj[0]; // the row of u, then of u + 1, ...
-    for (VertexId u = 0; u < n; ++u) {
+    const VertexId* row = adjncy + xadj[begin]; // the row of u, then of u + 1, ...
+    for (VertexId u = begin; u < end; ++u) {
         const PartId p = parts[u];
         const VertexId* const row_end = adjncy + xadj[u + 1];
         // Most rows lie inside their part: a loop that only compares finds out.
@@ -131,6 +127,30 @@ Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId
             if (p != q) cut.push_back({p, q, adjwgt ? adjwgt[row - adjncy] : 1});
         }
     }
+}
+
+} // namespace
+
+// One scan of the edges (the costly part) collects the cut edges as links; part_links.hpp groups
+// and sums them: O(cut edges + K) plus a sort of each part's (short) list of neighbouring parts.
+// Rows come out in ascending neighbour order. The same scan marks the border if asked. The
+// scan runs in two halves of the edges, the second on the helper thread when it is free (GDE
+// balancing starts with this scan, while the helper is mostly idle); the links of both,
+// joined in order, are those of one scan.
+Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId num_parts,
+                     std::vector<char>* border) {
+    const VertexId n = graph.num_vertices();
+    if (border) border->resize(std::size_t(n));
+    char* const border_of = border ? border->data() : nullptr;
+    const auto middle =
+        VertexId(std::upper_bound(graph.xadj.begin(), graph.xadj.end(), graph.xadj.back() / 2) -
+                 graph.xadj.begin() - 1);
+    std::vector<PartLink> cut, second_cut;
+    run_both(
+        std::int64_t(graph.adjncy.size()),
+        [&] { collect_cut_links(graph, part.data(), 0, middle, border_of, cut); },
+        [&] { collect_cut_links(graph, part.data(), middle, n, border_of, second_cut); });
+    cut.insert(cut.end(), second_cut.begin(), second_cut.end());
     std::vector<std::size_t> first;
     const std::vector<PartLink> links = group_by_first_part(cut, num_parts, first);
 
@@ -340,7 +360,7 @@ void fill_neighbour_counts(PartitionMetrics& m, const std::vector<std::uint64_t>
 }
 
 PartitionMetrics metrics_from(const Graph& graph, const Partition& partition,
-                              NeighbourhoodScan scan, const std::vector<VertexId>& components) {
+                              NeighbourhoodScan scan) {
     PartitionMetrics m;
     m.num_vertices = graph.num_vertices();
     m.num_edges = graph.num_edges();
@@ -352,37 +372,50 @@ PartitionMetrics metrics_from(const Graph& graph, const Partition& partition,
     m.part_weights = std::move(scan.weights);
     m.boundary_vertices = scan.boundary;
     fill_neighbour_counts(m, scan.links);
-    for (VertexId count : components) {
-        if (count == 0) ++m.empty_parts;
-        if (count > 1) ++m.disconnected_parts;
-        m.total_components += count;
-    }
     return m;
 }
 
 } // namespace
 
+void add_component_counts(PartitionMetrics& m, const std::vector<VertexId>& components) {
+    if (components.size() != std::size_t(m.num_parts))
+        throw InvalidArgument("compute_metrics: " + std::to_string(components.size()) +
+                              " component counts for " + std::to_string(m.num_parts) + " parts");
+    m.empty_parts = m.disconnected_parts = m.total_components = 0;
+    for (VertexId count : components) {
+        if (count == 0) ++m.empty_parts;
+        if (count > 1) ++m.disconnected_parts;
+        m.total_components += count;
+    }
+}
+
 PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition) {
     validate(partition, graph);
     const PartId k = partition.num_parts;
-    if (worker_threads(std::int64_t(graph.adjncy.size())) > 1) // the scan runs in ranges
-        return metrics_from(graph, partition, scan_all_neighbourhoods(graph, partition.part, k),
-                            components_per_part(graph, partition.part, k));
     std::vector<VertexId> components;
-    NeighbourhoodScan scan = scan_with_components(graph, partition.part, k, components);
-    return metrics_from(graph, partition, std::move(scan), components);
+    PartitionMetrics m;
+    if (worker_threads(std::int64_t(graph.adjncy.size())) > 1) { // the scan runs in ranges
+        m = metrics_from(graph, partition, scan_all_neighbourhoods(graph, partition.part, k));
+        components = components_per_part(graph, partition.part, k);
+    } else {
+        m = metrics_from(graph, partition,
+                         scan_with_components(graph, partition.part, k, components));
+    }
+    add_component_counts(m, components);
+    return m;
 }
 
 PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition,
                                  const std::vector<VertexId>& components) {
+    PartitionMetrics m = compute_metrics_except_components(graph, partition);
+    add_component_counts(m, components);
+    return m;
+}
+
+PartitionMetrics compute_metrics_except_components(const Graph& graph, const Partition& partition) {
     validate(partition, graph);
-    if (components.size() != std::size_t(partition.num_parts))
-        throw InvalidArgument("compute_metrics: " + std::to_string(components.size()) +
-                              " component counts for " + std::to_string(partition.num_parts) +
-                              " parts");
     return metrics_from(graph, partition,
-                        scan_all_neighbourhoods(graph, partition.part, partition.num_parts),
-                        components);
+                        scan_all_neighbourhoods(graph, partition.part, partition.num_parts));
 }
 
 } // namespace part

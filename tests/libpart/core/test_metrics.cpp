@@ -5,6 +5,7 @@
 
 #include "libpart/core/graph_builder.hpp"
 #include "libpart/core/metrics.hpp"
+#include "libpart/core/parallel.hpp"
 #include "tests/support/grid_graph.hpp"
 
 using namespace part;
@@ -107,24 +108,16 @@ TEST(Metrics, QuotientGraphSumsCutWeights) {
     EXPECT_EQ(q.vwgt, (std::vector<Weight>{2, 2, 2}));
 }
 
-TEST(Metrics, QuotientGraphRowsAreSortedAndMatchPairSums) {
-    // Weighted edges between scattered parts (part 4 empty, part 5 without cut edges): each
-    // row must list its neighbouring parts once, in ascending order, with the summed weight.
-    std::vector<WeightedEdge> edges;
-    const VertexId n = 60;
-    for (VertexId v = 0; v + 1 < n; ++v) edges.push_back({v, v + 1, Weight(1 + v % 5)});
-    for (VertexId v = 0; v + 7 < n; v += 3) edges.push_back({v, v + 7, Weight(2 + v % 3)});
-    std::vector<PartId> parts(std::size_t(n), 0);
-    for (VertexId v = 0; v < n; ++v) parts[v] = PartId((v * 7 + v / 9) % 4);
-    parts.push_back(5); // an isolated vertex alone in part 5
-    const Graph g = graph_from_edges(n + 1, edges, true);
-    const PartId k = 6;
+namespace {
+
+// q is the quotient graph of g under parts: each row lists its neighbouring parts once, in
+// ascending order, with the summed weight of the edges between them.
+void expect_pair_sums(const Graph& g, const std::vector<PartId>& parts, PartId k, const Graph& q) {
     std::vector<WeightSum> expected(std::size_t(k * k), 0);
     for (VertexId u = 0; u < g.num_vertices(); ++u)
         for (EdgeOffset e = g.xadj[u]; e < g.xadj[u + 1]; ++e)
             if (parts[u] != parts[g.adjncy[e]])
                 expected[std::size_t(parts[u] * k + parts[g.adjncy[e]])] += g.edge_weight(e);
-    const Graph q = quotient_graph(g, parts, k);
     ASSERT_NO_THROW(validate(q));
     ASSERT_EQ(q.num_vertices(), k);
     for (PartId a = 0; a < k; ++a) {
@@ -138,15 +131,11 @@ TEST(Metrics, QuotientGraphRowsAreSortedAndMatchPairSums) {
         for (PartId b = 0; b < k; ++b)
             EXPECT_EQ(row[std::size_t(b)], expected[std::size_t(a * k + b)]) << a << "-" << b;
     }
-    EXPECT_EQ(q.degree(4), 0);
-    EXPECT_EQ(q.degree(5), 0);
-    // Asked for the border, the same pass marks each vertex with a neighbour in another part,
-    // and the graph is the same.
-    std::vector<char> border;
-    const Graph with_border = quotient_graph(g, parts, k, &border);
-    EXPECT_EQ(with_border.adjncy, q.adjncy);
-    EXPECT_EQ(with_border.adjwgt, q.adjwgt);
-    EXPECT_EQ(with_border.vwgt, q.vwgt);
+}
+
+// border marks exactly the vertices of g with a neighbour in another part (some, not all).
+void expect_border(const Graph& g, const std::vector<PartId>& parts,
+                   const std::vector<char>& border) {
     ASSERT_EQ(border.size(), std::size_t(g.num_vertices()));
     VertexId marked = 0;
     for (VertexId u = 0; u < g.num_vertices(); ++u) {
@@ -157,6 +146,54 @@ TEST(Metrics, QuotientGraphRowsAreSortedAndMatchPairSums) {
     }
     EXPECT_GT(marked, 0);
     EXPECT_LT(marked, g.num_vertices());
+}
+
+} // namespace
+
+TEST(Metrics, QuotientGraphRowsAreSortedAndMatchPairSums) {
+    // Weighted edges between scattered parts (part 4 empty, part 5 without cut edges): each
+    // row must list its neighbouring parts once, in ascending order, with the summed weight.
+    std::vector<WeightedEdge> edges;
+    const VertexId n = 60;
+    for (VertexId v = 0; v + 1 < n; ++v) edges.push_back({v, v + 1, Weight(1 + v % 5)});
+    for (VertexId v = 0; v + 7 < n; v += 3) edges.push_back({v, v + 7, Weight(2 + v % 3)});
+    std::vector<PartId> parts(std::size_t(n), 0);
+    for (VertexId v = 0; v < n; ++v) parts[v] = PartId((v * 7 + v / 9) % 4);
+    parts.push_back(5); // an isolated vertex alone in part 5
+    const Graph g = graph_from_edges(n + 1, edges, true);
+    const PartId k = 6;
+    const Graph q = quotient_graph(g, parts, k);
+    expect_pair_sums(g, parts, k, q);
+    EXPECT_EQ(q.degree(4), 0);
+    EXPECT_EQ(q.degree(5), 0);
+    // Asked for the border, the same pass marks each vertex with a neighbour in another part,
+    // and the graph is the same.
+    std::vector<char> border;
+    const Graph with_border = quotient_graph(g, parts, k, &border);
+    EXPECT_EQ(with_border.adjncy, q.adjncy);
+    EXPECT_EQ(with_border.adjwgt, q.adjwgt);
+    EXPECT_EQ(with_border.vwgt, q.vwgt);
+    expect_border(g, parts, border);
+}
+
+TEST(Metrics, QuotientGraphScannedInTwoHalvesEqualsPairSums) {
+    // Large enough for the scan to run in two halves (on two threads when the helper is
+    // free): the links and border marks of both must be those of one scan.
+    const Graph g = test::grid_graph(120, 90);
+    ASSERT_TRUE(runs_both_concurrently(std::int64_t(g.adjncy.size())));
+    std::mt19937 rng(5);
+    const PartId k = 9;
+    std::vector<PartId> parts(std::size_t(g.num_vertices()));
+    for (VertexId v = 0; v < g.num_vertices(); ++v)
+        parts[v] = v > 0 && rng() % 6 ? parts[v - 1] : PartId(rng() % std::uint32_t(k));
+    for (int repeat = 0; repeat < 5; ++repeat) {
+        std::vector<char> border;
+        const Graph q = quotient_graph(g, parts, k, &border);
+        expect_pair_sums(g, parts, k, q);
+        expect_border(g, parts, border);
+        const std::vector<WeightSum> weights = part_weights(g, parts, k);
+        for (PartId a = 0; a < k; ++a) EXPECT_EQ(q.vwgt[a], weights[a]) << a;
+    }
 }
 
 TEST(Metrics, RejectsPartitionThatDoesNotFit) {
@@ -270,6 +307,16 @@ TEST(Metrics, SearchAndScanInOnePassEqualTheSeparatePasses) {
         const Partition p{k, part, {}};
         const PartitionMetrics one_pass = compute_metrics(g, p);
         const PartitionMetrics given = compute_metrics(g, p, components_per_part(g, part, k));
+        // Counted apart and added later, as part-refine's "before" report does.
+        PartitionMetrics added = compute_metrics_except_components(g, p);
+        EXPECT_EQ(added.total_components, 0) << variant;
+        add_component_counts(added, components_per_part(g, part, k));
+        EXPECT_EQ(added.edge_cut, one_pass.edge_cut) << variant;
+        EXPECT_EQ(added.part_weights, one_pass.part_weights) << variant;
+        EXPECT_EQ(added.boundary_vertices, one_pass.boundary_vertices) << variant;
+        EXPECT_EQ(added.disconnected_parts, one_pass.disconnected_parts) << variant;
+        EXPECT_EQ(added.total_components, one_pass.total_components) << variant;
+        EXPECT_EQ(added.empty_parts, one_pass.empty_parts) << variant;
         EXPECT_EQ(one_pass.edge_cut, given.edge_cut) << variant;
         EXPECT_EQ(one_pass.edge_cut, edge_cut(g, part)) << variant;
         EXPECT_EQ(one_pass.communication_volume, given.communication_volume) << variant;
