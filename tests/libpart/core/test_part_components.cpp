@@ -57,6 +57,16 @@ std::vector<VertexId> breadth_first_members(const Graph& g, const std::vector<Pa
     return members;
 }
 
+// c is what find_part_components finds: components, numbering and members alike.
+void expect_equal_to_search(const Graph& g, const std::vector<PartId>& part,
+                            const PartComponents& c, unsigned seed, int round) {
+    const PartComponents searched = find_part_components(g, part);
+    ASSERT_EQ(c.first, searched.first) << seed << " " << round;
+    EXPECT_EQ(c.label, searched.label) << seed << " " << round;
+    for (VertexId i = 0; i < g.num_vertices(); ++i)
+        ASSERT_EQ(c.members[i], searched.members[i]) << seed << " " << round << " " << i;
+}
+
 } // namespace
 
 TEST(PartComponents, LabelsFollowTheLowestVertexAndCountLikeUnionFind) {
@@ -143,11 +153,7 @@ TEST(PartComponents, UpdatedAfterMovesBetweenMarkedPartsEqualsASearch) {
                 if ((part[v] == a || part[v] == b) && rng() % (round == 3 ? 1 : 5) == 0)
                     part[v] = part[v] == a ? b : a; // round 3: a and b swap all their vertices
             c = update_part_components(g, part, std::move(c), changed);
-            const PartComponents searched = find_part_components(g, part);
-            ASSERT_EQ(c.first, searched.first) << seed << " " << round;
-            EXPECT_EQ(c.label, searched.label) << seed << " " << round;
-            for (VertexId i = 0; i < g.num_vertices(); ++i)
-                ASSERT_EQ(c.members[i], searched.members[i]) << seed << " " << round << " " << i;
+            expect_equal_to_search(g, part, c, seed, round);
         }
     }
 }
@@ -177,11 +183,7 @@ TEST(PartComponents, UpdatedAfterWholeComponentsMovedToMarkedPartsEqualsASearch)
             }
             for (PartId p = 0; p < k; ++p) unmarked_senders += sent[p] && !changed[p];
             c = update_part_components(g, part, std::move(c), changed);
-            const PartComponents searched = find_part_components(g, part);
-            ASSERT_EQ(c.first, searched.first) << seed << " " << round;
-            EXPECT_EQ(c.label, searched.label) << seed << " " << round;
-            for (VertexId i = 0; i < g.num_vertices(); ++i)
-                ASSERT_EQ(c.members[i], searched.members[i]) << seed << " " << round << " " << i;
+            expect_equal_to_search(g, part, c, seed, round);
             if (round == 0) {
                 EXPECT_GT(unmarked_senders, 0) << seed;
             }
