@@ -302,8 +302,8 @@ int main(int argc, char** argv) {
         // naca0012 and plate (K = 16) that took 4-6% off the wall time, for 5-10% more CPU
         // time. The "before" report's components per part are those fragment absorption
         // counts first: the report beside it leaves them out and they are added once the
-        // refinement is done, so the second core is free sooner (GDE balancing splits its
-        // quotient graph scan onto it). Without absorption the report counts them itself.
+        // refinement is done: the second core does no second search and is free sooner.
+        // Without absorption the report counts them itself.
         // On tiny graphs the "before" report runs after the refinement. Results are the same
         // either way.
         const auto& components = result.fragments.components_before;

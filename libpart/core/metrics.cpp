@@ -106,17 +106,21 @@ std::vector<double> imbalance(const Graph& graph, const Partition& partition) {
     return imbalance_of(graph, partition, part_weights(graph, partition.part, partition.num_parts));
 }
 
-namespace {
-
-// The cut edges of the rows of vertices [begin, end) as links, appended to `cut`, and the
-// border marks of those vertices in border_of (if not null).
-void collect_cut_links(const Graph& graph, const PartId* parts, VertexId begin, VertexId end,
-                       char* border_of, std::vector<PartLink>& cut) {
+// One scan of the edges (the costly part) collects the cut edges as links; part_links.hpp groups
+// and sums them: O(cut edges + K) plus a sort of each part's (short) list of neighbouring parts.
+// Rows come out in ascending neighbour order. The same scan marks the border if asked.
+Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId num_parts,
+                     std::vector<char>* border) {
+    std::vector<PartLink> cut;
+    const VertexId n = graph.num_vertices();
     const EdgeOffset* const xadj = graph.xadj.data();
     const VertexId* const adjncy = graph.adjncy.data();
     const Weight* const adjwgt = graph.has_edge_weights() ? graph.adjwgt.data() : nullptr;
-    const VertexId* row = adjncy + xadj[begin]; // the row of u, then of u + 1, ...
-    for (VertexId u = begin; u < end; ++u) {
+    const PartId* const parts = part.data();
+    if (border) border->resize(std::size_t(n));
+    char* const border_of = border ? border->data() : nullptr;
+    const VertexId* row = adjncy + xadj[0]; // the row of u, then of u + 1, ...
+    for (VertexId u = 0; u < n; ++u) {
         const PartId p = parts[u];
         const VertexId* const row_end = adjncy + xadj[u + 1];
         // Most rows lie inside their part: a loop that only compares finds out.
@@ -127,30 +131,6 @@ void collect_cut_links(const Graph& graph, const PartId* parts, VertexId begin, 
             if (p != q) cut.push_back({p, q, adjwgt ? adjwgt[row - adjncy] : 1});
         }
     }
-}
-
-} // namespace
-
-// One scan of the edges (the costly part) collects the cut edges as links; part_links.hpp groups
-// and sums them: O(cut edges + K) plus a sort of each part's (short) list of neighbouring parts.
-// Rows come out in ascending neighbour order. The same scan marks the border if asked. The
-// scan runs in two halves of the edges, the second on the helper thread when it is free (GDE
-// balancing starts with this scan, while the helper is mostly idle); the links of both,
-// joined in order, are those of one scan.
-Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId num_parts,
-                     std::vector<char>* border) {
-    const VertexId n = graph.num_vertices();
-    if (border) border->resize(std::size_t(n));
-    char* const border_of = border ? border->data() : nullptr;
-    const auto middle =
-        VertexId(std::upper_bound(graph.xadj.begin(), graph.xadj.end(), graph.xadj.back() / 2) -
-                 graph.xadj.begin() - 1);
-    std::vector<PartLink> cut, second_cut;
-    run_both(
-        std::int64_t(graph.adjncy.size()),
-        [&] { collect_cut_links(graph, part.data(), 0, middle, border_of, cut); },
-        [&] { collect_cut_links(graph, part.data(), middle, n, border_of, second_cut); });
-    cut.insert(cut.end(), second_cut.begin(), second_cut.end());
     std::vector<std::size_t> first;
     const std::vector<PartLink> links = group_by_first_part(cut, num_parts, first);
 

@@ -5,7 +5,6 @@
 
 #include "libpart/core/graph_builder.hpp"
 #include "libpart/core/metrics.hpp"
-#include "libpart/core/parallel.hpp"
 #include "tests/support/grid_graph.hpp"
 
 using namespace part;
@@ -174,26 +173,6 @@ TEST(Metrics, QuotientGraphRowsAreSortedAndMatchPairSums) {
     EXPECT_EQ(with_border.adjwgt, q.adjwgt);
     EXPECT_EQ(with_border.vwgt, q.vwgt);
     expect_border(g, parts, border);
-}
-
-TEST(Metrics, QuotientGraphScannedInTwoHalvesEqualsPairSums) {
-    // Large enough for the scan to run in two halves (on two threads when the helper is
-    // free): the links and border marks of both must be those of one scan.
-    const Graph g = test::grid_graph(120, 90);
-    ASSERT_TRUE(runs_both_concurrently(std::int64_t(g.adjncy.size())));
-    std::mt19937 rng(5);
-    const PartId k = 9;
-    std::vector<PartId> parts(std::size_t(g.num_vertices()));
-    for (VertexId v = 0; v < g.num_vertices(); ++v)
-        parts[v] = v > 0 && rng() % 6 ? parts[v - 1] : PartId(rng() % std::uint32_t(k));
-    for (int repeat = 0; repeat < 5; ++repeat) {
-        std::vector<char> border;
-        const Graph q = quotient_graph(g, parts, k, &border);
-        expect_pair_sums(g, parts, k, q);
-        expect_border(g, parts, border);
-        const std::vector<WeightSum> weights = part_weights(g, parts, k);
-        for (PartId a = 0; a < k; ++a) EXPECT_EQ(q.vwgt[a], weights[a]) << a;
-    }
 }
 
 TEST(Metrics, RejectsPartitionThatDoesNotFit) {
