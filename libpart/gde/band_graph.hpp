@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "libpart/core/partition.hpp"
+#include "libpart/gde/part_coarsening.hpp" // ScratchArray
 
 namespace part::gde {
 
@@ -27,11 +28,12 @@ BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int 
 
 // Working arrays of the extraction, kept between calls.
 struct BandScratch {
-    std::vector<char> in_band;
-    std::vector<VertexId> id, layer, next, stack, anchor_degree, row_anchors;
+    ScratchArray<VertexId> id;    // per vertex: its state, then band index or anchor
+    ScratchArray<VertexId> queue; // the band's layers, then the searches of interior pieces
     std::vector<PartId> anchor_part;
     std::vector<WeightSum> anchor_weight, foreign_weight;
     std::vector<EdgeOffset> slot, fill;
+    std::vector<VertexId> anchor_degree, row_anchors;
     struct AnchorEntry {
         VertexId row;  // band vertex
         EdgeOffset at; // its entry for the anchor
