@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "libpart/core/parallel.hpp"
 #include "libpart/core/saturated_weight.hpp"
 
 #ifdef BAND_PROBE // TEMPORARY timing probe
@@ -205,34 +206,33 @@ void add_fixed_vertices(VertexId b, VertexId anchors, BandGraph& band, const Ban
         add_ballast(p, scratch.foreign_weight[p]);
 }
 
-// Band rows: band neighbours as they are, interior neighbours folded into one edge per
-// anchor with their weights summed; another group's neighbours dropped (a move inside this
-// group gains the same whatever part they lie in). Writes rows [0, b) from adjncy[0] on,
-// records each row's anchor edges in scratch.anchor_entries (in row order) and counts them in
-// anchor_degree; returns the end of the last row.
+// Band rows [first, last): band neighbours as they are, interior neighbours folded into one
+// edge per anchor with their weights summed; another group's neighbours dropped (a move inside
+// this group gains the same whatever part they lie in). Writes from adjncy[out] on (g.xadj[i + 1]
+// the end of row i), records the rows' anchor edges in share.anchor_entries and counts them in
+// share.anchor_degree; returns the end of the last row. Touches nothing another share's rows
+// touch, so shares can be built at once.
 template <typename Mine, typename EdgeWeight>
 EdgeOffset build_band_rows(const Graph& graph, const std::vector<PartId>& part, VertexId anchors,
-                           EdgeWeight edge_weight, BandGraph& band, BandScratch& scratch) {
+                           EdgeWeight edge_weight, VertexId first, VertexId last, EdgeOffset out,
+                           const VertexId* index, BandGraph& band, BandScratch::RowShare& share) {
     const VertexId b = band.num_band_vertices();
     Graph& g = band.graph;
     // `slot` holds where each anchor already in the row being built sits (a band vertex can
     // touch two pieces).
-    std::vector<EdgeOffset>& slot = scratch.slot;
+    std::vector<EdgeOffset>& slot = share.slot;
     slot.assign(std::size_t(anchors), -1);
-    std::vector<VertexId>& anchor_degree = scratch.anchor_degree;
+    std::vector<VertexId>& anchor_degree = share.anchor_degree;
     anchor_degree.assign(std::size_t(anchors), 0);
-    std::vector<VertexId>& row_anchors = scratch.row_anchors;
-    std::vector<BandScratch::AnchorEntry>& anchor_entries = scratch.anchor_entries;
+    std::vector<VertexId>& row_anchors = share.row_anchors;
+    std::vector<BandScratch::AnchorEntry>& anchor_entries = share.anchor_entries;
     anchor_entries.clear();
     VertexId* adjncy = g.adjncy.data();
     Weight* adjwgt = g.adjwgt.data();
-    const VertexId* index = scratch.id.data();
     const EdgeOffset* graph_xadj = graph.xadj.data();
     const VertexId* graph_adjncy = graph.adjncy.data();
     const Weight* vwgt = graph.vwgt.empty() ? nullptr : graph.vwgt.data();
-    EdgeOffset out = 0;
-    g.xadj[0] = 0;
-    for (VertexId i = 0; i < b; ++i) {
+    for (VertexId i = first; i < last; ++i) {
         const VertexId v = band.vertex[i];
         band.part[i] = part[v];
         g.vwgt[i] = weight_of(vwgt, graph.ncon, v);
@@ -264,10 +264,59 @@ EdgeOffset build_band_rows(const Graph& graph, const std::vector<PartId>& part, 
     return out;
 }
 
+// All band rows, in two halves at once when they read at least `split_from` entries of the
+// graph. The second half is written from the end of the first half's room (its degrees: a row
+// is at most as long as the vertex's), then moved down next to the first half. Returns how
+// many shares of scratch.share hold the rows' anchor edges.
+template <typename Mine>
+int build_all_band_rows(const Graph& graph, const std::vector<PartId>& part, VertexId anchors,
+                        EdgeOffset split_from, BandGraph& band, BandScratch& scratch) {
+    const VertexId b = band.num_band_vertices();
+    Graph& g = band.graph;
+    const VertexId* index = scratch.id.data();
+    // Written once for each edge weight source, so that the loop over the edges does not
+    // test for edge weights at every edge.
+    auto rows = [&](VertexId first, VertexId last, EdgeOffset out, BandScratch::RowShare& share) {
+        if (graph.has_edge_weights())
+            return build_band_rows<Mine>(
+                graph, part, anchors, [w = graph.adjwgt.data()](EdgeOffset e) { return w[e]; },
+                first, last, out, index, band, share);
+        return build_band_rows<Mine>(
+            graph, part, anchors, [](EdgeOffset) { return Weight(1); }, first, last, out, index,
+            band, share);
+    };
+    g.xadj[0] = 0;
+    const VertexId half = b / 2;
+    EdgeOffset room = 0, degrees = 0; // the first half's degrees, all degrees
+    for (VertexId i = 0; i < b; ++i) {
+        if (i == half) room = degrees;
+        degrees += graph.degree(band.vertex[i]);
+    }
+    if (degrees < split_from || half == 0) {
+        rows(0, b, 0, scratch.share[0]);
+        return 1;
+    }
+    EdgeOffset first_end = 0, second_end = 0;
+    run_both_if(
+        true, [&] { first_end = rows(0, half, 0, scratch.share[0]); },
+        [&] { second_end = rows(half, b, room, scratch.share[1]); });
+    const EdgeOffset gap = room - first_end;
+    if (gap > 0) {
+        std::copy(g.adjncy.begin() + room, g.adjncy.begin() + second_end,
+                  g.adjncy.begin() + first_end);
+        std::copy(g.adjwgt.begin() + room, g.adjwgt.begin() + second_end,
+                  g.adjwgt.begin() + first_end);
+        for (VertexId i = half + 1; i <= b; ++i) g.xadj[i] -= gap;
+        for (BandScratch::AnchorEntry& entry : scratch.share[1].anchor_entries) entry.at -= gap;
+    }
+    return 2;
+}
+
 // The band graph of the vertices `mine` selects (see extract_band and extract_group_band).
 template <typename Mine>
 void build_band(const Graph& graph, const std::vector<PartId>& part, int width, Mine mine,
-                const std::vector<char>* boundary, BandGraph& band, BandScratch& scratch) {
+                const std::vector<char>* boundary, EdgeOffset split_rows_from, BandGraph& band,
+                BandScratch& scratch) {
     PROBE_START;
     const EdgeOffset outermost_degrees =
         band_members(graph, part, width, mine, boundary ? boundary->data() : nullptr, scratch);
@@ -280,27 +329,22 @@ void build_band(const Graph& graph, const std::vector<PartId>& part, int width, 
     Graph& g = band.graph;
     const VertexId total = VertexId(band.part.size());
     g.xadj.resize(std::size_t(total) + 1);
-    // Rows go through raw pointers into arrays sized for the worst case (band rows as long as
-    // in the graph, each anchor edge once more in an anchor row), trimmed at the end. Only the
-    // outermost layer touches anchors; a tight bound keeps the resize from zero-filling much
-    // more than the band graph will hold.
+    // Rows go into arrays sized for the worst case (band rows as long as in the graph, each
+    // anchor edge once more in an anchor row), trimmed at the end. Only the outermost layer
+    // touches anchors; a tight bound keeps the resize from zero-filling much more than the
+    // band graph will hold.
     EdgeOffset bound = anchors > 0 ? outermost_degrees : 0;
     for (VertexId v : band.vertex) bound += graph.degree(v);
     g.adjncy.resize(std::size_t(bound));
     g.adjwgt.resize(std::size_t(bound));
     PROBE_MARK;
-    // Written once for each edge weight source, so that the loop over the edges does not
-    // test for edge weights at every edge.
-    if (graph.has_edge_weights())
-        build_band_rows<Mine>(
-            graph, part, anchors, [w = graph.adjwgt.data()](EdgeOffset e) { return w[e]; }, band,
-            scratch);
-    else
-        build_band_rows<Mine>(
-            graph, part, anchors, [](EdgeOffset) { return Weight(1); }, band, scratch);
+    const int shares = build_all_band_rows<Mine>(graph, part, anchors, split_rows_from, band, scratch);
     PROBE_MARK;
-    const std::vector<VertexId>& anchor_degree = scratch.anchor_degree;
-    for (VertexId a = 0; a < anchors; ++a) g.xadj[b + a + 1] = g.xadj[b + a] + anchor_degree[a];
+    for (VertexId a = 0; a < anchors; ++a) {
+        VertexId degree = 0;
+        for (int s = 0; s < shares; ++s) degree += scratch.share[s].anchor_degree[a];
+        g.xadj[b + a + 1] = g.xadj[b + a] + degree;
+    }
     for (VertexId x = b + anchors; x < total; ++x) g.xadj[x + 1] = g.xadj[x]; // ballast
     g.adjncy.resize(std::size_t(g.xadj.back()));
     g.adjwgt.resize(std::size_t(g.xadj.back()));
@@ -308,11 +352,12 @@ void build_band(const Graph& graph, const std::vector<PartId>& part, int width, 
     // (in band order, so each anchor row lists its band neighbours in increasing order).
     std::vector<EdgeOffset>& fill = scratch.fill;
     fill.assign(g.xadj.begin() + b, g.xadj.end() - 1);
-    for (const BandScratch::AnchorEntry& entry : scratch.anchor_entries) {
-        const VertexId a = g.adjncy[entry.at] - b;
-        g.adjncy[fill[a]] = entry.row;
-        g.adjwgt[fill[a]++] = g.adjwgt[entry.at];
-    }
+    for (int s = 0; s < shares; ++s)
+        for (const BandScratch::AnchorEntry& entry : scratch.share[s].anchor_entries) {
+            const VertexId a = g.adjncy[entry.at] - b;
+            g.adjncy[fill[a]] = entry.row;
+            g.adjwgt[fill[a]++] = g.adjwgt[entry.at];
+        }
     PROBE_MARK;
 }
 
@@ -326,15 +371,17 @@ BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int 
 }
 
 void extract_band(const Graph& graph, const std::vector<PartId>& part, int width, BandGraph& band,
-                  BandScratch& scratch, const std::vector<char>* boundary) {
-    build_band(graph, part, width, AllParts{}, boundary, band, scratch);
+                  BandScratch& scratch, const std::vector<char>* boundary,
+                  EdgeOffset split_rows_from) {
+    build_band(graph, part, width, AllParts{}, boundary, split_rows_from, band, scratch);
 }
 
 void extract_group_band(const Graph& graph, const std::vector<PartId>& part,
                         const std::vector<char>& in_group, int width, BandGraph& band,
-                        BandScratch& scratch, const std::vector<char>* boundary) {
-    build_band(graph, part, width, GroupParts{part.data(), in_group.data()}, boundary, band,
-               scratch);
+                        BandScratch& scratch, const std::vector<char>* boundary,
+                        EdgeOffset split_rows_from) {
+    build_band(graph, part, width, GroupParts{part.data(), in_group.data()}, boundary,
+               split_rows_from, band, scratch);
 }
 
 } // namespace part::gde
