@@ -1,6 +1,7 @@
 #include "libpart/gde/band_graph.hpp"
 
 #include <algorithm>
+#include <atomic>
 
 #include "libpart/core/parallel.hpp"
 #include "libpart/core/saturated_weight.hpp"
@@ -266,8 +267,9 @@ EdgeOffset build_band_rows(const Graph& graph, const std::vector<PartId>& part, 
 
 // All band rows, in two halves at once when they read at least `split_from` entries of the
 // graph. The second half is written from the end of the first half's room (its degrees: a row
-// is at most as long as the vertex's), then moved down next to the first half. Returns how
-// many shares of scratch.share hold the rows' anchor edges.
+// is at most as long as the vertex's), then moved down next to the first half; or, when it
+// starts after the first half is done (run_both_if ran them in turn), right after it. Returns
+// how many shares of scratch.share hold the rows' anchor edges.
 template <typename Mine>
 int build_all_band_rows(const Graph& graph, const std::vector<PartId>& part, VertexId anchors,
                         EdgeOffset split_from, BandGraph& band, BandScratch& scratch) {
@@ -296,16 +298,21 @@ int build_all_band_rows(const Graph& graph, const std::vector<PartId>& part, Ver
         rows(0, b, 0, scratch.share[0]);
         return 1;
     }
-    EdgeOffset first_end = 0, second_end = 0;
+    std::atomic<EdgeOffset> first_end{-1};
+    EdgeOffset second_begin = room, second_end = 0;
     run_both_if(
-        true, [&] { first_end = rows(0, half, 0, scratch.share[0]); },
-        [&] { second_end = rows(half, b, room, scratch.share[1]); });
-    const EdgeOffset gap = room - first_end;
+        true, [&] { first_end.store(rows(0, half, 0, scratch.share[0]), std::memory_order_release); },
+        [&] {
+            const EdgeOffset after_first = first_end.load(std::memory_order_acquire);
+            if (after_first >= 0) second_begin = after_first;
+            second_end = rows(half, b, second_begin, scratch.share[1]);
+        });
+    const EdgeOffset gap = second_begin - first_end.load(std::memory_order_relaxed);
     if (gap > 0) {
-        std::copy(g.adjncy.begin() + room, g.adjncy.begin() + second_end,
-                  g.adjncy.begin() + first_end);
-        std::copy(g.adjwgt.begin() + room, g.adjwgt.begin() + second_end,
-                  g.adjwgt.begin() + first_end);
+        std::copy(g.adjncy.begin() + second_begin, g.adjncy.begin() + second_end,
+                  g.adjncy.begin() + (second_begin - gap));
+        std::copy(g.adjwgt.begin() + second_begin, g.adjwgt.begin() + second_end,
+                  g.adjwgt.begin() + (second_begin - gap));
         for (VertexId i = half + 1; i <= b; ++i) g.xadj[i] -= gap;
         for (BandScratch::AnchorEntry& entry : scratch.share[1].anchor_entries) entry.at -= gap;
     }
