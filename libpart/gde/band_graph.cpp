@@ -6,15 +6,6 @@
 #include "libpart/core/parallel.hpp"
 #include "libpart/core/saturated_weight.hpp"
 
-#ifdef BAND_PROBE // TEMPORARY timing probe
-#include "/tmp/band7/probe.hpp"
-#define PROBE_START band_probe::Call probe_call
-#define PROBE_MARK probe_call.mark()
-#else
-#define PROBE_START
-#define PROBE_MARK
-#endif
-
 namespace part::gde {
 
 namespace {
@@ -36,13 +27,17 @@ struct GroupParts {
 // What scratch.id holds for a vertex. One array answers every question the passes ask of a
 // neighbour (in the band? in this group? which anchor?) in one load. Band vertices end with
 // their index (>= 0), interior vertices with their anchor's code.
-constexpr VertexId kOpen = -1;        // a vertex of the group, in neither the band nor an anchor yet
-constexpr VertexId kForeign = -2;     // a vertex of another group's part
-constexpr VertexId kBand = -3;        // in the band, not numbered yet
+constexpr VertexId kOpen = -1;    // a vertex of the group, in neither the band nor an anchor yet
+constexpr VertexId kForeign = -2; // a vertex of another group's part
+constexpr VertexId kBand = -3;    // in the band, not numbered yet
 constexpr VertexId kFirstAnchor = -4; // anchor a's vertices hold kFirstAnchor - a
 
-constexpr VertexId anchor_code(VertexId anchor) { return kFirstAnchor - anchor; }
-constexpr VertexId anchor_of(VertexId code) { return kFirstAnchor - code; }
+constexpr VertexId anchor_code(VertexId anchor) {
+    return kFirstAnchor - anchor;
+}
+constexpr VertexId anchor_of(VertexId code) {
+    return kFirstAnchor - code;
+}
 
 // A vertex's constraint-0 weight (vwgt null: unit weights).
 Weight weight_of(const Weight* vwgt, int ncon, VertexId v) {
@@ -301,7 +296,8 @@ int build_all_band_rows(const Graph& graph, const std::vector<PartId>& part, Ver
     std::atomic<EdgeOffset> first_end{-1};
     EdgeOffset second_begin = room, second_end = 0;
     run_both_if(
-        true, [&] { first_end.store(rows(0, half, 0, scratch.share[0]), std::memory_order_release); },
+        true,
+        [&] { first_end.store(rows(0, half, 0, scratch.share[0]), std::memory_order_release); },
         [&] {
             const EdgeOffset after_first = first_end.load(std::memory_order_acquire);
             if (after_first >= 0) second_begin = after_first;
@@ -324,15 +320,11 @@ template <typename Mine>
 void build_band(const Graph& graph, const std::vector<PartId>& part, int width, Mine mine,
                 const std::vector<char>* boundary, EdgeOffset split_rows_from, BandGraph& band,
                 BandScratch& scratch) {
-    PROBE_START;
     const EdgeOffset outermost_degrees =
         band_members(graph, part, width, mine, boundary ? boundary->data() : nullptr, scratch);
-    PROBE_MARK;
     const VertexId anchors = number_band_and_anchors(graph, part, band, scratch);
-    PROBE_MARK;
     const VertexId b = band.num_band_vertices();
     add_fixed_vertices(b, anchors, band, scratch);
-    PROBE_MARK;
     Graph& g = band.graph;
     const VertexId total = VertexId(band.part.size());
     g.xadj.resize(std::size_t(total) + 1);
@@ -344,9 +336,8 @@ void build_band(const Graph& graph, const std::vector<PartId>& part, int width, 
     for (VertexId v : band.vertex) bound += graph.degree(v);
     g.adjncy.resize(std::size_t(bound));
     g.adjwgt.resize(std::size_t(bound));
-    PROBE_MARK;
-    const int shares = build_all_band_rows<Mine>(graph, part, anchors, split_rows_from, band, scratch);
-    PROBE_MARK;
+    const int shares =
+        build_all_band_rows<Mine>(graph, part, anchors, split_rows_from, band, scratch);
     for (VertexId a = 0; a < anchors; ++a) {
         VertexId degree = 0;
         for (int s = 0; s < shares; ++s) degree += scratch.share[s].anchor_degree[a];
@@ -365,7 +356,6 @@ void build_band(const Graph& graph, const std::vector<PartId>& part, int width, 
             g.adjncy[fill[a]] = entry.row;
             g.adjwgt[fill[a]++] = g.adjwgt[entry.at];
         }
-    PROBE_MARK;
 }
 
 } // namespace

@@ -28,7 +28,7 @@ BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int 
 
 // Working arrays of the extraction, kept between calls.
 struct BandScratch {
-    ScratchArray<VertexId> id;    // per vertex: its state, then band index or anchor
+    ScratchArray<VertexId> id;    // per vertex: its state, then its band index or anchor
     ScratchArray<VertexId> queue; // the band's layers, then the searches of interior pieces
     std::vector<PartId> anchor_part;
     std::vector<WeightSum> anchor_weight, foreign_weight;
