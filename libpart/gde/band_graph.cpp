@@ -156,7 +156,7 @@ VertexId number_band_and_anchors(const Graph& graph, const std::vector<PartId>& 
                 const VertexId u = adjncy[e];
                 const VertexId was = id[u];
                 const VertexId open = was == kOpen; // not in the band: v's part
-                id[u] = was ^ ((was ^ code) & -open);
+                id[u] = was + ((code - kOpen) & -open);
                 queue[tail] = u;
                 tail += open;
             }
