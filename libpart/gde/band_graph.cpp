@@ -143,7 +143,9 @@ VertexId number_band_and_anchors(const Graph& graph, const std::vector<PartId>& 
         // A breadth-first search, whose queue the processor reads ahead (a depth-first one
         // waits for each row's offsets, then its neighbours, then their marks), and without a
         // branch on the mark of each neighbour, which a search mispredicts at about one in
-        // three (every entry is written, unchanged where the neighbour is not open).
+        // three on meshes of low degree: every neighbour's entry is written, kOpen turned into
+        // the code and the others left as they were, and queued, the queue's end moving past it
+        // only if it was open.
         const VertexId code = anchor_code(anchors++);
         WeightSum weight = 0;
         VertexId head = 0, tail = 0;
