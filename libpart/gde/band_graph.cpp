@@ -47,12 +47,16 @@ Weight weight_of(const Weight* vwgt, int ncon, VertexId v) {
 // Band membership, in scratch.id: every vertex `mine` selects within `width` layers of a
 // border between two of its parts (all when width < 0) is kBand, growing through such
 // vertices only; the other vertices `mine` selects are kOpen, the rest kForeign (their weight
-// added to scratch.foreign_weight by part). Returns the summed degrees of the outermost layer,
-// the only band vertices with neighbours outside the band.
+// added to scratch.foreign_weight by part). Returns how many band vertices there are, and the
+// summed degrees of the outermost layer, the only band vertices with neighbours outside the band.
 // `boundary` (or null): marks of the vertices that may lie on a border (see extract_band).
+struct BandSize {
+    VertexId vertices = 0;
+    EdgeOffset outermost_degrees = 0;
+};
 template <typename Mine>
-EdgeOffset band_members(const Graph& graph, const std::vector<PartId>& part, int width, Mine mine,
-                        const char* boundary, BandScratch& scratch) {
+BandSize band_members(const Graph& graph, const std::vector<PartId>& part, int width, Mine mine,
+                      const char* boundary, BandScratch& scratch) {
     const VertexId n = graph.num_vertices();
     VertexId* id = scratch.id.at_least(std::size_t(n));
     std::vector<WeightSum>& foreign_weight = scratch.foreign_weight;
@@ -69,9 +73,13 @@ EdgeOffset band_members(const Graph& graph, const std::vector<PartId>& part, int
         return false;
     };
     if (width < 0) {
+        VertexId vertices = 0;
         for (VertexId v = 0; v < n; ++v)
-            if (in_group(v)) id[v] = kBand;
-        return 0;
+            if (in_group(v)) {
+                id[v] = kBand;
+                ++vertices;
+            }
+        return {vertices, 0};
     }
     // The layers one after the other in the queue: [begin, end) is the last one.
     VertexId* queue = scratch.queue.at_least(std::size_t(n));
@@ -110,10 +118,10 @@ EdgeOffset band_members(const Graph& graph, const std::vector<PartId>& part, int
     }
     EdgeOffset outermost_degrees = 0;
     for (VertexId i = begin; i < end; ++i) outermost_degrees += graph.degree(queue[i]);
-    return outermost_degrees;
+    return {end, outermost_degrees};
 }
 
-// Numbers the band vertices in their original order (band.vertex; id: their index) and gives
+// Numbers the b band vertices in their original order (band.vertex; id: their index) and gives
 // every connected piece of a part's interior (the kOpen vertices) an anchor (id: its code),
 // numbered in the order of the pieces' first vertices, with its weight and part in
 // scratch.anchor_weight and anchor_part. Returns the anchors' count.
@@ -121,7 +129,7 @@ EdgeOffset band_members(const Graph& graph, const std::vector<PartId>& part, int
 // matching and the FM passes on the band (visits of scattered rows) depend on. One anchor per
 // connected piece of each part's interior makes a part connected in the band graph connected
 // in the graph (an anchor is a connected set).
-VertexId number_band_and_anchors(const Graph& graph, const std::vector<PartId>& part,
+VertexId number_band_and_anchors(const Graph& graph, const std::vector<PartId>& part, VertexId b,
                                  BandGraph& band, BandScratch& scratch) {
     const VertexId n = graph.num_vertices();
     VertexId* id = scratch.id.data();
@@ -129,14 +137,16 @@ VertexId number_band_and_anchors(const Graph& graph, const std::vector<PartId>& 
     const EdgeOffset* xadj = graph.xadj.data();
     const VertexId* adjncy = graph.adjncy.data();
     const Weight* vwgt = graph.vwgt.empty() ? nullptr : graph.vwgt.data();
-    band.vertex.clear();
+    band.vertex.resize(std::size_t(b));
+    VertexId* vertex = band.vertex.data();
+    VertexId numbered = 0;
     scratch.anchor_weight.clear();
     scratch.anchor_part.clear();
     VertexId anchors = 0;
     for (VertexId s = 0; s < n; ++s) {
         if (id[s] == kBand) {
-            id[s] = VertexId(band.vertex.size());
-            band.vertex.push_back(s);
+            id[s] = numbered;
+            vertex[numbered++] = s;
             continue;
         }
         if (id[s] != kOpen) continue;
@@ -322,9 +332,9 @@ template <typename Mine>
 void build_band(const Graph& graph, const std::vector<PartId>& part, int width, Mine mine,
                 const std::vector<char>* boundary, EdgeOffset split_rows_from, BandGraph& band,
                 BandScratch& scratch) {
-    const EdgeOffset outermost_degrees =
+    const BandSize size =
         band_members(graph, part, width, mine, boundary ? boundary->data() : nullptr, scratch);
-    const VertexId anchors = number_band_and_anchors(graph, part, band, scratch);
+    const VertexId anchors = number_band_and_anchors(graph, part, size.vertices, band, scratch);
     const VertexId b = band.num_band_vertices();
     add_fixed_vertices(b, anchors, band, scratch);
     Graph& g = band.graph;
@@ -334,7 +344,7 @@ void build_band(const Graph& graph, const std::vector<PartId>& part, int width, 
     // anchor edge once more in an anchor row), trimmed at the end. Only the outermost layer
     // touches anchors; a tight bound keeps the resize from zero-filling much more than the
     // band graph will hold.
-    EdgeOffset bound = anchors > 0 ? outermost_degrees : 0;
+    EdgeOffset bound = anchors > 0 ? size.outermost_degrees : 0;
     for (VertexId v : band.vertex) bound += graph.degree(v);
     g.adjncy.resize(std::size_t(bound));
     g.adjwgt.resize(std::size_t(bound));
