@@ -74,17 +74,19 @@ bool branch_free_layers(const Graph& graph) {
     return EdgeOffset(graph.adjncy.size()) < 8 * EdgeOffset(graph.num_vertices());
 }
 
+// What band_members finds out besides the band's members.
+struct BandSize {
+    VertexId vertices = 0;
+    EdgeOffset outermost_degrees = 0; // summed over the only band vertices with neighbours outside
+};
+
 // Band membership, in scratch.id: every vertex `mine` selects within `width` layers of a
 // border between two of its parts (all when width < 0) is kBand, growing through such
 // vertices only; the other vertices `mine` selects are kOpen, the rest kForeign (their weight
 // added to scratch.foreign_weight by part). Returns how many band vertices there are, and the
-// summed degrees of the outermost layer, the only band vertices with neighbours outside the band.
+// summed degrees of the outermost layer.
 // `boundary` (or null): marks of the vertices that may lie on a border (see extract_band).
 // kBranchFree: the layers' step (mark_if_open).
-struct BandSize {
-    VertexId vertices = 0;
-    EdgeOffset outermost_degrees = 0;
-};
 template <bool kBranchFree, typename Mine>
 BandSize band_members(const Graph& graph, const std::vector<PartId>& part, int width, Mine mine,
                       const char* boundary, BandScratch& scratch) {
