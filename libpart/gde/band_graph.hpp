@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "libpart/core/partition.hpp"
-#include "libpart/gde/part_coarsening.hpp" // ScratchArray
+#include "libpart/core/scratch_array.hpp"
 
 namespace part::gde {
 
