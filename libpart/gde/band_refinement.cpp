@@ -258,7 +258,7 @@ BandRefineResult refine_band(const Graph& graph, Partition& partition,
         cut = borders.cut;
         group = bisect_parts(borders);
         if (options.carry_boundary) boundary = std::move(borders.boundary);
-    } else {
+    } else if (options.cycles > 1) { // only the rule for another cycle reads it
         cut = edge_cut(graph, partition.part);
     }
     for (int cycle = 0; cycle < options.cycles; ++cycle) {
