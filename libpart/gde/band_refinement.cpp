@@ -113,22 +113,34 @@ WeightSum refine_hierarchy(const Graph& graph, const Partition& partition,
     const VertexId coarsest = options.coarsest > 0 ? options.coarsest : 20 * parts;
     std::size_t top = coarsen_from(0, limits, coarsest, k, seed, work);
     WeightSum gain = 0;
+    bool top_projected = false; // level `top` got its parts and carry from the level above
     for (int again = 1; again <= options.recoarsenings; ++again) {
         // Refine the coarsest share of the levels and coarsen again from the level reached
         // (which keeps at least one level of the first hierarchy below it).
         const auto climb = std::size_t(std::max(1L, std::lround(options.recoarsen_share * top)));
         if (climb >= top) break;
         const std::size_t from = top - climb;
+        const WeightSum before_detour = gain;
         for (std::size_t l = top; l > from; --l) {
             gain += refine_level(l, options.carry_boundary && l < top, partition, options, work,
                                  result);
             project(l, work);
         }
+        // A detour that did not lower the cut leaves parts much as they were, and new clusters
+        // of them seldom find what these did not: on the bench's 31 rcb/farhat/3D starts,
+        // going down at once gave the same cut on 30 (one more cut edge on the 31st) for 11%
+        // less CPU, most of it on starts the refinement barely changes.
+        if (gain == before_detour) {
+            top = from;
+            top_projected = true;
+            break;
+        }
         top = coarsen_from(from, limits, coarsest, k, seed + 100 * unsigned(again), work);
     }
     for (std::size_t l = top;; --l) {
+        const bool projected = l < top || top_projected;
         gain +=
-            refine_level(l, options.carry_boundary && l < top, partition, options, work, result);
+            refine_level(l, options.carry_boundary && projected, partition, options, work, result);
         if (l == 0) break;
         project(l, work);
     }
@@ -246,7 +258,7 @@ BandRefineResult refine_band(const Graph& graph, Partition& partition,
         cut = borders.cut;
         group = bisect_parts(borders);
         if (options.carry_boundary) boundary = std::move(borders.boundary);
-    } else {
+    } else if (options.cycles > 1) { // only the rule for another cycle reads it
         cut = edge_cut(graph, partition.part);
     }
     for (int cycle = 0; cycle < options.cycles; ++cycle) {

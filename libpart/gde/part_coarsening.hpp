@@ -5,10 +5,10 @@
 // one part and the partition is exact on every level. Fixed vertices are never clustered.
 // Clusters of up to four vertices shrink a level about twice as much as a matching, so half
 // as many levels are built and refined for the same coarsest size.
-#include <memory>
 #include <vector>
 
 #include "libpart/core/partition.hpp"
+#include "libpart/core/scratch_array.hpp"
 
 namespace part::gde {
 
@@ -41,25 +41,6 @@ CoarseLevel coarsen_within_parts(const Graph& graph, const std::vector<PartId>& 
 // cannot shrink the graph enough is skipped instead of built and thrown away.
 VertexId most_clustered_away(const Graph& graph, const std::vector<char>& fixed,
                              ClusterLimits limits);
-
-// An array whose contents are not kept when it grows, and whose new room is not zero-filled:
-// for working arrays written before they are read.
-template <class T> class ScratchArray {
-  public:
-    T* at_least(std::size_t n) {
-        if (n > capacity_) {
-            data_ = std::make_unique_for_overwrite<T[]>(n);
-            capacity_ = n;
-        }
-        return data_.get();
-    }
-    T* data() { return data_.get(); }
-    const T* data() const { return data_.get(); }
-
-  private:
-    std::unique_ptr<T[]> data_;
-    std::size_t capacity_ = 0;
-};
 
 // For a coarse vertex, the last row (coarse vertex) whose merge met it and its weight summed
 // in that row: one entry, in one cache line, on large graphs where each is a cache miss.
