@@ -1,14 +1,12 @@
 // Wall time of the stages part-refine runs before the band refinement, in one process: the
-// graph and the start are read once, then fragment absorption alone and absorption + GDE
-// balance (refine_with_gde without polish), their parts quotient_graph and the adjuster's
-// setup, and the report part-refine computes beside them (compute_metrics) are repeated and
-// timed, interleaved; prints the
+// graph and the start are read once, then fragment absorption alone, absorption + GDE balance
+// (refine_with_gde without polish), quotient_graph, the adjuster's setup and the report
+// part-refine computes beside them (compute_metrics) are repeated, interleaved; prints the
 // minimum and median of each in microseconds, and a checksum of the parts (for comparing
-// builds). Timing in-process leaves out the reading and the reports, so small changes are
-// seen on a shared machine.
+// builds). Timed in-process, without reading the input, small changes show on a shared machine.
 //   g++ -std=c++20 -O2 -I. bench/gde_stages.cpp build/formats/libpartformats.a \
-//       build/libpart/libpart.a -lmetis -pthread -o gde_stages && ./gde_stages GRAPH START [COORDS]
-//       [REPEAT]
+//       build/libpart/libpart.a -lmetis -pthread -o gde_stages
+//   ./gde_stages GRAPH START [COORDS] [REPEAT]
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
