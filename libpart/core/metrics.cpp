@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <tuple>
 
@@ -276,14 +277,18 @@ NeighbourhoodScan scan_with_components(const Graph& graph, const std::vector<Par
     components.assign(std::size_t(num_parts), 0);
     const EdgeOffset* const xadj = graph.xadj.data();
     const VertexId* const adjncy = graph.adjncy.data();
-    const PartId* const parts = part.data();
-    std::vector<char> reached(std::size_t(n), 0);
-    const auto queue = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
+    // One key per vertex: its part, with the sign bit set once the search reached it. A
+    // neighbour is taken when its key is the part searched, without a branch (as in
+    // part_components.cpp: it is always written at the tail, which moves on only if taken):
+    // whether a neighbour is new is what the processor cannot predict.
+    constexpr PartId kReached = std::numeric_limits<PartId>::min();
+    std::vector<PartId> key = part;
+    const auto queue = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n) + 1);
     for (VertexId s = 0; s < n; ++s) {
-        if (reached[s]) continue;
-        const PartId p = parts[s];
+        const PartId p = key[s];
+        if (p < 0) continue; // reached
         ++components[p];
-        reached[s] = 1;
+        key[s] = p | kReached;
         queue[0] = s;
         for (VertexId head = 0, tail = 1; head < tail; ++head) {
             const VertexId u = queue[head];
@@ -292,12 +297,12 @@ NeighbourhoodScan scan_with_components(const Graph& graph, const std::vector<Par
             const VertexId* const row_end = adjncy + xadj[u + 1];
             bool boundary = false;
             for (const VertexId* w = row; w != row_end; ++w) {
-                if (parts[*w] != p) {
-                    boundary = true;
-                } else if (!reached[*w]) {
-                    reached[*w] = 1;
-                    queue[tail++] = *w;
-                }
+                const PartId w_key = key[*w];
+                const bool take = w_key == p;
+                boundary |= (w_key & ~kReached) != p;
+                queue[tail] = *w;
+                tail += take;
+                key[*w] = w_key | (-PartId(take) & kReached);
             }
             if (boundary) sums.add_boundary(u, p, row, row_end);
         }
@@ -335,7 +340,7 @@ void fill_neighbour_counts(PartitionMetrics& m, const std::vector<std::uint64_t>
 }
 
 PartitionMetrics metrics_from(const Graph& graph, const Partition& partition,
-                              NeighbourhoodScan scan, const std::vector<VertexId>& components) {
+                              NeighbourhoodScan scan) {
     PartitionMetrics m;
     m.num_vertices = graph.num_vertices();
     m.num_edges = graph.num_edges();
@@ -347,37 +352,50 @@ PartitionMetrics metrics_from(const Graph& graph, const Partition& partition,
     m.part_weights = std::move(scan.weights);
     m.boundary_vertices = scan.boundary;
     fill_neighbour_counts(m, scan.links);
-    for (VertexId count : components) {
-        if (count == 0) ++m.empty_parts;
-        if (count > 1) ++m.disconnected_parts;
-        m.total_components += count;
-    }
     return m;
 }
 
 } // namespace
 
+void add_component_counts(PartitionMetrics& m, const std::vector<VertexId>& components) {
+    if (components.size() != std::size_t(m.num_parts))
+        throw InvalidArgument("compute_metrics: " + std::to_string(components.size()) +
+                              " component counts for " + std::to_string(m.num_parts) + " parts");
+    m.empty_parts = m.disconnected_parts = m.total_components = 0;
+    for (VertexId count : components) {
+        if (count == 0) ++m.empty_parts;
+        if (count > 1) ++m.disconnected_parts;
+        m.total_components += count;
+    }
+}
+
 PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition) {
     validate(partition, graph);
     const PartId k = partition.num_parts;
-    if (worker_threads(std::int64_t(graph.adjncy.size())) > 1) // the scan runs in ranges
-        return metrics_from(graph, partition, scan_all_neighbourhoods(graph, partition.part, k),
-                            components_per_part(graph, partition.part, k));
     std::vector<VertexId> components;
-    NeighbourhoodScan scan = scan_with_components(graph, partition.part, k, components);
-    return metrics_from(graph, partition, std::move(scan), components);
+    PartitionMetrics m;
+    if (worker_threads(std::int64_t(graph.adjncy.size())) > 1) { // the scan runs in ranges
+        m = metrics_from(graph, partition, scan_all_neighbourhoods(graph, partition.part, k));
+        components = components_per_part(graph, partition.part, k);
+    } else {
+        m = metrics_from(graph, partition,
+                         scan_with_components(graph, partition.part, k, components));
+    }
+    add_component_counts(m, components);
+    return m;
 }
 
 PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition,
                                  const std::vector<VertexId>& components) {
+    PartitionMetrics m = compute_metrics_except_components(graph, partition);
+    add_component_counts(m, components);
+    return m;
+}
+
+PartitionMetrics compute_metrics_except_components(const Graph& graph, const Partition& partition) {
     validate(partition, graph);
-    if (components.size() != std::size_t(partition.num_parts))
-        throw InvalidArgument("compute_metrics: " + std::to_string(components.size()) +
-                              " component counts for " + std::to_string(partition.num_parts) +
-                              " parts");
     return metrics_from(graph, partition,
-                        scan_all_neighbourhoods(graph, partition.part, partition.num_parts),
-                        components);
+                        scan_all_neighbourhoods(graph, partition.part, partition.num_parts));
 }
 
 } // namespace part

@@ -4,35 +4,43 @@ namespace part {
 
 namespace {
 
-// Searches the components of the vertices whose label is -1 (each within its part), from
-// each one's lowest vertex in turn: labels them next, next + 1, ... and queues their vertices
-// in `queue` from `tail` on, appending each component's end to `first`. Returns the new tail.
-VertexId search_unlabelled(const Graph& graph, const std::vector<PartId>& part, VertexId* labels,
-                           VertexId next, VertexId* queue, VertexId tail,
-                           std::vector<VertexId>& first) {
+constexpr PartId kSearched = -1;
+
+// Searches the components of the vertices whose key is their part (the others' key is
+// kSearched), each within its part, from each one's lowest vertex in turn: labels them next,
+// next + 1, ..., sets their keys to kSearched and queues their vertices in `queue` (room for
+// one more than the graph's vertices) from `tail` on, appending each component's end to
+// `first`. Returns the new tail.
+VertexId search_unlabelled(const Graph& graph, PartId* key, VertexId* labels, VertexId next,
+                           VertexId* queue, VertexId tail, std::vector<VertexId>& first) {
     // A breadth-first search per component, queued in place (each vertex enters once, so the
     // queue of all searches is exactly the grouping wanted), on raw pointers: it runs on
-    // every part-refine (fragments, reports).
+    // every part-refine (fragments, reports). One key per vertex instead of a label and a
+    // part: a neighbour is taken when its key is the part searched. Taking it is written
+    // without a branch (the neighbour is always written at the tail, which moves on only if
+    // taken; its key is or-ed with all ones only if taken): whether a neighbour is new is
+    // what the processor cannot predict, and that branch cost more than the loop's work.
     const VertexId n = graph.num_vertices();
     const EdgeOffset* const xadj = graph.xadj.data();
     const VertexId* const adjncy = graph.adjncy.data();
-    const PartId* const parts = part.data();
     for (VertexId s = 0; s < n; ++s) {
-        if (labels[s] != -1) continue;
-        const PartId p = parts[s];
-        labels[s] = next;
+        const PartId p = key[s];
+        if (p == kSearched) continue;
+        key[s] = kSearched;
         VertexId head = tail;
         queue[tail++] = s;
         while (head < tail) {
             const VertexId v = queue[head++];
+            labels[v] = next;
             const VertexId* row = adjncy + xadj[v];
             const VertexId* const row_end = adjncy + xadj[v + 1];
             for (; row != row_end; ++row) {
                 const VertexId u = *row;
-                if (labels[u] == -1 && parts[u] == p) {
-                    labels[u] = next;
-                    queue[tail++] = u;
-                }
+                const PartId u_key = key[u];
+                const bool take = u_key == p;
+                queue[tail] = u;
+                tail += take;
+                key[u] = u_key | -PartId(take);
             }
         }
         first.push_back(tail);
@@ -46,10 +54,11 @@ VertexId search_unlabelled(const Graph& graph, const std::vector<PartId>& part, 
 PartComponents find_part_components(const Graph& graph, const std::vector<PartId>& part) {
     const VertexId n = graph.num_vertices();
     PartComponents c;
-    c.label.assign(std::size_t(n), -1);
-    c.members = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
+    c.label.resize(std::size_t(n));
+    c.members = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n) + 1);
     c.first.push_back(0);
-    search_unlabelled(graph, part, c.label.data(), 0, c.members.get(), 0, c.first);
+    std::vector<PartId> key = part;
+    search_unlabelled(graph, key.data(), c.label.data(), 0, c.members.get(), 0, c.first);
     return c;
 }
 
@@ -59,15 +68,18 @@ PartComponents update_part_components(const Graph& graph, const std::vector<Part
     PartComponents c;
     c.label = std::move(before.label);
     VertexId* const labels = c.label.data();
-    for (VertexId v = 0; v < n; ++v)
-        if (changed[part[v]]) labels[v] = -1;
-    // The marked parts' components, labelled from `kept` on (kept: the others' count).
+    // Only the marked parts' vertices are searched.
+    const auto key = std::make_unique_for_overwrite<PartId[]>(std::size_t(n));
+    for (VertexId v = 0; v < n; ++v) key[v] = changed[part[v]] ? part[v] : kSearched;
+    // The marked parts' components, labelled from `kept` on (kept: the others' count). A
+    // component of `before` lies in a marked part now if its first vertex does (it was one of
+    // that part's, or moved there whole).
     VertexId kept = 0;
     for (VertexId b = 0; b < before.num_components(); ++b)
         kept += !changed[part[before.members[before.first[b]]]];
-    const auto searched = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
+    const auto searched = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n) + 1);
     std::vector<VertexId> searched_first{0};
-    search_unlabelled(graph, part, labels, kept, searched.get(), 0, searched_first);
+    search_unlabelled(graph, key.get(), labels, kept, searched.get(), 0, searched_first);
     // Both lists of components by lowest vertex (the first of each), merged into one;
     // every vertex relabelled with its component's place in it.
     c.members = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
@@ -84,7 +96,7 @@ PartComponents update_part_components(const Graph& graph, const std::vector<Part
     const auto searched_count = VertexId(searched_first.size() - 1);
     for (;;) {
         while (b < before.num_components() &&
-               changed[part[before.members[before.first[b]]]]) // a marked part's: searched again
+               changed[part[before.members[before.first[b]]]]) // in a marked part: searched again
             ++b;
         const bool old_left = b < before.num_components(), new_left = s < searched_count;
         if (!old_left && !new_left) break;

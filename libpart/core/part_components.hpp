@@ -25,10 +25,11 @@ struct PartComponents {
 // O(n + m): one search, whose queue is `members` itself.
 PartComponents find_part_components(const Graph& graph, const std::vector<PartId>& part);
 
-// The components after vertices moved, from those before (`before`): vertices moved only
-// between parts marked in `changed` (one per part), so the components of the other parts are
-// as they were and only the marked parts are searched again. Equal to find_part_components
-// of the partition now; O(n + the marked parts' edges).
+// The components after vertices moved, from those before (`before`): every vertex that moved
+// went to a part marked in `changed` (one per part), and a part left unmarked lost only whole
+// components of `before` (if any), so its other components are as they were and only the
+// marked parts are searched again. Equal to find_part_components of the partition now;
+// O(n + the marked parts' edges).
 PartComponents update_part_components(const Graph& graph, const std::vector<PartId>& part,
                                       PartComponents before, const std::vector<char>& changed);
 

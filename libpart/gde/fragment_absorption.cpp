@@ -17,7 +17,8 @@ struct Round {
 };
 
 // One round, on the components `found` of the partition as it is; marks in `changed` the
-// parts that sent or received a fragment.
+// parts that received a fragment (a part that only sent keeps its other components as they
+// were, so only the receivers need a new search).
 Round absorb_round(const Graph& graph, Partition& partition, const PartComponents& found,
                    const std::vector<WeightSum>* max_weight, FragmentResult& result,
                    std::vector<char>& changed) {
@@ -86,7 +87,7 @@ Round absorb_round(const Graph& graph, Partition& partition, const PartComponent
         part_weight[to] += weight[c];
         for (VertexId i = start[c]; i < start[c + 1]; ++i) part[members[i]] = to;
         received[to] = 1;
-        changed[home] = changed[to] = 1;
+        changed[to] = 1;
         ++moved;
         result.vertices_moved += start[c + 1] - start[c];
     }
@@ -106,7 +107,7 @@ FragmentResult absorb_fragments(const Graph& graph, Partition& partition,
         std::vector<char> changed(std::size_t(partition.num_parts), 0);
         const Round round = absorb_round(graph, partition, found, max_weight, result, changed);
         if (round.moved == 0 || round.all_moved) break;
-        // The next round's components: only the parts that sent or received have new ones.
+        // The next round's components: only the parts that received have new ones.
         found = update_part_components(graph, partition.part, std::move(found), changed);
     }
     return result;

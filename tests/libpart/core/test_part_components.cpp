@@ -37,6 +37,36 @@ std::vector<PartId> random_parts(const Graph& g, PartId k, unsigned seed) {
     return part;
 }
 
+// Members as the documented search gives them: from each component's lowest vertex, a
+// breadth-first search taking each row's neighbours in the part in row order.
+std::vector<VertexId> breadth_first_members(const Graph& g, const std::vector<PartId>& part) {
+    std::vector<char> reached(std::size_t(g.num_vertices()), 0);
+    std::vector<VertexId> members;
+    for (VertexId s = 0; s < g.num_vertices(); ++s) {
+        if (reached[s]) continue;
+        reached[s] = 1;
+        std::size_t head = members.size();
+        members.push_back(s);
+        for (; head < members.size(); ++head)
+            for (VertexId u : g.neighbours(members[head]))
+                if (!reached[u] && part[u] == part[s]) {
+                    reached[u] = 1;
+                    members.push_back(u);
+                }
+    }
+    return members;
+}
+
+// c is what find_part_components finds: components, numbering and members alike.
+void expect_equal_to_search(const Graph& g, const std::vector<PartId>& part,
+                            const PartComponents& c, unsigned seed, int round) {
+    const PartComponents searched = find_part_components(g, part);
+    ASSERT_EQ(c.first, searched.first) << seed << " " << round;
+    EXPECT_EQ(c.label, searched.label) << seed << " " << round;
+    for (VertexId i = 0; i < g.num_vertices(); ++i)
+        ASSERT_EQ(c.members[i], searched.members[i]) << seed << " " << round << " " << i;
+}
+
 } // namespace
 
 TEST(PartComponents, LabelsFollowTheLowestVertexAndCountLikeUnionFind) {
@@ -100,6 +130,9 @@ TEST(PartComponents, MembersAreGroupedByComponentFromTheLowestVertex) {
             }
         }
         EXPECT_EQ(c.per_part(part, k), naive_components(g, part, k)) << seed;
+        const std::vector<VertexId> expected = breadth_first_members(g, part);
+        for (VertexId i = 0; i < g.num_vertices(); ++i)
+            ASSERT_EQ(c.members[i], expected[i]) << seed << " " << i;
     }
 }
 
@@ -120,11 +153,40 @@ TEST(PartComponents, UpdatedAfterMovesBetweenMarkedPartsEqualsASearch) {
                 if ((part[v] == a || part[v] == b) && rng() % (round == 3 ? 1 : 5) == 0)
                     part[v] = part[v] == a ? b : a; // round 3: a and b swap all their vertices
             c = update_part_components(g, part, std::move(c), changed);
-            const PartComponents searched = find_part_components(g, part);
-            ASSERT_EQ(c.first, searched.first) << seed << " " << round;
-            EXPECT_EQ(c.label, searched.label) << seed << " " << round;
-            for (VertexId i = 0; i < g.num_vertices(); ++i)
-                ASSERT_EQ(c.members[i], searched.members[i]) << seed << " " << round << " " << i;
+            expect_equal_to_search(g, part, c, seed, round);
+        }
+    }
+}
+
+TEST(PartComponents, UpdatedAfterWholeComponentsMovedToMarkedPartsEqualsASearch) {
+    // As fragment absorption moves them: whole components go to marked parts, and the parts
+    // that only sent stay unmarked (their other components are as they were).
+    const Graph g = test::grid_graph(23, 16);
+    std::mt19937 rng(7);
+    for (unsigned seed = 80; seed < 92; ++seed) {
+        const PartId k = PartId(3 + seed % 6);
+        std::vector<PartId> part = random_parts(g, k, seed);
+        PartComponents c = find_part_components(g, part);
+        for (int round = 0; round < 3 && c.num_components() > k; ++round) {
+            std::vector<char> changed(std::size_t(k), 0);
+            VertexId unmarked_senders = 0;
+            std::vector<char> sent(std::size_t(k), 0);
+            for (VertexId comp = 0; comp < c.num_components(); ++comp) {
+                if (rng() % 3 != 0) continue;
+                const PartId from = part[c.members[c.first[comp]]];
+                const PartId to = PartId(rng() % std::uint32_t(k));
+                if (changed[from] || from == to) continue; // a receiver sends nothing more
+                for (VertexId i = c.first[comp]; i < c.first[comp + 1]; ++i)
+                    part[c.members[i]] = to;
+                changed[to] = 1;
+                sent[from] = 1;
+            }
+            for (PartId p = 0; p < k; ++p) unmarked_senders += sent[p] && !changed[p];
+            c = update_part_components(g, part, std::move(c), changed);
+            expect_equal_to_search(g, part, c, seed, round);
+            if (round == 0) {
+                EXPECT_GT(unmarked_senders, 0) << seed;
+            }
         }
     }
 }
