@@ -48,15 +48,13 @@ HelperThread& HelperThread::instance() {
     return helper;
 }
 
-HelperThread::HelperThread() {
-    thread_ = new SpreadThread([this] { serve(); });
-}
+HelperThread::HelperThread() : thread_(std::make_unique<SpreadThread>([this] { serve(); })) {}
 
 HelperThread::~HelperThread() {
     stopping_.store(true, std::memory_order_release);
     posted_.store(posted_.load(std::memory_order_relaxed) + 1, std::memory_order_release);
     posted_.notify_one();
-    delete static_cast<SpreadThread*>(thread_); // joins
+    thread_.reset(); // joins
 }
 
 std::uint32_t HelperThread::try_start(const std::function<void()>& task) {

@@ -15,8 +15,11 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 
 namespace part {
+
+class SpreadThread;
 
 class HelperThread {
   public:
@@ -43,7 +46,7 @@ class HelperThread {
     std::atomic<std::uint32_t> finished_{0}; // the last finished ticket
     std::atomic<bool> stopping_{false};
     const std::function<void()>* task_ = nullptr; // published by posted_
-    void* thread_ = nullptr;                      // the SpreadThread
+    std::unique_ptr<SpreadThread> thread_;        // last: it starts once the members above are set
 };
 
 // A task handed to the helper if it is free (try_start), waited for when this goes out of
