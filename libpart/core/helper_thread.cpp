@@ -77,10 +77,33 @@ void HelperThread::wait(std::uint32_t ticket) {
         wait_while_equal(finished_, done, kCallerSpin);
 }
 
+bool HelperThread::set_idle_work(std::function<bool()> step) {
+    if (claimed_idle_step_.exchange(true, std::memory_order_acq_rel)) return false;
+    idle_step_ = std::move(step);
+    has_idle_step_.store(true, std::memory_order_release);
+    return true;
+}
+
+// As wait_while_equal(posted_, served, kHelperSpin), with steps of the idle work between
+// short spins while it finds some to do (the spin's budget starts again after them).
+void HelperThread::wait_for_task(std::uint32_t served) {
+    auto until = std::chrono::steady_clock::now() + kHelperSpin;
+    for (;;) {
+        if (spin_while_equal(posted_, served, std::chrono::microseconds(0))) return;
+        if (has_idle_step_.load(std::memory_order_acquire) && idle_step_()) {
+            until = std::chrono::steady_clock::now() + kHelperSpin;
+            continue;
+        }
+        if (std::chrono::steady_clock::now() >= until) break;
+    }
+    while (posted_.load(std::memory_order_acquire) == served)
+        posted_.wait(served, std::memory_order_acquire);
+}
+
 void HelperThread::serve() {
     std::uint32_t served = 0;
     for (;;) {
-        wait_while_equal(posted_, served, kHelperSpin);
+        wait_for_task(served);
         served = posted_.load(std::memory_order_acquire);
         if (stopping_.load(std::memory_order_acquire)) return;
         (*task_)();

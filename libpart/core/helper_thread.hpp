@@ -12,6 +12,10 @@
 //
 // One task at a time: a caller that finds the helper running a task (a task run by the helper
 // that splits again, or a split beside it) gets no ticket from try_start and does without.
+//
+// Between tasks the helper can do idle work (set_idle_work) a short step at a time, instead of
+// only spinning: part-refine has it fault in the heap's pages ahead of the allocations
+// (tools/common/heap_setup.hpp).
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -32,6 +36,13 @@ class HelperThread {
     // Returns once the task of `ticket` has finished. The helper takes new tasks as soon as it
     // finishes one, whether or not its caller waited for it yet.
     void wait(std::uint32_t ticket);
+    // Gives the helper work for the time it has no task: step() does at most a few tens of
+    // microseconds of it (a task handed over meanwhile waits for the step to end) and returns
+    // false when it has nothing to do for now. The helper calls it while it spins between
+    // tasks, not while it sleeps (it sleeps once it has spun for a while without a task or a
+    // step that found work). Once per process: returns false, and keeps the work it has, if
+    // it already had some.
+    bool set_idle_work(std::function<bool()> step);
 
     ~HelperThread();
     HelperThread(const HelperThread&) = delete;
@@ -40,13 +51,17 @@ class HelperThread {
   private:
     HelperThread();
     void serve();
+    void wait_for_task(std::uint32_t served);
 
     std::atomic<bool> busy_{false};          // a task is handed over and not finished
     std::atomic<std::uint32_t> posted_{0};   // tickets handed out so far (the last one's)
     std::atomic<std::uint32_t> finished_{0}; // the last finished ticket
     std::atomic<bool> stopping_{false};
     const std::function<void()>* task_ = nullptr; // published by posted_
-    std::unique_ptr<SpreadThread> thread_;        // last: it starts once the members above are set
+    std::function<bool()> idle_step_;             // published by has_idle_step_
+    std::atomic<bool> claimed_idle_step_{false};
+    std::atomic<bool> has_idle_step_{false};
+    std::unique_ptr<SpreadThread> thread_; // last: it starts once the members above are set
 };
 
 // A task handed to the helper if it is free (try_start), waited for when this goes out of

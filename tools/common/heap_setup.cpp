@@ -5,6 +5,10 @@
 #include <filesystem>
 #include <malloc.h>
 #include <sys/mman.h>
+#include <unistd.h>
+#include <utility>
+
+#include "libpart/core/helper_thread.hpp"
 
 namespace part::tools {
 
@@ -13,6 +17,49 @@ void keep_large_arrays_in_heap() {
     mallopt(M_TRIM_THRESHOLD, 1 << 30);
     mallopt(M_TOP_PAD, 16 << 20);
     mallopt(M_ARENA_MAX, 1);
+}
+
+namespace {
+
+constexpr std::uintptr_t kPage = 4096;
+
+// The start of the main arena's free top chunk and the end of the heap (sbrk), both rounded
+// down to pages; {0, 0} where glibc cannot tell.
+std::pair<std::uintptr_t, std::uintptr_t> heap_top_and_end() {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+    const auto end = reinterpret_cast<std::uintptr_t>(::sbrk(0));
+    const struct mallinfo2 info = ::mallinfo2(); // keepcost: the top chunk's size
+    if (end == std::uintptr_t(-1) || info.keepcost > end) return {0, 0};
+    return {(end - info.keepcost) & ~(kPage - 1), end & ~(kPage - 1)};
+#else
+    return {0, 0};
+#endif
+}
+
+} // namespace
+
+HeapPrefault::HeapPrefault() : done_(heap_top_and_end().first) {}
+
+bool HeapPrefault::operator()() {
+    constexpr int kPopulateWrite = 23; // MADV_POPULATE_WRITE (Linux 5.14); older kernels refuse
+    constexpr std::uintptr_t kStep = 8 * kPage;
+    if (unsupported_) return false;
+    const auto [top, end] = heap_top_and_end();
+    // From where it stopped, not from the top: arrays allocated since, below the top, are
+    // about to be filled too.
+    const std::uintptr_t goal = std::min(top + kAhead, end);
+    if (done_ >= goal) return false;
+    const std::uintptr_t to = std::min(goal, done_ + kStep);
+    if (::madvise(reinterpret_cast<void*>(done_), to - done_, kPopulateWrite) != 0) {
+        unsupported_ = true;
+        return false;
+    }
+    done_ = to;
+    return true;
+}
+
+void prefault_heap_when_idle() {
+    HelperThread::instance().set_idle_work(HeapPrefault{});
 }
 
 namespace {

@@ -144,6 +144,35 @@ TEST(HelperThread, RunsHandedTasksOnAnotherThreadOneAtATime) {
     HelperThread::instance().wait(ticket); // long finished: returns at once
 }
 
+TEST(HelperThread, DoesItsIdleWorkBetweenTasksAndStillRunsTasks) {
+    std::atomic<int> steps{0};
+    std::atomic<bool> on_helper{true};
+    const std::thread::id caller = std::this_thread::get_id();
+    ASSERT_TRUE(HelperThread::instance().set_idle_work([&] {
+        if (std::this_thread::get_id() == caller) on_helper = false;
+        if (steps.load() >= 100) return false;
+        ++steps;
+        return true;
+    }));
+    // Once per process.
+    EXPECT_FALSE(HelperThread::instance().set_idle_work([] { return false; }));
+    // A task wakes the helper if it slept before it saw the work; afterwards it does the steps.
+    const std::function<void()> quick = [] {};
+    for (int round = 0; round < 10000 && steps.load() < 100; ++round) {
+        const std::uint32_t ticket = HelperThread::instance().try_start(quick);
+        if (ticket != 0) HelperThread::instance().wait(ticket);
+        std::this_thread::sleep_for(std::chrono::microseconds(100));
+    }
+    EXPECT_EQ(steps.load(), 100);
+    EXPECT_TRUE(on_helper.load());
+    std::atomic<int> ran{0};
+    const std::function<void()> task = [&] { ++ran; };
+    const std::uint32_t ticket = HelperThread::instance().try_start(task);
+    ASSERT_NE(ticket, 0u);
+    HelperThread::instance().wait(ticket);
+    EXPECT_EQ(ran.load(), 1);
+}
+
 TEST(ForEachRange, ManySplitsInARowAndNestedSplitsAllRunEveryRange) {
     // Splits in quick succession reuse the helper; a split inside a range the helper runs finds
     // it busy and starts a thread instead. Every index is visited exactly once either way.

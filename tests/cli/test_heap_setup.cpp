@@ -1,0 +1,73 @@
+// The heap settings of tools/common (heap_setup.hpp), in the process of the test.
+#include <gtest/gtest.h>
+#include <sys/mman.h>
+
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <thread>
+#include <vector>
+
+#include "libpart/core/helper_thread.hpp"
+#include "tools/common/heap_setup.hpp"
+
+namespace part::tools {
+namespace {
+
+constexpr std::uintptr_t kPage = 4096;
+
+// Pages of [begin, begin + bytes) that are resident, the first (partial) page left out.
+std::size_t resident_pages(const char* begin, std::size_t bytes) {
+    const auto from = (reinterpret_cast<std::uintptr_t>(begin) + kPage) & ~(kPage - 1);
+    const auto to = (reinterpret_cast<std::uintptr_t>(begin) + bytes) & ~(kPage - 1);
+    std::vector<unsigned char> in((to - from) / kPage);
+    EXPECT_EQ(::mincore(reinterpret_cast<void*>(from), to - from, in.data()), 0);
+    std::size_t count = 0;
+    for (unsigned char page : in) count += page & 1;
+    return count;
+}
+
+TEST(HeapPrefault, FaultsInTheArraysAllocatedNextWithoutTouchingThem) {
+    keep_large_arrays_in_heap();
+    const std::size_t bytes = 512 << 10; // below HeapPrefault::kAhead
+    HeapPrefault prefault;
+    auto* block = static_cast<char*>(std::malloc(bytes)); // from the top, untouched
+    ASSERT_NE(block, nullptr);
+    const std::size_t pages = bytes / kPage - 1;
+    ASSERT_LT(resident_pages(block, bytes), pages / 2); // fresh heap: not yet faulted in
+    int steps = 0;
+    while (prefault()) ++steps;
+    EXPECT_GT(steps, 0);
+    EXPECT_EQ(resident_pages(block, bytes), pages);
+    EXPECT_FALSE(prefault()); // all in: nothing more to do until the top moves
+    for (std::size_t i = 0; i < bytes; ++i) ASSERT_EQ(block[i] | 0, block[i]); // still readable
+    std::free(block);
+}
+
+TEST(HeapPrefault, TheHelperThreadDoesItBetweenTasks) {
+    keep_large_arrays_in_heap();
+    prefault_heap_when_idle();
+    // The helper faults in pages above the top; a block allocated after it did is resident.
+    const std::size_t bytes = 256 << 10;
+    std::vector<char*> blocks;
+    bool resident = false;
+    for (int attempt = 0; attempt < 2000 && !resident; ++attempt) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        char* block = static_cast<char*>(std::malloc(bytes));
+        ASSERT_NE(block, nullptr);
+        blocks.push_back(block);
+        resident = resident_pages(block, bytes) == bytes / kPage - 1;
+    }
+    for (char* block : blocks) std::free(block);
+    EXPECT_TRUE(resident);
+    // Tasks still run while it has idle work.
+    std::atomic<int> ran{0};
+    const std::function<void()> task = [&] { ++ran; };
+    const std::uint32_t ticket = HelperThread::instance().try_start(task);
+    ASSERT_NE(ticket, 0u);
+    HelperThread::instance().wait(ticket);
+    EXPECT_EQ(ran, 1);
+}
+
+} // namespace
+} // namespace part::tools
