@@ -20,12 +20,17 @@ class PendingFile {
 
     const std::string& temp_path() const { return temp_; }
     const std::string& target() const { return target_; }
-    // Renames the temporary onto the target.
+    // The temporary, open for writing until commit (writers that open temp_path themselves
+    // may ignore it).
+    int descriptor() const { return fd_; }
+    // Gives the temporary the usual permissions (0644), closes it and renames it onto the
+    // target. Throws InputError if closing or renaming fails.
     void commit();
 
   private:
     std::string target_;
     std::string temp_;
+    int fd_ = -1;
     bool committed_ = false;
 };
 

@@ -59,6 +59,11 @@ bool HeapPrefault::operator()() {
 }
 
 void prefault_heap_when_idle() {
+    // Room above the top to fault in: the heap grows at once by the top pad of
+    // keep_large_arrays_in_heap (the freed block stays, untrimmed). A step never goes past the
+    // heap's end, and a helper asleep by the time the heap grows would not see it grow.
+    void* volatile room = std::malloc(HeapPrefault::kAhead); // volatile: else GCC drops the pair
+    std::free(room);
     HelperThread::instance().set_idle_work(HeapPrefault{});
 }
 

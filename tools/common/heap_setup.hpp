@@ -33,8 +33,9 @@ class HeapPrefault {
     bool unsupported_ = false;
 };
 
-// Hands HeapPrefault to the helper thread as its idle work (HelperThread::set_idle_work).
-// Call first thing in main, after keep_large_arrays_in_heap.
+// Grows the heap by kAhead and more, untouched, and hands HeapPrefault to the helper thread as
+// its idle work (HelperThread::set_idle_work). Call first thing in main, after
+// keep_large_arrays_in_heap.
 void prefault_heap_when_idle();
 
 // Transparent huge pages for the heap the run will fill, about twice the sizes of `inputs`
