@@ -198,11 +198,8 @@ void print_result(std::ostream& out, const gde::RefineResult& r, const Partition
 int main(int argc, char** argv) {
     tools::keep_large_arrays_in_heap();
     // Started now, it is up on the other core (0.1-0.2 ms) by the time the inputs are split
-    // between the two, instead of making the first split wait for it. Between its tasks it
-    // faults in the heap's pages ahead of the arrays: 1.1-1.4 ms less wall time on
-    // plate-nodal K = 16 (17k vertices), 5-8% on the bench's 7k-33k-vertex farhat rows.
+    // between the two, instead of making the first split wait for it.
     HelperThread::instance();
-    tools::prefault_heap_when_idle();
     CLI::App app(
         "Refine or rebalance a partition with the generalized dimension exchange (GDE): balance "
         "part "
@@ -286,6 +283,11 @@ int main(int argc, char** argv) {
         progress.stage("reading " + graph_path);
         auto [graph, partition] = formats::read_graph_and_partition(
             graph_path, coords_path, partition_path, num_parts, targets_path);
+        // From now on the helper faults in the heap's pages ahead of the arrays between its
+        // tasks: 1.1-1.4 ms less wall time on plate-nodal K = 16 (17k vertices), 0.3-0.5 ms on
+        // 4elt K = 8. Not while the inputs are read: both threads parse them, and the helper's
+        // steps delayed its half by 0.1 ms.
+        tools::prefault_heap_when_idle();
         const std::optional<gde::Network> network = load_network(network_spec);
         if (network && network->num_processors() != partition.num_parts)
             throw tools::UsageError("network " + network->name + " has " +

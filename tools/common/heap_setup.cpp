@@ -43,13 +43,21 @@ HeapPrefault::HeapPrefault() : done_(heap_top_and_end().first) {}
 bool HeapPrefault::operator()() {
     constexpr int kPopulateWrite = 23; // MADV_POPULATE_WRITE (Linux 5.14); older kernels refuse
     constexpr std::uintptr_t kStep = 8 * kPage;
+    constexpr auto kIdleLookups = std::chrono::microseconds(50);
     if (unsupported_) return false;
-    const auto [top, end] = heap_top_and_end();
-    // From where it stopped, not from the top: arrays allocated since, below the top, are
-    // about to be filled too.
-    const std::uintptr_t goal = std::min(top + kAhead, end);
-    if (done_ >= goal) return false;
-    const std::uintptr_t to = std::min(goal, done_ + kStep);
+    if (done_ >= goal_) {
+        const auto now = std::chrono::steady_clock::now();
+        if (now < next_lookup_) return false;
+        const auto [top, end] = heap_top_and_end();
+        // From where it stopped, not from the top: arrays allocated since, below the top, are
+        // about to be filled too.
+        goal_ = std::min(top + kAhead, end);
+        if (done_ >= goal_) {
+            next_lookup_ = now + kIdleLookups;
+            return false;
+        }
+    }
+    const std::uintptr_t to = std::min(goal_, done_ + kStep);
     if (::madvise(reinterpret_cast<void*>(done_), to - done_, kPopulateWrite) != 0) {
         unsupported_ = true;
         return false;

@@ -1,5 +1,6 @@
 #pragma once
 // Heap settings for tools that allocate and free graph-sized arrays again and again.
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -25,14 +26,18 @@ class HeapPrefault {
     HeapPrefault(); // starts above what the heap has allocated now
     // Faults in the next few pages (32 KB), from where the last step stopped up to kAhead
     // above the heap's free top; false when they are all in already (or faulting in is not
-    // supported here).
+    // supported here). The top is looked up (under malloc's lock) only once the pages up to
+    // the last goal are in, and at most every 50 us while there is nothing to do: the
+    // helper calls this every few microseconds while it waits, and a lookup each time held
+    // up the main thread's frees.
     bool operator()();
 
   private:
     std::uintptr_t done_ = 0; // pages below it were faulted in (or are below the start)
+    std::uintptr_t goal_ = 0; // kAhead above the top when last looked up (or the heap's end)
+    std::chrono::steady_clock::time_point next_lookup_{};
     bool unsupported_ = false;
 };
-
 // Grows the heap by kAhead and more, untouched, and hands HeapPrefault to the helper thread as
 // its idle work (HelperThread::set_idle_work). Call first thing in main, after
 // keep_large_arrays_in_heap.
