@@ -1,7 +1,8 @@
 #include "libpart/partition/metis_partition.hpp"
 
 #include <limits>
-#include <metis.h>
+
+#include "libpart/core/metis_library.hpp"
 
 namespace part {
 
@@ -17,7 +18,7 @@ idx_t* data_or_null(std::vector<idx_t>& values) {
 }
 
 void set_options(const MetisOptions& o, idx_t* options) {
-    METIS_SetDefaultOptions(options);
+    metis_library().set_default_options(options);
     options[METIS_OPTION_OBJTYPE] =
         o.objective == MetisOptions::Objective::Cut ? METIS_OBJTYPE_CUT : METIS_OBJTYPE_VOL;
     options[METIS_OPTION_UFACTOR] = o.ufactor;
@@ -68,8 +69,9 @@ std::vector<PartId> partition_with_metis(const Graph& graph, PartId k,
     set_options(options, metis_options);
     std::vector<idx_t> result(std::size_t(n), 0);
 
-    auto method =
-        options.type == MetisOptions::Type::Kway ? METIS_PartGraphKway : METIS_PartGraphRecursive;
+    const MetisLibrary& metis = metis_library();
+    auto method = options.type == MetisOptions::Type::Kway ? metis.part_graph_kway
+                                                           : metis.part_graph_recursive;
     int status =
         method(&n, &ncon, xadj.data(), adjncy.data(), data_or_null(vwgt), data_or_null(vsize),
                data_or_null(adjwgt), &nparts, tpwgts.empty() ? nullptr : tpwgts.data(), nullptr,
