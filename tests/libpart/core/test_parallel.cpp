@@ -145,10 +145,12 @@ TEST(HelperThread, RunsHandedTasksOnAnotherThreadOneAtATime) {
 }
 
 TEST(HelperThread, DoesItsIdleWorkBetweenTasksAndStillRunsTasks) {
-    std::atomic<int> steps{0};
-    std::atomic<bool> on_helper{true};
-    const std::thread::id caller = std::this_thread::get_id();
-    ASSERT_TRUE(HelperThread::instance().set_idle_work([&] {
+    // The helper keeps calling its idle work until the process ends: what it touches must
+    // outlive the test.
+    static std::atomic<int> steps{0};
+    static std::atomic<bool> on_helper{true};
+    static const std::thread::id caller = std::this_thread::get_id();
+    ASSERT_TRUE(HelperThread::instance().set_idle_work([] {
         if (std::this_thread::get_id() == caller) on_helper = false;
         if (steps.load() >= 100) return false;
         ++steps;
