@@ -102,29 +102,26 @@ bool worth_the_second_core(const Graph& graph) {
     return runs_both_concurrently(std::int64_t(graph.adjncy.size()));
 }
 
-// A partition's quotient graph and border marks, as quotient_graph gives them.
+// A partition's quotient graph, and marks of at least every vertex with a neighbour in
+// another part (as the workload adjuster takes them).
 struct QuotientAndBorder {
     Graph quotient;
     std::vector<char> border;
 };
 
-// `borders` of `before` brought to `after`: only the vertices that changed parts and their
-// neighbours can change their marks. O(n + the moved vertices' edges + K + links).
+// `borders` of `before` brought to `after`, for the workload adjuster: the quotient graph
+// exactly, the marks as the superset it takes (every vertex that changed parts marked; their
+// neighbours, which bordered them before, stay marked). O(n + the moved vertices' edges + K +
+// links).
 QuotientAndBorder update_borders(const Graph& graph, const std::vector<PartId>& before,
                                  const std::vector<PartId>& after, PartId num_parts,
                                  QuotientAndBorder borders) {
+    std::vector<VertexId> moved;
+    for (VertexId v = 0; v < graph.num_vertices(); ++v)
+        if (before[v] != after[v]) moved.push_back(v);
     borders.quotient =
-        update_quotient_graph(graph, before, after, num_parts, std::move(borders.quotient));
-    auto touches_other = [&](VertexId v) {
-        for (VertexId u : graph.neighbours(v))
-            if (after[u] != after[v]) return true;
-        return false;
-    };
-    for (VertexId v = 0; v < graph.num_vertices(); ++v) {
-        if (before[v] == after[v]) continue;
-        borders.border[v] = touches_other(v);
-        for (VertexId u : graph.neighbours(v)) borders.border[u] = touches_other(u);
-    }
+        update_quotient_graph(graph, before, after, moved, num_parts, std::move(borders.quotient));
+    for (VertexId v : moved) borders.border[v] = 1;
     return borders;
 }
 

@@ -44,8 +44,10 @@ std::vector<Transfer> adjust_workload(const Graph& graph, std::vector<PartId>& p
 // exactly what adjust_workload would move on the partition as it is then, but the border
 // lists, part weights and work arrays of one round carry over to the next instead of being
 // rebuilt from every vertex and edge of the graph. `part` must change only through the
-// adjuster while it lives. `border`: per vertex, whether a neighbour lies in another part
-// (as quotient_graph finds it), or empty to have the adjuster find it.
+// adjuster while it lives. `border`: a mark per vertex, set at least for every vertex with a
+// neighbour in another part (as quotient_graph finds them; other marks cost a look, not a
+// different move: only vertices next to the receiver are seeded), or empty to have the
+// adjuster find them.
 class WorkloadAdjuster {
   public:
     WorkloadAdjuster(const Graph& graph, std::vector<PartId>& part, PartId num_parts,
