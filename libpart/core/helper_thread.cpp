@@ -1,6 +1,12 @@
 #include "libpart/core/helper_thread.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <ctime>
+
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "libpart/core/spread_thread.hpp"
 
@@ -41,6 +47,34 @@ void wait_while_equal(const std::atomic<std::uint32_t>& value, std::uint32_t see
         value.wait(seen, std::memory_order_acquire);
 }
 
+// While it has idle work, the helper sleeps in naps, so that it takes the work up again when
+// the work comes back (part-refine's heap grows between tasks), from this long, doubling while
+// there is none, up to the longest.
+constexpr auto kFirstNap = std::chrono::microseconds(100);
+constexpr auto kLongestNap = std::chrono::microseconds(1600);
+
+// The futex under `value` (an atomic of 32 bits is one): posted_ is waited on and woken here
+// rather than through atomic::wait, which has no timeout for the naps, and whose notify may
+// skip the wake of a waiter it did not register.
+std::uint32_t* futex_word(std::atomic<std::uint32_t>& value) {
+    static_assert(sizeof(std::atomic<std::uint32_t>) == sizeof(std::uint32_t));
+    return reinterpret_cast<std::uint32_t*>(&value);
+}
+
+// Sleeps while value is `seen`, at most `nap` (none: no limit); returns early on a wake, a
+// signal or a value that changed meanwhile.
+void sleep_while_equal(std::atomic<std::uint32_t>& value, std::uint32_t seen,
+                       const std::chrono::microseconds* nap) {
+    timespec limit{};
+    if (nap) limit.tv_nsec = long(nap->count()) * 1000;
+    ::syscall(SYS_futex, futex_word(value), FUTEX_WAIT_PRIVATE, seen, nap ? &limit : nullptr,
+              nullptr, 0);
+}
+
+void wake_sleeper(std::atomic<std::uint32_t>& value) {
+    ::syscall(SYS_futex, futex_word(value), FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0);
+}
+
 } // namespace
 
 HelperThread& HelperThread::instance() {
@@ -53,7 +87,7 @@ HelperThread::HelperThread() : thread_(std::make_unique<SpreadThread>([this] { s
 HelperThread::~HelperThread() {
     stopping_.store(true, std::memory_order_release);
     posted_.store(posted_.load(std::memory_order_relaxed) + 1, std::memory_order_release);
-    posted_.notify_one();
+    wake_sleeper(posted_);
     thread_.reset(); // joins
 }
 
@@ -65,7 +99,7 @@ std::uint32_t HelperThread::try_start(const std::function<void()>& task) {
     std::uint32_t ticket = posted_.load(std::memory_order_relaxed) + 1;
     if (ticket == 0) ticket = 1;
     posted_.store(ticket, std::memory_order_release);
-    posted_.notify_one();
+    wake_sleeper(posted_);
     return ticket;
 }
 
@@ -84,20 +118,32 @@ bool HelperThread::set_idle_work(std::function<bool()> step) {
     return true;
 }
 
-// As wait_while_equal(posted_, served, kHelperSpin), with steps of the idle work between
-// short spins while it finds some to do (the spin's budget starts again after them).
+// Returns once posted_ differs from `served`. Spins for kHelperSpin, with steps of the idle work
+// between short spins while it finds some to do (the spin's budget starts again after them),
+// then sleeps: for good without idle work, else in naps after each of which it tries a step
+// again, going back to spinning when one finds work.
 void HelperThread::wait_for_task(std::uint32_t served) {
-    auto until = std::chrono::steady_clock::now() + kHelperSpin;
     for (;;) {
-        if (spin_while_equal(posted_, served, std::chrono::microseconds(0))) return;
-        if (has_idle_step_.load(std::memory_order_acquire) && idle_step_()) {
-            until = std::chrono::steady_clock::now() + kHelperSpin;
-            continue;
+        auto until = std::chrono::steady_clock::now() + kHelperSpin;
+        for (;;) {
+            if (spin_while_equal(posted_, served, std::chrono::microseconds(0))) return;
+            if (has_idle_step_.load(std::memory_order_acquire) && idle_step_()) {
+                until = std::chrono::steady_clock::now() + kHelperSpin;
+                continue;
+            }
+            if (std::chrono::steady_clock::now() >= until) break;
         }
-        if (std::chrono::steady_clock::now() >= until) break;
+        if (!has_idle_step_.load(std::memory_order_acquire)) {
+            while (posted_.load(std::memory_order_acquire) == served)
+                sleep_while_equal(posted_, served, nullptr);
+            return;
+        }
+        for (auto nap = kFirstNap;; nap = std::min(2 * nap, kLongestNap)) {
+            sleep_while_equal(posted_, served, &nap);
+            if (posted_.load(std::memory_order_acquire) != served) return;
+            if (idle_step_()) break;
+        }
     }
-    while (posted_.load(std::memory_order_acquire) == served)
-        posted_.wait(served, std::memory_order_acquire);
 }
 
 void HelperThread::serve() {

@@ -39,9 +39,10 @@ class HelperThread {
     // Gives the helper work for the time it has no task: step() does at most a few tens of
     // microseconds of it (a task handed over meanwhile waits for the step to end) and returns
     // false when it has nothing to do for now. The helper calls it while it spins between
-    // tasks, not while it sleeps (it sleeps once it has spun for a while without a task or a
-    // step that found work). Once per process: returns false, and keeps the work it has, if
-    // it already had some.
+    // tasks and, once it has spun for a while without a task or a step that found work,
+    // after each of its naps (0.1 ms, doubling up to 1.6 ms while there is none): work that
+    // comes back between tasks is taken up without a task to wake the helper. Once per process:
+    // returns false, and keeps the work it has, if it already had some.
     bool set_idle_work(std::function<bool()> step);
 
     ~HelperThread();

@@ -147,12 +147,12 @@ TEST(HelperThread, RunsHandedTasksOnAnotherThreadOneAtATime) {
 TEST(HelperThread, DoesItsIdleWorkBetweenTasksAndStillRunsTasks) {
     // The helper keeps calling its idle work until the process ends: what it touches must
     // outlive the test.
-    static std::atomic<int> steps{0};
+    static std::atomic<int> steps{0}, allowed{100};
     static std::atomic<bool> on_helper{true};
     static const std::thread::id caller = std::this_thread::get_id();
     ASSERT_TRUE(HelperThread::instance().set_idle_work([] {
         if (std::this_thread::get_id() == caller) on_helper = false;
-        if (steps.load() >= 100) return false;
+        if (steps.load() >= allowed.load()) return false;
         ++steps;
         return true;
     }));
@@ -173,6 +173,13 @@ TEST(HelperThread, DoesItsIdleWorkBetweenTasksAndStillRunsTasks) {
     ASSERT_NE(ticket, 0u);
     HelperThread::instance().wait(ticket);
     EXPECT_EQ(ran.load(), 1);
+    // Idle work that comes back while the helper sleeps, with no task to wake it: it naps, and
+    // takes the work up after a nap.
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    allowed = 150;
+    for (int round = 0; round < 5000 && steps.load() < 150; ++round)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    EXPECT_EQ(steps.load(), 150);
 }
 
 TEST(ForEachRange, ManySplitsInARowAndNestedSplitsAllRunEveryRange) {
