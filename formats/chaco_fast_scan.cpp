@@ -317,13 +317,13 @@ void size_graph(Graph& g, const ChacoHeader& h) {
 // once spreads that cost, and the one thread that then sizes the arrays writes mapped memory.
 template <typename T> void map_in_share(const std::vector<T>& v, unsigned part, unsigned parts) {
 #ifdef __linux__
-    constexpr int kPopulateWrite = 23; // MADV_POPULATE_WRITE (Linux 5.14); older kernels refuse
+    // MADV_POPULATE_WRITE needs Linux 5.14; older kernels refuse it, and nothing is lost.
     const std::uintptr_t page = 4096;
     const auto begin = std::uintptr_t(v.data());
     const std::uintptr_t bytes = v.capacity() * sizeof(T);
     const std::uintptr_t from = (begin + bytes * part / parts + page - 1) & ~(page - 1);
     const std::uintptr_t to = (begin + bytes * (part + 1) / parts) & ~(page - 1);
-    if (to > from) ::madvise(reinterpret_cast<void*>(from), to - from, kPopulateWrite);
+    if (to > from) ::madvise(reinterpret_cast<void*>(from), to - from, MADV_POPULATE_WRITE);
 #endif
 }
 

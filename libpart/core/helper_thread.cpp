@@ -66,7 +66,10 @@ std::uint32_t* futex_word(std::atomic<std::uint32_t>& value) {
 void sleep_while_equal(std::atomic<std::uint32_t>& value, std::uint32_t seen,
                        const std::chrono::microseconds* nap) {
     timespec limit{};
-    if (nap) limit.tv_nsec = long(nap->count()) * 1000;
+    if (nap) {
+        limit.tv_sec = std::time_t(nap->count() / 1000000);
+        limit.tv_nsec = long(nap->count() % 1000000) * 1000;
+    }
     ::syscall(SYS_futex, futex_word(value), FUTEX_WAIT_PRIVATE, seen, nap ? &limit : nullptr,
               nullptr, 0);
 }

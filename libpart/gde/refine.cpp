@@ -125,14 +125,13 @@ QuotientAndBorder update_borders(const Graph& graph, const std::vector<PartId>& 
     return borders;
 }
 
-// Fragment absorption on `refined` (the partition as given) and, on the second core when the
-// graph is worth it, the given partition's borders, brought up to date for the absorbed
-// vertices afterwards: the quotient graph's pass over every edge (0.16 ms of 6 on 4elt) then
-// runs beside the absorption's search instead of after it. Without the second core the borders
+// Fragment absorption on `refined` (a copy of `start`, the partition as given) and, on the second
+// core when the graph is worth it, the given partition's borders, brought up to date for the
+// absorbed vertices afterwards: the quotient graph's pass over every edge (0.16 ms of 6 on 4elt)
+// then runs beside the absorption's search instead of after it. Without the second core the borders
 // are left empty, for balance() to find on the partition absorbed.
-QuotientAndBorder absorb_beside_borders(const Graph& graph, Partition& refined,
-                                        RefineResult& result) {
-    const std::vector<PartId> start = refined.part;
+QuotientAndBorder absorb_beside_borders(const Graph& graph, const std::vector<PartId>& start,
+                                        Partition& refined, RefineResult& result) {
     QuotientAndBorder borders;
     const std::function<void()> find_borders = [&] {
         borders.quotient = quotient_graph(graph, start, refined.num_parts, &borders.border);
@@ -228,7 +227,8 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
     RefineResult result;
     Partition refined = partition;
     QuotientAndBorder borders;
-    if (options.absorb_fragments) borders = absorb_beside_borders(graph, refined, result);
+    if (options.absorb_fragments)
+        borders = absorb_beside_borders(graph, partition.part, refined, result);
     // beside() on the second core from now on: free of the borders' search, and done long
     // before the band refinement splits its coarsening (its report takes a fraction of the
     // balance's time). Waited for before returning, even on a throw.

@@ -41,7 +41,6 @@ std::pair<std::uintptr_t, std::uintptr_t> heap_top_and_end() {
 HeapPrefault::HeapPrefault() : done_(heap_top_and_end().first) {}
 
 bool HeapPrefault::operator()() {
-    constexpr int kPopulateWrite = 23; // MADV_POPULATE_WRITE (Linux 5.14); older kernels refuse
     constexpr std::uintptr_t kStep = 8 * kPage;
     constexpr auto kIdleLookups = std::chrono::microseconds(50);
     if (unsupported_) return false;
@@ -58,7 +57,7 @@ bool HeapPrefault::operator()() {
         }
     }
     const std::uintptr_t to = std::min(goal_, done_ + kStep);
-    if (::madvise(reinterpret_cast<void*>(done_), to - done_, kPopulateWrite) != 0) {
+    if (::madvise(reinterpret_cast<void*>(done_), to - done_, MADV_POPULATE_WRITE) != 0) {
         unsupported_ = true;
         return false;
     }

@@ -26,10 +26,10 @@ class HeapPrefault {
     HeapPrefault(); // starts above what the heap has allocated now
     // Faults in the next few pages (32 KB), from where the last step stopped up to kAhead
     // above the heap's free top; false when they are all in already (or faulting in is not
-    // supported here). The top is looked up (under malloc's lock) only once the pages up to
-    // the last goal are in, and at most every 50 us while there is nothing to do: the
-    // helper calls this every few microseconds while it waits, and a lookup each time held
-    // up the main thread's frees.
+    // supported here: MADV_POPULATE_WRITE needs Linux 5.14). The top is looked up (under malloc's
+    // lock) only once the pages up to the last goal are in, and at most every 50 us while there is
+    // nothing to do: the helper calls this every few microseconds while it waits, and a lookup each
+    // time held up the main thread's frees.
     bool operator()();
 
   private:
@@ -39,8 +39,9 @@ class HeapPrefault {
     bool unsupported_ = false;
 };
 // Grows the heap by kAhead and more, untouched, and hands HeapPrefault to the helper thread as
-// its idle work (HelperThread::set_idle_work). Call first thing in main, after
-// keep_large_arrays_in_heap.
+// its idle work (HelperThread::set_idle_work). Call after keep_large_arrays_in_heap, once the
+// helper is no longer needed for reading the inputs (part-refine: its steps delayed the
+// helper's half of the parse).
 void prefault_heap_when_idle();
 
 // Transparent huge pages for the heap the run will fill, about twice the sizes of `inputs`
