@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <cstdlib>
 #include <memory>
-#include <random>
 #include <vector>
+
+#include <sys/random.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -316,9 +318,14 @@ bool passes_quick_check(const Graph& graph) {
 namespace part {
 
 std::uint64_t mirror_fingerprint_key() {
+    // getrandom(2), not std::random_device: libstdc++'s asks the CPU whether it has RDRAND
+    // (CPUID, a trap to the hypervisor on a VM) before it draws. Should the call fail, a key
+    // from the clock still differs from run to run, which is all a crafted file must not know.
     static const std::uint64_t key = [] {
-        std::random_device device;
-        return (std::uint64_t(device()) << 32) ^ device();
+        std::uint64_t drawn = 0;
+        if (getrandom(&drawn, sizeof drawn, 0) != ssize_t(sizeof drawn))
+            drawn = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+        return drawn;
     }();
     return key;
 }
