@@ -199,8 +199,9 @@ void print_result(std::ostream& out, const gde::RefineResult& r, const Partition
 int main(int argc, char** argv) {
     tools::keep_large_arrays_in_heap();
     // Started now, it is up on the other core (0.1-0.2 ms) by the time the inputs are split
-    // between the two, instead of making the first split wait for it.
-    HelperThread::instance();
+    // between the two, instead of making the first split wait for it. With one CPU to run on
+    // nothing is split, and no helper is started.
+    if (hardware_threads() > 1) HelperThread::instance();
     CLI::App app(
         "Refine or rebalance a partition with the generalized dimension exchange (GDE): balance "
         "part "

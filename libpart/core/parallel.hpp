@@ -11,14 +11,28 @@
 #include <thread>
 #include <vector>
 
+#include <sched.h>
+
 #include "libpart/core/helper_thread.hpp"
 #include "libpart/core/spread_thread.hpp"
 
 namespace part {
 
-// The CPUs the machine has, asked once (each ask reads the system's CPU list).
+// The CPUs the calling thread may run on: those of its affinity mask (taskset, cpusets,
+// `mpirun --bind-to core`), not all the machine's, which std::thread::hardware_concurrency
+// counts. A rank bound to one core that counted two started a helper thread there, which
+// spun beside the rank's own work on the same core.
+inline unsigned usable_cpus() {
+    cpu_set_t allowed;
+    if (sched_getaffinity(0, sizeof allowed, &allowed) == 0)
+        return unsigned(std::max(1, CPU_COUNT(&allowed)));
+    return std::max(1u, std::thread::hardware_concurrency());
+}
+
+// usable_cpus() as the process started, asked once (each ask is a system call). Threads the
+// process starts inherit the mask, so the first caller's is the process's.
 inline unsigned hardware_threads() {
-    static const unsigned threads = std::thread::hardware_concurrency();
+    static const unsigned threads = usable_cpus();
     return threads;
 }
 

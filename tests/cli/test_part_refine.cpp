@@ -80,6 +80,19 @@ TEST(PartRefine, SameInputsGiveIdenticalOutput) {
     EXPECT_EQ(read_text(dir.file("a")), read_text(dir.file("b")));
 }
 
+TEST(PartRefine, OneCpuGivesTheSameOutputAsAll) {
+    // Pinned to one CPU (taskset, cpusets, MPI binding), part-refine starts no helper thread and
+    // splits nothing; the refinement must not depend on it.
+    ScratchDir dir;
+    const std::string start = unbalanced_partition(dir);
+    const std::string args =
+        kGraph + " " + start + " --coords " + source_file("data/naca0012.xyz") + " -q -o ";
+    ASSERT_EQ(run_command(refine(args + dir.file("all"))).exit_code, 0);
+    const auto pinned = run_command("taskset -c 0 " + refine(args + dir.file("one")));
+    ASSERT_EQ(pinned.exit_code, 0) << pinned.err;
+    EXPECT_EQ(read_text(dir.file("one")), read_text(dir.file("all")));
+}
+
 TEST(PartRefine, ChacoNetworkFile) {
     ScratchDir dir;
     // A ring of 8 processors.

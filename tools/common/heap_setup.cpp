@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "libpart/core/helper_thread.hpp"
+#include "libpart/core/parallel.hpp"
 
 namespace part::tools {
 
@@ -66,6 +67,8 @@ bool HeapPrefault::operator()() {
 }
 
 void prefault_heap_when_idle() {
+    // On one CPU the helper's steps would take the main thread's time: no helper, no prefault.
+    if (hardware_threads() < 2) return;
     // Room above the top to fault in: the heap grows at once by the top pad of
     // keep_large_arrays_in_heap (the freed block stays, untrimmed). A step never goes past the
     // heap's end, and a helper asleep by the time the heap grows would not see it grow.

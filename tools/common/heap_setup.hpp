@@ -41,7 +41,7 @@ class HeapPrefault {
 // Grows the heap by kAhead and more, untouched, and hands HeapPrefault to the helper thread as
 // its idle work (HelperThread::set_idle_work). Call after keep_large_arrays_in_heap, once the
 // helper is no longer needed for reading the inputs (part-refine: its steps delayed the
-// helper's half of the parse).
+// helper's half of the parse). Does nothing where the process may use only one CPU.
 void prefault_heap_when_idle();
 
 // Transparent huge pages for the heap the run will fill, about twice the sizes of `inputs`

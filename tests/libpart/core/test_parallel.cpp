@@ -54,8 +54,7 @@ TEST(RunBoth, FirstTasksExceptionWinsWhateverTheThreads) {
             EXPECT_EQ(ran, 0);
         }
     }
-    EXPECT_EQ(runs_both_concurrently(std::int64_t(1) << 24),
-              std::thread::hardware_concurrency() > 1);
+    EXPECT_EQ(runs_both_concurrently(std::int64_t(1) << 24), hardware_threads() > 1);
 }
 
 TEST(RunBoth, WorkOfAGraphOfTenThousandVerticesRunsOnTwoThreads) {
@@ -66,7 +65,25 @@ TEST(RunBoth, WorkOfAGraphOfTenThousandVerticesRunsOnTwoThreads) {
         118000, [&] { first_on = std::this_thread::get_id(); },
         [&] { second_on = std::this_thread::get_id(); });
     EXPECT_EQ(first_on, caller);
-    EXPECT_EQ(second_on != caller, std::thread::hardware_concurrency() > 1);
+    EXPECT_EQ(second_on != caller, hardware_threads() > 1);
+}
+
+TEST(UsableCpus, CountsTheCpusTheThreadMayRunOnNotTheMachines) {
+    // As under `taskset -c 0` or `mpirun --bind-to core`: one CPU, whatever the machine has.
+    unsigned pinned = 0, machine = 0;
+    std::thread([&] {
+        machine = usable_cpus();
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(sched_getcpu(), &one);
+        ASSERT_EQ(sched_setaffinity(0, sizeof one, &one), 0);
+        pinned = usable_cpus();
+    }).join();
+    cpu_set_t process;
+    ASSERT_EQ(sched_getaffinity(0, sizeof process, &process), 0);
+    EXPECT_EQ(machine, unsigned(CPU_COUNT(&process)));
+    EXPECT_EQ(pinned, 1u);
+    EXPECT_EQ(hardware_threads(), unsigned(CPU_COUNT(&process)));
 }
 
 TEST(SpreadThread, RunsItsTaskWithTheProcesssAffinity) {
@@ -117,7 +134,7 @@ TEST(RunBothIf, RunsOnTheCallingThreadWhenNotConcurrentAndOnTwoWhenAsked) {
         });
     EXPECT_EQ(ran, 2);
     EXPECT_EQ(first_on, caller);
-    EXPECT_EQ(second_on != caller, std::thread::hardware_concurrency() > 1);
+    EXPECT_EQ(second_on != caller, hardware_threads() > 1);
 }
 
 TEST(HelperThread, RunsHandedTasksOnAnotherThreadOneAtATime) {
@@ -211,7 +228,7 @@ TEST(ForEachRange, ExceptionOfTheLowestRangeComesOutWithTheHelperInUse) {
 }
 
 TEST(RunBothIf, ASplitInsideTheHelpersTaskRunsInOrderOnThatThread) {
-    if (std::thread::hardware_concurrency() < 2) GTEST_SKIP() << "one core: nothing runs beside";
+    if (hardware_threads() < 2) GTEST_SKIP() << "one core: nothing runs beside";
     std::thread::id outer_second, inner_first, inner_second;
     int order = 0, inner_first_at = -1, inner_second_at = -1;
     run_both_if(
