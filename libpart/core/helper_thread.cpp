@@ -107,11 +107,30 @@ std::uint32_t HelperThread::try_start(const std::function<void()>& task) {
 }
 
 void HelperThread::wait(std::uint32_t ticket) {
+    // A task the helper has not begun yet is run here: the caller is done with its own share,
+    // and waiting would add the helper's wake-up (tens of microseconds here, far more when the
+    // host is slow to run an idle vCPU again) to the task itself.
+    if (claim(ticket)) {
+        (*task_)();
+        busy_.store(false, std::memory_order_release);
+        finished_.store(ticket, std::memory_order_release);
+        return;
+    }
     // Tickets finish in order, so `ticket` is done once the last finished one is not before it
     // (in the wrapping order of 32-bit counters).
     for (std::uint32_t done = finished_.load(std::memory_order_acquire);
          std::int32_t(done - ticket) < 0; done = finished_.load(std::memory_order_acquire))
         wait_while_equal(finished_, done, kCallerSpin);
+}
+
+bool HelperThread::claim(std::uint32_t ticket) {
+    // Only a ticket after the last one claimed (in the wrapping order of tickets) can be: a
+    // helper that read posted_ late may ask for a ticket its caller already ran, and must not
+    // take the next one's task in its place.
+    std::uint32_t last = claimed_.load(std::memory_order_acquire);
+    while (std::int32_t(last - ticket) < 0)
+        if (claimed_.compare_exchange_weak(last, ticket, std::memory_order_acq_rel)) return true;
+    return false;
 }
 
 bool HelperThread::set_idle_work(std::function<bool()> step) {
@@ -155,6 +174,7 @@ void HelperThread::serve() {
         wait_for_task(served);
         served = posted_.load(std::memory_order_acquire);
         if (stopping_.load(std::memory_order_acquire)) return;
+        if (!claim(served)) continue; // its caller got to it first, and runs it
         (*task_)();
         // Free for the next task before the caller hears of this one: a caller that splits
         // again right after its wait finds the helper free.

@@ -33,8 +33,9 @@ class HelperThread {
     // Hands task() to the helper and returns its ticket, or returns 0 at once when the helper
     // is running another task. task must not throw and must outlive the matching wait().
     std::uint32_t try_start(const std::function<void()>& task);
-    // Returns once the task of `ticket` has finished. The helper takes new tasks as soon as it
-    // finishes one, whether or not its caller waited for it yet.
+    // Returns once the task of `ticket` has finished; runs it on the calling thread if the
+    // helper has not begun it yet. The helper takes new tasks as soon as it finishes one,
+    // whether or not its caller waited for it yet.
     void wait(std::uint32_t ticket);
     // Gives the helper work for the time it has no task: step() does at most a few tens of
     // microseconds of it (a task handed over meanwhile waits for the step to end) and returns
@@ -53,10 +54,13 @@ class HelperThread {
     HelperThread();
     void serve();
     void wait_for_task(std::uint32_t served);
+    // True for the first of the helper and the caller to ask for `ticket`: that one runs it.
+    bool claim(std::uint32_t ticket);
 
     std::atomic<bool> busy_{false};          // a task is handed over and not finished
     std::atomic<std::uint32_t> posted_{0};   // tickets handed out so far (the last one's)
     std::atomic<std::uint32_t> finished_{0}; // the last finished ticket
+    std::atomic<std::uint32_t> claimed_{0};  // the last ticket whose task was begun
     std::atomic<bool> stopping_{false};
     const std::function<void()>* task_ = nullptr; // published by posted_
     std::function<bool()> idle_step_;             // published by has_idle_step_

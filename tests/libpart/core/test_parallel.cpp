@@ -15,6 +15,18 @@
 
 using namespace part;
 
+namespace {
+
+// Waits (at most a few seconds) until `flag` is set: the first task of a split holds the
+// caller until the second has begun on the helper, which the caller would otherwise run itself
+// at its wait if the helper had not begun it yet.
+void wait_until(const std::atomic<bool>& flag) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (!flag.load() && std::chrono::steady_clock::now() < until) std::this_thread::yield();
+}
+
+} // namespace
+
 TEST(RunBoth, SmallWorkRunsFirstThenSecondOnTheCallingThread) {
     EXPECT_FALSE(runs_both_concurrently(1000));
     const std::thread::id caller = std::this_thread::get_id();
@@ -61,9 +73,17 @@ TEST(RunBoth, WorkOfAGraphOfTenThousandVerticesRunsOnTwoThreads) {
     // part-refine's reports on naca0012 (118,000 adjacency entries) overlap the refinement.
     const std::thread::id caller = std::this_thread::get_id();
     std::thread::id first_on, second_on;
+    std::atomic<bool> second_began{false};
     run_both(
-        118000, [&] { first_on = std::this_thread::get_id(); },
-        [&] { second_on = std::this_thread::get_id(); });
+        118000,
+        [&] {
+            first_on = std::this_thread::get_id();
+            if (hardware_threads() > 1) wait_until(second_began);
+        },
+        [&] {
+            second_on = std::this_thread::get_id();
+            second_began = true;
+        });
     EXPECT_EQ(first_on, caller);
     EXPECT_EQ(second_on != caller, hardware_threads() > 1);
 }
@@ -122,15 +142,18 @@ TEST(RunBothIf, RunsOnTheCallingThreadWhenNotConcurrentAndOnTwoWhenAsked) {
     EXPECT_EQ(second_on, caller);
 
     std::atomic<int> ran{0};
+    std::atomic<bool> second_began{false};
     run_both_if(
         true,
         [&] {
             first_on = std::this_thread::get_id();
             ++ran;
+            if (hardware_threads() > 1) wait_until(second_began);
         },
         [&] {
             second_on = std::this_thread::get_id();
             ++ran;
+            second_began = true;
         });
     EXPECT_EQ(ran, 2);
     EXPECT_EQ(first_on, caller);
@@ -140,15 +163,17 @@ TEST(RunBothIf, RunsOnTheCallingThreadWhenNotConcurrentAndOnTwoWhenAsked) {
 TEST(HelperThread, RunsHandedTasksOnAnotherThreadOneAtATime) {
     const std::thread::id caller = std::this_thread::get_id();
     std::thread::id ran_on;
-    std::atomic<bool> release{false};
+    std::atomic<bool> began{false}, release{false};
     const std::function<void()> task = [&] {
         ran_on = std::this_thread::get_id();
+        began = true;
         while (!release.load()) std::this_thread::yield();
     };
     const std::uint32_t ticket = HelperThread::instance().try_start(task);
     ASSERT_NE(ticket, 0u);
     // Running a task: a second caller gets no ticket and does without.
     EXPECT_EQ(HelperThread::instance().try_start(task), 0u);
+    wait_until(began); // else wait() below would run it here
     release = true;
     HelperThread::instance().wait(ticket);
     EXPECT_NE(ran_on, caller);
@@ -161,18 +186,48 @@ TEST(HelperThread, RunsHandedTasksOnAnotherThreadOneAtATime) {
     HelperThread::instance().wait(ticket); // long finished: returns at once
 }
 
-TEST(HelperThread, DoesItsIdleWorkBetweenTasksAndStillRunsTasks) {
-    // The helper keeps calling its idle work until the process ends: what it touches must
-    // outlive the test.
-    static std::atomic<int> steps{0}, allowed{100};
-    static std::atomic<bool> on_helper{true};
-    static const std::thread::id caller = std::this_thread::get_id();
-    ASSERT_TRUE(HelperThread::instance().set_idle_work([] {
-        if (std::this_thread::get_id() == caller) on_helper = false;
-        if (steps.load() >= allowed.load()) return false;
-        ++steps;
+namespace {
+
+// The helper's idle work in this process (set_idle_work is once per process), which it keeps
+// calling until the process ends, so it lives in statics: steps counted up to `allowed`, and
+// while `hold` is set a step that waits in place, keeping the helper from its next task.
+struct TestIdleWork {
+    std::atomic<int> steps{0}, allowed{100};
+    std::atomic<bool> on_helper{true}, hold{false}, holding{false};
+    std::thread::id caller;
+    bool installed = false;
+};
+
+TestIdleWork& test_idle_work() {
+    static TestIdleWork work;
+    static const bool once = [] {
+        work.caller = std::this_thread::get_id();
+        work.installed = HelperThread::instance().set_idle_work([] {
+            if (std::this_thread::get_id() == work.caller) work.on_helper = false;
+            if (work.hold.load()) {
+                work.holding = true;
+                while (work.hold.load()) std::this_thread::yield();
+                work.holding = false;
+                return true;
+            }
+            if (work.steps.load() >= work.allowed.load()) return false;
+            ++work.steps;
+            return true;
+        });
         return true;
-    }));
+    }();
+    (void)once;
+    return work;
+}
+
+} // namespace
+
+TEST(HelperThread, DoesItsIdleWorkBetweenTasksAndStillRunsTasks) {
+    TestIdleWork& work = test_idle_work();
+    ASSERT_TRUE(work.installed);
+    std::atomic<int>& steps = work.steps;
+    std::atomic<int>& allowed = work.allowed;
+    std::atomic<bool>& on_helper = work.on_helper;
     // Once per process.
     EXPECT_FALSE(HelperThread::instance().set_idle_work([] { return false; }));
     // A task wakes the helper if it slept before it saw the work; afterwards it does the steps.
@@ -197,6 +252,45 @@ TEST(HelperThread, DoesItsIdleWorkBetweenTasksAndStillRunsTasks) {
     for (int round = 0; round < 5000 && steps.load() < 150; ++round)
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     EXPECT_EQ(steps.load(), 150);
+}
+
+TEST(HelperThread, ATaskTheHelperHasNotBegunRunsOnTheCallerAtItsWait) {
+    // The helper is held in a step of its idle work, as if its vCPU were slow to run again.
+    TestIdleWork& work = test_idle_work();
+    ASSERT_TRUE(work.installed);
+    work.hold = true;
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (!work.holding.load() && std::chrono::steady_clock::now() < until) {
+        // A task wakes a helper asleep since before the hold (set_idle_work's naps do too).
+        const std::function<void()> nothing = [] {};
+        const std::uint32_t wake = HelperThread::instance().try_start(nothing);
+        if (wake != 0) HelperThread::instance().wait(wake);
+        std::this_thread::yield();
+    }
+    ASSERT_TRUE(work.holding.load());
+    std::thread::id ran_on;
+    const std::function<void()> task = [&] { ran_on = std::this_thread::get_id(); };
+    const std::uint32_t ticket = HelperThread::instance().try_start(task);
+    ASSERT_NE(ticket, 0u);
+    HelperThread::instance().wait(ticket);
+    EXPECT_EQ(ran_on, std::this_thread::get_id());
+    work.hold = false;
+    // The helper, back, takes the next task (it does not run the one it missed).
+    std::atomic<int> runs{0};
+    std::atomic<bool> began{false}, release{false};
+    const std::function<void()> counted = [&] {
+        ++runs;
+        ran_on = std::this_thread::get_id();
+        began = true;
+        while (!release.load()) std::this_thread::yield();
+    };
+    const std::uint32_t next = HelperThread::instance().try_start(counted);
+    ASSERT_NE(next, 0u);
+    wait_until(began);
+    release = true;
+    HelperThread::instance().wait(next);
+    EXPECT_EQ(runs.load(), 1);
+    EXPECT_NE(ran_on, std::this_thread::get_id());
 }
 
 TEST(ForEachRange, ManySplitsInARowAndNestedSplitsAllRunEveryRange) {
@@ -231,9 +325,11 @@ TEST(RunBothIf, ASplitInsideTheHelpersTaskRunsInOrderOnThatThread) {
     if (hardware_threads() < 2) GTEST_SKIP() << "one core: nothing runs beside";
     std::thread::id outer_second, inner_first, inner_second;
     int order = 0, inner_first_at = -1, inner_second_at = -1;
+    std::atomic<bool> second_began{false};
     run_both_if(
-        true, [] {},
+        true, [&] { wait_until(second_began); },
         [&] {
+            second_began = true;
             outer_second = std::this_thread::get_id();
             run_both_if(
                 true,
