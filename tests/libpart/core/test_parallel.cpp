@@ -259,6 +259,11 @@ TEST(HelperThread, ATaskTheHelperHasNotBegunRunsOnTheCallerAtItsWait) {
     TestIdleWork& work = test_idle_work();
     ASSERT_TRUE(work.installed);
     work.hold = true;
+    // Released however the test ends: a helper left holding would never join at exit.
+    struct Release {
+        std::atomic<bool>& hold;
+        ~Release() { hold = false; }
+    } release_hold{work.hold};
     const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
     while (!work.holding.load() && std::chrono::steady_clock::now() < until) {
         // A task wakes a helper asleep since before the hold (set_idle_work's naps do too).
