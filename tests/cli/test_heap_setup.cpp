@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <thread>
 #include <vector>
 
@@ -67,6 +68,30 @@ TEST(HeapPrefault, TheHelperThreadDoesItBetweenTasks) {
     ASSERT_NE(ticket, 0u);
     HelperThread::instance().wait(ticket);
     EXPECT_EQ(ran, 1);
+}
+
+// Last in the file: the prefault stays off in the process once the heap is released.
+TEST(ReleaseFreeHeap, HandsFreedPagesBackAndEndsThePrefault) {
+    keep_large_arrays_in_heap();
+    const std::size_t bytes = 2 << 20; // from the heap, below the mmap threshold
+    auto* block = static_cast<char*>(std::malloc(bytes));
+    ASSERT_NE(block, nullptr);
+    // A block above it keeps it off the heap's top, which the release would unmap (smaller
+    // ones may come from free chunks below it).
+    std::vector<char*> above;
+    while (above.size() < 100 && (above.empty() || above.back() < block))
+        above.push_back(static_cast<char*>(std::malloc(64 << 10)));
+    ASSERT_GT(above.back(), block);
+    std::memset(block, 1, bytes);
+    const std::size_t pages = bytes / kPage - 1;
+    ASSERT_EQ(resident_pages(block, bytes), pages);
+    std::free(block);
+    EXPECT_EQ(resident_pages(block, bytes), pages); // free() alone keeps them
+    release_free_heap();
+    EXPECT_LT(resident_pages(block, bytes), pages / 8);
+    HeapPrefault prefault;
+    EXPECT_FALSE(prefault());
+    for (char* b : above) std::free(b);
 }
 
 } // namespace
