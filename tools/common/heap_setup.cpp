@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <malloc.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -84,6 +85,13 @@ void prefault_heap_when_idle() {
 void release_free_heap() {
     heap_released.store(true, std::memory_order_relaxed);
     ::malloc_trim(0);
+}
+
+void release_free_heap_beside() {
+    if (hardware_threads() < 2) return; // the exit frees the pages as fast
+    // Never destroyed: the helper may still run it while the static objects are destroyed.
+    static const auto* release = new std::function<void()>([] { release_free_heap(); });
+    HelperThread::instance().try_start(*release);
 }
 
 namespace {

@@ -46,11 +46,14 @@ void prefault_heap_when_idle();
 
 // Hands the heap's free pages back to the system (malloc_trim) and ends the prefault for good.
 // At exit the kernel frees every page the process touched, about 0.3 us each on the benchmark
-// VM, before the shell (or mpirun) sees the process end: part-refine's ~1,000 heap pages on
-// 4elt K = 8 took 0.3 ms there. Called on the second core while the first writes the output, it
-// takes most of that off the wall time. Holds malloc's lock meanwhile: for the end of a run,
-// once the other thread's allocations are made.
+// VM, before the shell (or mpirun) sees the process end: ~1,000 heap pages, 0.3 ms, on 4elt.
+// Holds malloc's lock meanwhile.
 void release_free_heap();
+// release_free_heap on the helper thread, if it is free, without waiting: the exit waits for it
+// (it joins the helper) while the main thread prints and frees what it holds. Called in the
+// main thread once the run's work is done. Waiting for it beside the last output instead took
+// longer than the output (4elt, naca0012, plate-nodal), which then waited: no gain.
+void release_free_heap_beside();
 
 // Transparent huge pages for the heap the run will fill, about twice the sizes of `inputs`
 // (files; missing or empty names count 0). On trigrid700 (490k vertices) part-refine's arrays
