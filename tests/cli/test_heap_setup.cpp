@@ -4,10 +4,7 @@
 
 #include <chrono>
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <string>
 #include <thread>
 #include <vector>
 
@@ -70,33 +67,6 @@ TEST(HeapPrefault, TheHelperThreadDoesItBetweenTasks) {
     ASSERT_NE(ticket, 0u);
     HelperThread::instance().wait(ticket);
     EXPECT_EQ(ran, 1);
-}
-
-// The kernel's flags of the mapping that holds `address` (VmFlags in /proc/self/smaps).
-std::string mapping_flags(const void* address) {
-    const auto at = reinterpret_cast<std::uintptr_t>(address);
-    std::ifstream smaps("/proc/self/smaps");
-    std::string line;
-    bool inside = false;
-    while (std::getline(smaps, line)) {
-        std::uintptr_t begin = 0, end = 0;
-        if (std::sscanf(line.c_str(), "%lx-%lx ", &begin, &end) == 2)
-            inside = begin <= at && at < end;
-        if (inside && line.rfind("VmFlags:", 0) == 0) return line;
-    }
-    return "";
-}
-
-TEST(ReserveHugePageHeap, AdvisesHugePagesForTheHeapOfSmallInputsToo) {
-    keep_large_arrays_in_heap();
-    reserve_huge_page_heap({});        // no input files: the smallest reservation
-    const std::size_t bytes = 6 << 20; // spans at least two whole 2 MB pages
-    auto* block = static_cast<char*>(std::malloc(bytes));
-    ASSERT_NE(block, nullptr);
-    const auto aligned = reinterpret_cast<char*>(
-        (reinterpret_cast<std::uintptr_t>(block) + (4 << 20)) & ~std::uintptr_t((2 << 20) - 1));
-    EXPECT_NE(mapping_flags(aligned).find(" hg"), std::string::npos) << mapping_flags(aligned);
-    std::free(block);
 }
 
 } // namespace

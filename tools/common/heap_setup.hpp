@@ -45,14 +45,11 @@ class HeapPrefault {
 void prefault_heap_when_idle();
 
 // Transparent huge pages for the heap the run will fill, about twice the sizes of `inputs`
-// (files; missing or empty names count 0), and at least 16 MB. A 4 KB page costs 1.5-1.9 us to
-// fault in on the benchmark VM and 0.3 us to free at exit, which the shell waits for. On
-// trigrid700 (490k vertices) part-refine's arrays took 8,000 page faults in 4 KB pages and
-// 2,000 with 2 MB ones, a tenth of its CPU time; on 4elt K = 8, 1,208 faults became 399, and
-// part-refine's wall time fell 2-6% on the 7k-17k-vertex bench graphs. The system gives huge
-// pages only to memory advised so (transparent_hugepage=madvise), so the heap is grown once by
-// blocks below the mmap threshold, advised, and freed; the trim threshold of
-// keep_large_arrays_in_heap keeps it for the arrays that follow.
+// (files; missing or empty names count 0). On trigrid700 (490k vertices) part-refine's arrays
+// took 8,000 page faults in 4 KB pages and 2,000 with 2 MB ones, a tenth of its CPU time. The
+// system gives them only to memory advised so (transparent_hugepage=madvise), so the heap is
+// grown once by blocks below the mmap threshold, advised, and freed; the trim threshold of
+// keep_large_arrays_in_heap keeps it for the arrays that follow. Small inputs: nothing.
 void reserve_huge_page_heap(const std::vector<std::string>& inputs);
 
 } // namespace part::tools
