@@ -5,10 +5,12 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <thread>
 #include <vector>
 
 #include "libpart/core/helper_thread.hpp"
+#include "libpart/core/parallel.hpp"
 #include "tools/common/heap_setup.hpp"
 
 namespace part::tools {
@@ -67,6 +69,58 @@ TEST(HeapPrefault, TheHelperThreadDoesItBetweenTasks) {
     ASSERT_NE(ticket, 0u);
     HelperThread::instance().wait(ticket);
     EXPECT_EQ(ran, 1);
+}
+
+// A 2 MB block of the heap, touched, then freed, with blocks above it that keep it off the top
+// (which a release would unmap; smaller blocks may come from free chunks below it).
+struct FreedBlock {
+    static constexpr std::size_t kBytes = 2 << 20; // below the mmap threshold
+    char* block = nullptr;
+    std::vector<char*> above;
+    std::size_t touched = 0; // pages resident before the free
+    FreedBlock() {
+        keep_large_arrays_in_heap();
+        block = static_cast<char*>(std::malloc(kBytes));
+        while (block && above.size() < 100 && (above.empty() || above.back() < block))
+            above.push_back(static_cast<char*>(std::malloc(64 << 10)));
+        if (!block || above.back() < block) return;
+        std::memset(block, 1, kBytes);
+        touched = resident(); // before the free (which would let the compiler drop the memset)
+        std::free(block);
+    }
+    ~FreedBlock() {
+        for (char* b : above) std::free(b);
+    }
+    bool ready() const { return block && above.back() > block; }
+    std::size_t resident() const { return resident_pages(block, kBytes); }
+    static constexpr std::size_t kPages = kBytes / kPage - 1;
+};
+
+// The two below are last in the file: the prefault stays off in the process once the heap is
+// released.
+TEST(ReleaseFreeHeap, HandsFreedPagesBackAndEndsThePrefault) {
+    FreedBlock freed;
+    ASSERT_TRUE(freed.ready());
+    ASSERT_EQ(freed.touched, FreedBlock::kPages);
+    EXPECT_EQ(freed.resident(), FreedBlock::kPages); // free() alone keeps them
+    release_free_heap();
+    EXPECT_LT(freed.resident(), FreedBlock::kPages / 8);
+    HeapPrefault prefault;
+    EXPECT_FALSE(prefault());
+}
+
+TEST(ReleaseFreeHeap, BesideRunsOnTheHelper) {
+    if (hardware_threads() < 2) GTEST_SKIP() << "no helper thread with one CPU";
+    FreedBlock freed;
+    ASSERT_TRUE(freed.ready());
+    ASSERT_EQ(freed.touched, FreedBlock::kPages);
+    ASSERT_EQ(freed.resident(), FreedBlock::kPages);
+    release_free_heap_beside();
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (freed.resident() >= FreedBlock::kPages / 8 &&
+           std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    EXPECT_LT(freed.resident(), FreedBlock::kPages / 8);
 }
 
 } // namespace
