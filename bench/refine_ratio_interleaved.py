@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 """part-refine's wall time against gpmetis's, from single runs interleaved one by one.
 
-    python3 bench/refine_ratio_interleaved.py DATA OLD NEW [--runs 60] [--rt] [--only TEXT]
+    python3 bench/refine_ratio_interleaved.py DATA OLD NEW [--runs 60] [--gap S] [--rt] [--only TEXT]
 
 DATA: bench/refine.sh's inputs, as for refine_ratio_median.py (which runs `perf stat -r 5` blocks
 of one binary at a time). Here each round runs gpmetis, OLD and NEW once each, in an order that
 alternates from round to round, so that a slow spell of the shared VM falls on all three alike
 instead of on one block. Each run is timed from posix_spawn to its exit (stdout to /dev/null);
 a row shows the 25th and 50th percentiles of each over the rounds, and NEW's ratio to gpmetis at
-each. --rt runs everything at real-time priority (chrt -f 10, as root). The last lines count the
-rows at or below 2/3 of gpmetis's time, at the median and at the 25th percentile.
+each. --rt runs everything at real-time priority (chrt -f 10, as root). --gap S waits S seconds
+before each run, as between a user's runs: on the benchmark VM freed memory goes back to the host
+after a few seconds, and a program then faults in cold pages (back to back, the next run gets the
+last one's). The last lines count the rows at or below 2/3 of gpmetis's time, at the median and
+at the 25th percentile.
 """
 import argparse
 import os
@@ -44,6 +47,7 @@ def main():
     parser.add_argument("old")
     parser.add_argument("new")
     parser.add_argument("--runs", type=int, default=60)
+    parser.add_argument("--gap", type=float, default=0)
     parser.add_argument("--rt", action="store_true")
     parser.add_argument("--only", default="")
     a = parser.parse_args()
@@ -65,6 +69,7 @@ def main():
             order = list(commands)
             for r in range(a.runs):
                 for label in (order if r % 2 == 0 else order[::-1]):
+                    time.sleep(a.gap)
                     times[label].append(wall_ms(commands[label]))
             p25 = {label: percentile(t, 0.25) for label, t in times.items()}
             p50 = {label: statistics.median(t) for label, t in times.items()}
