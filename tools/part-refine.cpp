@@ -308,7 +308,7 @@ int main(int argc, char** argv) {
         // Fragment absorption counts the start's components per part first, so the "before"
         // report leaves them out and takes its counts: the second core does no second search
         // and is free sooner. Results are the same either way. Then the second core hands the
-        // heap's free pages back while this one prints the report and ends (2-3% less wall time
+        // heap's free pages back while this one prints the report and ends (1-3% less wall time
         // on 4elt, naca0012 and plate-nodal farhat K = 16).
         const bool counted_by_absorption = options.absorb_fragments;
         const std::function<void()> report_before = [&] {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <thread>
 #include <vector>
 
@@ -81,9 +82,9 @@ struct FreedBlock {
     FreedBlock() {
         keep_large_arrays_in_heap();
         block = static_cast<char*>(std::malloc(kBytes));
-        while (block && above.size() < 100 && (above.empty() || above.back() < block))
+        while (block && above.size() < 100 && !is_above())
             above.push_back(static_cast<char*>(std::malloc(64 << 10)));
-        if (!block || above.back() < block) return;
+        if (!ready()) return;
         std::memset(block, 1, kBytes);
         touched = resident(); // before the free (which would let the compiler drop the memset)
         std::free(block);
@@ -91,7 +92,9 @@ struct FreedBlock {
     ~FreedBlock() {
         for (char* b : above) std::free(b);
     }
-    bool ready() const { return block && above.back() > block; }
+    // The last block above lies above `block` (as addresses: std::less orders any pointers).
+    bool is_above() const { return !above.empty() && std::less<char*>()(block, above.back()); }
+    bool ready() const { return block && is_above(); }
     std::size_t resident() const { return resident_pages(block, kBytes); }
     static constexpr std::size_t kPages = kBytes / kPage - 1;
 };
