@@ -14,7 +14,6 @@ after a few seconds, and a program then faults in cold pages (back to back, the 
 last one's). The last lines count the rows at or below 2/3 of gpmetis's time, at the median and
 at the 25th percentile.
 """
-import argparse
 import os
 import statistics
 import subprocess
@@ -22,7 +21,7 @@ import sys
 import tempfile
 import time
 
-from refine_ratio_median import rows
+from refine_ratio_median import parser_with_common_arguments, rows
 
 
 def wall_ms(command):
@@ -42,14 +41,9 @@ def percentile(values, fraction):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("data")
-    parser.add_argument("old")
-    parser.add_argument("new")
+    parser = parser_with_common_arguments()
     parser.add_argument("--runs", type=int, default=60)
     parser.add_argument("--gap", type=float, default=0)
-    parser.add_argument("--rt", action="store_true")
-    parser.add_argument("--only", default="")
     a = parser.parse_args()
     if a.rt and os.environ.get("PART_BENCH_RT") != "1":  # once, for this process and its children
         os.environ["PART_BENCH_RT"] = "1"

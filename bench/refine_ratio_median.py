@@ -42,15 +42,21 @@ def rows(data, only):
                     yield name, g, k, [f"{g}.graph", f"{g}.{start}.{k}"] + coords
 
 
-def main():
+def parser_with_common_arguments():
+    """DATA OLD NEW, --rt and --only, as both ratio scripts take them."""
     parser = argparse.ArgumentParser()
     parser.add_argument("data")
     parser.add_argument("old")
     parser.add_argument("new")
-    parser.add_argument("--rounds", type=int, default=7)
-    parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--rt", action="store_true")
     parser.add_argument("--only", default="")
+    return parser
+
+
+def main():
+    parser = parser_with_common_arguments()
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--runs", type=int, default=5)
     a = parser.parse_args()
     binaries = [os.path.realpath(a.old), os.path.realpath(a.new)]
     print(f"{'graph K start':24s}{'old_ms':>9s}{'new_ms':>9s}{'gpm_ms':>9s}{'new/gpm':>9s}{'old/gpm':>9s}")
