@@ -111,9 +111,7 @@ void HelperThread::wait(std::uint32_t ticket) {
     // and waiting would add the helper's wake-up (tens of microseconds here, far more when the
     // host is slow to run an idle vCPU again) to the task itself.
     if (claim(ticket)) {
-        (*task_)();
-        busy_.store(false, std::memory_order_release);
-        finished_.store(ticket, std::memory_order_release);
+        run_claimed(ticket);
         return;
     }
     // Tickets finish in order, so `ticket` is done once the last finished one is not before it
@@ -175,13 +173,17 @@ void HelperThread::serve() {
         served = posted_.load(std::memory_order_acquire);
         if (stopping_.load(std::memory_order_acquire)) return;
         if (!claim(served)) continue; // its caller got to it first, and runs it
-        (*task_)();
-        // Free for the next task before the caller hears of this one: a caller that splits
-        // again right after its wait finds the helper free.
-        busy_.store(false, std::memory_order_release);
-        finished_.store(served, std::memory_order_release);
-        finished_.notify_all();
+        run_claimed(served);
     }
+}
+
+void HelperThread::run_claimed(std::uint32_t ticket) {
+    (*task_)();
+    // Free for the next task before the caller hears of this one: a caller that splits again
+    // right after its wait finds the helper free.
+    busy_.store(false, std::memory_order_release);
+    finished_.store(ticket, std::memory_order_release);
+    finished_.notify_all();
 }
 
 } // namespace part

@@ -56,6 +56,8 @@ class HelperThread {
     void wait_for_task(std::uint32_t served);
     // True for the first of the helper and the caller to ask for `ticket`: that one runs it.
     bool claim(std::uint32_t ticket);
+    // Runs the claimed task of `ticket`, then frees the helper and marks the ticket finished.
+    void run_claimed(std::uint32_t ticket);
 
     std::atomic<bool> busy_{false};          // a task is handed over and not finished
     std::atomic<std::uint32_t> posted_{0};   // tickets handed out so far (the last one's)
