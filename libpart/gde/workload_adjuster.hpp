@@ -63,7 +63,8 @@ class WorkloadAdjuster {
 
     // Constraint-0 weight of each part of the current partition.
     const std::vector<WeightSum>& part_weights() const;
-    // The vertices the last round moved, ascending, each once (some may be back home).
+    // The vertices the last round moved, each once, in the order of their first move (some
+    // may be back home).
     const std::vector<VertexId>& moved() const;
 
   private:
