@@ -1,6 +1,7 @@
 #pragma once
 // Outputs appear whole or not at all: everything is written to a temporary file in the
-// target's folder and renamed over the target only once complete.
+// target's folder and put in the target's place only once complete (swapped with a file already
+// there, then that one removed; renamed onto the name otherwise).
 #include <cstdio>
 #include <filesystem>
 #include <string>

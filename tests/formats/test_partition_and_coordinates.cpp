@@ -283,6 +283,36 @@ TEST(AtomicOutput, UncommittedFileLeavesNothing) {
     EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
 }
 
+// An output that exists is swapped with the new one (formats/atomic_output.cpp), whose old
+// content must then be gone: the folder holds the new file alone.
+TEST(AtomicOutput, ReplacesAnExistingFileAndLeavesNothingElse) {
+    test::ScratchDir dir;
+    const std::string out = dir.file("out");
+    formats::write_file_atomically(out, "old\n");
+    formats::write_file_atomically(out, "new, longer\n");
+    formats::write_file_atomically(out, "x\n");
+    EXPECT_EQ(test::read_text(out), "x\n");
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(dir.path()))
+        names.push_back(entry.path().filename().string());
+    EXPECT_EQ(names, std::vector<std::string>{"out"});
+    EXPECT_EQ(std::filesystem::status(out).permissions(),
+              std::filesystem::perms(0644)); // as a new file gets
+}
+
+// A folder in the output's place is an error, never swapped out of the way.
+TEST(AtomicOutput, RefusesToReplaceAFolder) {
+    test::ScratchDir dir;
+    const std::string out = dir.file("out");
+    std::filesystem::create_directory(out);
+    EXPECT_NE(error_of([&] { formats::write_file_atomically(out, "x"); }).find(out),
+              std::string::npos);
+    EXPECT_TRUE(std::filesystem::is_directory(out));
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.path()),
+                            std::filesystem::directory_iterator()),
+              1);
+}
+
 TEST(AtomicOutput, FailsClearlyInMissingFolder) {
     auto message = error_of([] { formats::write_file_atomically("/nonexistent/dir/out", "x"); });
     EXPECT_NE(message.find("/nonexistent/dir/out"), std::string::npos) << message;
