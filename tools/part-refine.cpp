@@ -195,6 +195,32 @@ void print_result(std::ostream& out, const gde::RefineResult& r, const Partition
     out << "vertices moved: " << r.vertices_moved << " (weight " << r.weight_moved << ")\n";
 }
 
+// Writes `refined` to `output` and returns its metrics, the two at once on two cores: the
+// search for components beside the write and the other sums (the whole report there took
+// 0.35-0.8 ms where the write took 0.15-0.3: plate-nodal farhat 16 -3%), or the whole report
+// beside the write on graphs whose report passes use every core themselves.
+PartitionMetrics write_and_measure(const Graph& graph, const Partition& refined,
+                                   const std::string& output) {
+    const auto work = std::int64_t(graph.adjncy.size());
+    PartitionMetrics after;
+    if (worker_threads(work) > 1) {
+        run_both(
+            work, [&] { formats::write_partition(output, refined.part); },
+            [&] { after = compute_metrics(graph, refined); });
+        return after;
+    }
+    std::vector<VertexId> components;
+    run_both(
+        work,
+        [&] {
+            formats::write_partition(output, refined.part);
+            after = compute_metrics_except_components(graph, refined);
+        },
+        [&] { components = components_per_part(graph, refined.part, refined.num_parts); });
+    add_component_counts(after, components);
+    return after;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -300,14 +326,11 @@ int main(int argc, char** argv) {
 
         progress.stage("refining with GDE");
         gde::RefineResult result;
-        PartitionMetrics before, after;
-        const auto work = std::int64_t(graph.adjncy.size());
+        PartitionMetrics before;
         // The "before" report, which does not depend on the refinement, runs beside it (on the
         // second core once the refinement's own first use of it is over), and the "after" one,
         // which does not depend on the written file, beside the write (one after the other on
-        // tiny graphs): on naca0012 and plate (K = 16) that took 4-6% off the wall time. Its
-        // search for components alone goes to the second core: the whole report there took
-        // 0.35-0.8 ms where the write took 0.15-0.3 (plate-nodal farhat 16: -3%).
+        // tiny graphs): on naca0012 and plate (K = 16) that took 4-6% off the wall time.
         // Fragment absorption counts the start's components per part first, so the "before"
         // report leaves them out and takes its counts: the second core does no second search
         // and is free sooner. Results are the same either way. Then the second core hands the
@@ -321,18 +344,8 @@ int main(int argc, char** argv) {
         result = gde::refine_with_gde(graph, partition, network ? &*network : nullptr, options,
                                       report_before);
         if (counted_by_absorption) add_component_counts(before, result.fragments.components_before);
-        std::vector<VertexId> components_after;
-        run_both(
-            work,
-            [&] {
-                formats::write_partition(output, result.part);
-                after = compute_metrics_except_components(
-                    graph, Partition{partition.num_parts, result.part, partition.targets});
-            },
-            [&] {
-                components_after = components_per_part(graph, result.part, partition.num_parts);
-            });
-        add_component_counts(after, components_after);
+        const PartitionMetrics after = write_and_measure(
+            graph, Partition{partition.num_parts, result.part, partition.targets}, output);
         tools::release_free_heap_beside();
         // On the quotient graph an empty part has no neighbour, so no flow reaches it.
         if (!network && after.empty_parts > 0)
