@@ -333,9 +333,7 @@ int main(int argc, char** argv) {
         // tiny graphs): on naca0012 and plate (K = 16) that took 4-6% off the wall time.
         // Fragment absorption counts the start's components per part first, so the "before"
         // report leaves them out and takes its counts: the second core does no second search
-        // and is free sooner. Results are the same either way. Then the second core hands the
-        // heap's free pages back while this one prints the report and ends (1-3% less wall time
-        // on 4elt, naca0012 and plate-nodal farhat K = 16).
+        // and is free sooner. Results are the same either way.
         const bool counted_by_absorption = options.absorb_fragments;
         const std::function<void()> report_before = [&] {
             before = counted_by_absorption ? compute_metrics_except_components(graph, partition)
@@ -346,7 +344,6 @@ int main(int argc, char** argv) {
         if (counted_by_absorption) add_component_counts(before, result.fragments.components_before);
         const PartitionMetrics after = write_and_measure(
             graph, Partition{partition.num_parts, result.part, partition.targets}, output);
-        tools::release_free_heap_beside();
         // On the quotient graph an empty part has no neighbour, so no flow reaches it.
         if (!network && after.empty_parts > 0)
             std::cerr << "warning: " << after.empty_parts

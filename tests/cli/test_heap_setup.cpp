@@ -5,7 +5,6 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
-#include <cstring>
 #include <functional>
 #include <thread>
 #include <vector>
@@ -70,60 +69,6 @@ TEST(HeapPrefault, TheHelperThreadDoesItBetweenTasks) {
     ASSERT_NE(ticket, 0u);
     HelperThread::instance().wait(ticket);
     EXPECT_EQ(ran, 1);
-}
-
-// A 2 MB block of the heap, touched, then freed, with blocks above it that keep it off the top
-// (which a release would unmap; smaller blocks may come from free chunks below it).
-struct FreedBlock {
-    static constexpr std::size_t kBytes = 2 << 20; // below the mmap threshold
-    char* block = nullptr;
-    std::vector<char*> above;
-    std::size_t touched = 0; // pages resident before the free
-    FreedBlock() {
-        keep_large_arrays_in_heap();
-        block = static_cast<char*>(std::malloc(kBytes));
-        while (block && above.size() < 100 && !is_above())
-            above.push_back(static_cast<char*>(std::malloc(64 << 10)));
-        if (!ready()) return;
-        std::memset(block, 1, kBytes);
-        touched = resident(); // before the free (which would let the compiler drop the memset)
-        std::free(block);
-    }
-    ~FreedBlock() {
-        for (char* b : above) std::free(b);
-    }
-    // The last block above lies above `block` (as addresses: std::less orders any pointers).
-    bool is_above() const { return !above.empty() && std::less<char*>()(block, above.back()); }
-    bool ready() const { return block && is_above(); }
-    std::size_t resident() const { return resident_pages(block, kBytes); }
-    static constexpr std::size_t kPages = kBytes / kPage - 1;
-};
-
-// The two below are last in the file: the prefault stays off in the process once the heap is
-// released.
-TEST(ReleaseFreeHeap, HandsFreedPagesBackAndEndsThePrefault) {
-    FreedBlock freed;
-    ASSERT_TRUE(freed.ready());
-    ASSERT_EQ(freed.touched, FreedBlock::kPages);
-    EXPECT_EQ(freed.resident(), FreedBlock::kPages); // free() alone keeps them
-    release_free_heap();
-    EXPECT_LT(freed.resident(), FreedBlock::kPages / 8);
-    HeapPrefault prefault;
-    EXPECT_FALSE(prefault());
-}
-
-TEST(ReleaseFreeHeap, BesideRunsOnTheHelper) {
-    if (hardware_threads() < 2) GTEST_SKIP() << "no helper thread with one CPU";
-    FreedBlock freed;
-    ASSERT_TRUE(freed.ready());
-    ASSERT_EQ(freed.touched, FreedBlock::kPages);
-    ASSERT_EQ(freed.resident(), FreedBlock::kPages);
-    release_free_heap_beside();
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-    while (freed.resident() >= FreedBlock::kPages / 8 &&
-           std::chrono::steady_clock::now() < deadline)
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    EXPECT_LT(freed.resident(), FreedBlock::kPages / 8);
 }
 
 } // namespace

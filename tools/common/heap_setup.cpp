@@ -1,7 +1,6 @@
 #include "tools/common/heap_setup.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
@@ -26,9 +25,6 @@ namespace {
 
 constexpr std::uintptr_t kPage = 4096;
 
-// Set by release_free_heap: a prefault after it would fault in pages only for the exit to free.
-std::atomic<bool> heap_released{false};
-
 // The start of the main arena's free top chunk and the end of the heap (sbrk), both rounded
 // down to pages; {0, 0} where glibc cannot tell.
 std::pair<std::uintptr_t, std::uintptr_t> heap_top_and_end() {
@@ -49,7 +45,7 @@ HeapPrefault::HeapPrefault() : done_(heap_top_and_end().first) {}
 bool HeapPrefault::operator()() {
     constexpr std::uintptr_t kStep = 8 * kPage;
     constexpr auto kIdleLookups = std::chrono::microseconds(50);
-    if (unsupported_ || heap_released.load(std::memory_order_relaxed)) return false;
+    if (unsupported_) return false;
     if (done_ >= goal_) {
         const auto now = std::chrono::steady_clock::now();
         if (now < next_lookup_) return false;
@@ -80,18 +76,6 @@ void prefault_heap_when_idle() {
     void* volatile room = std::malloc(HeapPrefault::kAhead); // volatile: else GCC drops the pair
     std::free(room);
     HelperThread::instance().set_idle_work(HeapPrefault{});
-}
-
-void release_free_heap() {
-    heap_released.store(true, std::memory_order_relaxed);
-    ::malloc_trim(0);
-}
-
-void release_free_heap_beside() {
-    if (hardware_threads() < 2) return; // the exit frees the pages as fast
-    // Never destroyed: the helper may still run it while the static objects are destroyed.
-    static const auto* release = new std::function<void()>([] { release_free_heap(); });
-    HelperThread::instance().try_start(*release);
 }
 
 namespace {

@@ -44,17 +44,6 @@ class HeapPrefault {
 // helper's half of the parse). Does nothing where the process may use only one CPU.
 void prefault_heap_when_idle();
 
-// Hands the heap's free pages back to the system (malloc_trim) and ends the prefault for good.
-// At exit the kernel frees every page the process touched, about 0.3 us each on the benchmark
-// VM, before the shell (or mpirun) sees the process end: ~1,000 heap pages, 0.3 ms, on 4elt.
-// Holds malloc's lock meanwhile.
-void release_free_heap();
-// release_free_heap on the helper thread, if it is free, without waiting: the exit waits for it
-// (it joins the helper) while the main thread prints and frees what it holds. Called in the
-// main thread once the run's work is done. Waiting for it beside the last output instead took
-// longer than the output (4elt, naca0012, plate-nodal), which then waited: no gain.
-void release_free_heap_beside();
-
 // Transparent huge pages for the heap the run will fill, about twice the sizes of `inputs`
 // (files; missing or empty names count 0). On trigrid700 (490k vertices) part-refine's arrays
 // took 8,000 page faults in 4 KB pages and 2,000 with 2 MB ones, a tenth of its CPU time. The
