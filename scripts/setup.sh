@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  cmake g++ make pkg-config
+  cmake g++ make pkg-config   # g++ brings libc6-dev, whose libc.a the fully static tools link
   libcli11-dev libmetis-dev libvtk9-dev libopenmpi-dev openmpi-bin libgtest-dev
   nlohmann-json3-dev
   zlib1g-dev     # PNG plots (part-simulate --plot x.png)
