@@ -63,13 +63,14 @@ PartBorders dense_part_borders(const Graph& graph, const std::vector<PartId>& pa
 }
 
 // Greedy graph growing from `start` (Karypis & Kumar, SIAM J. Sci. Comput. 20(1), 1998,
-// section 4.2): the region takes the vertex outside it whose joining lowers the cut the most
-// (the first outside vertex when none touches it), as long as that brings its weight closer to
-// half the total. Returns 1 for the region's vertices. O(n^2), for the quotient graph's K.
+// section 4.2): the region takes the vertex next to it whose joining lowers the cut the most
+// (the cheapest of the others when none is next to it), as long as that brings its weight
+// closer to half the total. Returns 1 for the region's vertices. O(n^2), for the quotient
+// graph's K.
 std::vector<char> grow_region(const Graph& graph, VertexId start) {
     const VertexId n = graph.num_vertices();
     const WeightSum total = graph.total_vertex_weight()[0];
-    std::vector<char> in(std::size_t(n), 0);
+    std::vector<char> in(std::size_t(n), 0), next_to(std::size_t(n), 0);
     std::vector<WeightSum> gain(std::size_t(n), 0); // to the region minus to the rest
     for (VertexId v = 0; v < n; ++v)
         for (EdgeOffset e = graph.xadj[v]; e < graph.xadj[v + 1]; ++e) gain[v] -= graph.adjwgt[e];
@@ -79,11 +80,17 @@ std::vector<char> grow_region(const Graph& graph, VertexId start) {
         if (std::abs(2 * joined - total) >= std::abs(2 * weight - total)) break;
         in[next] = 1;
         weight = joined;
-        for (EdgeOffset e = graph.xadj[next]; e < graph.xadj[next + 1]; ++e)
+        for (EdgeOffset e = graph.xadj[next]; e < graph.xadj[next + 1]; ++e) {
             gain[graph.adjncy[e]] += 2 * WeightSum(graph.adjwgt[e]);
+            next_to[graph.adjncy[e]] = 1;
+        }
         next = -1;
-        for (VertexId v = 0; v < n; ++v)
-            if (!in[v] && (next < 0 || gain[v] > gain[next])) next = v;
+        for (VertexId v = 0; v < n; ++v) {
+            if (in[v]) continue;
+            if (next < 0 || next_to[v] > next_to[next] ||
+                (next_to[v] == next_to[next] && gain[v] > gain[next]))
+                next = v;
+        }
     }
     return in;
 }
