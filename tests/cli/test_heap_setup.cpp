@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "libpart/core/helper_thread.hpp"
-#include "libpart/core/parallel.hpp"
 #include "tools/common/heap_setup.hpp"
 
 namespace part::tools {

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <functional>
 #include <malloc.h>
 #include <sys/mman.h>
 #include <unistd.h>
