@@ -81,18 +81,14 @@ void wake_sleeper(std::atomic<std::uint32_t>& value) {
 } // namespace
 
 HelperThread& HelperThread::instance() {
-    static HelperThread helper;
+    // Never destroyed: the process's exit ends the thread. Joining it at exit made the exit
+    // wait for it to wake from its nap first: part-refine took 1.5-2.5% longer on the bench's
+    // 7k-17k-vertex farhat rows.
+    static HelperThread& helper = *new HelperThread;
     return helper;
 }
 
 HelperThread::HelperThread() : thread_(std::make_unique<SpreadThread>([this] { serve(); })) {}
-
-HelperThread::~HelperThread() {
-    stopping_.store(true, std::memory_order_release);
-    posted_.store(posted_.load(std::memory_order_relaxed) + 1, std::memory_order_release);
-    wake_sleeper(posted_);
-    thread_.reset(); // joins
-}
 
 std::uint32_t HelperThread::try_start(const std::function<void()>& task) {
     bool idle = false;
@@ -171,7 +167,6 @@ void HelperThread::serve() {
     for (;;) {
         wait_for_task(served);
         served = posted_.load(std::memory_order_acquire);
-        if (stopping_.load(std::memory_order_acquire)) return;
         if (!claim(served)) continue; // its caller got to it first, and runs it
         run_claimed(served);
     }

@@ -1,6 +1,6 @@
 #pragma once
-// One thread kept for the whole process, that runs one task at a time for the loops of
-// parallel.hpp.
+// One thread kept for the whole process (never joined: the exit ends it), that runs one task
+// at a time for the loops of parallel.hpp.
 //
 // A thread started per split costs 0.1-0.2 ms before it runs (SpreadThread, on this 2-vCPU VM),
 // so splits of a few tenths of a millisecond (a band level's coarsening, a band's extraction)
@@ -46,7 +46,7 @@ class HelperThread {
     // returns false, and keeps the work it has, if it already had some.
     bool set_idle_work(std::function<bool()> step);
 
-    ~HelperThread();
+    ~HelperThread() = delete; // see instance()
     HelperThread(const HelperThread&) = delete;
     HelperThread& operator=(const HelperThread&) = delete;
 
@@ -59,11 +59,10 @@ class HelperThread {
     // Runs the claimed task of `ticket`, then frees the helper and marks the ticket finished.
     void run_claimed(std::uint32_t ticket);
 
-    std::atomic<bool> busy_{false};          // a task is handed over and not finished
-    std::atomic<std::uint32_t> posted_{0};   // tickets handed out so far (the last one's)
-    std::atomic<std::uint32_t> finished_{0}; // the last finished ticket
-    std::atomic<std::uint32_t> claimed_{0};  // the last ticket whose task was begun
-    std::atomic<bool> stopping_{false};
+    std::atomic<bool> busy_{false};               // a task is handed over and not finished
+    std::atomic<std::uint32_t> posted_{0};        // tickets handed out so far (the last one's)
+    std::atomic<std::uint32_t> finished_{0};      // the last finished ticket
+    std::atomic<std::uint32_t> claimed_{0};       // the last ticket whose task was begun
     const std::function<void()>* task_ = nullptr; // published by posted_
     std::function<bool()> idle_step_;             // published by has_idle_step_
     std::atomic<bool> claimed_idle_step_{false};
