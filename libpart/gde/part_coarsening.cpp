@@ -191,25 +191,22 @@ void prepare_rows(EdgeOffset entries, VertexId coarse_n, RowBuffers& rows) {
     std::fill_n(rows.met.at_least(std::size_t(coarse_n)), coarse_n, NeighbourSum{-1, 0});
 }
 
-// Merges the members' rows of coarse vertices [begin, end) into rows.adjncy and rows.adjwgt
-// (prepare_rows) from position `out` on, row after row, and writes each one's weight to
-// vwgt[cv] and the end of its row (a position in rows) to row_end[cv]. Returns the end of the
-// last row. A coarse neighbour's entry is new in the row when rows.met's row (the last row
-// that met it) is not this one; its weight is summed in rows.met, in the order of a
-// sequential merge, and copied to the row once the row is complete: parallel edges are merged
-// in O(degree). No branch depends on the data (those on whether a neighbour was new in the
-// row and whether it was the row's own vertex mispredicted on most edges): every edge writes
-// a candidate entry at the row's end, kept (the end moves on) only when the neighbour is new,
-// and the row's own vertex is marked as met before the row, its sum thrown away. Every store's
-// address is known once the neighbour is (sums kept at the entries' positions, known only
-// once the neighbour's mark was loaded, took 4% more time).
+// Merges the members' rows of coarse vertices [begin, end) into adjncy and adjwgt from position
+// `out` on (room for as many entries as the members have), row after row, and writes each
+// one's weight to vwgt[cv] and the end of its row (a position in adjncy) to row_end[cv]. Returns
+// the end of the last row. A coarse neighbour's entry is new in the row when met's row (the last
+// row that met it; prepare_rows) is not this one; its weight is summed in rows.met, in the order of
+// a sequential merge, and copied to the row once the row is complete: parallel edges are merged in
+// O(degree). No branch depends on the data (those on whether a neighbour was new in the row and
+// whether it was the row's own vertex mispredicted on most edges): every edge writes a candidate
+// entry at the row's end, kept (the end moves on) only when the neighbour is new, and the row's own
+// vertex is marked as met before the row, its sum thrown away. Every store's address is known once
+// the neighbour is (sums kept at the entries' positions, known only once the neighbour's mark was
+// loaded, took 4% more time).
 template <bool kEdgeWeights>
 EdgeOffset merge_rows(const Graph& graph, const VertexId* coarse_of, const Clusters& clusters,
-                      VertexId begin, VertexId end, RowBuffers& rows, EdgeOffset out, Weight* vwgt,
-                      EdgeOffset* row_end) {
-    NeighbourSum* const met = rows.met.data();
-    VertexId* const adjncy = rows.adjncy.data();
-    Weight* const adjwgt = rows.adjwgt.data();
+                      VertexId begin, VertexId end, NeighbourSum* const met, VertexId* const adjncy,
+                      Weight* const adjwgt, EdgeOffset out, Weight* vwgt, EdgeOffset* row_end) {
     const EdgeOffset* const fine_xadj = graph.xadj.data();
     const VertexId* const fine_adjncy = graph.adjncy.data();
     const Weight* const edge_weight = graph.adjwgt.data();
@@ -291,12 +288,14 @@ bool assign_parts_to_tasks(const Graph& graph, const std::vector<PartId>& part,
     return true;
 }
 
-// Copies `count` entries of `rows` to the end of the coarse graph's rows, which hold `before`.
-void append_rows(const RowBuffers& rows, EdgeOffset before, EdgeOffset count, Graph& c) {
+// Copies the entries [from, to) of `rows` to the end of the coarse graph's rows, which hold
+// `before`.
+void append_rows(const RowBuffers& rows, EdgeOffset from, EdgeOffset to, EdgeOffset before,
+                 Graph& c) {
     c.adjncy.resize(std::size_t(before));
     c.adjwgt.resize(std::size_t(before));
-    c.adjncy.insert(c.adjncy.end(), rows.adjncy.data(), rows.adjncy.data() + count);
-    c.adjwgt.insert(c.adjwgt.end(), rows.adjwgt.data(), rows.adjwgt.data() + count);
+    c.adjncy.insert(c.adjncy.end(), rows.adjncy.data() + from, rows.adjncy.data() + to);
+    c.adjwgt.insert(c.adjwgt.end(), rows.adjwgt.data() + from, rows.adjwgt.data() + to);
 }
 
 // How two clustering tasks share the visit order. The first clusters every vertex of the
@@ -407,27 +406,30 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
     c.xadj[0] = 0;
     const Clusters clusters{coarse_n, scratch.members.data(), scratch.member_start.data()};
     const auto entries = EdgeOffset(graph.adjncy.size());
-    // Coarse vertices [begin, end) into `rows` from position `out` on: returns the rows' end.
-    auto contract = [&](VertexId begin, VertexId end, RowBuffers& rows, EdgeOffset out) {
+    RowBuffers& rows = scratch.rows;
+    // Coarse vertices [begin, end) into `rows` from position `out` on, with the neighbour sums
+    // `met`: returns the rows' end.
+    auto contract = [&](VertexId begin, VertexId end, NeighbourSum* met, EdgeOffset out) {
         for (VertexId cv = begin; cv < end; ++cv) {
             const VertexId first = clusters.members[clusters.start[cv]];
             level.part[cv] = part[first];
             level.fixed[cv] = fixed[first];
         }
         const auto merge = graph.adjwgt.empty() ? merge_rows<false> : merge_rows<true>;
-        return merge(graph, level.coarse_of.data(), clusters, begin, end, rows, out, c.vwgt.data(),
-                     c.xadj.data() + 1);
+        return merge(graph, level.coarse_of.data(), clusters, begin, end, met, rows.adjncy.data(),
+                     rows.adjwgt.data(), out, c.vwgt.data(), c.xadj.data() + 1);
     };
-    RowBuffers& first_rows = scratch.rows[0];
+    prepare_rows(entries, coarse_n, rows);
     if (!two_threads) {
-        prepare_rows(entries, coarse_n, first_rows);
-        append_rows(first_rows, 0, contract(0, coarse_n, first_rows, 0), c);
+        append_rows(rows, 0, contract(0, coarse_n, rows.met.data(), 0), 0, c);
         return;
     }
     // About half of the fine entries on each side: the clusters numbered before the one of the
     // vertex at the middle entry have their lowest member before it. The second half goes to
     // the task that claims it first: the first task, once done with its own, when the second
-    // has not started (the helper thread is busy, or slow to start), and then in one buffer.
+    // has not started (the helper thread is busy, or slow to start), right after the first
+    // half's rows; the second task, from `room` on, the first half's members' entries (a row
+    // is at most as long as its members' rows together).
     // (At most the last vertex: only a graph not symmetric could have more than half of its
     // entries in the last row.)
     const auto middle_vertex = std::min<std::ptrdiff_t>(
@@ -435,28 +437,30 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
             graph.xadj.begin(),
         n - 1);
     const VertexId middle = n == 0 ? 0 : level.coarse_of[std::size_t(middle_vertex)];
+    EdgeOffset room = 0;
+    for (VertexId i = 0; i < clusters.start[middle]; ++i) room += graph.degree(clusters.members[i]);
     enum : int { kUnclaimed, kByFirst, kBySecond };
     std::atomic<int> second_half{kUnclaimed};
     EdgeOffset out[2] = {0, 0};
     run_both_if(
         true,
         [&] {
-            prepare_rows(entries, coarse_n, first_rows);
-            out[0] = contract(0, middle, first_rows, 0);
+            out[0] = contract(0, middle, rows.met.data(), 0);
             int unclaimed = kUnclaimed;
             if (second_half.compare_exchange_strong(unclaimed, kByFirst))
-                out[0] = contract(middle, coarse_n, first_rows, out[0]);
+                out[0] = contract(middle, coarse_n, rows.met.data(), out[0]);
         },
         [&] {
             int unclaimed = kUnclaimed;
             if (!second_half.compare_exchange_strong(unclaimed, kBySecond)) return;
-            prepare_rows(entries, coarse_n, scratch.rows[1]);
-            out[1] = contract(middle, coarse_n, scratch.rows[1], 0);
+            NeighbourSum* met = scratch.second_met.at_least(std::size_t(coarse_n));
+            std::fill_n(met, coarse_n, NeighbourSum{-1, 0}); // as prepare_rows
+            out[1] = contract(middle, coarse_n, met, room);
         });
-    append_rows(first_rows, 0, out[0], c);
+    append_rows(rows, 0, out[0], 0, c);
     if (second_half.load() == kBySecond) {
-        for (VertexId cv = middle; cv < coarse_n; ++cv) c.xadj[cv + 1] += out[0];
-        append_rows(scratch.rows[1], out[0], out[1], c);
+        for (VertexId cv = middle; cv < coarse_n; ++cv) c.xadj[cv + 1] += out[0] - room;
+        append_rows(rows, room, out[1], out[0], c);
     }
 }
 
