@@ -144,7 +144,8 @@ class Polisher {
           weight_(std::size_t(partition.num_parts), 0),
           connection_(std::size_t(partition.num_parts), 0),
           locked_(options.fixed ? *options.fixed
-                                : std::vector<char>(std::size_t(graph.num_vertices()), 0)) {
+                                : std::vector<char>(std::size_t(graph.num_vertices()), 0)),
+          changed_(std::size_t(graph.num_vertices()), 1) {
         if (carry != nullptr && !carry->part_weights.empty())
             weight_.swap(carry->part_weights);
         else
@@ -216,8 +217,12 @@ class Polisher {
         // the boundary are dropped as the next pass queues them) and the neighbours of the
         // moves kept. O(boundary) rather than O(n).
         for (const Moved& m : log_) {
+            changed_[m.vertex] = 1;
             add_if_boundary(m.vertex);
-            for (VertexId u : graph_.neighbours(m.vertex)) add_if_boundary(u);
+            for (VertexId u : graph_.neighbours(m.vertex)) {
+                changed_[u] = 1;
+                add_if_boundary(u);
+            }
         }
         cut_reduction += best;
         return VertexId(best_length);
@@ -354,6 +359,7 @@ class Polisher {
     void add_if_boundary(VertexId v) {
         if (candidate_[v] || locked_[v] || !on_boundary(v)) return;
         candidate_[v] = 1;
+        changed_[v] = 1; // no known move yet
         candidates_.push_back(v);
     }
 
@@ -368,19 +374,31 @@ class Polisher {
     // Inserted last to first, so that the LIFO buckets offer equal gains in candidate order
     // (the lowest vertex first in the first pass, as a heap ordered by (gain, -v) did: of
     // the orders tried, it gave the best cuts over the issue 5 benchmark).
+    // A candidate's best move to any part (known_) is found again only when it or a neighbour
+    // moved since (changed_): the moves a pass undid left the parts as they were, and the
+    // part weights that the kept moves changed only decide whether that part has room.
     void queue_candidates() {
         std::size_t kept = 0;
         queued_.clear();
-        for (const VertexId v : candidates_) {
-            const Move m = best_move(v);
+        known_.resize(candidates_.size()); // the entries of candidates added since: changed_
+        for (std::size_t i = 0; i < candidates_.size(); ++i) {
+            const VertexId v = candidates_[i];
+            Move known = known_[i];
+            if (changed_[v]) {
+                known = best_move(v, false);
+                changed_[v] = 0;
+            }
+            const Move m = best_move_with_room(v, known);
             if (!m.boundary) {
                 candidate_[v] = 0;
                 continue;
             }
-            candidates_[kept++] = v;
+            candidates_[kept] = v;
+            known_[kept++] = known;
             queued_.push_back(m);
         }
         candidates_.resize(kept);
+        known_.resize(kept);
         for (std::size_t i = kept; i-- > 0;)
             if (queued_[i].to >= 0) {
                 queue_.insert(candidates_[i], queued_[i].gain);
@@ -417,15 +435,26 @@ class Polisher {
             queue_.remove(v);
     }
 
+    // v's best move given `known`, its best move to any part (best_move(v, false)) in the
+    // partition as it is: best_move(v), without reading v's row again unless the part of
+    // `known` has no room now.
+    Move best_move_with_room(VertexId v, const Move& known) {
+        const Weight w = graph_.vertex_weight(v);
+        if (w >= weight_[part_[v]]) return {};
+        if (known.to < 0 || weight_[known.to] + w <= limit_[known.to]) return known;
+        return best_move(v);
+    }
+
     // v's best feasible move: the most edge weight to the receiver, net of v's edges in its
     // own part (and of the migration term); ties go to the lowest part. Raw arrays, as in
-    // find_boundary: this runs for every candidate of every pass.
-    Move best_move(VertexId v) {
+    // find_boundary: this runs for every candidate of every pass. With `room_needed` false,
+    // its best move to any neighbouring part, room or not.
+    Move best_move(VertexId v, bool room_needed = true) {
         const PartId* part = part_.data();
         const PartId home = part[v];
         const Weight w = graph_.vertex_weight(v);
         Move best;
-        if (w >= weight_[home]) return best;
+        if (room_needed && w >= weight_[home]) return best;
         WeightSum* connection = connection_.data();
         PartId* const touched = touched_.data(); // room for v's row: see find_boundary
         PartId* last = touched;
@@ -461,7 +490,7 @@ class Polisher {
             const PartId p = *t;
             const WeightSum gain = connection[p] - internal - (origin == home ? migration : 0) +
                                    (origin == p ? migration : 0);
-            if (weight[p] + w <= limit[p] &&
+            if ((!room_needed || weight[p] + w <= limit[p]) &&
                 (best.to < 0 || gain > best.gain || (gain == best.gain && p < best.to)))
                 best = {gain, p};
             connection[p] = 0;
@@ -484,6 +513,8 @@ class Polisher {
     std::vector<VertexId> candidates_;
     std::vector<Moved> log_;
     std::vector<Move> queued_; // best move of each candidate, while queueing
+    std::vector<Move> known_; // of each candidate: its best move to any part (see queue_candidates)
+    std::vector<char> changed_; // v or a neighbour moved since known_ was found, or none was
     GainBuckets queue_;
     // Of each queued vertex: the receiver of its best move and the moves of the pass made
     // when it was found (read only for queued vertices, which key() sets: left uninitialised).
