@@ -195,7 +195,7 @@ void prepare_rows(EdgeOffset entries, VertexId coarse_n, RowBuffers& rows) {
 // `out` on (room for as many entries as the members have), row after row, and writes each
 // one's weight to vwgt[cv] and the end of its row (a position in adjncy) to row_end[cv]. Returns
 // the end of the last row. A coarse neighbour's entry is new in the row when met's row (the last
-// row that met it; prepare_rows) is not this one; its weight is summed in rows.met, in the order of
+// row that met it; prepare_rows) is not this one; its weight is summed in met, in the order of
 // a sequential merge, and copied to the row once the row is complete: parallel edges are merged in
 // O(degree). No branch depends on the data (those on whether a neighbour was new in the row and
 // whether it was the row's own vertex mispredicted on most edges): every edge writes a candidate
