@@ -13,7 +13,12 @@ before each run, as between a user's runs: on the benchmark VM freed memory goes
 after a few seconds, and a program then faults in cold pages (back to back, the next run gets the
 last one's). The last lines count the rows at or below 2/3 of gpmetis's time, at the median and
 at the 25th percentile.
+--steal BUSY,IDLE keeps the last CPU busy for BUSY microseconds, then idle for IDLE, over the whole
+run (bench/cpu_steal.c, at real-time priority above the runs'; needs root): a model of the
+benchmark VM's noisy spells, in which part-refine, waiting at each hand-off for its second core,
+slowed by 20-30% and gpmetis by a few percent.
 """
+import contextlib
 import os
 import statistics
 import subprocess
@@ -40,10 +45,30 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+@contextlib.contextmanager
+def cpu_stolen(steal, folder):
+    """bench/cpu_steal.c running on the last CPU for the block's duration ("BUSY,IDLE" in
+    microseconds; nothing when empty)."""
+    if not steal:
+        yield
+        return
+    busy, idle = steal.split(",")
+    program = f"{folder}/cpu_steal"
+    source = os.path.join(os.path.dirname(os.path.realpath(__file__)), "cpu_steal.c")
+    subprocess.run(["cc", "-O2", source, "-o", program], check=True)
+    thief = subprocess.Popen([program, str(os.cpu_count() - 1), busy, idle])
+    try:
+        yield
+    finally:
+        thief.kill()
+        thief.wait()
+
+
 def main():
     parser = parser_with_common_arguments()
     parser.add_argument("--runs", type=int, default=60)
     parser.add_argument("--gap", type=float, default=0)
+    parser.add_argument("--steal", default="", help="BUSY,IDLE microseconds on the last CPU")
     a = parser.parse_args()
     if a.rt and os.environ.get("PART_BENCH_RT") != "1":  # once, for this process and its children
         os.environ["PART_BENCH_RT"] = "1"
@@ -54,7 +79,7 @@ def main():
     print(f"{'graph K start':24s}{'gpm p25/p50':>14s}{'old p25/p50':>14s}{'new p25/p50':>14s}"
           f"{'new/gpm p25':>12s}{'p50':>6s}")
     counts = {"rcb": [0, 0, 0], "farhat": [0, 0, 0]}  # rows; new/gpm <= 2/3 at p50; at p25
-    with tempfile.TemporaryDirectory() as out:
+    with tempfile.TemporaryDirectory() as out, cpu_stolen(a.steal, out):
         for name, g, k, args in rows(".", a.only):
             commands = {"gpm": [gpmetis, f"{g}.graph", str(k)]}
             for label, path in binaries.items():
