@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <limits>
 
 #include "libpart/core/parallel.hpp"
 #include "libpart/core/saturated_weight.hpp"
@@ -78,18 +79,20 @@ bool branch_free_layers(const Graph& graph) {
 struct BandSize {
     VertexId vertices = 0;
     EdgeOffset outermost_degrees = 0; // summed over the only band vertices with neighbours outside
+    bool capped = false; // the layers stopped growing at the cap: the band holds at least that
 };
 
 // Band membership, in scratch.id: every vertex `mine` selects within `width` layers of a
 // border between two of its parts (all when width < 0) is kBand, growing through such
 // vertices only; the other vertices `mine` selects are kOpen, the rest kForeign (their weight
 // added to scratch.foreign_weight by part). Returns how many band vertices there are, and the
-// summed degrees of the outermost layer.
+// summed degrees of the outermost layer; or, as soon as the layers hold `cap` vertices or more,
+// stops there, the band unfinished (capped).
 // `boundary` (or null): marks of the vertices that may lie on a border (see extract_band).
 // kBranchFree: the layers' step (mark_if_open).
 template <bool kBranchFree, typename Mine>
 BandSize band_members(const Graph& graph, const std::vector<PartId>& part, int width, Mine mine,
-                      const char* boundary, BandScratch& scratch) {
+                      const char* boundary, VertexId cap, BandScratch& scratch) {
     const VertexId n = graph.num_vertices();
     VertexId* id = scratch.id.at_least(std::size_t(n));
     std::vector<WeightSum>& foreign_weight = scratch.foreign_weight;
@@ -112,7 +115,7 @@ BandSize band_members(const Graph& graph, const std::vector<PartId>& part, int w
                 id[v] = kBand;
                 ++vertices;
             }
-        return {vertices, 0};
+        return {vertices, 0, vertices >= cap};
     }
     // The layers one after the other in the queue: [begin, end) is the last one.
     VertexId* queue = scratch.queue.at_least(std::size_t(n));
@@ -135,6 +138,7 @@ BandSize band_members(const Graph& graph, const std::vector<PartId>& part, int w
     }
     VertexId begin = 0;
     for (int depth = 0; depth < width && begin < end; ++depth) {
+        if (end >= cap) return {end, 0, true};
         VertexId grown = end;
         for (VertexId i = begin; i < end; ++i) {
             const VertexId v = queue[i];
@@ -144,6 +148,7 @@ BandSize band_members(const Graph& graph, const std::vector<PartId>& part, int w
         begin = end;
         end = grown;
     }
+    if (end >= cap) return {end, 0, true};
     EdgeOffset outermost_degrees = 0;
     for (VertexId i = begin; i < end; ++i) outermost_degrees += graph.degree(queue[i]);
     return {end, outermost_degrees};
@@ -346,16 +351,18 @@ int build_all_band_rows(const Graph& graph, const std::vector<PartId>& part, Ver
     return 2;
 }
 
-// The band graph of the vertices `mine` selects (see extract_band and extract_group_band).
+// The band graph of the vertices `mine` selects (see extract_band and extract_group_band), or
+// false and nothing built when the band would hold `cap` vertices or more.
 template <typename Mine>
-void build_band(const Graph& graph, const std::vector<PartId>& part, int width, Mine mine,
-                const std::vector<char>* boundary, EdgeOffset split_rows_from, BandGraph& band,
-                BandScratch& scratch) {
+bool build_band(const Graph& graph, const std::vector<PartId>& part, int width, Mine mine,
+                const std::vector<char>* boundary, EdgeOffset split_rows_from, VertexId cap,
+                BandGraph& band, BandScratch& scratch) {
     const char* marks = boundary ? boundary->data() : nullptr;
     const bool branch_free = branch_free_layers(graph);
     const BandSize size = branch_free
-                              ? band_members<true>(graph, part, width, mine, marks, scratch)
-                              : band_members<false>(graph, part, width, mine, marks, scratch);
+                              ? band_members<true>(graph, part, width, mine, marks, cap, scratch)
+                              : band_members<false>(graph, part, width, mine, marks, cap, scratch);
+    if (size.capped) return false;
     const VertexId anchors = number_band_and_anchors(graph, part, size.vertices, band, scratch);
     const VertexId b = band.num_band_vertices();
     add_fixed_vertices(b, anchors, band, scratch);
@@ -390,6 +397,7 @@ void build_band(const Graph& graph, const std::vector<PartId>& part, int width, 
             g.adjncy[fill[a]] = entry.row;
             g.adjwgt[fill[a]++] = g.adjwgt[entry.at];
         }
+    return true;
 }
 
 } // namespace
@@ -401,10 +409,11 @@ BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int 
     return band;
 }
 
-void extract_band(const Graph& graph, const std::vector<PartId>& part, int width, BandGraph& band,
+bool extract_band(const Graph& graph, const std::vector<PartId>& part, int width, BandGraph& band,
                   BandScratch& scratch, const std::vector<char>* boundary,
-                  EdgeOffset split_rows_from) {
-    build_band(graph, part, width, AllParts{}, boundary, split_rows_from, band, scratch);
+                  EdgeOffset split_rows_from, VertexId whole_from) {
+    return build_band(graph, part, width, AllParts{}, boundary, split_rows_from, whole_from, band,
+                      scratch);
 }
 
 void extract_group_band(const Graph& graph, const std::vector<PartId>& part,
@@ -412,7 +421,7 @@ void extract_group_band(const Graph& graph, const std::vector<PartId>& part,
                         BandScratch& scratch, const std::vector<char>* boundary,
                         EdgeOffset split_rows_from) {
     build_band(graph, part, width, GroupParts{part.data(), in_group.data()}, boundary,
-               split_rows_from, band, scratch);
+               split_rows_from, std::numeric_limits<VertexId>::max(), band, scratch);
 }
 
 } // namespace part::gde

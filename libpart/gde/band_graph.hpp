@@ -7,6 +7,7 @@
 // per piece keeps the connectivity tests on the band graph true for the graph. Refining the band
 // graph refines the partition: only band vertices can move, and the cut, the part weights and the
 // balance limits are those of the whole graph.
+#include <limits>
 #include <vector>
 
 #include "libpart/core/partition.hpp"
@@ -57,9 +58,12 @@ constexpr EdgeOffset kSplitBandRowsFrom = EdgeOffset(1) << 18;
 // (a mark per vertex, set at least for every vertex with a neighbour in another part), only
 // the marked vertices' rows are read to find the band's first layer; the band is the same.
 // `split_rows_from`: see kSplitBandRowsFrom; the band is the same whatever it is.
-void extract_band(const Graph& graph, const std::vector<PartId>& part, int width, BandGraph& band,
+// Returns false, and builds nothing, when the band holds `whole_from` vertices or more (its
+// layers stop growing there): the caller then refines the graph itself.
+bool extract_band(const Graph& graph, const std::vector<PartId>& part, int width, BandGraph& band,
                   BandScratch& scratch, const std::vector<char>* boundary = nullptr,
-                  EdgeOffset split_rows_from = kSplitBandRowsFrom);
+                  EdgeOffset split_rows_from = kSplitBandRowsFrom,
+                  VertexId whole_from = std::numeric_limits<VertexId>::max());
 
 // The band of one group of parts (in_group[p] != 0 for its parts), for refining the group's
 // borders apart from the rest (band_refinement.cpp runs two groups on two cores): the vertices

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/core/parallel.hpp"
@@ -17,6 +18,7 @@ namespace {
 // ones build graphs of about the first one's sizes, into memory already touched.
 struct Workspace {
     BandGraph band;
+    const Graph* level0 = nullptr; // band.graph, or the graph itself (take_whole_graph)
     BandScratch band_scratch;
     std::vector<CoarseLevel> coarse; // coarse[l] is level l + 1 (those above the coarsest
                                      // level are left from an earlier hierarchy)
@@ -27,7 +29,7 @@ struct Workspace {
     std::vector<char> finer_candidate;
 
     // Levels: 0 is the band, l > 0 is coarse[l - 1], each coarser than the one before.
-    const Graph& graph(std::size_t l) const { return l == 0 ? band.graph : coarse[l - 1].graph; }
+    const Graph& graph(std::size_t l) const { return l == 0 ? *level0 : coarse[l - 1].graph; }
     std::vector<PartId>& part(std::size_t l) { return l == 0 ? band.part : coarse[l - 1].part; }
     const std::vector<char>& fixed(std::size_t l) const {
         return l == 0 ? band.fixed : coarse[l - 1].fixed;
@@ -180,12 +182,29 @@ BandRefineOptions options_of_cycle(const BandRefineOptions& options, int cycle, 
     return later;
 }
 
-// One cycle on the band of the whole partition.
+// Level 0 is the graph itself, every vertex free: work.band describes it as a band of all
+// vertices with no anchor.
+void take_whole_graph(const Graph& graph, const Partition& partition, Workspace& work) {
+    const auto n = std::size_t(graph.num_vertices());
+    work.level0 = &graph;
+    work.band.part = partition.part;
+    work.band.fixed.assign(n, 0);
+    work.band.vertex.resize(n);
+    std::iota(work.band.vertex.begin(), work.band.vertex.end(), 0);
+}
+
+// One cycle on the band of the whole partition (or on the graph itself, when the band would
+// hold nearly all of it).
 void refine_band_once(const Graph& graph, Partition& partition, const BandRefineOptions& options,
                       unsigned seed, std::vector<char>& boundary, Workspace& work,
                       BandRefineResult& result) {
-    extract_band(graph, partition.part, options.width, work.band, work.band_scratch,
-                 marks(boundary));
+    const auto whole_from =
+        VertexId(std::ceil(options.whole_graph_share * double(graph.num_vertices())));
+    if (extract_band(graph, partition.part, options.width, work.band, work.band_scratch,
+                     marks(boundary), kSplitBandRowsFrom, whole_from))
+        work.level0 = &work.band.graph;
+    else
+        take_whole_graph(graph, partition, work);
     result.band_vertices = std::max(result.band_vertices, work.band.num_band_vertices());
     if (work.band.num_band_vertices() == 0) return;
     const WeightSum gain =
@@ -222,6 +241,7 @@ void refine_band_in_groups(const Graph& graph, Partition& partition,
         Workspace& w = *workspace[g];
         extract_group_band(graph, start.part, in_group, options.width, w.band, w.band_scratch,
                            marks(boundary));
+        w.level0 = &w.band.graph;
         if (w.band.num_band_vertices() == 0) return;
         const auto parts = PartId(std::count(in_group.begin(), in_group.end(), 1));
         gain[g] = refine_hierarchy(graph, start, options, parts, seed, w, found[g]);

@@ -40,10 +40,12 @@ constexpr int kSide = 64;
 BandRefineOptions two_cycles() {
     BandRefineOptions options;
     options.cycles = 2;
-    // A first cycle of modest effort, so that the second finds moves left: a detour that gains
-    // nothing ends the F-cycle, and then the later settings would not show in the levels.
+    // A first cycle of modest effort, on its band rather than the whole grid, so that the
+    // second finds moves left: a detour that gains nothing ends the F-cycle, and then the
+    // later settings would not show in the levels.
     options.recoarsenings = 3;
     options.max_passes = 2;
+    options.whole_graph_share = 2;
     options.min_cycle_gain = 0;      // the second cycle runs whatever the first gained
     options.later_recoarsenings = 2; // an F-cycle, as the first
     return options;

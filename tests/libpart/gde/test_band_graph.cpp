@@ -130,3 +130,23 @@ TEST(BandGraph, BandVerticesAreThoseWithinTheWidthOfABorder) {
         }
     }
 }
+
+// With a cap of whole_from vertices, the extraction builds the band only when it holds fewer:
+// at the band's exact size it stops and builds nothing, one more and it builds the same band.
+TEST(BandGraph, ExtractionStopsWhenTheBandWouldHoldWholeFromVertices) {
+    const int nx = 40, ny = 30;
+    const Graph g = grid_with_diagonals(nx, ny, true, false, 5);
+    const Partition p = part::test::ragged_tiles(g, nx, ny, 2, 2, 6);
+    for (const int width : {1, 3, -1}) {
+        const BandGraph full = extract_band(g, p.part, width);
+        const VertexId size = full.num_band_vertices();
+        BandGraph band;
+        BandScratch scratch;
+        EXPECT_FALSE(extract_band(g, p.part, width, band, scratch, nullptr, kNeverSplit, size))
+            << width;
+        EXPECT_EQ(band.num_band_vertices(), 0) << width; // nothing built
+        EXPECT_TRUE(extract_band(g, p.part, width, band, scratch, nullptr, kNeverSplit, size + 1))
+            << width;
+        expect_same_band(band, full, "width " + std::to_string(width));
+    }
+}

@@ -492,6 +492,33 @@ TEST(BandRefinement, NeverRaisesTheCutAndStaysWithinTheToleranceOnRandomStarts) 
     }
 }
 
+// Refining the graph itself (whole_graph_share reached) gives what refining a band graph of
+// every vertex, a copy with no anchors, gives: the same partition, levels and gains, on
+// weighted graphs and on unit weights.
+TEST(BandRefinement, TheGraphItselfRefinesAsTheBandOfEveryVertex) {
+    for (unsigned seed = 1; seed <= 4; ++seed) {
+        const Graph weighted = weighted_grid(40, 32, seed);
+        const Graph unit = part::test::grid_graph(40, 32);
+        for (const Graph* g : {&weighted, &unit}) {
+            const Partition start = random_start(*g, PartId(3 + seed), seed);
+            BandRefineOptions copy, itself;
+            copy.width = -1;
+            copy.whole_graph_share = 2; // never: the band graph holds every vertex
+            itself.width = 4;
+            itself.whole_graph_share = 0; // always
+            Partition a = start, b = start;
+            const BandRefineResult ra = refine_band(*g, a, copy);
+            const BandRefineResult rb = refine_band(*g, b, itself);
+            EXPECT_EQ(a.part, b.part) << seed;
+            EXPECT_EQ(ra.cut_reduction, rb.cut_reduction) << seed;
+            EXPECT_EQ(ra.levels, rb.levels) << seed;
+            EXPECT_EQ(ra.band_vertices, rb.band_vertices) << seed;
+            EXPECT_EQ(rb.band_vertices, g->num_vertices());
+            EXPECT_EQ(edge_cut(*g, start.part) - edge_cut(*g, b.part), rb.cut_reduction);
+        }
+    }
+}
+
 TEST(BandRefinement, IsDeterministicAndReshapesMoreThanOneLevelOfFm) {
     const Graph g = part::test::grid_graph(64, 64);
     const Partition start = random_start(g, 8, 99);
