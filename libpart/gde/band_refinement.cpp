@@ -28,7 +28,8 @@ struct Workspace {
     PolishCarry carry;
     std::vector<char> finer_candidate;
 
-    // Levels: 0 is the band, l > 0 is coarse[l - 1], each coarser than the one before.
+    // Levels: 0 is the band (or the graph itself), l > 0 is coarse[l - 1], each coarser than
+    // the one before.
     const Graph& graph(std::size_t l) const { return l == 0 ? *level0 : coarse[l - 1].graph; }
     std::vector<PartId>& part(std::size_t l) { return l == 0 ? band.part : coarse[l - 1].part; }
     const std::vector<char>& fixed(std::size_t l) const {

@@ -19,8 +19,14 @@
 namespace part::gde {
 
 struct BandRefineOptions {
-    int width = 8; // band layers on each side of the boundary in the first
-                   // cycle; < 0: whole graph
+    int width = 8;                  // band layers on each side of the boundary in the first
+                                    // cycle; < 0: whole graph
+    int later_width = 3;            // the same in later cycles, whose borders moved less
+    double tolerance = 0.03;        // every part stays within (1 + tolerance) x its target
+    int max_passes = 4;             // FM passes per level (see recoarsenings)
+    VertexId coarsest = 0;          // stop coarsening at this many vertices (0: 20 per part)
+    double cluster_fraction = 0.06; // a coarse vertex weighs at most this share of a part
+    int cluster_members = 4;        // and holds at most this many vertices of the finer level
     // When the band would hold at least this share of the vertices, the first cycle refines
     // the graph itself (every vertex free, no anchors) instead of a copy of nearly all of it;
     // the band's layers stop growing there. On the bench's farhat rows where it applies
@@ -28,13 +34,7 @@ struct BandRefineOptions {
     // and over 8 cluster seeds the mean cut of the 15 2D farhat rows is 0.9994x the band's
     // (the 3D rows 1.0002x).
     double whole_graph_share = 0.9;
-    int later_width = 3;            // the same in later cycles, whose borders moved less
-    double tolerance = 0.03;        // every part stays within (1 + tolerance) x its target
-    int max_passes = 4;             // FM passes per level (see recoarsenings)
-    VertexId coarsest = 0;          // stop coarsening at this many vertices (0: 20 per part)
-    double cluster_fraction = 0.06; // a coarse vertex weighs at most this share of a part
-    int cluster_members = 4;        // and holds at most this many vertices of the finer level
-    // Band refinements in a row (new band, new clusters). One cycle with three F-cycle detours
+    // Band refinements in a row (new band, new clusters). One cycle (three F-cycle detours then)
     // refines as well as two cycles with the first in groups (mean cut improvement over the
     // bench's 27 rcb/farhat starts 19.98% against 19.94%, the same rows at 15% and more) for
     // 12% less CPU, and its coarsening and polish, no longer split between two groups, find

@@ -385,7 +385,7 @@ class Polisher {
             const VertexId v = candidates_[i];
             Move known = known_[i];
             if (changed_[v]) {
-                known = best_move(v, false);
+                known = best_move(v, /*room_needed=*/false);
                 changed_[v] = 0;
             }
             const Move m = best_move_with_room(v, known);
