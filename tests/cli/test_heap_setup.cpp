@@ -5,7 +5,9 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <fstream>
 #include <functional>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -68,6 +70,31 @@ TEST(HeapPrefault, TheHelperThreadDoesItBetweenTasks) {
     ASSERT_NE(ticket, 0u);
     HelperThread::instance().wait(ticket);
     EXPECT_EQ(ran, 1);
+}
+
+// Heap regions (smaps' [heap] entries) whose VmFlags include "hg": advised MADV_HUGEPAGE.
+int huge_page_heap_regions() {
+    std::ifstream smaps("/proc/self/smaps");
+    int regions = 0;
+    bool in_heap = false;
+    for (std::string line; std::getline(smaps, line);) {
+        if (line.find("[heap]") != std::string::npos)
+            in_heap = true;
+        else if (line.rfind("VmFlags:", 0) == 0) {
+            if (in_heap && line.find(" hg") != std::string::npos) ++regions;
+            in_heap = false;
+        }
+    }
+    return regions;
+}
+
+TEST(HugePageHeap, OneCpuGetsABlockOfHugePagesForSmallInputsAndTwoCpusDoNot) {
+    keep_large_arrays_in_heap();
+    const int before = huge_page_heap_regions();
+    reserve_huge_page_heap({}, /*helper_prefaults=*/true); // small: the helper faults in
+    EXPECT_EQ(huge_page_heap_regions(), before);
+    reserve_huge_page_heap({}, /*helper_prefaults=*/false); // one CPU: a block advised
+    EXPECT_GT(huge_page_heap_regions(), before);
 }
 
 } // namespace

@@ -87,12 +87,16 @@ std::uintmax_t file_bytes(const std::string& path) {
 
 } // namespace
 
-void reserve_huge_page_heap(const std::vector<std::string>& inputs) {
+void reserve_huge_page_heap(const std::vector<std::string>& inputs, bool helper_prefaults) {
     constexpr std::uintptr_t kHugePage = 2 << 20;
     constexpr std::size_t kBlock = 16 << 20;
     std::uintmax_t bytes = 0;
     for (const std::string& path : inputs) bytes += 2 * file_bytes(path);
-    if (bytes < 2 * kBlock) return; // small inputs: a few thousand faults at most
+    // Small inputs take a few thousand faults at most, which the helper thread takes ahead of
+    // the arrays (prefault_heap_when_idle). With one CPU there is no helper and every fault is
+    // the run's own: one block of 2 MB pages then, whatever the size.
+    if (helper_prefaults && bytes < 2 * kBlock) return;
+    bytes = std::max<std::uintmax_t>(bytes, kBlock);
     std::vector<char*> blocks;
     for (std::uintmax_t reserved = 0; reserved < std::min<std::uintmax_t>(bytes, 1ull << 32);
          reserved += kBlock)

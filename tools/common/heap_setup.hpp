@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "libpart/core/parallel.hpp"
+
 namespace part::tools {
 
 // Keeps freed graph-sized arrays in the heap instead of glibc's fresh mmap per allocation
@@ -49,7 +51,14 @@ void prefault_heap_when_idle();
 // took 8,000 page faults in 4 KB pages and 2,000 with 2 MB ones, a tenth of its CPU time. The
 // system gives them only to memory advised so (transparent_hugepage=madvise), so the heap is
 // grown once by blocks below the mmap threshold, advised, and freed; the trim threshold of
-// keep_large_arrays_in_heap keeps it for the arrays that follow. Small inputs: nothing.
-void reserve_huge_page_heap(const std::vector<std::string>& inputs);
+// keep_large_arrays_in_heap keeps it for the arrays that follow. Small inputs: nothing where
+// the helper thread faults the heap in ahead (prefault_heap_when_idle); 2 MB pages there cost
+// part-refine 8% on 4elt farhat 8, as the helper zeroes or the main thread waits for a whole
+// 2 MB page at once. With one CPU (taskset, a cpuset, `mpirun --bind-to core`) every fault
+// is the run's own, and one 16 MB block of 2 MB pages took 5-8% off part-refine's time on the
+// bench's 7k-20k-vertex farhat rows (600-700 faults of 4 KB down to 250).
+// `helper_prefaults`: whether prefault_heap_when_idle has a helper thread to do it.
+void reserve_huge_page_heap(const std::vector<std::string>& inputs,
+                            bool helper_prefaults = hardware_threads() > 1);
 
 } // namespace part::tools
