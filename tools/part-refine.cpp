@@ -198,10 +198,15 @@ void print_result(std::ostream& out, const gde::RefineResult& r, const Partition
 // Writes `refined` to `output` and returns its metrics, the two at once on two cores: the
 // search for components beside the write and the other sums (the whole report there took
 // 0.35-0.8 ms where the write took 0.15-0.3: plate-nodal farhat 16 -3%), or the whole report
-// beside the write on graphs whose report passes use every core themselves.
+// beside the write on graphs whose report passes use every core themselves. With one core,
+// the write, then the sums and the components in one pass over the rows.
 PartitionMetrics write_and_measure(const Graph& graph, const Partition& refined,
                                    const std::string& output) {
     const auto work = std::int64_t(graph.adjncy.size());
+    if (!runs_both_concurrently(work)) {
+        formats::write_partition(output, refined.part);
+        return compute_metrics(graph, refined);
+    }
     PartitionMetrics after;
     if (worker_threads(work) > 1) {
         run_both(
