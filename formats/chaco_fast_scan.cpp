@@ -1,7 +1,6 @@
 #include "formats/chaco_fast_scan.hpp"
 
 #include <algorithm>
-#include <barrier>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -21,6 +20,7 @@
 #include "formats/text_chunks.hpp"
 #include "libpart/core/graph_quick_check.hpp"
 #include "libpart/core/parallel.hpp"
+#include "libpart/core/spin_barrier.hpp"
 
 namespace part::formats {
 
@@ -426,7 +426,7 @@ std::optional<Graph> scan_chaco_vertex_lines(std::string_view body, const ChacoH
         placed = place(pieces, h);
         if (placed) size_graph(g, h);
     };
-    std::barrier sync(std::ptrdiff_t(threads), place_and_size);
+    SpinBarrier sync(threads, place_and_size);
     const char* text_end = body.data() + body.size();
     for_each_range(std::int64_t(threads), threads, [&](unsigned c, std::int64_t, std::int64_t) {
         map_in_share(g, c, threads);

@@ -8,6 +8,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "libpart/core/spin_wait.hpp"
 #include "libpart/core/spread_thread.hpp"
 
 namespace part {
@@ -19,33 +20,6 @@ namespace {
 // coarsens and extracts bands; a sleeping thread took 30-100 us to wake on this VM.
 constexpr auto kHelperSpin = std::chrono::microseconds(300);
 constexpr auto kCallerSpin = std::chrono::microseconds(200);
-
-void cpu_relax() {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#endif
-}
-
-// Spins until value differs from `seen` or `budget` has passed; true if it changed.
-bool spin_while_equal(const std::atomic<std::uint32_t>& value, std::uint32_t seen,
-                      std::chrono::microseconds budget) {
-    const auto until = std::chrono::steady_clock::now() + budget;
-    for (;;) {
-        for (int i = 0; i < 64; ++i) {
-            if (value.load(std::memory_order_acquire) != seen) return true;
-            cpu_relax();
-        }
-        if (std::chrono::steady_clock::now() >= until) return false;
-    }
-}
-
-// Waits until value differs from `seen`: spins for `budget`, then sleeps (futex).
-void wait_while_equal(const std::atomic<std::uint32_t>& value, std::uint32_t seen,
-                      std::chrono::microseconds budget) {
-    if (spin_while_equal(value, seen, budget)) return;
-    while (value.load(std::memory_order_acquire) == seen)
-        value.wait(seen, std::memory_order_acquire);
-}
 
 // While it has idle work, the helper sleeps in naps, so that it takes the work up again when
 // the work comes back (part-refine's heap grows between tasks), from this long, doubling while
