@@ -9,7 +9,9 @@
 # two interleaved; both include reading the graph), quoted as a ratio because the machine is
 # shared; the part-stats column (read the graph, compute metrics, nothing else, best of 3)
 # shows the I/O floor. The cpu column compares CPU time (user + sys, best of the same 5 runs),
-# which a loaded machine disturbs less.
+# which a loaded machine disturbs less. On the rcb and farhat rows also part-refine's time on
+# one CPU (no helper thread), and how far two threads ran at once just before (the VM's two
+# vCPUs sometimes share one physical CPU, and part-refine then runs at its one-CPU speed).
 # Rebalance: a METIS partition whose part-0 vertices weigh twice, refined by part-refine vs
 # partitioned again from scratch by gpmetis (vertices moved after matching part labels).
 # Larger 3D graphs: time and cut from farhat starts on copter2 and mdual (METIS's examples).
@@ -63,9 +65,10 @@ g++ -std=c++20 -O2 -I. bench/gde_sweeps.cpp "$BUILD/libpart/libpart.a" -o "$WORK
 "$WORK/gde_sweeps"
 echo
 
-python3 - "$REFINE" "$WORK" <<'PY'
-import json, random, resource, subprocess, sys, time
-refine, work = sys.argv[1], sys.argv[2]
+cc -O2 -pthread bench/cpu_overlap.c -o "$WORK/cpu_overlap"
+python3 - "$REFINE" "$WORK" "$WORK/cpu_overlap" <<'PY'
+import json, os, random, resource, subprocess, sys, tempfile, time
+refine, work, overlap_probe = sys.argv[1], sys.argv[2], sys.argv[3]
 partition = refine.replace("part-refine", "part-partition")
 
 def read_graph(path):
@@ -85,21 +88,37 @@ class Seconds(float):  # best wall time, with the best CPU time (user + sys) bes
         value.cpu = cpu
         return value
 
-def run_once(cmd):
+def run_once(cmd, cpus=None):
     # CPU time as well as wall time: part-refine runs its reports on a second thread, and
-    # on a loaded machine the CPU figures move less than the wall ones.
+    # on a loaded machine the CPU figures move less than the wall ones. `cpus`: the CPUs the
+    # command may use, inherited from this script's for the time of the spawn (taskset's own
+    # start would be timed, and a preexec_fn makes Python fork its whole heap, the graphs it
+    # holds, before the command starts: 4elt farhat 8 took 0.92 of gpmetis's time so instead
+    # of 0.69). Its output goes to files, read once it has exited.
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t = time.perf_counter()
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-    wall = time.perf_counter() - t
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime, out
+    own = os.sched_getaffinity(0)
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        if cpus: os.sched_setaffinity(0, cpus)
+        t = time.perf_counter()
+        try:
+            child = subprocess.Popen(cmd, stdout=out, stderr=err)
+        finally:
+            if cpus: os.sched_setaffinity(0, own)
+        status = child.wait()
+        wall = time.perf_counter() - t
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if status != 0:
+            err.seek(0)
+            sys.exit(f"failed ({status}): {' '.join(cmd)}\n{err.read().decode()}")
+        out.seek(0)
+        text = out.read().decode()
+    return wall, after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime, text
 
 def best_time(cmd, repeat=3):
     runs = [run_once(cmd) for _ in range(repeat)]
     return Seconds(min(r[0] for r in runs), min(r[1] for r in runs)), runs[-1][2]
 
-def best_times_interleaved(cmds, rounds=5):
+def best_times_interleaved(cmds, rounds=5):  # cmds: (command, CPUs or None)
     # Every command once per round, in an order that alternates from round to round: a slow
     # spell of the shared machine then falls on all of them alike. Timed in blocks (one
     # command's runs, then the other's), part-refine's ratio to gpmetis moved by a quarter
@@ -108,7 +127,7 @@ def best_times_interleaved(cmds, rounds=5):
     for r in range(rounds):
         order = range(len(cmds)) if r % 2 == 0 else reversed(range(len(cmds)))
         for i in order:
-            runs[i].append(run_once(cmds[i]))
+            runs[i].append(run_once(*cmds[i]))
     return [(Seconds(min(x[0] for x in rs), min(x[1] for x in rs)), rs[-1][2]) for rs in runs]
 
 def stats(graph, part, weights=None):
@@ -158,12 +177,21 @@ def run_refine(graph_path, part_path, extra, repeat=3):
     t, out = best_time(refine_command(graph_path, part_path, extra), repeat)
     return t, json.loads(out)
 
-def refine_against_gpmetis(graph_path, part_path, extra, k):
+def refine_against_gpmetis(graph_path, part_path, extra, k, one_cpu=False):
     """part-refine's best times and report, and gpmetis's best times on the same graph and K,
-    from runs of the two interleaved."""
-    (t_ref, out), (t_metis, _) = best_times_interleaved(
-        [refine_command(graph_path, part_path, extra), ["gpmetis", graph_path, str(k)]])
-    return t_ref, t_metis, json.loads(out)
+    from runs of the two interleaved; with one_cpu, also part-refine's best time when it may
+    use only the first CPU (as under taskset or mpirun --bind-to core: no helper thread), else
+    None."""
+    command = refine_command(graph_path, part_path, extra)
+    cmds = [(command, None), (["gpmetis", graph_path, str(k)], None)]
+    if one_cpu: cmds.append((command, {min(os.sched_getaffinity(0))}))
+    timed = best_times_interleaved(cmds)
+    return timed[0][0], timed[1][0], json.loads(timed[0][1]), timed[2][0] if one_cpu else None
+
+def cpu_overlap():
+    """Two busy threads' time together over one thread's alone (bench/cpu_overlap.c): 1.0 when
+    the two CPUs run in parallel, 2.0 when they share one."""
+    return float(subprocess.run([overlap_probe], check=True, capture_output=True, text=True).stdout)
 
 def triangulated_grid(side):  # a structured 2D triangle mesh's node graph, large enough to time
     path, xy_path = f"{work}/trigrid{side}.graph", f"{work}/trigrid{side}.xyz"
@@ -189,9 +217,12 @@ target_rows = []
 print("== Refinement: cut before -> after (improvement), imbalance after, time vs gpmetis ==")
 print("   GDE only: --no-polish; flat: --no-absorb --flat-polish (single-level FM, no region moves);")
 print("   default: fragments absorbed, GDE, multilevel FM on the band; dis: disconnected parts after")
+print("   rcb and farhat rows also: 1cpu = part-refine's time when it may use one CPU only, over gpmetis's;")
+print("   overlap = two busy threads' time together over one's alone, just before the row's timings")
+print("   (bench/cpu_overlap.c: 1.0 when the two CPUs run in parallel, 2.0 when they share one)")
 print(f"{'graph':11} {'K':>3} {'initial':10} {'cut0':>6} {'GDE only':>9} {'flat':>6} {'default':>7} {'impr%':>6} "
       f"{'imb':>6} {'dis':>3} {'sweeps':>6} {'gpmetis cut':>11} {'t_refine/t_gpmetis':>18} {'t_stats/t_gpmetis':>17} "
-      f"{'cpu_refine/cpu_gpmetis':>22}")
+      f"{'cpu_refine/cpu_gpmetis':>22} {'1cpu':>5} {'overlap':>7}")
 for name, gpath, xypath in graphs:
     local = gpath if gpath.startswith(work) else f"{work}/{name}.graph"
     if gpath != local: open(local, "w").write(open(gpath).read())
@@ -213,7 +244,9 @@ for name, gpath, xypath in graphs:
             extra = ["--coords", xypath] if xypath else []
             _, plain = run_refine(local, ppath, extra + ["--no-polish"], 1)
             _, flat = run_refine(local, ppath, extra + ["--no-absorb", "--flat-polish"], 1)
-            t_ref, t_gpm, full = refine_against_gpmetis(local, ppath, extra, k)
+            target = label in ("rcb", "farhat")
+            overlap = cpu_overlap() if target else None
+            t_ref, t_gpm, full, t_one = refine_against_gpmetis(local, ppath, extra, k, target)
             cut0 = full["before"]["edge_cut"]
             cut1 = full["after"]["edge_cut"]
             print(f"{name:11} {k:>3} {label:10} {cut0:>6} {plain['after']['edge_cut']:>9} "
@@ -221,12 +254,13 @@ for name, gpath, xypath in graphs:
                   f"{100 * (cut0 - cut1) / cut0:>6.1f} {full['after']['imbalance'][0]:>6.3f} "
                   f"{full['after']['disconnected_parts']:>3} {full['sweeps']:>6} "
                   f"{metis_cut:>11} {t_ref / t_gpm:>18.2f} {t_stats / t_metis:>17.2f} "
-                  f"{t_ref.cpu / max(t_gpm.cpu, 1e-3):>22.2f}")
-            if label in ("rcb", "farhat"):
+                  f"{t_ref.cpu / max(t_gpm.cpu, 1e-3):>22.2f}" +
+                  (f" {t_one / t_gpm:>5.2f} {overlap:>7.2f}" if target else ""))
+            if target:
                 target_rows.append((name, k, label, 100 * (cut0 - cut1) / cut0,
                                     full["after"]["imbalance"][0], t_ref / t_gpm,
                                     100 * (cut0 - flat["after"]["edge_cut"]) / cut0, cut1 / metis_cut,
-                                    t_ref.cpu / max(t_gpm.cpu, 1e-3)))
+                                    t_ref.cpu / max(t_gpm.cpu, 1e-3), t_one / t_gpm, overlap))
 
 print()
 print("== Issue 5 target: rcb and farhat starts, K = 8..32: improvement 15-25%, imbalance <= 1.03 ==")
@@ -237,15 +271,20 @@ for label in ("rcb", "farhat"):
           f"max {max(impr):5.1f}%  in 15-25%: {sum(15 <= i <= 25 for i in impr)}/{len(rows)}  "
           f"at least 15%: {sum(i >= 15 for i in impr)}/{len(rows)}  "
           f"imbalance <= 1.03: {sum(r[4] <= 1.03 + 1e-9 for r in rows)}/{len(rows)}  "
-          f"t_refine/t_gpmetis max {max(r[5] for r in rows):.2f}")
+          f"t_refine/t_gpmetis max {max(r[5] for r in rows):.2f} (one CPU {max(r[9] for r in rows):.2f})")
     for graph_name in dict.fromkeys(r[0] for r in rows):
         wall = [r[5] for r in rows if r[0] == graph_name]
         cpu = [r[8] for r in rows if r[0] == graph_name]
+        one = [r[9] for r in rows if r[0] == graph_name]
         print(f"{'':7} {graph_name:11} t_refine/t_gpmetis {min(wall):.2f}-{max(wall):.2f}  "
+              f"one CPU {min(one):.2f}-{max(one):.2f}  "
               f"cpu_refine/cpu_gpmetis {min(cpu):.2f}-{max(cpu):.2f}")
     flat = [r[6] for r in rows]
     print(f"{'':7} flat polish without region moves: mean {sum(flat) / len(flat):5.1f}%, "
           f"at least 15%: {sum(i >= 15 for i in flat)}/{len(rows)}")
+    shared = [r for r in rows if r[10] >= 1.5]
+    print(f"{'':7} rows timed while the two CPUs shared one (overlap >= 1.5): {len(shared)}/{len(rows)}"
+          + (f", t_refine/t_gpmetis there max {max(r[5] for r in shared):.2f}" if shared else ""))
     print(f"{'':7} below 15%: " + (", ".join(f"{r[0]} K={r[1]} {r[3]:.1f}% (cut {r[7]:.2f}x gpmetis's)"
                                               for r in rows if r[3] < 15) or "none"))
 
