@@ -305,7 +305,7 @@ for name, gpath, _ in graphs:
         spath = f"{work}/{name}.start.{k}"
         write_part(spath, start)
         extra = [] if network == "quotient" else ["--network", network, "--map", "greedy", "--lambda", "opt"]
-        t_ref, t_metis, rep = refine_against_gpmetis(base, spath, extra, k)
+        t_ref, t_metis, rep, _ = refine_against_gpmetis(base, spath, extra, k)
         fresh = gpmetis_part(base, k)
         # Match METIS's new labels to the old parts by largest overlap (greedy) before counting moves.
         overlap = {}
@@ -329,7 +329,7 @@ for name in ("copter2", "mdual"):
     for k in (16, 64):
         ppath = f"{work}/{name}.farhat.{k}"
         write_part(ppath, part_partition(local, None, k, "farhat"))
-        t_ref, t_metis, full = refine_against_gpmetis(local, ppath, [], k)
+        t_ref, t_metis, full, _ = refine_against_gpmetis(local, ppath, [], k)
         metis_part = gpmetis_part(local, k)
         cut0, cut1 = full["before"]["edge_cut"], full["after"]["edge_cut"]
         print(f"{name:11} {k:>3} {cut0:>6} {cut1:>7} {100 * (cut0 - cut1) / cut0:>6.1f} "
