@@ -30,7 +30,8 @@ class CoordinatesInPieces {
     CoordinatesInPieces(const std::string& path, std::int64_t expected_vertices);
     // Bytes of the file; 0 when it cannot be read.
     std::size_t size() const;
-    // The first piece ends at the first line end from `first_bytes` on. Before the parses.
+    // The first piece ends at the first line end from `first_bytes` on. Before the parses;
+    // allocates the result (its pages faulted in on the calling thread).
     void split(std::size_t first_bytes);
     void parse_first();
     void parse_second();
