@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "libpart/core/helper_thread.hpp"
+#include "tests/support/test_files.hpp"
 #include "tools/common/heap_setup.hpp"
 
 namespace part::tools {
@@ -90,10 +91,15 @@ int huge_page_heap_regions() {
 
 TEST(HugePageHeap, OneCpuGetsABlockOfHugePagesForSmallInputsAndTwoCpusDoNot) {
     keep_large_arrays_in_heap();
+    const test::ScratchDir dir;
+    const std::string tiny = dir.write("tiny.graph", "3 3\n2 3\n1 3\n1 2\n");
+    const std::string graph = test::source_file("data/naca0012.graph"); // 323 kB
     const int before = huge_page_heap_regions();
-    reserve_huge_page_heap({}, /*helper_prefaults=*/true); // small: the helper faults in
+    reserve_huge_page_heap({graph}, /*helper_prefaults=*/true); // small: the helper faults in
     EXPECT_EQ(huge_page_heap_regions(), before);
-    reserve_huge_page_heap({}, /*helper_prefaults=*/false); // one CPU: a block advised
+    reserve_huge_page_heap({tiny}, /*helper_prefaults=*/false); // too small to pay
+    EXPECT_EQ(huge_page_heap_regions(), before);
+    reserve_huge_page_heap({graph}, /*helper_prefaults=*/false); // one CPU: a block advised
     EXPECT_GT(huge_page_heap_regions(), before);
 }
 

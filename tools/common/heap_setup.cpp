@@ -94,8 +94,10 @@ void reserve_huge_page_heap(const std::vector<std::string>& inputs, bool helper_
     for (const std::string& path : inputs) bytes += 2 * file_bytes(path);
     // Small inputs take a few thousand faults at most, which the helper thread takes ahead of
     // the arrays (prefault_heap_when_idle). With one CPU there is no helper and every fault is
-    // the run's own: one block of 2 MB pages then, whatever the size.
-    if (helper_prefaults && bytes < 2 * kBlock) return;
+    // the run's own: one block of 2 MB pages then, unless the run is so small that a 2 MB
+    // page's zeroing (about what 100-150 faults of 4 KB cost here) would not pay.
+    constexpr std::uintmax_t kWorthHugePages = 512 << 10;
+    if (helper_prefaults ? bytes < 2 * kBlock : bytes < kWorthHugePages) return;
     bytes = std::max<std::uintmax_t>(bytes, kBlock);
     std::vector<char*> blocks;
     for (std::uintmax_t reserved = 0; reserved < std::min<std::uintmax_t>(bytes, 1ull << 32);

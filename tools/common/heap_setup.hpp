@@ -56,7 +56,8 @@ void prefault_heap_when_idle();
 // part-refine 8% on 4elt farhat 8, as the helper zeroes or the main thread waits for a whole
 // 2 MB page at once. With one CPU (taskset, a cpuset, `mpirun --bind-to core`) every fault
 // is the run's own, and one 16 MB block of 2 MB pages took 5-8% off part-refine's time on the
-// bench's 7k-20k-vertex farhat rows (600-700 faults of 4 KB down to 250).
+// bench's 7k-20k-vertex farhat rows (600-700 faults of 4 KB down to 250); inputs below 256 kB
+// in all, whose runs touch less than a 2 MB page, keep 4 KB pages.
 // `helper_prefaults`: whether prefault_heap_when_idle has a helper thread to do it.
 void reserve_huge_page_heap(const std::vector<std::string>& inputs,
                             bool helper_prefaults = hardware_threads() > 1);
