@@ -10,8 +10,8 @@
 # shared; the part-stats column (read the graph, compute metrics, nothing else, best of 3)
 # shows the I/O floor. The cpu column compares CPU time (user + sys, best of the same 5 runs),
 # which a loaded machine disturbs less. On the rcb and farhat rows also part-refine's time on
-# one CPU (no helper thread), and how far two threads ran at once just before (the VM's two
-# vCPUs sometimes share one physical CPU, and part-refine then runs at its one-CPU speed).
+# one CPU (no helper thread), the floor it falls to when its second thread gains nothing, and
+# how far two threads pinned to two CPUs ran at once just before the row's timings.
 # Rebalance: a METIS partition whose part-0 vertices weigh twice, refined by part-refine vs
 # partitioned again from scratch by gpmetis (vertices moved after matching part labels).
 # Larger 3D graphs: time and cut from farhat starts on copter2 and mdual (METIS's examples).
@@ -93,8 +93,8 @@ def run_once(cmd, cpus=None):
     # on a loaded machine the CPU figures move less than the wall ones. `cpus`: the CPUs the
     # command may use, inherited from this script's for the time of the spawn (taskset's own
     # start would be timed, and a preexec_fn makes Python fork its whole heap, the graphs it
-    # holds, before the command starts: 4elt farhat 8 took 0.92 of gpmetis's time so instead
-    # of 0.69). Its output goes to files, read once it has exited.
+    # holds, before the command starts: 4elt farhat 8 then took 0.92 of gpmetis's time instead
+    # of 0.62). Its output goes to files, read once it has exited.
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     own = os.sched_getaffinity(0)
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:

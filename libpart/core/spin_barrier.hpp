@@ -2,8 +2,8 @@
 // A barrier for the few threads of one split (for_each_range's ranges) that meet once or a few
 // times, as std::barrier, but whose waiters spin for a while before they sleep (spin_wait.hpp).
 // std::barrier's waiters slept almost at once: in the host's busy spells the graph reader's
-// main thread then woke 550 us after the other thread had completed the phase (4elt: reading
-// took 0.85 ms instead of 0.35).
+// main thread then woke 550 us after the other thread had completed the phase (4elt: the
+// parse's two-thread part took 0.85-0.9 ms instead of 0.35).
 #include <atomic>
 #include <chrono>
 #include <cstdint>
