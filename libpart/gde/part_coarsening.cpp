@@ -182,13 +182,19 @@ VertexId number_clusters(VertexId n, CoarseningScratch& scratch, CoarseLevel& le
     return coarse_n;
 }
 
+// Neighbour sums for `coarse_n` coarse vertices, none met yet by any row (merge_rows).
+NeighbourSum* unmet_sums(ScratchArray<NeighbourSum>& sums, VertexId coarse_n) {
+    NeighbourSum* const met = sums.at_least(std::size_t(coarse_n));
+    std::fill_n(met, coarse_n, NeighbourSum{-1, 0}); // a sum is read (and masked) before written
+    return met;
+}
+
 // Room for the rows of a graph of `entries` adjacency entries contracted to `coarse_n`
 // vertices, and no neighbour met yet (merge_rows).
 void prepare_rows(EdgeOffset entries, VertexId coarse_n, RowBuffers& rows) {
     rows.adjncy.at_least(std::size_t(entries) + 1);
     rows.adjwgt.at_least(std::size_t(entries));
-    // The sum is read (and masked) before it is written.
-    std::fill_n(rows.met.at_least(std::size_t(coarse_n)), coarse_n, NeighbourSum{-1, 0});
+    unmet_sums(rows.met, coarse_n);
 }
 
 // Merges the members' rows of coarse vertices [begin, end) into adjncy and adjwgt from position
@@ -453,9 +459,7 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
         [&] {
             int unclaimed = kUnclaimed;
             if (!second_half.compare_exchange_strong(unclaimed, kBySecond)) return;
-            NeighbourSum* met = scratch.second_met.at_least(std::size_t(coarse_n));
-            std::fill_n(met, coarse_n, NeighbourSum{-1, 0}); // as prepare_rows
-            out[1] = contract(middle, coarse_n, met, room);
+            out[1] = contract(middle, coarse_n, unmet_sums(scratch.second_met, coarse_n), room);
         });
     append_rows(rows, 0, out[0], 0, c);
     if (second_half.load() == kBySecond) {
