@@ -17,6 +17,7 @@
 #include "libpart/core/parallel.hpp"
 #include "libpart/core/part_components.hpp"
 #include "libpart/gde/refine.hpp"
+#include "libpart/order/locality_renumbering.hpp"
 #include "tools/common/cli.hpp"
 #include "tools/common/heap_setup.hpp"
 #include "tools/common/report.hpp"
@@ -195,30 +196,35 @@ void print_result(std::ostream& out, const gde::RefineResult& r, const Partition
     out << "vertices moved: " << r.vertices_moved << " (weight " << r.weight_moved << ")\n";
 }
 
-// Writes `refined` to `output` and returns its metrics, the two at once on two cores: the
-// search for components beside the write and the other sums (the whole report there took
-// 0.35-0.8 ms where the write took 0.15-0.3: plate-nodal farhat 16 -3%), or the whole report
-// beside the write on graphs whose report passes use every core themselves. With one core,
-// the write, then the sums and the components in one pass over the rows.
+// Writes `refined` to `output` in the file's numbering (`renumbering` undone) and returns its
+// metrics, the two at once on two cores: the search for components beside the write and the
+// other sums (the whole report there took 0.35-0.8 ms where the write took 0.15-0.3:
+// plate-nodal farhat 16 -3%), or the whole report beside the write on graphs whose report
+// passes use every core themselves. With one core, the write, then the sums and the components
+// in one pass over the rows.
 PartitionMetrics write_and_measure(const Graph& graph, const Partition& refined,
-                                   const std::string& output) {
+                                   const Renumbering& renumbering, const std::string& output) {
     const auto work = std::int64_t(graph.adjncy.size());
+    auto write = [&] {
+        if (renumbering.empty()) // no copy
+            formats::write_partition(output, refined.part);
+        else
+            formats::write_partition(output, in_old_order(refined.part, renumbering));
+    };
     if (!runs_both_concurrently(work)) {
-        formats::write_partition(output, refined.part);
+        write();
         return compute_metrics(graph, refined);
     }
     PartitionMetrics after;
     if (worker_threads(work) > 1) {
-        run_both(
-            work, [&] { formats::write_partition(output, refined.part); },
-            [&] { after = compute_metrics(graph, refined); });
+        run_both(work, write, [&] { after = compute_metrics(graph, refined); });
         return after;
     }
     std::vector<VertexId> components;
     run_both(
         work,
         [&] {
-            formats::write_partition(output, refined.part);
+            write();
             after = compute_metrics_except_components(graph, refined);
         },
         [&] { components = components_per_part(graph, refined.part, refined.num_parts); });
@@ -322,6 +328,15 @@ int main(int argc, char** argv) {
         // 4elt K = 8. Not while the inputs are read: both threads parse them, and the helper's
         // steps delayed its half by 0.1 ms.
         tools::prefault_heap_when_idle();
+        // Refined (and reported on) in an order that keeps neighbours close in memory, when
+        // the file's scatters them; written back in the file's.
+        const Renumbering renumbering = scatters_neighbours(graph)
+                                            ? part_major_renumbering(graph, partition.part)
+                                            : Renumbering{};
+        if (!renumbering.empty()) {
+            graph = renumbered_graph(graph, renumbering);
+            partition.part = in_new_order(partition.part, renumbering);
+        }
         const std::optional<gde::Network> network = load_network(network_spec);
         if (network && network->num_processors() != partition.num_parts)
             throw tools::UsageError("network " + network->name + " has " +
@@ -347,8 +362,9 @@ int main(int argc, char** argv) {
         result = gde::refine_with_gde(graph, partition, network ? &*network : nullptr, options,
                                       report_before);
         if (counted_by_absorption) add_component_counts(before, result.fragments.components_before);
-        const PartitionMetrics after = write_and_measure(
-            graph, Partition{partition.num_parts, result.part, partition.targets}, output);
+        const PartitionMetrics after =
+            write_and_measure(graph, Partition{partition.num_parts, result.part, partition.targets},
+                              renumbering, output);
         // On the quotient graph an empty part has no neighbour, so no flow reaches it.
         if (!network && after.empty_parts > 0)
             std::cerr << "warning: " << after.empty_parts
