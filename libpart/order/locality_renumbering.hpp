@@ -22,8 +22,9 @@ struct Renumbering {
 
 // Whether a renumbering pays for itself: the graph has at least kLocalityMinVertices
 // vertices (below that its per-vertex arrays stay within the second-level cache: copter2's 55k
-// vertices gained 3-5% from a renumbered input, and renumbered by part-refine itself it ran no
-// faster) and most of a sample of its edges join vertices more than kLocalityFar ids apart.
+// vertices gained 3-5% from a renumbered input, and renumbered by part-refine itself it ran
+// 5-10% slower) and most of a sample of its edges join vertices more than kLocalityFar ids
+// apart.
 // Reads one row in 64.
 constexpr VertexId kLocalityMinVertices = VertexId(1) << 17;
 constexpr VertexId kLocalityFar = VertexId(1) << 14;
