@@ -330,13 +330,7 @@ int main(int argc, char** argv) {
         tools::prefault_heap_when_idle();
         // Refined (and reported on) in an order that keeps neighbours close in memory, when
         // the file's scatters them; written back in the file's.
-        const Renumbering renumbering = scatters_neighbours(graph)
-                                            ? part_major_renumbering(graph, partition.part)
-                                            : Renumbering{};
-        if (!renumbering.empty()) {
-            graph = renumbered_graph(graph, renumbering);
-            partition.part = in_new_order(partition.part, renumbering);
-        }
+        const Renumbering renumbering = renumber_for_locality(graph, partition.part);
         const std::optional<gde::Network> network = load_network(network_spec);
         if (network && network->num_processors() != partition.num_parts)
             throw tools::UsageError("network " + network->name + " has " +

@@ -23,9 +23,8 @@ struct Renumbering {
 // Whether a renumbering pays for itself: the graph has at least kLocalityMinVertices
 // vertices (below that its per-vertex arrays stay within the second-level cache: copter2's 55k
 // vertices gained 3-5% from a renumbered input, and renumbered by part-refine itself it ran
-// 5-10% slower) and most of a sample of its edges join vertices more than kLocalityFar ids
-// apart.
-// Reads one row in 64.
+// 5-10% slower) and most of a sample of its edges (one row in 64) join vertices more than
+// kLocalityFar ids apart.
 constexpr VertexId kLocalityMinVertices = VertexId(1) << 17;
 constexpr VertexId kLocalityFar = VertexId(1) << 14;
 bool scatters_neighbours(const Graph& graph);
@@ -42,6 +41,11 @@ Renumbering part_major_renumbering(const Graph& graph, const std::vector<PartId>
 // `graph` with old vertex r.old_of[i] as vertex i: rows (in their order, ids renumbered),
 // vertex weights, sizes, edge weights and coordinates.
 Graph renumbered_graph(const Graph& graph, const Renumbering& r);
+
+// When `graph` scatters neighbours, renumbers it and `part` (one part per vertex) in place by
+// part_major_renumbering and returns the renumbering; otherwise changes nothing and returns
+// an empty one. The old graph is freed once the new one is built.
+Renumbering renumber_for_locality(Graph& graph, std::vector<PartId>& part);
 
 // Per-vertex values (one per vertex) from the old numbering into the new, and back.
 template <typename T>

@@ -122,3 +122,29 @@ TEST(LocalityRenumbering, OnlyLargeGraphsWithScatteredNeighboursNeedIt) {
     const Graph small = grid_graph(100, 100);
     EXPECT_FALSE(scatters_neighbours(renumbered_graph(small, shuffled(small.num_vertices()))));
 }
+
+TEST(LocalityRenumbering, RenumbersGraphAndPartsInPlaceOnlyWhenItPays) {
+    Graph small = grid_graph(20, 20);
+    std::vector<PartId> part(400);
+    for (VertexId v = 0; v < 400; ++v) part[std::size_t(v)] = v % 20 < 10 ? 0 : 1;
+    const std::vector<PartId> small_part = part;
+    EXPECT_TRUE(renumber_for_locality(small, part).empty());
+    EXPECT_EQ(part, small_part);
+    EXPECT_EQ(small.adjncy, grid_graph(20, 20).adjncy);
+
+    const Graph grid = grid_graph(400, 400);
+    const Renumbering shuffle = shuffled(grid.num_vertices());
+    Graph scattered = renumbered_graph(grid, shuffle);
+    std::vector<PartId> halves(std::size_t(grid.num_vertices()));
+    for (VertexId v = 0; v < grid.num_vertices(); ++v)
+        halves[std::size_t(shuffle.new_of[v])] = v % 400 < 200 ? 0 : 1; // x < 200: part 0
+    const Graph before = scattered;
+    const std::vector<PartId> halves_before = halves;
+    const Renumbering r = renumber_for_locality(scattered, halves);
+    ASSERT_FALSE(r.empty());
+    EXPECT_EQ(halves, in_new_order(halves_before, r));
+    EXPECT_EQ(scattered.adjncy, renumbered_graph(before, r).adjncy);
+    // Two parts of one piece each: one range per part, in the order of their lowest vertices.
+    EXPECT_TRUE(std::is_sorted(halves.begin(), halves.end()) ||
+                std::is_sorted(halves.rbegin(), halves.rend()));
+}
