@@ -328,15 +328,16 @@ int main(int argc, char** argv) {
         // 4elt K = 8. Not while the inputs are read: both threads parse them, and the helper's
         // steps delayed its half by 0.1 ms.
         tools::prefault_heap_when_idle();
-        // Refined (and reported on) in an order that keeps neighbours close in memory, when
-        // the file's scatters them; written back in the file's.
-        const Renumbering renumbering = renumber_for_locality(graph, partition.part);
         const std::optional<gde::Network> network = load_network(network_spec);
         if (network && network->num_processors() != partition.num_parts)
             throw tools::UsageError("network " + network->name + " has " +
                                     std::to_string(network->num_processors()) + " processors but " +
                                     partition_path + " has " + std::to_string(partition.num_parts) +
                                     " parts; expected a network of exactly K processors");
+        // Refined (and reported on) in an order that keeps neighbours close in memory, when
+        // the file's scatters them; written back in the file's. After the checks: a usage
+        // error costs no renumbering.
+        const Renumbering renumbering = renumber_for_locality(graph, partition.part);
 
         progress.stage("refining with GDE");
         gde::RefineResult result;

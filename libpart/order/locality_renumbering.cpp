@@ -5,6 +5,7 @@
 
 #include "libpart/core/parallel.hpp"
 #include "libpart/core/part_components.hpp"
+#include "libpart/order/permutation.hpp"
 
 namespace part {
 
@@ -29,9 +30,7 @@ Renumbering part_major_renumbering(const Graph& graph, const std::vector<PartId>
     const PartComponents found = find_part_components(graph, part);
     Renumbering r;
     r.old_of.assign(found.members.get(), found.members.get() + graph.num_vertices());
-    r.new_of.resize(r.old_of.size());
-    for (std::size_t i = 0; i < r.old_of.size(); ++i)
-        r.new_of[std::size_t(r.old_of[i])] = VertexId(i);
+    r.new_of = positions_from_sequence(r.old_of);
     return r;
 }
 

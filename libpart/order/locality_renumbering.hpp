@@ -16,7 +16,7 @@ namespace part {
 // Old and new ids of each vertex; empty for the identity.
 struct Renumbering {
     std::vector<VertexId> old_of; // per new id
-    std::vector<VertexId> new_of; // per old id
+    std::vector<VertexId> new_of; // per old id: old_of's positions (positions_from_sequence)
     bool empty() const { return old_of.empty(); }
 };
 

@@ -7,6 +7,7 @@
 #include "libpart/core/graph_builder.hpp"
 #include "libpart/core/part_components.hpp"
 #include "libpart/order/locality_renumbering.hpp"
+#include "libpart/order/permutation.hpp"
 #include "tests/support/grid_graph.hpp"
 
 using namespace part;
@@ -17,8 +18,7 @@ namespace {
 // A renumbering from the new ids' old ones.
 Renumbering from_old_ids(std::vector<VertexId> old_of) {
     Renumbering r;
-    r.new_of.resize(old_of.size());
-    for (std::size_t i = 0; i < old_of.size(); ++i) r.new_of[std::size_t(old_of[i])] = VertexId(i);
+    r.new_of = positions_from_sequence(old_of);
     r.old_of = std::move(old_of);
     return r;
 }
