@@ -91,14 +91,50 @@ Partition parse_partition_rows(std::string_view text, const std::string& name,
 
 } // namespace
 
+void ensure_part_id_below_vertices(PartId id, std::int64_t vertices, const LineReader& lines) {
+    if (id >= vertices)
+        lines.fail("part id " + std::to_string(id) + " but the partition has only " +
+                   std::to_string(vertices) +
+                   " vertices: expected ids below the number of vertices");
+}
+
+PartId parts_of_partition(PartId given, PartId max_id, std::int64_t vertices,
+                          const std::string& name) {
+    if (given > 0) return given;
+    const PartId named = parts_from_name(name);
+    if (named <= max_id) return std::max<PartId>(max_id + 1, 1);
+    if (named > vertices)
+        throw InputError(name, 0,
+                         "the name says " + std::to_string(named) +
+                             " parts (.part.K) but the partition has only " +
+                             std::to_string(vertices) +
+                             " vertices; give the number of parts with -k");
+    return named;
+}
+
+namespace {
+
+// Throws for the first id of at least `vertices`, naming its line.
+[[noreturn]] void fail_at_id_beyond_vertices(std::string_view text, const std::string& name,
+                                             std::int64_t vertices) {
+    LineReader lines(text, name);
+    for_each_row(lines, [&](FieldCursor& fields) {
+        ensure_part_id_below_vertices(parse_part_id_row(fields, lines, 0), vertices, lines);
+    });
+    throw InputError(name, 0, "a part id beyond the number of vertices"); // not reached
+}
+
+} // namespace
+
 Partition parse_partition(std::string_view text, const std::string& name, std::int64_t expected,
                           PartId num_parts) {
     Partition p;
     PartId max_id = -1;
     if (!parse_plain_ids(text, expected, num_parts, p.part, max_id))
         p = parse_partition_rows(text, name, expected, num_parts, max_id);
-    p.num_parts = num_parts > 0 ? num_parts : std::max<PartId>(max_id + 1, 1);
-    if (num_parts <= 0 && parts_from_name(name) > max_id) p.num_parts = parts_from_name(name);
+    const auto vertices = std::int64_t(p.part.size());
+    if (max_id >= vertices) fail_at_id_beyond_vertices(text, name, vertices);
+    p.num_parts = parts_of_partition(num_parts, max_id, vertices, name);
     return p;
 }
 

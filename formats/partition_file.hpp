@@ -26,6 +26,16 @@ PartId parse_part_id_row(FieldCursor& fields, const LineReader& lines, PartId nu
 // The K of a gpmetis-style name "*.part.K", else 0.
 PartId parts_from_name(std::string_view path);
 
+// A partition has at most one part per vertex: refuses a larger id, naming the line, so that no
+// per-part array is sized beyond the input.
+void ensure_part_id_below_vertices(PartId id, std::int64_t vertices, const LineReader& lines);
+
+// The part count of a partition of `vertices` rows and largest id `max_id`, read from `name`:
+// `given` when > 0, else the K of a "*.part.K" name when it covers every id, else max_id + 1.
+// Throws InputError when the name's K exceeds the vertices.
+PartId parts_of_partition(PartId given, PartId max_id, std::int64_t vertices,
+                          const std::string& name);
+
 void write_partition(const std::string& path, const std::vector<PartId>& part);
 
 // Per-part capacities, one positive number per line, normalised to fractions summing to 1.

@@ -143,6 +143,7 @@ void run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
     const VertexId n = input.graph.global_vertices;
     RepartRequest& request = job.request;
     request.new_parts = job.new_parts > 0 ? job.new_parts : input.old_parts;
+    if (n > 0) tools::ensure_parts_fit(job.old_parts, n, "--old-parts");
     if (n > 0) tools::ensure_parts_fit(request.new_parts, n);
     if (method == "gde" && job.controller.horizon)
         throw tools::UsageError("--horizon: the distributed gde moves vertices while it balances, "
@@ -359,6 +360,7 @@ int main(int argc, char** argv) {
         progress.stage("reading " + graph_path);
         Graph graph = formats::read_graph_with_coordinates(graph_path, coords_path);
         const Partition old_p = formats::read_partition(old_path, graph.num_vertices(), old_parts);
+        tools::ensure_parts_fit(old_parts, graph.num_vertices(), "--old-parts");
         request.new_parts = new_parts > 0 ? new_parts : old_p.num_parts;
         if (graph.num_vertices() > 0)
             tools::ensure_parts_fit(request.new_parts, graph.num_vertices());
@@ -446,9 +448,10 @@ int main(int argc, char** argv) {
         }
         if (ghost_layers > 0 && pvtu_output.empty())
             throw tools::UsageError("--ghost-layers needs --pvtu");
-        // Distributed: interval (along --order, the Hilbert order of --coords, or the
-        // numbering), and gde for any rank and part counts.
-        if (pvtu_input || (ranks > 1 && (method == "gde" || method == "interval"))) {
+        // Distributed under mpirun, one rank included (its files are those of any rank
+        // count): interval (along --order, the Hilbert order of --coords, or the numbering),
+        // and gde for any rank and part counts.
+        if (pvtu_input || (mpi_env && (method == "gde" || method == "interval"))) {
             DistributedJob job{
                 graph_path,     old_path,  targets_path, order_path, coords_path, common.output,
                 plan_path,      old_parts, new_parts,    request,    common.json, common.quiet,

@@ -44,6 +44,7 @@ int main(int argc, char** argv) {
         const double read_cpu_seconds = cpu_clock.lap();
         if (!coords_path.empty())
             graph.coords = formats::read_coordinates(coords_path, graph.num_vertices());
+        tools::ensure_parts_fit(num_parts, graph.num_vertices());
         Partition partition = formats::read_partition_with_targets(
             partition_path, graph.num_vertices(), num_parts, targets_path);
 

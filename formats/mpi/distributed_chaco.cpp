@@ -263,16 +263,15 @@ std::vector<PartId> read_partition_slice(MPI_Comm comm, const std::string& path,
     const RowScan scan = collectively(comm, [&] {
         return scan_rows(slice, path, [&](FieldCursor& fields, const LineReader& lines) {
             rows.push_back(parse_part_id_row(fields, lines, given));
+            ensure_part_id_below_vertices(rows.back(), block_start.back(), lines);
             max_id = std::max(max_id, rows.back());
         });
     });
     const std::int64_t first_row = check_rows(comm, path, slice, scan, block_start.back(), "lines");
     PartId largest = -1;
     MPI_Allreduce(&max_id, &largest, 1, MPI_INT32_T, MPI_MAX, comm);
-    if (given <= 0) {
-        num_parts = std::max<PartId>(largest + 1, 1);
-        if (parts_from_name(path) > largest) num_parts = parts_from_name(path);
-    }
+    num_parts = collectively(
+        comm, [&] { return parts_of_partition(given, largest, block_start.back(), path); });
     return part::mpi::move_rows_to_blocks<PartId>(comm, rows, 1, first_row, block_start);
 }
 

@@ -46,33 +46,13 @@ Weight weight_of(const Weight* vwgt, int ncon, VertexId v) {
 }
 
 // Marks u with `mark` and queues it at queue[tail] if it is kOpen; returns the queue's new end:
-// the step of the band's layers and of the pieces' searches. Branch-free, every neighbour's
-// entry is written (kOpen turned into the mark, the others left as they were) and every neighbour
-// queued, the end moving past it only if it was open: no misprediction where a search finds many
-// neighbours open (about one in three on a mesh of low degree), for a few more instructions a
-// neighbour. Measured: the pieces' searches gain from it on every bench graph (4elt, degree
-// 11.6, to naca0012, 3.0); the layers only on graphs of low degree (branch_free_layers).
-template <bool kBranchFree>
+// the step of the band's layers and of the pieces' searches. The queue holds each vertex at most
+// once, so n entries suffice even when the band covers the whole graph.
 VertexId mark_if_open(VertexId* id, VertexId u, VertexId mark, VertexId* queue, VertexId tail) {
-    if constexpr (kBranchFree) {
-        const VertexId was = id[u];
-        const VertexId open = was == kOpen;
-        id[u] = was + ((mark - kOpen) & -open);
-        queue[tail] = u;
-        return tail + open;
-    } else {
-        if (id[u] != kOpen) return tail;
-        id[u] = mark;
-        queue[tail] = u;
-        return tail + 1;
-    }
-}
-
-// Whether the band's layers step without a branch (mark_if_open): average degree below 8. With
-// the branch, 4elt's (11.6) were 5-11% faster, plate-nodal's (5.9) and naca0012's (3.0) 5-9%
-// slower.
-bool branch_free_layers(const Graph& graph) {
-    return EdgeOffset(graph.adjncy.size()) < 8 * EdgeOffset(graph.num_vertices());
+    if (id[u] != kOpen) return tail;
+    id[u] = mark;
+    queue[tail] = u;
+    return tail + 1;
 }
 
 // What band_members finds out besides the band's members.
@@ -89,8 +69,7 @@ struct BandSize {
 // summed degrees of the outermost layer; or, as soon as the layers hold `cap` vertices or more,
 // stops there, the band unfinished (capped).
 // `boundary` (or null): marks of the vertices that may lie on a border (see extract_band).
-// kBranchFree: the layers' step (mark_if_open).
-template <bool kBranchFree, typename Mine>
+template <typename Mine>
 BandSize band_members(const Graph& graph, const std::vector<PartId>& part, int width, Mine mine,
                       const char* boundary, VertexId cap, BandScratch& scratch) {
     const VertexId n = graph.num_vertices();
@@ -143,7 +122,7 @@ BandSize band_members(const Graph& graph, const std::vector<PartId>& part, int w
         for (VertexId i = begin; i < end; ++i) {
             const VertexId v = queue[i];
             for (EdgeOffset e = xadj[v]; e < xadj[v + 1]; ++e)
-                grown = mark_if_open<kBranchFree>(id, adjncy[e], kBand, queue, grown);
+                grown = mark_if_open(id, adjncy[e], kBand, queue, grown);
         }
         begin = end;
         end = grown;
@@ -195,7 +174,7 @@ VertexId number_band_and_anchors(const Graph& graph, const std::vector<PartId>& 
             const VertexId v = queue[head++];
             weight += weight_of(vwgt, graph.ncon, v);
             for (EdgeOffset e = xadj[v]; e < xadj[v + 1]; ++e)
-                tail = mark_if_open<true>(id, adjncy[e], code, queue, tail);
+                tail = mark_if_open(id, adjncy[e], code, queue, tail);
         }
         scratch.anchor_weight.push_back(weight);
         scratch.anchor_part.push_back(part[s]);
@@ -358,10 +337,7 @@ bool build_band(const Graph& graph, const std::vector<PartId>& part, int width, 
                 const std::vector<char>* boundary, EdgeOffset split_rows_from, VertexId cap,
                 BandGraph& band, BandScratch& scratch) {
     const char* marks = boundary ? boundary->data() : nullptr;
-    const bool branch_free = branch_free_layers(graph);
-    const BandSize size = branch_free
-                              ? band_members<true>(graph, part, width, mine, marks, cap, scratch)
-                              : band_members<false>(graph, part, width, mine, marks, cap, scratch);
+    const BandSize size = band_members(graph, part, width, mine, marks, cap, scratch);
     if (size.capped) return false;
     const VertexId anchors = number_band_and_anchors(graph, part, size.vertices, band, scratch);
     const VertexId b = band.num_band_vertices();

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <numeric>
 #include <sstream>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include <sched.h>
@@ -296,4 +298,75 @@ TEST(PartRefine, ScatteredNumberingIsRefinedRenumberedAndWrittenInTheFilesOrder)
         run_command(on_one_cpu(refine(g + " " + p + " -q -o " + dir.file("one.part")))).exit_code,
         0);
     EXPECT_EQ(read_text(dir.file("one.part")), read_text(out));
+}
+
+namespace {
+
+// Chaco text of a graph given by its edges (0-based, each once).
+std::string chaco_of_edges(int n, const std::vector<std::pair<int, int>>& edges) {
+    std::vector<std::vector<int>> neighbours(static_cast<std::size_t>(n));
+    for (auto [u, v] : edges) {
+        neighbours[std::size_t(u)].push_back(v);
+        neighbours[std::size_t(v)].push_back(u);
+    }
+    std::string text = std::to_string(n) + " " + std::to_string(edges.size()) + "\n";
+    for (const auto& row : neighbours) {
+        for (int u : row) text += std::to_string(u + 1) + " ";
+        text += "\n";
+    }
+    return text;
+}
+
+// Runs part-refine with its default (multilevel band) polish on `graph_text` and each of
+// `partitions`; expects every run to succeed and write a partition of every vertex.
+void expect_refines_every_partition(const std::string& graph_text,
+                                    const std::vector<std::string>& partitions) {
+    ScratchDir dir;
+    const std::string graph = dir.write("g.graph", graph_text);
+    for (std::size_t i = 0; i < partitions.size(); ++i) {
+        const std::string start = dir.write("start." + std::to_string(i), partitions[i]);
+        const std::string out = dir.file("out." + std::to_string(i));
+        auto r = run_command(refine(graph + " " + start + " -o " + out));
+        ASSERT_EQ(r.exit_code, 0) << "partition " << i << ":\n" << partitions[i] << r.err;
+        const std::string written = read_text(out);
+        EXPECT_EQ(std::count(written.begin(), written.end(), '\n'),
+                  std::count(partitions[i].begin(), partitions[i].end(), '\n'));
+    }
+}
+
+} // namespace
+
+// The band of a small graph can hold every vertex; its breadth-first queue then wrote one entry
+// past its end (a heap overflow caught by glibc's checks or AddressSanitizer).
+TEST(PartRefine, BandCoveringTheWholeGraphStaysInItsQueue) {
+    std::vector<std::pair<int, int>> grid; // 2 x 3
+    for (int r = 0; r < 2; ++r)
+        for (int c = 0; c < 3; ++c) {
+            if (c + 1 < 3) grid.push_back({r * 3 + c, r * 3 + c + 1});
+            if (r + 1 < 2) grid.push_back({r * 3 + c, (r + 1) * 3 + c});
+        }
+    std::vector<std::string> partitions;
+    std::uint32_t state = 12345;
+    for (int i = 0; i < 30; ++i) {
+        std::string text;
+        bool has[2] = {false, false};
+        for (int v = 0; v < 6; ++v) {
+            state = state * 1664525u + 1013904223u;
+            const int p = int(state >> 31);
+            has[p] = true;
+            text += std::to_string(p) + "\n";
+        }
+        if (has[0] && has[1]) partitions.push_back(text);
+    }
+    expect_refines_every_partition(chaco_of_edges(6, grid), partitions);
+
+    std::vector<std::pair<int, int>> wheel; // hub 0, rim 1..2000
+    const int rim = 2000;
+    for (int v = 1; v <= rim; ++v) {
+        wheel.push_back({0, v});
+        wheel.push_back({v, v % rim + 1});
+    }
+    std::string halves;
+    for (int v = 0; v <= rim; ++v) halves += (v <= rim / 2 ? "0\n" : "1\n");
+    expect_refines_every_partition(chaco_of_edges(rim + 1, wheel), {halves});
 }

@@ -48,10 +48,12 @@ int run_tool(CLI::App& app, int argc, char** argv, const std::function<void()>& 
     return kInputError;
 }
 
-void ensure_parts_fit(long long parts, long long vertices) {
+void ensure_parts_fit(long long parts, long long vertices, const std::string& option) {
     if (parts > vertices)
-        throw UsageError("-k " + std::to_string(parts) + " exceeds the graph's " +
-                         std::to_string(vertices) + " vertices");
+        throw UsageError(option + " " + std::to_string(parts) + " exceeds the graph's " +
+                         std::to_string(vertices) +
+                         " vertices: expected at most one part per "
+                         "vertex");
 }
 
 void ensure_not_an_input(const std::string& output, const std::vector<std::string>& inputs) {

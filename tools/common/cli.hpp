@@ -35,9 +35,9 @@ void add_common_options(CLI::App& app, CommonOptions& options, bool with_json);
 // failure to 1 with "error: <what>" on stderr. Returns the exit code.
 int run_tool(CLI::App& app, int argc, char** argv, const std::function<void()>& body);
 
-// Refuses more parts than the graph has vertices: "-k K exceeds the graph's N vertices"
-// (throws UsageError).
-void ensure_parts_fit(long long parts, long long vertices);
+// Refuses more parts than the graph has vertices, "-k K exceeds the graph's N vertices" (throws
+// UsageError): every tool, before any per-part array is sized. `option` names the count.
+void ensure_parts_fit(long long parts, long long vertices, const std::string& option = "-k");
 
 // Refuses an output path that names one of the inputs (throws UsageError).
 void ensure_not_an_input(const std::string& output, const std::vector<std::string>& inputs);
