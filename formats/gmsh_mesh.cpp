@@ -44,6 +44,16 @@ bool cell_type_of_gmsh(std::int64_t code, CellType& type) {
     }
 }
 
+// Reorders a cell's nodes from gmsh's numbering to VTK's, which Mesh uses. They differ only
+// for prisms: gmsh's first triangle turns counter-clockwise seen from the second, VTK's
+// clockwise (gmsh's own VTK export maps its nodes 0, 2, 1, 3, 5, 4 the same way); kept as
+// they are, every prism would have a negative volume.
+void to_vtk_order(CellType type, PointId* nodes) {
+    if (type != CellType::Wedge) return;
+    std::swap(nodes[1], nodes[2]);
+    std::swap(nodes[4], nodes[5]);
+}
+
 std::string unsupported_type_message(std::int64_t code) {
     static const std::map<std::int64_t, const char*> kNames = {
         {8, "3-node second-order line"},         {9, "6-node second-order triangle"},
@@ -458,7 +468,8 @@ class MshReader {
         return -1;
     }
 
-    void add_cell(CellType type, const PointId* nodes, std::int32_t physical, std::int32_t entity) {
+    void add_cell(CellType type, PointId* nodes, std::int32_t physical, std::int32_t entity) {
+        to_vtk_order(type, nodes);
         mesh_.add_cell(type, {nodes, std::size_t(cell_num_nodes(type))});
         physical_.push_back(physical);
         geometrical_.push_back(entity);
