@@ -71,6 +71,10 @@ void CsvTable::remove_column(int index) {
 
 CsvTable parse_csv_table(std::string_view text, const std::string& name,
                          const CsvOptions& options) {
+    // Spreadsheets often save UTF-8 CSV with a byte order mark, which is not part of the
+    // first column's name.
+    constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
+    if (text.starts_with(kUtf8Bom)) text.remove_prefix(kUtf8Bom.size());
     LineReader lines(text, name);
     CsvTable table;
     table.file = name;

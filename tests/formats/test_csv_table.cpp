@@ -33,6 +33,18 @@ TEST(CsvTable, ReadsHeaderRowsAndLines) {
     EXPECT_EQ(table.column(1), (std::vector<double>{3, 0}));
 }
 
+TEST(CsvTable, Utf8ByteOrderMarkIsNotPartOfTheFirstName) {
+    const auto table = parse_csv_table("\xEF\xBB\xBFp0,p1\n1,2\n", "bom.csv");
+    EXPECT_EQ(table.names, (std::vector<std::string>{"p0", "p1"}));
+    EXPECT_TRUE(table.find("p0"));
+    const auto headless =
+        parse_csv_table("\xEF\xBB\xBF"
+                        "4\n5\n",
+                        "bom.csv", {.non_negative = true, .header_optional = true});
+    EXPECT_EQ(headless.rows(), 2);
+    EXPECT_DOUBLE_EQ(headless.at(0, 0), 4);
+}
+
 TEST(CsvTable, RaggedRowNamesLineAndCounts) {
     EXPECT_NE(error_of("p0,p1\n1,2\n3\n")
                   .find("loads.csv:3: row has 1 values but the header names 2 columns"),
