@@ -91,14 +91,63 @@ Partition parse_partition_rows(std::string_view text, const std::string& name,
 
 } // namespace
 
+namespace {
+
+// Part ids are 0-based, as gpmetis writes them; a file without part 0 was most likely written
+// 1-based, like the graph's vertex ids (chaco_graph.cpp says the same the other way round).
+constexpr const char* kLooksOneBased =
+    "no vertex is in part 0, so this file looks 1-based: part ids are 0-based; subtract 1 from "
+    "every part id";
+
+// Throws at the line of the first id >= `limit`, which the caller knows is there, adding `why`.
+[[noreturn]] void fail_at_first_id_from(std::string_view text, const std::string& name,
+                                        std::int64_t expected, PartId limit,
+                                        const std::string& why) {
+    PartId max_id = -1;
+    try {
+        parse_partition_rows(text, name, expected, limit, max_id);
+    } catch (const InputError& e) {
+        throw InputError(e.file(), e.line(), e.message() + why);
+    }
+    throw InputError(name, 0, why);
+}
+
+std::int64_t first_data_line(std::string_view text, const std::string& name) {
+    LineReader lines(text, name);
+    std::string_view line;
+    while (lines.next_data(line))
+        if (!is_blank(line)) return lines.line_number();
+    return 0;
+}
+
+} // namespace
+
 Partition parse_partition(std::string_view text, const std::string& name, std::int64_t expected,
                           PartId num_parts) {
     Partition p;
     PartId max_id = -1;
-    if (!parse_plain_ids(text, expected, num_parts, p.part, max_id))
-        p = parse_partition_rows(text, name, expected, num_parts, max_id);
+    // Out-of-range ids are read here and reported below, once it is known whether part 0 is
+    // empty (a 1-based file).
+    if (!parse_plain_ids(text, expected, 0, p.part, max_id))
+        p = parse_partition_rows(text, name, expected, 0, max_id);
+    const bool no_part_zero =
+        !p.part.empty() && std::find(p.part.begin(), p.part.end(), 0) == p.part.end();
+    const std::string hint = no_part_zero ? std::string("; ") + kLooksOneBased : "";
+    if (num_parts > 0 && max_id >= num_parts)
+        fail_at_first_id_from(text, name, expected, num_parts, hint);
+    const PartId named_parts = num_parts > 0 ? 0 : parts_from_name(name);
+    if (no_part_zero && named_parts > 0 && max_id >= named_parts)
+        fail_at_first_id_from(text, name, expected, named_parts,
+                              " (the count in the file's name)" + hint);
+    if (no_part_zero && num_parts <= 0 && named_parts <= 0)
+        throw InputError(name, first_data_line(text, name),
+                         std::string(kLooksOneBased) +
+                             ", or give the part count if part 0 is "
+                             "meant to be empty (ids 1.." +
+                             std::to_string(max_id) + " would make " + std::to_string(max_id + 1) +
+                             " parts)");
     p.num_parts = num_parts > 0 ? num_parts : std::max<PartId>(max_id + 1, 1);
-    if (num_parts <= 0 && parts_from_name(name) > max_id) p.num_parts = parts_from_name(name);
+    if (named_parts > max_id) p.num_parts = named_parts;
     return p;
 }
 
