@@ -78,6 +78,20 @@ TEST(CsvTable, HeaderProblemsNameTheLine) {
               std::string::npos);
 }
 
+TEST(CsvTable, FiniteTotalNamesTheValueThatOverflows) {
+    const auto table = parse_csv_table("A,B\n1,2\n1e308,1e308\n", "big.csv");
+    try {
+        formats::finite_total(table);
+        FAIL() << "an overflowing sum was accepted";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("big.csv:3: column 'B': value 1e+308 takes the sum"),
+                  std::string::npos)
+            << e.what();
+    }
+    EXPECT_DOUBLE_EQ(formats::finite_total(parse_csv_table("A,B\n1,2\n1e308,3\n", "t.csv")),
+                     1e308 + 6);
+}
+
 TEST(PerStepValues, ConstantColumnOrFile) {
     test::ScratchDir dir;
     auto table = parse_csv_table("A,B,M\n1,3,0.5\n3,1,2\n", "costs.csv");
