@@ -42,12 +42,14 @@ bool have_gmsh() {
     return run_command("command -v gmsh").exit_code == 0;
 }
 
-// Meshes tests/data/<geo>.geo with gmsh into `out`, whose extension picks the format.
-void run_gmsh(const Domain& domain, const std::string& out) {
+// Meshes tests/data/<geo>.geo with gmsh into `out`, whose extension picks the format, and
+// reads it back.
+Mesh gmsh_mesh(const Domain& domain, const std::string& out) {
     const auto r =
         run_command("gmsh -" + std::to_string(domain.dim) + " " +
                     source_file(std::string("tests/data/") + domain.geo + ".geo") + " -o " + out);
-    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return formats::read_mesh(out);
 }
 
 // Each cell as its type and its nodes' coordinates in order, rounded, sorted: equal for two
@@ -93,10 +95,8 @@ TEST(CellOrientation, NodeOrderMatchesGmshsOwnVtkExport) {
     for (const Domain& domain : kDomains) {
         SCOPED_TRACE(domain.geo);
         ScratchDir dir;
-        run_gmsh(domain, dir.file("mesh.msh"));
-        run_gmsh(domain, dir.file("gmsh.vtk"));
-        const Mesh ours = formats::read_mesh(dir.file("mesh.msh"));
-        const Mesh gmsh_vtk = formats::read_mesh(dir.file("gmsh.vtk"));
+        const Mesh ours = gmsh_mesh(domain, dir.file("mesh.msh"));
+        const Mesh gmsh_vtk = gmsh_mesh(domain, dir.file("gmsh.vtk"));
         for (CellType type : domain.types)
             EXPECT_NE(std::count(ours.cell_types.begin(), ours.cell_types.end(), type), 0)
                 << cell_name(type);
@@ -117,8 +117,7 @@ TEST(CellOrientation, WrittenCellsHavePositiveVolumesFillingTheDomain) {
     for (const Domain& domain : kDomains) {
         SCOPED_TRACE(domain.geo);
         ScratchDir dir;
-        run_gmsh(domain, dir.file("mesh.msh"));
-        const Mesh mesh = formats::read_mesh(dir.file("mesh.msh"));
+        const Mesh mesh = gmsh_mesh(domain, dir.file("mesh.msh"));
         const std::vector<CellId> cells = top_dimensional_cells(mesh);
         formats::write_vtu(dir.file("out.vtu"), mesh, cells, {});
         const std::vector<double> measures = vtk_cell_measures(dir.file("out.vtu"), domain.dim);
