@@ -122,6 +122,12 @@ std::int64_t first_data_line(std::string_view text, const std::string& name) {
 
 } // namespace
 
+std::string one_based_partition_message(PartId max_id) {
+    return std::string(kLooksOneBased) +
+           ", or give the part count if part 0 is meant to be empty (ids 1.." +
+           std::to_string(max_id) + " would make " + std::to_string(max_id + 1) + " parts)";
+}
+
 Partition parse_partition(std::string_view text, const std::string& name, std::int64_t expected,
                           PartId num_parts) {
     Partition p;
@@ -140,12 +146,7 @@ Partition parse_partition(std::string_view text, const std::string& name, std::i
         fail_at_first_id_from(text, name, expected, named_parts,
                               " (the count in the file's name)" + hint);
     if (no_part_zero && num_parts <= 0 && named_parts <= 0)
-        throw InputError(name, first_data_line(text, name),
-                         std::string(kLooksOneBased) +
-                             ", or give the part count if part 0 is "
-                             "meant to be empty (ids 1.." +
-                             std::to_string(max_id) + " would make " + std::to_string(max_id + 1) +
-                             " parts)");
+        throw InputError(name, first_data_line(text, name), one_based_partition_message(max_id));
     p.num_parts = num_parts > 0 ? num_parts : std::max<PartId>(max_id + 1, 1);
     if (named_parts > max_id) p.num_parts = named_parts;
     return p;
