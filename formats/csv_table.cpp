@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
+#include <limits>
 
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
@@ -42,6 +44,12 @@ std::optional<double> parse_number(std::string_view field) {
     return value;
 }
 
+std::string short_number(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6g", value);
+    return text;
+}
+
 bool is_skipped(std::string_view line) {
     return is_blank(line) || trim(line).front() == '#';
 }
@@ -71,6 +79,10 @@ void CsvTable::remove_column(int index) {
 
 CsvTable parse_csv_table(std::string_view text, const std::string& name,
                          const CsvOptions& options) {
+    // Spreadsheets often save UTF-8 CSV with a byte order mark, which is not part of the
+    // first column's name.
+    constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
+    if (text.starts_with(kUtf8Bom)) text.remove_prefix(kUtf8Bom.size());
     LineReader lines(text, name);
     CsvTable table;
     table.file = name;
@@ -125,6 +137,22 @@ CsvTable read_csv_table(const std::string& path, const CsvOptions& options) {
     return parse_csv_table(file.text(), path, options);
 }
 
+double finite_total(const CsvTable& table) {
+    double total = 0;
+    for (std::int64_t r = 0; r < table.rows(); ++r)
+        for (int c = 0; c < table.columns(); ++c) {
+            total += table.at(r, c);
+            if (!std::isfinite(total))
+                throw InputError(table.file, table.row_line[std::size_t(r)],
+                                 "column '" + table.names[std::size_t(c)] + "': value " +
+                                     short_number(table.at(r, c)) +
+                                     " takes the sum of the values beyond the largest number (" +
+                                     short_number(std::numeric_limits<double>::max()) +
+                                     "), so totals would overflow to inf; scale the values down");
+        }
+    return total;
+}
+
 std::vector<double> per_step_values(const std::string& spec, CsvTable& table,
                                     const std::string& option) {
     if (const std::optional<double> constant = parse_number(spec)) {
@@ -157,6 +185,7 @@ std::vector<double> per_step_values(const std::string& spec, CsvTable& table,
         throw InputError(spec, file.row_line.back(),
                          "file has " + std::to_string(file.rows()) + " per-step values but " +
                              table.file + " has " + std::to_string(table.rows()) + " steps");
+    finite_total(file);
     return file.column(0);
 }
 

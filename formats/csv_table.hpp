@@ -47,9 +47,15 @@ CsvTable parse_csv_table(std::string_view text, const std::string& name,
                          const CsvOptions& options = {});
 CsvTable read_csv_table(const std::string& path, const CsvOptions& options = {});
 
+// The sum of every value of the table, row after row. Throws InputError naming the file,
+// the line and the column of the value that takes it beyond the largest double, where the
+// totals the schedule tools print would become inf.
+double finite_total(const CsvTable& table);
+
 // Per-step values given on the command line as a constant ("2.5"), the name of a column of
 // `table` (removed from it), or a file with one number per line (a header is optional).
-// Throws InputError naming the file when its length differs from `steps`, and
+// Throws InputError naming the file when its length differs from `steps` or its values add
+// up beyond the largest double, and
 // InvalidArgument when `spec` is none of the three. Values must be >= 0.
 std::vector<double> per_step_values(const std::string& spec, CsvTable& table,
                                     const std::string& option);

@@ -44,6 +44,16 @@ bool cell_type_of_gmsh(std::int64_t code, CellType& type) {
     }
 }
 
+// Reorders a cell's nodes from gmsh's numbering to VTK's, which Mesh uses. They differ only
+// for prisms: gmsh's first triangle turns counter-clockwise seen from the second, VTK's
+// clockwise (gmsh's own VTK export maps its nodes 0, 2, 1, 3, 5, 4 the same way); kept as
+// they are, every prism would have a negative volume.
+void to_vtk_order(CellType type, PointId* nodes) {
+    if (type != CellType::Wedge) return;
+    std::swap(nodes[1], nodes[2]);
+    std::swap(nodes[4], nodes[5]);
+}
+
 std::string unsupported_type_message(std::int64_t code) {
     static const std::map<std::int64_t, const char*> kNames = {
         {8, "3-node second-order line"},         {9, "6-node second-order triangle"},
@@ -107,6 +117,30 @@ class NodeIndex {
     std::vector<PointId> dense_;
     std::vector<std::pair<std::int64_t, PointId>> sorted_;
     std::int64_t min_ = 1, max_ = 0;
+};
+
+// The element tags of $Elements, which gmsh makes unique and strictly positive: a repeated
+// tag is the sign of a corrupted binary block whose records happen to line up again (bytes
+// inserted or lost that are a multiple of a record long).
+class ElementTags {
+  public:
+    void add(std::int64_t tag) {
+        increasing_ = increasing_ && (tags_.empty() || tag > tags_.back());
+        tags_.push_back(tag);
+    }
+    // The tag of a duplicate, or 0; frees the tags.
+    std::int64_t duplicate() {
+        std::vector<std::int64_t> tags = std::move(tags_);
+        tags_ = {};
+        if (increasing_) return 0;
+        std::sort(tags.begin(), tags.end());
+        const auto twice = std::adjacent_find(tags.begin(), tags.end());
+        return twice == tags.end() ? 0 : *twice;
+    }
+
+  private:
+    std::vector<std::int64_t> tags_;
+    bool increasing_ = true;
 };
 
 // Fixed-size little-endian values inside a binary section, with bounds checks that report
@@ -458,7 +492,23 @@ class MshReader {
         return -1;
     }
 
-    void add_cell(CellType type, const PointId* nodes, std::int32_t physical, std::int32_t entity) {
+    template <typename Fail> void add_element_tag(std::int64_t tag, Fail&& fail) {
+        if (tag < 1)
+            fail("element tag " + std::to_string(tag) +
+                 " is not positive: gmsh element tags are 1 or more" +
+                 (binary_ ? " (the binary data is corrupted)" : ""));
+        element_tags_.add(tag);
+    }
+
+    void check_unique_element_tags() {
+        if (const std::int64_t tag = element_tags_.duplicate())
+            lines_.fail("element tag " + std::to_string(tag) +
+                        " is used twice in $Elements: gmsh element tags are unique" +
+                        (binary_ ? " (the binary data is corrupted or has the wrong length)" : ""));
+    }
+
+    void add_cell(CellType type, PointId* nodes, std::int32_t physical, std::int32_t entity) {
+        to_vtk_order(type, nodes);
         mesh_.add_cell(type, {nodes, std::size_t(cell_num_nodes(type))});
         physical_.push_back(physical);
         geometrical_.push_back(entity);
@@ -488,6 +538,7 @@ class MshReader {
                 for (std::int64_t i = 0; i < n; ++i) {
                     std::uint64_t values[1 + kMaxCellNodes];
                     std::memcpy(values, records + std::size_t(i) * stride, stride);
+                    add_element_tag(std::int64_t(values[0]), fail_bin);
                     for (int k = 0; k < cell_num_nodes(type); ++k)
                         nodes[k] = point_of(std::int64_t(values[1 + k]), std::int64_t(values[0]),
                                             fail_bin);
@@ -520,6 +571,7 @@ class MshReader {
                 for (std::int64_t i = 0; i < n; ++i) {
                     FieldCursor fields(data_line("an element 'tag node...'"), lines_);
                     const std::int64_t tag = fields.integer("an element tag");
+                    add_element_tag(tag, fail_here);
                     const std::size_t have = fields.count_remaining();
                     if (have != std::size_t(want))
                         lines_.fail("element " + std::to_string(tag) + " has " +
@@ -537,6 +589,7 @@ class MshReader {
                 lines_.fail("the $Elements header announces " + std::to_string(total) +
                             " elements but the blocks hold " + std::to_string(seen));
         }
+        check_unique_element_tags();
         expect_end("Elements");
     }
 
@@ -563,6 +616,7 @@ class MshReader {
                 for (std::int32_t i = 0; i < n; ++i) {
                     std::int32_t values[1 + 64 + kMaxCellNodes];
                     std::memcpy(values, records + std::size_t(i) * ints * 4, ints * 4);
+                    add_element_tag(values[0], fail_bin);
                     for (int k = 0; k < cell_num_nodes(type); ++k)
                         nodes[k] = point_of(values[1 + ntags + k], values[0], fail_bin);
                     add_cell(type, nodes, ntags > 0 ? values[1] : 0, ntags > 1 ? values[2] : 0);
@@ -576,6 +630,7 @@ class MshReader {
                 FieldCursor fields(data_line("an element 'id type ntags tags... nodes...'"),
                                    lines_);
                 const std::int64_t tag = fields.integer("an element id");
+                add_element_tag(tag, fail_here);
                 const std::int64_t code = fields.integer("an element type");
                 const std::int64_t ntags = fields.integer("a tag count");
                 CellType type;
@@ -602,6 +657,7 @@ class MshReader {
                 release_consumed();
             }
         }
+        check_unique_element_tags();
         expect_end("Elements");
     }
 
@@ -651,6 +707,7 @@ class MshReader {
     bool binary_ = false;
     std::map<std::pair<int, int>, std::int32_t> entity_physical_;
     NodeIndex nodes_;
+    ElementTags element_tags_;
     Mesh mesh_;
     std::vector<std::int32_t> physical_, geometrical_;
 };

@@ -41,17 +41,54 @@ bool type_for_node_count(std::size_t count, CellType& type) {
 // 4-node elements are tetrahedra when other 3D elements exist, or when two of them share
 // three nodes (conforming quadrilaterals share at most an edge).
 void resolve_four_node_cells(Mesh& mesh) {
-    bool has_quads = false, has_3d = false, has_triangles = false;
+    bool has_quads = false, has_3d = false;
     for (CellType t : mesh.cell_types) {
         has_quads |= t == CellType::Quadrilateral;
         has_3d |= cell_dimension(t) == 3;
-        has_triangles |= t == CellType::Triangle;
     }
     if (!has_quads) return;
-    const bool tetrahedra = has_3d || (!has_triangles && any_cells_share_nodes(mesh, 3));
+    // Triangles do not make them quadrilaterals: a tetrahedron's line with a node missing
+    // reads as a triangle, which check_one_dimension must then see among tetrahedra.
+    const bool tetrahedra = has_3d || any_cells_share_nodes(mesh, 3);
     if (tetrahedra)
         std::replace(mesh.cell_types.begin(), mesh.cell_types.end(), CellType::Quadrilateral,
                      CellType::Tetrahedron);
+}
+
+// The first element of each node count, to name the one that does not fit.
+struct FirstElement {
+    std::int64_t element = -1; // 0-based, -1 when no element has this node count
+    std::int64_t line = 0;
+};
+
+// Elements of mixed dimensions are refused: without types in the file, a line missing a
+// node would otherwise pass as a smaller cell (a tetrahedron's as a triangle) and the mesh's
+// cell count would silently shrink to its top dimension's. Names the first element of the
+// lower dimension.
+void check_one_dimension(const Mesh& mesh, const FirstElement (&first)[kMaxCellNodes + 1],
+                         const LineReader& lines) {
+    const FirstElement* low = nullptr;
+    const FirstElement* high = nullptr;
+    auto dimension = [&](const FirstElement& f) {
+        return cell_dimension(mesh.cell_types[std::size_t(f.element)]);
+    };
+    for (const FirstElement& f : first) {
+        if (f.element < 0) continue;
+        if (!low || dimension(f) < dimension(*low)) low = &f;
+        if (!high || dimension(f) > dimension(*high)) high = &f;
+    }
+    if (!low || dimension(*low) == dimension(*high)) return;
+    auto describe = [&](const FirstElement& f) {
+        const CellType type = mesh.cell_types[std::size_t(f.element)];
+        return "element " + std::to_string(f.element + 1) + " has " +
+               std::to_string(cell_num_nodes(type)) + " node ids (a " + cell_name(type) + ", " +
+               std::to_string(cell_dimension(type)) + "D)";
+    };
+    throw InputError(lines.file(), low->line,
+                     describe(*low) + " but " + describe(*high) + " on line " +
+                         std::to_string(high->line) +
+                         ": a METIS mesh's elements must all have one dimension; is a node id "
+                         "missing on this line?");
 }
 
 } // namespace
@@ -85,6 +122,7 @@ Mesh parse(std::string_view text, const std::string& name, const MappedFile* sou
     std::vector<std::int32_t> weights;
     std::int64_t max_id = 0;
     PointId nodes[kMaxCellNodes];
+    FirstElement first[kMaxCellNodes + 1];
     for (std::int64_t e = 0; e < ne; ++e) {
         if (!lines.next_data(line))
             lines.fail("file ends after " + std::to_string(e) + " of the " + std::to_string(ne) +
@@ -113,6 +151,7 @@ Mesh parse(std::string_view text, const std::string& name, const MappedFile* sou
             nodes[k] = PointId(id - 1);
         }
         mesh.add_cell(type, {nodes, count});
+        if (first[count].element < 0) first[count] = {e, lines.line_number()};
         if (source) source->release_parsed(lines.offset());
     }
     while (lines.next_data(line))
@@ -125,6 +164,7 @@ Mesh parse(std::string_view text, const std::string& name, const MappedFile* sou
     if (ncon > 0)
         mesh.cell_data.push_back(MeshArray::from_values("metis:weight", int(ncon), weights));
     resolve_four_node_cells(mesh);
+    check_one_dimension(mesh, first, lines);
     return mesh;
 }
 

@@ -4,7 +4,10 @@
 // largest id. Element types follow from the node counts (2 line, 3 triangle, 4 tetrahedron
 // or quadrilateral, 5 pyramid, 6 wedge, 8 hexahedron); 4-node elements are tetrahedra when
 // the mesh has 3D elements or two of them share three nodes, quadrilaterals otherwise.
-// The file has no coordinates (Mesh::dim is 0). Weights become the cell array "metis:weight".
+// All elements must have one dimension: the file has no types, so a line missing a node
+// could otherwise pass as a smaller cell. Nodes are in VTK's order (Mesh's, which the writer
+// writes). The file has no coordinates (Mesh::dim is 0). Weights become the cell array
+// "metis:weight".
 #include <span>
 #include <string>
 

@@ -89,13 +89,52 @@ Partition parse_partition_rows(std::string_view text, const std::string& name,
     return p;
 }
 
+// Part ids are 0-based, as gpmetis writes them; a file without part 0 was most likely written
+// 1-based, like the graph's vertex ids (chaco_graph.cpp says the same the other way round).
+constexpr const char* kLooksOneBased =
+    "no vertex is in part 0, so this file looks 1-based: part ids are 0-based; subtract 1 from "
+    "every part id";
+
+// Why an id of at least the number of vertices is refused: such a count would size every
+// per-part array far beyond the input.
+std::string beyond_vertices_reason(std::int64_t vertices) {
+    return " (at most one part per vertex: the partition has " + std::to_string(vertices) +
+           " vertices)";
+}
+
+// Throws at the line of the first id >= `limit`, which the caller knows is there, adding `why`.
+[[noreturn]] void fail_at_first_id_from(std::string_view text, const std::string& name,
+                                        std::int64_t expected, PartId limit,
+                                        const std::string& why) {
+    PartId max_id = -1;
+    try {
+        parse_partition_rows(text, name, expected, limit, max_id);
+    } catch (const InputError& e) {
+        throw InputError(e.file(), e.line(), e.message() + why);
+    }
+    throw InputError(name, 0, why);
+}
+
+std::int64_t first_data_line(std::string_view text, const std::string& name) {
+    LineReader lines(text, name);
+    std::string_view line;
+    while (lines.next_data(line))
+        if (!is_blank(line)) return lines.line_number();
+    return 0;
+}
+
 } // namespace
+
+std::string one_based_partition_message(PartId max_id) {
+    return std::string(kLooksOneBased) +
+           ", or give the part count if part 0 is meant to be empty (ids 1.." +
+           std::to_string(max_id) + " would make " + std::to_string(max_id + 1) + " parts)";
+}
 
 void ensure_part_id_below_vertices(PartId id, std::int64_t vertices, const LineReader& lines) {
     if (id >= vertices)
-        lines.fail("part id " + std::to_string(id) + " but the partition has only " +
-                   std::to_string(vertices) +
-                   " vertices: expected ids below the number of vertices");
+        lines.fail("part id " + std::to_string(id) + " is out of range for " +
+                   std::to_string(vertices) + " parts" + beyond_vertices_reason(vertices));
 }
 
 PartId parts_of_partition(PartId given, PartId max_id, std::int64_t vertices,
@@ -112,28 +151,29 @@ PartId parts_of_partition(PartId given, PartId max_id, std::int64_t vertices,
     return named;
 }
 
-namespace {
-
-// Throws for the first id of at least `vertices`, naming its line.
-[[noreturn]] void fail_at_id_beyond_vertices(std::string_view text, const std::string& name,
-                                             std::int64_t vertices) {
-    LineReader lines(text, name);
-    for_each_row(lines, [&](FieldCursor& fields) {
-        ensure_part_id_below_vertices(parse_part_id_row(fields, lines, 0), vertices, lines);
-    });
-    throw InputError(name, 0, "a part id beyond the number of vertices"); // not reached
-}
-
-} // namespace
-
 Partition parse_partition(std::string_view text, const std::string& name, std::int64_t expected,
                           PartId num_parts) {
     Partition p;
     PartId max_id = -1;
-    if (!parse_plain_ids(text, expected, num_parts, p.part, max_id))
-        p = parse_partition_rows(text, name, expected, num_parts, max_id);
+    // Out-of-range ids are read here and reported below, once it is known whether part 0 is
+    // empty (a 1-based file).
+    if (!parse_plain_ids(text, expected, 0, p.part, max_id))
+        p = parse_partition_rows(text, name, expected, 0, max_id);
     const auto vertices = std::int64_t(p.part.size());
-    if (max_id >= vertices) fail_at_id_beyond_vertices(text, name, vertices);
+    const bool no_part_zero =
+        !p.part.empty() && std::find(p.part.begin(), p.part.end(), 0) == p.part.end();
+    const std::string hint = no_part_zero ? std::string("; ") + kLooksOneBased : "";
+    if (num_parts > 0 && max_id >= num_parts)
+        fail_at_first_id_from(text, name, expected, num_parts, hint);
+    if (max_id >= vertices)
+        fail_at_first_id_from(text, name, expected, PartId(vertices),
+                              beyond_vertices_reason(vertices));
+    const PartId named_parts = num_parts > 0 ? 0 : parts_from_name(name);
+    if (no_part_zero && named_parts > 0 && max_id >= named_parts)
+        fail_at_first_id_from(text, name, expected, named_parts,
+                              " (the count in the file's name)" + hint);
+    if (no_part_zero && num_parts <= 0 && named_parts <= 0)
+        throw InputError(name, first_data_line(text, name), one_based_partition_message(max_id));
     p.num_parts = parts_of_partition(num_parts, max_id, vertices, name);
     return p;
 }

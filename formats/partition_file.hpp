@@ -23,6 +23,10 @@ class LineReader;
 // else. Throws InputError naming the line.
 PartId parse_part_id_row(FieldCursor& fields, const LineReader& lines, PartId num_parts);
 
+// Why a partition file whose ids run 1..max_id, none 0, is refused when the part count is
+// unknown: it looks 1-based.
+std::string one_based_partition_message(PartId max_id);
+
 // The K of a gpmetis-style name "*.part.K", else 0.
 PartId parts_from_name(std::string_view path);
 

@@ -1,5 +1,6 @@
 #include "formats/plan_file.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <nlohmann/json.hpp>
@@ -95,13 +96,31 @@ MigrationPlan decode_body(std::string_view body, const std::string& name) {
     throw InputError(name, line, what);
 }
 
-// The head's figures must agree with the body, so an edited head cannot mislead a reader.
-void check_head(const nlohmann::json& head, const MigrationPlan& plan, const std::string& name) {
+// File line of a key of the JSON summary, which starts on line 2; line 2 when the key is
+// missing or its name appears only inside a value.
+std::int64_t head_line_of(std::string_view head_text, const std::string& key) {
+    const std::size_t at = head_text.find("\"" + key + "\":");
+    if (at == std::string_view::npos) return 2;
+    return 2 + std::count(head_text.begin(), head_text.begin() + std::ptrdiff_t(at), '\n');
+}
+
+// The head's figures must agree with the body, so an edited head cannot mislead a reader;
+// "format" and "version" name what this reader supports, the others what the body holds.
+void check_head(const nlohmann::json& head, std::string_view head_text, const MigrationPlan& plan,
+                const std::string& name) {
+    if (!head.is_object()) corrupt(name, 2, "the summary is not a JSON object: expected { ... }");
     const nlohmann::json expected = plan_summary(plan);
-    for (const char* key : {"vertices", "old_parts", "new_parts", "logical_to_physical",
-                            "old_checksum", "new_checksum", "moved_vertices", "messages"})
+    for (const char* key : {"format", "version"})
         if (!head.contains(key) || head[key] != expected[key])
-            corrupt(name, 0,
+            corrupt(name, head_line_of(head_text, key),
+                    std::string("the summary's \"") + key + "\" is " +
+                        (head.contains(key) ? head[key].dump() : "missing") +
+                        ": this reader supports " + expected[key].dump());
+    for (const char* key :
+         {"vertices", "old_parts", "new_parts", "ranks", "skeleton_ranks", "logical_to_physical",
+          "old_checksum", "new_checksum", "moved_vertices", "messages", "max_messages_per_rank"})
+        if (!head.contains(key) || head[key] != expected[key])
+            corrupt(name, head_line_of(head_text, key),
                     std::string("the summary's \"") + key + "\" is " +
                         (head.contains(key) ? head[key].dump() : "missing") +
                         " but the body says " + expected[key].dump());
@@ -199,9 +218,10 @@ MigrationPlan parse_plan(std::string_view bytes, const std::string& name) {
     }
     if (marker == std::string_view::npos)
         corrupt(name, line, "no '%%BODY' line: the plan is truncated");
+    const std::string_view head_text = bytes.substr(first_end + 1, marker - first_end - 1);
     nlohmann::json head;
     try {
-        head = nlohmann::json::parse(bytes.substr(first_end + 1, marker - first_end - 1));
+        head = nlohmann::json::parse(head_text);
     } catch (const nlohmann::json::exception& e) {
         corrupt(name, 2, std::string("the JSON summary does not parse: ") + e.what());
     }
@@ -227,7 +247,7 @@ MigrationPlan parse_plan(std::string_view bytes, const std::string& name) {
     } catch (const PlanError& e) {
         corrupt(name, 0, std::string("invalid plan: ") + e.what());
     }
-    check_head(head, plan, name);
+    check_head(head, head_text, plan, name);
     return plan;
 }
 

@@ -25,12 +25,26 @@ std::vector<std::int64_t> integer_column(const CsvTable& table, int column) {
     return values;
 }
 
+// The schedules add costs or loads and remap costs over steps and parts, so their totals
+// stay finite when the values and the remap costs add up to a finite number.
+void check_finite_totals(const CsvTable& table, const std::vector<double>& remap_cost) {
+    double total = finite_total(table);
+    for (double c : remap_cost) total += c;
+    if (!std::isfinite(total))
+        throw InputError(table.file, 0,
+                         std::string("the values and the remap costs (") + kRemapOption +
+                             ") add up beyond the largest number, so totals would overflow to "
+                             "inf; scale them down");
+}
+
 } // namespace
 
 StepCostTrace read_step_costs(const std::string& path, const std::string& remap_cost_spec) {
     CsvTable table = read_csv_table(path, {.non_negative = true, .what = "cost"});
+    finite_total(table); // names the line of a value the sums cannot hold
     StepCostTrace result;
     result.remap_cost = per_step_values(remap_cost_spec, table, kRemapOption);
+    check_finite_totals(table, result.remap_cost);
     result.costs = StepCosts{table.rows(), table.columns(), std::move(table.values)};
     result.configs = std::move(table.names);
     return result;
@@ -38,8 +52,10 @@ StepCostTrace read_step_costs(const std::string& path, const std::string& remap_
 
 LoadTraceFile read_load_trace(const std::string& path, const std::string& remap_cost_spec) {
     CsvTable table = read_csv_table(path, {.non_negative = true, .what = "load"});
+    finite_total(table); // names the line of a value the sums cannot hold
     LoadTraceFile result;
     result.remap_cost = per_step_values(remap_cost_spec, table, kRemapOption);
+    check_finite_totals(table, result.remap_cost);
     result.trace = LoadTrace{table.rows(), table.columns(), std::move(table.values)};
     result.parts = std::move(table.names);
     return result;
@@ -47,6 +63,7 @@ LoadTraceFile read_load_trace(const std::string& path, const std::string& remap_
 
 WorkTrace read_work_trace(const std::string& path) {
     const CsvTable table = read_csv_table(path, {.non_negative = true, .what = "work"});
+    finite_total(table);
     WorkTrace result;
     const auto work = table.find("work");
     if (!work && table.columns() != 1)

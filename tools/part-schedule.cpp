@@ -1,6 +1,7 @@
 // part-schedule: when to remap. Optimal configuration schedules (dp), phase segmentation
 // (segment) and remap policies compared on a measured load trace (policies).
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -43,9 +44,19 @@ std::string step_list(const std::vector<std::int64_t>& steps, bool all) {
     return text.empty() ? "-" : text;
 }
 
+// The readers refuse values whose sums overflow; a large --compute-cost or --sync can still
+// push a total past the largest number, which must not be reported as inf.
+void require_finite_total(double total, const char* scaling_option) {
+    if (!std::isfinite(total))
+        throw tools::UsageError(std::string("a total goes beyond the largest number (inf) with "
+                                            "this ") +
+                                scaling_option + ": scale it or the values down");
+}
+
 std::string dp_report(const formats::StepCostTrace& input, bool as_json) {
     const ConfigurationSchedule schedule =
         optimal_configuration_schedule(input.costs, input.remap_cost);
+    require_finite_total(schedule.total, "--remap-cost");
     std::ostringstream out;
     if (as_json) {
         json configs = json::array();
@@ -125,6 +136,8 @@ std::string segment_report(const formats::WorkTrace& input, int procs, double sy
         by_wavefront.phase_starts = wavefront_phase_starts(input.wavefront);
         by_wavefront.total = phase_schedule_cost(units, procs, sync, by_wavefront.phase_starts);
     }
+    for (double total : {optimum.total, greedy.total, by_wavefront.total})
+        require_finite_total(total, "--sync");
     std::ostringstream out;
     if (as_json) {
         json report{{"units", units.size()},
@@ -154,6 +167,7 @@ std::string policies_report(const formats::LoadTraceFile& input, double compute_
     if (std::find(run.begin(), run.end(), "dp-optimal") == run.end()) run.push_back("dp-optimal");
     const std::vector<RemapPlan> plans =
         compare_remap_policies(model, input.remap_cost, run, options);
+    for (const RemapPlan& plan : plans) require_finite_total(plan.total, "--compute-cost");
     const double optimum = std::find_if(plans.begin(), plans.end(), [](const RemapPlan& p) {
                                return p.name == "dp-optimal";
                            })->total;

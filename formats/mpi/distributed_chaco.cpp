@@ -270,6 +270,13 @@ std::vector<PartId> read_partition_slice(MPI_Comm comm, const std::string& path,
     const std::int64_t first_row = check_rows(comm, path, slice, scan, block_start.back(), "lines");
     PartId largest = -1;
     MPI_Allreduce(&max_id, &largest, 1, MPI_INT32_T, MPI_MAX, comm);
+    // As read_partition: without part 0 and without a part count, the file looks 1-based.
+    const PartId min_id = rows.empty() ? std::numeric_limits<PartId>::max()
+                                       : *std::min_element(rows.begin(), rows.end());
+    PartId smallest = 0;
+    MPI_Allreduce(&min_id, &smallest, 1, MPI_INT32_T, MPI_MIN, comm);
+    if (given <= 0 && parts_from_name(path) <= 0 && largest >= 0 && smallest > 0)
+        throw InputError(path, 0, one_based_partition_message(largest));
     num_parts = collectively(
         comm, [&] { return parts_of_partition(given, largest, block_start.back(), path); });
     return part::mpi::move_rows_to_blocks<PartId>(comm, rows, 1, first_row, block_start);

@@ -1,6 +1,7 @@
 #pragma once
 // The linear cell types of CFD meshes, with their node counts, dimensions and faces. Node
-// orderings are VTK's, which gmsh shares for these types.
+// orderings are VTK's, which gmsh shares for these types except the prism (wedge), whose
+// first triangle gmsh numbers the other way round: the gmsh reader reorders it.
 #include <cstdint>
 #include <string>
 

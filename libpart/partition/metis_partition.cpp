@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "libpart/core/metis_library.hpp"
+#include "libpart/partition/fill_empty_parts.hpp"
 
 namespace part {
 
@@ -78,6 +79,7 @@ std::vector<PartId> partition_with_metis(const Graph& graph, PartId k,
                metis_options, &objval, result.data());
     if (status != METIS_OK) throw Error(describe_status(status));
     part.assign(result.begin(), result.end());
+    fill_empty_parts(graph, k, part); // METIS may leave parts empty when k is close to n
     return part;
 }
 

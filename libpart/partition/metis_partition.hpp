@@ -26,9 +26,10 @@ inline double ufactor_tolerance(const MetisOptions& options) {
     return (options.ufactor < 0 ? 30 : options.ufactor) / 1000.0;
 }
 
-// Partitions into k parts. `targets` are per-part fractions (empty for uniform), applied to
-// every constraint. Throws InvalidArgument when k < 1 or the graph exceeds METIS's 32-bit
-// ids, and Error when METIS fails.
+// Partitions into k parts, none empty when k <= n (fill_empty_parts moves a vertex into each
+// part METIS leaves empty, so the result then differs from gpmetis's). `targets` are
+// per-part fractions (empty for uniform), applied to every constraint. Throws InvalidArgument when
+// k < 1 or the graph exceeds METIS's 32-bit ids, and Error when METIS fails.
 std::vector<PartId> partition_with_metis(const Graph& graph, PartId k,
                                          const std::vector<double>& targets,
                                          const MetisOptions& options);

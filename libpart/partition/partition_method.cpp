@@ -9,6 +9,7 @@
 #include "libpart/partition/bisection_partition.hpp"
 #include "libpart/partition/blocks_partition.hpp"
 #include "libpart/partition/farhat_partition.hpp"
+#include "libpart/partition/fill_empty_parts.hpp"
 #include "libpart/partition/hierarchical_partition.hpp"
 
 namespace part {
@@ -104,6 +105,9 @@ PartitionResult partition_graph(const Graph& graph, std::string_view method, Par
         Partition polished{k, std::move(result.part), targets};
         gde::polish_boundary(graph, polished, options.tolerance, {.max_passes = kPolishPasses});
         result.part = std::move(polished.part);
+        // The polish bounds part weights from above only: it could move a small part's last
+        // vertex away.
+        fill_empty_parts(graph, k, result.part);
     }
     return result;
 }

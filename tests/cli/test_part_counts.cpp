@@ -31,7 +31,8 @@ std::string halves_with_last(const ScratchDir& dir, const std::string& name,
 void expect_huge_id_refused(const CommandResult& r, const std::string& partition) {
     EXPECT_EQ(r.exit_code, 1) << r.err;
     EXPECT_NE(r.err.find("error: " + partition +
-                         ":100: part id 100000000 but the partition has only 100 vertices"),
+                         ":100: part id 100000000 is out of range for 100 parts (at most one part "
+                         "per vertex: the partition has 100 vertices)"),
               std::string::npos)
         << r.err;
 }

@@ -227,6 +227,26 @@ TEST(PartRepartMpi, DistributedGdeBadInputOnOneRankFailsAllWithoutOutput) {
     EXPECT_FALSE(file_exists(dir.file("new.plan")));
 }
 
+// Old part ids 1..4 in a file whose name gives no part count: read serially or by slices,
+// it looks 1-based, where it was taken as 5 parts with part 0 empty.
+TEST(PartRepartMpi, OneBasedOldPartitionIsRefusedOnAnyRankCount) {
+    ScratchDir dir;
+    std::string text;
+    for (int v = 0; v < kVertices; ++v) text += std::to_string(1 + (v / 1500 + v % 2) % 4) + "\n";
+    const std::string old = dir.write("one_based.part", text);
+    for (const std::string& launcher : {std::string(), mpiexec(3)}) {
+        auto r = run_command(launcher + tool("part-repart") + " " + kGraph + " --old " + old +
+                             " --method gde -o " + dir.file("new.part") + " --plan " +
+                             dir.file("new.plan"));
+        EXPECT_EQ(r.exit_code, 1) << launcher << r.err;
+        EXPECT_NE(r.err.find("error: " + old), std::string::npos) << launcher << r.err;
+        EXPECT_NE(r.err.find("no vertex is in part 0, so this file looks 1-based"),
+                  std::string::npos)
+            << launcher << r.err;
+        EXPECT_FALSE(file_exists(dir.file("new.part"))) << launcher;
+    }
+}
+
 namespace {
 
 // Runs ARGS --json serially (ranks 0) or on `ranks` ranks, writing PREFIX.part and PREFIX.plan.

@@ -183,3 +183,24 @@ TEST(PartSchedule, BadLoadTracesNameFileAndLine) {
               std::string::npos)
         << r.err;
 }
+
+// Values of 1e308 each fit a double but their sums do not: the totals printed inf.
+TEST(PartSchedule, ValuesWhoseSumsOverflowAreRejected) {
+    ScratchDir dir;
+    const std::string costs = dir.write("huge.csv", "A,B\n1,2\n1e308,1e308\n1e308,1\n");
+    const std::string overflow = "column 'B': value 1e+308 takes the sum of the values beyond";
+    expect_input_error(run("dp " + costs + " --remap-cost 1"), costs + ":3: " + overflow);
+    expect_input_error(run("policies " + costs + " --remap-cost 1"), costs + ":3: " + overflow);
+    const std::string work = dir.write("work.csv", "work\n1e308\n1e308\n");
+    expect_input_error(run("segment " + work + " --procs 2 --sync 1"),
+                       work + ":3: column 'work': value 1e+308");
+    const std::string small = dir.write("small.csv", "A,B\n1,2\n3,4\n");
+    const std::string remap = dir.write("remap.txt", "1e308\n1e308\n");
+    expect_input_error(run("dp " + small + " --remap-cost " + remap), remap + ":2: ");
+    expect_input_error(run("dp " + small + " --remap-cost 1e308"),
+                       small + ": the values and the remap costs (--remap-cost) add up beyond");
+    const auto scaled = run("policies " + small + " --remap-cost 1 --compute-cost 1e308");
+    EXPECT_EQ(scaled.exit_code, 2) << scaled.err;
+    EXPECT_NE(scaled.err.find("this --compute-cost"), std::string::npos) << scaled.err;
+    EXPECT_EQ(scaled.out.find("inf"), std::string::npos) << scaled.out;
+}

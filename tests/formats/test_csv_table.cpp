@@ -33,6 +33,18 @@ TEST(CsvTable, ReadsHeaderRowsAndLines) {
     EXPECT_EQ(table.column(1), (std::vector<double>{3, 0}));
 }
 
+TEST(CsvTable, Utf8ByteOrderMarkIsNotPartOfTheFirstName) {
+    const auto table = parse_csv_table("\xEF\xBB\xBFp0,p1\n1,2\n", "bom.csv");
+    EXPECT_EQ(table.names, (std::vector<std::string>{"p0", "p1"}));
+    EXPECT_TRUE(table.find("p0"));
+    const auto headless =
+        parse_csv_table("\xEF\xBB\xBF"
+                        "4\n5\n",
+                        "bom.csv", {.non_negative = true, .header_optional = true});
+    EXPECT_EQ(headless.rows(), 2);
+    EXPECT_DOUBLE_EQ(headless.at(0, 0), 4);
+}
+
 TEST(CsvTable, RaggedRowNamesLineAndCounts) {
     EXPECT_NE(error_of("p0,p1\n1,2\n3\n")
                   .find("loads.csv:3: row has 1 values but the header names 2 columns"),
@@ -64,6 +76,20 @@ TEST(CsvTable, HeaderProblemsNameTheLine) {
     EXPECT_NE(error_of("a,,b\n1,2,3\n").find("loads.csv:1: empty column name"), std::string::npos);
     EXPECT_NE(error_of("a,a\n1,2\n").find("loads.csv:1: column name 'a' appears twice"),
               std::string::npos);
+}
+
+TEST(CsvTable, FiniteTotalNamesTheValueThatOverflows) {
+    const auto table = parse_csv_table("A,B\n1,2\n1e308,1e308\n", "big.csv");
+    try {
+        formats::finite_total(table);
+        FAIL() << "an overflowing sum was accepted";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("big.csv:3: column 'B': value 1e+308 takes the sum"),
+                  std::string::npos)
+            << e.what();
+    }
+    EXPECT_DOUBLE_EQ(formats::finite_total(parse_csv_table("A,B\n1,2\n1e308,3\n", "t.csv")),
+                     1e308 + 6);
 }
 
 TEST(PerStepValues, ConstantColumnOrFile) {

@@ -230,3 +230,45 @@ TEST(GmshMeshErrors, TruncatedAndCorruptedBinary) {
         expect_mesh_error(dir.write(name + "garbage.msh", garbage), "binary $Elements section");
     }
 }
+
+// 20 bytes inserted anywhere in a binary $Elements block: with the bytes a whole record long,
+// the blocks could line up again and the reader accepted a fake element in place of a lost
+// one. Element tags, unique and positive in gmsh files, now give it away.
+TEST(GmshMeshErrors, BytesInsertedInBinaryElementsAreRejected) {
+    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    ScratchDir dir;
+    for (const std::string version : {"msh22", "msh41"}) {
+        const std::string whole = read_text(gmsh_file(dir, "mixed2d", 2, version, true));
+        const std::size_t begin = whole.find('\n', whole.find("$Elements\n") + 10) + 1;
+        const std::size_t end = whole.find("$EndElements");
+        int accepted = 0;
+        for (const std::int32_t value : {0, 1, 2}) {
+            const std::string inserted = [&] {
+                std::string bytes;
+                for (int i = 0; i < 5; ++i) bytes.append(reinterpret_cast<const char*>(&value), 4);
+                return bytes;
+            }();
+            for (std::size_t at = begin; at <= end; ++at) {
+                try {
+                    formats::parse_gmsh_mesh(whole.substr(0, at) + inserted + whole.substr(at),
+                                             "inserted.msh");
+                    ++accepted;
+                } catch (const InputError&) {
+                }
+            }
+        }
+        EXPECT_EQ(accepted, 0) << version;
+    }
+}
+
+TEST(GmshMeshErrors, ElementTagsMustBeUniqueAndPositive) {
+    ScratchDir dir;
+    const std::string head = "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n4\n1 0 0 0\n2 1 0 0\n"
+                             "3 0 1 0\n4 1 1 0\n$EndNodes\n$Elements\n2\n";
+    expect_mesh_error(dir.write("twice.msh", head + "5 2 0 1 2 3\n5 2 0 2 4 3\n$EndElements\n"),
+                      "twice.msh:14: element tag 5 is used twice in $Elements");
+    expect_mesh_error(dir.write("zero.msh", head + "0 2 0 1 2 3\n1 2 0 2 4 3\n$EndElements\n"),
+                      "zero.msh:13: element tag 0 is not positive");
+    expect_mesh_error(dir.write("v41.msh", small_msh41("2 1 2 2", "1 2 4 3")),
+                      "element tag 1 is used twice");
+}

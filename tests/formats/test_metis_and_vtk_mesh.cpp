@@ -81,6 +81,37 @@ TEST(MetisMeshErrors, BadInputsNameTheLine) {
     expect_mesh_error(dir.write("word.mesh", "1\n1 2 x\n"), ":2: expected a node id");
 }
 
+// A strip of 14 tetrahedra, each sharing a face with the next; `short_line` (1-based
+// element) loses its last node.
+std::string tetrahedron_strip(int short_line) {
+    std::string text = "14\n";
+    for (int e = 1; e <= 14; ++e) {
+        const int nodes = e == short_line ? 3 : 4;
+        for (int k = 0; k < nodes; ++k)
+            text += std::to_string(e + k) + (k + 1 < nodes ? " " : "\n");
+    }
+    return text;
+}
+
+TEST(MetisMeshErrors, ElementMissingANodeAmongTetrahedra) {
+    ScratchDir dir;
+    EXPECT_EQ(formats::read_mesh(dir.write("strip.mesh", tetrahedron_strip(0))).num_cells(), 14);
+    // Read before as 13 quadrilaterals and a triangle, a 2D mesh.
+    expect_mesh_error(dir.write("short.mesh", tetrahedron_strip(7)),
+                      "short.mesh:8: element 7 has 3 node ids (a triangle, 2D) but element 1 has "
+                      "4 node ids (a tetrahedron, 3D) on line 2");
+    // Read before as tetrahedra and a line cell the dual graph left out.
+    expect_mesh_error(dir.write("line.mesh", "3\n1 2 3 4\n2 3 4 5\n% c\n4 5\n"),
+                      "line.mesh:5: element 3 has 2 node ids (a line, 1D)");
+}
+
+TEST(MetisMesh, TrianglesAndQuadrilateralsMix) {
+    ScratchDir dir;
+    const Mesh mesh = formats::read_mesh(dir.write("mixed2d.mesh", "2\n1 2 5 4\n2 3 5\n"));
+    EXPECT_EQ(mesh.cell_types[0], CellType::Quadrilateral);
+    EXPECT_EQ(mesh.cell_types[1], CellType::Triangle);
+}
+
 TEST(VtkMesh, VtuRoundTripKeepsCellsAndTypedArrays) {
     ScratchDir dir;
     const Mesh mesh = sample_mesh();

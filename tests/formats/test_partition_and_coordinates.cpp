@@ -56,6 +56,31 @@ TEST(PartitionFile, RejectsNegativeAndNonNumericIds) {
     EXPECT_NE(message.find("out of range for 4 parts"), std::string::npos) << message;
 }
 
+TEST(PartitionFile, OneBasedFileIsNamedSo) {
+    const std::string kLooks = "no vertex is in part 0, so this file looks 1-based";
+    // K known: the first id K is out of range, and the message says why.
+    auto message = error_of([] { formats::parse_partition("1\n2\n3\n3\n", "p", 4, 3); });
+    EXPECT_NE(message.find("p:3: part id 3 is out of range for 3 parts; " + kLooks),
+              std::string::npos)
+        << message;
+    // K from the gpmetis-style name.
+    message = error_of([] { formats::parse_partition("% c\n1\n3\n2\n", "g.part.3", 3); });
+    EXPECT_NE(message.find("g.part.3:3: part id 3 is out of range for 3 parts (the count in the "
+                           "file's name); " +
+                           kLooks),
+              std::string::npos)
+        << message;
+    // K unknown: ids 1..3 would make 4 parts with part 0 empty.
+    message = error_of([] { formats::parse_partition("% 1-based\n1\n2\n3\n", "p", 3); });
+    EXPECT_NE(message.find("p:2: " + kLooks), std::string::npos) << message;
+    EXPECT_NE(message.find("ids 1..3 would make 4 parts"), std::string::npos) << message;
+    // Out of range with a part 0: no 1-based hint.
+    message = error_of([] { formats::parse_partition("0\n3\n", "p", 2, 3); });
+    EXPECT_EQ(message.find("1-based"), std::string::npos) << message;
+    // Part 0 empty but the count given: accepted.
+    EXPECT_EQ(formats::parse_partition("1\n2\n", "p", 2, 3).num_parts, 3);
+}
+
 TEST(PartitionFile, PartsFromGpmetisStyleNames) {
     EXPECT_EQ(formats::parts_from_name("mesh.graph.part.8"), 8);
     EXPECT_EQ(formats::parts_from_name("dir.part.3/mesh.graph.part.16"), 16);
@@ -81,7 +106,7 @@ TEST(PartitionFile, PlainAndGeneralFilesReadTheSame) {
         EXPECT_EQ(p.num_parts, 13) << text;
     }
     EXPECT_EQ(formats::parse_partition("", "p", 0).part, std::vector<PartId>{});
-    EXPECT_EQ(formats::parse_partition("1\n1\n", "p", -1).part, (std::vector<PartId>{1, 1}));
+    EXPECT_EQ(formats::parse_partition("1\n0\n", "p", -1).part, (std::vector<PartId>{1, 0}));
     EXPECT_EQ(formats::parse_partition("1234567890\n0\n", "p", 2).num_parts, 1234567891);
 }
 

@@ -93,6 +93,46 @@ TEST(PlanFile, EditedSummaryIsReported) {
     EXPECT_NE(expect_input_error(broken, "j.plan").find("does not parse"), std::string::npos);
 }
 
+// Replaces `from` (which must be in the head) by `to`.
+std::string edited_head(const std::string& from, const std::string& to) {
+    std::string bytes = formats::format_plan(sample_plan());
+    const std::size_t at = bytes.find(from);
+    EXPECT_LT(at, bytes.find("%%BODY")) << from;
+    if (at < bytes.size()) bytes.replace(at, from.size(), to);
+    return bytes;
+}
+
+TEST(PlanFile, SummaryRanksMustMatchTheBody) {
+    const std::string ranks =
+        expect_input_error(edited_head("\"ranks\": 3", "\"ranks\": 8"), "r.plan");
+    EXPECT_NE(ranks.find("\"ranks\" is 8 but the body says 3"), std::string::npos) << ranks;
+    EXPECT_NE(ranks.find("r.plan:"), std::string::npos) << ranks; // a line number follows
+    const std::string skeleton =
+        expect_input_error(edited_head("\"skeleton_ranks\": 1", "\"skeleton_ranks\": 0"), "s.plan");
+    EXPECT_NE(skeleton.find("\"skeleton_ranks\" is 0 but the body says 1"), std::string::npos)
+        << skeleton;
+}
+
+TEST(PlanFile, SummaryFormatAndVersionMustBeSupported) {
+    const std::string version =
+        expect_input_error(edited_head("\"version\": 1", "\"version\": 2"), "v.plan");
+    EXPECT_NE(version.find("\"version\" is 2: this reader supports 1"), std::string::npos)
+        << version;
+    const std::string format = expect_input_error(
+        edited_head("\"format\": \"part-plan\"", "\"format\": \"other\""), "f.plan");
+    EXPECT_NE(format.find("\"format\" is \"other\": this reader supports \"part-plan\""),
+              std::string::npos)
+        << format;
+}
+
+TEST(PlanFile, SummaryErrorsNameTheKeysLine) {
+    const std::string bytes = edited_head("\"ranks\": 3", "\"ranks\": 8");
+    const std::size_t at = bytes.find("\"ranks\"");
+    const auto line = 1 + std::count(bytes.begin(), bytes.begin() + std::ptrdiff_t(at), '\n');
+    const std::string message = expect_input_error(bytes, "l.plan");
+    EXPECT_NE(message.find("l.plan:" + std::to_string(line) + ":"), std::string::npos) << message;
+}
+
 TEST(PlanFile, MissingFileNamesIt) {
     try {
         formats::read_plan("/nonexistent/x.plan");

@@ -6,6 +6,7 @@
 #include "libpart/core/metrics.hpp"
 #include "libpart/order/order_method.hpp"
 #include "libpart/partition/blocks_partition.hpp"
+#include "libpart/partition/fill_empty_parts.hpp"
 #include "libpart/partition/hierarchical_partition.hpp"
 #include "libpart/partition/partition_method.hpp"
 #include "tests/support/grid_graph.hpp"
@@ -77,6 +78,45 @@ TEST(Partitioners, KEqualToNGivesOneVertexPerPart) {
         std::iota(all.begin(), all.end(), 0);
         EXPECT_EQ(sorted, all) << method;
     }
+}
+
+// METIS left 61 of 100 parts of a 100-vertex graph empty; every method, metis included and
+// with the polish, must give k non-empty parts whenever k <= n.
+TEST(Partitioners, KCloseToNGivesNoEmptyPart) {
+    const Graph g = grid_graph(10, 10);
+    std::vector<std::string> methods = kOurMethods;
+    methods.push_back("metis");
+    for (const std::string& method : methods)
+        for (PartId k : {100, 99, 90, 75, 51})
+            for (bool polish : {false, true}) {
+                PartitionOptions options;
+                options.polish = polish;
+                const auto part = partition_graph(g, method, k, options).part;
+                std::vector<int> size(std::size_t(k), 0);
+                for (PartId p : part) ++size[std::size_t(p)];
+                EXPECT_EQ(std::count(size.begin(), size.end(), 0), 0)
+                    << method << " k=" << k << (polish ? " polished" : "") << " leaves parts empty";
+            }
+}
+
+TEST(FillEmptyParts, TakesTheLoosestVertexOfTheHeaviestPart) {
+    // A path 0-1-2-3-4-5 all in part 0 with parts 1 and 2 empty: the ends have one neighbour
+    // inside, so vertex 0 fills part 1; then vertex 1, now an end too, has the lower id.
+    const Graph g = path_graph(6);
+    std::vector<PartId> part(6, 0);
+    EXPECT_EQ(fill_empty_parts(g, 3, part), 2);
+    EXPECT_EQ(part, (std::vector<PartId>{1, 2, 0, 0, 0, 0}));
+    // Part 1 weighs most (vertex weights), so it gives; part 0 keeps its single vertex.
+    Graph weighted = path_graph(4);
+    weighted.ncon = 1;
+    weighted.vwgt = {1, 5, 5, 5};
+    std::vector<PartId> two{0, 1, 1, 1};
+    EXPECT_EQ(fill_empty_parts(weighted, 3, two), 1);
+    EXPECT_EQ(std::count(two.begin(), two.end(), 2), 1);
+    EXPECT_EQ(two[0], 0);
+    std::vector<PartId> full{0, 1, 2, 2};
+    EXPECT_EQ(fill_empty_parts(weighted, 3, full), 0);
+    EXPECT_EQ(full, (std::vector<PartId>{0, 1, 2, 2}));
 }
 
 TEST(Partitioners, RcbCutsA4x4GridIntoQuadrants) {
