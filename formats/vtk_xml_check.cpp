@@ -1,6 +1,11 @@
 #include "formats/vtk_xml_check.hpp"
 
 #include <expat.h>
+#include <vtkDataCompressor.h>
+#include <vtkLZ4DataCompressor.h>
+#include <vtkLZMADataCompressor.h>
+#include <vtkSmartPointer.h>
+#include <vtkZLibDataCompressor.h>
 
 #include <algorithm>
 #include <charconv>
@@ -85,6 +90,12 @@ constexpr std::string_view kRequiredCellArrays[] = {"connectivity", "offsets", "
 constexpr std::string_view kCompressors[] = {"vtkZLibDataCompressor", "vtkLZ4DataCompressor",
                                              "vtkLZMADataCompressor"};
 
+vtkSmartPointer<vtkDataCompressor> make_compressor(std::string_view name) {
+    if (name == "vtkLZ4DataCompressor") return vtkSmartPointer<vtkLZ4DataCompressor>::New();
+    if (name == "vtkLZMADataCompressor") return vtkSmartPointer<vtkLZMADataCompressor>::New();
+    return vtkSmartPointer<vtkZLibDataCompressor>::New();
+}
+
 template <typename List> bool contains(const List& list, std::string_view item) {
     return std::find(std::begin(list), std::end(list), item) != std::end(list);
 }
@@ -96,15 +107,19 @@ std::string_view trimmed(std::string_view s) {
     return s;
 }
 
-// Whitespace-separated words, as VTK's ascii reader takes values.
+// Whitespace-separated words, as VTK's ascii reader takes values: the bytes that start one.
 std::uint64_t count_words(std::string_view s) {
-    std::uint64_t words = 0;
-    bool in_word = false;
-    for (const char c : s) {
-        const bool space = static_cast<unsigned char>(c) <= ' ';
-        words += !space && !in_word;
-        in_word = !space;
+    if (s.empty()) return 0;
+    const auto* bytes = reinterpret_cast<const unsigned char*>(s.data());
+    std::uint64_t words = bytes[0] > ' ';
+    std::size_t i = 1;
+    // Blocks of a fixed length, which the compiler vectorizes.
+    for (; i + 64 <= s.size(); i += 64) {
+        unsigned block = 0;
+        for (std::size_t k = i; k < i + 64; ++k) block += (bytes[k] > ' ') & (bytes[k - 1] <= ' ');
+        words += block;
     }
+    for (; i < s.size(); ++i) words += (bytes[i] > ' ') & (bytes[i - 1] <= ' ');
     return words;
 }
 
@@ -145,6 +160,18 @@ class StoredData {
         return static_cast<unsigned char>(bits >> (16 - 8 * index));
     }
 
+    // Bytes [at, at + n) of the stream (n checked to be there).
+    std::string decoded(std::uint64_t at, std::uint64_t n) const {
+        if (!base64_) return std::string(stored_.substr(at, n));
+        std::string bytes(n, '\0');
+        for (std::uint64_t i = 0; i < n; ++i) bytes[i] = char(byte(at + i).value_or(0));
+        return bytes;
+    }
+    // The stream that starts `stored` bytes (base64: characters) further.
+    StoredData after(std::uint64_t stored) const {
+        return StoredData(stored_.substr(stored), base64_);
+    }
+
   private:
     std::string_view stored_;
     bool base64_;
@@ -152,7 +179,7 @@ class StoredData {
 
 // One data array as declared, and what its data must hold.
 struct DeclaredArray {
-    std::int64_t line = 0;
+    std::size_t at = 0; // where its element starts
     std::string name;
     int value_bytes = 0; // 0: strings
     std::int64_t components = 1;
@@ -161,14 +188,15 @@ struct DeclaredArray {
     std::string format;
     std::uint64_t offset = 0;      // appended
     std::size_t content_begin = 0; // inline: the first byte after the start tag
+    bool skip_tried = false;       // inline: whether the parse tried to skip the values
 };
 
 struct OpenElement {
     std::string name;
-    std::int64_t line = 0;
+    std::size_t at = 0;  // where it starts
     bool opaque = false; // InformationKey and everything in it: metadata VTK does not size
-    std::map<std::string, std::int64_t, std::less<>> children; // element name -> first line
-    std::map<std::string, std::int64_t, std::less<>> arrays;   // array Name -> line
+    std::map<std::string, std::size_t, std::less<>> children; // element name -> first one
+    std::map<std::string, std::size_t, std::less<>> arrays;   // array Name -> first one
     int arrays_seen = 0;
     std::optional<DeclaredArray> inline_array; // this array's text, not yet checked
 };
@@ -193,16 +221,18 @@ class Checker {
             while (!open_.empty()) end_element();
             check_appended_arrays();
         } else if (!appended_.empty()) {
-            fail_at(appended_.front().line, "array '" + appended_.front().name +
-                                                "' is appended but the file has no "
-                                                "<AppendedData>");
+            fail_at(appended_.front().at, "array '" + appended_.front().name +
+                                              "' is appended but the file has no "
+                                              "<AppendedData>");
         }
     }
 
   private:
-    // Feeds expat the text a megabyte at a time, up to the appended data, which are binary.
+    // Feeds expat the text in chunks, up to the appended data, which are binary. The values of
+    // inline arrays are skipped: expat would only scan them as character data, and the checks
+    // read them straight from the text.
     void parse(const MappedFile* file) {
-        constexpr std::size_t kChunk = std::size_t(1) << 20;
+        constexpr std::size_t kChunk = std::size_t(64) << 10;
         std::size_t at = 0;
         for (;;) {
             const std::size_t n = std::min(kChunk, text_.size() - at);
@@ -210,12 +240,33 @@ class Checker {
             if (XML_Parse(parser_, text_.data() + at, int(n), last) != XML_STATUS_OK) break;
             at += n;
             if (last) return;
+            at = past_inline_values(at);
             if (file) file->release_parsed(std::min(at, needed_from()));
         }
         if (error_ || appended_begin_) return;
         error_ = std::make_exception_ptr(InputError(
-            name_, std::int64_t(XML_GetCurrentLineNumber(parser_)),
+            name_, line_at(byte_index()),
             std::string("not well-formed XML: ") + XML_ErrorString(XML_GetErrorCode(parser_))));
+    }
+
+    // Where to feed expat from when it stopped at `at`: the '<' after the values of the inline
+    // array being read, when expat holds no partial token there (a token cut by the chunk's end,
+    // such as an entity reference or a multibyte character) and has seen nothing but values
+    // since the array's start tag. The bytes and lines skipped keep positions true.
+    std::size_t past_inline_values(std::size_t at) {
+        if (open_.empty() || !open_.back().inline_array) return at;
+        DeclaredArray& array = *open_.back().inline_array;
+        if (array.skip_tried || at <= array.content_begin) return at;
+        array.skip_tried = true;
+        const std::string_view seen = text_.substr(array.content_begin, at - array.content_begin);
+        const auto last = static_cast<unsigned char>(seen.back());
+        if (last >= 0x80 || last == '\r' || last == ']' ||
+            seen.find_first_of("<&") != std::string_view::npos)
+            return at;
+        const std::size_t end = text_.find('<', at);
+        if (end == std::string_view::npos) return at; // expat reports the unclosed element
+        skipped_bytes_ += end - at;
+        return end;
     }
 
     // The first byte a check still reads: the text of an array not yet checked.
@@ -242,10 +293,18 @@ class Checker {
         }
     }
 
-    std::int64_t line() const { return std::int64_t(XML_GetCurrentLineNumber(parser_)); }
-    [[noreturn]] void fail(const std::string& message) const { fail_at(line(), message); }
-    [[noreturn]] void fail_at(std::int64_t line, const std::string& message) const {
-        throw InputError(name_, line, message);
+    // Expat's position in the whole text. Elements are remembered by position, turned into a
+    // line only for an error, so that skipped values need not be scanned for line ends.
+    std::size_t byte_index() const {
+        return std::size_t(XML_GetCurrentByteIndex(parser_)) + skipped_bytes_;
+    }
+    std::int64_t line_at(std::size_t at) const {
+        const std::string_view before = text_.substr(0, at);
+        return 1 + std::count(before.begin(), before.end(), '\n');
+    }
+    [[noreturn]] void fail(const std::string& message) const { fail_at(byte_index(), message); }
+    [[noreturn]] void fail_at(std::size_t at, const std::string& message) const {
+        throw InputError(name_, line_at(at), message);
     }
 
     std::string_view grid_name() const {
@@ -256,7 +315,7 @@ class Checker {
         OpenElement* parent = open_.empty() ? nullptr : &open_.back();
         OpenElement element;
         element.name = name;
-        element.line = line();
+        element.at = byte_index();
         if (parent && parent->inline_array) check_inline_array(*parent);
         element.opaque = (parent && parent->opaque) || name == "InformationKey";
         if (!(parent && parent->opaque)) {
@@ -295,16 +354,17 @@ class Checker {
     }
 
     void note_child(OpenElement& parent, std::string_view child) const {
-        const auto [first, added] = parent.children.emplace(child, line());
+        const auto [first, added] = parent.children.emplace(child, byte_index());
         if (!added && contains(kSingletons, child))
             fail("a second <" + std::string(child) + "> inside <" + parent.name +
-                 "> (the first is on line " + std::to_string(first->second) + "): expected one");
+                 "> (the first is on line " + std::to_string(line_at(first->second)) +
+                 "): expected one");
     }
 
     void check_children(const OpenElement& element) const {
         const auto require = [&](std::string_view child, const std::string& what) {
             if (!element.children.count(child))
-                fail_at(element.line, "<" + element.name + "> has no " + what);
+                fail_at(element.at, "<" + element.name + "> has no " + what);
         };
         if (element.name == "VTKFile") require(grid_name(), "<" + std::string(grid_name()) + ">");
         if (element.name == "UnstructuredGrid") require("Piece", "<Piece>");
@@ -314,14 +374,14 @@ class Checker {
         }
         if (element.name == "Points" || element.name == "PPoints")
             if (element.children.empty())
-                fail_at(element.line,
+                fail_at(element.at,
                         "<" + element.name + "> has no array: expected the points' coordinates");
         if (element.name == "Cells")
             for (std::string_view array : kRequiredCellArrays)
                 if (!element.arrays.count(array))
-                    fail_at(element.line, "<Cells> has no '" + std::string(array) +
-                                              "' array: expected the arrays "
-                                              "connectivity, offsets and types");
+                    fail_at(element.at, "<Cells> has no '" + std::string(array) +
+                                            "' array: expected the arrays "
+                                            "connectivity, offsets and types");
     }
 
     static const char* attribute(const XML_Char** atts, std::string_view key) {
@@ -400,6 +460,7 @@ class Checker {
         big_endian_ = order && std::string_view(order) == "BigEndian";
         header_bytes_ = header && std::string_view(header) == "UInt64" ? 8 : 4;
         compressed_ = compressor && *compressor;
+        if (compressed_) compressor_ = make_compressor(compressor);
     }
 
     const ScalarName& scalar_type(const XML_Char** atts) const {
@@ -413,7 +474,7 @@ class Checker {
 
     void declare_array(OpenElement& parent, OpenElement& element, const XML_Char** atts) {
         DeclaredArray array;
-        array.line = element.line;
+        array.at = element.at;
         const char* name = attribute(atts, "Name");
         array.name = name ? name : "";
         const ScalarName& type = scalar_type(atts);
@@ -421,10 +482,10 @@ class Checker {
         array.components =
             optional_count(atts, "NumberOfComponents", 1, kMaxComponents).value_or(1);
         if (name) {
-            const auto [first, added] = parent.arrays.emplace(array.name, array.line);
+            const auto [first, added] = parent.arrays.emplace(array.name, array.at);
             if (!added)
                 fail("a second array named '" + array.name + "' in <" + parent.name +
-                     "> (the first is on line " + std::to_string(first->second) +
+                     "> (the first is on line " + std::to_string(line_at(first->second)) +
                      "): expected each name once");
         }
         const bool points = parent.name == "Points" || parent.name == "PPoints";
@@ -438,8 +499,10 @@ class Checker {
         if (parent.name == "Cells") declare_cell_array(array, type);
         if (points || parent.name == "PointData") array.tuples = piece_points_;
         if (parent.name == "CellData") array.tuples = piece_cells_;
-        const auto tuples = optional_count(atts, "NumberOfTuples", 0, kMaxCount);
-        if (parent.name == "FieldData" && tuples) array.tuples = *tuples;
+        if (parent.name == "FieldData")
+            array.tuples = required_count(atts, element.name, "NumberOfTuples", kMaxCount);
+        else
+            optional_count(atts, "NumberOfTuples", 0, kMaxCount); // the piece's counts rule
 
         const char* format = attribute(atts, "format");
         array.format = format ? format : "";
@@ -448,8 +511,7 @@ class Checker {
                                                         std::numeric_limits<std::int64_t>::max()));
             appended_.push_back(std::move(array));
         } else if (array.format == "ascii" || array.format == "binary") {
-            array.content_begin = std::size_t(XML_GetCurrentByteIndex(parser_)) +
-                                  std::size_t(XML_GetCurrentByteCount(parser_));
+            array.content_begin = byte_index() + std::size_t(XML_GetCurrentByteCount(parser_));
             element.inline_array = std::move(array);
         } else {
             fail("array '" + array.name + "' has format=\"" + array.format +
@@ -483,7 +545,7 @@ class Checker {
     void check_inline_array(OpenElement& element) {
         const DeclaredArray array = std::move(*element.inline_array);
         element.inline_array.reset();
-        const std::size_t end = std::size_t(XML_GetCurrentByteIndex(parser_));
+        const std::size_t end = byte_index();
         const std::string_view content =
             end > array.content_begin ? text_.substr(array.content_begin, end - array.content_begin)
                                       : std::string_view();
@@ -491,7 +553,7 @@ class Checker {
             check_binary(array, StoredData(trimmed(content), true), "its inline base64 text");
             return;
         }
-        if (array.value_bytes == 0) return; // strings: the counts do not give their length
+        if (array.value_bytes == 0) return check_ascii_strings(array, content);
         const std::uint64_t values = count_words(content);
         const auto per_tuple = std::uint64_t(array.components);
         const bool fits = array.tuples < 0
@@ -500,10 +562,24 @@ class Checker {
                                     (array.alt_tuples >= 0 &&
                                      values == std::uint64_t(array.alt_tuples) * per_tuple);
         if (!fits)
-            fail_at(array.line, "array '" + array.name + "' holds " + std::to_string(values) +
-                                    " values: expected " +
-                                    (array.tuples < 0 ? "a multiple of " + std::to_string(per_tuple)
-                                                      : describe(array)));
+            fail_at(array.at, "array '" + array.name + "' holds " + std::to_string(values) +
+                                  " values: expected " +
+                                  (array.tuples < 0 ? "a multiple of " + std::to_string(per_tuple)
+                                                    : describe(array)));
+    }
+
+    // Ascii strings are their characters' codes, each string ended by a 0.
+    void check_ascii_strings(const DeclaredArray& array, std::string_view content) const {
+        std::uint64_t strings = 0;
+        bool unterminated = false;
+        for (std::size_t at = content.find_first_not_of(" \t\r\n"); at != std::string_view::npos;) {
+            const std::size_t end = std::min(content.find_first_of(" \t\r\n", at), content.size());
+            const bool zero = content.substr(at, end - at) == "0";
+            strings += zero;
+            unterminated = !zero;
+            at = content.find_first_not_of(" \t\r\n", end);
+        }
+        check_string_count(array, strings + unterminated);
     }
 
     // The header word `index` of binary data, or an error when the data end inside it.
@@ -513,8 +589,8 @@ class Checker {
         for (int k = 0; k < header_bytes_; ++k) {
             const auto b = data.byte(index * std::uint64_t(header_bytes_) + std::uint64_t(k));
             if (!b)
-                fail_at(array.line, "array '" + array.name + "': " + where +
-                                        " ends inside the data's header (or is not base64 there)");
+                fail_at(array.at, "array '" + array.name + "': " + where +
+                                      " ends inside the data's header (or is not base64 there)");
             const int shift = big_endian_ ? 8 * (header_bytes_ - 1 - k) : 8 * k;
             word |= std::uint64_t(*b) << shift;
         }
@@ -526,7 +602,7 @@ class Checker {
     void check_binary(const DeclaredArray& array, const StoredData& data,
                       const std::string& where) const {
         const auto fail_here = [&](const std::string& message) {
-            fail_at(array.line, "array '" + array.name + "': " + message);
+            fail_at(array.at, "array '" + array.name + "': " + message);
         };
         const auto word = [&](std::uint64_t i) { return header_word(array, data, i, where); };
         const std::uint64_t available = data.available();
@@ -563,7 +639,7 @@ class Checker {
         if (stored > available)
             fail_here("its header declares more data than " + where + " holds (" +
                       std::to_string(available) + " bytes)");
-        if (array.value_bytes == 0) return;
+        if (array.value_bytes == 0) return check_strings(array, data, bytes);
         const auto tuple_bytes = std::uint64_t(array.components) * std::uint64_t(array.value_bytes);
         const bool fits = array.tuples < 0
                               ? bytes % tuple_bytes == 0
@@ -577,14 +653,64 @@ class Checker {
                                               std::to_string(array.value_bytes) + " bytes"));
     }
 
+    // VTK's reader stores the strings it finds into an array sized by the declared tuples,
+    // writing past its end when there are more, so string arrays are counted: their bytes are
+    // decoded (and decompressed) here, where check_binary has found them whole.
+    void check_strings(const DeclaredArray& array, const StoredData& data,
+                       std::uint64_t bytes) const {
+        std::uint64_t strings = 0;
+        bool unterminated = false;
+        const auto count = [&](std::string_view text) {
+            for (const char c : text) strings += c == '\0';
+            if (!text.empty()) unterminated = text.back() != '\0';
+        };
+        if (!compressed_) {
+            count(data.decoded(std::uint64_t(header_bytes_), bytes));
+        } else {
+            const auto word = [&](std::uint64_t i) { return header_word(array, data, i, ""); };
+            const std::uint64_t blocks = word(0), block = word(1), last = word(2);
+            constexpr std::uint64_t kMaxBlock = std::uint64_t(1) << 26;
+            if (block > kMaxBlock)
+                fail_at(array.at, "string array '" + array.name + "' has compressed blocks of " +
+                                      std::to_string(block) + " bytes: expected at most " +
+                                      std::to_string(kMaxBlock));
+            const StoredData blocks_data =
+                data.after(data.stored_size(std::uint64_t(header_bytes_) * (3 + blocks)));
+            std::uint64_t at = 0;
+            for (std::uint64_t i = 0; i < blocks; ++i) {
+                const std::uint64_t size = word(3 + i);
+                const auto packed = blocks_data.decoded(at, size);
+                std::string unpacked(i + 1 == blocks && last ? last : block, '\0');
+                at += size;
+                if (compressor_->Uncompress(reinterpret_cast<const unsigned char*>(packed.data()),
+                                            packed.size(),
+                                            reinterpret_cast<unsigned char*>(unpacked.data()),
+                                            unpacked.size()) != unpacked.size())
+                    fail_at(array.at, "string array '" + array.name + "': compressed block " +
+                                          std::to_string(i) + " does not decompress to " +
+                                          std::to_string(unpacked.size()) + " bytes");
+                count(unpacked);
+            }
+        }
+        check_string_count(array, strings + unterminated);
+    }
+
+    void check_string_count(const DeclaredArray& array, std::uint64_t strings) const {
+        const std::uint64_t expected = std::uint64_t(std::max<std::int64_t>(array.tuples, 0)) *
+                                       std::uint64_t(array.components);
+        if (strings != expected)
+            fail_at(array.at, "string array '" + array.name + "' holds " + std::to_string(strings) +
+                                  " strings: expected " + std::to_string(expected) +
+                                  " (tuples times components)");
+    }
+
     // At <AppendedData>: where its data start ('_' marks them) and end. Stops the parse, as
     // VTK's does: what follows is binary.
     void find_appended_data(const XML_Char** atts) {
         check_choice(atts, "encoding", {"raw", "base64"});
         const char* encoding = attribute(atts, "encoding");
         appended_raw_ = encoding && std::string_view(encoding) == "raw";
-        std::size_t at = std::size_t(XML_GetCurrentByteIndex(parser_)) +
-                         std::size_t(XML_GetCurrentByteCount(parser_));
+        std::size_t at = byte_index() + std::size_t(XML_GetCurrentByteCount(parser_));
         while (at < text_.size() && static_cast<unsigned char>(text_[at]) <= ' ') ++at;
         if (at >= text_.size() || text_[at] != '_')
             fail("<AppendedData> does not start with '_': expected '_' before the data");
@@ -599,10 +725,10 @@ class Checker {
     void check_appended_arrays() const {
         for (const DeclaredArray& array : appended_) {
             if (array.offset >= appended_data_.size())
-                fail_at(array.line, "array '" + array.name + "' has offset=\"" +
-                                        std::to_string(array.offset) +
-                                        "\": expected an offset within the appended data (" +
-                                        std::to_string(appended_data_.size()) + " bytes)");
+                fail_at(array.at, "array '" + array.name + "' has offset=\"" +
+                                      std::to_string(array.offset) +
+                                      "\": expected an offset within the appended data (" +
+                                      std::to_string(appended_data_.size()) + " bytes)");
             check_binary(array, StoredData(appended_data_.substr(array.offset), !appended_raw_),
                          "the appended data from offset " + std::to_string(array.offset));
         }
@@ -618,8 +744,10 @@ class Checker {
     std::int64_t piece_points_ = 0, piece_cells_ = 0;
     int header_bytes_ = 4;
     bool big_endian_ = false, compressed_ = false;
+    vtkSmartPointer<vtkDataCompressor> compressor_; // for string arrays
     bool appended_begin_ = false, appended_raw_ = false;
     std::string_view appended_data_;
+    std::size_t skipped_bytes_ = 0;
 };
 
 } // namespace

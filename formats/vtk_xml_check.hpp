@@ -4,7 +4,9 @@
 // wrong, so everything it acts on is checked here first, in one pass with expat: the element
 // structure, the attributes, how many values each inline array holds, and each binary array's
 // header (header_type words; compressed or not) against the data that follow it, inline or in
-// the appended block. The arrays' values are not decoded: headers are read, data measured.
+// the appended block. Numeric values are not decoded: headers are read, data measured; string
+// arrays, which VTK's reader stores past their end when they hold more strings than declared,
+// are decoded and counted.
 #include <string>
 #include <string_view>
 

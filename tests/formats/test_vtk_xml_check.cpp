@@ -203,6 +203,28 @@ TEST(VtkXmlCheck, ReportedCrashesAreInputErrorsNamingTheLine) {
         "NumberOfComponents=\"2147483648\": expected an integer from 1 to 4096");
 }
 
+// VTK stored the strings past the end of an array sized by fewer declared tuples (a crash),
+// so string arrays are decompressed and counted.
+TEST(VtkXmlCheck, StringArraysMustHoldTheirDeclaredTuples) {
+    ScratchDir dir;
+    const std::string sample = write_sample_vtu(dir);
+    const Layout ascii_layout{"ascii",
+                              vtkXMLWriter::Ascii,
+                              false,
+                              vtkXMLWriter::NONE,
+                              vtkXMLWriter::UInt32,
+                              vtkXMLWriter::LittleEndian};
+    for (const std::string& path : {sample, rewrite(dir, sample, ascii_layout)}) {
+        const std::string text = read_text(path);
+        const std::string names = "Name=\"gmsh:physical_names\" NumberOfTuples=\"3\"";
+        expect_error_at(dir.write("fewer.vtu", replaced(text, names,
+                                                        "Name=\"gmsh:physical_names\" "
+                                                        "NumberOfTuples=\"2\"")),
+                        line_of(text, names),
+                        "string array 'gmsh:physical_names' holds 3 strings: expected 2");
+    }
+}
+
 TEST(VtkXmlCheck, AppendedDataMustHoldWhatTheHeadersDeclare) {
     ScratchDir dir;
     const std::string text = read_text(write_sample_vtu(dir));
@@ -241,6 +263,9 @@ TEST(VtkXmlCheck, InlineArraysMustHoldTheirCounts) {
     short_types.erase(ascii.find_first_not_of(" \n", values), 2);
     expect_error_at(dir.write("short.vtu", short_types), line_of(ascii, types),
                     "array 'types' holds 19885 values: expected 19886 tuples");
+    // Past the values, which the parse skips, lines are still counted right.
+    expect_error_at(dir.write("mismatched.vtu", replaced(ascii, "</Cells>", "</Cell>")),
+                    line_of(ascii, "</Cells>"), "not well-formed XML: mismatched tag");
 
     const std::string binary = read_text(rewrite(dir, sample, layout("b", vtkXMLWriter::Binary)));
     const std::string points = "Name=\"Points\"";
