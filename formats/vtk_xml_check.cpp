@@ -252,7 +252,7 @@ class Checker {
     // Where to feed expat from when it stopped at `at`: the '<' after the values of the inline
     // array being read, when expat holds no partial token there (a token cut by the chunk's end,
     // such as an entity reference or a multibyte character) and has seen nothing but values
-    // since the array's start tag. The bytes and lines skipped keep positions true.
+    // since the array's start tag. The bytes skipped are counted, so positions stay true.
     std::size_t past_inline_values(std::size_t at) {
         if (open_.empty() || !open_.back().inline_array) return at;
         DeclaredArray& array = *open_.back().inline_array;
@@ -534,6 +534,18 @@ class Checker {
         }
     }
 
+    // Whether `amount` (values or bytes, `per_tuple` of them a tuple) is what `a` declares.
+    static bool holds_declared(const DeclaredArray& a, std::uint64_t amount,
+                               std::uint64_t per_tuple) {
+        if (a.tuples < 0) return amount % per_tuple == 0;
+        return amount == std::uint64_t(a.tuples) * per_tuple ||
+               (a.alt_tuples >= 0 && amount == std::uint64_t(a.alt_tuples) * per_tuple);
+    }
+    std::string declared(const DeclaredArray& a, std::uint64_t per_tuple,
+                         const std::string& unit) const {
+        return a.tuples < 0 ? "a multiple of " + std::to_string(per_tuple) : describe(a) + unit;
+    }
+
     std::string describe(const DeclaredArray& a) const {
         std::string what = std::to_string(a.tuples) + " tuples";
         if (a.alt_tuples >= 0)
@@ -555,17 +567,10 @@ class Checker {
         }
         if (array.value_bytes == 0) return check_ascii_strings(array, content);
         const std::uint64_t values = count_words(content);
-        const auto per_tuple = std::uint64_t(array.components);
-        const bool fits = array.tuples < 0
-                              ? values % per_tuple == 0
-                              : values == std::uint64_t(array.tuples) * per_tuple ||
-                                    (array.alt_tuples >= 0 &&
-                                     values == std::uint64_t(array.alt_tuples) * per_tuple);
-        if (!fits)
+        if (!holds_declared(array, values, std::uint64_t(array.components)))
             fail_at(array.at, "array '" + array.name + "' holds " + std::to_string(values) +
                                   " values: expected " +
-                                  (array.tuples < 0 ? "a multiple of " + std::to_string(per_tuple)
-                                                    : describe(array)));
+                                  declared(array, std::uint64_t(array.components), ""));
     }
 
     // Ascii strings are their characters' codes, each string ended by a 0.
@@ -641,16 +646,10 @@ class Checker {
                       std::to_string(available) + " bytes)");
         if (array.value_bytes == 0) return check_strings(array, data, bytes);
         const auto tuple_bytes = std::uint64_t(array.components) * std::uint64_t(array.value_bytes);
-        const bool fits = array.tuples < 0
-                              ? bytes % tuple_bytes == 0
-                              : bytes == std::uint64_t(array.tuples) * tuple_bytes ||
-                                    (array.alt_tuples >= 0 &&
-                                     bytes == std::uint64_t(array.alt_tuples) * tuple_bytes);
-        if (!fits)
+        if (!holds_declared(array, bytes, tuple_bytes))
             fail_here("its header declares " + std::to_string(bytes) + " bytes of data: expected " +
-                      (array.tuples < 0 ? "a multiple of " + std::to_string(tuple_bytes)
-                                        : describe(array) + " of " +
-                                              std::to_string(array.value_bytes) + " bytes"));
+                      declared(array, tuple_bytes,
+                               " of " + std::to_string(array.value_bytes) + " bytes"));
     }
 
     // VTK's reader stores the strings it finds into an array sized by the declared tuples,
