@@ -39,6 +39,7 @@
 #include <vtkXMLUnstructuredGridWriter.h>
 
 #include "formats/atomic_output.hpp"
+#include "formats/vtk_xml_check.hpp"
 #include "libpart/mesh/append_meshes.hpp"
 #include "libpart/mesh/join_pieces.hpp"
 
@@ -390,6 +391,7 @@ class PieceSource : public vtkUnstructuredGridAlgorithm {
 vtkStandardNewMacro(PieceSource);
 
 vtkSmartPointer<vtkUnstructuredGrid> read_vtu_grid(const std::string& path) {
+    check_vtk_xml_file(path, VtkXmlKind::UnstructuredGrid); // VTK crashes on malformed files
     vtkNew<vtkXMLUnstructuredGridReader> reader;
     VtkErrors errors(reader);
     reader->SetFileName(path.c_str());
@@ -596,6 +598,7 @@ std::string vtu_text(const Mesh& mesh) {
 }
 
 Mesh mesh_of_vtu_text(const std::string& text, const std::string& what) {
+    check_vtk_xml_text(text, what, VtkXmlKind::UnstructuredGrid);
     vtkNew<vtkXMLUnstructuredGridReader> reader;
     VtkErrors errors(reader);
     reader->ReadFromInputStringOn();
@@ -672,6 +675,7 @@ std::vector<std::string> pvtu_piece_paths(const std::string& path, PartId num_pa
 
 std::vector<PvtuPiece> list_pvtu_pieces(const std::string& path) {
     if (!fs::exists(path)) throw InputError(path, 0, "cannot open the file: it does not exist");
+    check_vtk_xml_file(path, VtkXmlKind::PUnstructuredGrid);
     vtkNew<vtkXMLDataParser> parser;
     VtkErrors errors(parser);
     parser->SetFileName(path.c_str());

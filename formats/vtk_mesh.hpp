@@ -14,9 +14,10 @@ namespace part::formats {
 // Reads a .vtu (vtkXMLUnstructuredGridReader), a legacy .vtk (vtkUnstructuredGridReader) or
 // a .pvtu written by write_pvtu (its pieces read by read_pvtu_pieces, appended and joined
 // back into the original mesh with join_pieces: owned cells in GlobalCellIds order).
-// Every numeric point and cell array is kept with its type. Throws InputError naming the
-// file on VTK read errors, unsupported cell types, point ids out of range, cells with the
-// wrong number of points and empty meshes.
+// Every numeric point and cell array is kept with its type. XML files are checked first
+// (vtk_xml_check.hpp). Throws InputError naming the file on malformed XML files, VTK read
+// errors, unsupported cell types, point ids out of range, cells with the wrong number of points
+// and empty meshes.
 Mesh read_vtk_mesh(const std::string& path);
 
 // Writes the listed cells with all the mesh's points, every point array, every cell array

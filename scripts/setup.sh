@@ -7,6 +7,7 @@ packages=(
   cmake g++ make pkg-config   # g++ brings libc6-dev, whose libc.a the fully static tools link
   libcli11-dev libmetis-dev libvtk9-dev libopenmpi-dev openmpi-bin libgtest-dev
   nlohmann-json3-dev
+  libexpat1-dev  # checks .vtu/.pvtu files before VTK's reader sees them
   zlib1g-dev     # PNG plots (part-simulate --plot x.png)
   gmsh           # regenerates the sample meshes in data/
   metis          # gpmetis, m2gmetis: peers the tests and benchmarks compare against

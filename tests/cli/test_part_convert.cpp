@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <tuple>
 
 #include <vtkCellData.h>
 #include <vtkDataArray.h>
@@ -395,6 +396,38 @@ TEST(PartConvertErrors, BadMeshLeavesNoOutput) {
     int files = 0;
     for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir.path())) ++files;
     EXPECT_EQ(files, 1); // only the input
+}
+
+// Issue 24: VTK's reader crashed on these (a cell count of -1, an appended offset off by one);
+// the tool reports the file and line and exits 1.
+TEST(PartConvertErrors, MalformedVtuIsAnErrorNotACrash) {
+    ScratchDir dir;
+    auto made = convert(source_file("data/naca0012.msh") + " -q -o " + dir.file("good.graph"));
+    ASSERT_EQ(made.exit_code, 0) << made.err;
+    std::string parts;
+    for (int c = 0; c < 19886; ++c) parts += std::to_string(c % 2) + "\n";
+    made = convert(source_file("data/naca0012.msh") + " --partition " + dir.write("p.part", parts) +
+                   " -q -o " + dir.file("good.vtu"));
+    ASSERT_EQ(made.exit_code, 0) << made.err;
+    const std::string text = read_text(dir.file("good.vtu"));
+    const auto line_of = [&](const std::string& needle) {
+        return std::to_string(1 + std::count(text.begin(), text.begin() + text.find(needle), '\n'));
+    };
+    const auto offset = text.find("offset=\"", text.find("Name=\"Points\"")) + 8;
+    const auto digits = text.find('"', offset) - offset;
+    std::string shifted = text;
+    shifted.replace(offset, digits, std::to_string(std::stoll(text.substr(offset, digits)) + 1));
+    std::string negative = text;
+    negative.replace(negative.find("NumberOfCells=\""), 15, "NumberOfCells=\"-");
+    for (const auto& [name, bad, line] :
+         {std::tuple{"negative.vtu", negative, line_of("<Piece ")},
+          std::tuple{"shifted.vtu", shifted, line_of("Name=\"Points\"")}}) {
+        const std::string path = dir.write(name, bad);
+        const auto r = convert(path + " -o " + dir.file("bad.graph"));
+        EXPECT_EQ(r.exit_code, 1) << name << ": " << r.err;
+        EXPECT_EQ(r.err.rfind("error: " + path + ":" + line + ": ", 0), 0u) << r.err;
+        EXPECT_FALSE(file_exists(dir.file("bad.graph")));
+    }
 }
 
 TEST(PartConvertErrors, UsageErrors) {

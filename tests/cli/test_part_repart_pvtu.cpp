@@ -4,6 +4,7 @@
 // the new dataset holds every cell once, and a wrong piece count fails on every rank.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "formats/chaco_graph.hpp"
@@ -204,6 +205,34 @@ TEST(PartRepartPvtu, WrongPieceCountFailsOnEveryRankWithoutOutput) {
     EXPECT_FALSE(file_exists(dir.file("d.plan")));
     EXPECT_FALSE(file_exists(dir.file("new.pvtu")));
     EXPECT_FALSE(file_exists(dir.file("new_0.vtu")));
+}
+
+// Issue 24: under mpirun a piece VTK's reader crashed on (an appended offset off by one) took
+// the job down with a segfault; now every rank stops with the piece's name and line.
+TEST(PartRepartPvtu, MalformedPieceFailsOnEveryRankWithoutACrash) {
+    ScratchDir dir;
+    const std::string old = split(dir, "old", 2);
+    const std::string piece = dir.file("old_1.vtu");
+    std::string text = read_text(piece);
+    const auto declared = text.find("Name=\"connectivity\"");
+    const auto offset = text.find("offset=\"", declared) + 8;
+    const auto end = text.find('"', offset);
+    text.replace(offset, end - offset, std::to_string(std::stoll(text.substr(offset)) + 1));
+    dir.write("old_1.vtu", text);
+    const std::string line =
+        std::to_string(1 + std::count(text.begin(), text.begin() + std::ptrdiff_t(declared), '\n'));
+    auto r = run_command(mpiexec_prefix(2) + tool("part-repart") + " " + old +
+                         " --method interval -o " + dir.file("d.part") + " --plan " +
+                         dir.file("d.plan") + " --pvtu " + dir.file("new.pvtu"));
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_NE(r.err.find("error: " + piece + ":" + line + ": array 'connectivity'"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(r.err.find("Segmentation"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("signal"), std::string::npos) << r.err;
+    EXPECT_FALSE(file_exists(dir.file("d.part")));
+    EXPECT_FALSE(file_exists(dir.file("d.plan")));
+    EXPECT_FALSE(file_exists(dir.file("new.pvtu")));
 }
 
 TEST(PartRepartPvtu, UsageErrors) {

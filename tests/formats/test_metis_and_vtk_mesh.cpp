@@ -161,7 +161,7 @@ TEST(VtkMeshErrors, BadInputs) {
         dir.write("empty.vtk", std::string(kLegacyTetra) + "CELLS 0 0\nCELL_TYPES 0\n"),
         "empty mesh");
     expect_mesh_error(dir.write("garbage.vtu", "<VTKFile type=\"UnstructuredGrid\"> not xml"),
-                      "VTK cannot read");
+                      "not well-formed XML");
     expect_mesh_error(
         dir.write("polydata.vtk",
                   "# vtk DataFile Version 3.0\nx\nASCII\nDATASET POLYDATA\nPOINTS 0 float\n"),

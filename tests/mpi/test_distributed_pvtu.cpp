@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 
 #include "formats/mesh_file.hpp"
 #include "formats/mpi/distributed_pvtu.hpp"
@@ -201,6 +202,29 @@ TEST(DistributedPvtu, MissingPieceFailsOnEveryRank) {
     MPI_Barrier(MPI_COMM_WORLD);
     const std::string what = error_reading(path);
     EXPECT_NE(what.find(pieces.back().path), std::string::npos) << what;
+}
+
+// Issue 24: a piece VTK's reader hung on (NumberOfComponents="2147483648") fails on every
+// rank, naming the piece and the line, when only the last rank reads it.
+TEST(DistributedPvtu, MalformedPieceFailsOnEveryRank) {
+    SharedScratch dir;
+    const std::string path = write_split(dir, "hang.pvtu", PartId(world_size()));
+    const std::string piece = formats::list_pvtu_pieces(path).back().path;
+    MPI_Barrier(MPI_COMM_WORLD);
+    std::string text = read_text(piece);
+    const std::string declared = "Name=\"load\"";
+    const std::string line = std::to_string(
+        1 + std::count(text.begin(), text.begin() + std::ptrdiff_t(text.find(declared)), '\n'));
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (world_rank() == 0) {
+        text.replace(text.find(declared), declared.size(),
+                     declared + " NumberOfComponents=\"2147483648\"");
+        std::ofstream(piece, std::ios::binary) << text;
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    const std::string what = error_reading(path);
+    EXPECT_EQ(what.rfind(piece + ":" + line + ": NumberOfComponents=\"2147483648\"", 0), 0u)
+        << what;
 }
 
 TEST(DistributedPvtu, ACellOwnedByTwoPiecesFailsOnEveryRank) {
