@@ -26,6 +26,8 @@ PartId parse_part_id_row(FieldCursor& fields, const LineReader& lines, PartId nu
 // The K of a gpmetis-style name "*.part.K", else 0.
 PartId parts_from_name(std::string_view path);
 
+// The file's bytes: one part id per line.
+std::string partition_text(const std::vector<PartId>& part);
 void write_partition(const std::string& path, const std::vector<PartId>& part);
 
 // Per-part capacities, one positive number per line, normalised to fractions summing to 1.

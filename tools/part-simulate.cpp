@@ -168,6 +168,7 @@ int main(int argc, char** argv) {
             runs.push_back(simulate(graph, setup, repartition, policy));
         }
         outputs.write(runs);
-        std::cout << summary(runs, setup, method, common.json);
+        tools::report_stream({common.output, plot_path})
+            << summary(runs, setup, method, common.json);
     });
 }
