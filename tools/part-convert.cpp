@@ -255,7 +255,8 @@ int main(int argc, char** argv) {
     app.add_option("--old-partition", o.old_partition_path,
                    "Previous partition: adds 'old_partition' and 'moved'");
     app.add_flag("--split", o.split,
-                 "Write one .vtu piece per part and a .pvtu that ParaView opens as one dataset");
+                 "Write one .vtu piece per part and a .pvtu that ParaView opens as one dataset "
+                 "(an existing one is replaced all-or-nothing, its stale pieces removed)");
     app.add_option("--ghost-layers", o.ghost_layers,
                    "Ghost cell layers per piece (with --split), marked vtkGhostType")
         ->check(CLI::Range(0, 8));

@@ -122,7 +122,9 @@ int main(int argc, char** argv) {
     int ghost_layers = 0;
     auto* apply_cmd = app.add_subcommand(
         "apply", "Apply PLAN to the old partition (--partition, writes the new partition to -o) "
-                 "or to a partitioned dataset (--dataset OLD.pvtu, writes -o NEW.pvtu)");
+                 "or to a partitioned dataset (--dataset OLD.pvtu, writes -o NEW.pvtu: a file, "
+                 "not '-'; an existing NEW.pvtu is replaced all-or-nothing, its stale pieces "
+                 "removed)");
     apply_cmd->add_option("PLAN", plan_path, "Plan file")->required();
     auto* partition_opt =
         apply_cmd->add_option("--partition", old_path, "Old partition file the plan was made from");

@@ -290,7 +290,7 @@ int main(int argc, char** argv) {
     std::string pvtu_output, weight_field, size_field;
     app.add_option("--pvtu", pvtu_output,
                    "With a .pvtu GRAPH: write the cells redistributed, one piece per new part, "
-                   "as this .pvtu");
+                   "as this .pvtu (a file, not '-'; an existing one is replaced all-or-nothing)");
     app.add_option("--weight-field", weight_field,
                    "With a .pvtu GRAPH: cell array giving vertex weights (k components: k "
                    "constraints)");
@@ -322,7 +322,7 @@ int main(int argc, char** argv) {
                    "interval: cost of one message in vertex-size units when arranging")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
-    app.add_option("--plan", plan_path, "Migration plan output")->required();
+    app.add_option("--plan", plan_path, "Migration plan output ('-': standard output)")->required();
     app.add_option(
         "--ufactor", request.metis.ufactor,
         "Allowed imbalance in 1/1000 (default 30): METIS's for scratch; interval and gde "

@@ -106,9 +106,8 @@ TEST(OutputTargets, FifoReadByABackgroundReader) {
     ScratchDir dir;
     const std::string fifo = dir.file("pipe"), got = dir.file("got"), file = dir.file("p.part");
     ASSERT_EQ(run("part-partition", kGraph + " -k 4 -q -o " + file).exit_code, 0);
-    auto r =
-        run_command("mkfifo " + fifo + " && (cat " + fifo + " > " + got + " &) && " +
-                    tool("part-partition") + " " + kGraph + " -k 4 -q -o " + fifo + " && wait");
+    auto r = run_command("{ mkfifo " + fifo + " && (cat " + fifo + " > " + got + " &) && " +
+                         tool("part-partition") + " " + kGraph + " -k 4 -q -o " + fifo + "; }");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     // cat ends when the writer closes; wait for its file to be complete.
     for (int i = 0; i < 100 && read_text(got) != read_text(file); ++i) run_command("sleep 0.05");
@@ -142,16 +141,12 @@ TEST(OutputTargets, MultiFileOutputsRefuseStandardOutputAndDevices) {
 // .pvtu and exactly the pieces it names.
 TEST(OutputTargets, SplitOverALargerDatasetLeavesNoStalePiece) {
     ScratchDir dir;
-    for (int k : {4, 3})
-        ASSERT_EQ(run("part-partition", kGraph + " -k " + std::to_string(k) + " -q -o " +
-                                            dir.file("p" + std::to_string(k)))
-                      .exit_code,
-                  0);
     const std::string out = dir.file("data/new.pvtu");
     fs::create_directory(dir.file("data"));
-    for (int k : {4, 3}) {
-        auto r = run("part-convert", kMesh + " --partition " + dir.file("p" + std::to_string(k)) +
-                                         " --split -q -o " + out);
+    for (const std::string k : {"4", "3"}) {
+        const std::string part = dir.file("p" + k);
+        ASSERT_EQ(run("part-partition", kGraph + " -k " + k + " -q -o " + part).exit_code, 0);
+        auto r = run("part-convert", kMesh + " --partition " + part + " --split -q -o " + out);
         ASSERT_EQ(r.exit_code, 0) << r.err;
     }
     std::set<std::string> named, on_disk;

@@ -18,7 +18,7 @@ void add_example(CLI::App& app, const std::string& example) {
 
 void add_common_options(CLI::App& app, CommonOptions& options, bool with_json) {
     app.add_option("-o,--output", options.output,
-                   "Output file; '-' for standard output (the report then goes to stderr)");
+                   "Output file; '-' writes it to standard output (and any report to stderr)");
     app.add_flag("-q,--quiet", options.quiet, "No progress or summary on stderr");
     app.add_flag("-v,--verbose", options.verbose, "More detail in the report");
     app.add_option("--seed", options.seed,
