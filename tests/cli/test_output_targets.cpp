@@ -18,10 +18,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-CommandResult run(const std::string& name, const std::string& args) {
-    return run_command(tool(name) + " " + args);
-}
-
 const std::string kGraph = source_file("data/naca0012.graph");
 const std::string kMesh = source_file("data/naca0012.msh");
 
@@ -36,19 +32,19 @@ bool is_character_device(const std::string& path) {
 TEST(OutputTargets, DashWritesTheFileBytesToStandardOutput) {
     ScratchDir dir;
     const std::string file = dir.file("p.part");
-    auto r = run("part-partition", kGraph + " -k 4 --method rcb --coords " +
-                                       source_file("data/naca0012.xyz") + " -o " + file);
+    auto r = run_tool("part-partition", kGraph + " -k 4 --method rcb --coords " +
+                                            source_file("data/naca0012.xyz") + " -o " + file);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("Wrote"), std::string::npos); // the report, on stdout as before
-    auto dash = run("part-partition", kGraph + " -k 4 --method rcb --coords " +
-                                          source_file("data/naca0012.xyz") + " -o -");
+    auto dash = run_tool("part-partition", kGraph + " -k 4 --method rcb --coords " +
+                                               source_file("data/naca0012.xyz") + " -o -");
     ASSERT_EQ(dash.exit_code, 0) << dash.err;
     EXPECT_EQ(dash.out, read_text(file));
     EXPECT_NE(dash.err.find("Wrote -"), std::string::npos) << "the report, on stderr";
     EXPECT_FALSE(file_exists("-"));
 
-    auto json = run("part-partition", kGraph + " -k 4 --method rcb --coords " +
-                                          source_file("data/naca0012.xyz") + " -o - --json");
+    auto json = run_tool("part-partition", kGraph + " -k 4 --method rcb --coords " +
+                                               source_file("data/naca0012.xyz") + " -o - --json");
     ASSERT_EQ(json.exit_code, 0) << json.err;
     EXPECT_EQ(json.out, read_text(file));
     EXPECT_EQ(nlohmann::json::parse(json.err)["output"], "-");
@@ -57,7 +53,7 @@ TEST(OutputTargets, DashWritesTheFileBytesToStandardOutput) {
 TEST(OutputTargets, OtherToolsWriteTheSameBytesToStandardOutput) {
     ScratchDir dir;
     const std::string part = dir.file("g.part.4");
-    ASSERT_EQ(run("part-partition", kGraph + " -k 4 -q -o " + part).exit_code, 0);
+    ASSERT_EQ(run_tool("part-partition", kGraph + " -k 4 -q -o " + part).exit_code, 0);
     const std::vector<std::pair<std::string, std::string>> cases = {
         {"part-order", kGraph + " --method rcm"},
         {"part-refine", kGraph + " " + part},
@@ -66,9 +62,9 @@ TEST(OutputTargets, OtherToolsWriteTheSameBytesToStandardOutput) {
     };
     for (const auto& [name, args] : cases) {
         const std::string file = dir.file(name + (name == "part-convert" ? ".vtu" : ".out"));
-        auto r = run(name, args + " -o " + file);
+        auto r = run_tool(name, args + " -o " + file);
         ASSERT_EQ(r.exit_code, 0) << name << ": " << r.err;
-        auto dash = run(name, args + " -o -");
+        auto dash = run_tool(name, args + " -o -");
         ASSERT_EQ(dash.exit_code, 0) << name << ": " << dash.err;
         EXPECT_EQ(dash.out, read_text(file)) << name;
     }
@@ -77,25 +73,26 @@ TEST(OutputTargets, OtherToolsWriteTheSameBytesToStandardOutput) {
 TEST(OutputTargets, SerialRepartWritesThePlanToStandardOutput) {
     ScratchDir dir;
     const std::string part = dir.file("g.part.4");
-    ASSERT_EQ(run("part-partition", kGraph + " -k 4 -q -o " + part).exit_code, 0);
+    ASSERT_EQ(run_tool("part-partition", kGraph + " -k 4 -q -o " + part).exit_code, 0);
     const std::string args = kGraph + " --old " + part + " -k 3 --method scratch -o " +
                              dir.file("new.part") + " --plan ";
-    auto r = run("part-repart", args + dir.file("move.plan"));
+    auto r = run_tool("part-repart", args + dir.file("move.plan"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    auto dash = run("part-repart", args + "-");
+    auto dash = run_tool("part-repart", args + "-");
     ASSERT_EQ(dash.exit_code, 0) << dash.err;
     EXPECT_EQ(dash.out, read_text(dir.file("move.plan")));
-    auto both = run("part-repart", kGraph + " --old " + part + " -k 3 -o - --plan /dev/stdout");
+    auto both =
+        run_tool("part-repart", kGraph + " --old " + part + " -k 3 -o - --plan /dev/stdout");
     EXPECT_EQ(both.exit_code, 2) << both.err;
 }
 
 // Tests run as root: a rename over /dev/null would replace the device for the whole machine.
 TEST(OutputTargets, DevNullStaysACharacterDevice) {
     ASSERT_TRUE(is_character_device("/dev/null"));
-    auto r = run("part-partition", kGraph + " -k 4 -q -o /dev/null");
+    auto r = run_tool("part-partition", kGraph + " -k 4 -q -o /dev/null");
     EXPECT_EQ(r.exit_code, 0) << r.err;
-    r = run("part-convert",
-            kMesh + " --partition " + source_file("data/naca0012.graph") + " -q -o /dev/null");
+    r = run_tool("part-convert",
+                 kMesh + " --partition " + source_file("data/naca0012.graph") + " -q -o /dev/null");
     EXPECT_NE(r.exit_code, 0); // the graph is no partition of the mesh: nothing written
     EXPECT_TRUE(is_character_device("/dev/null"));
     for (const auto& entry : fs::directory_iterator("/dev"))
@@ -105,7 +102,7 @@ TEST(OutputTargets, DevNullStaysACharacterDevice) {
 TEST(OutputTargets, FifoReadByABackgroundReader) {
     ScratchDir dir;
     const std::string fifo = dir.file("pipe"), got = dir.file("got"), file = dir.file("p.part");
-    ASSERT_EQ(run("part-partition", kGraph + " -k 4 -q -o " + file).exit_code, 0);
+    ASSERT_EQ(run_tool("part-partition", kGraph + " -k 4 -q -o " + file).exit_code, 0);
     auto r = run_command("{ mkfifo " + fifo + " && (cat " + fifo + " > " + got + " &) && " +
                          tool("part-partition") + " " + kGraph + " -k 4 -q -o " + fifo + "; }");
     ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -120,15 +117,15 @@ TEST(OutputTargets, FifoReadByABackgroundReader) {
 TEST(OutputTargets, MultiFileOutputsRefuseStandardOutputAndDevices) {
     ScratchDir dir;
     const std::string part = dir.file("g.part.4");
-    ASSERT_EQ(run("part-partition", kGraph + " -k 4 -q -o " + part).exit_code, 0);
+    ASSERT_EQ(run_tool("part-partition", kGraph + " -k 4 -q -o " + part).exit_code, 0);
     for (const std::string& target : {std::string("-"), std::string("/dev/null")}) {
-        auto r = run("part-convert", kMesh + " --partition " + part + " --split -o " + target);
+        auto r = run_tool("part-convert", kMesh + " --partition " + part + " --split -o " + target);
         EXPECT_EQ(r.exit_code, 2) << r.err;
         EXPECT_NE(r.err.find("several files"), std::string::npos) << r.err;
-        r = run("part-convert", kMesh + " -o " + target); // a graph and its coordinates
+        r = run_tool("part-convert", kMesh + " -o " + target); // a graph and its coordinates
         EXPECT_EQ(r.exit_code, 2) << r.err;
-        r = run("part-plan", "apply " + dir.file("p.plan") + " --dataset " + dir.file("old.pvtu") +
-                                 " -o " + target);
+        r = run_tool("part-plan", "apply " + dir.file("p.plan") + " --dataset " +
+                                      dir.file("old.pvtu") + " -o " + target);
         EXPECT_EQ(r.exit_code, 2) << r.err;
         EXPECT_NE(r.err.find("several files"), std::string::npos) << r.err;
     }
@@ -145,8 +142,8 @@ TEST(OutputTargets, SplitOverALargerDatasetLeavesNoStalePiece) {
     fs::create_directory(dir.file("data"));
     for (const std::string k : {"4", "3"}) {
         const std::string part = dir.file("p" + k);
-        ASSERT_EQ(run("part-partition", kGraph + " -k " + k + " -q -o " + part).exit_code, 0);
-        auto r = run("part-convert", kMesh + " --partition " + part + " --split -q -o " + out);
+        ASSERT_EQ(run_tool("part-partition", kGraph + " -k " + k + " -q -o " + part).exit_code, 0);
+        auto r = run_tool("part-convert", kMesh + " --partition " + part + " --split -q -o " + out);
         ASSERT_EQ(r.exit_code, 0) << r.err;
     }
     std::set<std::string> named, on_disk;
