@@ -154,3 +154,22 @@ TEST(OutputTargets, SplitOverALargerDatasetLeavesNoStalePiece) {
     EXPECT_EQ(named.size(), 3u);
     EXPECT_EQ(on_disk, named);
 }
+
+// The CSV or the picture on standard output (SVG: no extension to pick the format by), the
+// summary on stderr; not both at once.
+TEST(OutputTargets, SimulateWritesItsCsvOrPlotToStandardOutput) {
+    ScratchDir dir;
+    const std::string args = kGraph + " --coords " + source_file("data/naca0012.xyz") +
+                             " -k 4 --workload hotspot --steps 4 --method scratch ";
+    auto r = run_tool("part-simulate",
+                      args + "-o " + dir.file("sim.csv") + " --plot " + dir.file("sim.svg"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto csv = run_tool("part-simulate", args + "-o -");
+    ASSERT_EQ(csv.exit_code, 0) << csv.err;
+    EXPECT_EQ(csv.out, read_text(dir.file("sim.csv")));
+    EXPECT_NE(csv.err.find("saving vs never"), std::string::npos) << csv.err;
+    auto plot = run_tool("part-simulate", args + "--plot -");
+    ASSERT_EQ(plot.exit_code, 0) << plot.err;
+    EXPECT_EQ(plot.out, read_text(dir.file("sim.svg")));
+    EXPECT_EQ(run_tool("part-simulate", args + "-o - --plot -").exit_code, 2);
+}
