@@ -1,6 +1,7 @@
 #include "formats/atomic_output.hpp"
 
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -36,7 +37,45 @@ bool swap_into_place(const std::string& temp, const std::string& target) {
 }
 } // namespace
 
+int inherited_descriptor(const std::string& target) {
+    if (target == "-" || target == "/dev/stdout") return STDOUT_FILENO;
+    if (target == "/dev/stderr") return STDERR_FILENO;
+    for (const std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+        if (!target.starts_with(prefix) || target.size() == prefix.size()) continue;
+        int fd = 0;
+        const char* first = target.data() + prefix.size();
+        const char* last = target.data() + target.size();
+        const auto [end, ec] = std::from_chars(first, last, fd);
+        if (ec == std::errc() && end == last) return fd;
+    }
+    return -1;
+}
+
+bool is_standard_output(const std::string& target) {
+    return inherited_descriptor(target) == STDOUT_FILENO;
+}
+
+bool writes_directly(const std::string& target) {
+    if (inherited_descriptor(target) >= 0) return true;
+    struct stat existing;
+    if (::stat(target.c_str(), &existing) != 0) return false; // a new file (or a dangling link)
+    if (S_ISDIR(existing.st_mode))
+        throw InputError(target, 0, "is a directory: expected the name of an output file");
+    return !S_ISREG(existing.st_mode);
+}
+
 PendingFile::PendingFile(std::string target) : target_(std::move(target)) {
+    if (writes_directly(target_)) {
+        direct_ = true;
+        temp_ = target_;
+        const int inherited = inherited_descriptor(target_);
+        // A copy of an inherited descriptor, so that commit's close leaves it open; a device
+        // or FIFO opened as it is (no O_CREAT, no O_TRUNC: neither means anything there).
+        fd_ = inherited >= 0 ? ::fcntl(inherited, F_DUPFD_CLOEXEC, 0)
+                             : ::open(target_.c_str(), O_WRONLY | O_CLOEXEC);
+        if (fd_ < 0) fail(target_, "cannot open the output for writing");
+        return;
+    }
     std::string pattern = target_ + ".tmp-XXXXXX";
     fd_ = ::mkstemp(pattern.data());
     if (fd_ < 0) fail(target_, "cannot create a temporary file beside the output");
@@ -45,14 +84,28 @@ PendingFile::PendingFile(std::string target) : target_(std::move(target)) {
 
 PendingFile::~PendingFile() {
     if (fd_ >= 0) ::close(fd_);
-    if (!committed_) std::remove(temp_.c_str());
+    if (!committed_ && !direct_) std::remove(temp_.c_str());
+}
+
+void PendingFile::write(std::string_view bytes) {
+    while (!bytes.empty()) {
+        const ssize_t written = ::write(fd_, bytes.data(), bytes.size());
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0) fail(target_, "write failed");
+        bytes.remove_prefix(std::size_t(written));
+    }
 }
 
 void PendingFile::commit() {
+    const int fd = std::exchange(fd_, -1);
+    if (direct_) {
+        if (::close(fd) != 0) fail(target_, "write failed");
+        committed_ = true;
+        return;
+    }
     // mkstemp creates 0600 files; outputs should carry the usual permissions. Through the
     // descriptor still open: no second lookup of the path.
-    ::fchmod(fd_, 0644);
-    const int fd = std::exchange(fd_, -1);
+    ::fchmod(fd, 0644);
     if (::close(fd) != 0) fail(target_, "write failed");
     if (!swap_into_place(temp_, target_) && std::rename(temp_.c_str(), target_.c_str()) != 0)
         fail(target_, "cannot move the output into place");
@@ -60,15 +113,10 @@ void PendingFile::commit() {
 }
 
 void write_file_atomically(const std::string& path, std::string_view contents) {
-    PendingFile pending(path);
     // Into the descriptor mkstemp opened: opening the temporary again by name (fopen) cost
     // two more system calls and a path lookup per output.
-    while (!contents.empty()) {
-        const ssize_t written = ::write(pending.descriptor(), contents.data(), contents.size());
-        if (written < 0 && errno == EINTR) continue;
-        if (written <= 0) fail(path, "write failed");
-        contents.remove_prefix(std::size_t(written));
-    }
+    PendingFile pending(path);
+    pending.write(contents);
     pending.commit();
 }
 
@@ -89,27 +137,32 @@ PendingFolder::~PendingFolder() {
 }
 
 ChunkedOutput::ChunkedOutput(const std::string& path) : pending_(path) {
-    file_ = std::fopen(pending_.temp_path().c_str(), "wb");
-    if (!file_) fail(path, "cannot write");
     buffer_.reserve(kChunk + 4096);
 }
 
-ChunkedOutput::~ChunkedOutput() {
-    if (file_) std::fclose(file_);
-}
-
 void ChunkedOutput::flush() {
-    if (std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size())
-        fail(pending_.target(), "write failed");
+    pending_.write(buffer_);
     buffer_.clear();
 }
 
 void ChunkedOutput::commit() {
     flush();
-    const bool closed = std::fclose(file_) == 0;
-    file_ = nullptr;
-    if (!closed) fail(pending_.target(), "write failed");
     pending_.commit();
+}
+
+namespace {
+CommitStepHook commit_step_hook;
+int next_commit_step = 0;
+} // namespace
+
+void set_commit_step_hook(CommitStepHook hook) {
+    commit_step_hook = std::move(hook);
+    next_commit_step = 0;
+}
+
+void commit_step() {
+    const int step = next_commit_step++;
+    if (commit_step_hook) commit_step_hook(step);
 }
 
 } // namespace part::formats

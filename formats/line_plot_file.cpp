@@ -4,8 +4,10 @@
 #include <cctype>
 #include <filesystem>
 
+#include "formats/atomic_output.hpp"
 #include "formats/png_plot.hpp"
 #include "formats/svg_plot.hpp"
+#include "libpart/core/error.hpp"
 
 namespace part::formats {
 
@@ -15,6 +17,12 @@ std::optional<PlotFormat> plot_format_for(const std::string& path) {
                    [](unsigned char c) { return char(std::tolower(c)); });
     if (extension == ".svg") return PlotFormat::svg;
     if (extension == ".png") return PlotFormat::png;
+    // Standard output, a device or a pipe has no extension to go by: SVG, which is text.
+    try {
+        if (writes_directly(path)) return PlotFormat::svg;
+    } catch (const InputError&) {
+        // A folder: no format; writing it reports the error.
+    }
     return std::nullopt;
 }
 

@@ -10,7 +10,8 @@ namespace part::formats {
 
 enum class PlotFormat { svg, png };
 
-// The format `path`'s extension (.svg or .png, any case) names; nullopt for anything else.
+// The format `path`'s extension (.svg or .png, any case) names; SVG for a target written
+// directly (standard output, a device, a pipe: atomic_output.hpp); nullopt for anything else.
 std::optional<PlotFormat> plot_format_for(const std::string& path);
 
 // The file's bytes in `format`.

@@ -184,7 +184,7 @@ Partition read_partition(const std::string& path, std::int64_t expected_vertices
     return parse_partition(file.text(), path, expected_vertices, num_parts);
 }
 
-void write_partition(const std::string& path, const std::vector<PartId>& part) {
+std::string partition_text(const std::vector<PartId>& part) {
     // Digits straight into a buffer sized for the longest id: appending each one to a string
     // cost 60 instructions per line.
     std::string out(part.size() * 12, '\0');
@@ -194,7 +194,11 @@ void write_partition(const std::string& path, const std::vector<PartId>& part) {
         *p++ = '\n';
     }
     out.resize(std::size_t(p - out.data()));
-    write_file_atomically(path, out);
+    return out;
+}
+
+void write_partition(const std::string& path, const std::vector<PartId>& part) {
+    write_file_atomically(path, partition_text(part));
 }
 
 std::vector<double> read_targets(const std::string& path, PartId expected_parts) {

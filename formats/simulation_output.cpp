@@ -63,10 +63,8 @@ SimulationOutputs::SimulationOutputs(const std::string& csv_path, const std::str
 }
 
 void SimulationOutputs::write(const std::vector<SimulationRun>& runs) {
-    if (csv_) write_file_atomically(csv_->temp_path(), simulation_csv(runs));
-    if (plot_)
-        write_file_atomically(plot_->temp_path(),
-                              render_line_plot(plot_format_, simulation_plot_panels(runs), "step"));
+    if (csv_) csv_->write(simulation_csv(runs));
+    if (plot_) plot_->write(render_line_plot(plot_format_, simulation_plot_panels(runs), "step"));
     if (csv_) csv_->commit();
     if (plot_) plot_->commit();
 }

@@ -39,6 +39,7 @@
 #include <vtkXMLUnstructuredGridWriter.h>
 
 #include "formats/atomic_output.hpp"
+#include "formats/pvtu_replacement.hpp"
 #include "formats/vtk_xml_check.hpp"
 #include "libpart/mesh/append_meshes.hpp"
 #include "libpart/mesh/join_pieces.hpp"
@@ -466,8 +467,14 @@ void write_vtu_atomically(vtkUnstructuredGrid* grid, const std::string& path) {
     PendingFile pending(path);
     vtkNew<vtkXMLUnstructuredGridWriter> writer;
     writer->SetInputData(grid);
-    writer->SetFileName(pending.temp_path().c_str());
+    // VTK opens files by name; a direct target (standard output, a device, a FIFO) gets the
+    // same bytes through the descriptor instead.
+    if (pending.direct())
+        writer->WriteToOutputStringOn();
+    else
+        writer->SetFileName(pending.temp_path().c_str());
     write_grid(writer, path);
+    if (pending.direct()) pending.write(writer->GetOutputString());
     pending.commit();
 }
 
@@ -490,7 +497,7 @@ void write_pvtu(const std::string& path, const Mesh& mesh, std::span<const CellI
 PendingPvtu::PendingPvtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
                          const std::vector<MeshPiece>& pieces,
                          const std::vector<MeshArray>& extra_cell_arrays, int ghost_layers)
-    : target_(path) {
+    : target_(path), replacement_(plan_pvtu_replacement(path, vtk_piece_stem(path))) {
     const fs::path target(path);
     PendingFolder folder(target);
     vtkNew<PieceSource> source;
@@ -523,7 +530,8 @@ PendingPvtu::PendingPvtu(const std::string& path, const Mesh& mesh, std::span<co
         }
         return grid;
     };
-    const fs::path summary = folder.path() / target.filename();
+    // VTK names the pieces after the .pvtu: <piece_stem>_<p>.vtu.
+    const fs::path summary = folder.path() / (replacement_.piece_stem + ".pvtu");
     vtkNew<vtkXMLPUnstructuredGridWriter> writer;
     writer->SetInputConnection(source->GetOutputPort());
     writer->SetFileName(summary.c_str());
@@ -555,13 +563,19 @@ std::vector<std::string> PendingPvtu::piece_paths() const {
 }
 
 void PendingPvtu::commit() {
-    // Pieces first, the summary last: a reader never sees a .pvtu without its pieces.
-    for (const auto& piece : piece_paths())
+    // Pieces first, under names the old .pvtu does not use; the .pvtu's rename is the commit
+    // point; the old pieces go last (pvtu_replacement.hpp).
+    const std::vector<std::string> pieces = piece_paths();
+    for (const auto& piece : pieces) {
+        commit_step();
         fs::rename(fs::path(folder_) / fs::path(piece).filename(), piece);
+    }
+    commit_step();
     fs::rename(staged_, target_);
     std::error_code ignored;
     fs::remove_all(folder_, ignored);
     folder_.clear();
+    remove_replaced_pieces(replacement_, pieces);
 }
 
 namespace {

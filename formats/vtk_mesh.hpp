@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/pvtu_replacement.hpp"
 #include "libpart/core/partition.hpp"
 #include "libpart/mesh/mesh.hpp"
 #include "libpart/mesh/mesh_pieces.hpp"
@@ -26,20 +27,22 @@ Mesh read_vtk_mesh(const std::string& path);
 void write_vtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
                const std::vector<MeshArray>& extra_cell_arrays);
 
-// Writes PATH.pvtu and the pieces PATH_<p>.vtu beside it, one per piece, each with its
+// Writes PATH.pvtu and the pieces PATH_<p>.vtu beside it (PATH.g<N>_<p>.vtu when replacing a
+// dataset that uses those names: pvtu_replacement.hpp), one per piece, each with its
 // cells' and points' arrays, the extra cell arrays (indexed like `cells`), GlobalCellIds
 // (the position in `cells`), GlobalNodeIds (the mesh point) and, with ghost layers,
 // vtkGhostType. Empty parts get no piece (VTK's parallel writer leaves them out). Everything is
 // written in a temporary folder first and moved into place, the .pvtu last, so a failure leaves
-// nothing behind.
+// nothing behind; an existing dataset at PATH is replaced all-or-nothing, its pieces the new
+// one does not name removed once the new .pvtu is in place.
 void write_pvtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
                 const std::vector<MeshPiece>& pieces,
                 const std::vector<MeshArray>& extra_cell_arrays, int ghost_layers);
 
 // write_pvtu in two steps, so the files can be checked before they appear: the constructor
 // writes the .pvtu and its pieces into a temporary folder beside `path`; staged_path() is the
-// .pvtu there; commit() moves the pieces, then the .pvtu, into place. Without commit() the
-// destructor removes everything.
+// .pvtu there; commit() moves the pieces, then the .pvtu, into place, then removes the old
+// dataset's pieces. Without commit() the destructor removes everything.
 class PendingPvtu {
   public:
     PendingPvtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
@@ -54,7 +57,9 @@ class PendingPvtu {
     void commit();
 
   private:
-    std::string target_, folder_, staged_;
+    std::string target_;
+    PvtuReplacement replacement_;
+    std::string folder_, staged_;
 };
 
 // One piece of a .pvtu read on its own: the file, the part it holds and its mesh.

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "formats/atomic_output.hpp"
 #include "formats/chaco_graph.hpp"
 #include "formats/coordinates_file.hpp"
 #include "formats/mesh_file.hpp"
@@ -225,7 +226,9 @@ int main(int argc, char** argv) {
                  "partitioners read "
                  "(OUT.graph plus coordinates in OUT.xyz), or write a partition onto the mesh as "
                  ".vtu/.pvtu for "
-                 "ParaView. OUT.mesh writes the top-dimensional cells as a METIS mesh file.");
+                 "ParaView. OUT.mesh writes the top-dimensional cells as a METIS mesh file. With "
+                 "--partition, -o - writes the .vtu to standard output (the report then goes to "
+                 "stderr); a graph (two files) and a --split dataset need file names.");
     tools::add_example(
         app,
         "part-convert data/naca0012.msh -o naca0012.graph && part-partition naca0012.graph -k 8 "
@@ -252,7 +255,8 @@ int main(int argc, char** argv) {
     app.add_option("--old-partition", o.old_partition_path,
                    "Previous partition: adds 'old_partition' and 'moved'");
     app.add_flag("--split", o.split,
-                 "Write one .vtu piece per part and a .pvtu that ParaView opens as one dataset");
+                 "Write one .vtu piece per part and a .pvtu that ParaView opens as one dataset "
+                 "(an existing one is replaced all-or-nothing, its stale pieces removed)");
     app.add_option("--ghost-layers", o.ghost_layers,
                    "Ghost cell layers per piece (with --split), marked vtkGhostType")
         ->check(CLI::Range(0, 8));
@@ -272,7 +276,14 @@ int main(int argc, char** argv) {
             (o.nodal || o.ncommon > 0 || !o.weight_field.empty() || !o.size_field.empty()))
             throw tools::UsageError(
                 "--partition writes a mesh; --nodal, --ncommon and the fields are for graphs");
-        const std::string ext = fs::path(common.output).extension().string();
+        if (o.split) tools::ensure_file_output(common.output, "-o", tools::kPvtuFiles);
+        // Standard output, a device or a pipe takes one file: with --partition, the .vtu.
+        const bool direct = formats::writes_directly(common.output);
+        const std::string ext =
+            direct && partition_mode ? ".vtu" : fs::path(common.output).extension().string();
+        if (!partition_mode && ext != ".mesh")
+            tools::ensure_file_output(common.output, "-o",
+                                      "a graph with its coordinates in OUT.xyz, two files");
         if (partition_mode && ext != ".vtu" && ext != ".pvtu")
             throw tools::UsageError(
                 "with --partition the output must be a .vtu (or .pvtu with --split), not '" +
@@ -304,18 +315,19 @@ int main(int argc, char** argv) {
             progress.stage(o.nodal ? "building the nodal graph" : "building the dual graph");
             report.update(write_graph(std::move(mesh), o, common.output));
         }
+        std::ostream& out = tools::report_stream({common.output});
         if (common.json)
-            std::cout << report.dump(2) << "\n";
+            out << report.dump(2) << "\n";
         else if (!common.quiet) {
-            std::cout << "Wrote " << report["output"].get<std::string>();
+            out << "Wrote " << report["output"].get<std::string>();
             if (report.contains("vertices"))
-                std::cout << ": " << report["graph"].get<std::string>() << " graph, "
-                          << report["vertices"] << " vertices, " << report["edges"] << " edges";
+                out << ": " << report["graph"].get<std::string>() << " graph, "
+                    << report["vertices"] << " vertices, " << report["edges"] << " edges";
             if (report.contains("coordinates"))
-                std::cout << "; coordinates in " << report["coordinates"].get<std::string>();
+                out << "; coordinates in " << report["coordinates"].get<std::string>();
             if (report.contains("parts"))
-                std::cout << ": " << report["cells"] << " cells, " << report["parts"] << " parts";
-            std::cout << "\n";
+                out << ": " << report["cells"] << " cells, " << report["parts"] << " parts";
+            out << "\n";
         }
     });
 }

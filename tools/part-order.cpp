@@ -51,6 +51,7 @@ int main(int argc, char** argv) {
         const double order_seconds = clock.lap();
         formats::write_permutation(output, order);
 
+        std::ostream& out = tools::report_stream({output});
         progress.stage("measuring block cuts");
         const auto rows = block_cut_quality(graph, order);
         if (common.json) {
@@ -65,21 +66,20 @@ int main(int argc, char** argv) {
                                   {"edges", graph.num_edges()},
                                   {"block_cuts", blocks},
                                   {"seconds", order_seconds}};
-            std::cout << report.dump(2) << "\n";
+            out << report.dump(2) << "\n";
             return;
         }
-        std::cout << "Wrote " << output << "\n";
-        if (common.verbose) std::cout << "Ordering took " << order_seconds << " s\n";
-        std::cout << "Equal contiguous blocks of the " << method << " ordering ("
-                  << graph.num_vertices() << " vertices, " << graph.num_edges() << " edges)\n";
-        std::cout << "  " << std::setw(6) << "K" << std::setw(14) << "edge cut" << std::setw(12)
-                  << "cut %" << std::setw(12) << "imbalance"
-                  << "\n";
+        out << "Wrote " << output << "\n";
+        if (common.verbose) out << "Ordering took " << order_seconds << " s\n";
+        out << "Equal contiguous blocks of the " << method << " ordering (" << graph.num_vertices()
+            << " vertices, " << graph.num_edges() << " edges)\n";
+        out << "  " << std::setw(6) << "K" << std::setw(14) << "edge cut" << std::setw(12)
+            << "cut %" << std::setw(12) << "imbalance"
+            << "\n";
         for (const BlockCut& row : rows)
-            std::cout << "  " << std::setw(6) << row.parts << std::setw(14) << row.edge_cut
-                      << std::setw(12) << std::fixed << std::setprecision(2)
-                      << 100.0 * double(row.edge_cut) /
-                             double(std::max<EdgeOffset>(graph.num_edges(), 1))
-                      << std::setw(12) << std::setprecision(3) << row.imbalance << "\n";
+            out << "  " << std::setw(6) << row.parts << std::setw(14) << row.edge_cut
+                << std::setw(12) << std::fixed << std::setprecision(2)
+                << 100.0 * double(row.edge_cut) / double(std::max<EdgeOffset>(graph.num_edges(), 1))
+                << std::setw(12) << std::setprecision(3) << row.imbalance << "\n";
     });
 }

@@ -129,6 +129,7 @@ int main(int argc, char** argv) {
         const double partition_seconds = clock.lap(); // ordering included
 
         formats::write_partition(output, partition.part);
+        std::ostream& out = tools::report_stream({output});
         const PartitionMetrics metrics = compute_metrics(graph, partition);
         if (common.json) {
             auto report = tools::metrics_json(metrics);
@@ -136,14 +137,14 @@ int main(int argc, char** argv) {
             report["method"] = method;
             if (!result.scheme.empty()) report["scheme"] = result.scheme;
             report["seconds"] = {{"read", read_seconds}, {"partition", partition_seconds}};
-            std::cout << report.dump(2) << "\n";
+            out << report.dump(2) << "\n";
         } else {
-            std::cout << "Wrote " << output << "\n";
-            if (!result.scheme.empty()) std::cout << "Scheme " << result.scheme << "\n";
-            tools::print_metrics_table(std::cout, metrics);
+            out << "Wrote " << output << "\n";
+            if (!result.scheme.empty()) out << "Scheme " << result.scheme << "\n";
+            tools::print_metrics_table(out, metrics);
             if (common.verbose)
-                std::cout << "  seconds: reading " << read_seconds << ", partitioning "
-                          << partition_seconds << "\n";
+                out << "  seconds: reading " << read_seconds << ", partitioning "
+                    << partition_seconds << "\n";
         }
     });
 }

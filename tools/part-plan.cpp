@@ -7,6 +7,7 @@
 #include "formats/partition_file.hpp"
 #include "formats/plan_file.hpp"
 #include "formats/pvtu_migration.hpp"
+#include "formats/pvtu_replacement.hpp"
 #include "formats/vtk_mesh.hpp"
 #include "tools/common/cli.hpp"
 #include "tools/common/plan_report.hpp"
@@ -33,13 +34,16 @@ void emit(const std::string& text, const std::string& output) {
 
 void apply_to_dataset(const std::string& plan_path, const std::string& dataset_path,
                       int ghost_layers, const tools::CommonOptions& common) {
-    if (common.output.empty() || std::filesystem::path(common.output).extension() != ".pvtu")
+    if (common.output.empty()) throw tools::UsageError("apply --dataset needs -o NEW.pvtu");
+    tools::ensure_file_output(common.output, "-o", tools::kPvtuFiles);
+    if (std::filesystem::path(common.output).extension() != ".pvtu")
         throw tools::UsageError("apply --dataset needs -o NEW.pvtu");
     const MigrationPlan plan = formats::read_plan(plan_path);
     std::vector<std::string> inputs = formats::pvtu_files(dataset_path);
     inputs.push_back(plan_path);
     tools::ensure_not_an_input(common.output, inputs);
-    for (const auto& piece : formats::pvtu_piece_paths(common.output, plan.new_parts))
+    for (const auto& piece : formats::pvtu_files_touched(
+             common.output, formats::vtk_piece_stem(common.output), plan.new_parts))
         tools::ensure_not_an_input(piece, inputs);
     const formats::PvtuMigrationReport report =
         formats::migrate_pvtu(plan, plan_path, dataset_path, common.output, ghost_layers);
@@ -118,7 +122,9 @@ int main(int argc, char** argv) {
     int ghost_layers = 0;
     auto* apply_cmd = app.add_subcommand(
         "apply", "Apply PLAN to the old partition (--partition, writes the new partition to -o) "
-                 "or to a partitioned dataset (--dataset OLD.pvtu, writes -o NEW.pvtu)");
+                 "or to a partitioned dataset (--dataset OLD.pvtu, writes -o NEW.pvtu: a file, "
+                 "not '-'; an existing NEW.pvtu is replaced all-or-nothing, its stale pieces "
+                 "removed)");
     apply_cmd->add_option("PLAN", plan_path, "Plan file")->required();
     auto* partition_opt =
         apply_cmd->add_option("--partition", old_path, "Old partition file the plan was made from");
@@ -152,11 +158,12 @@ int main(int argc, char** argv) {
             formats::write_plan(common.output, plan);
             if (!common.quiet) {
                 const PlanTraffic traffic = plan_traffic(plan);
+                std::ostream& out = tools::report_stream({common.output});
                 if (common.json)
-                    std::cout << tools::traffic_json(plan, traffic).dump(2) << "\n";
+                    out << tools::traffic_json(plan, traffic).dump(2) << "\n";
                 else
-                    tools::print_traffic_summary(std::cout << "Wrote " << common.output << "\n",
-                                                 plan, traffic);
+                    tools::print_traffic_summary(out << "Wrote " << common.output << "\n", plan,
+                                                 traffic);
             }
         } else if (show_cmd->parsed()) {
             const MigrationPlan plan = formats::read_plan(plan_path);
@@ -189,7 +196,8 @@ int main(int argc, char** argv) {
             const auto new_part =
                 naming_plan(plan_path, [&] { return apply_plan(plan, old_p.part); });
             formats::write_partition(common.output, new_part);
-            if (!common.quiet) std::cout << "Wrote " << common.output << "\n";
+            if (!common.quiet)
+                tools::report_stream({common.output}) << "Wrote " << common.output << "\n";
         }
     });
 }

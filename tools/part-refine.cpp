@@ -367,13 +367,14 @@ int main(int argc, char** argv) {
                       << " part(s) stay empty: on the quotient graph (the default network) an "
                          "empty part has no neighbour to receive load from; give a --network "
                          "(e.g. mesh:RxC) to fill them\n";
+        std::ostream& out = tools::report_stream({output});
         if (common.json) {
             auto report = result_json(result, before, after);
             report["output"] = output;
-            std::cout << report.dump(2) << "\n";
+            out << report.dump(2) << "\n";
         } else {
-            std::cout << "Wrote " << output << "\n";
-            print_result(std::cout, result, before, after, common.verbose);
+            out << "Wrote " << output << "\n";
+            print_result(out, result, before, after, common.verbose);
         }
     });
 }

@@ -14,6 +14,7 @@
 #include "formats/permutation_file.hpp"
 #include "formats/plan_file.hpp"
 #include "formats/pvtu_migration.hpp"
+#include "formats/pvtu_replacement.hpp"
 #include "formats/vtk_mesh.hpp"
 #include "libpart/core/metrics.hpp"
 #include "libpart/mpi/collective_errors.hpp"
@@ -164,7 +165,9 @@ void run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
     std::optional<formats::mpi::PendingDistributedPvtu> dataset;
     if (!job.pvtu_output.empty()) {
         // Now that K2 is known: no new piece may be one of the dataset's files.
-        for (const auto& path : formats::pvtu_piece_paths(job.pvtu_output, request.new_parts))
+        for (const auto& path : formats::pvtu_files_touched(
+                 job.pvtu_output, formats::mpi::distributed_piece_stem(job.pvtu_output),
+                 request.new_parts))
             tools::ensure_not_an_input(path, formats::pvtu_files(job.graph_path));
         dataset.emplace(comm, job.pvtu_output, piece, input.block_start, result, job.ghost_layers);
     }
@@ -180,6 +183,7 @@ void run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
                       << " s\n"
                       << std::defaultfloat;
 
+    std::ostream& out = tools::report_stream({job.output, job.plan_path});
     if (job.json) {
         nlohmann::json report;
         report["method"] = method;
@@ -204,27 +208,26 @@ void run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
                                  {"points", dataset->report().points},
                                  {"piece_cells", dataset->report().piece_cells},
                                  {"written", dataset->report().written}};
-        std::cout << report.dump(2) << "\n";
+        out << report.dump(2) << "\n";
     } else if (!job.quiet) {
-        std::cout << "Wrote " << job.output << " and " << job.plan_path << " (method " << method
-                  << ", distributed over " << ranks << " ranks"
-                  << (method == "interval" ? ", rank 0 as controller)\n" : ")\n");
-        std::cout << "Edge cut " << result.edge_cut << ", imbalance " << std::setprecision(4)
-                  << result.imbalance << "\n";
-        std::cout << "Communicated " << sent_total << " bytes (at most " << sent_most
-                  << " sent by one rank)\n";
-        std::cout << "Migration: ";
-        tools::print_traffic_summary(std::cout, result.plan.outline, result.plan.traffic);
+        out << "Wrote " << job.output << " and " << job.plan_path << " (method " << method
+            << ", distributed over " << ranks << " ranks"
+            << (method == "interval" ? ", rank 0 as controller)\n" : ")\n");
+        out << "Edge cut " << result.edge_cut << ", imbalance " << std::setprecision(4)
+            << result.imbalance << "\n";
+        out << "Communicated " << sent_total << " bytes (at most " << sent_most
+            << " sent by one rank)\n";
+        out << "Migration: ";
+        tools::print_traffic_summary(out, result.plan.outline, result.plan.traffic);
         if (result.candidate) {
-            print_amortization(std::cout, *result.candidate);
-            print_decision(std::cout, result.decision, *result.candidate);
+            print_amortization(out, *result.candidate);
+            print_decision(out, result.decision, *result.candidate);
         }
         if (dataset)
-            std::cout << "Wrote " << job.pvtu_output << " and "
-                      << dataset->report().written.size() - 1
-                      << " pieces: " << dataset->report().cells << " cells and "
-                      << dataset->report().points
-                      << " points, every cell and field moved once (checked)\n";
+            out << "Wrote " << job.pvtu_output << " and " << dataset->report().written.size() - 1
+                << " pieces: " << dataset->report().cells << " cells and "
+                << dataset->report().points
+                << " points, every cell and field moved once (checked)\n";
     }
 }
 
@@ -244,10 +247,12 @@ void check_pvtu_usage(bool under_mpirun, int ranks, const std::string& graph_pat
     for (const std::string& output : outputs) tools::ensure_not_an_input(output, inputs);
     const std::string& pvtu_output = outputs.back();
     if (pvtu_output.empty()) return;
+    tools::ensure_file_output(pvtu_output, "--pvtu", tools::kPvtuFiles);
     if (!formats::mpi::is_pvtu(pvtu_output))
         throw tools::UsageError("--pvtu must name a .pvtu file, not '" + pvtu_output + "'");
     const PartId pieces = std::max<PartId>(new_parts, PartId(ranks));
-    for (const auto& piece : formats::pvtu_piece_paths(pvtu_output, pieces))
+    for (const auto& piece : formats::pvtu_files_touched(
+             pvtu_output, formats::mpi::distributed_piece_stem(pvtu_output), pieces))
         tools::ensure_not_an_input(piece, inputs);
 }
 
@@ -286,7 +291,7 @@ int main(int argc, char** argv) {
     std::string pvtu_output, weight_field, size_field;
     app.add_option("--pvtu", pvtu_output,
                    "With a .pvtu GRAPH: write the cells redistributed, one piece per new part, "
-                   "as this .pvtu");
+                   "as this .pvtu (a file, not '-'; an existing one is replaced all-or-nothing)");
     app.add_option("--weight-field", weight_field,
                    "With a .pvtu GRAPH: cell array giving vertex weights (k components: k "
                    "constraints)");
@@ -318,7 +323,7 @@ int main(int argc, char** argv) {
                    "interval: cost of one message in vertex-size units when arranging")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
-    app.add_option("--plan", plan_path, "Migration plan output")->required();
+    app.add_option("--plan", plan_path, "Migration plan output ('-': standard output)")->required();
     app.add_option(
         "--ufactor", request.metis.ufactor,
         "Allowed imbalance in 1/1000 (default 30): METIS's for scratch; interval and gde "
@@ -396,12 +401,13 @@ int main(int argc, char** argv) {
         // Both outputs appear together or not at all.
         progress.stage("writing " + common.output + " and " + plan_path);
         formats::PendingFile partition_file(common.output), plan_file(plan_path);
-        formats::write_partition(partition_file.temp_path(), result.partition.part);
-        formats::write_plan(plan_file.temp_path(), plan);
+        partition_file.write(formats::partition_text(result.partition.part));
+        plan_file.write(formats::format_plan(plan));
         partition_file.commit();
         plan_file.commit();
 
         const PartitionMetrics metrics = compute_metrics(graph, result.partition);
+        std::ostream& out = tools::report_stream({common.output, plan_path});
         if (common.json) {
             nlohmann::json report;
             report["method"] = method;
@@ -414,15 +420,15 @@ int main(int argc, char** argv) {
             if (decision.horizon)
                 report["decision"] = decision_json(decision, amortized, decision_seconds);
             for (const auto& [name, value] : result.details) report["details"][name] = value;
-            std::cout << report.dump(2) << "\n";
+            out << report.dump(2) << "\n";
         } else if (!common.quiet) {
-            std::cout << "Wrote " << common.output << " and " << plan_path << " (method " << method
-                      << ")\n";
-            tools::print_metrics_table(std::cout, metrics);
-            std::cout << "Migration: ";
-            tools::print_traffic_summary(std::cout, plan, traffic);
-            print_amortization(std::cout, amortized);
-            print_decision(std::cout, decision, amortized);
+            out << "Wrote " << common.output << " and " << plan_path << " (method " << method
+                << ")\n";
+            tools::print_metrics_table(out, metrics);
+            out << "Migration: ";
+            tools::print_traffic_summary(out, plan, traffic);
+            print_amortization(out, amortized);
+            print_decision(out, decision, amortized);
         }
     };
 
@@ -433,6 +439,7 @@ int main(int argc, char** argv) {
         tools::ensure_not_an_input(common.output, inputs);
         tools::ensure_not_an_input(plan_path, inputs);
         if (plan_path == common.output) throw tools::UsageError("-o and --plan name the same file");
+        tools::ensure_one_standard_output({common.output, plan_path});
         if (app.count("-k") && new_parts < 1)
             throw tools::UsageError("-k " + std::to_string(new_parts) +
                                     ": the new part count must be at least 1");

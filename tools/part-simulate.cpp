@@ -127,7 +127,7 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     app.add_option("--plot", plot_path,
                    "Write a picture of per-step time and imbalance for each policy: SVG or PNG, "
-                   "by the extension (.svg or .png)");
+                   "by the extension (.svg or .png); '-' writes SVG to standard output");
     tools::add_common_options(app, common, true);
 
     return tools::run_tool(app, argc, argv, [&] {
@@ -148,6 +148,7 @@ int main(int argc, char** argv) {
                                     "or *.png");
         if (!plot_path.empty() && plot_path == common.output)
             throw tools::UsageError("-o and --plot name the same file");
+        tools::ensure_one_standard_output({common.output, plot_path});
         for (const std::string& out : {common.output, plot_path})
             if (!out.empty())
                 tools::ensure_not_an_input(out, {graph_path, coords_path, targets_path});
@@ -168,6 +169,7 @@ int main(int argc, char** argv) {
             runs.push_back(simulate(graph, setup, repartition, policy));
         }
         outputs.write(runs);
-        std::cout << summary(runs, setup, method, common.json);
+        tools::report_stream({common.output, plot_path})
+            << summary(runs, setup, method, common.json);
     });
 }

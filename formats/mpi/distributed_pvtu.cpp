@@ -8,6 +8,7 @@
 
 #include "formats/atomic_output.hpp"
 #include "formats/mpi/distributed_chaco.hpp"
+#include "formats/mpi/ordered_output.hpp"
 #include "formats/vtk_mesh.hpp"
 #include "libpart/mesh/gather_piece.hpp"
 #include "libpart/mesh/mesh_pieces.hpp"
@@ -360,10 +361,6 @@ MeshArray ghost_flags(const MeshPiece& cut) {
     return MeshArray::from_values("vtkGhostType", 1, flags);
 }
 
-std::string piece_name(const std::string& path, PartId part) {
-    return fs::path(pvtu_piece_paths(path, part + 1).back()).filename().string();
-}
-
 } // namespace
 
 PendingDistributedPvtu::PendingDistributedPvtu(MPI_Comm comm, const std::string& path,
@@ -383,12 +380,13 @@ PendingDistributedPvtu::PendingDistributedPvtu(MPI_Comm comm, const std::string&
         part::mpi::look_up_in_blocks(comm, ids, block_start, result.block_new_part);
 
     collectively(comm, [&] {
-        if (rank == 0) folder_ = PendingFolder(fs::path(path)).release().string();
+        if (rank != 0) return;
+        replacement_ = plan_pvtu_replacement(path, distributed_piece_stem(path));
+        folder_ = PendingFolder(fs::path(path)).release().string();
     });
-    int length = int(folder_.size());
-    MPI_Bcast(&length, 1, MPI_INT, 0, comm);
-    folder_.resize(std::size_t(length));
-    MPI_Bcast(folder_.data(), length, MPI_CHAR, 0, comm);
+    broadcast_string(comm, folder_);
+    broadcast_string(comm, replacement_.piece_stem);
+    const auto piece_name = [&](PartId q) { return pvtu_piece_name(replacement_.piece_stem, q); };
 
     // The cells of each new part, as .vtu text, to the rank hosting the part.
     std::vector<std::vector<char>> outgoing(static_cast<std::size_t>(ranks));
@@ -443,7 +441,7 @@ PendingDistributedPvtu::PendingDistributedPvtu(MPI_Comm comm, const std::string&
             const MeshArray* ghost = joined.find_cell_array("vtkGhostType");
             for (CellId c = 0; c < joined.num_cells(); ++c)
                 local_cells[std::size_t(q)] += !ghost || ghost->value(std::size_t(c)) == 0;
-            const std::string name = piece_name(path, q);
+            const std::string name = piece_name(q);
             staged_.push_back((fs::path(folder_) / name).string());
             targets_.push_back((fs::path(path).parent_path() / name).string());
             write_vtu_piece(staged_.back(), joined);
@@ -468,7 +466,7 @@ PendingDistributedPvtu::PendingDistributedPvtu(MPI_Comm comm, const std::string&
         if (rank != 0) return;
         std::vector<std::string> names;
         for (PartId q = 0; q < parts; ++q)
-            if (report_.piece_cells[std::size_t(q)] > 0) names.push_back(piece_name(path, q));
+            if (report_.piece_cells[std::size_t(q)] > 0) names.push_back(piece_name(q));
         Mesh prototype = mesh_subset(piece, {}, MeshPiece{}); // the arrays, no cells
         if (ghost_layers > 0) prototype.cell_data.push_back(ghost_flags(MeshPiece{}));
         write_pvtu_summary((fs::path(folder_) / fs::path(path).filename()).string(), prototype,
@@ -479,6 +477,10 @@ PendingDistributedPvtu::PendingDistributedPvtu(MPI_Comm comm, const std::string&
     });
 }
 
+std::string distributed_piece_stem(const std::string& path) {
+    return fs::path(path).stem().string();
+}
+
 PendingDistributedPvtu::~PendingDistributedPvtu() {
     // Failures are agreed on by all ranks before this runs, so no rank still writes here.
     if (rank_of(comm_) != 0 || folder_.empty()) return;
@@ -487,6 +489,8 @@ PendingDistributedPvtu::~PendingDistributedPvtu() {
 }
 
 void PendingDistributedPvtu::commit() {
+    // As PendingPvtu::commit: the pieces under names the old .pvtu does not use, then the
+    // .pvtu (the commit point), then the old pieces the new .pvtu does not name.
     const int rank = rank_of(comm_);
     collectively(comm_, [&] {
         for (std::size_t i = 0; i < staged_.size(); ++i) fs::rename(staged_[i], targets_[i]);
@@ -496,6 +500,7 @@ void PendingDistributedPvtu::commit() {
         fs::rename(fs::path(folder_) / fs::path(path_).filename(), path_);
         std::error_code ignored;
         fs::remove_all(folder_, ignored);
+        remove_replaced_pieces(replacement_, {report_.written.begin(), report_.written.end() - 1});
     });
     folder_.clear();
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/pvtu_replacement.hpp"
 #include "libpart/mesh/mesh.hpp"
 #include "libpart/mpi/distributed_input.hpp"
 #include "libpart/mpi/distributed_repart.hpp"
@@ -53,13 +54,14 @@ struct PvtuOutputReport {
 // The new dataset staged: the constructor (collective) finds each cell's new part (asked of
 // the rank holding it in its block), sends every cell with its points and all its arrays to
 // the rank hosting its new part (one MPI_Alltoallv of in-memory .vtu pieces), which joins what
-// it receives (shared points once) and writes piece q as PATH_q.vtu into a temporary folder
+// it receives (shared points once) and writes piece q as PATH_q.vtu (or PATH.g<N>_q.vtu when
+// replacing a dataset that uses those names: pvtu_replacement.hpp) into a temporary folder
 // beside `path`; rank 0 writes the .pvtu there. With ghost_layers L > 0 each piece also gets
 // L layers of ghost cells (vtkGhostType 1, after its own cells; distributed_ghost_cells). The
 // written pieces are read back and their totals (cells, points, global ids, per-field sums and
 // fingerprints) compared with the input pieces' before anything may be committed; a difference
-// throws on every rank. commit() (collective) moves the pieces, then the .pvtu, into place. Without
-// commit nothing is left.
+// throws on every rank. commit() (collective) moves the pieces, then the .pvtu, into place, then
+// removes the replaced dataset's old pieces. Without commit nothing is left.
 class PendingDistributedPvtu {
   public:
     PendingDistributedPvtu(MPI_Comm comm, const std::string& path, const Mesh& piece,
@@ -74,9 +76,14 @@ class PendingDistributedPvtu {
   private:
     MPI_Comm comm_;
     std::string path_, folder_;
+    PvtuReplacement replacement_;               // the names; the old pieces on rank 0 only
     std::vector<std::string> staged_, targets_; // this rank's piece files
     PvtuOutputReport report_;
 };
+
+// The stem of the pieces PendingDistributedPvtu writes for a fresh `path`: its file name without
+// the extension (pvtu_piece_paths' names).
+std::string distributed_piece_stem(const std::string& path);
 
 // Whether a GRAPH argument names a .pvtu dataset.
 bool is_pvtu(const std::string& path);

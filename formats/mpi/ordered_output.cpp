@@ -1,6 +1,7 @@
 #include "formats/mpi/ordered_output.hpp"
 
 #include <algorithm>
+#include <fstream>
 
 #include "formats/text_output.hpp"
 #include "libpart/core/error.hpp"
@@ -8,23 +9,46 @@
 
 namespace part::formats::mpi {
 
+namespace {
+
+// The staging file's name for outputs written directly: its temporary gets a unique suffix.
+constexpr const char* kStagingName = "part-output";
+
+void copy_file_to(const std::string& path, PendingFile& out) {
+    std::ifstream in(path, std::ios::binary);
+    std::string chunk(std::size_t(1) << 20, '\0');
+    while (in) {
+        in.read(chunk.data(), std::streamsize(chunk.size()));
+        out.write(std::string_view(chunk.data(), std::size_t(in.gcount())));
+    }
+    if (in.bad()) throw InputError(path, 0, "cannot read back the staged output");
+}
+
+} // namespace
+
 SharedPendingFile::SharedPendingFile(MPI_Comm comm, std::string target) {
     int rank = 0;
     MPI_Comm_rank(comm, &rank);
     part::mpi::collectively(comm, [&] {
-        if (rank == 0) {
-            file_ = std::make_unique<PendingFile>(target);
-            temp_ = file_->temp_path();
-        }
+        if (rank != 0) return;
+        file_ = std::make_unique<PendingFile>(target);
+        if (file_->direct()) staging_ = std::make_unique<PendingFile>(kStagingName);
+        temp_ = (staging_ ? staging_ : file_)->temp_path();
     });
-    long long length = static_cast<long long>(temp_.size());
-    MPI_Bcast(&length, 1, MPI_LONG_LONG, 0, comm);
-    temp_.resize(std::size_t(length));
-    MPI_Bcast(temp_.data(), int(length), MPI_CHAR, 0, comm);
+    broadcast_string(comm, temp_);
+}
+
+void broadcast_string(MPI_Comm comm, std::string& text) {
+    int length = int(text.size());
+    MPI_Bcast(&length, 1, MPI_INT, 0, comm);
+    text.resize(std::size_t(length));
+    MPI_Bcast(text.data(), length, MPI_CHAR, 0, comm);
 }
 
 void SharedPendingFile::commit() {
-    if (file_) file_->commit();
+    if (!file_) return;
+    if (staging_) copy_file_to(staging_->temp_path(), *file_); // staging_ removes it
+    file_->commit();
 }
 
 void write_pieces(MPI_Comm comm, const std::string& path, std::span<const FilePiece> pieces) {

@@ -16,7 +16,10 @@ namespace part::formats::mpi {
 
 // A PendingFile held by rank 0 whose temporary every rank knows. Collective constructor;
 // commit() renames on rank 0 only and should be called once all ranks agreed that every
-// write succeeded. Without commit the temporary is removed.
+// write succeeded. Without commit the temporary is removed. A target written directly ("-",
+// a device, a FIFO: writes_directly) cannot take MPI-IO's writes at offsets, so the ranks
+// write a temporary in the current folder instead, which rank 0 copies to the target on
+// commit and then removes.
 class SharedPendingFile {
   public:
     SharedPendingFile(MPI_Comm comm, std::string target);
@@ -24,9 +27,13 @@ class SharedPendingFile {
     void commit();
 
   private:
-    std::unique_ptr<PendingFile> file_; // rank 0 only
+    std::unique_ptr<PendingFile> file_;    // rank 0 only
+    std::unique_ptr<PendingFile> staging_; // rank 0 only, for a direct target
     std::string temp_;
 };
+
+// Collective. Gives every rank rank 0's `text` (a path, a name).
+void broadcast_string(MPI_Comm comm, std::string& text);
 
 // One piece of a file: its bytes and where they go.
 struct FilePiece {

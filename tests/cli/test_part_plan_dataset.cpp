@@ -16,10 +16,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-CommandResult run(const std::string& name, const std::string& args) {
-    return run_command(tool(name) + " " + args);
-}
-
 // naca0012 split into 4 METIS parts as old.pvtu, and a plan to 3 parts made by part-repart.
 struct SplitNaca {
     ScratchDir dir;
@@ -30,13 +26,13 @@ struct SplitNaca {
     std::string new_part = dir.file("new.part");
     std::string plan = dir.file("move.plan");
     SplitNaca(const std::string& repart_args = "-k 3 --method gde") {
-        EXPECT_EQ(run("part-convert", mesh + " -o " + graph + " -q").exit_code, 0);
-        EXPECT_EQ(run("part-partition", graph + " -k 4 --method metis -q").exit_code, 0);
-        auto r =
-            run("part-convert", mesh + " --partition " + old_part + " --split -q -o " + old_pvtu);
+        EXPECT_EQ(run_tool("part-convert", mesh + " -o " + graph + " -q").exit_code, 0);
+        EXPECT_EQ(run_tool("part-partition", graph + " -k 4 --method metis -q").exit_code, 0);
+        auto r = run_tool("part-convert",
+                          mesh + " --partition " + old_part + " --split -q -o " + old_pvtu);
         EXPECT_EQ(r.exit_code, 0) << r.err;
-        r = run("part-repart", graph + " --old " + old_part + " " + repart_args + " -o " +
-                                   new_part + " --plan " + plan + " -q");
+        r = run_tool("part-repart", graph + " --old " + old_part + " " + repart_args + " -o " +
+                                        new_part + " --plan " + plan + " -q");
         EXPECT_EQ(r.exit_code, 0) << r.err;
     }
     // Every file in the folder with its bytes, to show that a failure changed nothing.
@@ -62,8 +58,8 @@ std::vector<double> values(const MeshArray* array) {
 TEST(PartPlanDataset, RoundTripEqualsConvertingWithTheNewPartition) {
     SplitNaca f;
     const std::string new_pvtu = f.dir.file("new.pvtu");
-    auto r = run("part-plan",
-                 "apply " + f.plan + " --dataset " + f.old_pvtu + " -o " + new_pvtu + " --json");
+    auto r = run_tool("part-plan", "apply " + f.plan + " --dataset " + f.old_pvtu + " -o " +
+                                       new_pvtu + " --json");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto report = nlohmann::json::parse(r.out);
     EXPECT_EQ(report["cells"], 19886);
@@ -75,8 +71,8 @@ TEST(PartPlanDataset, RoundTripEqualsConvertingWithTheNewPartition) {
                   std::count(new_part.begin(), new_part.end(), PartId(q)));
 
     // Piece by piece, the same cells and points as part-convert --split of the new partition.
-    r = run("part-convert",
-            f.mesh + " --partition " + f.new_part + " --split -q -o " + f.dir.file("direct.pvtu"));
+    r = run_tool("part-convert", f.mesh + " --partition " + f.new_part + " --split -q -o " +
+                                     f.dir.file("direct.pvtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto applied = formats::read_pvtu_pieces(new_pvtu);
     const auto direct = formats::read_pvtu_pieces(f.dir.file("direct.pvtu"));
@@ -95,11 +91,11 @@ TEST(PartPlanDataset, RoundTripEqualsConvertingWithTheNewPartition) {
     }
 
     // Joined back, the same mesh as converting the .msh with the new partition.
-    r = run("part-convert",
-            new_pvtu + " --partition " + f.new_part + " -q -o " + f.dir.file("joined.vtu"));
+    r = run_tool("part-convert",
+                 new_pvtu + " --partition " + f.new_part + " -q -o " + f.dir.file("joined.vtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = run("part-convert",
-            f.mesh + " --partition " + f.new_part + " -q -o " + f.dir.file("expected.vtu"));
+    r = run_tool("part-convert",
+                 f.mesh + " --partition " + f.new_part + " -q -o " + f.dir.file("expected.vtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const Mesh joined = formats::read_mesh(f.dir.file("joined.vtu"));
     const Mesh expected = formats::read_mesh(f.dir.file("expected.vtu"));
@@ -118,16 +114,16 @@ TEST(PartPlanDataset, RoundTripEqualsConvertingWithTheNewPartition) {
     EXPECT_EQ(formats::read_mesh(f.old_pvtu).num_cells(), 19886);
 
     // Same inputs, same bytes.
-    r = run("part-plan",
-            "apply " + f.plan + " --dataset " + f.old_pvtu + " -q -o " + f.dir.file("again.pvtu"));
+    r = run_tool("part-plan", "apply " + f.plan + " --dataset " + f.old_pvtu + " -q -o " +
+                                  f.dir.file("again.pvtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_TRUE(read_text(f.dir.file("again_1.vtu")) == read_text(f.dir.file("new_1.vtu")));
 }
 
 TEST(PartPlanDataset, SummaryNamesThePhysicalRankOfEachPiece) {
     SplitNaca f;
-    auto r = run("part-plan", "apply " + f.plan + " --dataset " + f.old_pvtu +
-                                  " --ghost-layers 1 -o " + f.dir.file("new.pvtu"));
+    auto r = run_tool("part-plan", "apply " + f.plan + " --dataset " + f.old_pvtu +
+                                       " --ghost-layers 1 -o " + f.dir.file("new.pvtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("piece (new part) -> physical rank"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("field checksums verified"), std::string::npos) << r.out;
@@ -140,14 +136,14 @@ TEST(PartPlanDatasetErrors, PlanThatDoesNotMatchTheData) {
     const auto before = f.snapshot();
     const std::string out = f.dir.file("new.pvtu");
     // A plan made from another old partition: same length, other checksum.
-    auto r = run("part-partition",
-                 f.graph + " -k 4 --method metis --seed 9 -q -o " + f.dir.file("other.part"));
+    auto r = run_tool("part-partition",
+                      f.graph + " -k 4 --method metis --seed 9 -q -o " + f.dir.file("other.part"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = run("part-plan", "diff " + f.dir.file("other.part") + " " + f.new_part + " -q -o " +
-                             f.dir.file("other.plan"));
+    r = run_tool("part-plan", "diff " + f.dir.file("other.part") + " " + f.new_part + " -q -o " +
+                                  f.dir.file("other.plan"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = run("part-plan",
-            "apply " + f.dir.file("other.plan") + " --dataset " + f.old_pvtu + " -o " + out);
+    r = run_tool("part-plan",
+                 "apply " + f.dir.file("other.plan") + " --dataset " + f.old_pvtu + " -o " + out);
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("error: " + f.dir.file("other.plan") +
                          ": the cells' pieces do not form the plan's old partition"),
@@ -156,12 +152,12 @@ TEST(PartPlanDatasetErrors, PlanThatDoesNotMatchTheData) {
     // A plan for another vertex count.
     const std::string small_old = f.dir.write("s.old", "0\n1\n2\n3\n");
     const std::string small_new = f.dir.write("s.new", "1\n0\n2\n3\n");
-    ASSERT_EQ(run("part-plan",
-                  "diff " + small_old + " " + small_new + " -q -o " + f.dir.file("small.plan"))
+    ASSERT_EQ(run_tool("part-plan",
+                       "diff " + small_old + " " + small_new + " -q -o " + f.dir.file("small.plan"))
                   .exit_code,
               0);
-    r = run("part-plan",
-            "apply " + f.dir.file("small.plan") + " --dataset " + f.old_pvtu + " -o " + out);
+    r = run_tool("part-plan",
+                 "apply " + f.dir.file("small.plan") + " --dataset " + f.old_pvtu + " -o " + out);
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("the plan is for 4 cells but the dataset has 19886"), std::string::npos)
         << r.err;
@@ -169,7 +165,7 @@ TEST(PartPlanDatasetErrors, PlanThatDoesNotMatchTheData) {
     std::string bytes = read_text(f.plan);
     bytes[bytes.size() - 3] ^= 0x01;
     const std::string bad = f.dir.write("bad.plan", bytes);
-    r = run("part-plan", "apply " + bad + " --dataset " + f.old_pvtu + " -o " + out);
+    r = run_tool("part-plan", "apply " + bad + " --dataset " + f.old_pvtu + " -o " + out);
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find(bad + ":"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("corrupted"), std::string::npos) << r.err;
@@ -185,8 +181,8 @@ TEST(PartPlanDatasetErrors, MissingPieceIsNamedAndNothingWritten) {
     SplitNaca f;
     fs::remove(f.dir.file("old_2.vtu"));
     const auto before = f.snapshot();
-    auto r = run("part-plan",
-                 "apply " + f.plan + " --dataset " + f.old_pvtu + " -o " + f.dir.file("new.pvtu"));
+    auto r = run_tool("part-plan", "apply " + f.plan + " --dataset " + f.old_pvtu + " -o " +
+                                       f.dir.file("new.pvtu"));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("error: " + f.old_pvtu + ": piece 2 (part 2) is missing: " +
                          f.dir.file("old_2.vtu") + " does not exist"),
@@ -199,11 +195,12 @@ TEST(PartPlanDatasetErrors, RefusesToOverwriteInputs) {
     SplitNaca f;
     const auto before = f.snapshot();
     // The .pvtu itself, the plan, and an output whose pieces would be the input's pieces.
-    EXPECT_EQ(run("part-plan", "apply " + f.plan + " --dataset " + f.old_pvtu + " -o " + f.old_pvtu)
-                  .exit_code,
-              2);
+    EXPECT_EQ(
+        run_tool("part-plan", "apply " + f.plan + " --dataset " + f.old_pvtu + " -o " + f.old_pvtu)
+            .exit_code,
+        2);
     const std::string alias = f.dir.write("alias.pvtu", read_text(f.old_pvtu));
-    auto r = run("part-plan", "apply " + f.plan + " --dataset " + alias + " -o " + f.old_pvtu);
+    auto r = run_tool("part-plan", "apply " + f.plan + " --dataset " + alias + " -o " + f.old_pvtu);
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("refusing to write"), std::string::npos) << r.err;
     fs::remove(alias);
@@ -212,18 +209,20 @@ TEST(PartPlanDatasetErrors, RefusesToOverwriteInputs) {
 
 TEST(PartPlanDatasetErrors, UsageErrors) {
     SplitNaca f;
-    EXPECT_EQ(run("part-plan", "apply " + f.plan + " --dataset " + f.old_pvtu).exit_code, 2);
-    EXPECT_EQ(run("part-plan",
-                  "apply " + f.plan + " --dataset " + f.old_pvtu + " -o " + f.dir.file("new.vtu"))
+    EXPECT_EQ(run_tool("part-plan", "apply " + f.plan + " --dataset " + f.old_pvtu).exit_code, 2);
+    EXPECT_EQ(run_tool("part-plan", "apply " + f.plan + " --dataset " + f.old_pvtu + " -o " +
+                                        f.dir.file("new.vtu"))
                   .exit_code,
               2);
-    EXPECT_EQ(run("part-plan", "apply " + f.plan + " --dataset " + f.old_pvtu + " --partition " +
-                                   f.old_part + " -o " + f.dir.file("new.pvtu"))
+    EXPECT_EQ(run_tool("part-plan", "apply " + f.plan + " --dataset " + f.old_pvtu +
+                                        " --partition " + f.old_part + " -o " +
+                                        f.dir.file("new.pvtu"))
                   .exit_code,
               2);
-    EXPECT_EQ(run("part-plan", "apply " + f.plan + " -o " + f.dir.file("new.pvtu")).exit_code, 2);
-    EXPECT_EQ(run("part-plan", "apply " + f.plan + " --partition " + f.old_part +
-                                   " --ghost-layers 1 -o " + f.dir.file("new.part"))
+    EXPECT_EQ(run_tool("part-plan", "apply " + f.plan + " -o " + f.dir.file("new.pvtu")).exit_code,
+              2);
+    EXPECT_EQ(run_tool("part-plan", "apply " + f.plan + " --partition " + f.old_part +
+                                        " --ghost-layers 1 -o " + f.dir.file("new.part"))
                   .exit_code,
               2); // ghost layers are for datasets
 }
@@ -237,18 +236,19 @@ TEST(PartPlanDataset, GmshHexPrismMeshWithGhostLayersGrows) {
     auto r = run_command("gmsh -3 " + source_file("tests/data/mixed3d.geo") + " -format msh41 -o " +
                          mesh);
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    ASSERT_EQ(run("part-convert", mesh + " -o " + dir.file("m.graph") + " -q").exit_code, 0);
-    ASSERT_EQ(run("part-partition", dir.file("m.graph") + " -k 3 --method metis -q").exit_code, 0);
+    ASSERT_EQ(run_tool("part-convert", mesh + " -o " + dir.file("m.graph") + " -q").exit_code, 0);
+    ASSERT_EQ(run_tool("part-partition", dir.file("m.graph") + " -k 3 --method metis -q").exit_code,
+              0);
     const std::string old_part = dir.file("m.graph.part.3");
-    r = run("part-convert", mesh + " --partition " + old_part + " --split --ghost-layers 1 -q -o " +
-                                dir.file("old.pvtu"));
+    r = run_tool("part-convert", mesh + " --partition " + old_part +
+                                     " --split --ghost-layers 1 -q -o " + dir.file("old.pvtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = run("part-repart", dir.file("m.graph") + " --old " + old_part +
-                               " -k 5 --method interval -q -o " + dir.file("new.part") +
-                               " --plan " + dir.file("m.plan"));
+    r = run_tool("part-repart", dir.file("m.graph") + " --old " + old_part +
+                                    " -k 5 --method interval -q -o " + dir.file("new.part") +
+                                    " --plan " + dir.file("m.plan"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = run("part-plan", "apply " + dir.file("m.plan") + " --dataset " + dir.file("old.pvtu") +
-                             " --json -o " + dir.file("new.pvtu"));
+    r = run_tool("part-plan", "apply " + dir.file("m.plan") + " --dataset " + dir.file("old.pvtu") +
+                                  " --json -o " + dir.file("new.pvtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto report = nlohmann::json::parse(r.out);
     const Mesh original = formats::read_mesh(dir.file("old.pvtu"));

@@ -5,11 +5,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <set>
+
 #include <nlohmann/json.hpp>
 
 #include "formats/chaco_graph.hpp"
 #include "formats/partition_file.hpp"
 #include "formats/plan_file.hpp"
+#include "formats/vtk_mesh.hpp"
 #include "libpart/plan/plan_traffic.hpp"
 #include "libpart/repart/amortization.hpp"
 #include "tests/support/test_files.hpp"
@@ -290,4 +294,42 @@ TEST(PartRepartPvtu, IntervalFollowsTheCentroidsCurveForAnyPieceCountAndDecidesA
         EXPECT_EQ(read_text(dir.file("dk.part")), read_text(dir.file(name + ".part"))) << pieces;
         EXPECT_EQ(read_text(dir.file("dk.plan")), read_text(dir.file("sk.plan"))) << pieces;
     }
+}
+
+// A distributed --pvtu written over a larger dataset replaces it whole (no stale piece; the
+// pieces, under the alternate names, byte-identical to a fresh write's), and -o - sends the
+// partition, written by the ranks through a staged file, to standard output.
+TEST(PartRepartPvtu, OverwriteLeavesNoStalePieceAndPartitionGoesToStandardOutput) {
+    ScratchDir dir;
+    const std::string old = split(dir, "old", 4);
+    const std::string base =
+        mpiexec_prefix(4) + tool("part-repart") + " " + old + " --method interval -q ";
+    auto r = run_command(base + "-k 4 -o " + dir.file("x.part") + " --plan " + dir.file("x.plan") +
+                         " --pvtu " + dir.file("new.pvtu"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = run_command(base + "-k 3 -o " + dir.file("a.part") + " --plan " + dir.file("a.plan") +
+                    " --pvtu " + dir.file("fresh.pvtu"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = run_command(base + "-k 3 -o - --plan " + dir.file("b.plan") + " --pvtu " +
+                    dir.file("new.pvtu"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, read_text(dir.file("a.part")));
+    EXPECT_EQ(read_text(dir.file("b.plan")), read_text(dir.file("a.plan")));
+
+    std::set<std::string> named, on_disk;
+    for (const auto& piece : part::formats::list_pvtu_pieces(dir.file("new.pvtu")))
+        named.insert(std::filesystem::path(piece.path).filename().string());
+    for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
+        const std::string name = entry.path().filename().string();
+        if (name.starts_with("new") && name.ends_with(".vtu")) on_disk.insert(name);
+    }
+    EXPECT_EQ(named, (std::set<std::string>{"new-g1_0.vtu", "new-g1_1.vtu", "new-g1_2.vtu"}));
+    EXPECT_EQ(on_disk, named);
+    for (int q = 0; q < 3; ++q)
+        EXPECT_EQ(read_text(dir.file("new-g1_" + std::to_string(q) + ".vtu")),
+                  read_text(dir.file("fresh_" + std::to_string(q) + ".vtu")))
+            << "piece " << q;
+    for (const auto& entry : std::filesystem::directory_iterator("."))
+        EXPECT_FALSE(entry.path().filename().string().starts_with("part-output.tmp-"))
+            << "the ranks' staged output is removed";
 }

@@ -59,6 +59,10 @@ std::string tool(const std::string& name) {
     return std::string(PART_TOOLS_DIR) + "/" + name;
 }
 
+CommandResult run_tool(const std::string& name, const std::string& args) {
+    return run_command(tool(name) + " " + args);
+}
+
 std::string mpiexec_prefix(int ranks) {
     return "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpiexec --oversubscribe -n " +
            std::to_string(ranks) + " ";

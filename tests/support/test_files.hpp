@@ -32,6 +32,8 @@ CommandResult run_command(const std::string& command_line);
 
 // Full path of a built tool, e.g. tool("part-stats").
 std::string tool(const std::string& name);
+// Runs a built tool with `args` (a command line's rest), e.g. run_tool("part-stats", "g p").
+CommandResult run_tool(const std::string& name, const std::string& args);
 // The start of a command line running on `ranks` MPI ranks, e.g. mpiexec_prefix(3) + tool("x"):
 // oversubscribed (more ranks than cores) and allowed as root (CI runs as root).
 std::string mpiexec_prefix(int ranks);

@@ -5,6 +5,7 @@
 #include <new>
 #include <unistd.h>
 
+#include "formats/atomic_output.hpp"
 #include "libpart/core/error.hpp"
 
 namespace part::tools {
@@ -16,7 +17,8 @@ void add_example(CLI::App& app, const std::string& example) {
 }
 
 void add_common_options(CLI::App& app, CommonOptions& options, bool with_json) {
-    app.add_option("-o,--output", options.output, "Output file");
+    app.add_option("-o,--output", options.output,
+                   "Output file; '-' writes it to standard output (and any report to stderr)");
     app.add_flag("-q,--quiet", options.quiet, "No progress or summary on stderr");
     app.add_flag("-v,--verbose", options.verbose, "More detail in the report");
     app.add_option("--seed", options.seed,
@@ -62,6 +64,31 @@ void ensure_not_an_input(const std::string& output, const std::vector<std::strin
     for (const auto& input : inputs)
         if (!input.empty() && fs::exists(output, ec) && fs::equivalent(output, input, ec))
             throw UsageError("refusing to write " + output + ": it is an input of this command");
+}
+
+std::ostream& report_stream(const std::vector<std::string>& outputs) {
+    for (const auto& output : outputs)
+        if (formats::is_standard_output(output)) return std::cerr;
+    return std::cout;
+}
+
+void ensure_file_output(const std::string& output, const std::string& option,
+                        const std::string& files) {
+    bool direct = false;
+    try {
+        direct = formats::writes_directly(output);
+    } catch (const InputError&) {
+        throw UsageError(option + " " + output + " is a folder: name the file to write");
+    }
+    if (direct)
+        throw UsageError(option + " " + output + ": the output is " + files +
+                         ", so it cannot go to standard output, a device or a pipe; name a file");
+}
+
+void ensure_one_standard_output(const std::vector<std::string>& outputs) {
+    int count = 0;
+    for (const auto& output : outputs) count += formats::is_standard_output(output);
+    if (count > 1) throw UsageError("only one output can go to standard output ('-')");
 }
 
 Progress::Progress(bool quiet) : enabled_(!quiet && ::isatty(STDERR_FILENO)) {}

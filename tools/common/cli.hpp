@@ -2,6 +2,7 @@
 // What every tool shares: the common options, the main wrapper that turns exceptions into
 // the documented exit codes, output safety checks and progress on a terminal.
 #include <functional>
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,24 @@ void ensure_parts_fit(long long parts, long long vertices, const std::string& op
 
 // Refuses an output path that names one of the inputs (throws UsageError).
 void ensure_not_an_input(const std::string& output, const std::vector<std::string>& inputs);
+
+// Where a tool prints its report (table, JSON, "Wrote ..."): standard error when one of
+// `outputs` is standard output ("-", /dev/stdout), so that the output's bytes are all that
+// reaches standard output; standard output otherwise.
+std::ostream& report_stream(const std::vector<std::string>& outputs);
+
+// Refuses standard output ("-"), a device or a FIFO for an output of several files, such as
+// a .pvtu dataset (throws UsageError naming `option` and saying what `files` there are); a
+// folder is refused too.
+void ensure_file_output(const std::string& output, const std::string& option,
+                        const std::string& files);
+
+// What ensure_file_output says of a .pvtu output.
+inline constexpr const char* kPvtuFiles =
+    "a .pvtu dataset, several files (the .pvtu and one .vtu per piece)";
+
+// Refuses two outputs that both name standard output (throws UsageError).
+void ensure_one_standard_output(const std::vector<std::string>& outputs);
 
 // Progress lines on stderr, shown only when stderr is a terminal and not --quiet.
 class Progress {
