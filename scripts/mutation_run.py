@@ -209,6 +209,7 @@ def write_graph_variant(path, adjacency, fmt, ncon=1):
 def make_seeds(tools, seeds):
     """Builds every seed file into the folder seeds (gmsh and the tools make most)."""
     os.makedirs(seeds, exist_ok=True)
+    tools = os.path.abspath(tools)
 
     def tool(name, *args):
         return run_checked([os.path.join(tools, name)] + [str(a) for a in args], cwd=seeds)
@@ -400,7 +401,8 @@ def mesh_templates():
                                         "-o", "{out}/m.vtu"], family=family),
             ]
         if reader in ("vtu", "vtk"):
-            out.append(T(reader, "m", {"m": ["mixed2d" + v for v in variants]},
+            with_weights = [v for v in variants if v != "_vtkwriter.vtu"]  # no "weight" array
+            out.append(T(reader, "m", {"m": ["mixed2d" + v for v in with_weights]},
                          ["part-convert", "{m}", "--weight-field", "weight",
                           "-o", "{out}/m.graph"], family="mixed2d"))
     out.append(T("msh", "m", {"m": ["mixed2d" + v for v in MSH_VARIANTS],
@@ -709,7 +711,8 @@ def mutate(rng, path, data):
 CRASH_TEXT = ["AddressSanitizer", "LeakSanitizer", "runtime error:", "terminate called",
               "Segmentation fault", "Aborted", "core dumped", "exited on signal",
               "Assertion", "double free", "free(): ", "malloc(): ", "stack smashing",
-              "*** Process received signal", "corrupted"]
+              "*** Process received signal", "corrupted size", "corrupted double-linked",
+              "corrupted top size", "corrupted unsorted chunks"]
 RAW_EXCEPTION_TEXT = ["vector::_M_", "std::bad_alloc", "bad_alloc", "basic_string",
                       "std::out_of_range", "std::invalid_argument", "stoi", "stol", "stod",
                       "stoull", "bad_array_new_length", "vector::reserve", "St9bad_alloc",
