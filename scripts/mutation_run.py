@@ -11,10 +11,11 @@ every run ends cleanly:
   crash           killed by a signal, an exit code other than 0/1/2, or a sanitizer,
                   abort or "terminate called" message on stderr
   hang            still running after --timeout seconds (the process group is killed)
-  partial output  a failed run (exit != 0) left a file in the output folder, or any run
-                  left a new file beside the inputs
+  partial output  a run that failed by itself (exit != 0, not killed as a hang) left a
+                  file in the output folder, or any run left a new file beside the inputs
   modified input  an input file's bytes changed, or an input disappeared
-  unnamed refusal exit 1 without an error line naming one of the case's input files
+  unnamed refusal exit 1 without an error line naming one of the case's input files (or
+                  another path in the input folder, such as a piece a .pvtu lists)
   raw exception   stderr carries C++ runtime text (vector::_M_..., std::bad_alloc, stoi...)
 
 Each case runs in a fresh folder: inputs in in/, outputs in out/. A failing case is copied
@@ -282,9 +283,8 @@ VTU_VARIANTS = ["_ascii.vtu", "_binary.vtu", "_appended.vtu", "_compressed.vtu",
 VTK_VARIANTS = ["_ascii.vtk", "_binary.vtk"]
 
 
-def T(reader, mutate, inputs, argv, mpi=False, family=None):
-    return {"reader": reader, "mutate": mutate, "inputs": inputs, "argv": argv, "mpi": mpi,
-            "family": family}
+def T(reader, mutate, inputs, argv, mpi=False):
+    return {"reader": reader, "mutate": mutate, "inputs": inputs, "argv": argv, "mpi": mpi}
 
 
 def graph_templates():
@@ -393,18 +393,17 @@ def mesh_templates():
         for family in MESH_FAMILIES:
             inputs = {"m": [family + v for v in variants], "p": [family + ".part.4"]}
             out += [
-                T(reader, "m", inputs, ["part-convert", "{m}", "-o", "{out}/m.graph"],
-                  family=family),
+                T(reader, "m", inputs, ["part-convert", "{m}", "-o", "{out}/m.graph"]),
                 T(reader, "m", inputs, ["part-convert", "{m}", "--nodal", "-o",
-                                        "{out}/m.graph"], family=family),
+                                        "{out}/m.graph"]),
                 T(reader, "m", inputs, ["part-convert", "{m}", "--partition", "{p}",
-                                        "-o", "{out}/m.vtu"], family=family),
+                                        "-o", "{out}/m.vtu"]),
             ]
         if reader in ("vtu", "vtk"):
             with_weights = [v for v in variants if v != "_vtkwriter.vtu"]  # no "weight" array
             out.append(T(reader, "m", {"m": ["mixed2d" + v for v in with_weights]},
                          ["part-convert", "{m}", "--weight-field", "weight",
-                          "-o", "{out}/m.graph"], family="mixed2d"))
+                          "-o", "{out}/m.graph"]))
     out.append(T("msh", "m", {"m": ["mixed2d" + v for v in MSH_VARIANTS],
                               "p": ["mixed2d.part.4"]},
                  ["part-convert", "{m}", "--partition", "{p}", "--split", "--ghost-layers",
@@ -765,14 +764,14 @@ def run_command(argv, cwd, timeout, memory_bytes):
     return code, err.decode(errors="replace"), time.monotonic() - start
 
 
-def verdicts(code, stderr, in_before, in_after, out_files, input_names, mutated_name):
+def verdicts(code, stderr, in_before, in_after, out_files, input_names):
     """The failure categories of one run (empty when the run was sound)."""
     found = []
     if code is None:
         found.append("hang")
     elif code < 0 or code not in (0, 1, 2) or any(t in stderr for t in CRASH_TEXT):
         found.append("crash")
-    if code != 0 and out_files:
+    if code is not None and code != 0 and out_files:  # a killed hang may leave its temporary
         found.append("partial output")
     changed = [k for k in in_before if in_after.get(k) != in_before[k]]
     if changed:
@@ -781,7 +780,8 @@ def verdicts(code, stderr, in_before, in_after, out_files, input_names, mutated_
         found.append("partial output")
     if code == 1 and "crash" not in found:
         error_lines = [l for l in stderr.splitlines() if "error" in l.lower()]
-        if not any(name in line for line in error_lines for name in input_names):
+        names = list(input_names) + ["in/"]  # a missing file named by a dataset counts too
+        if not any(name in line for line in error_lines for name in names):
             found.append("unnamed refusal")
     if any(t in stderr for t in RAW_EXCEPTION_TEXT):
         found.append("raw exception")
@@ -853,14 +853,13 @@ def run_case(job):
         code, stderr, seconds = run_command(argv, folder, timeout, job["memory"])
         in_after = file_hashes(in_dir)
         out_files = sorted(os.listdir(out_dir))
-        found = verdicts(code, stderr, in_before, in_after, out_files, list(in_before),
-                         mutated_name)
+        found = verdicts(code, stderr, in_before, in_after, out_files, list(in_before))
         result = {
             "id": case_id, "reader": template["reader"], "tool": tool_label(template),
             "mutated": mutated_name, "seeds": choices, "mutation": description,
             "exit": code, "seconds": round(seconds, 3), "failures": found,
             "argv": argv, "stderr": stderr[-4000:], "out_files": out_files,
-            "valid_input": not job["mutate"],
+            "valid_input": not job["mutate"], "memory": job["memory"],
         }
         if found:
             result["signature"] = signature(found, stderr, code)
@@ -882,6 +881,7 @@ def save_failure(result, saved_inputs, findings, tools):
                                                        result["mutation"]))
         f.write('cd "$(dirname "$0")" && rm -rf out && mkdir out\n')
         f.write(": \"${TOOLS:=%s}\"\n" % tools)
+        f.write("ulimit -v %d  # the harness's address-space cap\n" % (result["memory"] >> 10))
         f.write("export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1\n")
         f.write(" ".join(quote(a) for a in argv) + "\necho \"exit $?\"\n")
     os.chmod(os.path.join(folder, "repro.sh"), 0o755)
@@ -1053,8 +1053,14 @@ def main():
             json.dump(results, f, indent=0)
     print()
     failed = summarise(results)
-    print("\n%d runs in %.0f s; %d failing; findings in %s" % (
-        len(results), time.monotonic() - started, failed, findings))
+    print("\n%d runs in %.0f s; %d failing%s" % (
+        len(results), time.monotonic() - started, failed,
+        "; findings in " + findings if failed else ""))
+    if args.work is None:  # a temp folder of our own: keep only the findings
+        shutil.rmtree(seeds, ignore_errors=True)
+        shutil.rmtree(cases_dir, ignore_errors=True)
+        if not failed:
+            shutil.rmtree(work, ignore_errors=True)
     return 1 if failed else 0
 
 
