@@ -903,7 +903,7 @@ def quote(arg):
 
 def parse_args():
     parser = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0],
+        description=__doc__[:__doc__.index("Example:")],
         epilog=__doc__[__doc__.index("Example:"):],
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tools-dir", default=os.path.join(REPO, "build", "tools"),
