@@ -147,6 +147,8 @@ int main(int argc, char** argv) {
             if (common.output.empty()) throw tools::UsageError("diff needs -o PLAN");
             const Partition old_p = formats::read_partition(old_path, -1, old_parts);
             const Partition new_p = formats::read_partition(new_path, -1, new_parts);
+            if (old_p.part.empty())
+                throw InputError(old_path, 0, "holds no part ids: a plan needs one per vertex");
             tools::ensure_parts_fit(old_parts, std::int64_t(old_p.part.size()), "--old-parts");
             tools::ensure_parts_fit(new_parts, std::int64_t(new_p.part.size()), "--new-parts");
             if (old_p.part.size() != new_p.part.size())

@@ -6,6 +6,7 @@
 #include <mpi.h>
 
 #include <exception>
+#include <new>
 #include <string>
 #include <type_traits>
 
@@ -20,6 +21,10 @@ class CollectiveError : public Error {
     using Error::Error;
 };
 
+// What a rank out of memory reports, as the serial tools do (tools/common/cli.cpp), rather
+// than the runtime's "std::bad_alloc".
+inline constexpr const char* kOutOfMemory = "out of memory";
+
 // Collective. `local_error` is this rank's message, or null when it succeeded. Returns when
 // no rank failed; otherwise throws CollectiveError with the lowest failing rank's message.
 void agree_on_failure(MPI_Comm comm, const std::string* local_error);
@@ -29,22 +34,23 @@ template <typename Step> auto collectively(MPI_Comm comm, Step&& step) {
     using Result = std::invoke_result_t<Step>;
     std::string message;
     bool failed = false;
-    if constexpr (std::is_void_v<Result>) {
+    auto run = [&](auto&& body) {
         try {
-            step();
+            body();
+        } catch (const std::bad_alloc&) {
+            failed = true;
+            message = kOutOfMemory;
         } catch (const std::exception& e) {
             failed = true;
             message = e.what();
         }
+    };
+    if constexpr (std::is_void_v<Result>) {
+        run(step);
         agree_on_failure(comm, failed ? &message : nullptr);
     } else {
         Result result{};
-        try {
-            result = step();
-        } catch (const std::exception& e) {
-            failed = true;
-            message = e.what();
-        }
+        run([&] { result = step(); });
         agree_on_failure(comm, failed ? &message : nullptr);
         return result;
     }

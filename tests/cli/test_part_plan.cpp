@@ -124,3 +124,15 @@ TEST(PartPlan, UsageErrors) {
         << mismatch.err;
     EXPECT_FALSE(file_exists(f.dir.file("x.plan")));
 }
+
+// Found by scripts/mutation_run.py: an empty partition file reached the plan library, whose
+// "the old partition has 0 parts" named no file.
+TEST(PartPlan, DiffOfAnEmptyPartitionNamesTheFile) {
+    PlanFixture f;
+    const std::string empty = f.dir.write("empty.part", "");
+    const std::string plan = f.dir.file("x.plan");
+    auto r = run_command(plan_tool() + " diff " + empty + " " + empty + " -o " + plan);
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_NE(r.err.find("error: " + empty + ": holds no part ids"), std::string::npos) << r.err;
+    EXPECT_FALSE(file_exists(plan));
+}

@@ -96,3 +96,20 @@ TEST(CollectiveFailure, DuplicateNeighbourFailsEveryRankWithItsLine) {
     expect_all_ranks_fail(path_graph(101, "99 101 99"), unit_partition(200),
                           "in.graph:101: vertex 100 lists neighbour 99 more than once");
 }
+
+// Found by scripts/mutation_run.py: a rank out of memory made every rank print
+// "error: std::bad_alloc", the runtime's text, where the serial tools say "out of memory".
+TEST(CollectiveFailure, OutOfMemoryOnOneRankSaysSoOnEveryRank) {
+    int rank = 0, size = 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    std::string message;
+    try {
+        part::mpi::collectively(MPI_COMM_WORLD, [&] {
+            if (rank == size - 1) throw std::bad_alloc();
+        });
+    } catch (const part::mpi::CollectiveError& e) {
+        message = e.what();
+    }
+    EXPECT_EQ(message, "out of memory");
+}
