@@ -78,7 +78,7 @@ PendingFile::PendingFile(std::string target) : target_(std::move(target)) {
     }
     std::string pattern = target_ + ".tmp-XXXXXX";
     fd_ = ::mkstemp(pattern.data());
-    if (fd_ < 0) fail(target_, "cannot create a temporary file beside the output");
+    if (fd_ < 0) fail(target_, "cannot create the output in its folder");
     temp_ = pattern;
 }
 

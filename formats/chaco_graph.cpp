@@ -232,8 +232,10 @@ Graph parse_chaco_graph_line_by_line(std::string_view text, const std::string& n
 }
 
 Graph read_chaco_graph(const std::string& path) {
-    MappedFile file(path);
-    return parse_chaco_graph(file.text(), path);
+    return naming_file_when_memory_fails(path, [&] {
+        MappedFile file(path);
+        return parse_chaco_graph(file.text(), path);
+    });
 }
 
 namespace {

@@ -233,8 +233,10 @@ Coordinates CoordinatesInPieces::finish() {
 }
 
 Coordinates read_coordinates(const std::string& path, std::int64_t expected_vertices) {
-    MappedFile file(path);
-    return parse_coordinates(file.text(), path, expected_vertices);
+    return naming_file_when_memory_fails(path, [&] {
+        MappedFile file(path);
+        return parse_coordinates(file.text(), path, expected_vertices);
+    });
 }
 
 void write_coordinates(const std::string& path, const Coordinates& coords) {

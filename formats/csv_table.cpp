@@ -133,8 +133,10 @@ CsvTable parse_csv_table(std::string_view text, const std::string& name,
 }
 
 CsvTable read_csv_table(const std::string& path, const CsvOptions& options) {
-    MappedFile file(path);
-    return parse_csv_table(file.text(), path, options);
+    return naming_file_when_memory_fails(path, [&] {
+        MappedFile file(path);
+        return parse_csv_table(file.text(), path, options);
+    });
 }
 
 double finite_total(const CsvTable& table) {

@@ -1,9 +1,27 @@
 #pragma once
 // Read-only view of a whole file through mmap, so parsers scan it without copying.
+#include <new>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
+#include "libpart/core/error.hpp"
+
 namespace part::formats {
+
+// Runs read(): a failure to allocate while reading `path` (a count in the file larger than the
+// memory can hold) becomes an InputError naming it, so the user learns which file asked for it
+// rather than a bare "out of memory" or the standard library's text.
+template <typename Read> auto naming_file_when_memory_fails(const std::string& path, Read&& read) {
+    try {
+        return read();
+    } catch (const std::bad_alloc&) {
+    } catch (const std::length_error&) {
+    }
+    throw InputError(path, 0,
+                     "out of memory while reading it: the sizes it gives need more memory than "
+                     "this machine has");
+}
 
 class MappedFile {
   public:

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "formats/gmsh_mesh.hpp"
+#include "formats/mapped_file.hpp"
 #include "formats/metis_mesh.hpp"
 #include "formats/vtk_mesh.hpp"
 
@@ -12,11 +13,11 @@ Mesh read_mesh(const std::string& path) {
     const std::string ext = std::filesystem::path(path).extension().string();
     Mesh mesh;
     if (ext == ".msh")
-        mesh = read_gmsh_mesh(path);
+        mesh = naming_file_when_memory_fails(path, [&] { return read_gmsh_mesh(path); });
     else if (ext == ".vtu" || ext == ".vtk" || ext == ".pvtu")
-        mesh = read_vtk_mesh(path);
+        mesh = naming_file_when_memory_fails(path, [&] { return read_vtk_mesh(path); });
     else if (ext == ".mesh")
-        mesh = read_metis_mesh(path);
+        mesh = naming_file_when_memory_fails(path, [&] { return read_metis_mesh(path); });
     else
         throw InputError(
             path, 0,

@@ -180,8 +180,10 @@ Partition parse_partition(std::string_view text, const std::string& name, std::i
 
 Partition read_partition(const std::string& path, std::int64_t expected_vertices,
                          PartId num_parts) {
-    MappedFile file(path);
-    return parse_partition(file.text(), path, expected_vertices, num_parts);
+    return naming_file_when_memory_fails(path, [&] {
+        MappedFile file(path);
+        return parse_partition(file.text(), path, expected_vertices, num_parts);
+    });
 }
 
 std::string partition_text(const std::vector<PartId>& part) {

@@ -51,8 +51,10 @@ Permutation parse_permutation(std::string_view text, const std::string& name,
 }
 
 Permutation read_permutation(const std::string& path, std::int64_t expected_vertices) {
-    MappedFile file(path);
-    return parse_permutation(file.text(), path, expected_vertices);
+    return naming_file_when_memory_fails(path, [&] {
+        MappedFile file(path);
+        return parse_permutation(file.text(), path, expected_vertices);
+    });
 }
 
 void write_permutation(const std::string& path, const Permutation& positions) {

@@ -252,8 +252,10 @@ MigrationPlan parse_plan(std::string_view bytes, const std::string& name) {
 }
 
 MigrationPlan read_plan(const std::string& path) {
-    MappedFile file(path);
-    return parse_plan(file.text(), path);
+    return naming_file_when_memory_fails(path, [&] {
+        MappedFile file(path);
+        return parse_plan(file.text(), path);
+    });
 }
 
 } // namespace part::formats

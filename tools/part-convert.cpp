@@ -294,10 +294,10 @@ int main(int argc, char** argv) {
         if (!partition_mode && (ext == ".vtu" || ext == ".pvtu"))
             throw tools::UsageError("writing " + common.output + " needs --partition P");
         const std::vector<std::string> inputs{o.mesh_path, o.partition_path, o.old_partition_path};
-        tools::ensure_not_an_input(common.output, inputs);
+        tools::ensure_output_usable(common.output, inputs);
         if (!partition_mode)
-            tools::ensure_not_an_input(with_extension(common.output, ".xyz"), inputs);
-        if (o.split) tools::ensure_not_an_input(with_extension(common.output, ".pvtu"), inputs);
+            tools::ensure_output_usable(with_extension(common.output, ".xyz"), inputs);
+        if (o.split) tools::ensure_output_usable(with_extension(common.output, ".pvtu"), inputs);
 
         tools::Progress progress(common.quiet);
         progress.stage("reading " + o.mesh_path);

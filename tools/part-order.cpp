@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
 
     return tools::run_tool(app, argc, argv, [&] {
         const std::string output = common.output.empty() ? graph_path + ".perm" : common.output;
-        tools::ensure_not_an_input(output, {graph_path, coords_path});
+        tools::ensure_output_usable(output, {graph_path, coords_path});
         if (order_needs_coordinates(method) && coords_path.empty())
             throw tools::UsageError(
                 "--method " + method +

@@ -99,7 +99,7 @@ int main(int argc, char** argv) {
     return tools::run_tool(app, argc, argv, [&] {
         const std::string output =
             common.output.empty() ? graph_path + ".part." + std::to_string(k) : common.output;
-        tools::ensure_not_an_input(output, {graph_path, coords_path, targets_path, order_path});
+        tools::ensure_output_usable(output, {graph_path, coords_path, targets_path, order_path});
         tools::Progress progress(common.quiet);
         tools::Stopwatch clock;
         progress.stage("reading " + graph_path);

@@ -41,10 +41,10 @@ void apply_to_dataset(const std::string& plan_path, const std::string& dataset_p
     const MigrationPlan plan = formats::read_plan(plan_path);
     std::vector<std::string> inputs = formats::pvtu_files(dataset_path);
     inputs.push_back(plan_path);
-    tools::ensure_not_an_input(common.output, inputs);
+    tools::ensure_output_usable(common.output, inputs);
     for (const auto& piece : formats::pvtu_files_touched(
              common.output, formats::vtk_piece_stem(common.output), plan.new_parts))
-        tools::ensure_not_an_input(piece, inputs);
+        tools::ensure_output_usable(piece, inputs);
     const formats::PvtuMigrationReport report =
         formats::migrate_pvtu(plan, plan_path, dataset_path, common.output, ghost_layers);
     if (common.quiet) return;
@@ -140,7 +140,7 @@ int main(int argc, char** argv) {
 
     return tools::run_tool(app, argc, argv, [&] {
         if (!common.output.empty())
-            tools::ensure_not_an_input(common.output, {old_path, new_path, plan_path});
+            tools::ensure_output_usable(common.output, {old_path, new_path, plan_path});
         if (apply_cmd->parsed() && old_path.empty() && dataset_path.empty())
             throw tools::UsageError("apply needs --partition OLD.part or --dataset OLD.pvtu");
         if (diff_cmd->parsed()) {

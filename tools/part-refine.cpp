@@ -302,7 +302,7 @@ int main(int argc, char** argv) {
     return tools::run_tool(app, argc, argv, [&] {
         const std::string output =
             common.output.empty() ? partition_path + ".refined" : common.output;
-        tools::ensure_not_an_input(
+        tools::ensure_output_usable(
             output, {graph_path, partition_path, coords_path, targets_path, network_spec});
         gde::RefineOptions options;
         parse_lambda(lambda, options);

@@ -168,7 +168,7 @@ void run_distributed(MPI_Comm comm, DistributedJob job, const std::string& metho
         for (const auto& path : formats::pvtu_files_touched(
                  job.pvtu_output, formats::mpi::distributed_piece_stem(job.pvtu_output),
                  request.new_parts))
-            tools::ensure_not_an_input(path, formats::pvtu_files(job.graph_path));
+            tools::ensure_output_usable(path, formats::pvtu_files(job.graph_path));
         dataset.emplace(comm, job.pvtu_output, piece, input.block_start, result, job.ghost_layers);
     }
     clock.emplace("write");
@@ -244,7 +244,7 @@ void check_pvtu_usage(bool under_mpirun, int ranks, const std::string& graph_pat
     if (!coords_path.empty())
         throw tools::UsageError("--coords: a .pvtu GRAPH has the cell centroids");
     const std::vector<std::string> inputs = formats::pvtu_files(graph_path);
-    for (const std::string& output : outputs) tools::ensure_not_an_input(output, inputs);
+    for (const std::string& output : outputs) tools::ensure_output_usable(output, inputs);
     const std::string& pvtu_output = outputs.back();
     if (pvtu_output.empty()) return;
     tools::ensure_file_output(pvtu_output, "--pvtu", tools::kPvtuFiles);
@@ -253,7 +253,7 @@ void check_pvtu_usage(bool under_mpirun, int ranks, const std::string& graph_pat
     const PartId pieces = std::max<PartId>(new_parts, PartId(ranks));
     for (const auto& piece : formats::pvtu_files_touched(
              pvtu_output, formats::mpi::distributed_piece_stem(pvtu_output), pieces))
-        tools::ensure_not_an_input(piece, inputs);
+        tools::ensure_output_usable(piece, inputs);
 }
 
 } // namespace
@@ -436,8 +436,8 @@ int main(int argc, char** argv) {
         if (common.output.empty()) throw tools::UsageError("-o NEW.part is required");
         const std::vector<std::string> inputs{graph_path, old_path, targets_path, order_path,
                                               coords_path};
-        tools::ensure_not_an_input(common.output, inputs);
-        tools::ensure_not_an_input(plan_path, inputs);
+        tools::ensure_output_usable(common.output, inputs);
+        tools::ensure_output_usable(plan_path, inputs);
         if (plan_path == common.output) throw tools::UsageError("-o and --plan name the same file");
         tools::ensure_one_standard_output({common.output, plan_path});
         if (app.count("-k") && new_parts < 1)

@@ -293,7 +293,7 @@ int main(int argc, char** argv) {
 
     return tools::run_tool(app, argc, argv, [&] {
         if (!common.output.empty())
-            tools::ensure_not_an_input(common.output, {input_path, remap_cost});
+            tools::ensure_output_usable(common.output, {input_path, remap_cost});
         tools::Progress progress(common.quiet);
         progress.stage("reading " + input_path);
         if (*dp) {

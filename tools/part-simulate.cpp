@@ -151,7 +151,7 @@ int main(int argc, char** argv) {
         tools::ensure_one_standard_output({common.output, plot_path});
         for (const std::string& out : {common.output, plot_path})
             if (!out.empty())
-                tools::ensure_not_an_input(out, {graph_path, coords_path, targets_path});
+                tools::ensure_output_usable(out, {graph_path, coords_path, targets_path});
         formats::SimulationOutputs outputs(common.output, plot_path);
         if (common.seed >= 0) setup.seed = unsigned(common.seed);
 

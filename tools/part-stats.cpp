@@ -34,7 +34,7 @@ int main(int argc, char** argv) {
 
     return tools::run_tool(app, argc, argv, [&] {
         if (!common.output.empty())
-            tools::ensure_not_an_input(common.output, {graph_path, partition_path});
+            tools::ensure_output_usable(common.output, {graph_path, partition_path});
         tools::Progress progress(common.quiet);
         progress.stage("reading " + graph_path);
         tools::Stopwatch clock;

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 #include <new>
+#include <stdexcept>
 #include <unistd.h>
 
 #include "formats/atomic_output.hpp"
@@ -44,6 +45,8 @@ int run_tool(CLI::App& app, int argc, char** argv, const std::function<void()>& 
         return kUsageError;
     } catch (const std::bad_alloc&) {
         std::cerr << "error: out of memory\n";
+    } catch (const std::length_error&) { // a size beyond any allocation: no library text
+        std::cerr << "error: out of memory\n";
     } catch (const std::exception& e) {
         std::cerr << "error: " << e.what() << "\n";
     }
@@ -58,12 +61,15 @@ void ensure_parts_fit(long long parts, long long vertices, const std::string& op
                          "vertex");
 }
 
-void ensure_not_an_input(const std::string& output, const std::vector<std::string>& inputs) {
+void ensure_output_usable(const std::string& output, const std::vector<std::string>& inputs) {
     namespace fs = std::filesystem;
     std::error_code ec;
     for (const auto& input : inputs)
         if (!input.empty() && fs::exists(output, ec) && fs::equivalent(output, input, ec))
             throw UsageError("refusing to write " + output + ": it is an input of this command");
+    // A folder that cannot take the output is reported now, not after the work: a temporary
+    // made and removed beside it (standard output, devices and FIFOs are written as they are).
+    if (!output.empty() && !formats::writes_directly(output)) formats::PendingFile probe(output);
 }
 
 std::ostream& report_stream(const std::vector<std::string>& outputs) {

@@ -40,8 +40,9 @@ int run_tool(CLI::App& app, int argc, char** argv, const std::function<void()>& 
 // UsageError): every tool, before any per-part array is sized. `option` names the count.
 void ensure_parts_fit(long long parts, long long vertices, const std::string& option = "-k");
 
-// Refuses an output path that names one of the inputs (throws UsageError).
-void ensure_not_an_input(const std::string& output, const std::vector<std::string>& inputs);
+// Before any work: refuses an output path that names one of the inputs (throws UsageError) or
+// whose folder cannot take a new file (throws InputError naming the output).
+void ensure_output_usable(const std::string& output, const std::vector<std::string>& inputs);
 
 // Where a tool prints its report (table, JSON, "Wrote ..."): standard error when one of
 // `outputs` is standard output ("-", /dev/stdout), so that the output's bytes are all that
