@@ -48,6 +48,10 @@ constexpr LegacyType kTypes[] = {
     {"double", 8, false},
 };
 
+// Strings: one a line in ASCII; in BINARY, each after a length of 1, 2, 4 or 8 bytes whose
+// first two bits give its size.
+constexpr LegacyType kString = {"string", -1, false};
+
 // Points per cell of each VTK cell type the reader builds; -1 for types of any size.
 struct CellSize {
     int type, points;
@@ -81,7 +85,7 @@ class Checker {
         const std::string_view kind = word("a dataset type after DATASET");
         if (lower(kind) != "unstructured_grid")
             fail("the dataset is " + std::string(kind) +
-                 ": only legacy VTK unstructured grids (DATASET UNSTRUCTURED_GRID) are read");
+                 ": not a legacy VTK unstructured grid (expected 'DATASET UNSTRUCTURED_GRID')");
         geometry();
         if (num_points_ < 0) fail("the file has no POINTS section");
         if (num_cells_ < 0) fail("the file has no CELLS section");
@@ -249,13 +253,11 @@ class Checker {
             if (known == std::end(kCellSizes))
                 fail(at, "cell " + std::to_string(c) + " has VTK cell type " +
                              std::to_string(type) + ": not a cell type the legacy reader builds");
-            const std::int32_t points = cell_sizes_[std::size_t(c)];
-            if ((known->points >= 0 && points != known->points) ||
-                (known->points < 0 && points < 1))
+            // A fixed-size type with the wrong count is mesh_of_grid's error, naming the cell's
+            // kind; only the types of any size need a point here.
+            if (known->points < 0 && cell_sizes_[std::size_t(c)] < 1)
                 fail(at, "cell " + std::to_string(c) + " of VTK cell type " + std::to_string(type) +
-                             " has " + std::to_string(points) + " points in CELLS: expected " +
-                             (known->points < 0 ? std::string("at least 1")
-                                                : std::to_string(known->points)));
+                             " has no points in CELLS: expected at least 1");
         };
         if (binary_) {
             binary_block(n * 4, line, "CELL_TYPES", [&](const unsigned char* p) {
@@ -263,7 +265,10 @@ class Checker {
                     check(c, std::int32_t(big_endian(p + 4 * c, 4)), line);
             });
         } else {
-            for (std::int64_t c = 0; c < n; ++c) check(c, ascii_integer("a cell type"), line_);
+            for (std::int64_t c = 0; c < n; ++c) {
+                const std::int64_t type = ascii_integer("a cell type");
+                check(c, type, line_);
+            }
         }
         have_types_ = true;
         cell_sizes_ = {};
@@ -406,6 +411,10 @@ class Checker {
     template <typename Each>
     void values(const LegacyType& type, std::int64_t count, int line, std::string_view section,
                 Each each) {
+        if (type.bytes < 0) {
+            strings(count, line, section);
+            return;
+        }
         if (binary_) {
             const std::int64_t bytes = type.bytes == 0 ? (count + 7) / 8 : count * type.bytes;
             binary_block(bytes, line, section, [&](const unsigned char* p) {
@@ -433,6 +442,35 @@ class Checker {
             } else {
                 ascii_real(what);
             }
+        }
+    }
+
+    void strings(std::int64_t count, int line, std::string_view section) {
+        binary_block(0, line, section, [](const unsigned char*) {});
+        for (std::int64_t i = 0; i < count; ++i) {
+            if (pos_ >= text_.size())
+                fail(line, std::string(section) + " declares " + std::to_string(count) +
+                               " strings: the file ends after " + std::to_string(i));
+            if (!binary_) {
+                next_line();
+                continue;
+            }
+            const auto first = static_cast<unsigned char>(text_[pos_]);
+            static constexpr int kHeaderBytes[] = {8, 4, 2, 1};
+            const int header = kHeaderBytes[first >> 6];
+            if (text_.size() - pos_ < std::size_t(header))
+                fail(line,
+                     std::string(section) + ": the file ends inside string " + std::to_string(i));
+            std::uint64_t length =
+                big_endian(reinterpret_cast<const unsigned char*>(text_.data() + pos_), header);
+            length &= header == 8 ? ~(std::uint64_t(3) << 62)
+                                  : (std::uint64_t(1) << (8 * header - 2)) - 1;
+            if (length > text_.size() - pos_ - std::size_t(header))
+                fail(line, std::string(section) + ": string " + std::to_string(i) + " of " +
+                               std::to_string(length) + " bytes runs past the end of the file");
+            line_ += int(std::count(text_.begin() + std::ptrdiff_t(pos_),
+                                    text_.begin() + std::ptrdiff_t(pos_ + header + length), '\n'));
+            pos_ += header + length;
         }
     }
 
@@ -465,7 +503,7 @@ class Checker {
     void point_id(std::int64_t id, const std::string& what, int line = 0) {
         if (id < 0 || id >= num_points_)
             fail(line ? line : line_, what + " refers to point " + std::to_string(id) +
-                                          ": expected a point id from 0 to " +
+                                          ", out of range: the grid has points 0.." +
                                           std::to_string(num_points_ - 1));
     }
 
@@ -473,8 +511,8 @@ class Checker {
         const std::string name = lower(word(what));
         for (const LegacyType& type : kTypes)
             if (type.name == name) return type;
-        if (name == "string" || name == "utf8_string" || name == "variant")
-            fail("arrays of type " + name + " are not supported");
+        if (name == "string" || name == "utf8_string") return kString;
+        if (name == "variant") fail("arrays of type " + name + " are not supported");
         fail("unknown data type '" + std::string(last_) +
              "': expected bit, char, unsigned_char, short, unsigned_short, int, unsigned_int, "
              "long, unsigned_long, vtktypeint64, vtktypeuint64, vtkIdType, float or double");
