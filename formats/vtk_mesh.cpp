@@ -40,6 +40,7 @@
 
 #include "formats/atomic_output.hpp"
 #include "formats/pvtu_replacement.hpp"
+#include "formats/vtk_legacy_check.hpp"
 #include "formats/vtk_xml_check.hpp"
 #include "libpart/mesh/append_meshes.hpp"
 #include "libpart/mesh/join_pieces.hpp"
@@ -243,11 +244,38 @@ std::vector<PhysicalGroup> physical_groups_of(vtkUnstructuredGrid* grid) {
     return result;
 }
 
+// VTK's readers build a grid from what the file declares; a grid whose cell types, offsets
+// and connectivity disagree would make the accessors mesh_of_grid uses read out of bounds.
+void check_cell_arrays(vtkUnstructuredGrid* grid, const std::string& path) {
+    vtkCellArray* cells = grid->GetCells();
+    const vtkIdType num_cells = grid->GetNumberOfCells();
+    if (num_cells == 0) return;
+    vtkUnsignedCharArray* types = grid->GetCellTypesArray();
+    if (!cells || !types || types->GetNumberOfTuples() != num_cells)
+        throw InputError(path, 0,
+                         "the grid has " + std::to_string(num_cells) + " cells but " +
+                             std::to_string(types ? types->GetNumberOfTuples() : 0) +
+                             " cell types");
+    vtkDataArray* offsets = cells->GetOffsetsArray();
+    const vtkIdType num_ids = cells->GetConnectivityArray()->GetNumberOfTuples();
+    double previous = 0;
+    for (vtkIdType c = 0; c <= num_cells; ++c) {
+        const double offset = offsets->GetTuple1(c);
+        if (offset < previous || offset > double(num_ids) || (c == 0 && offset != 0))
+            throw InputError(path, 0,
+                             "the grid's cell offsets are out of order or past its " +
+                                 std::to_string(num_ids) + " point ids (cell " + std::to_string(c) +
+                                 ")");
+        previous = offset;
+    }
+}
+
 Mesh mesh_of_grid(vtkUnstructuredGrid* grid, const std::string& path) {
     Mesh mesh;
     const vtkIdType num_points = grid->GetNumberOfPoints();
     const vtkIdType num_cells = grid->GetNumberOfCells();
     if (num_cells == 0) throw InputError(path, 0, "empty mesh: the grid has no cells");
+    check_cell_arrays(grid, path);
     if (num_points > INT32_MAX - 1 || num_cells > INT32_MAX - 1)
         throw InputError(path, 0, "too many points or cells for 32-bit ids");
     mesh.point_count = PointId(num_points);
@@ -438,6 +466,7 @@ Mesh read_vtk_mesh(const std::string& path) {
     if (ext == ".vtu") {
         grid = read_vtu_grid(path);
     } else {
+        check_vtk_legacy_file(path);
         vtkNew<vtkUnstructuredGridReader> reader;
         VtkErrors errors(reader);
         reader->SetFileName(path.c_str());

@@ -430,6 +430,18 @@ TEST(PartConvertErrors, MalformedVtuIsAnErrorNotACrash) {
     }
 }
 
+// Issue 24 (R1): VTK's legacy reader aborted on this file (a line of CELLS repeated: the
+// cell counts no longer match the declared size); the tool reports the file and line.
+TEST(PartConvertErrors, MalformedLegacyVtkIsAnErrorNotACrash) {
+    ScratchDir dir;
+    const std::string path =
+        copy_into(dir, source_file("tests/data/legacy_vtk_repeated_cells.vtk"));
+    const auto r = convert(path + " --weight-field weight -o " + dir.file("bad.graph"));
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_EQ(r.err.rfind("error: " + path + ":52: ", 0), 0u) << r.err;
+    EXPECT_FALSE(file_exists(dir.file("bad.graph")));
+}
+
 TEST(PartConvertErrors, UsageErrors) {
     ScratchDir dir;
     const std::string mesh = source_file("data/naca0012.msh");
