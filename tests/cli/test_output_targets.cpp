@@ -173,3 +173,24 @@ TEST(OutputTargets, SimulateWritesItsCsvOrPlotToStandardOutput) {
     EXPECT_EQ(plot.out, read_text(dir.file("sim.svg")));
     EXPECT_EQ(run_tool("part-simulate", args + "-o - --plot -").exit_code, 2);
 }
+
+// An output folder that cannot take the file is reported before any work: here before the
+// partition, which is bad too, is read (the partition's error came first when the output was
+// only opened at the end).
+TEST(OutputTargets, AnUnusableOutputFolderIsReportedBeforeTheWork) {
+    ScratchDir dir;
+    const std::string bad_partition = dir.write("bad.part", "0\nx\n");
+    const std::string output = dir.file("missing/report.txt");
+    for (const std::string& command :
+         {tool("part-stats") + " " + source_file("data/naca0012.graph") + " " + bad_partition +
+              " -o " + output,
+          tool("part-refine") + " " + source_file("data/naca0012.graph") + " " + bad_partition +
+              " -o " + output}) {
+        auto r = run_command(command);
+        EXPECT_EQ(r.exit_code, 1) << r.err;
+        EXPECT_NE(r.err.find("error: " + output + ": cannot create the output in its folder"),
+                  std::string::npos)
+            << command << "\n"
+            << r.err;
+    }
+}
