@@ -165,15 +165,15 @@ Partition parse_partition(std::string_view text, const std::string& name, std::i
     const std::string hint = no_part_zero ? std::string("; ") + kLooksOneBased : "";
     if (num_parts > 0 && max_id >= num_parts)
         fail_at_first_id_from(text, name, expected, num_parts, hint);
-    if (max_id >= vertices)
-        fail_at_first_id_from(text, name, expected, PartId(vertices),
-                              beyond_vertices_reason(vertices));
     const PartId named_parts = num_parts > 0 ? 0 : parts_from_name(name);
     if (no_part_zero && named_parts > 0 && max_id >= named_parts)
         fail_at_first_id_from(text, name, expected, named_parts,
                               " (the count in the file's name)" + hint);
     if (no_part_zero && num_parts <= 0 && named_parts <= 0)
         throw InputError(name, first_data_line(text, name), one_based_partition_message(max_id));
+    if (max_id >= vertices)
+        fail_at_first_id_from(text, name, expected, PartId(vertices),
+                              beyond_vertices_reason(vertices));
     p.num_parts = parts_of_partition(num_parts, max_id, vertices, name);
     return p;
 }

@@ -32,8 +32,16 @@ TEST(PartitionFile, ReadsIdsAndCountsParts) {
 }
 
 TEST(PartitionFile, TakesKFromGpmetisStyleName) {
-    EXPECT_EQ(formats::parse_partition("0\n1\n", "mesh.graph.part.8", 2).num_parts, 8);
-    EXPECT_EQ(formats::parse_partition("0\n1\n", "mesh.graph.part.8", 2, 4).num_parts, 4);
+    const std::string ten = "0\n1\n0\n1\n0\n1\n0\n1\n0\n1\n";
+    EXPECT_EQ(formats::parse_partition(ten, "mesh.graph.part.8", 10).num_parts, 8);
+    EXPECT_EQ(formats::parse_partition(ten, "mesh.graph.part.8", 10, 4).num_parts, 4);
+    // A name asking for more parts than vertices would size per-part arrays beyond the input.
+    const auto message =
+        error_of([] { formats::parse_partition("0\n1\n", "mesh.graph.part.8", 2); });
+    EXPECT_NE(message.find("mesh.graph.part.8: the name says 8 parts (.part.K) but the partition "
+                           "has only 2 vertices"),
+              std::string::npos)
+        << message;
 }
 
 TEST(PartitionFile, LengthMismatchNamesCounts) {
@@ -78,7 +86,7 @@ TEST(PartitionFile, OneBasedFileIsNamedSo) {
     message = error_of([] { formats::parse_partition("0\n3\n", "p", 2, 3); });
     EXPECT_EQ(message.find("1-based"), std::string::npos) << message;
     // Part 0 empty but the count given: accepted.
-    EXPECT_EQ(formats::parse_partition("1\n2\n", "p", 2, 3).num_parts, 3);
+    EXPECT_EQ(formats::parse_partition("1\n2\n2\n", "p", 3, 3).num_parts, 3);
 }
 
 TEST(PartitionFile, PartsFromGpmetisStyleNames) {
@@ -97,17 +105,26 @@ TEST(PartitionFile, PartsFromGpmetisStyleNames) {
 TEST(PartitionFile, PlainAndGeneralFilesReadTheSame) {
     // The digits-only fast path and the line reader (CR-LF ends, padding, comments, a missing
     // final newline, trailing blank lines, long ids, leading zeros) give the same partition.
-    const std::vector<PartId> expected{3, 0, 12, 7};
-    for (const char* text :
-         {"3\n0\n12\n7\n", "3\n0\n12\n7", "3\r\n0\r\n12\r\n7\r\n", " 3\n0 \n\t12\n7\n",
-          "% k=13\n3\n0\n12\n7\n", "3\n0\n12\n7\n\n\n", "003\n0\n0000000012\n7\n"}) {
-        const Partition p = formats::parse_partition(text, "p", 4);
+    const std::vector<PartId> expected{3, 0, 12, 7, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+    const std::string rest = "1\n1\n1\n1\n1\n1\n1\n1\n1";
+    for (const std::string& text :
+         {"3\n0\n12\n7\n" + rest + "\n", "3\n0\n12\n7\n" + rest,
+          "3\r\n0\r\n12\r\n7\r\n" + rest + "\r\n", " 3\n0 \n\t12\n7\n" + rest + "\n",
+          "% k=13\n3\n0\n12\n7\n" + rest + "\n", "3\n0\n12\n7\n" + rest + "\n\n\n",
+          "003\n0\n0000000012\n7\n" + rest + "\n"}) {
+        const Partition p = formats::parse_partition(text, "p", 13);
         EXPECT_EQ(p.part, expected) << text;
         EXPECT_EQ(p.num_parts, 13) << text;
     }
     EXPECT_EQ(formats::parse_partition("", "p", 0).part, std::vector<PartId>{});
     EXPECT_EQ(formats::parse_partition("1\n0\n", "p", -1).part, (std::vector<PartId>{1, 0}));
-    EXPECT_EQ(formats::parse_partition("1234567890\n0\n", "p", 2).num_parts, 1234567891);
+    // An id of at least the number of vertices is refused at its line (at most one part per
+    // vertex), so a single huge id cannot size per-part arrays beyond the input.
+    const auto message = error_of([] { formats::parse_partition("1234567890\n0\n", "p", 2); });
+    EXPECT_NE(message.find("p:1: part id 1234567890 is out of range for 2 parts (at most one "
+                           "part per vertex"),
+              std::string::npos)
+        << message;
 }
 
 TEST(PartitionFile, BadLinesNameTheirLineWhateverThePath) {
