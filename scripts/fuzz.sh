@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Runs every libFuzzer target (tests/fuzz/fuzz_*.cpp) for SECONDS seconds each (default 20),
+# one after another, from its committed seeds (tests/fuzz/corpus/<target>/) and what earlier
+# runs found (build-sanitize/fuzz-corpus/<target>/). Builds the targets first when needed
+# (scripts/sanitize_build.sh). A crash, hang or memory blow-up is written to
+# build-sanitize/fuzz-artifacts/<target>/ and fails the script once every target has run;
+# tests/fuzz/README.md says what to do with it.
+# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   e.g. scripts/fuzz.sh 20, scripts/fuzz.sh 600 fuzz_gmsh_mesh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-20}
+shift || true
+bash scripts/sanitize_build.sh fuzzers
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  for source in tests/fuzz/fuzz_*.cpp; do
+    name=$(basename "$source" .cpp)
+    [ "$name" = fuzz_support ] || targets+=("$name")
+  done
+fi
+
+# The largest input libFuzzer makes: about twice the largest seed, so mutations can grow it.
+max_len() {
+  case "$1" in
+    fuzz_gmsh_mesh | fuzz_vtk_legacy) echo 16384 ;;
+    fuzz_vtk_xml) echo 32768 ;;
+    *) echo 4096 ;;
+  esac
+}
+
+build=build-sanitize
+failed=()
+for target in "${targets[@]}"; do
+  corpus=$build/fuzz-corpus/$target
+  artifacts=$build/fuzz-artifacts/$target
+  log=$build/fuzz-logs/$target.log
+  mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
+  if "$build/tests/$target" "$corpus" "tests/fuzz/corpus/$target" \
+    -max_total_time="$seconds" -max_len="$(max_len "$target")" -timeout=10 \
+    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1; then
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+    echo "fuzz: $target: $runs runs in ${seconds} s, no finding"
+  else
+    echo "fuzz: $target FAILED: see $log and $artifacts/" >&2
+    tail -n 40 "$log" >&2
+    failed+=("$target")
+  fi
+done
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "fuzz: findings in ${failed[*]}" >&2
+  exit 1
+fi
