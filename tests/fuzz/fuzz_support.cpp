@@ -20,13 +20,14 @@ std::string make_scratch_folder() {
     return path;
 }
 
+// Never destroyed: the exit handler that removes the folder runs after static destructors.
 const std::string& scratch_folder() {
-    static const std::string folder = [] {
-        std::string path = make_scratch_folder();
+    static const std::string* const folder = [] {
+        const auto* path = new std::string(make_scratch_folder());
         std::atexit([] { std::filesystem::remove_all(scratch_folder()); });
         return path;
     }();
-    return folder;
+    return *folder;
 }
 
 } // namespace
