@@ -28,13 +28,41 @@ max_len() {
   esac
 }
 
+# The extensions of each target's inputs in tests/fuzz/regressions/.
+extensions() {
+  case "$1" in
+    fuzz_chaco_graph) echo graph ;;
+    fuzz_partition_file) echo part targets ;;
+    fuzz_coordinates_file) echo xyz ;;
+    fuzz_permutation_file) echo perm ;;
+    fuzz_metis_mesh) echo mesh ;;
+    fuzz_gmsh_mesh) echo msh ;;
+    fuzz_vtk_legacy) echo vtk ;;
+    fuzz_vtk_xml) echo vtu pvtu ;;
+    fuzz_plan_file) echo plan ;;
+    fuzz_csv_table | fuzz_schedule_traces) echo csv ;;
+  esac
+}
+
 build=build-sanitize
 failed=()
+shopt -s nullglob
 for target in "${targets[@]}"; do
   corpus=$build/fuzz-corpus/$target
   artifacts=$build/fuzz-artifacts/$target
   log=$build/fuzz-logs/$target.log
   mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
+  # First the findings of the past, under the fuzzer's limits: a reader that runs out of
+  # memory or time on one (which the test suite's replay does not catch) fails here.
+  regressions=()
+  for extension in $(extensions "$target"); do regressions+=(tests/fuzz/regressions/*."$extension"); done
+  if [ ${#regressions[@]} -gt 0 ] && ! "$build/tests/$target" -timeout=10 -rss_limit_mb=2048 \
+    "${regressions[@]}" >"$log" 2>&1; then
+    echo "fuzz: $target FAILED on a regression input: see $log" >&2
+    tail -n 40 "$log" >&2
+    failed+=("$target")
+    continue
+  fi
   if "$build/tests/$target" "$corpus" "tests/fuzz/corpus/$target" \
     -max_total_time="$seconds" -max_len="$(max_len "$target")" -timeout=10 \
     -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1; then
