@@ -13,6 +13,7 @@ ctest --test-dir build --output-on-failure -j"$(nproc)" --timeout 600
 
 # Any sanitizer report fails the test it happens in (the build does not recover from them).
 export ASAN_OPTIONS=halt_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+export LSAN_OPTIONS=suppressions=$PWD/tests/fuzz/lsan_suppressions.txt # VTK's own leaks
 bash scripts/sanitize_build.sh libpart_tests formats_tests cli_tests
 ctest --test-dir build-sanitize --output-on-failure -j"$(nproc)" --timeout 600 -E '^mpi\.'
 bash scripts/fuzz.sh 20
