@@ -11,7 +11,15 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define PART_CHACO_AVX2 1
 #include <immintrin.h>
+// glibc's header is C: g++ takes its _Bool in C++ as an extension, clang (the sanitizer and
+// fuzz build) does not.
+#ifdef __clang__
+#define _Bool bool
 #include <sys/platform/x86.h>
+#undef _Bool
+#else
+#include <sys/platform/x86.h>
+#endif
 #endif
 
 namespace part::formats {

@@ -115,10 +115,13 @@ Mesh parse(std::string_view text, const std::string& name, const MappedFile* sou
 
     Mesh mesh;
     mesh.dim = 0;
-    mesh.cell_types.reserve(std::size_t(ne));
-    mesh.cell_offsets.reserve(std::size_t(ne) + 1);
+    // Each element takes two characters or more: a header's count beyond that is an error
+    // found below, not an allocation.
+    const std::size_t elements = std::min(std::size_t(ne), text.size() / 2 + 1);
+    mesh.cell_types.reserve(elements);
+    mesh.cell_offsets.reserve(elements + 1);
     // Most meshes have 4 nodes per element or fewer; each id takes at least two characters.
-    mesh.cell_nodes.reserve(std::min(std::size_t(ne) * 4, text.size() / 2));
+    mesh.cell_nodes.reserve(std::min(elements * 4, text.size() / 2));
     std::vector<std::int32_t> weights;
     std::int64_t max_id = 0;
     PointId nodes[kMaxCellNodes];

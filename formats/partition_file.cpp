@@ -55,8 +55,11 @@ bool parse_plain_ids(std::string_view text, std::int64_t expected, PartId num_pa
     while (p != end) {
         const char* const first = p;
         PartId id = 0;
-        for (; p != end && is_digit(*p); ++p) id = id * 10 + (*p - '0');
-        if (p == first || p - first > 9 || (p != end && *p++ != '\n')) return false;
+        for (; p != end && is_digit(*p); ++p) {
+            if (p - first == 9) return false; // a tenth digit would overflow the id
+            id = id * 10 + (*p - '0');
+        }
+        if (p == first || (p != end && *p++ != '\n')) return false;
         ids.push_back(id);
         largest = std::max(largest, id);
     }

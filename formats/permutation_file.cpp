@@ -1,5 +1,7 @@
 #include "formats/permutation_file.hpp"
 
+#include <algorithm>
+
 #include "formats/atomic_output.hpp"
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
@@ -26,11 +28,18 @@ Permutation parse_permutation(std::string_view text, const std::string& name,
         positions.reserve(std::size_t(expected));
         line_of.assign(std::size_t(expected), 0);
     }
+    // Without a count, positions beyond the file's lines cannot make a permutation: rejecting
+    // them at once keeps line_of as small as the file.
+    const auto max_lines = std::int64_t(std::count(text.begin(), text.end(), '\n')) +
+                           (text.empty() || text.back() == '\n' ? 0 : 1);
     const std::int64_t rows = for_each_row(lines, [&](FieldCursor& fields) {
         if (expected >= 0 && std::int64_t(positions.size()) == expected)
             lines.fail("more lines than the graph's " + std::to_string(expected) + " vertices");
         const VertexId p = parse_position_row(fields, lines, expected);
         if (expected < 0) {
+            if (p >= max_lines)
+                lines.fail("position " + std::to_string(p) + " is beyond the file's " +
+                           std::to_string(max_lines) + " lines: not a permutation");
             if (line_of.size() <= std::size_t(p)) line_of.resize(std::size_t(p) + 1, 0);
         }
         if (line_of[std::size_t(p)] != 0)

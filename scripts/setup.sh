@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   cmake g++ make pkg-config   # g++ brings libc6-dev, whose libc.a the fully static tools link
+  clang libclang-rt-dev   # the sanitizer build and libFuzzer (scripts/sanitize_build.sh)
   libcli11-dev libmetis-dev libvtk9-dev libopenmpi-dev openmpi-bin libgtest-dev
   nlohmann-json3-dev
   libexpat1-dev  # checks .vtu/.pvtu files before VTK's reader sees them

@@ -351,7 +351,8 @@ int main(int argc, char** argv) {
         // report leaves them out and takes its counts: the second core does no second search
         // and is free sooner. Results are the same either way.
         const bool counted_by_absorption = options.absorb_fragments;
-        const std::function<void()> report_before = [&] {
+        // graph and partition by name: clang 14 cannot capture structured bindings.
+        const std::function<void()> report_before = [&, &graph = graph, &partition = partition] {
             before = counted_by_absorption ? compute_metrics_except_components(graph, partition)
                                            : compute_metrics(graph, partition);
         };

@@ -19,7 +19,8 @@ template <typename T> void put(std::vector<char>& out, const T* values, std::siz
 }
 
 template <typename T> const char* take(const char* in, T* values, std::size_t count) {
-    std::memcpy(values, in, count * sizeof(T));
+    // An empty vector's data() may be null, which memcpy must not get even for no bytes.
+    if (count != 0) std::memcpy(values, in, count * sizeof(T));
     return in + count * sizeof(T);
 }
 

@@ -293,6 +293,7 @@ TEST(ChacoFastScan, AgreesWithLineByLineOnTheFuzzRegressions) {
     const auto folder = test::source_file("tests/fuzz/regressions");
     int compared = 0;
     for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+        if (entry.path().extension() != ".graph") continue; // the other readers' inputs
         const std::string text = test::read_text(entry.path());
         EXPECT_EQ(outcome(text, false), outcome(text, true)) << entry.path();
         ++compared;

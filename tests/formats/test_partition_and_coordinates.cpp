@@ -140,7 +140,8 @@ TEST(PartitionFile, BadLinesNameTheirLineWhateverThePath) {
         {"0\n1\n", "p:2: partition has 2 lines but the graph has 3 vertices"},
         {"0\n1\n1\n1\n", "p:4: more lines than the graph's 3 vertices"}};
     for (const auto& [text, message] : cases) {
-        const std::string error = error_of([&] { formats::parse_partition(text, "p", 3); });
+        const std::string error =
+            error_of([&text = text] { formats::parse_partition(text, "p", 3); });
         EXPECT_NE(error.find(message), std::string::npos) << text << " -> " << error;
     }
     const std::string error = error_of([] { formats::parse_partition("0\n1\n4\n", "p", 3, 4); });
@@ -236,7 +237,8 @@ TEST(CoordinatesFile, BadNumbersNameLineAndToken) {
         {"0 0\n1 inf\n", "c.xyz:2: coordinate is not finite"},
         {"0 0\n1 .\n", "c.xyz:2: expected a coordinate (a number), found '.'"}};
     for (const auto& [text, message] : cases) {
-        const std::string error = error_of([&] { formats::parse_coordinates(text, "c.xyz", -1); });
+        const std::string error =
+            error_of([&text = text] { formats::parse_coordinates(text, "c.xyz", -1); });
         EXPECT_NE(error.find(message), std::string::npos) << text << " -> " << error;
     }
 }

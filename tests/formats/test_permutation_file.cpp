@@ -48,6 +48,14 @@ TEST(PermutationFile, RejectsWhatIsNotAPermutation) {
     EXPECT_NE(error_of("0\n2\n", -1).find("not a permutation"), std::string::npos);
 }
 
+TEST(PermutationFile, WithoutACountAPositionBeyondTheFileIsRejectedAtItsLine) {
+    // The fuzzer's find: the reader made room for every position up to this one (16 GB).
+    EXPECT_NE(error_of("0\n2000000000\n1\n", -1)
+                  .find("order.perm:2: position 2000000000 is beyond the file's 3 lines"),
+              std::string::npos)
+        << error_of("0\n2000000000\n1\n", -1);
+}
+
 TEST(PermutationFile, WriteThenReadBack) {
     test::ScratchDir dir;
     const Permutation p{3, 1, 0, 2};
