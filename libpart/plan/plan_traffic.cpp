@@ -8,10 +8,15 @@ PlanTraffic plan_traffic(const MigrationPlan& plan, std::span<const Weight> vert
     if (!vertex_size.empty() && vertex_size.size() != std::size_t(plan.num_vertices))
         throw PlanError("the plan is for " + std::to_string(plan.num_vertices) + " vertices but " +
                         std::to_string(vertex_size.size()) + " vertex sizes were given");
+    // Unit sizes need only the counts: a distributed plan's summary holds no vertex lists.
     std::vector<WeightSum> message_size(plan.messages.size(), 0);
-    for (std::size_t m = 0; m < plan.messages.size(); ++m)
-        for (VertexId v : plan.message_vertices(m))
-            message_size[m] += vertex_size.empty() ? 1 : vertex_size[v];
+    for (std::size_t m = 0; m < plan.messages.size(); ++m) {
+        if (vertex_size.empty()) {
+            message_size[m] = plan.offsets[m + 1] - plan.offsets[m];
+            continue;
+        }
+        for (VertexId v : plan.message_vertices(m)) message_size[m] += vertex_size[v];
+    }
     return message_traffic(plan, message_size);
 }
 
