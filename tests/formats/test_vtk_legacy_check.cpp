@@ -15,23 +15,14 @@
 #include "formats/mesh_file.hpp"
 #include "formats/vtk_legacy_check.hpp"
 #include "formats/vtk_mesh.hpp"
+#include "tests/formats/expect_mesh_error.hpp"
+#include "tests/formats/sample_vtu.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part;
 using namespace part::test;
 
 namespace {
-
-// The sample mesh with a cell array, as a .vtu written by the suite.
-std::string write_sample_vtu(const ScratchDir& dir) {
-    const Mesh mesh = formats::read_mesh(source_file("data/naca0012.msh"));
-    const std::vector<CellId> cells = top_dimensional_cells(mesh);
-    std::vector<std::int32_t> part(cells.size());
-    for (std::size_t c = 0; c < part.size(); ++c) part[c] = std::int32_t(c % 3);
-    const std::string path = dir.file("sample.vtu");
-    formats::write_vtu(path, mesh, cells, {MeshArray::from_values("partition", 1, part)});
-    return path;
-}
 
 // The .vtu at `source` rewritten by VTK's legacy writer: BINARY or ASCII, in file version
 // 4.2 (per-cell counts) or 5.1 (OFFSETS and CONNECTIVITY arrays).
@@ -57,13 +48,6 @@ std::int64_t line_of(const std::string& text, const std::string& needle) {
     return 1 + std::count(text.begin(), text.begin() + std::ptrdiff_t(at), '\n');
 }
 
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-    const auto at = text.find(from);
-    EXPECT_NE(at, std::string::npos) << "no '" << from << "' to replace";
-    if (at != std::string::npos) text.replace(at, from.size(), to);
-    return text;
-}
-
 // The header line starting with `header`, without its newline.
 std::string header_of(const std::string& text, const std::string& header) {
     const auto at = text.find(header);
@@ -80,18 +64,6 @@ std::string with_int32(std::string text, std::size_t at, std::int32_t value) {
     for (int i = 0; i < 4; ++i)
         text[at + std::size_t(i)] = char(std::uint32_t(value) >> (24 - 8 * i));
     return text;
-}
-
-// Reading `path` fails with an InputError naming it and `line`, and containing `needle`.
-void expect_error_at(const std::string& path, std::int64_t line, const std::string& needle) {
-    try {
-        formats::read_mesh(path);
-        ADD_FAILURE() << "accepted " << path;
-    } catch (const InputError& e) {
-        EXPECT_EQ(e.file(), path);
-        EXPECT_EQ(e.line(), line) << e.what();
-        EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
-    }
 }
 
 void expect_same_mesh(const Mesh& back, const Mesh& expected, const std::string& what) {
@@ -197,6 +169,6 @@ TEST(VtkLegacyCheck, MalformedFilesAreErrorsWithTheirLine) {
     };
     for (const Case& c : cases) {
         const std::string path = dir.write(c.name, c.text);
-        expect_error_at(path, c.line, c.needle);
+        expect_mesh_error_at(path, c.line, c.needle);
     }
 }

@@ -16,6 +16,7 @@
 #include "formats/vtk_xml_check.hpp"
 #include "libpart/mesh/mesh_graph.hpp"
 #include "tests/formats/expect_mesh_error.hpp"
+#include "tests/formats/sample_vtu.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part;
@@ -23,25 +24,6 @@ using namespace part::test;
 using formats::VtkXmlKind;
 
 namespace {
-
-// The sample mesh as part-convert writes it (appended raw data, zlib-compressed, FieldData
-// with gmsh's group names), with a partition array.
-std::string write_sample_vtu(const ScratchDir& dir) {
-    const Mesh mesh = formats::read_mesh(source_file("data/naca0012.msh"));
-    const std::vector<CellId> cells = top_dimensional_cells(mesh);
-    std::vector<std::int32_t> part(cells.size());
-    for (std::size_t c = 0; c < part.size(); ++c) part[c] = std::int32_t(c % 3);
-    const std::string path = dir.file("sample.vtu");
-    formats::write_vtu(path, mesh, cells, {MeshArray::from_values("partition", 1, part)});
-    return path;
-}
-
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-    const auto at = text.find(from);
-    EXPECT_NE(at, std::string::npos) << "no '" << from << "' to replace";
-    if (at != std::string::npos) text.replace(at, from.size(), to);
-    return text;
-}
 
 // The line (1-based) on which `needle` first appears.
 std::int64_t line_of(const std::string& text, const std::string& needle) {
@@ -61,18 +43,6 @@ std::string line_with(const std::string& text, const std::string& needle) {
 std::string offset_of(const std::string& text, const std::string& name) {
     const auto at = text.find("offset=\"", text.find("Name=\"" + name + "\"")) + 8;
     return text.substr(at, text.find('"', at) - at);
-}
-
-// Reading `path` fails with an InputError naming it, the line, and containing `needle`.
-void expect_error_at(const std::string& path, std::int64_t line, const std::string& needle) {
-    try {
-        formats::read_mesh(path);
-        ADD_FAILURE() << "accepted " << path;
-    } catch (const InputError& e) {
-        EXPECT_EQ(e.file(), path);
-        EXPECT_EQ(e.line(), line) << e.what();
-        EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
-    }
 }
 
 struct Layout {
@@ -173,18 +143,19 @@ TEST(VtkXmlCheck, ReportedCrashesAreInputErrorsNamingTheLine) {
     };
 
     const std::string groups = "type=\"Int32\" Name=\"gmsh:physical_groups\"";
-    expect_error_at(edit("int31.vtu", groups, "type=\"Int31\" Name=\"gmsh:physical_groups\""),
-                    line_of(text, groups), "type=\"Int31\": expected Int8, Int16");
+    expect_mesh_error_at(edit("int31.vtu", groups, "type=\"Int31\" Name=\"gmsh:physical_groups\""),
+                         line_of(text, groups), "type=\"Int31\": expected Int8, Int16");
 
     const std::string piece = "<Piece NumberOfPoints";
     const std::string cells = "NumberOfCells=\"19886\"";
-    expect_error_at(edit("negative.vtu", cells, "NumberOfCells=\"-1\""), line_of(text, piece),
-                    "NumberOfCells=\"-1\": expected an integer from 0 to 2147483646");
+    expect_mesh_error_at(edit("negative.vtu", cells, "NumberOfCells=\"-1\""), line_of(text, piece),
+                         "NumberOfCells=\"-1\": expected an integer from 0 to 2147483646");
 
     const std::string tags = line_with(text, "Name=\"gmsh:physical\"");
-    expect_error_at(edit("twice.vtu", tags, tags + tags), line_of(text, tags) + 1,
-                    "a second array named 'gmsh:physical' in <CellData> (the first is on line " +
-                        std::to_string(line_of(text, tags)) + ")");
+    expect_mesh_error_at(
+        edit("twice.vtu", tags, tags + tags), line_of(text, tags) + 1,
+        "a second array named 'gmsh:physical' in <CellData> (the first is on line " +
+            std::to_string(line_of(text, tags)) + ")");
 
     for (const std::string array : {"partition", "Points", "connectivity", "types"}) {
         const std::string declared = line_with(text, "Name=\"" + array + "\"");
@@ -192,12 +163,12 @@ TEST(VtkXmlCheck, ReportedCrashesAreInputErrorsNamingTheLine) {
         const std::string shifted =
             replaced(declared, "offset=\"" + offset + "\"",
                      "offset=\"" + std::to_string(std::stoll(offset) + 1) + "\"");
-        expect_error_at(edit("shifted_" + array + ".vtu", declared, shifted),
-                        line_of(text, declared), "array '" + array + "': its ");
+        expect_mesh_error_at(edit("shifted_" + array + ".vtu", declared, shifted),
+                             line_of(text, declared), "array '" + array + "': its ");
     }
 
     const std::string partition = "Name=\"partition\"";
-    expect_error_at(
+    expect_mesh_error_at(
         edit("components.vtu", partition, "Name=\"partition\" NumberOfComponents=\"2147483648\""),
         line_of(text, partition),
         "NumberOfComponents=\"2147483648\": expected an integer from 1 to 4096");
@@ -217,11 +188,11 @@ TEST(VtkXmlCheck, StringArraysMustHoldTheirDeclaredTuples) {
     for (const std::string& path : {sample, rewrite(dir, sample, ascii_layout)}) {
         const std::string text = read_text(path);
         const std::string names = "Name=\"gmsh:physical_names\" NumberOfTuples=\"3\"";
-        expect_error_at(dir.write("fewer.vtu", replaced(text, names,
-                                                        "Name=\"gmsh:physical_names\" "
-                                                        "NumberOfTuples=\"2\"")),
-                        line_of(text, names),
-                        "string array 'gmsh:physical_names' holds 3 strings: expected 2");
+        expect_mesh_error_at(dir.write("fewer.vtu", replaced(text, names,
+                                                             "Name=\"gmsh:physical_names\" "
+                                                             "NumberOfTuples=\"2\"")),
+                             line_of(text, names),
+                             "string array 'gmsh:physical_names' holds 3 strings: expected 2");
     }
 }
 
@@ -233,15 +204,18 @@ TEST(VtkXmlCheck, AppendedDataMustHoldWhatTheHeadersDeclare) {
 
     const std::size_t data = text.find('_', text.find("<AppendedData")) + 1;
     const std::size_t size = text.rfind("</AppendedData>") - data;
-    expect_error_at(dir.write("beyond.vtu", replaced(text, "offset=\"" + offset + "\"",
-                                                     "offset=\"" + std::to_string(size) + "\"")),
-                    line_of(text, types), "expected an offset within the appended data");
+    expect_mesh_error_at(
+        dir.write("beyond.vtu", replaced(text, "offset=\"" + offset + "\"",
+                                         "offset=\"" + std::to_string(size) + "\"")),
+        line_of(text, types), "expected an offset within the appended data");
     // Cut inside the last array's compressed blocks.
-    expect_error_at(dir.write("cut.vtu", text.substr(0, data + std::stoull(offset) + 20)),
-                    line_of(text, types), "its header declares more data than the appended data");
+    expect_mesh_error_at(dir.write("cut.vtu", text.substr(0, data + std::stoull(offset) + 20)),
+                         line_of(text, types),
+                         "its header declares more data than the appended data");
     const std::string marker = text.substr(text.find('_', text.find("<AppendedData")) - 3, 4);
-    expect_error_at(dir.write("unmarked.vtu", replaced(text, marker, marker.substr(0, 3) + "x")),
-                    line_of(text, "<AppendedData"), "does not start with '_'");
+    expect_mesh_error_at(
+        dir.write("unmarked.vtu", replaced(text, marker, marker.substr(0, 3) + "x")),
+        line_of(text, "<AppendedData"), "does not start with '_'");
 }
 
 TEST(VtkXmlCheck, InlineArraysMustHoldTheirCounts) {
@@ -261,19 +235,19 @@ TEST(VtkXmlCheck, InlineArraysMustHoldTheirCounts) {
     const std::size_t values = ascii.find('>', ascii.find(types)) + 1;
     std::string short_types = ascii;
     short_types.erase(ascii.find_first_not_of(" \n", values), 2);
-    expect_error_at(dir.write("short.vtu", short_types), line_of(ascii, types),
-                    "array 'types' holds 19885 values: expected 19886 tuples");
+    expect_mesh_error_at(dir.write("short.vtu", short_types), line_of(ascii, types),
+                         "array 'types' holds 19885 values: expected 19886 tuples");
     // Past the values, which the parse skips, lines are still counted right.
-    expect_error_at(dir.write("mismatched.vtu", replaced(ascii, "</Cells>", "</Cell>")),
-                    line_of(ascii, "</Cells>"), "not well-formed XML: mismatched tag");
+    expect_mesh_error_at(dir.write("mismatched.vtu", replaced(ascii, "</Cells>", "</Cell>")),
+                         line_of(ascii, "</Cells>"), "not well-formed XML: mismatched tag");
 
     const std::string binary = read_text(rewrite(dir, sample, layout("b", vtkXMLWriter::Binary)));
     const std::string points = "Name=\"Points\"";
     const std::size_t end = binary.find('<', binary.find('>', binary.find(points)));
     std::string cut_points = binary;
     cut_points.erase(end - 20, 12); // base64 text ends before the data its header declares
-    expect_error_at(dir.write("cut.vtu", cut_points), line_of(binary, points),
-                    "its header declares more data than its inline base64 text holds");
+    expect_mesh_error_at(dir.write("cut.vtu", cut_points), line_of(binary, points),
+                         "its header declares more data than its inline base64 text holds");
 }
 
 TEST(VtkXmlCheck, StructureAndRequiredArrays) {
@@ -281,22 +255,23 @@ TEST(VtkXmlCheck, StructureAndRequiredArrays) {
     const std::string sample = write_sample_vtu(dir);
     const std::string text = read_text(sample);
     const std::string connectivity = line_with(text, "Name=\"connectivity\"");
-    expect_error_at(dir.write("no_connectivity.vtu", replaced(text, connectivity, "")),
-                    line_of(text, "<Cells>"), "<Cells> has no 'connectivity' array");
+    expect_mesh_error_at(dir.write("no_connectivity.vtu", replaced(text, connectivity, "")),
+                         line_of(text, "<Cells>"), "<Cells> has no 'connectivity' array");
     const std::string points = line_with(text, "Name=\"Points\"");
-    expect_error_at(dir.write("two_points.vtu",
-                              replaced(text, points,
-                                       points + replaced(points, "Name=\"Points\"", "Name=\"P\""))),
-                    line_of(text, "Name=\"Points\"") + 1, "a second array in <Points>");
-    expect_error_at(dir.write("stray.vtu", replaced(text, "<Cells>", "<Cells>\n<Cell/>")),
-                    line_of(text, "<Cells>") + 1,
-                    "unexpected element <Cell> inside <Cells>: expected <DataArray>");
-    expect_error_at(dir.write("not_xml.vtu", replaced(text, "</PointData>", "</CellData>")),
-                    line_of(text, "</PointData>"), "not well-formed XML: mismatched tag");
+    expect_mesh_error_at(
+        dir.write(
+            "two_points.vtu",
+            replaced(text, points, points + replaced(points, "Name=\"Points\"", "Name=\"P\""))),
+        line_of(text, "Name=\"Points\"") + 1, "a second array in <Points>");
+    expect_mesh_error_at(dir.write("stray.vtu", replaced(text, "<Cells>", "<Cells>\n<Cell/>")),
+                         line_of(text, "<Cells>") + 1,
+                         "unexpected element <Cell> inside <Cells>: expected <DataArray>");
+    expect_mesh_error_at(dir.write("not_xml.vtu", replaced(text, "</PointData>", "</CellData>")),
+                         line_of(text, "</PointData>"), "not well-formed XML: mismatched tag");
     const std::string parallel = dir.write(
         "grid.vtu", "<VTKFile type=\"PUnstructuredGrid\"><PUnstructuredGrid/></VTKFile>\n");
-    expect_error_at(parallel, 1,
-                    "VTKFile type=\"PUnstructuredGrid\": expected \"UnstructuredGrid\"");
+    expect_mesh_error_at(parallel, 1,
+                         "VTKFile type=\"PUnstructuredGrid\": expected \"UnstructuredGrid\"");
 }
 
 TEST(VtkXmlCheck, PvtuDeclarationsAreChecked) {
@@ -311,9 +286,9 @@ TEST(VtkXmlCheck, PvtuDeclarationsAreChecked) {
     const std::string partition = "type=\"Int32\" Name=\"partition\"";
     const std::string bad_type =
         dir.write("bad_type.pvtu", replaced(text, partition, "type=\"Int31\" Name=\"partition\""));
-    expect_error_at(bad_type, line_of(text, partition), "type=\"Int31\"");
+    expect_mesh_error_at(bad_type, line_of(text, partition), "type=\"Int31\"");
     const std::string points = "Name=\"Points\" NumberOfComponents=\"3\"";
-    expect_error_at(
+    expect_mesh_error_at(
         dir.write("flat.pvtu", replaced(text, points, "Name=\"Points\" NumberOfComponents=\"2\"")),
         line_of(text, points), "the points array has 2 components");
     // The pieces are checked when read: a bad piece is named.
