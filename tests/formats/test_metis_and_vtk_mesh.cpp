@@ -7,6 +7,7 @@
 #include "formats/vtk_mesh.hpp"
 #include "libpart/mesh/mesh_graph.hpp"
 #include "tests/formats/expect_mesh_error.hpp"
+#include "tests/support/address_space_cap.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part;
@@ -79,6 +80,18 @@ TEST(MetisMeshErrors, BadInputsNameTheLine) {
     expect_mesh_error(dir.write("empty.mesh", ""), "empty mesh");
     expect_mesh_error(dir.write("none.mesh", "0\n"), ":1: empty mesh");
     expect_mesh_error(dir.write("word.mesh", "1\n1 2 x\n"), ":2: expected a node id");
+}
+
+// Mutation findings R4: a corrupted element count or node id sized arrays before anything
+// checked it ("error: out of memory", no file named).
+TEST(MetisMeshErrors, CorruptedCountsAreRefusedBeforeTheyCostMemory) {
+    ScratchDir dir;
+    const std::string count = dir.write("count.mesh", "1000000000\n1 2 3\n");
+    const std::string node = dir.write("node.mesh", "2\n1 2 3\n2 2147483647 3\n");
+    const AddressSpaceCap cap(std::size_t(512) << 20);
+    expect_mesh_error(count, "count.mesh:2: file ends after 1 of the 1000000000 elements");
+    expect_mesh_error(node, "node.mesh:3: node id 2147483647 but the file references at most 6 "
+                            "nodes");
 }
 
 // A strip of 14 tetrahedra, each sharing a face with the next; `short_line` (1-based
