@@ -1,8 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstring>
 #include <nlohmann/json.hpp>
 
 #include "formats/plan_file.hpp"
+#include "libpart/plan/partition_checksum.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part;
@@ -131,6 +134,32 @@ TEST(PlanFile, SummaryErrorsNameTheKeysLine) {
     const auto line = 1 + std::count(bytes.begin(), bytes.begin() + std::ptrdiff_t(at), '\n');
     const std::string message = expect_input_error(bytes, "l.plan");
     EXPECT_NE(message.find("l.plan:" + std::to_string(line) + ":"), std::string::npos) << message;
+}
+
+// Mutation finding R7: a body with a correct checksum but a rank far beyond the plan's
+// ranks reached plan_summary, which indexed per-rank arrays by it (SIGSEGV).
+TEST(PlanFile, BodyRankOutsideThePlansRanksIsRefusedNamingTheBodyLine) {
+    const MigrationPlan valid = sample_plan();
+    for (PartId rank : {PartId(3), PartId(INT32_MAX)}) {
+        MigrationPlan bad = valid;
+        bad.new_part_rank[0] = rank;
+        std::string body = formats::encode_body_prefix(bad);
+        const std::size_t at = body.size();
+        body.resize(at + 4 * bad.vertices.size());
+        std::memcpy(body.data() + at, bad.vertices.data(), 4 * bad.vertices.size());
+        // The head of the valid plan: the summary of the bad one is what used to crash.
+        const std::string head = formats::format_plan_head(
+            valid, std::int64_t(body.size()),
+            fnv1a64({reinterpret_cast<const unsigned char*>(body.data()), body.size()}));
+        const auto body_line = std::count(head.begin(), head.end(), '\n');
+        const std::string message = expect_input_error(head + body, "r.plan");
+        EXPECT_NE(message.find("r.plan:" + std::to_string(body_line) + ": invalid plan body"),
+                  std::string::npos)
+            << message;
+        EXPECT_NE(message.find("on rank " + std::to_string(rank) + ", outside the ranks 0..2"),
+                  std::string::npos)
+            << message;
+    }
 }
 
 TEST(PlanFile, MissingFileNamesIt) {
