@@ -183,6 +183,27 @@ TEST(VtkMeshErrors, BadInputs) {
     expect_mesh_error(dir.write("mesh.obj", "v 0 0 0\n"), "unknown mesh format '.obj'");
 }
 
+// A .vtu whose inline base64 connectivity held a stray character read as a mesh whose later
+// cells VTK left at point 0: every such cell shared that point and building the dual graph
+// took quadratic time. A cell collapsed to one point is now refused, naming the file.
+TEST(VtkMeshErrors, CellCollapsedToAPointIsRefused) {
+    ScratchDir dir;
+    const std::string vtu =
+        "<VTKFile type=\"UnstructuredGrid\" version=\"1.0\" byte_order=\"LittleEndian\">\n"
+        "<UnstructuredGrid><Piece NumberOfPoints=\"4\" NumberOfCells=\"3\">\n"
+        "<Points><DataArray type=\"Float64\" NumberOfComponents=\"3\" format=\"ascii\">\n"
+        "0 0 0 1 0 0 0 1 0 1 1 0</DataArray></Points>\n<Cells>\n"
+        "<DataArray type=\"Int32\" Name=\"connectivity\" format=\"ascii\">0 1 2 1 3 2 "
+        "0 0 0</DataArray>\n"
+        "<DataArray type=\"Int32\" Name=\"offsets\" format=\"ascii\">3 6 9</DataArray>\n"
+        "<DataArray type=\"UInt8\" Name=\"types\" format=\"ascii\">5 5 5</DataArray>\n"
+        "</Cells></Piece></UnstructuredGrid></VTKFile>\n";
+    expect_mesh_error(dir.write("collapsed.vtu", vtu),
+                      "cell 3 (triangle) has all its 3 nodes at point 0 of the 4 points");
+    expect_mesh_error(dir.write("collapsed.mesh", "2\n1 2 3\n4 4 4\n"),
+                      "cell 2 (triangle) has all its 3 nodes at point 3");
+}
+
 TEST(VtkMesh, PvtuPiecesCarryGlobalIdsAndGhosts) {
     ScratchDir dir;
     const Mesh mesh = sample_mesh();
