@@ -91,6 +91,22 @@ void check_one_dimension(const Mesh& mesh, const FirstElement (&first)[kMaxCellN
                          "missing on this line?");
 }
 
+// The shortest element line: two one-digit node ids, a space and a newline ("1 2\n").
+constexpr std::size_t kMinElementBytes = 4;
+
+// The largest node id sizes every per-node array, so it must be one the file can mean: node
+// ids run 1..nn (METIS's m2gmetis takes nn as the largest id and lets ids go unused, but
+// every node of a mesh belongs to some element), so nn cannot exceed the number of node
+// references in the file. A larger id is a corrupted one, refused before it costs memory.
+void check_node_count(std::int64_t max_id, std::int64_t max_id_line, std::size_t references,
+                      const LineReader& lines) {
+    if (std::uint64_t(max_id) <= references) return;
+    throw InputError(lines.file(), max_id_line,
+                     "node id " + std::to_string(max_id) + " but the file references at most " +
+                         std::to_string(references) +
+                         " nodes: METIS mesh node ids run from 1 to the node count");
+}
+
 } // namespace
 
 namespace {
@@ -115,15 +131,16 @@ Mesh parse(std::string_view text, const std::string& name, const MappedFile* sou
 
     Mesh mesh;
     mesh.dim = 0;
-    // Each element takes two characters or more: a header's count beyond that is an error
-    // found below, not an allocation.
-    const std::size_t elements = std::min(std::size_t(ne), text.size() / 2 + 1);
+    // The header's count is only a claim: the text bounds the elements there can be, so a
+    // corrupted count costs no more memory than the file, and the loop below names the line
+    // where the elements run out.
+    const std::size_t elements = std::min(std::size_t(ne), text.size() / kMinElementBytes + 1);
     mesh.cell_types.reserve(elements);
     mesh.cell_offsets.reserve(elements + 1);
     // Most meshes have 4 nodes per element or fewer; each id takes at least two characters.
     mesh.cell_nodes.reserve(std::min(elements * 4, text.size() / 2));
     std::vector<std::int32_t> weights;
-    std::int64_t max_id = 0;
+    std::int64_t max_id = 0, max_id_line = 0;
     PointId nodes[kMaxCellNodes];
     FirstElement first[kMaxCellNodes + 1];
     for (std::int64_t e = 0; e < ne; ++e) {
@@ -150,7 +167,7 @@ Mesh parse(std::string_view text, const std::string& name, const MappedFile* sou
                 lines.fail("node id " + std::to_string(id) +
                            " is out of range: METIS mesh node ids start at 1" +
                            (id == 0 ? " (this file looks 0-based)" : ""));
-            max_id = std::max(max_id, id);
+            if (id > max_id) max_id = id, max_id_line = lines.line_number();
             nodes[k] = PointId(id - 1);
         }
         mesh.add_cell(type, {nodes, count});
@@ -160,6 +177,7 @@ Mesh parse(std::string_view text, const std::string& name, const MappedFile* sou
     while (lines.next_data(line))
         if (!is_blank(line))
             lines.fail("more element lines than the " + std::to_string(ne) + " announced");
+    check_node_count(max_id, max_id_line, mesh.cell_nodes.size(), lines);
     mesh.point_count = PointId(max_id);
     // Nothing below reads the text again: let it all go before the node-to-cell lists that
     // telling tetrahedra from quadrilaterals may need.

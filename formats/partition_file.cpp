@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <sstream>
 
 #include "formats/ascii_digits.hpp"
 #include "formats/atomic_output.hpp"
@@ -206,21 +207,62 @@ void write_partition(const std::string& path, const std::vector<PartId>& part) {
     write_file_atomically(path, partition_text(part));
 }
 
+namespace {
+
+// The largest ratio of two capacities. METIS holds target fractions as float (real_t in
+// Debian's build) and divides by them (pijbm = 1 / (total weight * fraction)): within this
+// ratio every fraction of up to 2^31 parts stays above 1 / (1e6 * 2^31), far inside float's
+// normal range, and each fraction keeps float's relative precision, so the fractions still
+// sum to 1 within METIS's check. No machine is a million times faster than another.
+constexpr double kMaxCapacityRatio = 1e6;
+
+struct Capacity {
+    double value;
+    std::int64_t line;
+};
+
+// Refuses capacities whose fractions METIS could not hold (see kMaxCapacityRatio), naming
+// the line of the smallest.
+void check_capacity_ratio(const std::vector<Capacity>& capacities, const std::string& path) {
+    auto by_value = [](const Capacity& a, const Capacity& b) { return a.value < b.value; };
+    const auto [smallest, largest] =
+        std::minmax_element(capacities.begin(), capacities.end(), by_value);
+    if (smallest == capacities.end() || largest->value <= smallest->value * kMaxCapacityRatio)
+        return;
+    std::ostringstream message;
+    message << "target capacity " << smallest->value << " is too small beside " << largest->value
+            << " on line " << largest->line
+            << ": the ratio of the largest to the smallest capacity must be at most "
+            << kMaxCapacityRatio << " (METIS holds target fractions in single precision)";
+    throw InputError(path, smallest->line, message.str());
+}
+
+} // namespace
+
 std::vector<double> read_targets(const std::string& path, PartId expected_parts) {
     MappedFile file(path);
     LineReader lines(file.text(), path);
-    std::vector<double> capacities;
+    std::vector<Capacity> capacities;
     for_each_row(lines, [&](FieldCursor& fields) {
         double c = fields.real("a target capacity");
         if (!(c > 0) || !std::isfinite(c)) lines.fail("target capacity must be a positive number");
         if (!fields.at_end()) lines.fail("expected one capacity on the line, found more");
-        capacities.push_back(c);
+        capacities.push_back({c, lines.line_number()});
     });
     if (expected_parts > 0 && capacities.size() != std::size_t(expected_parts))
         throw InputError(path, lines.line_number(),
                          "targets file has " + std::to_string(capacities.size()) +
                              " values but there are " + std::to_string(expected_parts) + " parts");
-    return normalise_targets(capacities);
+    check_capacity_ratio(capacities, path);
+    // Scaled by a power of two near the largest, exactly, so the sum cannot overflow (1e308
+    // twice) and the fractions stay the ones the unscaled capacities give.
+    double largest = 0;
+    for (const Capacity& c : capacities) largest = std::max(largest, c.value);
+    std::vector<double> values;
+    values.reserve(capacities.size());
+    for (const Capacity& c : capacities)
+        values.push_back(std::ldexp(c.value, -std::ilogb(largest)));
+    return normalise_targets(values);
 }
 
 } // namespace part::formats

@@ -31,13 +31,15 @@ template <typename T> void put(std::string& out, T value) {
     out.append(bytes, sizeof(T));
 }
 
-// Reads fixed-size values from the body, failing with the file's name when it runs short.
+// Reads fixed-size values from the body, failing with the file's name and the line of the
+// '%%BODY' marker (the binary body has no lines of its own) when it runs short.
 class BodyReader {
   public:
-    BodyReader(std::string_view body, const std::string& name) : body_(body), name_(name) {}
+    BodyReader(std::string_view body, const std::string& name, std::int64_t line)
+        : body_(body), name_(name), line_(line) {}
     template <typename T> T get(const char* what) {
         if (body_.size() - pos_ < sizeof(T))
-            throw InputError(name_, 0, std::string("plan body ends before ") + what);
+            throw InputError(name_, line_, std::string("plan body ends before ") + what);
         T value;
         std::memcpy(&value, body_.data() + pos_, sizeof(T));
         pos_ += sizeof(T);
@@ -48,6 +50,7 @@ class BodyReader {
   private:
     std::string_view body_;
     const std::string& name_;
+    std::int64_t line_;
     std::size_t pos_ = 0;
 };
 
@@ -60,8 +63,8 @@ std::string encode_body(const MigrationPlan& plan) {
     return body;
 }
 
-MigrationPlan decode_body(std::string_view body, const std::string& name) {
-    BodyReader in(body, name);
+MigrationPlan decode_body(std::string_view body, const std::string& name, std::int64_t line) {
+    BodyReader in(body, name, line);
     MigrationPlan plan;
     plan.num_vertices = in.get<std::int32_t>("the vertex count");
     plan.old_parts = in.get<std::int32_t>("the old part count");
@@ -74,7 +77,7 @@ MigrationPlan decode_body(std::string_view body, const std::string& name) {
     if (plan.new_parts < 1 || messages < 0 || moved < 0 || plan.num_vertices < 0 ||
         std::size_t(plan.new_parts) * 4 + std::size_t(messages) * 16 + std::size_t(moved) * 4 !=
             in.remaining())
-        throw InputError(name, 0, "plan body's counts do not match its size");
+        throw InputError(name, line, "plan body's counts do not match its size");
     plan.new_part_rank.resize(std::size_t(plan.new_parts));
     for (PartId& r : plan.new_part_rank) r = in.get<std::int32_t>("the rank map");
     plan.messages.resize(std::size_t(messages));
@@ -84,7 +87,7 @@ MigrationPlan decode_body(std::string_view body, const std::string& name) {
         msg.destination = in.get<std::int32_t>("a message destination");
         const auto count = in.get<std::int64_t>("a message length");
         if (count < 0 || count > moved)
-            throw InputError(name, 0, "plan body has a bad message length");
+            throw InputError(name, line, "plan body has a bad message length");
         plan.offsets.push_back(plan.offsets.back() + count);
     }
     plan.vertices.resize(std::size_t(moved));
@@ -241,11 +244,13 @@ MigrationPlan parse_plan(std::string_view bytes, const std::string& name) {
                     std::to_string(body_bytes) + ": the file is truncated or corrupted");
     if (fnv1a64({reinterpret_cast<const unsigned char*>(body.data()), body.size()}) != checksum)
         corrupt(name, line, "the body's checksum does not match: the plan file is corrupted");
-    MigrationPlan plan = decode_body(body, name);
+    // Every index in the body (ranks, parts, vertices, offsets) is checked here, before
+    // check_head's plan_summary indexes per-rank arrays by them.
+    MigrationPlan plan = decode_body(body, name, line);
     try {
         validate(plan);
     } catch (const PlanError& e) {
-        corrupt(name, 0, std::string("invalid plan: ") + e.what());
+        corrupt(name, line, std::string("invalid plan body: ") + e.what());
     }
     check_head(head, head_text, plan, name);
     return plan;

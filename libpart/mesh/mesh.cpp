@@ -116,6 +116,26 @@ void keep_top_dimensional_cells(Mesh& mesh) {
     mesh.cell_nodes.resize(std::size_t(mesh.cell_offsets.back()));
 }
 
+namespace {
+
+// A cell of two or more nodes all at one point has no extent: no mesher writes one, but a
+// connectivity array cut short reads as one, as VTK zero-fills the rest of an array whose
+// base64 text holds a stray character. Those cells all share point 0, and a point in every
+// cell makes the dual graph's construction quadratic.
+void check_not_collapsed(const Mesh& mesh, CellId c) {
+    const auto nodes = mesh.cell(c);
+    if (nodes.size() < 2 ||
+        std::any_of(nodes.begin() + 1, nodes.end(), [&](PointId p) { return p != nodes[0]; }))
+        return;
+    throw MeshError(c,
+                    "cell " + std::to_string(c + 1) + " (" + cell_shape(mesh.cell_types[c]).name +
+                        ") has all its " + std::to_string(nodes.size()) + " nodes at point " +
+                        std::to_string(nodes[0]) + " of the " + std::to_string(mesh.num_points()) +
+                        " points: a cell collapsed to a point; is the connectivity corrupted?");
+}
+
+} // namespace
+
 void validate(const Mesh& mesh) {
     if (mesh.cell_offsets.size() != mesh.cell_types.size() + 1 || mesh.cell_offsets.front() != 0 ||
         std::size_t(mesh.cell_offsets.back()) != mesh.cell_nodes.size())
@@ -140,6 +160,7 @@ void validate(const Mesh& mesh) {
                                        std::to_string(p) +
                                        ", out of range: the mesh has points 0.." +
                                        std::to_string(mesh.num_points() - 1));
+        check_not_collapsed(mesh, c);
     }
     for (const auto& array : mesh.cell_data)
         if (array.num_tuples() != std::size_t(mesh.num_cells()))

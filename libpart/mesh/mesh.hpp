@@ -119,9 +119,10 @@ class MeshError : public Error {
     CellId cell_;
 };
 
-// Throws MeshError on: no cells of dimension 1 or more, node ids out of range, node counts
-// that do not match the cell type, arrays whose length is not the cell or point count,
-// coordinate arrays of the wrong size. O(size of the mesh).
+// Throws MeshError on: no cells of dimension 1 or more, node ids out of range, a cell with all
+// its nodes at one point (a corrupted connectivity), node counts that do not match the cell
+// type, arrays whose length is not the cell or point count, coordinate arrays of the wrong
+// size. O(size of the mesh).
 void validate(const Mesh& mesh);
 
 template <typename T>

@@ -13,10 +13,19 @@ std::string str(std::int64_t value) {
     return std::to_string(value);
 }
 
-void check_rank_map(const std::vector<PartId>& ranks, PartId new_parts) {
+// New parts live on the old ranks or, when growing, on the ranks 0..new_parts-1: so every
+// rank is below the larger part count, which bounds the per-rank arrays (plan_traffic) by
+// the plan's own counts.
+void check_rank_map(const std::vector<PartId>& ranks, PartId old_parts, PartId new_parts) {
     if (ranks.size() != std::size_t(new_parts))
         throw PlanError("the rank map has " + str(ranks.size()) + " entries for " + str(new_parts) +
                         " new parts");
+    const PartId physical = std::max(old_parts, new_parts);
+    for (std::size_t q = 0; q < ranks.size(); ++q)
+        if (ranks[q] >= physical)
+            throw PlanError("the rank map puts new part " + str(q) + " on rank " + str(ranks[q]) +
+                            ", outside the ranks 0.." + str(physical - 1) + " of " +
+                            str(old_parts) + " old and " + str(new_parts) + " new parts");
     std::vector<PartId> sorted(ranks);
     std::sort(sorted.begin(), sorted.end());
     for (std::size_t i = 0; i < sorted.size(); ++i) {
@@ -67,7 +76,7 @@ void validate(const MigrationPlan& plan) {
     if (plan.old_parts < 1 || plan.new_parts < 1)
         throw PlanError("part counts must be at least 1, got " + str(plan.old_parts) + " old and " +
                         str(plan.new_parts) + " new");
-    check_rank_map(plan.new_part_rank, plan.new_parts);
+    check_rank_map(plan.new_part_rank, plan.old_parts, plan.new_parts);
     if (plan.offsets.size() != plan.messages.size() + 1 || plan.offsets.front() != 0 ||
         plan.offsets.back() != std::int64_t(plan.vertices.size()))
         throw PlanError("message offsets do not match the " + str(plan.messages.size()) +
@@ -112,7 +121,7 @@ MigrationPlan diff(const Partition& old_partition, const Partition& new_partitio
     check_ids(old_partition, "old");
     check_ids(new_partition, "new");
     if (new_part_rank.empty()) new_part_rank = identity_ranks(new_partition.num_parts);
-    check_rank_map(new_part_rank, new_partition.num_parts);
+    check_rank_map(new_part_rank, old_partition.num_parts, new_partition.num_parts);
 
     MigrationPlan plan;
     plan.num_vertices = VertexId(old_partition.part.size());

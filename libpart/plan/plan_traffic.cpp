@@ -20,12 +20,27 @@ PlanTraffic plan_traffic(const MigrationPlan& plan, std::span<const Weight> vert
     return message_traffic(plan, message_size);
 }
 
+namespace {
+
+// One more than the highest rank a message names: ranks above it send and receive nothing,
+// so the per-rank totals need no room for them. The old part count alone (which the plan
+// file's body does not bound) then costs no memory.
+std::size_t ranks_in_messages(const MigrationPlan& plan) {
+    PartId highest = -1;
+    for (const PlanMessage& msg : plan.messages)
+        highest = std::max({highest, msg.source, plan.rank_of_destination(msg.destination)});
+    return std::size_t(highest + 1);
+}
+
+} // namespace
+
 PlanTraffic message_traffic(const MigrationPlan& plan, std::span<const WeightSum> message_size) {
     PlanTraffic traffic;
     const PartId ranks = plan.num_ranks();
-    std::vector<VertexId> sent(ranks, 0), received(ranks, 0);
-    std::vector<WeightSum> sent_size(ranks, 0), received_size(ranks, 0);
-    std::vector<std::int64_t> rank_messages(ranks, 0);
+    const std::size_t busy_ranks = ranks_in_messages(plan);
+    std::vector<VertexId> sent(busy_ranks, 0), received(busy_ranks, 0);
+    std::vector<WeightSum> sent_size(busy_ranks, 0), received_size(busy_ranks, 0);
+    std::vector<std::int64_t> rank_messages(busy_ranks, 0);
     for (std::size_t m = 0; m < plan.messages.size(); ++m) {
         MessageTraffic t;
         t.message = plan.messages[m];
@@ -43,7 +58,7 @@ PlanTraffic message_traffic(const MigrationPlan& plan, std::span<const WeightSum
         traffic.moved_size += t.size;
         traffic.messages.push_back(t);
     }
-    for (PartId r = 0; r < ranks; ++r) {
+    for (std::size_t r = 0; r < busy_ranks; ++r) {
         traffic.max_sent_vertices = std::max(traffic.max_sent_vertices, sent[r]);
         traffic.max_received_vertices = std::max(traffic.max_received_vertices, received[r]);
         traffic.max_sent_size = std::max(traffic.max_sent_size, sent_size[r]);

@@ -7,6 +7,7 @@
 #include "formats/vtk_mesh.hpp"
 #include "libpart/mesh/mesh_graph.hpp"
 #include "tests/formats/expect_mesh_error.hpp"
+#include "tests/support/address_space_cap.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part;
@@ -79,6 +80,18 @@ TEST(MetisMeshErrors, BadInputsNameTheLine) {
     expect_mesh_error(dir.write("empty.mesh", ""), "empty mesh");
     expect_mesh_error(dir.write("none.mesh", "0\n"), ":1: empty mesh");
     expect_mesh_error(dir.write("word.mesh", "1\n1 2 x\n"), ":2: expected a node id");
+}
+
+// Mutation findings R4: a corrupted element count or node id sized arrays before anything
+// checked it ("error: out of memory", no file named).
+TEST(MetisMeshErrors, CorruptedCountsAreRefusedBeforeTheyCostMemory) {
+    ScratchDir dir;
+    const std::string count = dir.write("count.mesh", "1000000000\n1 2 3\n");
+    const std::string node = dir.write("node.mesh", "2\n1 2 3\n2 2147483647 3\n");
+    const AddressSpaceCap cap(std::size_t(512) << 20);
+    expect_mesh_error(count, "count.mesh:2: file ends after 1 of the 1000000000 elements");
+    expect_mesh_error(node, "node.mesh:3: node id 2147483647 but the file references at most 6 "
+                            "nodes");
 }
 
 // A strip of 14 tetrahedra, each sharing a face with the next; `short_line` (1-based
@@ -168,6 +181,27 @@ TEST(VtkMeshErrors, BadInputs) {
         "not a legacy VTK unstructured grid");
     expect_mesh_error(dir.file("missing.vtu"), "does not exist");
     expect_mesh_error(dir.write("mesh.obj", "v 0 0 0\n"), "unknown mesh format '.obj'");
+}
+
+// A .vtu whose inline base64 connectivity held a stray character read as a mesh whose later
+// cells VTK left at point 0: every such cell shared that point and building the dual graph
+// took quadratic time. A cell collapsed to one point is now refused, naming the file.
+TEST(VtkMeshErrors, CellCollapsedToAPointIsRefused) {
+    ScratchDir dir;
+    const std::string vtu =
+        "<VTKFile type=\"UnstructuredGrid\" version=\"1.0\" byte_order=\"LittleEndian\">\n"
+        "<UnstructuredGrid><Piece NumberOfPoints=\"4\" NumberOfCells=\"3\">\n"
+        "<Points><DataArray type=\"Float64\" NumberOfComponents=\"3\" format=\"ascii\">\n"
+        "0 0 0 1 0 0 0 1 0 1 1 0</DataArray></Points>\n<Cells>\n"
+        "<DataArray type=\"Int32\" Name=\"connectivity\" format=\"ascii\">0 1 2 1 3 2 "
+        "0 0 0</DataArray>\n"
+        "<DataArray type=\"Int32\" Name=\"offsets\" format=\"ascii\">3 6 9</DataArray>\n"
+        "<DataArray type=\"UInt8\" Name=\"types\" format=\"ascii\">5 5 5</DataArray>\n"
+        "</Cells></Piece></UnstructuredGrid></VTKFile>\n";
+    expect_mesh_error(dir.write("collapsed.vtu", vtu),
+                      "cell 3 (triangle) has all its 3 nodes at point 0 of the 4 points");
+    expect_mesh_error(dir.write("collapsed.mesh", "2\n1 2 3\n4 4 4\n"),
+                      "cell 2 (triangle) has all its 3 nodes at point 3");
 }
 
 TEST(VtkMesh, PvtuPiecesCarryGlobalIdsAndGhosts) {

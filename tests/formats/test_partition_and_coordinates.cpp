@@ -171,6 +171,33 @@ TEST(TargetsFile, NormalisesAndChecksCount) {
         << message;
 }
 
+// Mutation findings R6: a capacity far below the others passed the reader, then its fraction
+// underflowed (to 0 in double, or below float for METIS) and the tools failed without naming
+// the file.
+TEST(TargetsFile, RefusesCapacitiesMETISCannotHoldNamingTheSmallest) {
+    test::ScratchDir dir;
+    const std::string tiny = dir.write("tiny", "1\n4.9e-324\n2\n");
+    auto message = error_of([&] { formats::read_targets(tiny, 3); });
+    EXPECT_NE(message.find(tiny + ":2: target capacity"), std::string::npos) << message;
+    EXPECT_NE(message.find("ratio of the largest to the smallest capacity"), std::string::npos)
+        << message;
+    message = error_of([&] { formats::read_targets(dir.write("huge", "1e308\n1\n"), 2); });
+    EXPECT_NE(message.find(":2: target capacity 1 is too small beside 1e+308 on line 1"),
+              std::string::npos)
+        << message;
+    message = error_of([&] { formats::read_targets(dir.write("ratio", "1\n1000001\n"), 2); });
+    EXPECT_NE(message.find(":1: target capacity"), std::string::npos) << message;
+    const auto wide = formats::read_targets(dir.write("wide", "1\n999999\n"), 2);
+    EXPECT_DOUBLE_EQ(wide[0], 1e-6);
+}
+
+TEST(TargetsFile, HugeCapacitiesDoNotOverflowTheirSum) {
+    test::ScratchDir dir;
+    const auto fractions = formats::read_targets(dir.write("big", "1e308\n1e308\n1.5e308\n"), 3);
+    EXPECT_DOUBLE_EQ(fractions[0], 2.0 / 7);
+    EXPECT_DOUBLE_EQ(fractions[2], 3.0 / 7);
+}
+
 TEST(CoordinatesFile, ReadsRowsOfSameWidth) {
     Coordinates c = formats::parse_coordinates("0 0 1\n1.5 2 -3e2\n", "c.xyz", 2);
     EXPECT_EQ(c.dim, 3);

@@ -1,8 +1,12 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstring>
 #include <nlohmann/json.hpp>
 
 #include "formats/plan_file.hpp"
+#include "libpart/plan/partition_checksum.hpp"
+#include "tests/support/address_space_cap.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part;
@@ -131,6 +135,62 @@ TEST(PlanFile, SummaryErrorsNameTheKeysLine) {
     const auto line = 1 + std::count(bytes.begin(), bytes.begin() + std::ptrdiff_t(at), '\n');
     const std::string message = expect_input_error(bytes, "l.plan");
     EXPECT_NE(message.find("l.plan:" + std::to_string(line) + ":"), std::string::npos) << message;
+}
+
+namespace {
+
+// A plan file whose body encodes `body_plan` under a correct checksum, with the head of
+// `head_plan`: as a corrupted or hand-made body would arrive.
+std::string plan_with_body(const MigrationPlan& head_plan, const MigrationPlan& body_plan) {
+    std::string body = formats::encode_body_prefix(body_plan);
+    const std::size_t at = body.size();
+    body.resize(at + 4 * body_plan.vertices.size());
+    std::memcpy(body.data() + at, body_plan.vertices.data(), 4 * body_plan.vertices.size());
+    return formats::format_plan_head(
+               head_plan, std::int64_t(body.size()),
+               fnv1a64({reinterpret_cast<const unsigned char*>(body.data()), body.size()})) +
+           body;
+}
+
+std::int64_t body_line(const std::string& plan) {
+    return 1 + std::count(plan.begin(), plan.begin() + std::ptrdiff_t(plan.find("%%BODY")), '\n');
+}
+
+} // namespace
+
+// Mutation finding R7: a body with a correct checksum but a rank far beyond the plan's
+// ranks reached plan_summary, which indexed per-rank arrays by it (SIGSEGV).
+TEST(PlanFile, BodyRankOutsideThePlansRanksIsRefusedNamingTheBodyLine) {
+    const MigrationPlan valid = sample_plan();
+    for (PartId rank : {PartId(3), PartId(INT32_MAX)}) {
+        MigrationPlan bad = valid;
+        bad.new_part_rank[0] = rank;
+        // The head of the valid plan: the summary of the bad one is what used to crash.
+        const std::string bytes = plan_with_body(valid, bad);
+        const std::string message = expect_input_error(bytes, "r.plan");
+        EXPECT_NE(
+            message.find("r.plan:" + std::to_string(body_line(bytes)) + ": invalid plan body"),
+            std::string::npos)
+            << message;
+        EXPECT_NE(message.find("on rank " + std::to_string(rank) + ", outside the ranks 0..2"),
+                  std::string::npos)
+            << message;
+    }
+}
+
+// The old part count is not bounded by the body's size: the summary sized per-rank arrays
+// by it ("error: out of memory", no file named). They are now sized by the ranks messages
+// name, and the head's disagreement is reported.
+TEST(PlanFile, HugeOldPartCountCostsNoMemory) {
+    const MigrationPlan valid = sample_plan();
+    MigrationPlan bad = valid;
+    bad.old_parts = INT32_MAX;
+    const std::string bytes = plan_with_body(valid, bad);
+    const AddressSpaceCap cap(std::size_t(512) << 20);
+    const std::string message = expect_input_error(bytes, "o.plan");
+    EXPECT_NE(message.find("the summary's \"old_parts\" is 3 but the body says 2147483647"),
+              std::string::npos)
+        << message;
 }
 
 TEST(PlanFile, MissingFileNamesIt) {
