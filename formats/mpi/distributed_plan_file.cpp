@@ -20,7 +20,7 @@ std::string_view vertex_bytes(const std::vector<VertexId>& vertices, std::int64_
 
 } // namespace
 
-void write_distributed_plan(MPI_Comm comm, const std::string& path,
+void write_distributed_plan(MPI_Comm comm, const SharedPendingFile& file,
                             const part::mpi::DistributedPlan& plan) {
     int rank = 0;
     MPI_Comm_rank(comm, &rank);
@@ -66,7 +66,7 @@ void write_distributed_plan(MPI_Comm comm, const std::string& path,
     for (std::size_t i = 0; i < pieces.size(); ++i)
         pieces[i].offset = head_bytes + piece_body_offset[i];
     if (rank == 0) pieces.push_back({0, head});
-    write_pieces(comm, path, pieces);
+    write_pieces(comm, file, pieces);
 }
 
 } // namespace part::formats::mpi

@@ -7,12 +7,13 @@
 
 #include <string>
 
+#include "formats/mpi/ordered_output.hpp"
 #include "libpart/mpi/distributed_plan.hpp"
 
 namespace part::formats::mpi {
 
-// Collective. Not atomic by itself: write to a SharedPendingFile's temp_path.
-void write_distributed_plan(MPI_Comm comm, const std::string& path,
+// Collective. Into the file's temporary; the caller commits it.
+void write_distributed_plan(MPI_Comm comm, const SharedPendingFile& file,
                             const part::mpi::DistributedPlan& plan);
 
 } // namespace part::formats::mpi

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <utility>
 
 #include "formats/text_output.hpp"
 #include "libpart/core/error.hpp"
@@ -26,12 +27,13 @@ void copy_file_to(const std::string& path, PendingFile& out) {
 
 } // namespace
 
-SharedPendingFile::SharedPendingFile(MPI_Comm comm, std::string target) {
+SharedPendingFile::SharedPendingFile(MPI_Comm comm, std::string target)
+    : target_(std::move(target)) {
     int rank = 0;
     MPI_Comm_rank(comm, &rank);
     part::mpi::collectively(comm, [&] {
         if (rank != 0) return;
-        file_ = std::make_unique<PendingFile>(target);
+        file_ = std::make_unique<PendingFile>(target_);
         if (file_->direct()) staging_ = std::make_unique<PendingFile>(kStagingName);
         temp_ = (staging_ ? staging_ : file_)->temp_path();
     });
@@ -51,12 +53,13 @@ void SharedPendingFile::commit() {
     file_->commit();
 }
 
-void write_pieces(MPI_Comm comm, const std::string& path, std::span<const FilePiece> pieces) {
+void write_pieces(MPI_Comm comm, const SharedPendingFile& output,
+                  std::span<const FilePiece> pieces) {
     MPI_File file = MPI_FILE_NULL;
     part::mpi::collectively(comm, [&] {
-        const int code = MPI_File_open(comm, path.c_str(), MPI_MODE_WRONLY | MPI_MODE_CREATE,
-                                       MPI_INFO_NULL, &file);
-        if (code != MPI_SUCCESS) throw InputError(path, 0, "cannot open for writing");
+        const int code = MPI_File_open(comm, output.temp_path().c_str(),
+                                       MPI_MODE_WRONLY | MPI_MODE_CREATE, MPI_INFO_NULL, &file);
+        if (code != MPI_SUCCESS) throw InputError(output.target(), 0, "cannot open for writing");
     });
     MPI_File_set_size(file, 0);
     // Independent writes, in pieces of at most 1 GiB (MPI counts are int).
@@ -72,28 +75,29 @@ void write_pieces(MPI_Comm comm, const std::string& path, std::span<const FilePi
         }
     ok = MPI_File_close(&file) == MPI_SUCCESS && ok;
     part::mpi::collectively(comm, [&] {
-        if (!ok) throw InputError(path, 0, "write failed");
+        if (!ok) throw InputError(output.target(), 0, "write failed");
     });
 }
 
-void write_ordered_text(MPI_Comm comm, const std::string& path, std::string_view text) {
+void write_ordered_text(MPI_Comm comm, const SharedPendingFile& file, std::string_view text) {
     int rank = 0;
     MPI_Comm_rank(comm, &rank);
     long long length = static_cast<long long>(text.size()), offset = 0;
     MPI_Exscan(&length, &offset, 1, MPI_LONG_LONG, MPI_SUM, comm);
     if (rank == 0) offset = 0;
     const FilePiece piece{offset, text};
-    write_pieces(comm, path, std::span(&piece, 1));
+    write_pieces(comm, file, std::span(&piece, 1));
 }
 
-void write_partition_blocks(MPI_Comm comm, const std::string& path, std::span<const PartId> block) {
+void write_partition_blocks(MPI_Comm comm, const SharedPendingFile& file,
+                            std::span<const PartId> block) {
     std::string text;
     text.reserve(block.size() * 4);
     for (PartId p : block) {
         append_number(text, p);
         text += '\n';
     }
-    write_ordered_text(comm, path, text);
+    write_ordered_text(comm, file, text);
 }
 
 } // namespace part::formats::mpi

@@ -24,11 +24,14 @@ class SharedPendingFile {
   public:
     SharedPendingFile(MPI_Comm comm, std::string target);
     const std::string& temp_path() const { return temp_; }
+    // The output's own name, which errors give (never the temporary's).
+    const std::string& target() const { return target_; }
     void commit();
 
   private:
     std::unique_ptr<PendingFile> file_;    // rank 0 only
     std::unique_ptr<PendingFile> staging_; // rank 0 only, for a direct target
+    std::string target_;
     std::string temp_;
 };
 
@@ -42,16 +45,17 @@ struct FilePiece {
 };
 
 // Collective. Writes each rank's pieces at their offsets (pieces of all ranks must not
-// overlap) into `path`, truncated first. Throws CollectiveError on every rank on failure.
-void write_pieces(MPI_Comm comm, const std::string& path, std::span<const FilePiece> pieces);
+// overlap) into the file's temporary, truncated first. Throws CollectiveError naming the
+// file's target on every rank on failure.
+void write_pieces(MPI_Comm comm, const SharedPendingFile& file, std::span<const FilePiece> pieces);
 
 // Collective. Writes the concatenation over ranks (in rank order) of each rank's `text` to
-// `path` (MPI_File_write_at_all). Throws CollectiveError on every rank on failure.
-void write_ordered_text(MPI_Comm comm, const std::string& path, std::string_view text);
+// the file's temporary. Throws CollectiveError on every rank on failure.
+void write_ordered_text(MPI_Comm comm, const SharedPendingFile& file, std::string_view text);
 
 // Collective. A partition file as write_partition writes it, from each rank's block of
-// consecutive vertices (blocks in rank order). Not atomic by itself: write to a
-// SharedPendingFile's temp_path.
-void write_partition_blocks(MPI_Comm comm, const std::string& path, std::span<const PartId> block);
+// consecutive vertices (blocks in rank order), into the file's temporary.
+void write_partition_blocks(MPI_Comm comm, const SharedPendingFile& file,
+                            std::span<const PartId> block);
 
 } // namespace part::formats::mpi

@@ -10,8 +10,8 @@ void write_repart_outputs(MPI_Comm comm, const std::string& partition_path,
                           const std::string& plan_path,
                           const part::mpi::DistributedRepartResult& result) {
     SharedPendingFile partition_file(comm, partition_path), plan_file(comm, plan_path);
-    write_partition_blocks(comm, partition_file.temp_path(), result.block_new_part);
-    write_distributed_plan(comm, plan_file.temp_path(), result.plan);
+    write_partition_blocks(comm, partition_file, result.block_new_part);
+    write_distributed_plan(comm, plan_file, result.plan);
     part::mpi::collectively(comm, [&] {
         partition_file.commit();
         plan_file.commit();
