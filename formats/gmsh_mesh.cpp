@@ -83,8 +83,10 @@ class NodeIndex {
         const auto [lo, hi] = std::minmax_element(tags_.begin(), tags_.end());
         min_ = *lo;
         max_ = *hi;
-        if (std::uint64_t(max_ - min_) <= 4 * tags_.size() + 1024) {
-            dense_.assign(std::size_t(max_ - min_ + 1), -1);
+        // In unsigned arithmetic: tags far apart (of either sign) must not overflow the span.
+        const std::uint64_t span = std::uint64_t(max_) - std::uint64_t(min_);
+        if (span <= 4 * tags_.size() + 1024) {
+            dense_.assign(std::size_t(span + 1), -1);
             for (std::size_t i = 0; i < tags_.size(); ++i) {
                 PointId& slot = dense_[std::size_t(tags_[i] - min_)];
                 if (slot >= 0) return tags_[i];
