@@ -379,3 +379,16 @@ TEST(PartRepartMpi, DistributedGdeReportsTheAmortizationOfItsPartition) {
         EXPECT_EQ(a["mandatory"].get<bool>(), expected.mandatory) << ranks;
     }
 }
+
+// A write that fails (/dev/full: no space left) names the output the user gave, never the
+// staging file the ranks write first.
+TEST(PartRepartMpi, AFailedWriteNamesTheOutputNotItsStagingFile) {
+    ScratchDir dir;
+    const std::string old = scattered_old(dir);
+    auto r = run_command("cd " + dir.path() + " && " + mpiexec(2) + tool("part-repart") + " " +
+                         kGraph + " --old " + old + " -k 4 --method gde -q -o /dev/full --plan " +
+                         dir.file("p.plan"));
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_NE(r.err.find("error: /dev/full: write failed"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("tmp-"), std::string::npos) << r.err;
+}
