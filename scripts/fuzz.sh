@@ -5,6 +5,8 @@
 # (scripts/sanitize_build.sh). A crash, hang or memory blow-up is written to
 # build-sanitize/fuzz-artifacts/<target>/ and fails the script once every target has run;
 # tests/fuzz/README.md says what to do with it.
+# FUZZ_SEED=N fixes libFuzzer's random seed (0, the default: a new one each run), so that a
+# run, and what it finds, can be repeated on the same commit; CI sets it.
 # Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   e.g. scripts/fuzz.sh 20, scripts/fuzz.sh 600 fuzz_gmsh_mesh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -74,7 +76,7 @@ for target in "${targets[@]}"; do
     continue
   fi
   if "$build/tests/$target" "$corpus" "tests/fuzz/corpus/$target" \
-    -max_total_time="$seconds" -max_len="$(max_len "$target")" -timeout=10 \
+    -max_total_time="$seconds" -seed="${FUZZ_SEED:-0}" -max_len="$(max_len "$target")" -timeout=10 \
     -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1; then
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
     echo "fuzz: $target: $runs runs in ${seconds} s, no finding"
