@@ -9,20 +9,24 @@
 
 namespace part::formats {
 
-Mesh read_mesh(const std::string& path) {
+namespace {
+
+// The reader the extension names.
+Mesh read_by_extension(const std::string& path) {
     const std::string ext = std::filesystem::path(path).extension().string();
-    Mesh mesh;
-    if (ext == ".msh")
-        mesh = naming_file_when_memory_fails(path, [&] { return read_gmsh_mesh(path); });
-    else if (ext == ".vtu" || ext == ".vtk" || ext == ".pvtu")
-        mesh = naming_file_when_memory_fails(path, [&] { return read_vtk_mesh(path); });
-    else if (ext == ".mesh")
-        mesh = naming_file_when_memory_fails(path, [&] { return read_metis_mesh(path); });
-    else
-        throw InputError(
-            path, 0,
-            "unknown mesh format '" + ext +
-                "': expected .msh (gmsh 2.2 or 4.1), .vtu, .pvtu, .vtk (VTK) or .mesh (METIS)");
+    if (ext == ".msh") return read_gmsh_mesh(path);
+    if (ext == ".vtu" || ext == ".vtk" || ext == ".pvtu") return read_vtk_mesh(path);
+    if (ext == ".mesh") return read_metis_mesh(path);
+    throw InputError(
+        path, 0,
+        "unknown mesh format '" + ext +
+            "': expected .msh (gmsh 2.2 or 4.1), .vtu, .pvtu, .vtk (VTK) or .mesh (METIS)");
+}
+
+} // namespace
+
+Mesh read_mesh(const std::string& path) {
+    Mesh mesh = naming_file_when_memory_fails(path, [&] { return read_by_extension(path); });
     try {
         validate(mesh);
     } catch (const MeshError& e) {

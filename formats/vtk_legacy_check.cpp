@@ -198,17 +198,27 @@ class Checker {
         num_cells_ = n;
     }
 
+    // The header of an array section of VTK 5's cells (`keyword` and a data type), whose type
+    // must be an integer one; `line` gets the keyword's line, which errors in the values name.
+    const LegacyType& integer_array(const char* keyword, const char* type_what, const char* subject,
+                                    int& line) {
+        expect_keyword(keyword);
+        line = line_;
+        const LegacyType& type = data_type(type_what);
+        if (!type.integer || type.name == "bit")
+            fail(std::string(subject) + " of type " + std::string(type.name) +
+                 ": expected an integer type");
+        return type;
+    }
+
     // Version 5: `CELLS offsets connectivity`, then an OFFSETS and a CONNECTIVITY array.
     void offsets_and_connectivity(std::int64_t num_offsets, std::int64_t num_ids) {
         if (num_offsets < 1)
             fail("CELLS declares " + std::to_string(num_offsets) +
                  " offsets: expected one more than the number of cells");
-        expect_keyword("OFFSETS");
-        const int offsets_line = line_;
-        const LegacyType& offset_type = data_type("the offsets' data type");
-        if (!offset_type.integer || offset_type.name == "bit")
-            fail("the offsets are of type " + std::string(offset_type.name) +
-                 ": expected an integer type");
+        int offsets_line = 0;
+        const LegacyType& offset_type =
+            integer_array("OFFSETS", "the offsets' data type", "the offsets are", offsets_line);
         cell_sizes_.clear();
         std::int64_t previous = 0;
         values(offset_type, num_offsets, offsets_line, "OFFSETS",
@@ -226,12 +236,9 @@ class Checker {
                                    ": expected the " + std::to_string(num_ids) +
                                    " ids CELLS declares");
         metadata();
-        expect_keyword("CONNECTIVITY");
-        const int ids_line = line_;
-        const LegacyType& id_type = data_type("the connectivity's data type");
-        if (!id_type.integer || id_type.name == "bit")
-            fail("the connectivity is of type " + std::string(id_type.name) +
-                 ": expected an integer type");
+        int ids_line = 0;
+        const LegacyType& id_type = integer_array("CONNECTIVITY", "the connectivity's data type",
+                                                  "the connectivity is", ids_line);
         values(id_type, num_ids, ids_line, "CONNECTIVITY", [&](std::int64_t i, std::int64_t v) {
             point_id(v, "connectivity entry " + std::to_string(i), ids_line);
         });

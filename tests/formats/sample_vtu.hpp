@@ -3,6 +3,7 @@
 // of a file's text that the tests turn into malformed inputs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -32,6 +33,13 @@ inline std::string replaced(std::string text, const std::string& from, const std
     EXPECT_NE(at, std::string::npos) << "no '" << from << "' to replace";
     if (at != std::string::npos) text.replace(at, from.size(), to);
     return text;
+}
+
+// The line (1-based) on which `needle` first appears in `text`.
+inline std::int64_t line_of(const std::string& text, const std::string& needle) {
+    const auto at = text.find(needle);
+    EXPECT_NE(at, std::string::npos) << needle;
+    return 1 + std::count(text.begin(), text.begin() + std::ptrdiff_t(at), '\n');
 }
 
 } // namespace part::test

@@ -42,12 +42,6 @@ std::string legacy_copy(const ScratchDir& dir, const std::string& source, bool b
     return path;
 }
 
-std::int64_t line_of(const std::string& text, const std::string& needle) {
-    const auto at = text.find(needle);
-    EXPECT_NE(at, std::string::npos) << needle;
-    return 1 + std::count(text.begin(), text.begin() + std::ptrdiff_t(at), '\n');
-}
-
 // The header line starting with `header`, without its newline.
 std::string header_of(const std::string& text, const std::string& header) {
     const auto at = text.find(header);

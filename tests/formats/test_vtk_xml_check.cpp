@@ -25,13 +25,6 @@ using formats::VtkXmlKind;
 
 namespace {
 
-// The line (1-based) on which `needle` first appears.
-std::int64_t line_of(const std::string& text, const std::string& needle) {
-    const auto at = text.find(needle);
-    EXPECT_NE(at, std::string::npos) << needle;
-    return 1 + std::count(text.begin(), text.begin() + std::ptrdiff_t(at), '\n');
-}
-
 // The whole line holding `needle`, with its newline.
 std::string line_with(const std::string& text, const std::string& needle) {
     const auto at = text.find(needle);
