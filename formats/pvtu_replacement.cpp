@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "formats/ascii_digits.hpp"
 #include "formats/atomic_output.hpp"
 #include "formats/vtk_mesh.hpp"
 #include "libpart/core/error.hpp"
@@ -18,8 +19,7 @@ fs::path folder_of(const fs::path& path) {
 }
 
 bool all_digits(std::string_view text) {
-    return !text.empty() &&
-           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+    return !text.empty() && std::all_of(text.begin(), text.end(), is_digit);
 }
 
 // Whether `name` is <stem>_<digits>.vtu.

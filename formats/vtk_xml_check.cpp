@@ -109,17 +109,13 @@ std::string_view trimmed(std::string_view s) {
 
 // Whitespace-separated words, as VTK's ascii reader takes values: the bytes that start one.
 std::uint64_t count_words(std::string_view s) {
-    if (s.empty()) return 0;
-    const auto* bytes = reinterpret_cast<const unsigned char*>(s.data());
-    std::uint64_t words = bytes[0] > ' ';
-    std::size_t i = 1;
-    // Blocks of a fixed length, which the compiler vectorizes.
-    for (; i + 64 <= s.size(); i += 64) {
-        unsigned block = 0;
-        for (std::size_t k = i; k < i + 64; ++k) block += (bytes[k] > ' ') & (bytes[k - 1] <= ' ');
-        words += block;
+    std::uint64_t words = 0;
+    unsigned char previous = ' ';
+    for (const char c : s) {
+        const auto byte = static_cast<unsigned char>(c);
+        words += byte > ' ' && previous <= ' ';
+        previous = byte;
     }
-    for (; i < s.size(); ++i) words += (bytes[i] > ' ') & (bytes[i - 1] <= ' ');
     return words;
 }
 
