@@ -7,6 +7,7 @@
 #include "formats/text_output.hpp"
 #include "libpart/core/error.hpp"
 #include "libpart/mpi/collective_errors.hpp"
+#include "libpart/mpi/exchange.hpp"
 
 namespace part::formats::mpi {
 
@@ -37,14 +38,7 @@ SharedPendingFile::SharedPendingFile(MPI_Comm comm, std::string target)
         if (file_->direct()) staging_ = std::make_unique<PendingFile>(kStagingName);
         temp_ = (staging_ ? staging_ : file_)->temp_path();
     });
-    broadcast_string(comm, temp_);
-}
-
-void broadcast_string(MPI_Comm comm, std::string& text) {
-    int length = int(text.size());
-    MPI_Bcast(&length, 1, MPI_INT, 0, comm);
-    text.resize(std::size_t(length));
-    MPI_Bcast(text.data(), length, MPI_CHAR, 0, comm);
+    part::mpi::broadcast_string(comm, temp_);
 }
 
 void SharedPendingFile::commit() {

@@ -35,9 +35,6 @@ class SharedPendingFile {
     std::string temp_;
 };
 
-// Collective. Gives every rank rank 0's `text` (a path, a name).
-void broadcast_string(MPI_Comm comm, std::string& text);
-
 // One piece of a file: its bytes and where they go.
 struct FilePiece {
     std::int64_t offset = 0;

@@ -1,5 +1,7 @@
 #include "libpart/mpi/collective_errors.hpp"
 
+#include "libpart/mpi/exchange.hpp"
+
 namespace part::mpi {
 
 void agree_on_failure(MPI_Comm comm, const std::string* local_error) {
@@ -10,10 +12,7 @@ void agree_on_failure(MPI_Comm comm, const std::string* local_error) {
     MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm);
     if (first == size) return;
     std::string message = rank == first ? *local_error : std::string();
-    long long length = static_cast<long long>(message.size());
-    MPI_Bcast(&length, 1, MPI_LONG_LONG, first, comm);
-    message.resize(static_cast<std::size_t>(length));
-    MPI_Bcast(message.data(), int(length), MPI_CHAR, first, comm);
+    broadcast_string(comm, message, first);
     throw CollectiveError(message);
 }
 

@@ -20,6 +20,9 @@ namespace part::mpi {
 // Counts per source rank, given counts per destination rank (one MPI_Alltoall).
 std::vector<int> exchange_counts(MPI_Comm comm, const std::vector<int>& send_counts);
 
+// Collective. Gives every rank `root`'s `text` (a path, a name, a message).
+void broadcast_string(MPI_Comm comm, std::string& text, int root = 0);
+
 // Bytes this process has sent to other ranks through exchange() and gather_pieces(): the
 // data moved (vertices, rows, profiles, plans); the small collectives of counts, flags and
 // decisions are not counted.
