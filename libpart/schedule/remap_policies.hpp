@@ -74,8 +74,8 @@ RemapPlan evaluate_remaps(const RemapTimeModel& model, std::span<const double> r
                           std::vector<std::int64_t> remap_steps, std::string name);
 
 RemapPlan never_remap(const RemapTimeModel& model, std::span<const double> remap_cost);
-// Remap every f steps for the f in 1..steps with the least total (f = steps: never). O(steps^2 x
-// parts).
+// Remap every f steps for the f in 1..steps with the least total (f = steps: never), the least f
+// among equal totals. O(steps^2 x parts).
 RemapPlan best_fixed_interval(const RemapTimeModel& model, std::span<const double> remap_cost);
 // Stop-At-Rise (Nicol & Saltz; cited in 004 section 3.3): remap as soon as the average per
 // step of idle time plus the remap's cost since the last remap starts to rise.

@@ -157,7 +157,8 @@ TEST(OnlinePolicies, FixedIntervalAndUnknownNames) {
     EXPECT_FALSE(every_three->remap_after(seen));
     seen.since_remap = 3;
     EXPECT_TRUE(every_three->remap_after(seen));
-    EXPECT_THROW(make_online_policy("dp-optimal", {}), InvalidArgument) << "the optimum needs the whole trace";
+    EXPECT_THROW(make_online_policy("dp-optimal", {}), InvalidArgument)
+        << "the optimum needs the whole trace";
     EXPECT_THROW(make_online_policy("profitability", {.horizon = 0}), InvalidArgument);
 }
 
@@ -177,6 +178,18 @@ TEST(RemapPolicies, TimePerLoadScalesStepTimesButNotRemapCosts) {
     const LoadTrace trace = linear_drift(4, 1.0);
     const RemapTimeModel model(trace, 2.0); // each unit of load takes 2 time units
     const std::vector<double> cost(4, 0.5);
-    EXPECT_DOUBLE_EQ(evaluate_remaps(model, cost, {2}, "by hand").total, 2 * (1 + 2 + 2.5 + 3.5) + 0.5);
+    EXPECT_DOUBLE_EQ(evaluate_remaps(model, cost, {2}, "by hand").total,
+                     2 * (1 + 2 + 2.5 + 3.5) + 0.5);
     EXPECT_THROW(RemapTimeModel(trace, 0.0), InvalidArgument);
+}
+
+TEST(RemapPolicies, FixedIntervalIsNamedEvenWhenEveryTotalOverflows) {
+    // 1e308 per unit of load: every step time, so every total, is inf. The best interval used
+    // to stay an empty plan then, which part-schedule printed as a row with no name.
+    const LoadTrace trace = linear_drift(5, 1.0);
+    const RemapTimeModel model(trace, 1e308);
+    const RemapPlan plan = best_fixed_interval(model, std::vector<double>(5, 1.0));
+    EXPECT_EQ(plan.name, "fixed-interval");
+    EXPECT_EQ(plan.interval, 1);
+    EXPECT_EQ(plan.remap_steps, (std::vector<std::int64_t>{1, 2, 3, 4}));
 }
