@@ -206,4 +206,24 @@ std::vector<RemapPlan> compare_remap_policies(const RemapTimeModel& model,
     return plans;
 }
 
+double RemapComparison::gap(const RemapPlan& plan) const {
+    return optimal_total > 0 ? plan.total / optimal_total - 1 : 0.0;
+}
+
+RemapComparison compare_with_optimum(const RemapTimeModel& model,
+                                     std::span<const double> remap_cost,
+                                     std::vector<std::string> names,
+                                     const RemapPolicyOptions& options) {
+    if (names.empty()) names.assign(std::begin(kRemapPolicyNames), std::end(kRemapPolicyNames));
+    if (std::find(names.begin(), names.end(), "dp-optimal") == names.end())
+        names.push_back("dp-optimal");
+    RemapComparison comparison;
+    comparison.plans = compare_remap_policies(model, remap_cost, names, options);
+    comparison.optimal_total =
+        std::find_if(comparison.plans.begin(), comparison.plans.end(), [](const RemapPlan& p) {
+            return p.name == "dp-optimal";
+        })->total;
+    return comparison;
+}
+
 } // namespace part

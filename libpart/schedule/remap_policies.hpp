@@ -99,4 +99,19 @@ std::vector<RemapPlan> compare_remap_policies(const RemapTimeModel& model,
                                               std::span<const std::string> names,
                                               const RemapPolicyOptions& options = {});
 
+// Policies next to the optimum, for the gap each leaves: what part-schedule policies reports.
+struct RemapComparison {
+    std::vector<RemapPlan> plans; // in the order named, then "dp-optimal" unless named
+    double optimal_total = 0;
+    // How far `plan` lies above the optimum, as a fraction (0 when the optimum is 0).
+    double gap(const RemapPlan& plan) const;
+};
+
+// Runs the named policies (all of kRemapPolicyNames when `names` is empty) and the optimum,
+// after them when it is not named. Throws InvalidArgument for an unknown name.
+RemapComparison compare_with_optimum(const RemapTimeModel& model,
+                                     std::span<const double> remap_cost,
+                                     std::vector<std::string> names,
+                                     const RemapPolicyOptions& options = {});
+
 } // namespace part
