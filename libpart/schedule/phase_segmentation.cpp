@@ -203,4 +203,25 @@ std::vector<std::int64_t> wavefront_phase_starts(std::span<const std::int64_t> w
     return starts;
 }
 
+PhaseComparison compare_phase_schedules(std::vector<double> work,
+                                        std::span<const std::int64_t> wavefront,
+                                        std::span<const std::int64_t> string, int procs,
+                                        double sync, std::int64_t window) {
+    WorkUnits units = wavefront.empty()
+                          ? work_units_with_window(std::move(work), window)
+                          : work_units_from_wavefronts(std::move(work), wavefront, string);
+    if (!wavefront.empty()) limit_phase_window(units, window);
+    PhaseComparison comparison;
+    comparison.units = units.size();
+    comparison.optimal = optimal_phases(units, procs, sync);
+    comparison.heuristic = greedy_phases(units, procs, sync);
+    if (!wavefront.empty()) {
+        PhaseSchedule& static_schedule = comparison.by_wavefront.emplace();
+        static_schedule.phase_starts = wavefront_phase_starts(wavefront);
+        static_schedule.total =
+            phase_schedule_cost(units, procs, sync, static_schedule.phase_starts);
+    }
+    return comparison;
+}
+
 } // namespace part

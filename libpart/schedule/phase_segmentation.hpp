@@ -3,6 +3,7 @@
 // 1987, section 3, "Model B"): the optimal phases by dynamic programming, recurrence (3), and
 // the greedy W(n) heuristic that needs O(PW) expected time.
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -70,5 +71,23 @@ double phase_schedule_cost(const WorkUnits& units, int procs, double sync,
 
 // One phase per wavefront: the static schedule the paper compares against.
 std::vector<std::int64_t> wavefront_phase_starts(std::span<const std::int64_t> wavefront);
+
+// The optimum and the W(n) heuristic on the same units, and the static schedule when the units
+// have wavefronts: what part-schedule segment reports.
+struct PhaseComparison {
+    std::int64_t units = 0;
+    PhaseSchedule optimal;                     // optimal_phases
+    PhaseSchedule heuristic;                   // greedy_phases
+    std::optional<PhaseSchedule> by_wavefront; // one phase per wavefront, when given
+};
+
+// Units from (wavefront, string) numbers when `wavefront` is not empty, else units in a plain
+// sequence; either way no phase spans more than `window` units (0: no limit). Throws
+// InvalidArgument as the functions above do, among others when a wavefront is longer than the
+// window.
+PhaseComparison compare_phase_schedules(std::vector<double> work,
+                                        std::span<const std::int64_t> wavefront,
+                                        std::span<const std::int64_t> string, int procs,
+                                        double sync, std::int64_t window);
 
 } // namespace part

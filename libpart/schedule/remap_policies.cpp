@@ -122,13 +122,13 @@ RemapPlan never_remap(const RemapTimeModel& model, std::span<const double> remap
 
 RemapPlan best_fixed_interval(const RemapTimeModel& model, std::span<const double> remap_cost) {
     RemapPlan best;
-    best.total = kInfinity;
-    // f = steps is "every f steps" with no remap inside the trace.
+    // f = steps is "every f steps" with no remap inside the trace. f = 1 is kept even when its
+    // total is inf, so that the result is always one of the plans, named and with its interval.
     for (std::int64_t f = 1; f <= model.steps(); ++f) {
         std::vector<std::int64_t> remaps;
         for (std::int64_t r = f; r < model.steps(); r += f) remaps.push_back(r);
         RemapPlan plan = evaluate_remaps(model, remap_cost, std::move(remaps), "fixed-interval");
-        if (plan.total < best.total) {
+        if (f == 1 || plan.total < best.total) {
             best = std::move(plan);
             best.interval = f;
         }
@@ -204,6 +204,26 @@ std::vector<RemapPlan> compare_remap_policies(const RemapTimeModel& model,
             plans.push_back(optimal_remaps(model, remap_cost));
     }
     return plans;
+}
+
+double RemapComparison::gap(const RemapPlan& plan) const {
+    return optimal_total > 0 ? plan.total / optimal_total - 1 : 0.0;
+}
+
+RemapComparison compare_with_optimum(const RemapTimeModel& model,
+                                     std::span<const double> remap_cost,
+                                     std::vector<std::string> names,
+                                     const RemapPolicyOptions& options) {
+    if (names.empty()) names.assign(std::begin(kRemapPolicyNames), std::end(kRemapPolicyNames));
+    if (std::find(names.begin(), names.end(), "dp-optimal") == names.end())
+        names.push_back("dp-optimal");
+    RemapComparison comparison;
+    comparison.plans = compare_remap_policies(model, remap_cost, names, options);
+    comparison.optimal_total =
+        std::find_if(comparison.plans.begin(), comparison.plans.end(), [](const RemapPlan& p) {
+            return p.name == "dp-optimal";
+        })->total;
+    return comparison;
 }
 
 } // namespace part

@@ -74,8 +74,8 @@ RemapPlan evaluate_remaps(const RemapTimeModel& model, std::span<const double> r
                           std::vector<std::int64_t> remap_steps, std::string name);
 
 RemapPlan never_remap(const RemapTimeModel& model, std::span<const double> remap_cost);
-// Remap every f steps for the f in 1..steps with the least total (f = steps: never). O(steps^2 x
-// parts).
+// Remap every f steps for the f in 1..steps with the least total (f = steps: never), the least f
+// among equal totals. O(steps^2 x parts).
 RemapPlan best_fixed_interval(const RemapTimeModel& model, std::span<const double> remap_cost);
 // Stop-At-Rise (Nicol & Saltz; cited in 004 section 3.3): remap as soon as the average per
 // step of idle time plus the remap's cost since the last remap starts to rise.
@@ -98,5 +98,20 @@ std::vector<RemapPlan> compare_remap_policies(const RemapTimeModel& model,
                                               std::span<const double> remap_cost,
                                               std::span<const std::string> names,
                                               const RemapPolicyOptions& options = {});
+
+// Policies next to the optimum, for the gap each leaves: what part-schedule policies reports.
+struct RemapComparison {
+    std::vector<RemapPlan> plans; // in the order named, then "dp-optimal" unless named
+    double optimal_total = 0;
+    // How far `plan` lies above the optimum, as a fraction (0 when the optimum is 0).
+    double gap(const RemapPlan& plan) const;
+};
+
+// Runs the named policies (all of kRemapPolicyNames when `names` is empty) and the optimum,
+// after them when it is not named. Throws InvalidArgument for an unknown name.
+RemapComparison compare_with_optimum(const RemapTimeModel& model,
+                                     std::span<const double> remap_cost,
+                                     std::vector<std::string> names,
+                                     const RemapPolicyOptions& options = {});
 
 } // namespace part

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <iomanip>
+#include <iostream>
 #include <ostream>
+
+#include "formats/atomic_output.hpp"
 
 namespace part::tools {
 
@@ -64,6 +67,13 @@ void print_metrics_table(std::ostream& out, const PartitionMetrics& m) {
                               << " components in all)\n";
     row("empty parts") << m.empty_parts << "\n";
     out.unsetf(std::ios::floatfield);
+}
+
+void write_report(const std::string& text, const std::string& output) {
+    if (output.empty())
+        std::cout << text;
+    else
+        formats::write_file_atomically(output, text);
 }
 
 } // namespace part::tools

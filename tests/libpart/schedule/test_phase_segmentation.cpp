@@ -109,3 +109,28 @@ TEST(PhaseSegmentation, RejectsBadInput) {
                  InvalidArgument)
         << "(2,1) may not share a phase with (1,1)";
 }
+
+TEST(PhaseSegmentation, ComparisonOfWavefrontUnits) {
+    const PhaseComparison comparison =
+        compare_phase_schedules(std::vector<double>(6, 1.0), kWavefront, kString, 2, 0.5, 0);
+    EXPECT_EQ(comparison.units, 6);
+    EXPECT_DOUBLE_EQ(comparison.optimal.total, 4.0);
+    EXPECT_EQ(comparison.optimal.phase_starts, (std::vector<std::int64_t>{0, 2, 4}));
+    EXPECT_EQ(comparison.heuristic.phase_starts, greedy_phases(toy_units(), 2, 0.5).phase_starts);
+    ASSERT_TRUE(comparison.by_wavefront.has_value());
+    EXPECT_EQ(comparison.by_wavefront->phase_starts, (std::vector<std::int64_t>{0, 3}));
+    EXPECT_DOUBLE_EQ(comparison.by_wavefront->total, 2 + 2 + 0.5);
+}
+
+TEST(PhaseSegmentation, ComparisonOfPlainUnitsHonoursTheWindow) {
+    const std::vector<double> work{3, 1, 4, 1, 5, 9, 2, 6};
+    const PhaseComparison comparison = compare_phase_schedules(work, {}, {}, 2, 1.0, 2);
+    const WorkUnits units = work_units_with_window(work, 2);
+    EXPECT_EQ(comparison.units, 8);
+    EXPECT_FALSE(comparison.by_wavefront.has_value());
+    EXPECT_DOUBLE_EQ(comparison.optimal.total, optimal_phases(units, 2, 1.0).total);
+    EXPECT_EQ(comparison.heuristic.phase_starts, greedy_phases(units, 2, 1.0).phase_starts);
+    for (std::size_t p = 1; p < comparison.optimal.phase_starts.size(); ++p)
+        EXPECT_LE(comparison.optimal.phase_starts[p] - comparison.optimal.phase_starts[p - 1], 2);
+    EXPECT_THROW(compare_phase_schedules(work, {}, {}, 0, 1.0, 2), InvalidArgument);
+}

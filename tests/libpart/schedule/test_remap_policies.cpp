@@ -157,7 +157,8 @@ TEST(OnlinePolicies, FixedIntervalAndUnknownNames) {
     EXPECT_FALSE(every_three->remap_after(seen));
     seen.since_remap = 3;
     EXPECT_TRUE(every_three->remap_after(seen));
-    EXPECT_THROW(make_online_policy("dp-optimal", {}), InvalidArgument) << "the optimum needs the whole trace";
+    EXPECT_THROW(make_online_policy("dp-optimal", {}), InvalidArgument)
+        << "the optimum needs the whole trace";
     EXPECT_THROW(make_online_policy("profitability", {.horizon = 0}), InvalidArgument);
 }
 
@@ -177,6 +178,50 @@ TEST(RemapPolicies, TimePerLoadScalesStepTimesButNotRemapCosts) {
     const LoadTrace trace = linear_drift(4, 1.0);
     const RemapTimeModel model(trace, 2.0); // each unit of load takes 2 time units
     const std::vector<double> cost(4, 0.5);
-    EXPECT_DOUBLE_EQ(evaluate_remaps(model, cost, {2}, "by hand").total, 2 * (1 + 2 + 2.5 + 3.5) + 0.5);
+    EXPECT_DOUBLE_EQ(evaluate_remaps(model, cost, {2}, "by hand").total,
+                     2 * (1 + 2 + 2.5 + 3.5) + 0.5);
     EXPECT_THROW(RemapTimeModel(trace, 0.0), InvalidArgument);
+}
+
+TEST(RemapPolicies, FixedIntervalIsNamedEvenWhenEveryTotalOverflows) {
+    // 1e308 per unit of load: every step time, so every total, is inf. The best interval used
+    // to stay an empty plan then, which part-schedule printed as a row with no name.
+    const LoadTrace trace = linear_drift(5, 1.0);
+    const RemapTimeModel model(trace, 1e308);
+    const RemapPlan plan = best_fixed_interval(model, std::vector<double>(5, 1.0));
+    EXPECT_EQ(plan.name, "fixed-interval");
+    EXPECT_EQ(plan.interval, 1);
+    EXPECT_EQ(plan.remap_steps, (std::vector<std::int64_t>{1, 2, 3, 4}));
+}
+
+TEST(RemapPolicies, ComparisonWithOptimumAddsItAndMeasuresGaps) {
+    const LoadTrace trace = linear_drift(30, 1.0);
+    const RemapTimeModel model(trace);
+    const std::vector<double> cost(30, 3.0);
+    const RemapComparison named = compare_with_optimum(model, cost, {"never", "stop-at-rise"});
+    ASSERT_EQ(named.plans.size(), 3u);
+    EXPECT_EQ(named.plans[2].name, "dp-optimal") << "the optimum comes last when not named";
+    EXPECT_DOUBLE_EQ(named.optimal_total, optimal_remaps(model, cost).total);
+    EXPECT_DOUBLE_EQ(named.gap(named.plans[0]), named.plans[0].total / named.optimal_total - 1);
+    EXPECT_GT(named.gap(named.plans[0]), 0.0) << "never remapping is worse on a drift";
+    EXPECT_DOUBLE_EQ(named.gap(named.plans[2]), 0.0);
+
+    const RemapComparison all = compare_with_optimum(model, cost, {});
+    ASSERT_EQ(all.plans.size(), std::size(kRemapPolicyNames));
+    for (std::size_t i = 0; i < all.plans.size(); ++i)
+        EXPECT_EQ(all.plans[i].name, kRemapPolicyNames[i]);
+
+    const RemapComparison optimum_first =
+        compare_with_optimum(model, cost, {"dp-optimal", "never"});
+    ASSERT_EQ(optimum_first.plans.size(), 2u) << "a named optimum is not run twice";
+    EXPECT_EQ(optimum_first.plans[0].name, "dp-optimal");
+    EXPECT_THROW(compare_with_optimum(model, cost, {"sometimes"}), InvalidArgument);
+}
+
+TEST(RemapPolicies, GapIsZeroWhenTheOptimumCostsNothing) {
+    const LoadTrace idle{3, 2, std::vector<double>(6, 0.0)};
+    const RemapTimeModel model(idle);
+    const RemapComparison comparison = compare_with_optimum(model, std::vector<double>(3, 0.0), {});
+    EXPECT_DOUBLE_EQ(comparison.optimal_total, 0.0);
+    for (const RemapPlan& plan : comparison.plans) EXPECT_DOUBLE_EQ(comparison.gap(plan), 0.0);
 }
