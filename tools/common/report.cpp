@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <iomanip>
+#include <iostream>
 #include <ostream>
+
+#include "formats/atomic_output.hpp"
 
 namespace part::tools {
 
@@ -64,6 +67,17 @@ void print_metrics_table(std::ostream& out, const PartitionMetrics& m) {
                               << " components in all)\n";
     row("empty parts") << m.empty_parts << "\n";
     out.unsetf(std::ios::floatfield);
+}
+
+} // namespace part::tools
+
+namespace part::tools {
+
+void write_report(const std::string& output, const std::string& report) {
+    if (output.empty())
+        std::cout << report;
+    else
+        formats::write_file_atomically(output, report);
 }
 
 } // namespace part::tools
