@@ -127,7 +127,7 @@ int main(int argc, char** argv) {
                 tools::print_traffic_summary(report, plan, traffic);
                 tools::print_traffic_matrix(report, plan, traffic, max_columns);
             }
-            tools::write_report(common.output, report.str());
+            tools::write_report(report.str(), common.output);
         } else if (verify_cmd->parsed()) {
             formats::verify_plan_files(plan_path, old_path, new_path);
             if (!common.quiet)

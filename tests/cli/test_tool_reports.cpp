@@ -20,8 +20,8 @@ TEST(WriteReport, GoesToTheOutputFileOrToStandardOutput) {
     ScratchDir dir;
     const std::string file = dir.file("report.txt");
     testing::internal::CaptureStdout();
-    write_report(file, "to the file\n");
-    write_report("", "to stdout\n");
+    write_report("to the file\n", file);
+    write_report("to stdout\n", "");
     EXPECT_EQ(testing::internal::GetCapturedStdout(), "to stdout\n");
     EXPECT_EQ(read_text(file), "to the file\n");
 }

@@ -69,15 +69,11 @@ void print_metrics_table(std::ostream& out, const PartitionMetrics& m) {
     out.unsetf(std::ios::floatfield);
 }
 
-} // namespace part::tools
-
-namespace part::tools {
-
-void write_report(const std::string& output, const std::string& report) {
+void write_report(const std::string& text, const std::string& output) {
     if (output.empty())
-        std::cout << report;
+        std::cout << text;
     else
-        formats::write_file_atomically(output, report);
+        formats::write_file_atomically(output, text);
 }
 
 } // namespace part::tools

@@ -12,12 +12,8 @@ namespace part::tools {
 nlohmann::json metrics_json(const PartitionMetrics& metrics);
 void print_metrics_table(std::ostream& out, const PartitionMetrics& metrics);
 
-} // namespace part::tools
-
-namespace part::tools {
-
-// Writes a finished report to `output` (atomically, as every output) or, when `output` is
-// empty, to standard output.
-void write_report(const std::string& output, const std::string& report);
+// Writes a tool's report to `output` (atomically, formats::write_file_atomically) or, when
+// `output` is empty, to standard output.
+void write_report(const std::string& text, const std::string& output);
 
 } // namespace part::tools
