@@ -2,6 +2,7 @@
 
 #include <numeric>
 
+#include "formats/pvtu_replacement.hpp"
 #include "formats/vtk_mesh.hpp"
 #include "libpart/plan/mesh_migration.hpp"
 
@@ -45,6 +46,14 @@ std::vector<std::string> pvtu_files(const std::string& path) {
     } catch (const InputError&) {
         // Unreadable inputs are reported when they are read; here only names matter.
     }
+    return files;
+}
+
+PvtuMigrationFiles pvtu_migration_files(const MigrationPlan& plan, const std::string& plan_path,
+                                        const std::string& old_path, const std::string& new_path) {
+    PvtuMigrationFiles files{pvtu_files(old_path), {}};
+    files.inputs.push_back(plan_path);
+    files.touched = pvtu_files_touched(new_path, vtk_piece_stem(new_path), plan.new_parts);
     return files;
 }
 

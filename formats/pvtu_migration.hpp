@@ -34,4 +34,15 @@ PvtuMigrationReport migrate_pvtu(const MigrationPlan& plan, const std::string& p
 // for refusing outputs that would overwrite inputs.
 std::vector<std::string> pvtu_files(const std::string& path);
 
+// The files migrate_pvtu(plan, plan_path, old_path, new_path, ...) reads (the plan, the old .pvtu
+// and its pieces) and those it may create or remove besides `new_path` (the new pieces, the
+// pieces of a .pvtu it replaces): for refusing, before any work, an output that would touch an
+// input.
+struct PvtuMigrationFiles {
+    std::vector<std::string> inputs;
+    std::vector<std::string> touched;
+};
+PvtuMigrationFiles pvtu_migration_files(const MigrationPlan& plan, const std::string& plan_path,
+                                        const std::string& old_path, const std::string& new_path);
+
 } // namespace part::formats

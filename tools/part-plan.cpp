@@ -3,34 +3,18 @@
 #include <iostream>
 #include <sstream>
 
-#include "formats/atomic_output.hpp"
 #include "formats/partition_file.hpp"
 #include "formats/plan_file.hpp"
+#include "formats/plan_partitions.hpp"
 #include "formats/pvtu_migration.hpp"
-#include "formats/pvtu_replacement.hpp"
-#include "formats/vtk_mesh.hpp"
 #include "tools/common/cli.hpp"
 #include "tools/common/plan_report.hpp"
+#include "tools/common/pvtu_migration_report.hpp"
+#include "tools/common/report.hpp"
 
 namespace {
 
 using namespace part;
-
-// A plan that does not fit the partitions is an input error naming the plan.
-template <typename Body> auto naming_plan(const std::string& plan_path, Body body) {
-    try {
-        return body();
-    } catch (const PlanError& e) {
-        throw InputError(plan_path, 0, e.what());
-    }
-}
-
-void emit(const std::string& text, const std::string& output) {
-    if (output.empty())
-        std::cout << text;
-    else
-        formats::write_file_atomically(output, text);
-}
 
 void apply_to_dataset(const std::string& plan_path, const std::string& dataset_path,
                       int ghost_layers, const tools::CommonOptions& common) {
@@ -39,43 +23,14 @@ void apply_to_dataset(const std::string& plan_path, const std::string& dataset_p
     if (std::filesystem::path(common.output).extension() != ".pvtu")
         throw tools::UsageError("apply --dataset needs -o NEW.pvtu");
     const MigrationPlan plan = formats::read_plan(plan_path);
-    std::vector<std::string> inputs = formats::pvtu_files(dataset_path);
-    inputs.push_back(plan_path);
-    tools::ensure_output_usable(common.output, inputs);
-    for (const auto& piece : formats::pvtu_files_touched(
-             common.output, formats::vtk_piece_stem(common.output), plan.new_parts))
-        tools::ensure_output_usable(piece, inputs);
+    const formats::PvtuMigrationFiles files =
+        formats::pvtu_migration_files(plan, plan_path, dataset_path, common.output);
+    tools::ensure_output_usable(common.output, files.inputs);
+    for (const auto& piece : files.touched) tools::ensure_output_usable(piece, files.inputs);
     const formats::PvtuMigrationReport report =
         formats::migrate_pvtu(plan, plan_path, dataset_path, common.output, ghost_layers);
-    if (common.quiet) return;
-    nlohmann::json pieces = nlohmann::json::array();
-    for (PartId q = 0; q < plan.new_parts; ++q)
-        pieces.push_back({{"part", q},
-                          {"rank", plan.new_part_rank[std::size_t(q)]},
-                          {"cells", report.new_piece_cells[std::size_t(q)]}});
-    if (common.json) {
-        std::cout << nlohmann::json{{"output", common.output},
-                                    {"cells", report.cells},
-                                    {"points", report.points},
-                                    {"moved_cells", report.moved_cells},
-                                    {"old_pieces", report.old_pieces},
-                                    {"new_pieces", report.new_pieces},
-                                    {"fields", report.totals.fields.size()},
-                                    {"pieces", pieces},
-                                    {"verified", true}}
-                         .dump(2)
-                  << "\n";
-        return;
-    }
-    std::cout << "Wrote " << common.output << ": " << report.cells << " cells ("
-              << report.moved_cells << " moved), " << report.points << " points, "
-              << report.old_pieces << " -> " << report.new_pieces
-              << " pieces; cell counts, global ids and " << report.totals.fields.size()
-              << " field checksums verified\n";
-    std::cout << "piece (new part) -> physical rank, cells:";
-    for (const auto& piece : pieces)
-        std::cout << " " << piece["part"] << "->" << piece["rank"] << " (" << piece["cells"] << ")";
-    std::cout << "\n";
+    if (!common.quiet)
+        tools::print_pvtu_migration(std::cout, plan, report, common.output, common.json);
 }
 
 } // namespace
@@ -147,16 +102,11 @@ int main(int argc, char** argv) {
             if (common.output.empty()) throw tools::UsageError("diff needs -o PLAN");
             const Partition old_p = formats::read_partition(old_path, -1, old_parts);
             const Partition new_p = formats::read_partition(new_path, -1, new_parts);
-            if (old_p.part.empty())
-                throw InputError(old_path, 0, "holds no part ids: a plan needs one per vertex");
-            tools::ensure_parts_fit(old_parts, std::int64_t(old_p.part.size()), "--old-parts");
-            tools::ensure_parts_fit(new_parts, std::int64_t(new_p.part.size()), "--new-parts");
-            if (old_p.part.size() != new_p.part.size())
-                throw InputError(new_path, 0,
-                                 "has " + std::to_string(new_p.part.size()) + " lines but " +
-                                     old_path + " has " + std::to_string(old_p.part.size()) +
-                                     ": both must cover the same vertices");
-            const MigrationPlan plan = diff(old_p, new_p);
+            if (!old_p.part.empty()) { // an empty one is diff_partitions' to report
+                tools::ensure_parts_fit(old_parts, std::int64_t(old_p.part.size()), "--old-parts");
+                tools::ensure_parts_fit(new_parts, std::int64_t(new_p.part.size()), "--new-parts");
+            }
+            const MigrationPlan plan = formats::diff_partitions(old_p, old_path, new_p, new_path);
             formats::write_plan(common.output, plan);
             if (!common.quiet) {
                 const PlanTraffic traffic = plan_traffic(plan);
@@ -177,14 +127,9 @@ int main(int argc, char** argv) {
                 tools::print_traffic_summary(report, plan, traffic);
                 tools::print_traffic_matrix(report, plan, traffic, max_columns);
             }
-            emit(report.str(), common.output);
+            tools::write_report(report.str(), common.output);
         } else if (verify_cmd->parsed()) {
-            const MigrationPlan plan = formats::read_plan(plan_path);
-            const Partition old_p =
-                formats::read_partition(old_path, plan.num_vertices, plan.old_parts);
-            const Partition new_p =
-                formats::read_partition(new_path, plan.num_vertices, plan.new_parts);
-            naming_plan(plan_path, [&] { verify_plan(plan, old_p, new_p); });
+            formats::verify_plan_files(plan_path, old_path, new_path);
             if (!common.quiet)
                 std::cout << "OK: " << plan_path << " takes " << old_path << " to " << new_path
                           << "\n";
@@ -192,11 +137,7 @@ int main(int argc, char** argv) {
             apply_to_dataset(plan_path, dataset_path, ghost_layers, common);
         } else if (apply_cmd->parsed()) {
             if (common.output.empty()) throw tools::UsageError("apply needs -o NEW.part");
-            const MigrationPlan plan = formats::read_plan(plan_path);
-            const Partition old_p =
-                formats::read_partition(old_path, plan.num_vertices, plan.old_parts);
-            const auto new_part =
-                naming_plan(plan_path, [&] { return apply_plan(plan, old_p.part); });
+            const auto new_part = formats::apply_plan_file(plan_path, old_path);
             formats::write_partition(common.output, new_part);
             if (!common.quiet)
                 tools::report_stream({common.output}) << "Wrote " << common.output << "\n";

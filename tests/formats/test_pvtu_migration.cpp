@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <numeric>
 #include <random>
@@ -228,6 +229,28 @@ TEST(PvtuMigrationErrors, PlanForOtherDataMissingPieceAndNoPartialOutput) {
             << e.what();
     }
     EXPECT_FALSE(file_exists(out));
+}
+
+// The files to refuse as outputs: the plan, the old .pvtu and its pieces are inputs; the new
+// pieces, and those of a .pvtu being replaced, are touched.
+TEST(PvtuMigrationFiles, NamesTheInputsAndThePiecesWrittenOrRemoved) {
+    const Mesh mesh = grid_mesh(4, 2);
+    ScratchDir dir;
+    std::vector<PartId> old_part(std::size_t(mesh.num_cells()), 0);
+    old_part[0] = 1;
+    write_split(dir.file("old.pvtu"), mesh, old_part, 2, 0);
+    write_split(dir.file("new.pvtu"), mesh, old_part, 2, 0); // an existing output: replaced
+    const MigrationPlan plan =
+        diff({2, old_part, {}}, {3, std::vector<PartId>(old_part.size(), 2), {}});
+    const auto files =
+        formats::pvtu_migration_files(plan, "p.plan", dir.file("old.pvtu"), dir.file("new.pvtu"));
+    EXPECT_EQ(files.inputs, (std::vector<std::string>{dir.file("old.pvtu"), dir.file("old_0.vtu"),
+                                                      dir.file("old_1.vtu"), "p.plan"}));
+    auto touched = files.touched;
+    std::sort(touched.begin(), touched.end());
+    EXPECT_EQ(touched, (std::vector<std::string>{dir.file("new-g1_0.vtu"), dir.file("new-g1_1.vtu"),
+                                                 dir.file("new-g1_2.vtu"), dir.file("new_0.vtu"),
+                                                 dir.file("new_1.vtu")}));
 }
 
 // The staging behind migrate_pvtu: nothing appears beside the target until commit(), and an
