@@ -48,11 +48,10 @@ std::optional<gde::Network> network_for(const std::string& spec, PartId parts,
 
 int main(int argc, char** argv) {
     tools::keep_large_arrays_in_heap();
-    CLI::App app(
-        "Refine or rebalance a partition with the generalized dimension exchange (GDE): balance "
-        "part "
-        "weights over a processor network, deroute flows between parts that do not touch, remove "
-        "cyclic flows, move border vertices with the highest gain, then polish the cut.");
+    CLI::App app("Refine or rebalance a partition with the generalized dimension exchange (GDE): "
+                 "balance part weights over a processor network, deroute flows between parts "
+                 "that do not touch, remove cyclic flows, move border vertices with the highest "
+                 "gain, then polish the cut.");
     tools::add_example(
         app,
         "part-refine data/naca0012.graph naca0012.graph.part.8 --network mesh:2x4 --map greedy "
@@ -61,8 +60,8 @@ int main(int argc, char** argv) {
     std::string graph_path, partition_path, coords_path, targets_path,
         network_spec = "quotient", map = "identity", lambda = "0.5", flow_graph = "network";
     PartId num_parts = 0;
+    gde::RefineOptions options;
     bool no_polish = false, no_absorb = false, flat_polish = false;
-    int band_width = gde::RefineOptions{}.band_width;
     int ufactor = 30;
     app.add_option("GRAPH", graph_path, "Chaco/METIS graph file")->required();
     app.add_option("PARTITION", partition_path, "Partition file: one 0-based part id per line")
@@ -97,7 +96,7 @@ int main(int argc, char** argv) {
     app.add_flag("--flat-polish", flat_polish,
                  "Polish with one-level FM on the whole graph instead of multilevel FM on the "
                  "band around the boundary");
-    app.add_option("--band-width", band_width,
+    app.add_option("--band-width", options.band_width,
                    "Layers on each side of the boundary the multilevel polish may move; -1: all")
         ->check(CLI::Range(-1, 1000000))
         ->capture_default_str();
@@ -112,7 +111,6 @@ int main(int argc, char** argv) {
             common.output.empty() ? partition_path + ".refined" : common.output;
         tools::ensure_output_usable(
             output, {graph_path, partition_path, coords_path, targets_path, network_spec});
-        gde::RefineOptions options;
         parse_lambda(lambda, options);
         options.map = map == "greedy" ? gde::MapKind::Greedy : gde::MapKind::Identity;
         options.flow_graph =
@@ -120,7 +118,6 @@ int main(int argc, char** argv) {
         options.polish = !no_polish;
         options.absorb_fragments = !no_absorb;
         options.multilevel_polish = !flat_polish;
-        options.band_width = band_width;
         options.tolerance = ufactor / 1000.0;
         if (options.flow_graph == gde::FlowGraph::Quotient && network_spec != "quotient")
             throw tools::UsageError(
@@ -147,20 +144,8 @@ int main(int argc, char** argv) {
         formats::write_partition(output, in_old_order(result.part, renumbering));
         const PartitionMetrics after =
             compute_metrics(graph, Partition{partition.num_parts, result.part, partition.targets});
-        // On the quotient graph an empty part has no neighbour, so no flow reaches it.
-        if (!network && after.empty_parts > 0)
-            std::cerr << "warning: " << after.empty_parts
-                      << " part(s) stay empty: on the quotient graph (the default network) an "
-                         "empty part has no neighbour to receive load from; give a --network "
-                         "(e.g. mesh:RxC) to fill them\n";
-        std::ostream& out = tools::report_stream({output});
-        if (common.json) {
-            auto report = tools::refine_json(result, before, after);
-            report["output"] = output;
-            out << report.dump(2) << "\n";
-        } else {
-            out << "Wrote " << output << "\n";
-            tools::print_refine_report(out, result, before, after, common.verbose);
-        }
+        if (!network) tools::warn_of_empty_parts_on_quotient(std::cerr, after);
+        tools::report_refinement(tools::report_stream({output}), output, result, before, after,
+                                 common);
     });
 }

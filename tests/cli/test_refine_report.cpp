@@ -61,3 +61,30 @@ TEST(RefineReport, TableComparesBeforeAndAfter) {
               std::string::npos)
         << text;
 }
+
+TEST(RefineReport, ReportIsJsonWithTheOutputOrTheTableAfterWrote) {
+    const Refined r;
+    tools::CommonOptions common;
+    common.json = true;
+    std::ostringstream json;
+    tools::report_refinement(json, "out.part", r.result, r.before, r.after, common);
+    const auto report = nlohmann::json::parse(json.str());
+    EXPECT_EQ(report["output"], "out.part");
+    EXPECT_EQ(report["network"], "ring:4");
+    common.json = false;
+    std::ostringstream table;
+    tools::report_refinement(table, "out.part", r.result, r.before, r.after, common);
+    EXPECT_EQ(table.str().rfind("Wrote out.part\nGDE on ring:4 ", 0), 0u) << table.str();
+}
+
+TEST(RefineReport, WarnsOnlyOfEmptyParts) {
+    PartitionMetrics metrics;
+    std::ostringstream none;
+    tools::warn_of_empty_parts_on_quotient(none, metrics);
+    EXPECT_EQ(none.str(), "");
+    metrics.empty_parts = 2;
+    std::ostringstream two;
+    tools::warn_of_empty_parts_on_quotient(two, metrics);
+    EXPECT_EQ(two.str().rfind("warning: 2 part(s) stay empty: on the quotient graph", 0), 0u)
+        << two.str();
+}

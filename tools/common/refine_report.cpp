@@ -148,4 +148,25 @@ void print_refine_report(std::ostream& out, const gde::RefineResult& r,
     out << "vertices moved: " << r.vertices_moved << " (weight " << r.weight_moved << ")\n";
 }
 
+void report_refinement(std::ostream& out, const std::string& output,
+                       const gde::RefineResult& result, const PartitionMetrics& before,
+                       const PartitionMetrics& after, const CommonOptions& common) {
+    if (common.json) {
+        auto report = refine_json(result, before, after);
+        report["output"] = output;
+        out << report.dump(2) << "\n";
+    } else {
+        out << "Wrote " << output << "\n";
+        print_refine_report(out, result, before, after, common.verbose);
+    }
+}
+
+void warn_of_empty_parts_on_quotient(std::ostream& err, const PartitionMetrics& after) {
+    if (after.empty_parts > 0)
+        err << "warning: " << after.empty_parts
+            << " part(s) stay empty: on the quotient graph (the default network) an empty part "
+               "has no neighbour to receive load from; give a --network (e.g. mesh:RxC) to fill "
+               "them\n";
+}
+
 } // namespace part::tools
