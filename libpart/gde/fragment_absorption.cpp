@@ -101,7 +101,6 @@ FragmentResult absorb_fragments(const Graph& graph, Partition& partition,
                                 const std::vector<WeightSum>* max_weight) {
     FragmentResult result;
     PartComponents found = find_part_components(graph, partition.part);
-    result.components_before = found.per_part(partition.part, partition.num_parts);
     for (;;) {
         result.fragments_left = 0;
         std::vector<char> changed(std::size_t(partition.num_parts), 0);

@@ -18,9 +18,6 @@ struct FragmentResult {
     WeightSum cut_reduction = 0; // edge weight the moved fragments shared with their receivers
     VertexId fragments_left = 0; // fragments with no neighbouring part (a graph component)
                                  // or, with limits, no room in one
-    // Components per part of the partition as given (found by the first round), for reports
-    // that would otherwise search them again.
-    std::vector<VertexId> components_before;
 };
 
 // Moves fragments (largest component by constraint-0 weight stays; ties keep the one with the

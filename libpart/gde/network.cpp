@@ -181,4 +181,13 @@ Network quotient_network(const Graph& graph, const Partition& partition) {
                               Topology::Quotient, "quotient");
 }
 
+void check_one_processor_per_part(const Network& network, PartId parts,
+                                  const std::string& partition_name) {
+    if (network.num_processors() != parts)
+        throw InvalidArgument("network " + network.name + " has " +
+                              std::to_string(network.num_processors()) + " processors but " +
+                              partition_name + " has " + std::to_string(parts) +
+                              " parts; expected a network of exactly K processors");
+}
+
 } // namespace part::gde

@@ -54,4 +54,10 @@ Network network_from_graph(Graph graph, Topology topology, std::string name);
 // The quotient graph of `partition` as a network: processor p holds part p.
 Network quotient_network(const Graph& graph, const Partition& partition);
 
+// Refuses a network that has not exactly `parts` processors, one per part of the partition
+// `partition_name` names (throws InvalidArgument naming both counts): GDE puts each part on
+// its own processor. Checked before any work on the partition.
+void check_one_processor_per_part(const Network& network, PartId parts,
+                                  const std::string& partition_name);
+
 } // namespace part::gde

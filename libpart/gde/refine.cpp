@@ -214,7 +214,7 @@ void balance(const Graph& graph, Partition& refined, const Network* network,
 } // namespace
 
 RefineResult refine_with_gde(const Graph& graph, const Partition& partition, const Network* network,
-                             const RefineOptions& options, const std::function<void()>& beside) {
+                             const RefineOptions& options) {
     validate(partition, graph);
     const PartId k = partition.num_parts;
     const bool on_quotient = network == nullptr || options.flow_graph == FlowGraph::Quotient;
@@ -229,10 +229,6 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
     QuotientAndBorder borders;
     if (options.absorb_fragments)
         borders = absorb_beside_borders(graph, partition.part, refined, result);
-    // beside() on the second core from now on: free of the borders' search, and done long
-    // before the band refinement splits its coarsening (its report takes a fraction of the
-    // balance's time). Waited for before returning, even on a throw.
-    HelperTask beside_task(beside && worth_the_second_core(graph) ? &beside : nullptr);
     balance(graph, refined, network, options, result, std::move(borders));
     // Absorbing many fragments can pile weight onto a part that the flows then cannot drain
     // (a far processor on a --network, borders closed by the moves). Then the partition as
@@ -296,7 +292,6 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
             result.weight_moved += graph.vertex_weight(v);
         }
     result.part = std::move(refined.part);
-    if (beside && !beside_task.started()) beside(); // the helper was busy: run it here
     return result;
 }
 

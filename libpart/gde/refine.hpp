@@ -3,7 +3,6 @@
 // decision maker balances part weights over a processor network, flows on links between
 // parts that do not touch are derouted and cyclic traffic removed, the workload adjuster
 // moves border vertices along the flows, and an optional boundary pass lowers the cut.
-#include <functional>
 #include <vector>
 
 #include "libpart/gde/band_refinement.hpp"
@@ -92,11 +91,7 @@ struct RefineResult {
 // but fell short of a flow by a vertex or more, up to max_rounds; within_tolerance: while a
 // round moved vertices and a part is above (1 + tolerance) x its target, up to
 // max_tolerance_rounds. Deterministic.
-// `beside` (if given) is the caller's own work, run on the second core while the refinement
-// leaves it free (part-refine's report on the partition given), or on this thread before
-// returning when there is none; it must not touch what the refinement uses.
 RefineResult refine_with_gde(const Graph& graph, const Partition& partition, const Network* network,
-                             const RefineOptions& options,
-                             const std::function<void()>& beside = {});
+                             const RefineOptions& options);
 
 } // namespace part::gde

@@ -80,3 +80,14 @@ TEST(GdeProcessorMap, GreedyPutsAPathOfPartsOnAdjacentProcessors) {
         identity_adjacent += dist[identity.processor_of[e.u] * 8 + identity.processor_of[e.v]] == 1;
     EXPECT_LT(identity_adjacent, adjacent);
 }
+
+TEST(GdeNetwork, OneProcessorPerPartIsRequired) {
+    EXPECT_NO_THROW(check_one_processor_per_part(make_mesh(2, 4), 8, "start.part.8"));
+    try {
+        check_one_processor_per_part(make_mesh(4, 4), 8, "start.part.8");
+        ADD_FAILURE() << "accepted 16 processors for 8 parts";
+    } catch (const InvalidArgument& e) {
+        EXPECT_STREQ(e.what(), "network mesh:4x4 has 16 processors but start.part.8 has 8 parts; "
+                               "expected a network of exactly K processors");
+    }
+}

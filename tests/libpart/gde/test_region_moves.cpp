@@ -564,18 +564,15 @@ TEST(BandRefinement, KeepsConnectedPartsConnected) {
 
 TEST(FragmentAbsorption, StopsOnlyWhereAnotherRoundWouldMoveNothing) {
     // It stops after a round that moved every fragment without searching again: a further
-    // call must then find nothing to move, with or without limits. The components it reports
-    // for the partition as given are those of that partition.
+    // call must then find nothing to move, with or without limits.
     for (unsigned seed = 1; seed <= 12; ++seed) {
         const Graph g = weighted_grid(24, 18, seed);
         const PartId k = PartId(3 + seed % 6);
         Partition p = random_start(g, k, seed);
-        const std::vector<VertexId> components = components_per_part(g, p.part, k);
         std::vector<WeightSum> limits;
         const bool limited = seed % 2 == 0;
         if (limited) limits = part_weight_limits(g, p, 0.2);
         const FragmentResult r = absorb_fragments(g, p, limited ? &limits : nullptr);
-        EXPECT_EQ(r.components_before, components) << seed;
         const std::vector<PartId> after = p.part;
         const FragmentResult again = absorb_fragments(g, p, limited ? &limits : nullptr);
         EXPECT_EQ(again.fragments_moved, 0) << seed;
