@@ -359,12 +359,8 @@ PartitionMetrics metrics_from(const Graph& graph, const Partition& partition,
     return m;
 }
 
-} // namespace
-
+// Fills in m's component measures from the components per part.
 void add_component_counts(PartitionMetrics& m, const std::vector<VertexId>& components) {
-    if (components.size() != std::size_t(m.num_parts))
-        throw InvalidArgument("compute_metrics: " + std::to_string(components.size()) +
-                              " component counts for " + std::to_string(m.num_parts) + " parts");
     m.empty_parts = m.disconnected_parts = m.total_components = 0;
     for (VertexId count : components) {
         if (count == 0) ++m.empty_parts;
@@ -372,6 +368,8 @@ void add_component_counts(PartitionMetrics& m, const std::vector<VertexId>& comp
         m.total_components += count;
     }
 }
+
+} // namespace
 
 PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition) {
     validate(partition, graph);
@@ -387,19 +385,6 @@ PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition)
     }
     add_component_counts(m, components);
     return m;
-}
-
-PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition,
-                                 const std::vector<VertexId>& components) {
-    PartitionMetrics m = compute_metrics_except_components(graph, partition);
-    add_component_counts(m, components);
-    return m;
-}
-
-PartitionMetrics compute_metrics_except_components(const Graph& graph, const Partition& partition) {
-    validate(partition, graph);
-    return metrics_from(graph, partition,
-                        scan_all_neighbourhoods(graph, partition.part, partition.num_parts));
 }
 
 } // namespace part

@@ -51,16 +51,5 @@ struct PartitionMetrics {
 };
 
 PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition);
-// The same with the components per part already counted (as fragment absorption does):
-// skips that search. InvalidArgument unless there is one count per part.
-PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition,
-                                 const std::vector<VertexId>& components);
-// compute_metrics without the components (disconnected_parts, total_components and
-// empty_parts left 0), and their counts added later: for a report computed beside a search
-// that counts them anyway (part-refine's fragment absorption), which it need not repeat.
-PartitionMetrics compute_metrics_except_components(const Graph& graph, const Partition& partition);
-// Fills in m's component measures from the components per part. InvalidArgument unless there
-// is one count per part.
-void add_component_counts(PartitionMetrics& m, const std::vector<VertexId>& components);
 
 } // namespace part
