@@ -16,6 +16,26 @@ Weight checked_weight(const MeshArray& array, std::size_t tuple, int component) 
     return Weight(v);
 }
 
+std::string names_of(const std::vector<MeshArray>& arrays) {
+    std::string names;
+    for (const auto& a : arrays) names += (names.empty() ? "" : ", ") + a.name();
+    return names.empty() ? "none" : names;
+}
+
+// The named array, or an error listing the arrays the mesh has.
+const MeshArray& field(const Mesh& mesh, const std::string& name, bool on_points) {
+    const MeshArray* array = on_points ? mesh.find_point_array(name) : mesh.find_cell_array(name);
+    const std::string kind = on_points ? "point" : "cell";
+    if (!array)
+        throw InvalidArgument("no " + kind + " field '" + name + "'; the mesh has " + kind +
+                              " fields: " + names_of(on_points ? mesh.point_data : mesh.cell_data));
+    return *array;
+}
+
+std::vector<Weight> field_weights(const MeshArray& array, std::span<const CellId> tuples) {
+    return tuples.empty() ? weights_from_array(array) : weights_from_array(array, tuples);
+}
+
 } // namespace
 
 std::vector<Weight> weights_from_array(const MeshArray& array, std::span<const CellId> tuples) {
@@ -31,6 +51,29 @@ std::vector<Weight> weights_from_array(const MeshArray& array) {
     std::vector<CellId> all(array.num_tuples());
     std::iota(all.begin(), all.end(), 0);
     return weights_from_array(array, all);
+}
+
+void check_weight_fields(const Mesh& mesh, const WeightFields& fields) {
+    if (!fields.weights.empty()) field(mesh, fields.weights, fields.on_points);
+    if (fields.sizes.empty()) return;
+    const MeshArray& sizes = field(mesh, fields.sizes, fields.on_points);
+    if (sizes.components() != 1)
+        throw InvalidArgument("size field '" + fields.sizes + "' has " +
+                              std::to_string(sizes.components()) + " components: expected 1");
+}
+
+FieldWeights read_weight_fields(const Mesh& mesh, const WeightFields& fields,
+                                std::span<const CellId> tuples) {
+    check_weight_fields(mesh, fields);
+    FieldWeights result;
+    if (!fields.weights.empty()) {
+        const MeshArray& array = field(mesh, fields.weights, fields.on_points);
+        result.weights = field_weights(array, tuples);
+        result.ncon = array.components();
+    }
+    if (!fields.sizes.empty())
+        result.sizes = field_weights(field(mesh, fields.sizes, fields.on_points), tuples);
+    return result;
 }
 
 } // namespace part

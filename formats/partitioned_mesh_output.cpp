@@ -1,0 +1,62 @@
+#include "formats/partitioned_mesh_output.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <vector>
+
+#include "formats/partition_file.hpp"
+#include "formats/vtk_mesh.hpp"
+#include "libpart/core/partition_diff.hpp"
+#include "libpart/mesh/mesh_pieces.hpp"
+
+namespace part::formats {
+
+namespace {
+
+// A partition of the mesh's top-dimensional cells; a wrong length says what was expected.
+Partition read_cell_partition(const std::string& path, std::size_t cells,
+                              const std::string& mesh_path) {
+    try {
+        return read_partition(path, std::int64_t(cells));
+    } catch (const InputError& e) {
+        throw InputError(e.file(), e.line(),
+                         e.message() + " (expected one part id per top-dimensional cell of " +
+                             mesh_path + ": " + std::to_string(cells) + " lines)");
+    }
+}
+
+} // namespace
+
+std::string partitioned_mesh_path(const std::string& output, bool split) {
+    return split ? std::filesystem::path(output).replace_extension(".pvtu").string() : output;
+}
+
+WrittenPartitionedMesh write_partitioned_mesh(const Mesh& mesh, const std::string& mesh_path,
+                                              const PartitionedMeshRequest& request,
+                                              const std::string& output) {
+    const std::vector<CellId> cells = top_dimensional_cells(mesh);
+    const Partition partition = read_cell_partition(request.partition, cells.size(), mesh_path);
+    std::vector<MeshArray> extra{MeshArray::from_values("partition", 1, partition.part)};
+    WrittenPartitionedMesh written{
+        partitioned_mesh_path(output, request.split), cells.size(), partition.num_parts, {}, {}};
+    if (!request.old_partition.empty()) {
+        const Partition old = read_cell_partition(request.old_partition, cells.size(), mesh_path);
+        const std::vector<std::uint8_t> moved = moved_flags(old.part, partition.part);
+        written.moved_cells = std::size_t(std::count(moved.begin(), moved.end(), 1));
+        extra.push_back(MeshArray::from_values("old_partition", 1, old.part));
+        extra.push_back(MeshArray::from_values("moved", 1, moved));
+    }
+    if (!request.split) {
+        write_vtu(written.output, mesh, cells, extra);
+        return written;
+    }
+    const auto pieces =
+        split_mesh(mesh, cells, partition.part, partition.num_parts, request.ghost_layers);
+    write_pvtu(written.output, mesh, cells, pieces, extra, request.ghost_layers);
+    // VTK writes no file for an empty part.
+    written.pieces = std::size_t(std::count_if(
+        pieces.begin(), pieces.end(), [](const MeshPiece& p) { return !p.cells.empty(); }));
+    return written;
+}
+
+} // namespace part::formats

@@ -1,0 +1,41 @@
+#pragma once
+// A partition written onto its mesh for ParaView (part-convert --partition): the mesh's
+// top-dimensional cells as a .vtu with a 'partition' cell array, or as one .vtu piece per part
+// and a .pvtu naming them; a previous partition adds 'old_partition' and 'moved'.
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "libpart/core/partition.hpp"
+#include "libpart/mesh/mesh.hpp"
+
+namespace part::formats {
+
+struct PartitionedMeshRequest {
+    std::string partition;     // partition file: one part id per top-dimensional cell
+    std::string old_partition; // the same for the previous partition; empty: none
+    bool split = false;        // one piece per part (the .pvtu dataset)
+    int ghost_layers = 0;      // with split: ghost cell layers per piece, marked vtkGhostType
+};
+
+// What write_partitioned_mesh wrote.
+struct WrittenPartitionedMesh {
+    std::string output; // the .vtu, or the .pvtu with split
+    std::size_t cells = 0;
+    PartId parts = 0;
+    std::optional<std::size_t> moved_cells; // with an old partition: cells in another part
+    std::optional<std::size_t> pieces;      // with split: the files written, one per non-empty part
+};
+
+// The file write_partitioned_mesh writes for `output`: `output` itself, or with split the
+// same name ending in .pvtu.
+std::string partitioned_mesh_path(const std::string& output, bool split);
+
+// Reads the partitions, checking their lengths against the top-dimensional cells of the mesh
+// read from `mesh_path` (InputError naming the partition file and the mesh), and writes the
+// mesh with them atomically to partitioned_mesh_path(output, request.split).
+WrittenPartitionedMesh write_partitioned_mesh(const Mesh& mesh, const std::string& mesh_path,
+                                              const PartitionedMeshRequest& request,
+                                              const std::string& output);
+
+} // namespace part::formats

@@ -1,0 +1,40 @@
+#include "tools/common/convert_report.hpp"
+
+#include <ostream>
+
+namespace part::tools {
+
+nlohmann::json mesh_json(const std::string& path, const Mesh& mesh) {
+    return {{"mesh", path}, {"points", mesh.num_points()}, {"mesh_cells", mesh.num_cells()}};
+}
+
+nlohmann::json mesh_graph_json(const formats::WrittenMeshGraph& written) {
+    nlohmann::json report = {{"output", written.graph},
+                             {"graph", written.nodal ? "nodal" : "dual"},
+                             {"vertices", written.vertices},
+                             {"edges", written.edges}};
+    if (!written.coordinates.empty()) report["coordinates"] = written.coordinates;
+    return report;
+}
+
+nlohmann::json partitioned_mesh_json(const formats::WrittenPartitionedMesh& written) {
+    nlohmann::json report = {
+        {"output", written.output}, {"cells", written.cells}, {"parts", written.parts}};
+    if (written.moved_cells) report["moved_cells"] = *written.moved_cells;
+    if (written.pieces) report["pieces"] = *written.pieces;
+    return report;
+}
+
+void print_convert_summary(std::ostream& out, const nlohmann::json& report) {
+    out << "Wrote " << report["output"].get<std::string>();
+    if (report.contains("vertices"))
+        out << ": " << report["graph"].get<std::string>() << " graph, " << report["vertices"]
+            << " vertices, " << report["edges"] << " edges";
+    if (report.contains("coordinates"))
+        out << "; coordinates in " << report["coordinates"].get<std::string>();
+    if (report.contains("parts"))
+        out << ": " << report["cells"] << " cells, " << report["parts"] << " parts";
+    out << "\n";
+}
+
+} // namespace part::tools
