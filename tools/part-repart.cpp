@@ -6,69 +6,33 @@
 #include "formats/graph_inputs.hpp"
 #include "formats/mpi/distributed_repart_job.hpp"
 #include "formats/partition_file.hpp"
-#include "formats/pvtu_migration.hpp"
 #include "formats/repart_files.hpp"
 #include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/mpi_environment.hpp"
 #include "libpart/repart/judged_repart.hpp"
 #include "tools/common/cli.hpp"
 #include "tools/common/mpi/distributed_repart_report.hpp"
+#include "tools/common/mpi/repart_checks.hpp"
 #include "tools/common/repart_report.hpp"
 
 namespace {
 
 using namespace part;
 
-// Under mpirun: the distributed job (formats/mpi), with the checks of what it reads, then the
+// Under mpirun: the distributed job (formats/mpi), checked as it learns the input, then the
 // report on rank 0.
 void run_distributed(formats::mpi::DistributedRepartOptions options,
-                     const tools::CommonOptions& common) {
-    const PartId old_parts = options.old_parts;
-    const bool horizon = options.controller.horizon.has_value();
+                     const tools::CommonOptions& common, int rank) {
     formats::mpi::DistributedRepartJob job(MPI_COMM_WORLD, std::move(options));
-    if (const VertexId n = job.vertices(); n > 0) {
-        tools::ensure_parts_fit(old_parts, n, "--old-parts");
-        tools::ensure_parts_fit(job.new_parts(), n);
-    }
-    if (job.options().method == "gde" && horizon)
-        throw tools::UsageError("--horizon: the distributed gde moves vertices while it balances, "
-                                "so no candidate can be judged before data moves; use --method "
-                                "interval (the controller decides) or run part-repart serially");
+    tools::check_distributed_input(job);
     job.repartition();
-    // Now that K2 is known: no new piece may be one of the dataset's files.
-    for (const auto& path : job.dataset_files())
-        tools::ensure_output_usable(path, formats::pvtu_files(job.options().graph_path));
+    tools::check_dataset_outputs(job);
     job.write();
-    int rank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     if (rank != 0) return;
     if (common.verbose) tools::print_stage_seconds(std::cerr);
-    tools::report_distributed_repart(
-        tools::report_stream({job.options().partition_path, job.options().plan_path}), common, job);
-}
-
-// A .pvtu GRAPH runs distributed only (one piece per rank), with interval or gde; no output
-// may overwrite the dataset or its pieces (outputs: -o, --plan, --pvtu).
-void check_pvtu_usage(bool under_mpirun, int ranks, const std::string& graph_path,
-                      const std::string& method, const std::string& coords_path,
-                      const std::vector<std::string>& outputs, PartId new_parts) {
-    if (!under_mpirun)
-        throw tools::UsageError(graph_path + " is read in parallel: run mpirun -np N part-repart "
-                                             "with N = its number of pieces");
-    if (method != "interval" && method != "gde")
-        throw tools::UsageError("a .pvtu GRAPH takes --method interval or gde");
-    if (!coords_path.empty())
-        throw tools::UsageError("--coords: a .pvtu GRAPH has the cell centroids");
-    const std::vector<std::string> inputs = formats::pvtu_files(graph_path);
-    for (const std::string& output : outputs) tools::ensure_output_usable(output, inputs);
-    const std::string& pvtu_output = outputs.back();
-    if (pvtu_output.empty()) return;
-    tools::ensure_file_output(pvtu_output, "--pvtu", tools::kPvtuFiles);
-    if (!formats::mpi::is_pvtu(pvtu_output))
-        throw tools::UsageError("--pvtu must name a .pvtu file, not '" + pvtu_output + "'");
-    const PartId pieces = std::max<PartId>(new_parts, PartId(ranks));
-    for (const auto& piece : formats::mpi::distributed_pvtu_files_touched(pvtu_output, pieces))
-        tools::ensure_output_usable(piece, inputs);
+    const auto& o = job.options();
+    tools::report_distributed_repart(tools::report_stream({o.partition_path, o.plan_path}), common,
+                                     job);
 }
 
 } // namespace
@@ -158,10 +122,9 @@ int main(int argc, char** argv) {
                    "remap), by the cost model; else keep the old partition and move nothing "
                    "(default: always remap)")
         ->check(CLI::PositiveNumber);
-    bool controller = false;
-    app.add_flag("--controller", controller,
-                 "Under mpirun: rank 0 decides as controller from the loads the ranks send "
-                 "(interval; the default; gde runs decentralized)");
+    app.add_flag("--controller")
+        ->description("Under mpirun: rank 0 decides as controller from the loads the ranks send "
+                      "(interval; the default; gde runs decentralized)");
     tools::add_common_options(app, common, true);
 
     auto run_serial = [&] {
@@ -186,31 +149,8 @@ int main(int argc, char** argv) {
     };
 
     return tools::run_tool(app, argc, argv, [&] {
-        if (common.output.empty()) throw tools::UsageError("-o NEW.part is required");
+        tools::check_repart_options(o, common, app.count("-k") > 0, mpi_env.has_value(), ranks);
         o.partition_path = common.output;
-        const std::vector<std::string> inputs{o.graph_path, o.old_path, o.targets_path,
-                                              o.order_path, o.coords_path};
-        tools::ensure_output_usable(common.output, inputs);
-        tools::ensure_output_usable(o.plan_path, inputs);
-        if (o.plan_path == common.output)
-            throw tools::UsageError("-o and --plan name the same file");
-        tools::ensure_one_standard_output({common.output, o.plan_path});
-        if (app.count("-k") && o.new_parts < 1)
-            throw tools::UsageError("-k " + std::to_string(o.new_parts) +
-                                    ": the new part count must be at least 1");
-        validate(model);
-        const bool pvtu_input = formats::mpi::is_pvtu(o.graph_path);
-        if (pvtu_input) {
-            check_pvtu_usage(mpi_env.has_value(), ranks, o.graph_path, o.method, o.coords_path,
-                             {common.output, o.plan_path, o.pvtu_output}, o.new_parts);
-        } else if (o.old_path.empty()) {
-            throw tools::UsageError("--old is required (the old partition of GRAPH)");
-        } else if (!o.pvtu_output.empty() || !o.pvtu.weight_field.empty() ||
-                   !o.pvtu.size_field.empty()) {
-            throw tools::UsageError("--pvtu, --weight-field and --size-field need a .pvtu GRAPH");
-        }
-        if (o.ghost_layers > 0 && o.pvtu_output.empty())
-            throw tools::UsageError("--ghost-layers needs --pvtu");
         if (app.count("--horizon")) o.controller.horizon = horizon;
         request.arrangement = arrangement_named(arrangement);
         request.metis.seed = common.seed;
@@ -220,8 +160,9 @@ int main(int argc, char** argv) {
         // Distributed under mpirun, one rank included (its files are those of any rank
         // count): interval (along --order, the Hilbert order of --coords, or the numbering),
         // and gde for any rank and part counts.
-        if (pvtu_input || (mpi_env && (o.method == "gde" || o.method == "interval")))
-            return run_distributed(o, common);
+        if (formats::mpi::is_pvtu(o.graph_path) ||
+            (mpi_env && (o.method == "gde" || o.method == "interval")))
+            return run_distributed(o, common, rank);
         // Not distributed (scratch) on several ranks: rank 0 runs the serial method while the
         // others wait for its verdict.
         if (ranks == 1) return run_serial();
