@@ -36,12 +36,6 @@ formats::mpi::DistributedRepartOptions interval_options(const SharedScratch& dir
     return o;
 }
 
-int rank() {
-    int r = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &r);
-    return r;
-}
-
 } // namespace
 
 TEST(DistributedRepartJob, WritesTheSerialIntervalFiles) {
@@ -56,7 +50,7 @@ TEST(DistributedRepartJob, WritesTheSerialIntervalFiles) {
     job.write();
     EXPECT_EQ(job.dataset(), nullptr);
     MPI_Barrier(MPI_COMM_WORLD);
-    if (rank() != 0) return;
+    if (world_rank() != 0) return;
     const Graph graph = formats::read_chaco_graph(kGraph);
     PartId old_parts = 0;
     const Partition old_p = formats::read_partition(o.old_path, kVertices, old_parts);
