@@ -27,6 +27,12 @@ namespace part::formats::mpi {
 namespace {
 
 namespace fs = std::filesystem;
+
+// The stem of the pieces written for a fresh `path`: its file name without the extension.
+std::string distributed_piece_stem(const std::string& path) {
+    return fs::path(path).stem().string();
+}
+
 using part::mpi::collectively;
 
 int rank_of(MPI_Comm comm) {
@@ -477,8 +483,8 @@ PendingDistributedPvtu::PendingDistributedPvtu(MPI_Comm comm, const std::string&
     });
 }
 
-std::string distributed_piece_stem(const std::string& path) {
-    return fs::path(path).stem().string();
+std::vector<std::string> distributed_pvtu_files_touched(const std::string& path, PartId pieces) {
+    return pvtu_files_touched(path, distributed_piece_stem(path), pieces);
 }
 
 PendingDistributedPvtu::~PendingDistributedPvtu() {

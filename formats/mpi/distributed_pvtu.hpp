@@ -81,9 +81,10 @@ class PendingDistributedPvtu {
     PvtuOutputReport report_;
 };
 
-// The stem of the pieces PendingDistributedPvtu writes for a fresh `path`: its file name without
-// the extension (pvtu_piece_paths' names).
-std::string distributed_piece_stem(const std::string& path);
+// The files PendingDistributedPvtu may create or remove writing `pieces` pieces at `path`
+// (pvtu_files_touched for its piece names: the file name without the extension, then _q.vtu),
+// for refusing outputs that would touch an input.
+std::vector<std::string> distributed_pvtu_files_touched(const std::string& path, PartId pieces);
 
 // Whether a GRAPH argument names a .pvtu dataset.
 bool is_pvtu(const std::string& path);

@@ -20,6 +20,20 @@ const std::map<std::string, RepartFunction>& registry() {
     return methods;
 }
 
+using Arrangement = RepartRequest::Arrangement;
+const std::vector<std::pair<std::string, Arrangement>> kArrangements = {
+    {"mcr", Arrangement::Mcr},
+    {"identity", Arrangement::Identity},
+    {"exhaustive", Arrangement::Exhaustive},
+    {"aligned", Arrangement::Aligned},
+};
+
+std::string joined(const std::vector<std::string>& names) {
+    std::string text;
+    for (const auto& name : names) text += (text.empty() ? "" : ", ") + name;
+    return text;
+}
+
 } // namespace
 
 std::vector<std::string> repart_method_names() {
@@ -30,13 +44,23 @@ std::vector<std::string> repart_method_names() {
 
 const RepartFunction& repart_method(const std::string& name) {
     const auto it = registry().find(name);
-    if (it == registry().end()) {
-        std::string known;
-        for (const auto& n : repart_method_names()) known += (known.empty() ? "" : ", ") + n;
+    if (it == registry().end())
         throw InvalidArgument("unknown repartitioning method '" + name + "': expected one of " +
-                              known);
-    }
+                              joined(repart_method_names()));
     return it->second;
+}
+
+std::vector<std::string> arrangement_names() {
+    std::vector<std::string> names;
+    for (const auto& [name, arrangement] : kArrangements) names.push_back(name);
+    return names;
+}
+
+RepartRequest::Arrangement arrangement_named(const std::string& name) {
+    for (const auto& [known, arrangement] : kArrangements)
+        if (known == name) return arrangement;
+    throw InvalidArgument("unknown interval arrangement '" + name + "': expected one of " +
+                          joined(arrangement_names()));
 }
 
 void validate(const RepartRequest& request, const Graph& graph, const Partition& old_partition) {

@@ -44,6 +44,11 @@ using RepartFunction =
 const RepartFunction& repart_method(const std::string& name);
 std::vector<std::string> repart_method_names();
 
+// The arrangements by the names tools give them: mcr, identity, exhaustive, aligned (in that
+// order). arrangement_named throws InvalidArgument naming the known ones when `name` is not one.
+RepartRequest::Arrangement arrangement_named(const std::string& name);
+std::vector<std::string> arrangement_names();
+
 // Checks what every method needs: old partition fits the graph, K2 >= 1 and <= n (when
 // n > 0), targets count K2. Throws InvalidArgument.
 void validate(const RepartRequest& request, const Graph& graph, const Partition& old_partition);

@@ -293,3 +293,21 @@ TEST(IntervalRepart, ToleranceMovesLessWithinTheAllowedImbalance) {
     request.tolerance = 1.5;
     EXPECT_THROW(repart_method("interval")(g, old_p, request), InvalidArgument);
 }
+
+TEST(RepartRegistry, NamesTheArrangements) {
+    EXPECT_EQ(arrangement_names(),
+              (std::vector<std::string>{"mcr", "identity", "exhaustive", "aligned"}));
+    EXPECT_EQ(arrangement_named("mcr"), RepartRequest::Arrangement::Mcr);
+    EXPECT_EQ(arrangement_named("identity"), RepartRequest::Arrangement::Identity);
+    EXPECT_EQ(arrangement_named("exhaustive"), RepartRequest::Arrangement::Exhaustive);
+    EXPECT_EQ(arrangement_named("aligned"), RepartRequest::Arrangement::Aligned);
+    try {
+        arrangement_named("best");
+        FAIL();
+    } catch (const InvalidArgument& e) {
+        EXPECT_NE(std::string(e.what()).find("'best': expected one of mcr, identity, exhaustive, "
+                                             "aligned"),
+                  std::string::npos)
+            << e.what();
+    }
+}

@@ -1,0 +1,75 @@
+#include "tools/common/mpi/repart_checks.hpp"
+
+#include "formats/pvtu_migration.hpp"
+
+namespace part::tools {
+
+namespace {
+
+// A .pvtu GRAPH runs distributed only (one piece per rank), with interval or gde; no output
+// may overwrite the dataset or its pieces (outputs: -o, --plan, --pvtu).
+void check_pvtu_usage(bool under_mpirun, int ranks, const std::string& graph_path,
+                      const std::string& method, const std::string& coords_path,
+                      const std::vector<std::string>& outputs, PartId new_parts) {
+    if (!under_mpirun)
+        throw UsageError(graph_path + " is read in parallel: run mpirun -np N part-repart "
+                                      "with N = its number of pieces");
+    if (method != "interval" && method != "gde")
+        throw UsageError("a .pvtu GRAPH takes --method interval or gde");
+    if (!coords_path.empty()) throw UsageError("--coords: a .pvtu GRAPH has the cell centroids");
+    const std::vector<std::string> inputs = formats::pvtu_files(graph_path);
+    for (const std::string& output : outputs) ensure_output_usable(output, inputs);
+    const std::string& pvtu_output = outputs.back();
+    if (pvtu_output.empty()) return;
+    ensure_file_output(pvtu_output, "--pvtu", kPvtuFiles);
+    if (!formats::mpi::is_pvtu(pvtu_output))
+        throw UsageError("--pvtu must name a .pvtu file, not '" + pvtu_output + "'");
+    const PartId pieces = std::max<PartId>(new_parts, PartId(ranks));
+    for (const auto& piece : formats::mpi::distributed_pvtu_files_touched(pvtu_output, pieces))
+        ensure_output_usable(piece, inputs);
+}
+
+} // namespace
+
+void check_repart_options(const formats::mpi::DistributedRepartOptions& o,
+                          const CommonOptions& common, bool parts_given, bool under_mpirun,
+                          int ranks) {
+    if (common.output.empty()) throw UsageError("-o NEW.part is required");
+    const std::vector<std::string> inputs{o.graph_path, o.old_path, o.targets_path, o.order_path,
+                                          o.coords_path};
+    ensure_output_usable(common.output, inputs);
+    ensure_output_usable(o.plan_path, inputs);
+    if (o.plan_path == common.output) throw UsageError("-o and --plan name the same file");
+    ensure_one_standard_output({common.output, o.plan_path});
+    if (parts_given && o.new_parts < 1)
+        throw UsageError("-k " + std::to_string(o.new_parts) +
+                         ": the new part count must be at least 1");
+    validate(o.controller.model);
+    if (formats::mpi::is_pvtu(o.graph_path))
+        check_pvtu_usage(under_mpirun, ranks, o.graph_path, o.method, o.coords_path,
+                         {common.output, o.plan_path, o.pvtu_output}, o.new_parts);
+    else if (o.old_path.empty())
+        throw UsageError("--old is required (the old partition of GRAPH)");
+    else if (!o.pvtu_output.empty() || !o.pvtu.weight_field.empty() || !o.pvtu.size_field.empty())
+        throw UsageError("--pvtu, --weight-field and --size-field need a .pvtu GRAPH");
+    if (o.ghost_layers > 0 && o.pvtu_output.empty())
+        throw UsageError("--ghost-layers needs --pvtu");
+}
+
+void check_distributed_input(const formats::mpi::DistributedRepartJob& job) {
+    if (const VertexId n = job.vertices(); n > 0) {
+        ensure_parts_fit(job.options().old_parts, n, "--old-parts");
+        ensure_parts_fit(job.new_parts(), n);
+    }
+    if (job.options().method == "gde" && job.options().controller.horizon)
+        throw UsageError("--horizon: the distributed gde moves vertices while it balances, so no "
+                         "candidate can be judged before data moves; use --method interval (the "
+                         "controller decides) or run part-repart serially");
+}
+
+void check_dataset_outputs(const formats::mpi::DistributedRepartJob& job) {
+    for (const auto& path : job.dataset_files())
+        ensure_output_usable(path, formats::pvtu_files(job.options().graph_path));
+}
+
+} // namespace part::tools

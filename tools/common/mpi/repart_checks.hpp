@@ -1,0 +1,25 @@
+#pragma once
+// part-repart's checks of how it was called: its options against each other before any input
+// is read, and against what the distributed job learns as it goes (the vertex count, K2). Each
+// throws UsageError (exit code 2), on every rank under mpirun.
+#include "formats/mpi/distributed_repart_job.hpp"
+#include "tools/common/cli.hpp"
+
+namespace part::tools {
+
+// Before any work: -o given, no output naming an input or another output, -k >= 1 when given
+// (`parts_given`), a valid cost model (InvalidArgument), --old unless GRAPH is a .pvtu, and the
+// .pvtu options only with a .pvtu GRAPH: that one read in parallel (`under_mpirun`, `ranks`),
+// with interval or gde, no --coords, no output touching the dataset's files.
+void check_repart_options(const formats::mpi::DistributedRepartOptions& options,
+                          const CommonOptions& common, bool parts_given, bool under_mpirun,
+                          int ranks);
+
+// Once the job has read its input: the old and new part counts fit the graph, and no --horizon
+// with the distributed gde (it cannot judge a candidate before data moves).
+void check_distributed_input(const formats::mpi::DistributedRepartJob& job);
+
+// Once K2 is known (after repartition()): no file of the new dataset is one of the input's.
+void check_dataset_outputs(const formats::mpi::DistributedRepartJob& job);
+
+} // namespace part::tools
