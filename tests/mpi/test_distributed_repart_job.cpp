@@ -61,7 +61,9 @@ TEST(DistributedRepartJob, WritesTheSerialIntervalFiles) {
     EXPECT_EQ(read_text(o.plan_path),
               formats::format_plan(diff(old_p, serial.partition, serial.new_part_rank)));
     EXPECT_GE(job.bytes_sent().first, job.bytes_sent().second); // all ranks', most of one
-    if (job.ranks() > 1) EXPECT_GT(job.bytes_sent().second, 0);
+    if (job.ranks() > 1) {
+        EXPECT_GT(job.bytes_sent().second, 0);
+    }
     EXPECT_EQ(job.result().edge_cut, compute_metrics(graph, serial.partition).edge_cut);
 }
 
