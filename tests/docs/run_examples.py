@@ -57,6 +57,10 @@ def example_env(tools_dir):
     return env
 
 
+def shown(page, source_dir):
+    return page.relative_to(source_dir) if page.is_relative_to(source_dir) else page
+
+
 def run_page(page, source_dir, env):
     """Runs the page's sh blocks in order in one fresh folder; returns a list of failures."""
     examples = [(line, text) for line, info, text in fenced_blocks(page) if info == RUN_INFO]
@@ -64,7 +68,7 @@ def run_page(page, source_dir, env):
     with tempfile.TemporaryDirectory(prefix="part-docs-") as work:
         shutil.copytree(source_dir / "data", Path(work) / "data")
         for line, text in examples:
-            where = f"{page.relative_to(source_dir)}:{line}"
+            where = f"{shown(page, source_dir)}:{line}"
             try:
                 result = subprocess.run(["bash", "-euo", "pipefail", "-c", text], cwd=work, env=env,
                                         capture_output=True, text=True, timeout=BLOCK_TIMEOUT_S)
@@ -97,7 +101,7 @@ def main():
     failures, total, started = missing_tool_pages(source_dir), 0, time.monotonic()
     for page in pages:
         count, page_failures = run_page(page, source_dir, env)
-        print(f"{page.relative_to(source_dir)}: {count} examples, {len(page_failures)} failed")
+        print(f"{shown(page, source_dir)}: {count} examples, {len(page_failures)} failed")
         total += count
         failures += page_failures
     print(f"{total} examples in {time.monotonic() - started:.1f} s")
