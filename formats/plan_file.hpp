@@ -10,7 +10,7 @@
 // Body layout: int32 vertices, old_parts, new_parts, 0; uint64 old and new partition
 // checksums; int64 messages, moved vertices; int32 rank of each new part; per message int32
 // source, int32 destination, int64 count; then int32 0-based vertex ids, message after
-// message, ascending within each. README.md ("Migration plan") documents it for users.
+// message, ascending within each. docs/formats.md ("Migration plan") documents it for users.
 #include <string>
 
 #include <nlohmann/json.hpp>
