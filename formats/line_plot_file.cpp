@@ -5,31 +5,37 @@
 #include <filesystem>
 
 #include "formats/atomic_output.hpp"
-#include "formats/png_plot.hpp"
-#include "formats/svg_plot.hpp"
 #include "libpart/core/error.hpp"
 
 namespace part::formats {
 
-std::optional<PlotFormat> plot_format_for(const std::string& path) {
-    std::string extension = std::filesystem::path(path).extension().string();
+namespace {
+
+std::string lower_case_extension(const std::filesystem::path& path) {
+    std::string extension = path.extension().string();
     std::transform(extension.begin(), extension.end(), extension.begin(),
                    [](unsigned char c) { return char(std::tolower(c)); });
-    if (extension == ".svg") return PlotFormat::svg;
-    if (extension == ".png") return PlotFormat::png;
-    // Standard output, a device or a pipe has no extension to go by: SVG, which is text.
-    try {
-        if (writes_directly(path)) return PlotFormat::svg;
-    } catch (const InputError&) {
-        // A folder: no format; writing it reports the error.
-    }
-    return std::nullopt;
+    return extension;
 }
 
-std::string render_line_plot(PlotFormat format, const std::vector<PlotPanel>& panels,
-                             const std::string& x_label) {
-    return format == PlotFormat::png ? png_line_plot(panels, x_label)
-                                     : svg_line_plot(panels, x_label);
+bool writes_directly_to(const std::string& path) {
+    try {
+        return writes_directly(path);
+    } catch (const InputError&) {
+        return false; // a folder: refused here, as a name without .svg
+    }
+}
+
+} // namespace
+
+void check_plot_path(const std::string& path) {
+    const std::string extension = lower_case_extension(path);
+    if (extension == ".svg") return;
+    if (extension == ".png")
+        throw InvalidArgument(path + ": plots are written as SVG only, not PNG: name it " +
+                              std::filesystem::path(path).replace_extension(".svg").string());
+    if (writes_directly_to(path)) return;
+    throw InvalidArgument(path + ": plots are written as SVG: name it *.svg");
 }
 
 } // namespace part::formats

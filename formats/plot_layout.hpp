@@ -1,7 +1,6 @@
 #pragma once
 // The layout of a line plot (panels stacked vertically, one line per series, shared x axis,
-// axis ticks, a legend) as drawing primitives in pixel coordinates. svg_plot and png_plot
-// both render this one layout, so the SVG and PNG pictures of the same data agree.
+// axis ticks, a legend) as drawing primitives in pixel coordinates, which svg_plot renders.
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -50,9 +49,7 @@ struct PlotFrame { // an unfilled rectangle
 
 struct PlotPicture {
     double width = 0, height = 0;
-    // The SVG's font size; the PNG's built-in 5 x 7 font, 6 pixels a character, is about as
-    // wide as 12-pixel sans-serif, so the same text fits the same places.
-    double font_size = 12;
+    double font_size = 12; // sans-serif, in pixels
     Rgb background{255, 255, 255};
     Rgb text_colour{0, 0, 0};
     std::vector<PlotFrame> frames;

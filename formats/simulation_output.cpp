@@ -1,5 +1,7 @@
 #include "formats/simulation_output.hpp"
 
+#include "formats/line_plot_file.hpp"
+#include "formats/svg_plot.hpp"
 #include "formats/text_output.hpp"
 #include "libpart/core/error.hpp"
 
@@ -52,11 +54,7 @@ std::vector<PlotPanel> simulation_plot_panels(const std::vector<SimulationRun>& 
 
 SimulationOutputs::SimulationOutputs(const std::string& csv_path, const std::string& plot_path) {
     if (!plot_path.empty()) {
-        const auto format = plot_format_for(plot_path);
-        if (!format)
-            throw InvalidArgument("plot " + plot_path +
-                                  ": name it *.svg or *.png to pick the format");
-        plot_format_ = *format;
+        check_plot_path(plot_path);
         plot_.emplace(plot_path);
     }
     if (!csv_path.empty()) csv_.emplace(csv_path);
@@ -64,7 +62,7 @@ SimulationOutputs::SimulationOutputs(const std::string& csv_path, const std::str
 
 void SimulationOutputs::write(const std::vector<SimulationRun>& runs) {
     if (csv_) csv_->write(simulation_csv(runs));
-    if (plot_) plot_->write(render_line_plot(plot_format_, simulation_plot_panels(runs), "step"));
+    if (plot_) plot_->write(svg_line_plot(simulation_plot_panels(runs), "step"));
     if (csv_) csv_->commit();
     if (plot_) plot_->commit();
 }

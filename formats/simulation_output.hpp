@@ -1,5 +1,5 @@
 #pragma once
-// What part-simulate writes: one CSV row per policy and step, and a picture (SVG or PNG) of
+// What part-simulate writes: one CSV row per policy and step, and an SVG picture of
 // per-step time and imbalance for each policy.
 //
 //   policy,step,time,max_load,mean_load,imbalance,communication,remapped,moved,remap_cost
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "formats/atomic_output.hpp"
-#include "formats/line_plot_file.hpp"
+#include "formats/plot_layout.hpp"
 #include "libpart/simulate/simulation.hpp"
 
 namespace part::formats {
@@ -20,17 +20,16 @@ std::vector<PlotPanel> simulation_plot_panels(const std::vector<SimulationRun>& 
 // The CSV and the picture, either of which may be unwanted (empty path). Their temporaries
 // are reserved on construction, so an unwritable folder fails before a long simulation
 // rather than after it; write() moves both into place together, so a failure leaves
-// neither. The picture's format comes from its extension (plot_format_for).
+// neither.
 class SimulationOutputs {
   public:
-    // Throws InvalidArgument if `plot_path` names neither .svg nor .png, InputError if a
-    // folder is not writable.
+    // Throws InvalidArgument if `plot_path` is no SVG target (check_plot_path), InputError if
+    // a folder is not writable.
     SimulationOutputs(const std::string& csv_path, const std::string& plot_path);
     void write(const std::vector<SimulationRun>& runs);
 
   private:
     std::optional<PendingFile> csv_, plot_;
-    PlotFormat plot_format_ = PlotFormat::svg;
 };
 
 } // namespace part::formats

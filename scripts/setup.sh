@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # Installs what the suite needs from Debian packages, only what is missing. Idempotent and
 # non-interactive, so CI can run it on a fresh machine.
+#   bash scripts/setup.sh        everything: the tools, the tests, the sanitizer and fuzz
+#                                builds, the benchmarks' peers
+#   bash scripts/setup.sh tools  only what building the tools needs (scripts/quickstart.sh)
 set -euo pipefail
 
-packages=(
-  cmake g++ make pkg-config   # g++ brings libc6-dev, whose libc.a the fully static tools link
-  clang libclang-rt-dev   # the sanitizer build and libFuzzer (scripts/sanitize_build.sh)
-  libcli11-dev libmetis-dev libvtk9-dev libopenmpi-dev openmpi-bin libgtest-dev
-  nlohmann-json3-dev
+tools_packages=(
+  cmake g++ make pkg-config
+  libcli11-dev libmetis-dev libvtk9-dev libopenmpi-dev openmpi-bin nlohmann-json3-dev
   libexpat1-dev  # checks .vtu/.pvtu files before VTK's reader sees them
-  zlib1g-dev     # PNG plots (part-simulate --plot x.png)
+)
+test_packages=(
+  libgtest-dev
+  clang libclang-rt-dev   # the sanitizer build and libFuzzer (scripts/sanitize_build.sh)
   gmsh           # regenerates the sample meshes in data/
   metis          # gpmetis, m2gmetis: peers the tests and benchmarks compare against
   libmetis-doc   # METIS's example graphs (4elt, copter2, mdual)
@@ -18,6 +22,12 @@ packages=(
   jq             # bench/schedule.sh reads the tools' JSON reports
   bc time python3  # bench/ scripts: arithmetic, peak memory (/usr/bin/time -v), glue
 )
+
+case "${1:-all}" in
+  tools) packages=("${tools_packages[@]}") ;;
+  all) packages=("${tools_packages[@]}" "${test_packages[@]}") ;;
+  *) echo "usage: $0 [tools|all]" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do

@@ -6,7 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+# ON explicitly: the quick start configures the same build/ with the tests off.
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DPART_BUILD_TESTS=ON
 cmake --build build -j"$(nproc)"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 ctest --test-dir build --output-on-failure -j"$(nproc)" --timeout 600
@@ -15,19 +16,18 @@ ctest --test-dir build --output-on-failure -j"$(nproc)" --timeout 600
 export ASAN_OPTIONS=halt_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export LSAN_OPTIONS=suppressions=$PWD/tests/fuzz/lsan_suppressions.txt # VTK's own leaks
 bash scripts/sanitize_build.sh libpart_tests formats_tests cli_tests
-# Left out there: the MPI tests (release only) and the tests of tools/common/heap_setup, which
-# watch glibc's heap (its pages, its huge-page regions) that ASan's allocator replaces.
+# Left out there: the MPI tests (release only).
 # The CLI tests that run part-repart under mpiexec go without leak checks: Open MPI keeps
 # what its plugins allocate, and unloads them, so LeakSanitizer can neither name nor suppress it.
 mpi_cli='^cli\.PartRepart(Mpi|Pvtu)\.'
 # cli.mutation_quick runs the tools under a 4 GB address-space cap, which ASan's shadow memory
 # does not fit in: it runs in the release build above. The tests on graphs of millions of
 # entries (the quick check's and the fast scan's "Large" ones) take the small tests' code paths
-# on inputs big enough to split over threads; under the sanitizers they took six CPU-minutes of
-# the run, so they too run in the release build only.
+# on inputs big enough to split over threads, slowly under the sanitizers, so they too run in
+# the release build only.
 large='^libpart\.GraphQuickCheck\.(Large|LongRows)|^formats\.ChacoFastScan\..*Large'
 ctest --test-dir build-sanitize --output-on-failure -j"$(nproc)" --timeout 600 \
-  -E "^mpi\.|^cli\.(HeapPrefault|HugePageHeap)\.|^cli\.mutation_quick$|$large|$mpi_cli"
+  -E "^mpi\.|^cli\.mutation_quick$|$large|$mpi_cli"
 ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0 \
   ctest --test-dir build-sanitize --output-on-failure -j"$(nproc)" --timeout 600 -R "$mpi_cli"
 # A fixed seed: each run of a commit tries the same inputs in the same order (as far as 20 s

@@ -10,7 +10,6 @@
 #include "libpart/gde/refine.hpp"
 #include "libpart/order/locality_renumbering.hpp"
 #include "tools/common/cli.hpp"
-#include "tools/common/heap_setup.hpp"
 #include "tools/common/refine_report.hpp"
 
 namespace {
@@ -47,7 +46,6 @@ std::optional<gde::Network> network_for(const std::string& spec, PartId parts,
 } // namespace
 
 int main(int argc, char** argv) {
-    tools::keep_large_arrays_in_heap();
     CLI::App app("Refine or rebalance a partition with the generalized dimension exchange (GDE): "
                  "balance part weights over a processor network, deroute flows between parts "
                  "that do not touch, remove cyclic flows, move border vertices with the highest "
@@ -123,13 +121,11 @@ int main(int argc, char** argv) {
             throw tools::UsageError(
                 "--flow-graph quotient runs GDE on the quotient graph; it takes no --network");
 
-        tools::reserve_huge_page_heap({graph_path, coords_path, partition_path});
         tools::Progress progress(common.quiet);
         progress.stage("reading " + graph_path);
         auto [graph, partition] = formats::read_graph_and_partition(
             graph_path, coords_path, partition_path, num_parts, targets_path);
         tools::ensure_parts_fit(num_parts, graph.num_vertices());
-        tools::prefault_heap_when_idle();
         const std::optional<gde::Network> network =
             network_for(network_spec, partition.num_parts, partition_path);
         // Refined (and reported on) in an order that keeps neighbours close in memory, when

@@ -126,8 +126,8 @@ int main(int argc, char** argv) {
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
     app.add_option("--plot", plot_path,
-                   "Write a picture of per-step time and imbalance for each policy: SVG or PNG, "
-                   "by the extension (.svg or .png); '-' writes SVG to standard output");
+                   "Write an SVG picture (*.svg) of per-step time and imbalance for each policy; "
+                   "'-' writes it to standard output");
     tools::add_common_options(app, common, true);
 
     return tools::run_tool(app, argc, argv, [&] {
@@ -142,10 +142,11 @@ int main(int argc, char** argv) {
         }
         if (std::find(policies.begin(), policies.end(), "all") != policies.end())
             policies.assign(std::begin(kOnlinePolicyNames), std::end(kOnlinePolicyNames));
-        if (!plot_path.empty() && !formats::plot_format_for(plot_path))
-            throw tools::UsageError("--plot " + plot_path +
-                                    ": the picture is written as SVG or PNG; name it *.svg "
-                                    "or *.png");
+        try {
+            if (!plot_path.empty()) formats::check_plot_path(plot_path);
+        } catch (const InvalidArgument& e) {
+            throw tools::UsageError(std::string("--plot ") + e.what());
+        }
         if (!plot_path.empty() && plot_path == common.output)
             throw tools::UsageError("-o and --plot name the same file");
         tools::ensure_one_standard_output({common.output, plot_path});

@@ -2,7 +2,7 @@
 
 #include <limits>
 
-#include "libpart/core/metis_library.hpp"
+#include <metis.h>
 
 namespace part {
 
@@ -18,13 +18,13 @@ Permutation nested_dissection_order(const Graph& graph, int seed) {
     for (VertexId v = 0; graph.has_vertex_weights() && v < n; ++v)
         vwgt.push_back(graph.vertex_weight(v));
     idx_t options[METIS_NOPTIONS];
-    metis_library().set_default_options(options);
+    METIS_SetDefaultOptions(options);
     options[METIS_OPTION_NUMBERING] = 0;
     options[METIS_OPTION_SEED] = seed;
     std::vector<idx_t> perm(static_cast<std::size_t>(n)), iperm(static_cast<std::size_t>(n));
-    const int status = metis_library().node_nd(&n, xadj.data(), adjncy.data(),
-                                               vwgt.empty() ? nullptr : vwgt.data(), options,
-                                               perm.data(), iperm.data());
+    const int status =
+        METIS_NodeND(&n, xadj.data(), adjncy.data(), vwgt.empty() ? nullptr : vwgt.data(), options,
+                     perm.data(), iperm.data());
     if (status != METIS_OK) throw Error("METIS_NodeND failed");
     // METIS: A'(i, j) = A(perm[i], perm[j]); iperm[v] is the new position of vertex v.
     return Permutation(iperm.begin(), iperm.end());

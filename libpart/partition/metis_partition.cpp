@@ -2,7 +2,8 @@
 
 #include <limits>
 
-#include "libpart/core/metis_library.hpp"
+#include <metis.h>
+
 #include "libpart/partition/fill_empty_parts.hpp"
 
 namespace part {
@@ -19,7 +20,7 @@ idx_t* data_or_null(std::vector<idx_t>& values) {
 }
 
 void set_options(const MetisOptions& o, idx_t* options) {
-    metis_library().set_default_options(options);
+    METIS_SetDefaultOptions(options);
     options[METIS_OPTION_OBJTYPE] =
         o.objective == MetisOptions::Objective::Cut ? METIS_OBJTYPE_CUT : METIS_OBJTYPE_VOL;
     options[METIS_OPTION_UFACTOR] = o.ufactor;
@@ -70,9 +71,8 @@ std::vector<PartId> partition_with_metis(const Graph& graph, PartId k,
     set_options(options, metis_options);
     std::vector<idx_t> result(std::size_t(n), 0);
 
-    const MetisLibrary& metis = metis_library();
-    auto method = options.type == MetisOptions::Type::Kway ? metis.part_graph_kway
-                                                           : metis.part_graph_recursive;
+    auto method =
+        options.type == MetisOptions::Type::Kway ? METIS_PartGraphKway : METIS_PartGraphRecursive;
     int status =
         method(&n, &ncon, xadj.data(), adjncy.data(), data_or_null(vwgt), data_or_null(vsize),
                data_or_null(adjwgt), &nparts, tpwgts.empty() ? nullptr : tpwgts.data(), nullptr,

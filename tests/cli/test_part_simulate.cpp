@@ -8,7 +8,6 @@
 #include "formats/chaco_graph.hpp"
 #include "formats/coordinates_file.hpp"
 #include "tests/support/grid_graph.hpp"
-#include "tests/support/png_file.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part::test;
@@ -45,6 +44,7 @@ TEST(PartSimulate, HelpShowsExample) {
     auto r = run_command(tool("part-simulate") + " --help");
     EXPECT_EQ(r.exit_code, 0);
     EXPECT_NE(r.out.find("Example:\n  part-simulate data/naca0012.graph"), std::string::npos);
+    EXPECT_NE(r.out.find("SVG picture (*.svg)"), std::string::npos) << r.out;
 }
 
 TEST(PartSimulate, WritesPerStepCsvPlotAndJsonSummary) {
@@ -79,11 +79,11 @@ TEST(PartSimulate, SameSeedSameOutput) {
     const std::string args = "-k 4 --workload wator --steps 8 --policy stop-at-rise --seed 3 ";
     for (const char* run : {"a", "b"})
         ASSERT_EQ(simulate(args + "-o " + dir.file(run + std::string(".csv")) + " --plot " +
-                           dir.file(run + std::string(".png")))
+                           dir.file(run + std::string(".svg")))
                       .exit_code,
                   0);
     EXPECT_EQ(read_text(dir.file("a.csv")), read_text(dir.file("b.csv")));
-    EXPECT_EQ(read_text(dir.file("a.png")), read_text(dir.file("b.png")));
+    EXPECT_EQ(read_text(dir.file("a.svg")), read_text(dir.file("b.svg")));
 }
 
 TEST(PartSimulate, GdeMethodRemapsAndBeatsNeverOnTheHotSpot) {
@@ -137,32 +137,26 @@ TEST(PartSimulate, UnknownWorkloadPolicyMethodOrPictureTypeIsAnError) {
     r = simulate("-k 4 --workload hotspot --steps 5 --plot out.jpg");
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("error: --plot out.jpg"), std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("*.svg"), std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("*.png"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("name it *.svg"), std::string::npos) << r.err;
     r = simulate("-k 4 --workload hotspot --steps 5 -o same.svg --plot same.svg");
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("error: -o and --plot name the same file"), std::string::npos) << r.err;
 }
 
-TEST(PartSimulate, WritesPngPlotOfASmallGrid) {
+TEST(PartSimulate, PngPlotIsAUsageErrorNamingTheSvgFile) {
     ScratchDir dir;
     const std::string mesh = grid_mesh(dir);
     auto r = run_command(tool("part-simulate") + " " + mesh +
-                         " -k 4 --workload hotspot --steps 6 --policy never --policy "
-                         "fixed-interval --interval 2 -q --plot " +
+                         " -k 4 --workload hotspot --steps 6 --policy never -q --plot " +
                          dir.file("sim.png") + " -o " + dir.file("sim.csv"));
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    const std::string png = read_text(dir.file("sim.png"));
-    ASSERT_GE(png.size(), 8u);
-    EXPECT_EQ(png.substr(0, 8), kPngSignature);
-    const auto chunks = png_chunks(png);
-    ASSERT_FALSE(chunks.empty());
-    EXPECT_EQ(chunks.front().type, "IHDR");
-    EXPECT_EQ(chunks.back().type, "IEND");
-    for (const PngChunk& chunk : chunks) EXPECT_EQ(chunk.stored_crc, expected_crc(chunk));
-    EXPECT_EQ(entries_of(dir),
-              (std::vector<std::string>{"grid.graph", "grid.xyz", "sim.csv", "sim.png"}))
-        << "no temporaries left behind";
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("error: --plot " + dir.file("sim.png") +
+                         ": plots are written as SVG only, not PNG: name it " +
+                         dir.file("sim.svg")),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(entries_of(dir), (std::vector<std::string>{"grid.graph", "grid.xyz"}))
+        << "nothing written";
 }
 
 TEST(PartSimulate, UnwritablePlotLeavesNoOutputAtAll) {
@@ -170,9 +164,9 @@ TEST(PartSimulate, UnwritablePlotLeavesNoOutputAtAll) {
     const std::string mesh = grid_mesh(dir);
     auto r = run_command(tool("part-simulate") + " " + mesh +
                          " -k 4 --workload hotspot --steps 4 --policy never -o " +
-                         dir.file("sim.csv") + " --plot " + dir.file("missing/sim.png"));
+                         dir.file("sim.csv") + " --plot " + dir.file("missing/sim.svg"));
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_NE(r.err.find("error: " + dir.file("missing/sim.png")), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("error: " + dir.file("missing/sim.svg")), std::string::npos) << r.err;
     EXPECT_EQ(entries_of(dir), (std::vector<std::string>{"grid.graph", "grid.xyz"}))
         << "the CSV appears with the picture or not at all";
 
@@ -180,7 +174,7 @@ TEST(PartSimulate, UnwritablePlotLeavesNoOutputAtAll) {
     dir.write("grid.xyz", "0 0\n1 oops\n");
     r = run_command(tool("part-simulate") + " " + mesh +
                     " -k 4 --workload hotspot --steps 4 --policy never -o " + dir.file("sim.csv") +
-                    " --plot " + dir.file("sim.png"));
+                    " --plot " + dir.file("sim.svg"));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_EQ(entries_of(dir), (std::vector<std::string>{"grid.graph", "grid.xyz"}));
 }
