@@ -11,14 +11,6 @@ using namespace part::gde;
 
 namespace {
 
-GdeMessage load_message(VertexId sender, WeightSum load, WeightSum goal = kFullBalance) {
-    GdeMessage m;
-    m.sender = sender;
-    m.load = load;
-    m.goal = goal;
-    return m;
-}
-
 // Exchanges on `colour` between two processors the way a driver does.
 void exchange_pair(GdeProcessor& a, GdeProcessor& b, int colour) {
     const GdeMessage from_a = a.message(), from_b = b.message();
@@ -58,7 +50,7 @@ TEST(GdeProcessor, LambdaBelowOneHalfLeavesTheDifferenceShrinkingGeometrically) 
 TEST(GdeProcessor, PairFlowBalancesLoadPerCapacity) {
     // Processor 0 (capacity 1) holds 8, processor 1 (capacity 3) nothing: balanced per
     // capacity they hold 2 and 6, so 6 leaves processor 0 (2 lambda times that, lambda 0.5).
-    GdeMessage lo = load_message(0, 8), hi = load_message(1, 0);
+    GdeMessage lo{.sender = 0, .load = 8}, hi{.sender = 1, .load = 0};
     lo.capacity = 1;
     hi.capacity = 3;
     EXPECT_EQ(pair_flow(lo, hi, 0.5), -6);
@@ -67,16 +59,27 @@ TEST(GdeProcessor, PairFlowBalancesLoadPerCapacity) {
 
 TEST(GdeProcessor, WithGoalsOnlyTheExcessOverTheSendersGoalLeaves) {
     // Unrestricted the flow would be 0.5 x (20 - 0) = 10 into the lower processor.
-    EXPECT_EQ(pair_flow(load_message(0, 0), load_message(1, 20), 0.5), 10);
-    EXPECT_EQ(pair_flow(load_message(0, 0), load_message(1, 20, 17), 0.5), 3);
-    EXPECT_EQ(pair_flow(load_message(0, 0), load_message(1, 20, 25), 0.5), 0); // below its goal
+    EXPECT_EQ(
+        pair_flow(GdeMessage{.sender = 0, .load = 0}, GdeMessage{.sender = 1, .load = 20}, 0.5),
+        10);
+    EXPECT_EQ(pair_flow(GdeMessage{.sender = 0, .load = 0},
+                        GdeMessage{.sender = 1, .load = 20, .goal = 17}, 0.5),
+              3);
+    EXPECT_EQ(pair_flow(GdeMessage{.sender = 0, .load = 0},
+                        GdeMessage{.sender = 1, .load = 20, .goal = 25}, 0.5),
+              0); // below its goal
     // The receiver's goal does not limit what it takes.
-    EXPECT_EQ(pair_flow(load_message(0, 0, 0), load_message(1, 20), 0.5), 10);
-    EXPECT_EQ(pair_flow(load_message(0, 20, 12), load_message(1, 0), 0.5), -8);
+    EXPECT_EQ(pair_flow(GdeMessage{.sender = 0, .load = 0, .goal = 0},
+                        GdeMessage{.sender = 1, .load = 20}, 0.5),
+              10);
+    EXPECT_EQ(pair_flow(GdeMessage{.sender = 0, .load = 20, .goal = 12},
+                        GdeMessage{.sender = 1, .load = 0}, 0.5),
+              -8);
 }
 
 TEST(GdeProcessor, RoomFlowSendsExcessOnlyDownhillToRoom) {
-    GdeMessage far = load_message(0, 30, 20), near = load_message(1, 5, 10);
+    GdeMessage far = GdeMessage{.sender = 0, .load = 30, .goal = 20},
+               near = GdeMessage{.sender = 1, .load = 5, .goal = 10};
     far.room_distance = 1;
     far.offer = 10;
     near.room_distance = 0;
@@ -128,12 +131,12 @@ TEST(GdeProcessor, AChangeResetsStateAndNeighboursTakeTheMinimum) {
     quiet.end_sweep();
     quiet.end_sweep();
     EXPECT_EQ(quiet.state(), 2);
-    GdeMessage busy = load_message(1, 4);
+    GdeMessage busy{.sender = 1, .load = 4};
     busy.state = 0;
     quiet.exchange(0, busy); // no flow, but the neighbour's State 0 is the minimum
     EXPECT_EQ(quiet.state(), 0);
     EXPECT_FALSE(quiet.changed_last_sweep());
-    quiet.exchange(0, load_message(1, 10)); // a flow of 3 arrives
+    quiet.exchange(0, GdeMessage{.sender = 1, .load = 10}); // a flow of 3 arrives
     quiet.end_sweep();
     EXPECT_TRUE(quiet.changed_last_sweep());
     EXPECT_EQ(quiet.state(), 0);
@@ -143,7 +146,7 @@ TEST(GdeProcessor, AChangeResetsStateAndNeighboursTakeTheMinimum) {
 TEST(GdeProcessor, HearingDoneLeavesAfterAnnouncingAndDropsTheLink) {
     const GdeParameters parameters{0.5, 2, 100};
     GdeProcessor p(1, 4, 1.0, {{0, 0}, {2, 1}}, parameters);
-    GdeMessage done = load_message(0, 4);
+    GdeMessage done{.sender = 0, .load = 4};
     done.done = true;
     p.exchange(0, done);
     p.end_sweep();

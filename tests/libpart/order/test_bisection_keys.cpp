@@ -12,6 +12,7 @@
 using namespace part;
 using part::test::grid_graph;
 using part::test::path_graph;
+using part::test::rotated_grid;
 
 namespace {
 
@@ -76,13 +77,7 @@ TEST(InertialKey, WeightsMoveTheCentre) {
 
 TEST(InertialKey, FollowsTheLongAxisOfARotatedGrid) {
     // A 12 x 3 grid rotated by 40 degrees: the key must order the columns i.
-    Graph g = grid_graph(12, 3);
-    const double a = 40 * std::acos(-1.0) / 180;
-    for (VertexId v = 0; v < g.num_vertices(); ++v) {
-        const double x = g.coords.at(v, 0), y = g.coords.at(v, 1);
-        g.coords.values[std::size_t(2 * v)] = x * std::cos(a) - y * std::sin(a);
-        g.coords.values[std::size_t(2 * v + 1)] = x * std::sin(a) + y * std::cos(a);
-    }
+    const Graph g = rotated_grid(12, 3, 40);
     const auto keys = keys_of(inertial_key(g), all_vertices(g));
     const double sign = keys[0] < keys[11] ? 1 : -1;
     for (int j = 0; j < 3; ++j)

@@ -13,6 +13,7 @@
 using namespace part;
 using part::test::grid_graph;
 using part::test::path_graph;
+using part::test::rotated_grid;
 
 namespace {
 
@@ -55,13 +56,7 @@ TEST(BisectionOrders, RcbBlocksOfAGridAreRectanglesCutAcrossTheLongSideFirst) {
 TEST(BisectionOrders, InertialBlocksOfARotatedStripAreRunsOfColumns) {
     // A 32 x 2 strip rotated by 25 degrees: no coordinate axis follows it, its principal axis
     // does, so every dyadic block of the ordering holds whole adjacent columns.
-    Graph g = grid_graph(32, 2);
-    const double a = 25 * std::acos(-1.0) / 180;
-    for (VertexId v = 0; v < g.num_vertices(); ++v) {
-        const double x = g.coords.at(v, 0), y = g.coords.at(v, 1);
-        g.coords.values[std::size_t(2 * v)] = x * std::cos(a) - y * std::sin(a);
-        g.coords.values[std::size_t(2 * v + 1)] = x * std::sin(a) + y * std::cos(a);
-    }
+    const Graph g = rotated_grid(32, 2, 25);
     const Permutation order = inertial_order(g);
     ASSERT_NO_THROW(validate_permutation(order, g.num_vertices()));
     const std::vector<VertexId> sequence = sequence_from_positions(order);
