@@ -1,5 +1,6 @@
 #pragma once
 // Small structured graphs with coordinates for tests.
+#include <cmath>
 #include <vector>
 
 #include "libpart/core/graph_builder.hpp"
@@ -26,6 +27,19 @@ inline Graph grid_graph(int nx, int ny, int nz = 1) {
                 g.coords.values.push_back(j);
                 if (nz > 1) g.coords.values.push_back(k);
             }
+    return g;
+}
+
+// grid_graph(nx, ny) turned by `degrees` about the origin, so that no coordinate axis follows
+// its sides.
+inline Graph rotated_grid(int nx, int ny, double degrees) {
+    Graph g = grid_graph(nx, ny);
+    const double a = degrees * std::acos(-1.0) / 180;
+    for (VertexId v = 0; v < g.num_vertices(); ++v) {
+        const double x = g.coords.at(v, 0), y = g.coords.at(v, 1);
+        g.coords.values[std::size_t(2 * v)] = x * std::cos(a) - y * std::sin(a);
+        g.coords.values[std::size_t(2 * v + 1)] = x * std::sin(a) + y * std::cos(a);
+    }
     return g;
 }
 
