@@ -16,9 +16,9 @@
 
 #include "formats/graph_inputs.hpp"
 #include "libpart/core/metrics.hpp"
-#include "libpart/gde/fragment_absorption.hpp"
 #include "libpart/gde/refine.hpp"
 #include "libpart/gde/workload_adjuster.hpp"
+#include "libpart/refine/fragment_absorption.hpp"
 
 namespace {
 

@@ -5,13 +5,13 @@
 // moves border vertices along the flows, and an optional boundary pass lowers the cut.
 #include <vector>
 
-#include "libpart/gde/band_refinement.hpp"
-#include "libpart/gde/boundary_polish.hpp"
 #include "libpart/gde/flow_routing.hpp"
-#include "libpart/gde/fragment_absorption.hpp"
 #include "libpart/gde/gde_driver.hpp"
 #include "libpart/gde/network.hpp"
 #include "libpart/gde/workload_adjuster.hpp"
+#include "libpart/refine/band_refinement.hpp"
+#include "libpart/refine/boundary_polish.hpp"
+#include "libpart/refine/fragment_absorption.hpp"
 
 namespace part::gde {
 

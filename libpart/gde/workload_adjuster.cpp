@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "libpart/gde/local_connectivity.hpp"
+#include "libpart/refine/local_connectivity.hpp"
 
 namespace part::gde {
 

@@ -4,11 +4,11 @@
 #include <cmath>
 #include <queue>
 
-#include "libpart/gde/local_connectivity.hpp"
 #include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/ghost_layer.hpp"
 #include "libpart/mpi/rank_network.hpp"
 #include "libpart/mpi/subdomain_view.hpp"
+#include "libpart/refine/local_connectivity.hpp"
 
 namespace part::mpi {
 

@@ -1,6 +1,6 @@
 #include "libpart/partition/partition_method.hpp"
 
-#include "libpart/gde/boundary_polish.hpp"
+#include "libpart/refine/boundary_polish.hpp"
 
 #include <algorithm>
 

@@ -8,7 +8,6 @@
 
 #include "libpart/core/graph_builder.hpp"
 #include "libpart/core/metrics.hpp"
-#include "libpart/gde/boundary_polish.hpp"
 #include "libpart/gde/edge_colouring.hpp"
 #include "libpart/gde/gde_driver.hpp"
 #include "libpart/gde/network.hpp"
@@ -16,6 +15,7 @@
 #include "libpart/gde/workload_adjuster.hpp"
 #include "libpart/order/graph_search.hpp"
 #include "libpart/partition/metis_partition.hpp"
+#include "libpart/refine/boundary_polish.hpp"
 #include "tests/support/grid_graph.hpp"
 
 using namespace part;

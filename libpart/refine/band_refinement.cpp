@@ -1,4 +1,4 @@
-#include "libpart/gde/band_refinement.hpp"
+#include "libpart/refine/band_refinement.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,9 +6,9 @@
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/core/parallel.hpp"
-#include "libpart/gde/band_graph.hpp"
-#include "libpart/gde/part_coarsening.hpp"
-#include "libpart/gde/part_groups.hpp"
+#include "libpart/refine/band_graph.hpp"
+#include "libpart/refine/part_coarsening.hpp"
+#include "libpart/refine/part_groups.hpp"
 
 namespace part::gde {
 

@@ -6,7 +6,7 @@
 #include <random>
 
 #include "libpart/core/graph_builder.hpp"
-#include "libpart/gde/band_graph.hpp"
+#include "libpart/refine/band_graph.hpp"
 #include "tests/support/ragged_tiles.hpp"
 
 using namespace part;

@@ -1,4 +1,4 @@
-#include "libpart/gde/part_coarsening.hpp"
+#include "libpart/refine/part_coarsening.hpp"
 
 #include <algorithm>
 #include <atomic>

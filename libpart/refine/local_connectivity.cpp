@@ -1,4 +1,4 @@
-#include "libpart/gde/local_connectivity.hpp"
+#include "libpart/refine/local_connectivity.hpp"
 
 #include <algorithm>
 #include <limits>

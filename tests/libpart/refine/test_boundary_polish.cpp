@@ -6,7 +6,7 @@
 #include <random>
 
 #include "libpart/core/metrics.hpp"
-#include "libpart/gde/boundary_polish.hpp"
+#include "libpart/refine/boundary_polish.hpp"
 #include "tests/support/grid_graph.hpp"
 
 using namespace part;

@@ -1,4 +1,4 @@
-#include "libpart/gde/boundary_polish.hpp"
+#include "libpart/refine/boundary_polish.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 #include <memory>
 #include <numeric>
 
-#include "libpart/gde/local_connectivity.hpp"
+#include "libpart/refine/local_connectivity.hpp"
 
 namespace part::gde {
 

@@ -1,4 +1,4 @@
-#include "libpart/gde/band_graph.hpp"
+#include "libpart/refine/band_graph.hpp"
 
 #include <algorithm>
 #include <atomic>

@@ -10,12 +10,12 @@
 
 #include "libpart/core/graph_builder.hpp"
 #include "libpart/core/metrics.hpp"
-#include "libpart/gde/band_graph.hpp"
-#include "libpart/gde/band_refinement.hpp"
-#include "libpart/gde/fragment_absorption.hpp"
-#include "libpart/gde/part_coarsening.hpp"
 #include "libpart/gde/refine.hpp"
 #include "libpart/partition/farhat_partition.hpp"
+#include "libpart/refine/band_graph.hpp"
+#include "libpart/refine/band_refinement.hpp"
+#include "libpart/refine/fragment_absorption.hpp"
+#include "libpart/refine/part_coarsening.hpp"
 #include "tests/support/grid_graph.hpp"
 
 using namespace part;

@@ -1,4 +1,4 @@
-#include "libpart/gde/fragment_absorption.hpp"
+#include "libpart/refine/fragment_absorption.hpp"
 
 #include <algorithm>
 

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "libpart/core/metrics.hpp"
-#include "libpart/gde/band_refinement.hpp"
+#include "libpart/refine/band_refinement.hpp"
 #include "tests/support/grid_graph.hpp"
 #include "tests/support/ragged_tiles.hpp"
 

@@ -14,7 +14,7 @@
 // second cycle.
 #include <vector>
 
-#include "libpart/gde/boundary_polish.hpp"
+#include "libpart/refine/boundary_polish.hpp"
 
 namespace part::gde {
 

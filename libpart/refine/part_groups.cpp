@@ -1,11 +1,11 @@
-#include "libpart/gde/part_groups.hpp"
+#include "libpart/refine/part_groups.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/core/saturated_weight.hpp"
-#include "libpart/gde/boundary_polish.hpp"
+#include "libpart/refine/boundary_polish.hpp"
 
 namespace part::gde {
 
