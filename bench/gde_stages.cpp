@@ -51,7 +51,7 @@ int main(int argc, char** argv) {
     for (int i = 0; i < repeat; ++i) {
         part::Partition copy = partition;
         auto start = Clock::now();
-        part::gde::absorb_fragments(graph, copy);
+        part::refine::absorb_fragments(graph, copy);
         absorb.push_back(micros(start));
         start = Clock::now();
         std::vector<char> border;

@@ -13,6 +13,15 @@
 
 namespace part::gde {
 
+// The general refinement steps the pipeline runs around GDE's rounds.
+using refine::absorb_fragments;
+using refine::BandRefineOptions;
+using refine::FragmentResult;
+using refine::part_weight_limits;
+using refine::polish_boundary;
+using refine::PolishOptions;
+using refine::refine_band;
+
 namespace {
 
 constexpr int kPolishPasses = 8;

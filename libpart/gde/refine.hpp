@@ -75,13 +75,13 @@ struct RefineResult {
     // before its flow is served; then a further round balances what is left on the new
     // quotient graph, as repeated remapping would.
     std::vector<RefineRound> rounds;
-    FragmentResult fragments; // before the first round, and any the polish cut off
+    refine::FragmentResult fragments; // before the first round, and any the polish cut off
     // Absorbing the fragments left an imbalance GDE could not remove, so the partition as
     // given was balanced instead, with only the fragments that fitted within the tolerance.
     bool fragments_dropped = false;
-    PolishResult polish;         // summed over the levels of the multilevel polish
-    BandRefineResult band;       // the multilevel polish (band_vertices 0 when it did not run)
-    VertexId vertices_moved = 0; // vertices whose part changed
+    refine::PolishResult polish;   // summed over the levels of the multilevel polish
+    refine::BandRefineResult band; // the multilevel polish (band_vertices 0 when it did not run)
+    VertexId vertices_moved = 0;   // vertices whose part changed
     WeightSum weight_moved = 0;
 };
 

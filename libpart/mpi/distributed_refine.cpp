@@ -47,7 +47,7 @@ std::pair<VertexId, WeightSum> move_to_partner(const Graph& view, std::vector<Pa
     for (VertexId g = owned; g < view.num_vertices(); ++g)
         if (part[g] == to)
             for (VertexId v : view.neighbours(g)) consider(v);
-    gde::LocalConnectivity connectivity(view);
+    refine::LocalConnectivity connectivity(view);
     std::vector<VertexId> sequence;
     WeightSum reduction = 0, best = 0;
     std::size_t best_length = 0;

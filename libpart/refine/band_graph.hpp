@@ -13,7 +13,7 @@
 #include "libpart/core/partition.hpp"
 #include "libpart/core/scratch_array.hpp"
 
-namespace part::gde {
+namespace part::refine {
 
 struct BandGraph {
     Graph graph;                  // band vertices 0..b-1, anchor p at b + p, then ballast
@@ -80,4 +80,4 @@ void extract_group_band(const Graph& graph, const std::vector<PartId>& part,
                         BandScratch& scratch, const std::vector<char>* boundary = nullptr,
                         EdgeOffset split_rows_from = kSplitBandRowsFrom);
 
-} // namespace part::gde
+} // namespace part::refine

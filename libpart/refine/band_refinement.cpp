@@ -10,7 +10,7 @@
 #include "libpart/refine/part_coarsening.hpp"
 #include "libpart/refine/part_groups.hpp"
 
-namespace part::gde {
+namespace part::refine {
 
 namespace {
 
@@ -303,4 +303,4 @@ BandRefineResult refine_band(const Graph& graph, Partition& partition,
     return result;
 }
 
-} // namespace part::gde
+} // namespace part::refine

@@ -16,7 +16,7 @@
 
 #include "libpart/refine/boundary_polish.hpp"
 
-namespace part::gde {
+namespace part::refine {
 
 struct BandRefineOptions {
     int width = 8;                  // band layers on each side of the boundary in the first
@@ -89,4 +89,4 @@ struct BandRefineResult {
 BandRefineResult refine_band(const Graph& graph, Partition& partition,
                              const BandRefineOptions& options);
 
-} // namespace part::gde
+} // namespace part::refine

@@ -9,7 +9,7 @@
 
 #include "libpart/refine/local_connectivity.hpp"
 
-namespace part::gde {
+namespace part::refine {
 
 namespace {
 
@@ -559,4 +559,4 @@ PolishResult polish_boundary(const Graph& graph, Partition& partition, double to
     return result;
 }
 
-} // namespace part::gde
+} // namespace part::refine

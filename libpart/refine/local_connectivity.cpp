@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <limits>
 
-namespace part::gde {
+namespace part::refine {
 
 namespace {
 
@@ -147,4 +147,4 @@ bool LocalConnectivity::would_disconnect(const std::vector<PartId>& part, Vertex
     return true;
 }
 
-} // namespace part::gde
+} // namespace part::refine

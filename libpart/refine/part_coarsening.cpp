@@ -9,7 +9,7 @@
 #include "libpart/core/parallel.hpp"
 #include "libpart/core/saturated_weight.hpp"
 
-namespace part::gde {
+namespace part::refine {
 
 namespace {
 
@@ -468,4 +468,4 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
     }
 }
 
-} // namespace part::gde
+} // namespace part::refine

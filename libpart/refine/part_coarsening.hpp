@@ -10,7 +10,7 @@
 #include "libpart/core/partition.hpp"
 #include "libpart/core/scratch_array.hpp"
 
-namespace part::gde {
+namespace part::refine {
 
 struct CoarseLevel {
     Graph graph;                     // constraint-0 vertex weights, summed edge weights
@@ -104,4 +104,4 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
                           const std::vector<char>& fixed, ClusterLimits limits, unsigned seed,
                           CoarseLevel& level, CoarseningScratch& scratch, bool two_threads);
 
-} // namespace part::gde
+} // namespace part::refine

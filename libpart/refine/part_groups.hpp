@@ -13,7 +13,7 @@
 
 #include "libpart/core/partition.hpp"
 
-namespace part::gde {
+namespace part::refine {
 
 // The borders between the parts: the quotient graph (as metrics.hpp's quotient_graph gives it,
 // without vertex weights) and the edge cut, from one sweep over the edges (the band
@@ -35,4 +35,4 @@ std::vector<char> bisect_parts(const PartBorders& borders);
 std::vector<char> bisect_parts(const Graph& graph, const std::vector<PartId>& part,
                                PartId num_parts);
 
-} // namespace part::gde
+} // namespace part::refine

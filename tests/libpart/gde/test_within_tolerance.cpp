@@ -20,6 +20,7 @@
 
 using namespace part;
 using namespace part::gde;
+using namespace part::refine;
 
 namespace {
 

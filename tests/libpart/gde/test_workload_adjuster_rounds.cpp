@@ -14,6 +14,7 @@
 
 using namespace part;
 using namespace part::gde;
+using namespace part::refine;
 
 namespace {
 

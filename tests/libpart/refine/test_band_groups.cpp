@@ -15,7 +15,7 @@
 #include "tests/support/ragged_tiles.hpp"
 
 using namespace part;
-using namespace part::gde;
+using namespace part::refine;
 using part::test::ragged_tiles;
 
 namespace {

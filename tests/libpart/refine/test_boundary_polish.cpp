@@ -10,7 +10,7 @@
 #include "tests/support/grid_graph.hpp"
 
 using namespace part;
-using namespace part::gde;
+using namespace part::refine;
 
 namespace {
 

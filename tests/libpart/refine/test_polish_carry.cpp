@@ -13,7 +13,7 @@
 #include "tests/support/ragged_tiles.hpp"
 
 using namespace part;
-using namespace part::gde;
+using namespace part::refine;
 
 namespace {
 
