@@ -57,6 +57,24 @@ struct RefineOptions {
     int max_tolerance_rounds = 64;
 };
 
+// What a refinement optimises; each goal stands for a setting of five of the options above.
+enum class RefineGoal {
+    // The cut (the paper's refinement): flows balance every part to the average, the workload
+    // adjuster moves border vertices by gain, the polish lowers the cut alone.
+    Cut,
+    // Cut and migration (repartitioning, which pays for every vertex that changes part): the
+    // tolerance is an allowance to spend on moving less. Flows stop once every part is within
+    // it (within_tolerance), excess goes to the nearest room instead of diffusing through every
+    // border (nearest_room), flow through a part between two of its neighbours goes straight
+    // across (shortcut_transit), the heaviest border vertices carry the flows
+    // (heaviest_first), and the polish weighs a moved unit of size like a cut edge
+    // (migration_weight 1: the cut + migration objective of adaptive repartitioners).
+    Migration,
+};
+
+// The default options with the five that `goal` stands for set accordingly.
+RefineOptions options_for(RefineGoal goal);
+
 // One remapping: decision maker, routing, workload adjuster.
 struct RefineRound {
     GdeRun gde;         // sweeps, lambda, colours, delta, loads per processor
