@@ -131,8 +131,8 @@ WeightSum refine_hierarchy(const Graph& graph, const Partition& partition,
         }
         // A detour that did not lower the cut leaves parts much as they were, and new clusters
         // of them seldom find what these did not: on the bench's 31 rcb/farhat/3D starts,
-        // going down at once gave the same cut on 30 (one more cut edge on the 31st) for 11%
-        // less CPU, most of it on starts the refinement barely changes.
+        // going down at once gave the same cut on 30 (one more cut edge on the 31st) for less
+        // CPU, most of it on starts the refinement barely changes.
         if (gain == before_detour) {
             top = from;
             top_projected = true;

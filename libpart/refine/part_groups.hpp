@@ -7,8 +7,7 @@
 // bisected here as METIS bisects graphs that small: regions grown greedily from several starts,
 // improved by FM. A breadth-first bisection of the parts (cut where half the border weight is
 // reached) left a third of the border between the groups on 4elt, and the band refinement lost
-// 3 points of cut improvement to it against 1.7 with METIS. Not METIS itself: part-refine
-// loads no shared library, which saves it 0.3 ms a run (tools/CMakeLists.txt).
+// 3 points of cut improvement to it against 1.7 with METIS.
 #include <vector>
 
 #include "libpart/core/partition.hpp"
