@@ -16,9 +16,9 @@
 
 #include "formats/graph_inputs.hpp"
 #include "libpart/core/metrics.hpp"
-#include "libpart/gde/fragment_absorption.hpp"
 #include "libpart/gde/refine.hpp"
 #include "libpart/gde/workload_adjuster.hpp"
+#include "libpart/refine/fragment_absorption.hpp"
 
 namespace {
 
@@ -51,7 +51,7 @@ int main(int argc, char** argv) {
     for (int i = 0; i < repeat; ++i) {
         part::Partition copy = partition;
         auto start = Clock::now();
-        part::gde::absorb_fragments(graph, copy);
+        part::refine::absorb_fragments(graph, copy);
         absorb.push_back(micros(start));
         start = Clock::now();
         std::vector<char> border;

@@ -22,15 +22,11 @@ int main(int argc, char** argv) {
     const Graph graph = formats::read_chaco_graph(argv[1]);
     const Partition old =
         formats::read_partition(argv[2], graph.num_vertices(), std::atoi(argv[3]));
-    gde::RefineOptions options; // as gde_repartition sets them with a tolerance
+    // as gde_repartition sets them with a tolerance
+    gde::RefineOptions options = gde::options_for(gde::RefineGoal::Migration);
     options.absorb_fragments = false;
     options.multilevel_polish = false;
     options.tolerance = 0.03;
-    options.within_tolerance = true;
-    options.heaviest_first = true;
-    options.migration_weight = 1;
-    options.shortcut_transit = true;
-    options.nearest_room = true;
     for (int a = 4; a < argc; ++a) {
         const std::string arg = argv[a];
         const auto eq = arg.find('=');

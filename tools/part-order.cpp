@@ -6,7 +6,7 @@
 #include "formats/graph_inputs.hpp"
 #include "formats/permutation_file.hpp"
 #include "libpart/order/order_method.hpp"
-#include "libpart/order/order_quality.hpp"
+#include "libpart/partition/order_quality.hpp"
 #include "tools/common/cli.hpp"
 #include "tools/common/stopwatch.hpp"
 #include <nlohmann/json.hpp>

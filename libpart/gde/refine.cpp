@@ -13,6 +13,26 @@
 
 namespace part::gde {
 
+// The general refinement steps the pipeline runs around GDE's rounds.
+using refine::absorb_fragments;
+using refine::BandRefineOptions;
+using refine::FragmentResult;
+using refine::part_weight_limits;
+using refine::polish_boundary;
+using refine::PolishOptions;
+using refine::refine_band;
+
+RefineOptions options_for(RefineGoal goal) {
+    const bool migration = goal == RefineGoal::Migration;
+    RefineOptions options;
+    options.within_tolerance = migration;
+    options.nearest_room = migration;
+    options.shortcut_transit = migration;
+    options.heaviest_first = migration;
+    options.migration_weight = migration ? 1 : 0;
+    return options;
+}
+
 namespace {
 
 constexpr int kPolishPasses = 8;

@@ -5,13 +5,13 @@
 // moves border vertices along the flows, and an optional boundary pass lowers the cut.
 #include <vector>
 
-#include "libpart/gde/band_refinement.hpp"
-#include "libpart/gde/boundary_polish.hpp"
 #include "libpart/gde/flow_routing.hpp"
-#include "libpart/gde/fragment_absorption.hpp"
 #include "libpart/gde/gde_driver.hpp"
 #include "libpart/gde/network.hpp"
 #include "libpart/gde/workload_adjuster.hpp"
+#include "libpart/refine/band_refinement.hpp"
+#include "libpart/refine/boundary_polish.hpp"
+#include "libpart/refine/fragment_absorption.hpp"
 
 namespace part::gde {
 
@@ -57,6 +57,24 @@ struct RefineOptions {
     int max_tolerance_rounds = 64;
 };
 
+// What a refinement optimises; each goal stands for a setting of five of the options above.
+enum class RefineGoal {
+    // The cut (the paper's refinement): flows balance every part to the average, the workload
+    // adjuster moves border vertices by gain, the polish lowers the cut alone.
+    Cut,
+    // Cut and migration (repartitioning, which pays for every vertex that changes part): the
+    // tolerance is an allowance to spend on moving less. Flows stop once every part is within
+    // it (within_tolerance), excess goes to the nearest room instead of diffusing through every
+    // border (nearest_room), flow through a part between two of its neighbours goes straight
+    // across (shortcut_transit), the heaviest border vertices carry the flows
+    // (heaviest_first), and the polish weighs a moved unit of size like a cut edge
+    // (migration_weight 1: the cut + migration objective of adaptive repartitioners).
+    Migration,
+};
+
+// The default options with the five that `goal` stands for set accordingly.
+RefineOptions options_for(RefineGoal goal);
+
 // One remapping: decision maker, routing, workload adjuster.
 struct RefineRound {
     GdeRun gde;         // sweeps, lambda, colours, delta, loads per processor
@@ -75,13 +93,13 @@ struct RefineResult {
     // before its flow is served; then a further round balances what is left on the new
     // quotient graph, as repeated remapping would.
     std::vector<RefineRound> rounds;
-    FragmentResult fragments; // before the first round, and any the polish cut off
+    refine::FragmentResult fragments; // before the first round, and any the polish cut off
     // Absorbing the fragments left an imbalance GDE could not remove, so the partition as
     // given was balanced instead, with only the fragments that fitted within the tolerance.
     bool fragments_dropped = false;
-    PolishResult polish;         // summed over the levels of the multilevel polish
-    BandRefineResult band;       // the multilevel polish (band_vertices 0 when it did not run)
-    VertexId vertices_moved = 0; // vertices whose part changed
+    refine::PolishResult polish;   // summed over the levels of the multilevel polish
+    refine::BandRefineResult band; // the multilevel polish (band_vertices 0 when it did not run)
+    VertexId vertices_moved = 0;   // vertices whose part changed
     WeightSum weight_moved = 0;
 };
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "libpart/gde/local_connectivity.hpp"
+#include "libpart/refine/local_connectivity.hpp"
 
 namespace part::gde {
 
@@ -385,7 +385,7 @@ class WorkloadAdjuster::State {
     PartId num_parts_;
     bool heaviest_first_;
     const Weight* edge_weight_; // null for unit edge weights
-    LocalConnectivity connectivity_;
+    refine::LocalConnectivity connectivity_;
     std::vector<WeightSum> weight_; // constraint 0, per part
     std::vector<double> centroid_;  // per part, of the round's start (empty without coordinates)
     std::vector<char> renew_;       // per part: its vertices changed since its centroid was found

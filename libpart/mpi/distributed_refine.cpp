@@ -4,11 +4,11 @@
 #include <cmath>
 #include <queue>
 
-#include "libpart/gde/local_connectivity.hpp"
 #include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/ghost_layer.hpp"
 #include "libpart/mpi/rank_network.hpp"
 #include "libpart/mpi/subdomain_view.hpp"
+#include "libpart/refine/local_connectivity.hpp"
 
 namespace part::mpi {
 
@@ -47,7 +47,7 @@ std::pair<VertexId, WeightSum> move_to_partner(const Graph& view, std::vector<Pa
     for (VertexId g = owned; g < view.num_vertices(); ++g)
         if (part[g] == to)
             for (VertexId v : view.neighbours(g)) consider(v);
-    gde::LocalConnectivity connectivity(view);
+    refine::LocalConnectivity connectivity(view);
     std::vector<VertexId> sequence;
     WeightSum reduction = 0, best = 0;
     std::size_t best_length = 0;

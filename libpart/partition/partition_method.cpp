@@ -1,6 +1,6 @@
 #include "libpart/partition/partition_method.hpp"
 
-#include "libpart/gde/boundary_polish.hpp"
+#include "libpart/refine/boundary_polish.hpp"
 
 #include <algorithm>
 
@@ -103,7 +103,7 @@ PartitionResult partition_graph(const Graph& graph, std::string_view method, Par
     }
     if (options.polish) {
         Partition polished{k, std::move(result.part), targets};
-        gde::polish_boundary(graph, polished, options.tolerance, {.max_passes = kPolishPasses});
+        refine::polish_boundary(graph, polished, options.tolerance, {.max_passes = kPolishPasses});
         result.part = std::move(polished.part);
         // The polish bounds part weights from above only: it could move a small part's last
         // vertex away.

@@ -21,7 +21,7 @@ struct PartitionOptions {
     const Permutation* order = nullptr;   // blocks: a precomputed ordering
     MetisOptions metis;
     FiedlerOptions fiedler;
-    // After the method, a Fiduccia-Mattheyses boundary pass (libpart/gde/boundary_polish)
+    // After the method, a Fiduccia-Mattheyses boundary pass (libpart/refine/boundary_polish)
     // lowers the cut within `tolerance`; parts then need not be contiguous blocks any more.
     bool polish = false;
 };

@@ -79,27 +79,18 @@ RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
         start.part = old_partition.part;
         seed_new_parts(graph, start.part, old_partition.num_parts, start);
     }
-    // A tolerance in the request is an allowance to spend on moving less, as for interval.
-    // With one, a repartitioning pays for every vertex that changes rank: the flows stop once
-    // every part is within the tolerance, excess goes to the nearest room rather than
-    // diffusing through every border, flow through a part between two neighbours goes
-    // straight across, the heaviest border vertices carry the flows, and the polish weighs a
-    // moved unit of size like a cut edge (the cut + migration objective of adaptive
-    // repartitioners). Without one (part-simulate's remaps) the paper's refinement
-    // runs: flows to the average, gain-ordered adjuster, polish for the cut alone.
-    gde::RefineOptions options;
+    // A tolerance in the request is an allowance to spend on moving less, as for interval:
+    // the goal is then cut and migration. Without one (part-simulate's remaps) the paper's
+    // refinement runs for the cut.
+    const gde::RefineGoal goal =
+        request.tolerance > 0 ? gde::RefineGoal::Migration : gde::RefineGoal::Cut;
+    gde::RefineOptions options = gde::options_for(goal);
     // Repartitioning weighs migration: keep the single-vertex polish and leave detached pieces
     // where they are (region moves reshape borders for cut, at the price of moving more).
     options.absorb_fragments = false;
     options.multilevel_polish = false;
-    const bool spend_tolerance = request.tolerance > 0;
-    options.tolerance = spend_tolerance ? request.tolerance : options.tolerance;
-    options.within_tolerance = spend_tolerance;
-    options.heaviest_first = spend_tolerance;
-    options.migration_weight = spend_tolerance ? 1 : 0;
-    options.shortcut_transit = spend_tolerance;
-    options.nearest_room = spend_tolerance;
-    if (spend_tolerance && request.new_parts != old_partition.num_parts) {
+    if (goal == gde::RefineGoal::Migration) options.tolerance = request.tolerance;
+    if (goal == gde::RefineGoal::Migration && request.new_parts != old_partition.num_parts) {
         // Migration counts from the old ranks, not from the merged or seeded start: a vertex's
         // origin is the new part on its old rank, none when that rank retires.
         std::vector<PartId> part_on_rank(std::size_t(old_partition.num_parts), -1);

@@ -3,6 +3,7 @@
 #include "libpart/core/metrics.hpp"
 #include "libpart/core/parallel.hpp"
 #include "libpart/gde/refine.hpp"
+#include "libpart/partition/farhat_partition.hpp"
 #include "tests/support/grid_graph.hpp"
 
 using namespace part;
@@ -120,4 +121,21 @@ TEST(GdeRefine, BordersFoundBesideAbsorptionGiveTheSameRefinement) {
         }
     }
     EXPECT_LE(imbalance(g, Partition{16, fresh.part, {}})[0], 1.03 + 1e-9);
+}
+
+TEST(GdeRefineRegions, FarhatStartEndsConnectedBalancedAndBelowTheFlatPolish) {
+    const Graph g = part::test::grid_graph(80, 60);
+    const Partition start{8, farhat_partition(g, 8, {}, 0.03, 1), {}};
+    RefineOptions regions, flat;
+    flat.absorb_fragments = false;
+    flat.multilevel_polish = false;
+    const RefineResult r = refine_with_gde(g, start, nullptr, regions);
+    const RefineResult f = refine_with_gde(g, start, nullptr, flat);
+    const Partition refined{8, r.part, {}};
+    EXPECT_LT(edge_cut(g, r.part), edge_cut(g, f.part));
+    EXPECT_LE(edge_cut(g, r.part), edge_cut(g, start.part));
+    EXPECT_LE(imbalance(g, refined)[0], 1.03 + 1e-9);
+    for (VertexId c : components_per_part(g, r.part, 8)) EXPECT_EQ(c, 1);
+    EXPECT_GT(r.band.levels, 1);
+    EXPECT_EQ(refine_with_gde(g, start, nullptr, regions).part, r.part);
 }

@@ -8,7 +8,6 @@
 
 #include "libpart/core/graph_builder.hpp"
 #include "libpart/core/metrics.hpp"
-#include "libpart/gde/boundary_polish.hpp"
 #include "libpart/gde/edge_colouring.hpp"
 #include "libpart/gde/gde_driver.hpp"
 #include "libpart/gde/network.hpp"
@@ -16,10 +15,12 @@
 #include "libpart/gde/workload_adjuster.hpp"
 #include "libpart/order/graph_search.hpp"
 #include "libpart/partition/metis_partition.hpp"
+#include "libpart/refine/boundary_polish.hpp"
 #include "tests/support/grid_graph.hpp"
 
 using namespace part;
 using namespace part::gde;
+using namespace part::refine;
 
 namespace {
 
@@ -418,14 +419,9 @@ TEST(NearestRoom, RefinementOnRandomHotSpotsStaysWithinToleranceWithConnectedPar
                 blocks.part[r * 64 + c] = (r / 16) * 4 + c / 16;
                 if (std::hypot(c - cx, r - cy) <= radius) g.vwgt[r * 64 + c] = 4;
             }
-        RefineOptions options;
+        RefineOptions options = options_for(RefineGoal::Migration);
         options.absorb_fragments = false;
         options.multilevel_polish = false;
-        options.within_tolerance = true;
-        options.heaviest_first = true;
-        options.migration_weight = 1;
-        options.shortcut_transit = true;
-        options.nearest_room = true;
         const RefineResult result = refine_with_gde(g, blocks, nullptr, options);
         const Partition refined{16, result.part, {}};
         EXPECT_LE(imbalance(g, refined)[0], 1.03 + 1e-9) << "trial " << trial;

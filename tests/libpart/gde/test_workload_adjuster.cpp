@@ -3,15 +3,16 @@
 #include <random>
 
 #include "libpart/core/metrics.hpp"
-#include "libpart/gde/boundary_polish.hpp"
 #include "libpart/gde/edge_colouring.hpp"
 #include "libpart/gde/flow_routing.hpp"
 #include "libpart/gde/network.hpp"
 #include "libpart/gde/workload_adjuster.hpp"
+#include "libpart/refine/boundary_polish.hpp"
 #include "tests/support/grid_graph.hpp"
 
 using namespace part;
 using namespace part::gde;
+using namespace part::refine;
 
 namespace {
 

@@ -8,12 +8,13 @@
 
 #include "libpart/core/graph_builder.hpp"
 #include "libpart/core/metrics.hpp"
-#include "libpart/gde/local_connectivity.hpp"
 #include "libpart/gde/workload_adjuster.hpp"
+#include "libpart/refine/local_connectivity.hpp"
 #include "tests/support/grid_graph.hpp"
 
 using namespace part;
 using namespace part::gde;
+using namespace part::refine;
 
 namespace {
 

@@ -6,9 +6,9 @@
 
 #include "libpart/order/fiedler_vector.hpp"
 #include "libpart/order/order_method.hpp"
-#include "libpart/order/order_quality.hpp"
 #include "libpart/order/small_eigen.hpp"
 #include "libpart/order/space_filling_curve.hpp"
+#include "libpart/partition/order_quality.hpp"
 #include "tests/support/grid_graph.hpp"
 
 using namespace part;

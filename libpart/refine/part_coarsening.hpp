@@ -10,7 +10,7 @@
 #include "libpart/core/partition.hpp"
 #include "libpart/core/scratch_array.hpp"
 
-namespace part::gde {
+namespace part::refine {
 
 struct CoarseLevel {
     Graph graph;                     // constraint-0 vertex weights, summed edge weights
@@ -83,12 +83,7 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
                           CoarseLevel& level, CoarseningScratch& scratch);
 
 // Levels from this many adjacency entries on are coarsened on two threads, where there are two
-// cores. Measured earlier (part-refine, perf stat): splitting the levels of the
-// 7k-33k-vertex graphs' bands (up to 46k entries, 0.2-0.3 ms) made part-refine slower by up to
-// 10% at 4096 entries and gained nothing at 16384, although the calls alone, back to back, took
-// 5-13% less time; copter2's bands (350k-620k entries) gained up to 8%. Measured again in
-// session 11 (static binary, quicker end of run): 16384 instead of 65536 took 1-5% off every rcb
-// and farhat row of those graphs (interleaved single runs, 40 each), 2^13 no more.
+// cores: below it a split costs more than the second thread saves.
 constexpr EdgeOffset kTwoThreadEntries = EdgeOffset(1) << 14;
 bool coarsens_on_two_threads(const Graph& graph);
 
@@ -104,4 +99,4 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
                           const std::vector<char>& fixed, ClusterLimits limits, unsigned seed,
                           CoarseLevel& level, CoarseningScratch& scratch, bool two_threads);
 
-} // namespace part::gde
+} // namespace part::refine

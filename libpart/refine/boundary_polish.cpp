@@ -1,4 +1,4 @@
-#include "libpart/gde/boundary_polish.hpp"
+#include "libpart/refine/boundary_polish.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,9 +7,9 @@
 #include <memory>
 #include <numeric>
 
-#include "libpart/gde/local_connectivity.hpp"
+#include "libpart/refine/local_connectivity.hpp"
 
-namespace part::gde {
+namespace part::refine {
 
 namespace {
 
@@ -559,4 +559,4 @@ PolishResult polish_boundary(const Graph& graph, Partition& partition, double to
     return result;
 }
 
-} // namespace part::gde
+} // namespace part::refine

@@ -6,14 +6,14 @@
 #include <random>
 
 #include "libpart/core/metrics.hpp"
-#include "libpart/gde/band_graph.hpp"
-#include "libpart/gde/band_refinement.hpp"
-#include "libpart/gde/boundary_polish.hpp"
+#include "libpart/refine/band_graph.hpp"
+#include "libpart/refine/band_refinement.hpp"
+#include "libpart/refine/boundary_polish.hpp"
 #include "tests/support/grid_graph.hpp"
 #include "tests/support/ragged_tiles.hpp"
 
 using namespace part;
-using namespace part::gde;
+using namespace part::refine;
 
 namespace {
 

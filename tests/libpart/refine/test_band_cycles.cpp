@@ -4,12 +4,12 @@
 #include <gtest/gtest.h>
 
 #include "libpart/core/metrics.hpp"
-#include "libpart/gde/band_refinement.hpp"
+#include "libpart/refine/band_refinement.hpp"
 #include "tests/support/grid_graph.hpp"
 #include "tests/support/ragged_tiles.hpp"
 
 using namespace part;
-using namespace part::gde;
+using namespace part::refine;
 
 namespace {
 
@@ -18,7 +18,7 @@ struct Refined {
     BandRefineResult result;
 };
 
-Refined refine(const Graph& g, const Partition& start, const BandRefineOptions& options) {
+Refined refine_copy(const Graph& g, const Partition& start, const BandRefineOptions& options) {
     Refined run{start, {}};
     run.result = refine_band(g, run.partition, options);
     return run;
@@ -32,7 +32,7 @@ void expect_guarantees(const Graph& g, const Partition& start, const BandRefineO
     EXPECT_LE(after, before);
     EXPECT_EQ(before - after, run.result.cut_reduction);
     EXPECT_LE(imbalance(g, run.partition)[0], 1.0 + options.tolerance + 1e-9);
-    EXPECT_EQ(refine(g, start, options).partition.part, run.partition.part);
+    EXPECT_EQ(refine_copy(g, start, options).partition.part, run.partition.part);
 }
 
 constexpr int kSide = 64;
@@ -58,11 +58,11 @@ TEST(BandCycles, LaterSettingsLeaveASingleCycleAlone) {
     const Partition start = part::test::ragged_tiles(g, kSide, kSide, 6, 1, 3);
     BandRefineOptions options;
     options.cycles = 1;
-    const Refined plain = refine(g, start, options);
+    const Refined plain = refine_copy(g, start, options);
     options.later_recoarsenings = 0;
     options.later_max_passes = 1;
     options.later_coarsest_per_part = g.num_vertices();
-    const Refined changed = refine(g, start, options);
+    const Refined changed = refine_copy(g, start, options);
     EXPECT_EQ(plain.partition.part, changed.partition.part);
     EXPECT_EQ(plain.result.levels, changed.result.levels);
 }
@@ -76,17 +76,17 @@ TEST(BandCycles, LaterCyclesRefineTheLevelsTheirSettingsAskFor) {
         const Partition start = part::test::ragged_tiles(g, kSide, kSide, 4 + int(seed), 1, seed);
         BandRefineOptions first_only = two_cycles();
         first_only.cycles = 1;
-        const BandRefineResult first = refine(g, start, first_only).result;
+        const BandRefineResult first = refine_copy(g, start, first_only).result;
         const int first_levels = first.levels;
 
         const BandRefineOptions options = two_cycles();
-        const Refined f_cycle = refine(g, start, options);
+        const Refined f_cycle = refine_copy(g, start, options);
         ASSERT_EQ(f_cycle.result.cycles, 2) << seed;
         expect_guarantees(g, start, options, f_cycle);
 
         BandRefineOptions v_options = options;
         v_options.later_recoarsenings = 0;
-        const Refined v_cycle = refine(g, start, v_options);
+        const Refined v_cycle = refine_copy(g, start, v_options);
         EXPECT_EQ(v_cycle.result.cycles, 2) << seed;
         EXPECT_LT(v_cycle.result.levels, f_cycle.result.levels) << seed;
         EXPECT_GT(v_cycle.result.levels, first_levels + 1) << seed; // still coarsened
@@ -94,13 +94,13 @@ TEST(BandCycles, LaterCyclesRefineTheLevelsTheirSettingsAskFor) {
 
         BandRefineOptions flat = options;
         flat.later_coarsest_per_part = g.num_vertices();
-        const Refined band_only = refine(g, start, flat);
+        const Refined band_only = refine_copy(g, start, flat);
         EXPECT_EQ(band_only.result.levels, first_levels + 1) << seed;
         expect_guarantees(g, start, flat, band_only);
 
         BandRefineOptions one_pass = options;
         one_pass.later_max_passes = 1;
-        const Refined quick = refine(g, start, one_pass);
+        const Refined quick = refine_copy(g, start, one_pass);
         // One pass per level of the second cycle (the first cycle's levels may take two).
         EXPECT_LE(quick.result.polish.passes - first.polish.passes,
                   quick.result.levels - first_levels)

@@ -6,11 +6,11 @@
 #include <random>
 
 #include "libpart/core/graph_builder.hpp"
-#include "libpart/gde/band_graph.hpp"
+#include "libpart/refine/band_graph.hpp"
 #include "tests/support/ragged_tiles.hpp"
 
 using namespace part;
-using namespace part::gde;
+using namespace part::refine;
 
 namespace {
 

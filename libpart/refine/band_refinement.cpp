@@ -1,4 +1,4 @@
-#include "libpart/gde/band_refinement.hpp"
+#include "libpart/refine/band_refinement.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,11 +6,11 @@
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/core/parallel.hpp"
-#include "libpart/gde/band_graph.hpp"
-#include "libpart/gde/part_coarsening.hpp"
-#include "libpart/gde/part_groups.hpp"
+#include "libpart/refine/band_graph.hpp"
+#include "libpart/refine/part_coarsening.hpp"
+#include "libpart/refine/part_groups.hpp"
 
-namespace part::gde {
+namespace part::refine {
 
 namespace {
 
@@ -131,8 +131,8 @@ WeightSum refine_hierarchy(const Graph& graph, const Partition& partition,
         }
         // A detour that did not lower the cut leaves parts much as they were, and new clusters
         // of them seldom find what these did not: on the bench's 31 rcb/farhat/3D starts,
-        // going down at once gave the same cut on 30 (one more cut edge on the 31st) for 11%
-        // less CPU, most of it on starts the refinement barely changes.
+        // going down at once gave the same cut on 30 (one more cut edge on the 31st) for less
+        // CPU, most of it on starts the refinement barely changes.
         if (gain == before_detour) {
             top = from;
             top_projected = true;
@@ -303,4 +303,4 @@ BandRefineResult refine_band(const Graph& graph, Partition& partition,
     return result;
 }
 
-} // namespace part::gde
+} // namespace part::refine

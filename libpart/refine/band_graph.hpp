@@ -13,7 +13,7 @@
 #include "libpart/core/partition.hpp"
 #include "libpart/core/scratch_array.hpp"
 
-namespace part::gde {
+namespace part::refine {
 
 struct BandGraph {
     Graph graph;                  // band vertices 0..b-1, anchor p at b + p, then ballast
@@ -48,9 +48,9 @@ struct BandScratch {
 };
 
 // Band rows reading at least this many entries of the graph are built in two halves at once
-// where a second core is free (run_both_if). Measured (the extraction alone, warm, on a 2-core
-// VM): two halves were 5-23% slower up to 190k entries (the second core reads the graph from a
-// cold cache, and the second half's rows move next to the first's), 0-14% faster from 390k on.
+// where a second core is free (run_both_if). Below it two halves are slower than one: the
+// second core reads the graph from a cold cache, and the second half's rows move next to the
+// first's.
 constexpr EdgeOffset kSplitBandRowsFrom = EdgeOffset(1) << 18;
 
 // The same, written into `band`, whose arrays (and the scratch's) are reused, so that
@@ -80,4 +80,4 @@ void extract_group_band(const Graph& graph, const std::vector<PartId>& part,
                         BandScratch& scratch, const std::vector<char>* boundary = nullptr,
                         EdgeOffset split_rows_from = kSplitBandRowsFrom);
 
-} // namespace part::gde
+} // namespace part::refine

@@ -11,11 +11,11 @@
 #include <random>
 
 #include "libpart/core/graph_builder.hpp"
-#include "libpart/gde/local_connectivity.hpp"
+#include "libpart/refine/local_connectivity.hpp"
 #include "tests/support/grid_graph.hpp"
 
 using namespace part;
-using namespace part::gde;
+using namespace part::refine;
 
 namespace {
 

@@ -1,10 +1,10 @@
-#include "libpart/gde/fragment_absorption.hpp"
+#include "libpart/refine/fragment_absorption.hpp"
 
 #include <algorithm>
 
 #include "libpart/core/part_components.hpp"
 
-namespace part::gde {
+namespace part::refine {
 
 namespace {
 
@@ -112,4 +112,4 @@ FragmentResult absorb_fragments(const Graph& graph, Partition& partition,
     return result;
 }
 
-} // namespace part::gde
+} // namespace part::refine

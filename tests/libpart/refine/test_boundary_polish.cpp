@@ -6,11 +6,11 @@
 #include <random>
 
 #include "libpart/core/metrics.hpp"
-#include "libpart/gde/boundary_polish.hpp"
+#include "libpart/refine/boundary_polish.hpp"
 #include "tests/support/grid_graph.hpp"
 
 using namespace part;
-using namespace part::gde;
+using namespace part::refine;
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "libpart/gde/band_graph.hpp"
+#include "libpart/refine/band_graph.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -7,7 +7,7 @@
 #include "libpart/core/parallel.hpp"
 #include "libpart/core/saturated_weight.hpp"
 
-namespace part::gde {
+namespace part::refine {
 
 namespace {
 
@@ -400,4 +400,4 @@ void extract_group_band(const Graph& graph, const std::vector<PartId>& part,
                split_rows_from, std::numeric_limits<VertexId>::max(), band, scratch);
 }
 
-} // namespace part::gde
+} // namespace part::refine

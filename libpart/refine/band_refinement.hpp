@@ -14,9 +14,9 @@
 // second cycle.
 #include <vector>
 
-#include "libpart/gde/boundary_polish.hpp"
+#include "libpart/refine/boundary_polish.hpp"
 
-namespace part::gde {
+namespace part::refine {
 
 struct BandRefineOptions {
     int width = 8;                  // band layers on each side of the boundary in the first
@@ -29,16 +29,12 @@ struct BandRefineOptions {
     int cluster_members = 4;        // and holds at most this many vertices of the finer level
     // When the band would hold at least this share of the vertices, the first cycle refines
     // the graph itself (every vertex free, no anchors) instead of a copy of nearly all of it;
-    // the band's layers stop growing there. On the bench's farhat rows where it applies
-    // (4elt 16 and 32, plate-nodal 32, mdual 64: bands of 90-100%) it took 9-12% off the time,
-    // and over 8 cluster seeds the mean cut of the 15 2D farhat rows is 0.9994x the band's
-    // (the 3D rows 1.0002x).
+    // the band's layers stop growing there. That saves the copy and finds the band's cuts.
     double whole_graph_share = 0.9;
     // Band refinements in a row (new band, new clusters). One cycle (three F-cycle detours then)
     // refines as well as two cycles with the first in groups (mean cut improvement over the
     // bench's 27 rcb/farhat starts 19.98% against 19.94%, the same rows at 15% and more) for
-    // 12% less CPU, and its coarsening and polish, no longer split between two groups, find
-    // the helper thread free; on 4elt it took 8-10% off the wall time, elsewhere the same.
+    // less CPU.
     int cycles = 1;
     double min_cycle_gain = 0.01; // another cycle runs only after one that lowered the cut
                                   // by at least this fraction
@@ -46,17 +42,14 @@ struct BandRefineOptions {
     // again from the level reached, `recoarsenings` times per cycle (0: a V-cycle). Coarse
     // levels are cheap to build and refine, and each new set of clusters offers other moves.
     // One detour with up to 4 FM passes per level refines as well as three detours with 2
-    // passes: over 8 cluster seeds on each of the bench's 15 farhat starts the mean cut is
-    // 1.0005x (rcb starts 1.0022x, the four 3D farhat rows 0.999x), for 6-12% less wall time
-    // on the 7k-17k-vertex farhat rows (the further detours mostly rebuilt coarse levels that
-    // gained a few edges). A V-cycle with 4 to 100 passes loses 0.5-2% of the cut; a second detour
-    // with 3 passes gains 0.4% for 1-10% more time.
+    // passes, in less time (the further detours mostly rebuilt coarse levels that gained a few
+    // edges). A V-cycle with 4 to 100 passes loses 0.5-2% of the cut; a second detour with 3
+    // passes gains 0.4% for more time.
     double recoarsen_share = 0.75;
     int recoarsenings = 1;
     // Later cycles refine a narrower band whose borders already moved: they do with less
-    // effort than the first. One detour instead of two saves 1.4-2.8M instructions on the
-    // bench's 7k-33k-vertex farhat starts (a tenth to a fifth of the second cycle) for 0.2
-    // points of the mean cut improvement, within the noise of any change.
+    // effort than the first. One detour instead of two saves a tenth to a fifth of the second
+    // cycle's work for 0.2 points of the mean cut improvement, within the noise of any change.
     int later_recoarsenings = 1;
     int later_max_passes = 2;
     VertexId later_coarsest_per_part = 0; // stop coarsening at this many vertices per part
@@ -89,4 +82,4 @@ struct BandRefineResult {
 BandRefineResult refine_band(const Graph& graph, Partition& partition,
                              const BandRefineOptions& options);
 
-} // namespace part::gde
+} // namespace part::refine

@@ -1,13 +1,13 @@
-#include "libpart/gde/part_groups.hpp"
+#include "libpart/refine/part_groups.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/core/saturated_weight.hpp"
-#include "libpart/gde/boundary_polish.hpp"
+#include "libpart/refine/boundary_polish.hpp"
 
-namespace part::gde {
+namespace part::refine {
 
 namespace {
 
@@ -139,4 +139,4 @@ std::vector<char> bisect_parts(const Graph& graph, const std::vector<PartId>& pa
     return bisect_parts(part_borders(graph, part, num_parts));
 }
 
-} // namespace part::gde
+} // namespace part::refine

@@ -7,7 +7,7 @@
 
 #include "libpart/core/partition.hpp"
 
-namespace part::gde {
+namespace part::refine {
 
 class LocalConnectivity {
   public:
@@ -36,4 +36,4 @@ class LocalConnectivity {
     VertexId sized_for_ = 0;          // the largest degree the arrays were sized for
 };
 
-} // namespace part::gde
+} // namespace part::refine

@@ -1,9 +1,9 @@
-#include "libpart/gde/local_connectivity.hpp"
+#include "libpart/refine/local_connectivity.hpp"
 
 #include <algorithm>
 #include <limits>
 
-namespace part::gde {
+namespace part::refine {
 
 namespace {
 
@@ -147,4 +147,4 @@ bool LocalConnectivity::would_disconnect(const std::vector<PartId>& part, Vertex
     return true;
 }
 
-} // namespace part::gde
+} // namespace part::refine

@@ -10,16 +10,14 @@
 
 #include "libpart/core/graph_builder.hpp"
 #include "libpart/core/metrics.hpp"
-#include "libpart/gde/band_graph.hpp"
-#include "libpart/gde/band_refinement.hpp"
-#include "libpart/gde/fragment_absorption.hpp"
-#include "libpart/gde/part_coarsening.hpp"
-#include "libpart/gde/refine.hpp"
-#include "libpart/partition/farhat_partition.hpp"
+#include "libpart/refine/band_graph.hpp"
+#include "libpart/refine/band_refinement.hpp"
+#include "libpart/refine/fragment_absorption.hpp"
+#include "libpart/refine/part_coarsening.hpp"
 #include "tests/support/grid_graph.hpp"
 
 using namespace part;
-using namespace part::gde;
+using namespace part::refine;
 
 namespace {
 
@@ -579,23 +577,6 @@ TEST(FragmentAbsorption, StopsOnlyWhereAnotherRoundWouldMoveNothing) {
         EXPECT_EQ(again.fragments_left, r.fragments_left) << seed;
         EXPECT_EQ(p.part, after) << seed;
     }
-}
-
-TEST(GdeRefineRegions, FarhatStartEndsConnectedBalancedAndBelowTheFlatPolish) {
-    const Graph g = part::test::grid_graph(80, 60);
-    const Partition start{8, farhat_partition(g, 8, {}, 0.03, 1), {}};
-    RefineOptions regions, flat;
-    flat.absorb_fragments = false;
-    flat.multilevel_polish = false;
-    const RefineResult r = refine_with_gde(g, start, nullptr, regions);
-    const RefineResult f = refine_with_gde(g, start, nullptr, flat);
-    const Partition refined{8, r.part, {}};
-    EXPECT_LT(edge_cut(g, r.part), edge_cut(g, f.part));
-    EXPECT_LE(edge_cut(g, r.part), edge_cut(g, start.part));
-    EXPECT_LE(imbalance(g, refined)[0], 1.03 + 1e-9);
-    for (VertexId c : components_per_part(g, r.part, 8)) EXPECT_EQ(c, 1);
-    EXPECT_GT(r.band.levels, 1);
-    EXPECT_EQ(refine_with_gde(g, start, nullptr, regions).part, r.part);
 }
 
 // Weights near the 32-bit limit: two vertices of 1.5e9 must not form a cluster a 2e9 cap

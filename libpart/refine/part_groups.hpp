@@ -7,13 +7,12 @@
 // bisected here as METIS bisects graphs that small: regions grown greedily from several starts,
 // improved by FM. A breadth-first bisection of the parts (cut where half the border weight is
 // reached) left a third of the border between the groups on 4elt, and the band refinement lost
-// 3 points of cut improvement to it against 1.7 with METIS. Not METIS itself: part-refine
-// loads no shared library, which saves it 0.3 ms a run (tools/CMakeLists.txt).
+// 3 points of cut improvement to it against 1.7 with METIS.
 #include <vector>
 
 #include "libpart/core/partition.hpp"
 
-namespace part::gde {
+namespace part::refine {
 
 // The borders between the parts: the quotient graph (as metrics.hpp's quotient_graph gives it,
 // without vertex weights) and the edge cut, from one sweep over the edges (the band
@@ -35,4 +34,4 @@ std::vector<char> bisect_parts(const PartBorders& borders);
 std::vector<char> bisect_parts(const Graph& graph, const std::vector<PartId>& part,
                                PartId num_parts);
 
-} // namespace part::gde
+} // namespace part::refine

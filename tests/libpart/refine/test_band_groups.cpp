@@ -8,14 +8,14 @@
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/core/saturated_weight.hpp"
-#include "libpart/gde/band_graph.hpp"
-#include "libpart/gde/band_refinement.hpp"
-#include "libpart/gde/part_groups.hpp"
+#include "libpart/refine/band_graph.hpp"
+#include "libpart/refine/band_refinement.hpp"
+#include "libpart/refine/part_groups.hpp"
 #include "tests/support/grid_graph.hpp"
 #include "tests/support/ragged_tiles.hpp"
 
 using namespace part;
-using namespace part::gde;
+using namespace part::refine;
 using part::test::ragged_tiles;
 
 namespace {

@@ -7,7 +7,7 @@
 
 #include "libpart/core/partition.hpp"
 
-namespace part::gde {
+namespace part::refine {
 
 struct PolishResult {
     VertexId moves = 0;
@@ -58,4 +58,4 @@ struct PolishCarry {
 PolishResult polish_boundary(const Graph& graph, Partition& partition, double tolerance,
                              const PolishOptions& options, PolishCarry& carry);
 
-} // namespace part::gde
+} // namespace part::refine

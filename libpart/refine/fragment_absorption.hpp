@@ -10,7 +10,7 @@
 
 #include "libpart/core/partition.hpp"
 
-namespace part::gde {
+namespace part::refine {
 
 struct FragmentResult {
     VertexId fragments_moved = 0; // components handed to a neighbouring part
@@ -31,4 +31,4 @@ struct FragmentResult {
 FragmentResult absorb_fragments(const Graph& graph, Partition& partition,
                                 const std::vector<WeightSum>* max_weight = nullptr);
 
-} // namespace part::gde
+} // namespace part::refine

@@ -1,4 +1,4 @@
-#include "libpart/order/order_quality.hpp"
+#include "libpart/partition/order_quality.hpp"
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/partition/blocks_partition.hpp"

@@ -1,4 +1,4 @@
-#include "libpart/gde/part_coarsening.hpp"
+#include "libpart/refine/part_coarsening.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -9,7 +9,7 @@
 #include "libpart/core/parallel.hpp"
 #include "libpart/core/saturated_weight.hpp"
 
-namespace part::gde {
+namespace part::refine {
 
 namespace {
 
@@ -208,7 +208,7 @@ void prepare_rows(EdgeOffset entries, VertexId coarse_n, RowBuffers& rows) {
 // entry at the row's end, kept (the end moves on) only when the neighbour is new, and the row's own
 // vertex is marked as met before the row, its sum thrown away. Every store's address is known once
 // the neighbour is (sums kept at the entries' positions, known only once the neighbour's mark was
-// loaded, took 4% more time).
+// loaded, took more time).
 template <bool kEdgeWeights>
 EdgeOffset merge_rows(const Graph& graph, const VertexId* coarse_of, const Clusters& clusters,
                       VertexId begin, VertexId end, NeighbourSum* const met, VertexId* const adjncy,
@@ -468,4 +468,4 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
     }
 }
 
-} // namespace part::gde
+} // namespace part::refine
