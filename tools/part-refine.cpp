@@ -129,7 +129,6 @@ int main(int argc, char** argv) {
         auto [graph, partition] = formats::read_graph_and_partition(
             graph_path, coords_path, partition_path, num_parts, targets_path);
         tools::ensure_parts_fit(num_parts, graph.num_vertices());
-        tools::prefault_heap_when_idle();
         const std::optional<gde::Network> network =
             network_for(network_spec, partition.num_parts, partition_path);
         // Refined (and reported on) in an order that keeps neighbours close in memory, when

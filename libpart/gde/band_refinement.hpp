@@ -9,9 +9,8 @@
 // the way back up it coarsens again from the level reached, so the coarse levels, the cheap
 // ones, are refined again with other clusters before the fine levels, the costly ones, run
 // once. By default one cycle runs; when more are asked for, later cycles work on a narrower band,
-// with fewer detours, and on graphs large enough the first cycle runs in two groups of parts at
-// once, on two cores (refine_band_in_groups), the borders between the groups waiting for the
-// second cycle.
+// with fewer detours, and on graphs large enough the first cycle runs in two groups of parts
+// (refine_band_in_groups), the borders between the groups waiting for the second cycle.
 #include <vector>
 
 #include "libpart/gde/boundary_polish.hpp"
@@ -29,16 +28,14 @@ struct BandRefineOptions {
     int cluster_members = 4;        // and holds at most this many vertices of the finer level
     // When the band would hold at least this share of the vertices, the first cycle refines
     // the graph itself (every vertex free, no anchors) instead of a copy of nearly all of it;
-    // the band's layers stop growing there. On the bench's farhat rows where it applies
-    // (4elt 16 and 32, plate-nodal 32, mdual 64: bands of 90-100%) it took 9-12% off the time,
-    // and over 8 cluster seeds the mean cut of the 15 2D farhat rows is 0.9994x the band's
-    // (the 3D rows 1.0002x).
+    // the band's layers stop growing there: a band of nearly every vertex costs a copy of the
+    // graph and gives the same cuts (over 8 cluster seeds the mean cut of the bench's 15 2D
+    // farhat rows is 0.9994x the band's, the 3D rows 1.0002x).
     double whole_graph_share = 0.9;
     // Band refinements in a row (new band, new clusters). One cycle (three F-cycle detours then)
     // refines as well as two cycles with the first in groups (mean cut improvement over the
     // bench's 27 rcb/farhat starts 19.98% against 19.94%, the same rows at 15% and more) for
-    // 12% less CPU, and its coarsening and polish, no longer split between two groups, find
-    // the helper thread free; on 4elt it took 8-10% off the wall time, elsewhere the same.
+    // less work.
     int cycles = 1;
     double min_cycle_gain = 0.01; // another cycle runs only after one that lowered the cut
                                   // by at least this fraction
@@ -47,26 +44,22 @@ struct BandRefineOptions {
     // levels are cheap to build and refine, and each new set of clusters offers other moves.
     // One detour with up to 4 FM passes per level refines as well as three detours with 2
     // passes: over 8 cluster seeds on each of the bench's 15 farhat starts the mean cut is
-    // 1.0005x (rcb starts 1.0022x, the four 3D farhat rows 0.999x), for 6-12% less wall time
-    // on the 7k-17k-vertex farhat rows (the further detours mostly rebuilt coarse levels that
-    // gained a few edges). A V-cycle with 4 to 100 passes loses 0.5-2% of the cut; a second detour
-    // with 3 passes gains 0.4% for 1-10% more time.
+    // 1.0005x (rcb starts 1.0022x, the four 3D farhat rows 0.999x), for less work (the further
+    // detours mostly rebuilt coarse levels that gained a few edges). A V-cycle with 4 to 100
+    // passes loses 0.5-2% of the cut; a second detour with 3 passes gains 0.4% for more time.
     double recoarsen_share = 0.75;
     int recoarsenings = 1;
     // Later cycles refine a narrower band whose borders already moved: they do with less
-    // effort than the first. One detour instead of two saves 1.4-2.8M instructions on the
-    // bench's 7k-33k-vertex farhat starts (a tenth to a fifth of the second cycle) for 0.2
-    // points of the mean cut improvement, within the noise of any change.
+    // effort than the first. One detour instead of two saves a tenth to a fifth of the second
+    // cycle's work for 0.2 points of the mean cut improvement, within the noise of any change.
     int later_recoarsenings = 1;
     int later_max_passes = 2;
     VertexId later_coarsest_per_part = 0; // stop coarsening at this many vertices per part
                                           // (0: as the first cycle)
     // Graphs of this many vertices or more (with 4 parts or more and a second cycle to come)
-    // have their first cycle in two groups of parts, on two cores: the borders inside each
-    // group are refined apart, those between the groups by the next cycle.
+    // have their first cycle in two groups of parts: the borders inside each group are refined
+    // apart, those between the groups by the next cycle.
     VertexId groups_from = 5000;
-    bool concurrent = true; // the two groups at once where there are two cores (false: one
-                            // after the other; the partition is the same)
     // What one step finds of the boundary is carried to the next: each level's polish takes
     // its boundary and part weights from the level above, each band extraction its first
     // layer from the marks of the borders' sweep and of the moves since (false: each finds
@@ -84,8 +77,7 @@ struct BandRefineResult {
 
 // Refines `partition` in place. The cut never rises (every level keeps the best prefix of its
 // moves and has the whole graph's cut); parts over the limit stay as heavy as they were or
-// get lighter. Deterministic, whatever the threads' timing or number; O(band edges x levels)
-// plus a few O(n + m) passes.
+// get lighter. Deterministic; O(band edges x levels) plus a few O(n + m) passes.
 BandRefineResult refine_band(const Graph& graph, Partition& partition,
                              const BandRefineOptions& options);
 

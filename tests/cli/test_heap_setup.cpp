@@ -11,7 +11,6 @@
 #include <thread>
 #include <vector>
 
-#include "libpart/core/helper_thread.hpp"
 #include "tests/support/test_files.hpp"
 #include "tools/common/heap_setup.hpp"
 
@@ -46,31 +45,6 @@ TEST(HeapPrefault, FaultsInTheArraysAllocatedNextWithoutTouchingThem) {
     EXPECT_FALSE(prefault()); // all in: nothing more to do until the top moves
     for (std::size_t i = 0; i < bytes; ++i) ASSERT_EQ(block[i] | 0, block[i]); // still readable
     std::free(block);
-}
-
-TEST(HeapPrefault, TheHelperThreadDoesItBetweenTasks) {
-    keep_large_arrays_in_heap();
-    prefault_heap_when_idle();
-    // The helper faults in pages above the top; a block allocated after it did is resident.
-    const std::size_t bytes = 256 << 10;
-    std::vector<char*> blocks;
-    bool resident = false;
-    for (int attempt = 0; attempt < 2000 && !resident; ++attempt) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        char* block = static_cast<char*>(std::malloc(bytes));
-        ASSERT_NE(block, nullptr);
-        blocks.push_back(block);
-        resident = resident_pages(block, bytes) == bytes / kPage - 1;
-    }
-    for (char* block : blocks) std::free(block);
-    EXPECT_TRUE(resident);
-    // Tasks still run while it has idle work.
-    std::atomic<int> ran{0};
-    const std::function<void()> task = [&] { ++ran; };
-    const std::uint32_t ticket = HelperThread::instance().try_start(task);
-    ASSERT_NE(ticket, 0u);
-    HelperThread::instance().wait(ticket);
-    EXPECT_EQ(ran, 1);
 }
 
 // Heap regions (smaps' [heap] entries) whose VmFlags include "hg": advised MADV_HUGEPAGE.

@@ -8,9 +8,6 @@
 #include <unistd.h>
 #include <utility>
 
-#include "libpart/core/helper_thread.hpp"
-#include "libpart/core/parallel.hpp"
-
 namespace part::tools {
 
 void keep_large_arrays_in_heap() {
@@ -64,17 +61,6 @@ bool HeapPrefault::operator()() {
     }
     done_ = to;
     return true;
-}
-
-void prefault_heap_when_idle() {
-    // On one CPU the helper's steps would take the main thread's time: no helper, no prefault.
-    if (hardware_threads() < 2) return;
-    // Room above the top to fault in: the heap grows at once by the top pad of
-    // keep_large_arrays_in_heap (the freed block stays, untrimmed). A step never goes past the
-    // heap's end, and a helper asleep by the time the heap grows would not see it grow.
-    void* volatile room = std::malloc(HeapPrefault::kAhead); // volatile: else GCC drops the pair
-    std::free(room);
-    HelperThread::instance().set_idle_work(HeapPrefault{});
 }
 
 namespace {

@@ -5,8 +5,6 @@
 #include <string>
 #include <vector>
 
-#include "libpart/core/parallel.hpp"
-
 namespace part::tools {
 
 // Keeps freed graph-sized arrays in the heap instead of glibc's fresh mmap per allocation
@@ -16,12 +14,9 @@ void keep_large_arrays_in_heap();
 
 // Faults in the heap's pages just above what is allocated, a step at a time (operator()), so that
 // the arrays allocated next find their pages there. A page touched for the first time costs
-// 1.5-1.9 us on the benchmark VM (the kernel zeroes and accounts it): part-refine's ~900
-// faults on a 17k-vertex graph were 1.4 ms of its ~10 ms. Done by the helper thread while it
-// has no task (prefault_heap_when_idle), they are off the critical path. Faulting in a page
-// changes nothing in it, so pages already in use are safe. Needs keep_large_arrays_in_heap
-// (arrays from the heap, not fresh mmaps; no trimming) and glibc's main arena; elsewhere a
-// step does nothing.
+// the kernel a zeroing and accounting. Faulting in a page changes nothing in it, so pages
+// already in use are safe. Needs keep_large_arrays_in_heap (arrays from the heap, not fresh
+// mmaps; no trimming) and glibc's main arena; elsewhere a step does nothing.
 class HeapPrefault {
   public:
     static constexpr std::uintptr_t kAhead = 1 << 20; // bytes kept faulted in above the top
@@ -40,12 +35,6 @@ class HeapPrefault {
     std::chrono::steady_clock::time_point next_lookup_{};
     bool unsupported_ = false;
 };
-// Grows the heap by kAhead and more, untouched, and hands HeapPrefault to the helper thread as
-// its idle work (HelperThread::set_idle_work). Call after keep_large_arrays_in_heap, once the
-// helper is no longer needed for reading the inputs (part-refine: its steps delayed the
-// helper's half of the parse). Does nothing where the process may use only one CPU.
-void prefault_heap_when_idle();
-
 // Transparent huge pages for the heap the run will fill, about twice the sizes of `inputs`
 // (files; missing or empty names count 0). On trigrid700 (490k vertices) part-refine's arrays
 // took 8,000 page faults in 4 KB pages and 2,000 with 2 MB ones, a tenth of its CPU time. The
@@ -58,8 +47,7 @@ void prefault_heap_when_idle();
 // is the run's own, and one 16 MB block of 2 MB pages took 5-8% off part-refine's time on the
 // bench's 7k-20k-vertex farhat rows (600-700 faults of 4 KB down to 250); inputs below 256 kB
 // in all, whose runs touch less than a 2 MB page, keep 4 KB pages.
-// `helper_prefaults`: whether prefault_heap_when_idle has a helper thread to do it.
-void reserve_huge_page_heap(const std::vector<std::string>& inputs,
-                            bool helper_prefaults = hardware_threads() > 1);
+// `helper_prefaults`: whether another thread faults the heap in ahead (none does now).
+void reserve_huge_page_heap(const std::vector<std::string>& inputs, bool helper_prefaults = false);
 
 } // namespace part::tools

@@ -262,27 +262,8 @@ TEST(Metrics, CutAndWeightsEqualNaiveSumsWithAndWithoutWeights) {
     }
 }
 
-namespace {
-
-void expect_same_metrics(const PartitionMetrics& a, const PartitionMetrics& b, int variant) {
-    EXPECT_EQ(a.edge_cut, b.edge_cut) << variant;
-    EXPECT_EQ(a.communication_volume, b.communication_volume) << variant;
-    EXPECT_EQ(a.part_weights, b.part_weights) << variant;
-    EXPECT_EQ(a.imbalance, b.imbalance) << variant;
-    EXPECT_EQ(a.boundary_vertices, b.boundary_vertices) << variant;
-    EXPECT_EQ(a.min_neighbour_parts, b.min_neighbour_parts) << variant;
-    EXPECT_EQ(a.max_neighbour_parts, b.max_neighbour_parts) << variant;
-    EXPECT_EQ(a.avg_neighbour_parts, b.avg_neighbour_parts) << variant;
-    EXPECT_EQ(a.disconnected_parts, b.disconnected_parts) << variant;
-    EXPECT_EQ(a.total_components, b.total_components) << variant;
-    EXPECT_EQ(a.empty_parts, b.empty_parts) << variant;
-}
-
-} // namespace
-
 TEST(Metrics, SearchAndScanInOnePassEqualTheSeparatePasses) {
-    // On graphs below the threads' threshold, compute_metrics scans the rows during the search
-    // for components; given the counts, it scans alone. Every figure must agree, and agree
+    // compute_metrics scans the rows during the search for components: every figure must agree
     // with the single-purpose functions, whatever the weights (ragged parts, one empty).
     std::mt19937 rng(41);
     Graph g = test::grid_graph(17, 12);
