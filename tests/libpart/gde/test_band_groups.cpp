@@ -1,5 +1,5 @@
 // The band refinement's first cycle in two groups of parts: the bisection of the parts, the
-// band of one group, and the refinement run on two threads or one.
+// band of one group, and the refinement.
 #include <gtest/gtest.h>
 
 #include <algorithm>
