@@ -19,8 +19,6 @@
 #include "formats/chaco_simd_scan.hpp"
 #include "formats/text_chunks.hpp"
 #include "libpart/core/graph_quick_check.hpp"
-#include "libpart/core/parallel.hpp"
-#include "libpart/core/spin_barrier.hpp"
 
 namespace part::formats {
 
@@ -395,7 +393,7 @@ std::optional<Graph> scan_chaco_vertex_lines(std::string_view body, const ChacoH
     if (h.n > std::int64_t(body.size()) || h.m > std::int64_t(body.size() / 4 + 1))
         return std::nullopt;
     std::vector<Piece> pieces;
-    if (pieces_wanted == 0) pieces_wanted = worker_threads(std::int64_t(body.size()));
+    if (pieces_wanted == 0) pieces_wanted = 1;
     for (std::string_view text : split_at_line_ends(body, pieces_wanted))
         pieces.emplace_back().text = text;
     if (pieces.empty()) pieces.emplace_back(); // an empty text: one empty piece
@@ -405,30 +403,16 @@ std::optional<Graph> scan_chaco_vertex_lines(std::string_view body, const ChacoH
     ask_for_huge_pages(g.adjncy);
     ask_for_huge_pages(g.adjwgt);
     ask_for_huge_pages(g.vwgt);
-    // Piece c + 1's place needs the lines and numbers of pieces 0..c, which thread c + 1 counts
-    // while mapping in its share of the arrays; then one thread places the pieces and sizes
-    // the arrays, and every thread scans its piece straight into them.
-    // Every thread counts an equal share of the text before the last piece (each share cut
-    // at the pieces' starts), so none waits idle for the counts.
+    // Piece c + 1's place needs the lines and numbers of pieces 0..c: the text before the last
+    // piece is counted share by share, then the pieces are placed, the arrays sized, and each
+    // piece scanned straight into them.
     const std::size_t before_last =
         threads > 1 ? std::size_t(pieces.back().text.data() - body.data()) : 0;
     const std::vector<std::string_view> shares =
         split_at_line_ends(body.substr(0, before_last), threads);
     std::vector<TextCounts> share_counts(std::size_t(threads) * threads); // [thread][piece]
-    bool placed = false;
-    auto place_and_size = [&]() noexcept {
-        for (unsigned c = 0; c < threads; ++c)
-            for (unsigned piece = 0; piece < threads; ++piece) {
-                const TextCounts& counts = share_counts[c * threads + piece];
-                pieces[piece].counts.lines += counts.lines;
-                pieces[piece].counts.numbers += counts.numbers;
-            }
-        placed = place(pieces, h);
-        if (placed) size_graph(g, h);
-    };
-    SpinBarrier sync(threads, place_and_size);
     const char* text_end = body.data() + body.size();
-    for_each_range(std::int64_t(threads), threads, [&](unsigned c, std::int64_t, std::int64_t) {
+    for (unsigned c = 0; c < threads; ++c) {
         map_in_share(g, c, threads);
         if (c < shares.size())
             for (unsigned piece = 0; piece + 1 < threads; ++piece) {
@@ -436,9 +420,17 @@ std::optional<Graph> scan_chaco_vertex_lines(std::string_view body, const ChacoH
                 if (!part.empty())
                     share_counts[c * threads + piece] = count_lines_and_numbers(part);
             }
-        sync.arrive_and_wait();
-        if (placed) pieces[c].ok = scan_piece(h, g, pieces[c], text_end);
-    });
+    }
+    for (unsigned c = 0; c < threads; ++c)
+        for (unsigned piece = 0; piece < threads; ++piece) {
+            const TextCounts& counts = share_counts[c * threads + piece];
+            pieces[piece].counts.lines += counts.lines;
+            pieces[piece].counts.numbers += counts.numbers;
+        }
+    const bool placed = place(pieces, h);
+    if (placed) size_graph(g, h);
+    for (unsigned c = 0; c < threads && placed; ++c)
+        pieces[c].ok = scan_piece(h, g, pieces[c], text_end);
     PieceSums sums;
     for (const Piece& piece : pieces) {
         if (!piece.ok) return std::nullopt;

@@ -18,7 +18,7 @@ namespace part::formats {
 // self loop, no neighbour listed twice in a row (checked exactly), and symmetric with equal
 // edge weights (checked by the mirror fingerprint of libpart/core/graph_quick_check.hpp,
 // which accepts an asymmetric graph with probability 2^-64). validate() need not run again.
-// `pieces`: how many threads scan it; 0: by its size (worker_threads). The graph is the same.
+// `pieces`: how many pieces it is scanned in, one after the other (0: one). The graph is the same.
 std::optional<Graph> scan_chaco_vertex_lines(std::string_view body, const ChacoHeader& header,
                                              unsigned pieces = 0);
 

@@ -11,7 +11,6 @@
 #include "formats/mapped_file.hpp"
 #include "formats/text_chunks.hpp"
 #include "formats/text_output.hpp"
-#include "libpart/core/parallel.hpp"
 
 namespace part::formats {
 
@@ -147,12 +146,9 @@ std::optional<Coordinates> parse_coordinates_in_parallel(std::string_view text,
     for (std::string_view chunk : chunks) first_row.push_back(first_row.back() + lines_in(chunk));
     Coordinates coords{dim, std::vector<double>(std::size_t(first_row.back()) * std::size_t(dim))};
     std::vector<std::int64_t> rows(chunks.size(), -1);
-    for_each_range(std::int64_t(chunks.size()), unsigned(chunks.size()),
-                   [&](unsigned c, std::int64_t, std::int64_t) {
-                       rows[c] = parse_plain_rows(chunks[c], dim,
-                                                  coords.values.data() + first_row[c] * dim,
-                                                  first_row[c + 1] - first_row[c]);
-                   });
+    for (std::size_t c = 0; c < chunks.size(); ++c)
+        rows[c] = parse_plain_rows(chunks[c], dim, coords.values.data() + first_row[c] * dim,
+                                   first_row[c + 1] - first_row[c]);
     for (std::size_t c = 0; c + 1 < chunks.size(); ++c) // blank lines may only end the file
         if (rows[c] != first_row[c + 1] - first_row[c]) return std::nullopt;
     if (rows.back() < 0) return std::nullopt;
@@ -167,8 +163,7 @@ std::optional<Coordinates> parse_coordinates_in_parallel(std::string_view text,
 Coordinates parse_coordinates(std::string_view text, const std::string& name,
                               std::int64_t expected) {
     // The fast path serves small files too (one slice): it is most of the time on them.
-    const unsigned threads = std::max(1u, worker_threads(std::int64_t(text.size())));
-    if (auto coords = parse_coordinates_in_parallel(text, name, expected, threads))
+    if (auto coords = parse_coordinates_in_parallel(text, name, expected, 1))
         return std::move(*coords);
     return parse_coordinates_sequentially(text, name, expected);
 }

@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "libpart/core/graph_quick_check.hpp"
-#include "libpart/core/parallel.hpp"
 
 namespace part {
 
@@ -72,19 +71,19 @@ void check_offsets(const Graph& g) {
                              "adjacency offsets decrease at vertex " + one_based(u));
 }
 
-// Scratch of one thread: a stamp per vertex and, per vertex v, the count of entries (u, v)
-// with u < v in the thread's rows (later turned into the thread's fill positions).
+// A stamp per vertex and, per vertex v, the count of entries (u, v) with u < v (later turned
+// into the fill positions of v's lower list).
 struct RowScratch {
     std::vector<VertexId> stamp;
     std::vector<EdgeOffset> lower;
 };
 
-// Ids in range, no self loop, no duplicate in rows [begin, end); counts lower entries.
-void check_rows(const Graph& g, VertexId begin, VertexId end, RowScratch& scratch) {
+// Ids in range, no self loop, no duplicate in any row; counts lower entries.
+void check_rows(const Graph& g, RowScratch& scratch) {
     const VertexId n = g.num_vertices();
     scratch.stamp.assign(std::size_t(n), -1);
     scratch.lower.assign(std::size_t(n) + 1, 0);
-    for (VertexId u = begin; u < end; ++u) {
+    for (VertexId u = 0; u < n; ++u) {
         for (VertexId v : g.neighbours(u)) {
             if (v < 0 || v >= n)
                 throw GraphError(Kind::IdOutOfRange, u, v,
@@ -103,17 +102,13 @@ void check_rows(const Graph& g, VertexId begin, VertexId end, RowScratch& scratc
 }
 
 // Offsets of the lower lists (entries (u, v) with u < v grouped by v, in increasing u), and
-// each thread's counts turned into where its entries go, so threads scatter without sharing.
-std::vector<EdgeOffset> lower_list_offsets(std::vector<RowScratch>& scratch, VertexId n) {
+// the counts turned into where each list's entries go.
+std::vector<EdgeOffset> lower_list_offsets(RowScratch& scratch, VertexId n) {
     std::vector<EdgeOffset> lower_start(std::size_t(n) + 1, 0);
     for (VertexId v = 0; v < n; ++v) {
-        EdgeOffset running = lower_start[v];
-        for (auto& s : scratch) {
-            const EdgeOffset count = s.lower[v + 1];
-            s.lower[v + 1] = running;
-            running += count;
-        }
-        lower_start[v + 1] = running;
+        const EdgeOffset count = scratch.lower[v + 1];
+        scratch.lower[v + 1] = lower_start[v];
+        lower_start[v + 1] = lower_start[v] + count;
     }
     return lower_start;
 }
@@ -143,10 +138,9 @@ struct LowerLists {
     std::vector<EdgeOffset> edge; // its position in adjncy, when edges are weighted
 };
 
-// Thread r scatters its rows' entries (u, v), u < v, into v's lower list.
-void scatter_lower(const Graph& g, VertexId begin, VertexId end, RowScratch& scratch,
-                   LowerLists& lists) {
-    for (VertexId u = begin; u < end; ++u)
+// Scatters the entries (u, v), u < v, into v's lower list.
+void scatter_lower(const Graph& g, RowScratch& scratch, LowerLists& lists) {
+    for (VertexId u = 0; u < g.num_vertices(); ++u)
         for (EdgeOffset e = g.xadj[u]; e < g.xadj[u + 1]; ++e) {
             const VertexId v = g.adjncy[e];
             if (u >= v) continue;
@@ -158,11 +152,10 @@ void scatter_lower(const Graph& g, VertexId begin, VertexId end, RowScratch& scr
 
 // Each v's lower list must be exactly its neighbours below v, with equal edge weights. Rows
 // are duplicate-free by now, so equal counts plus membership make the two sets equal.
-void check_lower(const Graph& g, VertexId begin, VertexId end, const LowerLists& lists,
-                 std::vector<VertexId>& stamp) {
+void check_lower(const Graph& g, const LowerLists& lists, std::vector<VertexId>& stamp) {
     std::fill(stamp.begin(), stamp.end(), -1);
     std::vector<EdgeOffset> position(g.has_edge_weights() ? stamp.size() : 0);
-    for (VertexId v = begin; v < end; ++v) {
+    for (VertexId v = 0; v < g.num_vertices(); ++v) {
         EdgeOffset below = 0;
         for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e) {
             const VertexId u = g.adjncy[e];
@@ -190,9 +183,7 @@ void check_lower(const Graph& g, VertexId begin, VertexId end, const LowerLists&
 
 // Valid graphs pass the quick check (one pass matching each edge with its mirror). Otherwise
 // symmetry is checked by scattering the entries (u, v) with u < v into lists per v (a
-// counting sort) and matching each list with v's neighbours below v. Every pass runs over
-// contiguous vertex ranges in parallel on large graphs; errors are those of the lowest range,
-// so the first problem reported is the same as a sequential scan's.
+// counting sort) and matching each list with v's neighbours below v.
 void validate_sizes(const Graph& graph) {
     check_attribute_sizes(graph);
 }
@@ -202,22 +193,15 @@ void validate(const Graph& graph) {
     check_offsets(graph);
     if (passes_quick_check(graph)) return;
     const VertexId n = graph.num_vertices();
-    const unsigned threads = worker_threads(EdgeOffset(graph.adjncy.size()));
-    std::vector<RowScratch> scratch(threads);
-    for_each_range(n, threads, [&](unsigned r, VertexId begin, VertexId end) {
-        check_rows(graph, begin, end, scratch[r]);
-    });
+    RowScratch scratch;
+    check_rows(graph, scratch);
     check_weights_non_negative(graph);
     LowerLists lists;
     lists.start = lower_list_offsets(scratch, n);
     lists.source.resize(std::size_t(lists.start[n]));
     lists.edge.resize(graph.has_edge_weights() ? lists.source.size() : 0);
-    for_each_range(n, threads, [&](unsigned r, VertexId begin, VertexId end) {
-        scatter_lower(graph, begin, end, scratch[r], lists);
-    });
-    for_each_range(n, threads, [&](unsigned r, VertexId begin, VertexId end) {
-        check_lower(graph, begin, end, lists, scratch[r].stamp);
-    });
+    scatter_lower(graph, scratch, lists);
+    check_lower(graph, lists, scratch.stamp);
 }
 
 } // namespace part

@@ -12,8 +12,6 @@
 #include <emmintrin.h>
 #endif
 
-#include "libpart/core/parallel.hpp"
-
 // Symmetry by matching: every entry (u, v) with u < v (an upper entry) is matched to the first
 // u in v's row, which must hold an equal weight and must not be matched already. Matches are
 // one to one, so when the upper and lower counts agree every entry has exactly one mirror: the
@@ -52,8 +50,8 @@ struct LongRows {
     };
     std::unique_ptr<Slot[]> slots; // only long rows' ranges are filled
 
-    void sort_rows(const Rows& g, VertexId begin, VertexId end) {
-        for (VertexId v = begin; v < end; ++v) {
+    void sort_rows(const Rows& g) {
+        for (VertexId v = 0; v < g.n; ++v) {
             if (g.xadj[v + 1] - g.xadj[v] <= kShortRow) continue;
             for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e) slots[e] = {g.adjncy[e], e};
             std::sort(slots.get() + g.xadj[v], slots.get() + g.xadj[v + 1],
@@ -106,19 +104,18 @@ bool match(const Rows& g, const LongRows& long_rows, VertexId u, VertexId v, Wei
     return !g.adjwgt || g.adjwgt[mirror] == w;
 }
 
-// One range of rows: entries above and below the diagonal, upper entries per block.
-struct RangeTally {
+// The rows' entries above and below the diagonal, and the upper entries per block.
+struct Tally {
     EdgeOffset upper = 0;
     EdgeOffset lower = 0;
     bool ok = true;
-    std::vector<EdgeOffset> per_block; // counts, then where the range's entries go
+    std::vector<EdgeOffset> per_block; // counts, then where each block's entries go
 };
 
-// Calls upper(u, v, w) for each entry with u < v in rows [begin, end) after checking ids,
-// self loops and weights; counts the rest as lower.
-template <typename Upper>
-void for_each_upper(const Rows& g, VertexId begin, VertexId end, RangeTally& t, Upper upper) {
-    for (VertexId u = begin; u < end; ++u)
+// Calls upper(u, v, w) for each entry with u < v after checking ids, self loops and weights;
+// counts the rest as lower.
+template <typename Upper> void for_each_upper(const Rows& g, Tally& t, Upper upper) {
+    for (VertexId u = 0; u < g.n; ++u)
         for (EdgeOffset e = g.xadj[u]; e < g.xadj[u + 1]; ++e) {
             const VertexId v = g.adjncy[e];
             const Weight w = g.adjwgt ? g.adjwgt[e] : 1;
@@ -160,7 +157,7 @@ int block_shift(const Rows& g, EdgeOffset entries) {
 // True when most entries join vertices less than four blocks apart, as in a mesh numbered
 // along space: the rows those entries look up were read recently and are still in the core's
 // cache, and the few others are cheaper to miss than to scatter. The 40% bound sits between
-// copter2 (32% far, faster in place) and mdual (52% far, twice as fast by blocks).
+// copter2 (32% far, faster in place) and mdual (52% far, faster by blocks).
 bool numbering_is_local(const Rows& g, int shift) {
     const EdgeOffset entries = g.xadj[g.n];
     const EdgeOffset stride = std::max<EdgeOffset>(1, entries / 4096);
@@ -173,15 +170,14 @@ bool numbering_is_local(const Rows& g, int shift) {
     return far * 5 <= sampled * 2;
 }
 
-// Checks ids, self loops and weights of rows [begin, end) and counts their upper entries per
-// block of v. Whether an entry is upper is a coin toss on a numbering without locality, so it
-// is added, not branched on.
-void tally_by_block(const Rows& g, VertexId begin, VertexId end, int shift, std::int64_t blocks,
-                    RangeTally& t) {
+// Checks ids, self loops and weights of the rows and counts their upper entries per block of
+// v. Whether an entry is upper is a coin toss on a numbering without locality, so it is added,
+// not branched on.
+void tally_by_block(const Rows& g, int shift, std::int64_t blocks, Tally& t) {
     t.per_block.assign(std::size_t(blocks), 0);
     EdgeOffset* per_block = t.per_block.data();
     EdgeOffset upper = 0;
-    for (VertexId u = begin; u < end; ++u)
+    for (VertexId u = 0; u < g.n; ++u)
         for (EdgeOffset e = g.xadj[u]; e < g.xadj[u + 1]; ++e) {
             const VertexId v = g.adjncy[e];
             if (std::uint32_t(v) >= std::uint32_t(g.n) || v == u || (g.adjwgt && g.adjwgt[e] < 0)) {
@@ -192,14 +188,14 @@ void tally_by_block(const Rows& g, VertexId begin, VertexId end, int shift, std:
             upper += v > u;
         }
     t.upper = upper;
-    t.lower = g.xadj[end] - g.xadj[begin] - upper;
+    t.lower = g.xadj[g.n] - upper;
 }
 
-// Writes the upper entries of rows [begin, end) at their blocks' cursors; a lower entry is
-// written to the range's spare slot instead, a conditional move rather than a branch.
-void scatter_by_block(const Rows& g, VertexId begin, VertexId end, int shift, EdgeOffset* cursor,
-                      UpperEntry* entries, Weight* weights, EdgeOffset spare) {
-    for (VertexId u = begin; u < end; ++u)
+// Writes the upper entries of the rows at their blocks' cursors; a lower entry is written to
+// the spare slot instead, a conditional move rather than a branch.
+void scatter_by_block(const Rows& g, int shift, EdgeOffset* cursor, UpperEntry* entries,
+                      Weight* weights, EdgeOffset spare) {
+    for (VertexId u = 0; u < g.n; ++u)
         for (EdgeOffset e = g.xadj[u]; e < g.xadj[u + 1]; ++e) {
             const VertexId v = g.adjncy[e];
             const EdgeOffset is_upper = v > u;
@@ -213,70 +209,42 @@ void scatter_by_block(const Rows& g, VertexId begin, VertexId end, int shift, Ed
 }
 
 // Scatters the upper entries into blocks of v, then matches each block's entries.
-bool match_by_blocks(const Rows& g, const LongRows& long_rows, int shift, unsigned threads,
-                     std::uint8_t* matched, EdgeOffset& upper, EdgeOffset& lower) {
+bool match_by_blocks(const Rows& g, const LongRows& long_rows, int shift, std::uint8_t* matched,
+                     EdgeOffset& upper, EdgeOffset& lower) {
     const std::int64_t blocks = (std::int64_t(g.n) >> shift) + 1;
-    std::vector<RangeTally> tallies(threads);
-    for_each_range(g.n, threads, [&](unsigned r, VertexId begin, VertexId end) {
-        tally_by_block(g, begin, end, shift, blocks, tallies[r]);
-    });
-    // Block b holds the entries of range 0, then range 1, ...: the order is deterministic.
-    std::vector<EdgeOffset> block_start(std::size_t(blocks) + 1, 0);
+    Tally tally;
+    tally_by_block(g, shift, blocks, tally);
+    upper = tally.upper;
+    lower = tally.lower;
+    if (!tally.ok || upper != lower) return false;
     EdgeOffset running = 0;
-    for (std::int64_t b = 0; b < blocks; ++b) {
-        block_start[std::size_t(b)] = running;
-        for (RangeTally& t : tallies) {
-            const EdgeOffset count = t.per_block[std::size_t(b)];
-            t.per_block[std::size_t(b)] = running;
-            running += count;
-        }
+    for (EdgeOffset& start : tally.per_block) {
+        const EdgeOffset count = start;
+        start = running;
+        running += count;
     }
-    block_start[std::size_t(blocks)] = running;
-    upper = lower = 0;
-    for (const RangeTally& t : tallies) {
-        if (!t.ok) return false;
-        upper += t.upper;
-        lower += t.lower;
-    }
-    if (upper != lower) return false;
-    // One spare slot per range takes the lower entries' writes (see scatter_by_block).
-    const std::size_t slots = std::size_t(running) + threads;
+    // One spare slot takes the lower entries' writes (see scatter_by_block).
+    const std::size_t slots = std::size_t(running) + 1;
     std::unique_ptr<UpperEntry[]> entries(new UpperEntry[slots]);
     std::unique_ptr<Weight[]> weights(g.adjwgt ? new Weight[slots] : nullptr);
-    for_each_range(g.n, threads, [&](unsigned r, VertexId begin, VertexId end) {
-        scatter_by_block(g, begin, end, shift, tallies[r].per_block.data(), entries.get(),
-                         weights.get(), running + r);
-    });
-    std::vector<char> ok(threads, 1);
-    for_each_range(blocks, threads, [&](unsigned r, std::int64_t first, std::int64_t last) {
-        for (EdgeOffset i = block_start[std::size_t(first)]; i < block_start[std::size_t(last)];
-             ++i) {
-            const UpperEntry& x = entries[std::size_t(i)];
-            if (!match(g, long_rows, x.u, x.v, weights ? weights[i] : 1, matched)) {
-                ok[r] = 0;
-                return;
-            }
-        }
-    });
-    return std::find(ok.begin(), ok.end(), 0) == ok.end();
+    scatter_by_block(g, shift, tally.per_block.data(), entries.get(), weights.get(), running);
+    for (EdgeOffset i = 0; i < running; ++i) {
+        const UpperEntry& x = entries[std::size_t(i)];
+        if (!match(g, long_rows, x.u, x.v, weights ? weights[i] : 1, matched)) return false;
+    }
+    return true;
 }
 
 // Matches each upper entry straight from the rows: small graphs, whose rows fit in cache.
-bool match_in_place(const Rows& g, const LongRows& long_rows, unsigned threads,
-                    std::uint8_t* matched, EdgeOffset& upper, EdgeOffset& lower) {
-    std::vector<RangeTally> tallies(threads);
-    for_each_range(g.n, threads, [&](unsigned r, VertexId begin, VertexId end) {
-        for_each_upper(g, begin, end, tallies[r], [&](VertexId u, VertexId v, Weight w) {
-            return match(g, long_rows, u, v, w, matched);
-        });
+bool match_in_place(const Rows& g, const LongRows& long_rows, std::uint8_t* matched,
+                    EdgeOffset& upper, EdgeOffset& lower) {
+    Tally tally;
+    for_each_upper(g, tally, [&](VertexId u, VertexId v, Weight w) {
+        return match(g, long_rows, u, v, w, matched);
     });
-    upper = lower = 0;
-    for (const RangeTally& t : tallies) {
-        if (!t.ok) return false;
-        upper += t.upper;
-        lower += t.lower;
-    }
-    return true;
+    upper = tally.upper;
+    lower = tally.lower;
+    return tally.ok;
 }
 
 } // namespace
@@ -289,27 +257,20 @@ bool passes_quick_check(const Graph& graph) {
     const Rows g{graph.xadj.data(), graph.adjncy.data(),
                  graph.has_edge_weights() ? graph.adjwgt.data() : nullptr, graph.num_vertices()};
     const EdgeOffset entries = EdgeOffset(graph.adjncy.size());
-    // An entry costs about as much here as 8 bytes of text in the scan, whose threshold
-    // worker_threads is tuned for: graphs from about 130,000 entries (mdual, copter2) get
-    // both cores, where counting entries alone would keep them on one.
-    const unsigned threads = worker_threads(entries * 8);
     LongRows long_rows;
     bool any_long = false;
     for (VertexId v = 0; v < g.n && !any_long; ++v)
         any_long = g.xadj[v + 1] - g.xadj[v] > kShortRow;
     if (any_long) {
         long_rows.slots.reset(new LongRows::Slot[std::size_t(entries)]);
-        for_each_range(g.n, threads, [&](unsigned, VertexId begin, VertexId end) {
-            long_rows.sort_rows(g, begin, end);
-        });
+        long_rows.sort_rows(g);
     }
     std::vector<std::uint8_t> matched(std::size_t(entries), 0);
     const int shift = block_shift(g, entries);
     EdgeOffset upper = 0, lower = 0;
-    const bool ok =
-        (std::int64_t(g.n) >> shift) < kCachedBlocks || numbering_is_local(g, shift)
-            ? match_in_place(g, long_rows, threads, matched.data(), upper, lower)
-            : match_by_blocks(g, long_rows, shift, threads, matched.data(), upper, lower);
+    const bool ok = (std::int64_t(g.n) >> shift) < kCachedBlocks || numbering_is_local(g, shift)
+                        ? match_in_place(g, long_rows, matched.data(), upper, lower)
+                        : match_by_blocks(g, long_rows, shift, matched.data(), upper, lower);
     return ok && upper == lower;
 }
 

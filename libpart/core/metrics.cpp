@@ -6,7 +6,6 @@
 #include <memory>
 #include <tuple>
 
-#include "libpart/core/parallel.hpp"
 #include "libpart/core/part_links.hpp"
 #include "libpart/core/saturated_weight.hpp"
 
@@ -112,8 +111,7 @@ std::vector<double> imbalance(const Graph& graph, const Partition& partition) {
 Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId num_parts,
                      std::vector<char>* border) {
     // Room reserved (not touched) for more cut entries than a partition worth refining has:
-    // growing the list copied it into fresh pages at each doubling, and on part-refine's helper
-    // thread, with 4elt's 5k cut entries, those page faults made the pass 25% slower.
+    // growing the list would copy it into fresh pages at each doubling.
     std::vector<PartLink> cut;
     cut.reserve(graph.adjncy.size() / 8);
     const VertexId n = graph.num_vertices();
@@ -160,8 +158,8 @@ Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId
 
 namespace {
 
-// Everything compute_metrics needs from the vertices' neighbourhoods, for one range of
-// vertices: a single pass instead of one per measure, and ranges run on separate threads.
+// Everything compute_metrics needs from the vertices' neighbourhoods: a single pass instead of
+// one per measure.
 struct NeighbourhoodScan {
     WeightSum cut_both_ends = 0; // every cut edge counted from each end
     WeightSum volume = 0;
@@ -171,8 +169,7 @@ struct NeighbourhoodScan {
 };
 
 // Drops repeated (p << 32 | q) entries, grouping the rest by p: a counting sort on p, then a
-// marker per q within each group, O(entries + K) (sorting them all was a few percent of
-// part-refine on graphs with long borders, copter2).
+// marker per q within each group, O(entries + K) (cheaper than sorting them all on long borders).
 void keep_distinct_links(std::vector<std::uint64_t>& links, PartId num_parts) {
     std::vector<std::size_t> first(std::size_t(num_parts) + 1, 0);
     for (std::uint64_t link : links) ++first[(link >> 32) + 1];
@@ -251,25 +248,6 @@ class ScanSums {
     std::vector<VertexId> seen_by_;
 };
 
-// Most vertices have every neighbour in their own part: a first loop over the row that only
-// compares parts finds that out, and only boundary vertices take the loop that counts.
-NeighbourhoodScan scan_neighbourhoods(const Graph& graph, const std::vector<PartId>& part,
-                                      PartId num_parts, VertexId begin, VertexId end) {
-    ScanSums sums(graph, part, num_parts);
-    const EdgeOffset* const xadj = graph.xadj.data();
-    const VertexId* const adjncy = graph.adjncy.data();
-    const PartId* const parts = part.data();
-    for (VertexId u = begin; u < end; ++u) {
-        const PartId p = parts[u];
-        sums.add_weight(u, p);
-        const VertexId* row = adjncy + xadj[u];
-        const VertexId* const row_end = adjncy + xadj[u + 1];
-        while (row != row_end && parts[*row] == p) ++row;
-        if (row != row_end) sums.add_boundary(u, p, row, row_end);
-    }
-    return sums.finish(num_parts);
-}
-
 // The scan of every vertex and the components per part (`components`) in one pass over the
 // rows: a breadth-first search per component (as components_per_part) scans each vertex as
 // it takes it from its queue, and reads a row a second time only for a boundary vertex. The
@@ -314,26 +292,6 @@ NeighbourhoodScan scan_with_components(const Graph& graph, const std::vector<Par
     return sums.finish(num_parts);
 }
 
-NeighbourhoodScan scan_all_neighbourhoods(const Graph& graph, const std::vector<PartId>& part,
-                                          PartId num_parts) {
-    const unsigned threads = worker_threads(std::int64_t(graph.adjncy.size()));
-    std::vector<NeighbourhoodScan> scans(threads);
-    for_each_range(
-        graph.num_vertices(), threads, [&](unsigned r, std::int64_t begin, std::int64_t end) {
-            scans[r] = scan_neighbourhoods(graph, part, num_parts, VertexId(begin), VertexId(end));
-        });
-    NeighbourhoodScan all = std::move(scans[0]);
-    for (std::size_t r = 1; r < scans.size(); ++r) {
-        all.cut_both_ends += scans[r].cut_both_ends;
-        all.volume += scans[r].volume;
-        all.boundary += scans[r].boundary;
-        for (std::size_t i = 0; i < all.weights.size(); ++i) all.weights[i] += scans[r].weights[i];
-        all.links.insert(all.links.end(), scans[r].links.begin(), scans[r].links.end());
-    }
-    if (scans.size() > 1) keep_distinct_links(all.links, num_parts);
-    return all;
-}
-
 void fill_neighbour_counts(PartitionMetrics& m, const std::vector<std::uint64_t>& links) {
     if (m.num_parts == 0) return;
     std::vector<PartId> degree(std::size_t(m.num_parts), 0);
@@ -375,14 +333,8 @@ PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition)
     validate(partition, graph);
     const PartId k = partition.num_parts;
     std::vector<VertexId> components;
-    PartitionMetrics m;
-    if (worker_threads(std::int64_t(graph.adjncy.size())) > 1) { // the scan runs in ranges
-        m = metrics_from(graph, partition, scan_all_neighbourhoods(graph, partition.part, k));
-        components = components_per_part(graph, partition.part, k);
-    } else {
-        m = metrics_from(graph, partition,
-                         scan_with_components(graph, partition.part, k, components));
-    }
+    PartitionMetrics m =
+        metrics_from(graph, partition, scan_with_components(graph, partition.part, k, components));
     add_component_counts(m, components);
     return m;
 }

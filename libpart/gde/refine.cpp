@@ -2,11 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 
-#include "libpart/core/helper_thread.hpp"
 #include "libpart/core/metrics.hpp"
-#include "libpart/core/parallel.hpp"
 #include "libpart/core/quotient_update.hpp"
 #include "libpart/gde/edge_colouring.hpp"
 #include "libpart/order/graph_search.hpp"
@@ -117,66 +114,16 @@ RefineRound remap(const Graph& graph, Partition& partition, WorkloadAdjuster& ad
     return round;
 }
 
-// Whether a pass over the graph is worth handing to the helper thread (as run_both judges).
-bool worth_the_second_core(const Graph& graph) {
-    return runs_both_concurrently(std::int64_t(graph.adjncy.size()));
-}
-
-// A partition's quotient graph, and marks of at least every vertex with a neighbour in
-// another part (as the workload adjuster takes them).
-struct QuotientAndBorder {
-    Graph quotient;
-    std::vector<char> border;
-};
-
-// `borders` of `before` brought to `after`, for the workload adjuster: the quotient graph
-// exactly, the marks as the superset it takes (every vertex that changed parts marked; their
-// neighbours, which bordered them before, stay marked). O(n + the moved vertices' edges + K +
-// links).
-QuotientAndBorder update_borders(const Graph& graph, const std::vector<PartId>& before,
-                                 const std::vector<PartId>& after, PartId num_parts,
-                                 QuotientAndBorder borders) {
-    std::vector<VertexId> moved;
-    for (VertexId v = 0; v < graph.num_vertices(); ++v)
-        if (before[v] != after[v]) moved.push_back(v);
-    borders.quotient =
-        update_quotient_graph(graph, before, after, moved, num_parts, std::move(borders.quotient));
-    for (VertexId v : moved) borders.border[v] = 1;
-    return borders;
-}
-
-// Fragment absorption on `refined` (a copy of `start`, the partition as given) and, on the second
-// core when the graph is worth it, the given partition's borders, brought up to date for the
-// absorbed vertices afterwards: the quotient graph's pass over every edge (0.16 ms of 6 on 4elt)
-// then runs beside the absorption's search instead of after it. Without the second core the borders
-// are left empty, for balance() to find on the partition absorbed.
-QuotientAndBorder absorb_beside_borders(const Graph& graph, const std::vector<PartId>& start,
-                                        Partition& refined, RefineResult& result) {
-    QuotientAndBorder borders;
-    const std::function<void()> find_borders = [&] {
-        borders.quotient = quotient_graph(graph, start, refined.num_parts, &borders.border);
-    };
-    {
-        HelperTask helper(worth_the_second_core(graph) ? &find_borders : nullptr);
-        result.fragments = absorb_fragments(graph, refined);
-        if (!helper.started()) return {};
-    } // waits for the borders
-    if (result.fragments.vertices_moved == 0) return borders;
-    return update_borders(graph, start, refined.part, refined.num_parts, std::move(borders));
-}
-
 // Steps 1-4 (network, decision maker, routing, adjuster), in rounds, on `refined`: fills the
 // network name, the map and the rounds of `result`.
 void balance(const Graph& graph, Partition& refined, const Network* network,
-             const RefineOptions& options, RefineResult& result, QuotientAndBorder borders = {}) {
+             const RefineOptions& options, RefineResult& result) {
     const bool on_quotient = network == nullptr || options.flow_graph == FlowGraph::Quotient;
-    // quotient_network's graph, with the border the adjuster starts from found in the same pass
-    // (unless given).
-    if (borders.border.empty())
-        borders.quotient = quotient_graph(graph, refined.part, refined.num_parts, &borders.border);
-    std::vector<char> border = std::move(borders.border);
+    // quotient_network's graph, with the border the adjuster starts from found in the same pass.
+    std::vector<char> border;
     Network quotient =
-        network_from_graph(std::move(borders.quotient), Topology::Quotient, "quotient");
+        network_from_graph(quotient_graph(graph, refined.part, refined.num_parts, &border),
+                           Topology::Quotient, "quotient");
     const Network& first_net = on_quotient ? quotient : *network;
     result.network_name = first_net.name;
     result.map =
@@ -246,10 +193,8 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
 
     RefineResult result;
     Partition refined = partition;
-    QuotientAndBorder borders;
-    if (options.absorb_fragments)
-        borders = absorb_beside_borders(graph, partition.part, refined, result);
-    balance(graph, refined, network, options, result, std::move(borders));
+    if (options.absorb_fragments) result.fragments = absorb_fragments(graph, refined);
+    balance(graph, refined, network, options, result);
     // Absorbing many fragments can pile weight onto a part that the flows then cannot drain
     // (a far processor on a --network, borders closed by the moves). Then the partition as
     // given is balanced instead, with only the fragments that fit within the tolerance
@@ -293,7 +238,7 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
     // border joins. Absorb them if they fit within the tolerance. (Every other move keeps parts
     // connected, so otherwise there is nothing to look for. A fragment left by the first,
     // unlimited absorption has no neighbouring part at all, a component of the graph: no move
-    // reaches it, and searching every part again for it cost 0.5 ms on plate-nodal.)
+    // reaches it, and searching every part again for it would be wasted.)
     bool direct_moves = false;
     for (const RefineRound& round : result.rounds)
         direct_moves = direct_moves || round.routed.unroutable > 0;

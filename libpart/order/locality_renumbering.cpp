@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "libpart/core/parallel.hpp"
 #include "libpart/core/part_components.hpp"
 #include "libpart/order/permutation.hpp"
 
@@ -25,8 +24,7 @@ bool scatters_neighbours(const Graph& graph) {
 
 Renumbering part_major_renumbering(const Graph& graph, const std::vector<PartId>& part) {
     // The components' own search lists them so: with its one key per vertex (the part, until
-    // reached) it took 6-8 ms on mdual, where a search of its own reading each neighbour's part
-    // and new id took 11-12 ms.
+    // reached) it reads less than a search of its own reading each neighbour's part and new id.
     const PartComponents found = find_part_components(graph, part);
     Renumbering r;
     r.old_of.assign(found.members.get(), found.members.get() + graph.num_vertices());
@@ -36,15 +34,15 @@ Renumbering part_major_renumbering(const Graph& graph, const std::vector<PartId>
 
 namespace {
 
-// Rows of new vertices [begin, end) of `to` (whose xadj is complete) from `from`.
-void copy_rows(const Graph& from, const Renumbering& r, VertexId begin, VertexId end, Graph& to) {
+// The rows of `to` (whose xadj is complete) from `from`.
+void copy_rows(const Graph& from, const Renumbering& r, Graph& to) {
     const EdgeOffset* const xadj = from.xadj.data();
     const VertexId* const adjncy = from.adjncy.data();
     const VertexId* const old_of = r.old_of.data();
     const VertexId* const new_of = r.new_of.data();
     const bool weighted = from.has_edge_weights();
-    EdgeOffset out = to.xadj[std::size_t(begin)];
-    for (VertexId i = begin; i < end; ++i) {
+    EdgeOffset out = 0;
+    for (VertexId i = 0; i < to.num_vertices(); ++i) {
         const VertexId v = old_of[i];
         const EdgeOffset first = xadj[v], last = xadj[v + 1];
         for (EdgeOffset e = first; e < last; ++e)
@@ -80,14 +78,7 @@ Graph renumbered_graph(const Graph& graph, const Renumbering& r) {
     for (VertexId i = 0; i < n; ++i) g.xadj[i + 1] = g.xadj[i] + graph.degree(r.old_of[i]);
     g.adjncy.resize(graph.adjncy.size());
     g.adjwgt.resize(graph.adjwgt.size());
-    // Two halves of about equal entries at once where there are two cores.
-    const EdgeOffset entries = g.xadj.back();
-    const auto middle =
-        VertexId(std::lower_bound(g.xadj.begin(), g.xadj.end(), entries / 2) - g.xadj.begin());
-    const VertexId split = std::min(middle, n);
-    run_both(
-        entries, [&] { copy_rows(graph, r, 0, split, g); },
-        [&] { copy_rows(graph, r, split, n, g); });
+    copy_rows(graph, r, g);
     g.vwgt = rows_in_new_order(graph.vwgt, std::size_t(graph.num_constraints()), r);
     g.vsize = rows_in_new_order(graph.vsize, 1, r);
     g.coords.dim = graph.coords.dim;

@@ -6,7 +6,6 @@
 #include <utility>
 
 #include "libpart/core/error.hpp"
-#include "libpart/core/parallel.hpp"
 #include "libpart/order/coordinates_check.hpp"
 #include "libpart/order/curve_automaton.hpp"
 
@@ -164,7 +163,7 @@ void sort_by_cube_and_key(std::vector<CurveRecord>& records) {
                       [shift](const CurveRecord& r) { return (r.cube >> shift) & 2047; });
 }
 
-// Positions of the vertices ordered by (cube, key, vertex), on two threads for the keys.
+// Positions of the vertices ordered by (cube, key, vertex).
 Permutation order_by_curve(const Graph& graph, const char* method, CurveFrame::Curve curve) {
     require_coordinates(graph, method);
     const int dim = graph.coords.dim;
@@ -172,15 +171,10 @@ Permutation order_by_curve(const Graph& graph, const char* method, CurveFrame::C
     if (n == 0) return {};
     const CurveFrame frame(dim, bounding_box(graph.coords), curve);
     std::vector<CurveRecord> keyed(static_cast<std::size_t>(n));
-    // A key costs a few hundred operations: worth the second core from about 64k points.
-    for_each_range(n, worker_threads(std::int64_t(n) * 16),
-                   [&](unsigned, std::int64_t begin, std::int64_t end) {
-                       for (std::int64_t v = begin; v < end; ++v) {
-                           const CurvePlace place =
-                               frame.place(graph.coords.values.data() + v * dim);
-                           keyed[std::size_t(v)] = {place.key, place.cube, VertexId(v)};
-                       }
-                   });
+    for (VertexId v = 0; v < n; ++v) {
+        const CurvePlace place = frame.place(graph.coords.values.data() + std::size_t(v) * dim);
+        keyed[std::size_t(v)] = {place.key, place.cube, v};
+    }
     sort_by_cube_and_key(keyed);
     Permutation positions(static_cast<std::size_t>(n));
     for (std::size_t i = 0; i < keyed.size(); ++i)

@@ -1,10 +1,8 @@
 #include "libpart/refine/band_graph.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <limits>
 
-#include "libpart/core/parallel.hpp"
 #include "libpart/core/saturated_weight.hpp"
 
 namespace part::refine {
@@ -217,33 +215,33 @@ void add_fixed_vertices(VertexId b, VertexId anchors, BandGraph& band, const Ban
         add_ballast(p, scratch.foreign_weight[p]);
 }
 
-// Band rows [first, last): band neighbours as they are, interior neighbours folded into one
-// edge per anchor with their weights summed; another group's neighbours dropped (a move inside
-// this group gains the same whatever part they lie in). Writes from adjncy[out] on (g.xadj[i + 1]
-// the end of row i), records the rows' anchor edges in share.anchor_entries and counts them in
-// share.anchor_degree; returns the end of the last row. Touches nothing another share's rows
-// touch, so shares can be built at once.
+// The band rows: band neighbours as they are, interior neighbours folded into one edge per
+// anchor with their weights summed; another group's neighbours dropped (a move inside this group
+// gains the same whatever part they lie in). g.xadj[i + 1] is the end of row i. Records the
+// rows' anchor edges in scratch.anchor_entries and counts them in scratch.anchor_degree.
 template <typename Mine, typename EdgeWeight>
-EdgeOffset build_band_rows(const Graph& graph, const std::vector<PartId>& part, VertexId anchors,
-                           EdgeWeight edge_weight, VertexId first, VertexId last, EdgeOffset out,
-                           const VertexId* index, BandGraph& band, BandScratch::RowShare& share) {
+void build_band_rows(const Graph& graph, const std::vector<PartId>& part, VertexId anchors,
+                     EdgeWeight edge_weight, BandGraph& band, BandScratch& scratch) {
     const VertexId b = band.num_band_vertices();
+    const VertexId* index = scratch.id.data();
     Graph& g = band.graph;
     // `slot` holds where each anchor already in the row being built sits (a band vertex can
     // touch two pieces).
-    std::vector<EdgeOffset>& slot = share.slot;
+    std::vector<EdgeOffset>& slot = scratch.slot;
     slot.assign(std::size_t(anchors), -1);
-    std::vector<VertexId>& anchor_degree = share.anchor_degree;
+    std::vector<VertexId>& anchor_degree = scratch.anchor_degree;
     anchor_degree.assign(std::size_t(anchors), 0);
-    std::vector<VertexId>& row_anchors = share.row_anchors;
-    std::vector<BandScratch::AnchorEntry>& anchor_entries = share.anchor_entries;
+    std::vector<VertexId>& row_anchors = scratch.row_anchors;
+    std::vector<BandScratch::AnchorEntry>& anchor_entries = scratch.anchor_entries;
     anchor_entries.clear();
     VertexId* adjncy = g.adjncy.data();
     Weight* adjwgt = g.adjwgt.data();
     const EdgeOffset* graph_xadj = graph.xadj.data();
     const VertexId* graph_adjncy = graph.adjncy.data();
     const Weight* vwgt = graph.vwgt.empty() ? nullptr : graph.vwgt.data();
-    for (VertexId i = first; i < last; ++i) {
+    EdgeOffset out = 0;
+    g.xadj[0] = 0;
+    for (VertexId i = 0; i < b; ++i) {
         const VertexId v = band.vertex[i];
         band.part[i] = part[v];
         g.vwgt[i] = weight_of(vwgt, graph.ncon, v);
@@ -272,70 +270,28 @@ EdgeOffset build_band_rows(const Graph& graph, const std::vector<PartId>& part, 
         for (VertexId anchor : row_anchors) slot[anchor] = -1;
         g.xadj[i + 1] = out;
     }
-    return out;
 }
 
-// All band rows, in two halves at once when they read at least `split_from` entries of the
-// graph. The second half is written from the end of the first half's room (its degrees: a row
-// is at most as long as the vertex's), then moved down next to the first half; or, when it
-// starts after the first half is done (run_both_if ran them in turn), right after it. Returns
-// how many shares of scratch.share hold the rows' anchor edges.
+// The band rows, with the loop over the edges written once for each edge weight source, so
+// that it does not test for edge weights at every edge.
 template <typename Mine>
-int build_all_band_rows(const Graph& graph, const std::vector<PartId>& part, VertexId anchors,
-                        EdgeOffset split_from, BandGraph& band, BandScratch& scratch) {
-    const VertexId b = band.num_band_vertices();
-    Graph& g = band.graph;
-    const VertexId* index = scratch.id.data();
-    // Written once for each edge weight source, so that the loop over the edges does not
-    // test for edge weights at every edge.
-    auto rows = [&](VertexId first, VertexId last, EdgeOffset out, BandScratch::RowShare& share) {
-        if (graph.has_edge_weights())
-            return build_band_rows<Mine>(
-                graph, part, anchors, [w = graph.adjwgt.data()](EdgeOffset e) { return w[e]; },
-                first, last, out, index, band, share);
-        return build_band_rows<Mine>(
-            graph, part, anchors, [](EdgeOffset) { return Weight(1); }, first, last, out, index,
-            band, share);
-    };
-    g.xadj[0] = 0;
-    const VertexId half = b / 2;
-    EdgeOffset room = 0, degrees = 0; // the first half's degrees, all degrees
-    for (VertexId i = 0; i < b; ++i) {
-        if (i == half) room = degrees;
-        degrees += graph.degree(band.vertex[i]);
-    }
-    if (degrees < split_from || half == 0) {
-        rows(0, b, 0, scratch.share[0]);
-        return 1;
-    }
-    std::atomic<EdgeOffset> first_end{-1};
-    EdgeOffset second_begin = room, second_end = 0;
-    run_both_if(
-        true,
-        [&] { first_end.store(rows(0, half, 0, scratch.share[0]), std::memory_order_release); },
-        [&] {
-            const EdgeOffset after_first = first_end.load(std::memory_order_acquire);
-            if (after_first >= 0) second_begin = after_first;
-            second_end = rows(half, b, second_begin, scratch.share[1]);
-        });
-    const EdgeOffset gap = second_begin - first_end.load(std::memory_order_relaxed);
-    if (gap > 0) {
-        std::copy(g.adjncy.begin() + second_begin, g.adjncy.begin() + second_end,
-                  g.adjncy.begin() + (second_begin - gap));
-        std::copy(g.adjwgt.begin() + second_begin, g.adjwgt.begin() + second_end,
-                  g.adjwgt.begin() + (second_begin - gap));
-        for (VertexId i = half + 1; i <= b; ++i) g.xadj[i] -= gap;
-        for (BandScratch::AnchorEntry& entry : scratch.share[1].anchor_entries) entry.at -= gap;
-    }
-    return 2;
+void build_all_band_rows(const Graph& graph, const std::vector<PartId>& part, VertexId anchors,
+                         BandGraph& band, BandScratch& scratch) {
+    if (graph.has_edge_weights())
+        build_band_rows<Mine>(
+            graph, part, anchors, [w = graph.adjwgt.data()](EdgeOffset e) { return w[e]; }, band,
+            scratch);
+    else
+        build_band_rows<Mine>(
+            graph, part, anchors, [](EdgeOffset) { return Weight(1); }, band, scratch);
 }
 
 // The band graph of the vertices `mine` selects (see extract_band and extract_group_band), or
 // false and nothing built when the band would hold `cap` vertices or more.
 template <typename Mine>
 bool build_band(const Graph& graph, const std::vector<PartId>& part, int width, Mine mine,
-                const std::vector<char>* boundary, EdgeOffset split_rows_from, VertexId cap,
-                BandGraph& band, BandScratch& scratch) {
+                const std::vector<char>* boundary, VertexId cap, BandGraph& band,
+                BandScratch& scratch) {
     const char* marks = boundary ? boundary->data() : nullptr;
     const BandSize size = band_members(graph, part, width, mine, marks, cap, scratch);
     if (size.capped) return false;
@@ -353,13 +309,9 @@ bool build_band(const Graph& graph, const std::vector<PartId>& part, int width, 
     for (VertexId v : band.vertex) bound += graph.degree(v);
     g.adjncy.resize(std::size_t(bound));
     g.adjwgt.resize(std::size_t(bound));
-    const int shares =
-        build_all_band_rows<Mine>(graph, part, anchors, split_rows_from, band, scratch);
-    for (VertexId a = 0; a < anchors; ++a) {
-        VertexId degree = 0;
-        for (int s = 0; s < shares; ++s) degree += scratch.share[s].anchor_degree[a];
-        g.xadj[b + a + 1] = g.xadj[b + a] + degree;
-    }
+    build_all_band_rows<Mine>(graph, part, anchors, band, scratch);
+    for (VertexId a = 0; a < anchors; ++a)
+        g.xadj[b + a + 1] = g.xadj[b + a] + scratch.anchor_degree[a];
     for (VertexId x = b + anchors; x < total; ++x) g.xadj[x + 1] = g.xadj[x]; // ballast
     g.adjncy.resize(std::size_t(g.xadj.back()));
     g.adjwgt.resize(std::size_t(g.xadj.back()));
@@ -367,12 +319,11 @@ bool build_band(const Graph& graph, const std::vector<PartId>& part, int width, 
     // (in band order, so each anchor row lists its band neighbours in increasing order).
     std::vector<EdgeOffset>& fill = scratch.fill;
     fill.assign(g.xadj.begin() + b, g.xadj.end() - 1);
-    for (int s = 0; s < shares; ++s)
-        for (const BandScratch::AnchorEntry& entry : scratch.share[s].anchor_entries) {
-            const VertexId a = g.adjncy[entry.at] - b;
-            g.adjncy[fill[a]] = entry.row;
-            g.adjwgt[fill[a]++] = g.adjwgt[entry.at];
-        }
+    for (const BandScratch::AnchorEntry& entry : scratch.anchor_entries) {
+        const VertexId a = g.adjncy[entry.at] - b;
+        g.adjncy[fill[a]] = entry.row;
+        g.adjwgt[fill[a]++] = g.adjwgt[entry.at];
+    }
     return true;
 }
 
@@ -386,18 +337,15 @@ BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int 
 }
 
 bool extract_band(const Graph& graph, const std::vector<PartId>& part, int width, BandGraph& band,
-                  BandScratch& scratch, const std::vector<char>* boundary,
-                  EdgeOffset split_rows_from, VertexId whole_from) {
-    return build_band(graph, part, width, AllParts{}, boundary, split_rows_from, whole_from, band,
-                      scratch);
+                  BandScratch& scratch, const std::vector<char>* boundary, VertexId whole_from) {
+    return build_band(graph, part, width, AllParts{}, boundary, whole_from, band, scratch);
 }
 
 void extract_group_band(const Graph& graph, const std::vector<PartId>& part,
                         const std::vector<char>& in_group, int width, BandGraph& band,
-                        BandScratch& scratch, const std::vector<char>* boundary,
-                        EdgeOffset split_rows_from) {
+                        BandScratch& scratch, const std::vector<char>* boundary) {
     build_band(graph, part, width, GroupParts{part.data(), in_group.data()}, boundary,
-               split_rows_from, std::numeric_limits<VertexId>::max(), band, scratch);
+               std::numeric_limits<VertexId>::max(), band, scratch);
 }
 
 } // namespace part::refine

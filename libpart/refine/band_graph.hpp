@@ -38,35 +38,23 @@ struct BandScratch {
         VertexId row;  // band vertex
         EdgeOffset at; // its entry for the anchor
     };
-    // What a share of the band rows (one for each thread building them) needs and leaves.
-    struct RowShare {
-        std::vector<EdgeOffset> slot;
-        std::vector<VertexId> row_anchors, anchor_degree;
-        std::vector<AnchorEntry> anchor_entries; // in row order
-    };
-    RowShare share[2];
+    std::vector<EdgeOffset> slot;
+    std::vector<VertexId> row_anchors, anchor_degree;
+    std::vector<AnchorEntry> anchor_entries; // in row order
 };
-
-// Band rows reading at least this many entries of the graph are built in two halves at once
-// where a second core is free (run_both_if). Below it two halves are slower than one: the
-// second core reads the graph from a cold cache, and the second half's rows move next to the
-// first's.
-constexpr EdgeOffset kSplitBandRowsFrom = EdgeOffset(1) << 18;
 
 // The same, written into `band`, whose arrays (and the scratch's) are reused, so that
 // repeated cycles do not allocate and zero-fill graph-sized arrays each time. With `boundary`
 // (a mark per vertex, set at least for every vertex with a neighbour in another part), only
 // the marked vertices' rows are read to find the band's first layer; the band is the same.
-// `split_rows_from`: see kSplitBandRowsFrom; the band is the same whatever it is.
 // Returns false, and builds nothing, when the band holds `whole_from` vertices or more (its
 // layers stop growing there): the caller then refines the graph itself.
 bool extract_band(const Graph& graph, const std::vector<PartId>& part, int width, BandGraph& band,
                   BandScratch& scratch, const std::vector<char>* boundary = nullptr,
-                  EdgeOffset split_rows_from = kSplitBandRowsFrom,
                   VertexId whole_from = std::numeric_limits<VertexId>::max());
 
 // The band of one group of parts (in_group[p] != 0 for its parts), for refining the group's
-// borders apart from the rest (band_refinement.cpp runs two groups on two cores): the vertices
+// borders apart from the rest (band_refinement.cpp refines two groups): the vertices
 // of the group's parts within `width` layers of a border between two of them, growing through
 // the group's vertices only; anchors for the rest of the group's parts; each part of the other
 // group is fixed ballast of its weight alone, with no edges. Edges to the other group's
@@ -74,10 +62,9 @@ bool extract_band(const Graph& graph, const std::vector<PartId>& part, int width
 // same amount whatever part they lie in, so the gains, the part weights and the balance limits
 // are still the whole graph's (the cut of the band graph is only that inside the group).
 // O(n + m).
-// `boundary` and `split_rows_from` as for extract_band.
+// `boundary` as for extract_band.
 void extract_group_band(const Graph& graph, const std::vector<PartId>& part,
                         const std::vector<char>& in_group, int width, BandGraph& band,
-                        BandScratch& scratch, const std::vector<char>* boundary = nullptr,
-                        EdgeOffset split_rows_from = kSplitBandRowsFrom);
+                        BandScratch& scratch, const std::vector<char>* boundary = nullptr);
 
 } // namespace part::refine

@@ -5,7 +5,6 @@
 #include <numeric>
 
 #include "libpart/core/metrics.hpp"
-#include "libpart/core/parallel.hpp"
 #include "libpart/refine/band_graph.hpp"
 #include "libpart/refine/part_coarsening.hpp"
 #include "libpart/refine/part_groups.hpp"
@@ -132,7 +131,7 @@ WeightSum refine_hierarchy(const Graph& graph, const Partition& partition,
         // A detour that did not lower the cut leaves parts much as they were, and new clusters
         // of them seldom find what these did not: on the bench's 31 rcb/farhat/3D starts,
         // going down at once gave the same cut on 30 (one more cut edge on the 31st) for less
-        // CPU, most of it on starts the refinement barely changes.
+        // work, most of it on starts the refinement barely changes.
         if (gain == before_detour) {
             top = from;
             top_projected = true;
@@ -202,7 +201,7 @@ void refine_band_once(const Graph& graph, Partition& partition, const BandRefine
     const auto whole_from =
         VertexId(std::ceil(options.whole_graph_share * double(graph.num_vertices())));
     if (extract_band(graph, partition.part, options.width, work.band, work.band_scratch,
-                     marks(boundary), kSplitBandRowsFrom, whole_from))
+                     marks(boundary), whole_from))
         work.level0 = &work.band.graph;
     else
         take_whole_graph(graph, partition, work);
@@ -224,9 +223,8 @@ void add_polish(const BandRefineResult& found, BandRefineResult& result) {
 }
 
 // One cycle in two groups of parts (part_groups.hpp), each on the band of the borders inside it
-// (extract_group_band), the two at once on two cores: the bands share no vertex and each reads
-// the partition as it was, so the result is the same whichever finishes first, or with one core.
-// The borders between the groups are left to the next cycle.
+// (extract_group_band), one after the other: the bands share no vertex and each reads the
+// partition as it was. The borders between the groups are left to the next cycle.
 void refine_band_in_groups(const Graph& graph, Partition& partition,
                            const BandRefineOptions& options, unsigned seed,
                            const std::vector<char>& group, std::vector<char>& boundary,
@@ -247,8 +245,8 @@ void refine_band_in_groups(const Graph& graph, Partition& partition,
         const auto parts = PartId(std::count(in_group.begin(), in_group.end(), 1));
         gain[g] = refine_hierarchy(graph, start, options, parts, seed, w, found[g]);
     };
-    run_both_if(
-        options.concurrent, [&] { refine_group(0); }, [&] { refine_group(1); });
+    refine_group(0);
+    refine_group(1);
 
     result.band_vertices = std::max(result.band_vertices,
                                     work.band.num_band_vertices() + other.band.num_band_vertices());
@@ -266,7 +264,7 @@ BandRefineResult refine_band(const Graph& graph, Partition& partition,
                              const BandRefineOptions& options) {
     BandRefineResult result;
     Workspace work;
-    // Small graphs are not worth a thread; with fewer than 4 parts a group would have no border
+    // Small graphs are not worth the groups; with fewer than 4 parts a group would have no border
     // of its own; without a later cycle the borders between the groups would stay as they are.
     const bool grouped = options.cycles > 1 && partition.num_parts >= 4 &&
                          graph.num_vertices() >= options.groups_from;

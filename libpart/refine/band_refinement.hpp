@@ -9,9 +9,8 @@
 // the way back up it coarsens again from the level reached, so the coarse levels, the cheap
 // ones, are refined again with other clusters before the fine levels, the costly ones, run
 // once. By default one cycle runs; when more are asked for, later cycles work on a narrower band,
-// with fewer detours, and on graphs large enough the first cycle runs in two groups of parts at
-// once, on two cores (refine_band_in_groups), the borders between the groups waiting for the
-// second cycle.
+// with fewer detours, and on graphs large enough the first cycle runs in two groups of parts
+// (refine_band_in_groups), the borders between the groups waiting for the second cycle.
 #include <vector>
 
 #include "libpart/refine/boundary_polish.hpp"
@@ -34,7 +33,7 @@ struct BandRefineOptions {
     // Band refinements in a row (new band, new clusters). One cycle (three F-cycle detours then)
     // refines as well as two cycles with the first in groups (mean cut improvement over the
     // bench's 27 rcb/farhat starts 19.98% against 19.94%, the same rows at 15% and more) for
-    // less CPU.
+    // less work.
     int cycles = 1;
     double min_cycle_gain = 0.01; // another cycle runs only after one that lowered the cut
                                   // by at least this fraction
@@ -42,7 +41,7 @@ struct BandRefineOptions {
     // again from the level reached, `recoarsenings` times per cycle (0: a V-cycle). Coarse
     // levels are cheap to build and refine, and each new set of clusters offers other moves.
     // One detour with up to 4 FM passes per level refines as well as three detours with 2
-    // passes, in less time (the further detours mostly rebuilt coarse levels that gained a few
+    // passes, for less work (the further detours mostly rebuilt coarse levels that gained a few
     // edges). A V-cycle with 4 to 100 passes loses 0.5-2% of the cut; a second detour with 3
     // passes gains 0.4% for more time.
     double recoarsen_share = 0.75;
@@ -55,11 +54,9 @@ struct BandRefineOptions {
     VertexId later_coarsest_per_part = 0; // stop coarsening at this many vertices per part
                                           // (0: as the first cycle)
     // Graphs of this many vertices or more (with 4 parts or more and a second cycle to come)
-    // have their first cycle in two groups of parts, on two cores: the borders inside each
-    // group are refined apart, those between the groups by the next cycle.
+    // have their first cycle in two groups of parts: the borders inside each group are refined
+    // apart, those between the groups by the next cycle.
     VertexId groups_from = 5000;
-    bool concurrent = true; // the two groups at once where there are two cores (false: one
-                            // after the other; the partition is the same)
     // What one step finds of the boundary is carried to the next: each level's polish takes
     // its boundary and part weights from the level above, each band extraction its first
     // layer from the marks of the borders' sweep and of the moves since (false: each finds
@@ -77,8 +74,7 @@ struct BandRefineResult {
 
 // Refines `partition` in place. The cut never rises (every level keeps the best prefix of its
 // moves and has the whole graph's cut); parts over the limit stay as heavy as they were or
-// get lighter. Deterministic, whatever the threads' timing or number; O(band edges x levels)
-// plus a few O(n + m) passes.
+// get lighter. Deterministic; O(band edges x levels) plus a few O(n + m) passes.
 BandRefineResult refine_band(const Graph& graph, Partition& partition,
                              const BandRefineOptions& options);
 

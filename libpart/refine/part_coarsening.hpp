@@ -61,42 +61,16 @@ struct RowBuffers {
 // of its size before it starts.
 struct CoarseningScratch {
     std::vector<VertexId> leader, block_order;
-    // A two-thread clustering's entries, order and task per part, and tasks per visit block.
-    std::vector<EdgeOffset> part_load;
-    std::vector<PartId> part_order;
-    std::vector<char> task_of_part, tasks_in_block;
     ScratchArray<VertexId> size, members, member_start;
     ScratchArray<WeightSum> weight;
-    // Both threads' rows, the second's from the end of the room the first's can take, and the
-    // first's neighbour sums; the second thread's sums. (A buffer per thread, each as large as
-    // the finer level, made the first level's contraction touch 0.6 MB more on 4elt's band.)
     RowBuffers rows;
-    ScratchArray<NeighbourSum> second_met;
 };
 
 // The same, written into `level`, whose arrays (and the scratch's) are reused: a cycle
 // repeated on a band of similar size then touches no fresh memory (first-touch page faults and
-// zero-filling were a sixth of part-refine's time on a 490k-vertex graph).
-// On two threads when coarsens_on_two_threads(graph).
+// zero-filling would otherwise weigh on large graphs).
 void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
                           const std::vector<char>& fixed, ClusterLimits limits, unsigned seed,
                           CoarseLevel& level, CoarseningScratch& scratch);
-
-// Levels from this many adjacency entries on are coarsened on two threads, where there are two
-// cores: below it a split costs more than the second thread saves.
-constexpr EdgeOffset kTwoThreadEntries = EdgeOffset(1) << 14;
-bool coarsens_on_two_threads(const Graph& graph);
-
-// The same, on two threads (run_both_if) when `two_threads`, with the same result. The first
-// task clusters every vertex until it sees the second start; then each clusters the vertices
-// of its own parts (the parts split so that each task's hold about half of the entries) in
-// the rest of the visit order: clusters lie inside parts, and each task visits its vertices
-// in the one order. Then each merges the rows of about half of the coarse vertices into its
-// own buffers; the first merges all of them when the second has not started when it is done
-// with its half. Where the helper thread is busy (run_both_if then runs the tasks one after
-// the other) this costs what one thread does.
-void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
-                          const std::vector<char>& fixed, ClusterLimits limits, unsigned seed,
-                          CoarseLevel& level, CoarseningScratch& scratch, bool two_threads);
 
 } // namespace part::refine

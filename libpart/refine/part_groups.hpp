@@ -1,13 +1,13 @@
 #pragma once
-// Two groups of parts whose borders can be refined apart, on two cores: a bisection of the
-// quotient graph (a vertex per part, an edge per pair of parts that share a border, weighing the
-// border's edge weight) that balances the parts' border weights, which the band refinement's
-// work follows, and cuts as little border as it can, since the borders between the groups wait
-// for a later cycle. A 2D mesh's K <= 64 parts make a graph of a few hundred edges at most,
-// bisected here as METIS bisects graphs that small: regions grown greedily from several starts,
-// improved by FM. A breadth-first bisection of the parts (cut where half the border weight is
-// reached) left a third of the border between the groups on 4elt, and the band refinement lost
-// 3 points of cut improvement to it against 1.7 with METIS.
+// Two groups of parts whose borders can be refined apart: a bisection of the quotient graph (a
+// vertex per part, an edge per pair of parts that share a border, weighing the border's edge
+// weight) that balances the parts' border weights, which the band refinement's work follows, and
+// cuts as little border as it can, since the borders between the groups wait for a later cycle. A
+// 2D mesh's K <= 64 parts make a graph of a few hundred edges at most, bisected here as METIS
+// bisects graphs that small: regions grown greedily from several starts, improved by FM. A
+// breadth-first bisection of the parts (cut where half the border weight is reached) left a third
+// of the border between the groups on 4elt, and the band refinement lost 3 points of cut
+// improvement to it against 1.7 with METIS.
 #include <vector>
 
 #include "libpart/core/partition.hpp"

@@ -99,8 +99,8 @@ TEST(PartRefine, SameInputsGiveIdenticalOutput) {
 }
 
 TEST(PartRefine, OneCpuGivesTheSameOutputAsAll) {
-    // Pinned to one CPU (taskset, cpusets, MPI binding), part-refine starts no helper thread and
-    // splits nothing; the refinement must not depend on it.
+    // Pinned to one CPU (taskset, cpusets, MPI binding), part-refine must give the output it
+    // gives with every CPU: the refinement may not depend on the threads it has.
     ScratchDir dir;
     const std::string start = unbalanced_partition(dir);
     const std::string args =

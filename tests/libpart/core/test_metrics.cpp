@@ -183,9 +183,8 @@ TEST(Metrics, RejectsPartitionThatDoesNotFit) {
     EXPECT_THROW(compute_metrics(g, two_parts({0, 1, -1, 0, 0, 0})), InvalidArgument);
 }
 
-TEST(Metrics, LargeGraphScannedInRangesAgreesWithEachMeasure) {
-    // Over a million adjacency entries, so the one-pass scan runs in ranges on threads where
-    // the machine has them; each figure must equal its own single-purpose function.
+TEST(Metrics, LargeGraphAgreesWithEachMeasure) {
+    // Over a million adjacency entries: each figure must equal its own single-purpose function.
     const Graph g = test::grid_graph(100, 60, 50);
     Partition p;
     p.num_parts = 37;
@@ -263,8 +262,7 @@ TEST(Metrics, CutAndWeightsEqualNaiveSumsWithAndWithoutWeights) {
 }
 
 TEST(Metrics, SearchAndScanInOnePassEqualTheSeparatePasses) {
-    // On graphs below the threads' threshold, compute_metrics scans the rows during the search
-    // for components; given the counts, it scans alone. Every figure must agree, and agree
+    // compute_metrics scans the rows during the search for components: every figure must agree
     // with the single-purpose functions, whatever the weights (ragged parts, one empty).
     std::mt19937 rng(41);
     Graph g = test::grid_graph(17, 12);

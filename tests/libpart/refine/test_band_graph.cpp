@@ -1,8 +1,7 @@
-// Band extraction with its rows built in two halves (on two threads where a second core is
-// free) against the same extraction in one piece.
+// Band extraction: the band's vertices, its folded anchor edges, and the arrays reused between
+// extractions.
 #include <gtest/gtest.h>
 
-#include <limits>
 #include <random>
 
 #include "libpart/core/graph_builder.hpp"
@@ -13,8 +12,6 @@ using namespace part;
 using namespace part::refine;
 
 namespace {
-
-constexpr EdgeOffset kNeverSplit = std::numeric_limits<EdgeOffset>::max();
 
 // An nx x ny grid with diagonals (a band vertex then often has several neighbours in one
 // interior piece, whose edges fold into one anchor edge), with random vertex and edge weights
@@ -78,9 +75,9 @@ std::vector<VertexId> band_by_distance(const Graph& g, const std::vector<PartId>
 } // namespace
 
 // Whole-graph and group bands of several widths, with and without weights and boundary
-// marks: the rows built in two halves (split_rows_from 0) are those built in one. One scratch
-// serves both builds, as the band refinement's cycles reuse theirs.
-TEST(BandGraph, RowsInTwoHalvesAreTheRowsInOne) {
+// marks: a scratch reused from band to band, as the band refinement's cycles reuse theirs,
+// builds the band a fresh scratch builds.
+TEST(BandGraph, AReusedScratchBuildsTheBandAFreshOneBuilds) {
     const int nx = 48, ny = 36;
     int folded = 0; // bands whose anchor edges fold several graph edges
     for (const bool weighted : {false, true}) {
@@ -95,16 +92,17 @@ TEST(BandGraph, RowsInTwoHalvesAreTheRowsInOne) {
             const std::string what =
                 "weighted " + std::to_string(weighted) + " width " + std::to_string(width);
             BandGraph one, two;
-            extract_band(g, p.part, width, one, scratch, &marks, kNeverSplit);
-            extract_band(g, p.part, width, two, scratch, &marks, 0);
+            BandScratch fresh, fresh_group;
+            extract_band(g, p.part, width, one, scratch, &marks);
+            extract_band(g, p.part, width, two, fresh, &marks);
             expect_same_band(one, two, what);
             const VertexId b = one.num_band_vertices();
             EdgeOffset degrees = 0;
             for (VertexId v : one.vertex) degrees += g.degree(v);
             if (one.graph.num_vertices() > b && one.graph.xadj[b] < degrees) ++folded;
 
-            extract_group_band(g, p.part, in_group, width, one, scratch, nullptr, kNeverSplit);
-            extract_group_band(g, p.part, in_group, width, two, scratch, nullptr, 0);
+            extract_group_band(g, p.part, in_group, width, one, scratch);
+            extract_group_band(g, p.part, in_group, width, two, fresh_group);
             expect_same_band(one, two, what + " group");
             EXPECT_GT(one.num_band_vertices(), 1) << what;
         }
@@ -142,11 +140,9 @@ TEST(BandGraph, ExtractionStopsWhenTheBandWouldHoldWholeFromVertices) {
         const VertexId size = full.num_band_vertices();
         BandGraph band;
         BandScratch scratch;
-        EXPECT_FALSE(extract_band(g, p.part, width, band, scratch, nullptr, kNeverSplit, size))
-            << width;
+        EXPECT_FALSE(extract_band(g, p.part, width, band, scratch, nullptr, size)) << width;
         EXPECT_EQ(band.num_band_vertices(), 0) << width; // nothing built
-        EXPECT_TRUE(extract_band(g, p.part, width, band, scratch, nullptr, kNeverSplit, size + 1))
-            << width;
+        EXPECT_TRUE(extract_band(g, p.part, width, band, scratch, nullptr, size + 1)) << width;
         expect_same_band(band, full, "width " + std::to_string(width));
     }
 }

@@ -227,62 +227,20 @@ TEST(PartCoarsening, OneScratchForEveryLevelGivesTheFreshResult) {
     }
 }
 
-// Two threads cluster two groups of parts and merge two halves of the coarse rows: the level
-// must be the one a single thread builds, on bands of few and many parts with anchors (fixed
-// vertices), with and without weights, and on a graph of one part (one task gets every
-// vertex), each scratch reused across sizes. How the tasks share the work depends on when the
-// second starts (not at all on one core): the bands are large enough that it usually starts
-// before the first task is done, and repeated seeds meet different timings.
-TEST(PartCoarsening, TwoThreadsGiveTheOneThreadResult) {
-    CoarseningScratch one_scratch, two_scratch;
-    for (int round = 0; round < 5; ++round) {
-        const Graph g = round % 2 == 0 ? weighted_grid(160, 120, unsigned(round))
-                                       : part::test::grid_graph(100 + 20 * round, 120);
-        BandGraph band;
-        if (round < 4) {
-            const Partition p = random_start(g, PartId(3 + 5 * round), unsigned(round + 11));
-            band = extract_band(g, p.part, 2 + round % 2);
-        } else { // one part, every seventh vertex fixed
-            band.graph = g;
-            band.part.assign(std::size_t(g.num_vertices()), 0);
-            band.fixed.assign(std::size_t(g.num_vertices()), 0);
-            for (VertexId v = 0; v < g.num_vertices(); v += 7) band.fixed[v] = 1;
-        }
-        ASSERT_GT(std::count(band.fixed.begin(), band.fixed.end(), 1), 0) << round;
-        for (unsigned seed = 0; seed < 6; ++seed) {
-            const ClusterLimits limits{3 + 4 * (seed % 3), 2 + int(seed % 3)};
-            CoarseLevel one, two;
-            coarsen_within_parts(band.graph, band.part, band.fixed, limits, seed, one, one_scratch,
-                                 false);
-            coarsen_within_parts(band.graph, band.part, band.fixed, limits, seed, two, two_scratch,
-                                 true);
-            EXPECT_LT(one.graph.num_vertices(), band.graph.num_vertices()) << round;
-            EXPECT_EQ(two.coarse_of, one.coarse_of) << round << " " << seed;
-            EXPECT_EQ(two.part, one.part) << round << " " << seed;
-            EXPECT_EQ(two.fixed, one.fixed) << round << " " << seed;
-            expect_same_graph(two.graph, one.graph);
-        }
-    }
-}
-
-// A star whose centre is the last vertex, so that the middle of the entries, where the merge
-// is split, starts the last row; and a graph without vertices.
-TEST(PartCoarsening, TwoThreadsOnAStarAndAnEmptyGraph) {
+// A star (every vertex joins the centre's cluster, as far as the limits allow) and a graph
+// without vertices.
+TEST(PartCoarsening, AStarAndAnEmptyGraph) {
     const Graph g = graph_from_edges(7, {{0, 6}, {1, 6}, {2, 6}, {3, 6}, {4, 6}, {5, 6}});
     const std::vector<PartId> part(7, 0);
     const std::vector<char> fixed(7, 0);
     for (unsigned seed = 0; seed < 4; ++seed) {
-        CoarseLevel one, two;
-        CoarseningScratch one_scratch, two_scratch;
-        coarsen_within_parts(g, part, fixed, {3, 3}, seed, one, one_scratch, false);
-        coarsen_within_parts(g, part, fixed, {3, 3}, seed, two, two_scratch, true);
-        EXPECT_LT(one.graph.num_vertices(), 7);
-        EXPECT_EQ(two.coarse_of, one.coarse_of);
-        expect_same_graph(two.graph, one.graph);
+        const CoarseLevel level = coarsen_within_parts(g, part, fixed, {3, 3}, seed);
+        EXPECT_LT(level.graph.num_vertices(), 7);
+        validate(level.graph);
     }
     CoarseLevel empty;
     CoarseningScratch scratch;
-    coarsen_within_parts(Graph{}, {}, {}, {3, 3}, 1, empty, scratch, true);
+    coarsen_within_parts(Graph{}, {}, {}, {3, 3}, 1, empty, scratch);
     EXPECT_EQ(empty.graph.num_vertices(), 0);
 }
 
