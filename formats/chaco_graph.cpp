@@ -1,11 +1,9 @@
 #include "formats/chaco_graph.hpp"
 
-#include "formats/chaco_fast_scan.hpp"
 #include "formats/chaco_graph_lines.hpp"
 
 #include <algorithm>
 #include <limits>
-#include <optional>
 #include <utility>
 
 #include "formats/atomic_output.hpp"
@@ -76,18 +74,8 @@ Weight non_negative_weight(FieldCursor& fields, const LineReader& lines, const c
 // Next neighbour on the line as a 0-based id; false at the end of the line.
 bool next_neighbour(FieldCursor& fields, const LineReader& lines, std::int64_t n,
                     VertexId& neighbour) {
-    std::uint64_t digits = 0;
-    std::int64_t id = 0;
-    switch (fields.next_digits(digits)) {
-    case FieldCursor::Token::End:
-        return false;
-    case FieldCursor::Token::Digits:
-        id = std::int64_t(digits);
-        break;
-    case FieldCursor::Token::Other:
-        id = fields.integer("a neighbour id");
-        break;
-    }
+    if (fields.at_end()) return false;
+    const std::int64_t id = fields.integer("a neighbour id");
     if (id >= 1 && id <= n) {
         neighbour = VertexId(id - 1);
         return true;
@@ -183,24 +171,11 @@ void parse_chaco_vertex_line(std::string_view line, const LineReader& lines,
     parse_vertex_line(line, lines, header, graph);
 }
 
-namespace {
-
-enum class Scan { FastFirst, LineByLine };
-
-Graph parse_graph(std::string_view text, const std::string& name, Scan scan, unsigned threads = 0) {
+Graph parse_chaco_graph(std::string_view text, const std::string& name) {
     LineReader lines(text, name);
     const Header h = parse_header(lines);
     const std::int64_t header_line = lines.line_number();
-    // Well-formed files take the fast scan; anything it does not accept is read again line
-    // by line, which names the line and the problem.
-    // The fast scan proves all but the sizes' agreement (which fails for ncon > 0 and no
-    // vertices, as validate() says).
-    std::optional<Graph> parsed;
-    if (scan == Scan::FastFirst)
-        parsed = scan_chaco_vertex_lines(text.substr(lines.offset()), h, threads);
-    const bool proved = parsed.has_value();
-    if (!parsed) parsed = parse_vertex_lines(lines, h, text.size());
-    Graph& g = *parsed;
+    Graph g = parse_vertex_lines(lines, h, text.size());
     if (g.adjncy.size() != entries_of(h))
         throw InputError(
             name, header_line,
@@ -209,26 +184,11 @@ Graph parse_graph(std::string_view text, const std::string& name, Scan scan, uns
                 (g.adjncy.size() % 2 ? "an odd count (some edge is listed by only one end)"
                                      : std::to_string(g.adjncy.size() / 2) + " edges"));
     try {
-        if (proved)
-            validate_sizes(g);
-        else
-            validate(g);
+        validate(g);
     } catch (const GraphError& e) {
         throw InputError(name, line_of_vertex(text, std::max<VertexId>(e.vertex(), 0)), e.what());
     }
-    // Moved, not copied: `g` names the optional's graph, and a copy of grid100's 32 MB of
-    // arrays (fresh pages the kernel must clear, then a memcpy) cost about a third of the read.
-    return std::move(g);
-}
-
-} // namespace
-
-Graph parse_chaco_graph(std::string_view text, const std::string& name, unsigned threads) {
-    return parse_graph(text, name, Scan::FastFirst, threads);
-}
-
-Graph parse_chaco_graph_line_by_line(std::string_view text, const std::string& name) {
-    return parse_graph(text, name, Scan::LineByLine);
+    return g;
 }
 
 Graph read_chaco_graph(const std::string& path) {

@@ -20,12 +20,7 @@ struct GraphAndPartition {
     Partition partition;
 };
 
-// read_graph_with_coordinates, then read_partition_with_targets for its vertices: the same
-// results and, when inputs are bad, the same error (the first these calls would meet). The
-// files are checked against the vertex count of the graph's header. With coordinates, part of
-// them is parsed on a second thread beside the graph and the partition; without, a graph of
-// 128 kB or more is scanned on two threads; large graphs are scanned on every core, and the
-// other files read after them.
+// read_graph_with_coordinates, then read_partition_with_targets for its vertices.
 GraphAndPartition read_graph_and_partition(const std::string& graph_path,
                                            const std::string& coords_path,
                                            const std::string& partition_path, PartId num_parts,
