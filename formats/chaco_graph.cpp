@@ -74,8 +74,8 @@ Weight non_negative_weight(FieldCursor& fields, const LineReader& lines, const c
 // Next neighbour on the line as a 0-based id; false at the end of the line.
 bool next_neighbour(FieldCursor& fields, const LineReader& lines, std::int64_t n,
                     VertexId& neighbour) {
-    if (fields.at_end()) return false;
-    const std::int64_t id = fields.integer("a neighbour id");
+    std::int64_t id = 0;
+    if (!fields.next_integer(id, "a neighbour id")) return false;
     if (id >= 1 && id <= n) {
         neighbour = VertexId(id - 1);
         return true;

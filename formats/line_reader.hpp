@@ -71,13 +71,19 @@ class FieldCursor {
     }
     // The next integer; `what` names it in the error ("a neighbour id").
     std::int64_t integer(const char* what) {
-        skip_space();
-        if (p_ == end_) where_.fail(std::string("expected ") + what + ", found end of line");
         std::int64_t value = 0;
+        if (!next_integer(value, what))
+            where_.fail(std::string("expected ") + what + ", found end of line");
+        return value;
+    }
+    // The next integer into `value`, or false at the end of the line.
+    bool next_integer(std::int64_t& value, const char* what) {
+        skip_space();
+        if (p_ == end_) return false;
         auto [next, ec] = std::from_chars(p_, end_, value);
         if (ec != std::errc() || (next != end_ && !is_space(*next))) bad_token(what, "an integer");
         p_ = next;
-        return value;
+        return true;
     }
     double real(const char* what) {
         skip_space();
