@@ -10,7 +10,7 @@
 # work keeps the second core busy. Each figure is the best of REPEAT runs, taken in the same loop so that both sides
 # see the same load; compare the ratio, not the seconds.
 # INSTRUCTIONS=1 also counts instructions with callgrind, which the load does not change: the
-# whole of bench/read_graph.cpp (read_chaco_graph on all threads, plus process start-up)
+# whole of bench/read_graph.cpp (read_chaco_graph, plus process start-up)
 # against gpmetis's ReadGraph (--toggle-collect), and their ratio.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"

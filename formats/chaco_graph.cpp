@@ -1,11 +1,9 @@
 #include "formats/chaco_graph.hpp"
 
-#include "formats/chaco_fast_scan.hpp"
 #include "formats/chaco_graph_lines.hpp"
 
 #include <algorithm>
 #include <limits>
-#include <optional>
 #include <utility>
 
 #include "formats/atomic_output.hpp"
@@ -17,22 +15,22 @@ namespace part::formats {
 
 namespace {
 
-using Header = ChacoHeader;
-
 // Adjacency entries the header's m calls for, 2m (exact in 64 unsigned bits: m < 2^63).
-std::uint64_t entries_of(const Header& h) {
+std::uint64_t entries_of(const ChacoHeader& h) {
     return std::uint64_t(h.m) * 2;
 }
 
 const char* kHeaderForm = "a header 'n m [fmt [ncon]]'";
 
-Header parse_header(LineReader& lines) {
+} // namespace
+
+ChacoHeader parse_chaco_header(LineReader& lines) {
     std::string_view line;
     do {
         if (!lines.next_data(line)) lines.fail(std::string("empty file: expected ") + kHeaderForm);
     } while (is_blank(line));
     FieldCursor fields(line, lines);
-    Header h;
+    ChacoHeader h;
     h.n = fields.integer("the vertex count n in the header");
     h.m = fields.integer("the edge count m in the header");
     if (h.n < 0 || h.n > std::numeric_limits<VertexId>::max() - 1)
@@ -63,6 +61,8 @@ Header parse_header(LineReader& lines) {
     return h;
 }
 
+namespace {
+
 Weight non_negative_weight(FieldCursor& fields, const LineReader& lines, const char* what) {
     std::int64_t w = fields.integer(what);
     if (w < 0)
@@ -76,18 +76,8 @@ Weight non_negative_weight(FieldCursor& fields, const LineReader& lines, const c
 // Next neighbour on the line as a 0-based id; false at the end of the line.
 bool next_neighbour(FieldCursor& fields, const LineReader& lines, std::int64_t n,
                     VertexId& neighbour) {
-    std::uint64_t digits = 0;
     std::int64_t id = 0;
-    switch (fields.next_digits(digits)) {
-    case FieldCursor::Token::End:
-        return false;
-    case FieldCursor::Token::Digits:
-        id = std::int64_t(digits);
-        break;
-    case FieldCursor::Token::Other:
-        id = fields.integer("a neighbour id");
-        break;
-    }
+    if (!fields.next_integer(id, "a neighbour id")) return false;
     if (id >= 1 && id <= n) {
         neighbour = VertexId(id - 1);
         return true;
@@ -100,7 +90,10 @@ bool next_neighbour(FieldCursor& fields, const LineReader& lines, std::int64_t n
                std::to_string(n));
 }
 
-void parse_vertex_line(std::string_view line, const LineReader& lines, const Header& h, Graph& g) {
+} // namespace
+
+void parse_chaco_vertex_line(std::string_view line, const LineReader& lines, const ChacoHeader& h,
+                             Graph& g) {
     FieldCursor fields(line, lines);
     const std::size_t leading = std::size_t(h.has_sizes) + std::size_t(h.ncon);
     if (leading > 0 && fields.count_remaining() < leading)
@@ -127,6 +120,8 @@ void parse_vertex_line(std::string_view line, const LineReader& lines, const Hea
     g.xadj.push_back(EdgeOffset(g.adjncy.size()));
 }
 
+namespace {
+
 // File line of the 0-based vertex v, for errors found after parsing.
 std::int64_t line_of_vertex(std::string_view text, VertexId v) {
     LineReader lines(text, "");
@@ -145,7 +140,7 @@ std::int64_t line_of_vertex(std::string_view text, VertexId v) {
 
 // Reserves no more than `bytes` of text can hold, so a lying header cannot exhaust memory:
 // every vertex line takes at least one byte and every number at least two.
-void reserve_for(Graph& g, const Header& h, std::size_t bytes) {
+void reserve_for(Graph& g, const ChacoHeader& h, std::size_t bytes) {
     g.xadj.reserve(std::min<std::size_t>(std::size_t(h.n), bytes) + 1);
     g.adjncy.reserve(std::min<std::size_t>(entries_of(h), bytes / 2 + 1));
     if (h.has_edge_weights) g.adjwgt.reserve(g.adjncy.capacity());
@@ -153,8 +148,8 @@ void reserve_for(Graph& g, const Header& h, std::size_t bytes) {
     if (h.ncon > 0) g.vwgt.reserve(std::min<std::size_t>(std::size_t(h.n) * h.ncon, bytes / 2 + 1));
 }
 
-// The vertex lines, one after another: the reference behaviour and every error message.
-Graph parse_vertex_lines(LineReader& lines, const Header& h, std::size_t bytes) {
+// The vertex lines, one after another, then only blank lines or comments.
+Graph parse_vertex_lines(LineReader& lines, const ChacoHeader& h, std::size_t bytes) {
     Graph g;
     g.ncon = h.ncon;
     reserve_for(g, h, bytes);
@@ -164,7 +159,7 @@ Graph parse_vertex_lines(LineReader& lines, const Header& h, std::size_t bytes) 
             lines.fail("file ends after " + std::to_string(v) + " of the header's " +
                        std::to_string(h.n) +
                        " vertex lines: the file is truncated or the header's n is wrong");
-        parse_vertex_line(line, lines, h, g);
+        parse_chaco_vertex_line(line, lines, h, g);
     }
     while (lines.next_data(line))
         if (!is_blank(line))
@@ -174,33 +169,11 @@ Graph parse_vertex_lines(LineReader& lines, const Header& h, std::size_t bytes) 
 
 } // namespace
 
-ChacoHeader parse_chaco_header(LineReader& lines) {
-    return parse_header(lines);
-}
-
-void parse_chaco_vertex_line(std::string_view line, const LineReader& lines,
-                             const ChacoHeader& header, Graph& graph) {
-    parse_vertex_line(line, lines, header, graph);
-}
-
-namespace {
-
-enum class Scan { FastFirst, LineByLine };
-
-Graph parse_graph(std::string_view text, const std::string& name, Scan scan, unsigned threads = 0) {
+Graph parse_chaco_graph(std::string_view text, const std::string& name) {
     LineReader lines(text, name);
-    const Header h = parse_header(lines);
+    const ChacoHeader h = parse_chaco_header(lines);
     const std::int64_t header_line = lines.line_number();
-    // Well-formed files take the fast scan; anything it does not accept is read again line
-    // by line, which names the line and the problem.
-    // The fast scan proves all but the sizes' agreement (which fails for ncon > 0 and no
-    // vertices, as validate() says).
-    std::optional<Graph> parsed;
-    if (scan == Scan::FastFirst)
-        parsed = scan_chaco_vertex_lines(text.substr(lines.offset()), h, threads);
-    const bool proved = parsed.has_value();
-    if (!parsed) parsed = parse_vertex_lines(lines, h, text.size());
-    Graph& g = *parsed;
+    Graph g = parse_vertex_lines(lines, h, text.size());
     if (g.adjncy.size() != entries_of(h))
         throw InputError(
             name, header_line,
@@ -209,26 +182,11 @@ Graph parse_graph(std::string_view text, const std::string& name, Scan scan, uns
                 (g.adjncy.size() % 2 ? "an odd count (some edge is listed by only one end)"
                                      : std::to_string(g.adjncy.size() / 2) + " edges"));
     try {
-        if (proved)
-            validate_sizes(g);
-        else
-            validate(g);
+        validate(g);
     } catch (const GraphError& e) {
         throw InputError(name, line_of_vertex(text, std::max<VertexId>(e.vertex(), 0)), e.what());
     }
-    // Moved, not copied: `g` names the optional's graph, and a copy of grid100's 32 MB of
-    // arrays (fresh pages the kernel must clear, then a memcpy) cost about a third of the read.
-    return std::move(g);
-}
-
-} // namespace
-
-Graph parse_chaco_graph(std::string_view text, const std::string& name, unsigned threads) {
-    return parse_graph(text, name, Scan::FastFirst, threads);
-}
-
-Graph parse_chaco_graph_line_by_line(std::string_view text, const std::string& name) {
-    return parse_graph(text, name, Scan::LineByLine);
+    return g;
 }
 
 Graph read_chaco_graph(const std::string& path) {

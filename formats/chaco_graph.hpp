@@ -15,9 +15,8 @@ namespace part::formats {
 // expected on any problem, including asymmetric adjacency.
 Graph read_chaco_graph(const std::string& path);
 
-// Parses graph text already in memory; `name` is used in error messages. `threads`: how many
-// scan a well-formed file; 0: by its size. The graph and the errors are the same.
-Graph parse_chaco_graph(std::string_view text, const std::string& name, unsigned threads = 0);
+// Parses graph text already in memory, line by line; `name` is used in error messages.
+Graph parse_chaco_graph(std::string_view text, const std::string& name);
 
 // Text of a graph in Chaco/METIS format (coordinates are not part of it).
 std::string format_chaco_graph(const Graph& graph);

@@ -25,8 +25,4 @@ ChacoHeader parse_chaco_header(LineReader& lines);
 void parse_chaco_vertex_line(std::string_view line, const LineReader& lines,
                              const ChacoHeader& header, Graph& graph);
 
-// The whole text read line by line, without the fast scan: the reference that
-// parse_chaco_graph must agree with, graph for graph and error for error (tests compare them).
-Graph parse_chaco_graph_line_by_line(std::string_view text, const std::string& name);
-
 } // namespace part::formats

@@ -20,10 +20,7 @@ struct GraphAndPartition {
     Partition partition;
 };
 
-// read_graph_with_coordinates, then read_partition_with_targets for its vertices: the same
-// results and, when inputs are bad, the same error (the first these calls would meet). The
-// files are checked against the vertex count of the graph's header, and read one after the
-// other.
+// read_graph_with_coordinates, then read_partition_with_targets for its vertices.
 GraphAndPartition read_graph_and_partition(const std::string& graph_path,
                                            const std::string& coords_path,
                                            const std::string& partition_path, PartId num_parts,

@@ -1,14 +1,12 @@
 #pragma once
 // Line-by-line scanning of a text buffer with line numbers, and number parsing with
-// std::from_chars (decimal_from_chars for reals) that reports the file, line and what was expected
-// on bad tokens.
+// std::from_chars that reports the file, line and what was expected on bad tokens.
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
-#include "formats/decimal_number.hpp"
 #include "libpart/core/error.hpp"
 
 namespace part::formats {
@@ -73,35 +71,25 @@ class FieldCursor {
     }
     // The next integer; `what` names it in the error ("a neighbour id").
     std::int64_t integer(const char* what) {
-        skip_space();
-        if (p_ == end_) where_.fail(std::string("expected ") + what + ", found end of line");
         std::int64_t value = 0;
+        if (!next_integer(value, what))
+            where_.fail(std::string("expected ") + what + ", found end of line");
+        return value;
+    }
+    // The next integer into `value`, or false at the end of the line.
+    bool next_integer(std::int64_t& value, const char* what) {
+        skip_space();
+        if (p_ == end_) return false;
         auto [next, ec] = std::from_chars(p_, end_, value);
         if (ec != std::errc() || (next != end_ && !is_space(*next))) bad_token(what, "an integer");
         p_ = next;
-        return value;
-    }
-    enum class Token { End, Digits, Other };
-    // Fast path for plain unsigned integers: parses the next token when it is only digits
-    // (at most 18); returns End at the end of the line and Other, consuming nothing, for
-    // anything else, which integer() then parses or reports.
-    Token next_digits(std::uint64_t& value) {
-        skip_space();
-        if (p_ == end_) return Token::End;
-        const char* q = p_;
-        std::uint64_t v = 0;
-        while (q != end_ && static_cast<unsigned>(*q - '0') < 10u)
-            v = v * 10 + unsigned(*q++ - '0');
-        if (q == p_ || q - p_ > 18 || (q != end_ && !is_space(*q))) return Token::Other;
-        p_ = q;
-        value = v;
-        return Token::Digits;
+        return true;
     }
     double real(const char* what) {
         skip_space();
         if (p_ == end_) where_.fail(std::string("expected ") + what + ", found end of line");
         double value = 0;
-        auto [next, ec] = decimal_from_chars(p_, end_, value);
+        auto [next, ec] = std::from_chars(p_, end_, value);
         if (ec != std::errc() || (next != end_ && !is_space(*next))) bad_token(what, "a number");
         p_ = next;
         return value;

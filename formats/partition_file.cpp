@@ -1,12 +1,12 @@
 #include "formats/partition_file.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <limits>
 #include <sstream>
 
-#include "formats/ascii_digits.hpp"
 #include "formats/atomic_output.hpp"
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
@@ -17,7 +17,8 @@ namespace part::formats {
 PartId parts_from_name(std::string_view path) {
     constexpr std::string_view kSuffix = ".part.";
     std::size_t digits = 0;
-    while (digits < path.size() && digits <= 9 && is_digit(path[path.size() - 1 - digits]))
+    while (digits < path.size() && digits <= 9 &&
+           std::isdigit(static_cast<unsigned char>(path[path.size() - 1 - digits])))
         ++digits;
     if (digits == 0 || digits > 9) return 0;
     const std::string_view head = path.substr(0, path.size() - digits);
@@ -40,37 +41,6 @@ PartId parse_part_id_row(FieldCursor& fields, const LineReader& lines, PartId nu
 }
 
 namespace {
-
-// The common file: one id of at most 9 digits per line, nothing else, the last line with or
-// without its '\n'. Fills `part` and `max_id` and returns true; false at anything else (a
-// comment, a space, a blank line, a sign, an id out of range, a count other than `expected`),
-// for the line-by-line parse to decide and report with line numbers. The general path (a
-// cursor per line, from_chars, push_back) cost ten times as much.
-bool parse_plain_ids(std::string_view text, std::int64_t expected, PartId num_parts,
-                     std::vector<PartId>& part, PartId& max_id) {
-    const char* p = text.data();
-    const char* const end = p + text.size();
-    std::vector<PartId> ids;
-    ids.reserve(expected >= 0 ? std::size_t(expected) : text.size() / 2);
-    PartId largest = -1;
-    while (p != end) {
-        const char* const first = p;
-        PartId id = 0;
-        for (; p != end && is_digit(*p); ++p) {
-            if (p - first == 9) return false; // a tenth digit would overflow the id
-            id = id * 10 + (*p - '0');
-        }
-        if (p == first || (p != end && *p++ != '\n')) return false;
-        ids.push_back(id);
-        largest = std::max(largest, id);
-    }
-    if ((expected >= 0 && std::int64_t(ids.size()) != expected) ||
-        (num_parts > 0 && largest >= num_parts))
-        return false;
-    part = std::move(ids);
-    max_id = largest;
-    return true;
-}
 
 // Any file, line by line, with errors naming the line.
 Partition parse_partition_rows(std::string_view text, const std::string& name,
@@ -157,12 +127,10 @@ PartId parts_of_partition(PartId given, PartId max_id, std::int64_t vertices,
 
 Partition parse_partition(std::string_view text, const std::string& name, std::int64_t expected,
                           PartId num_parts) {
-    Partition p;
     PartId max_id = -1;
     // Out-of-range ids are read here and reported below, once it is known whether part 0 is
     // empty (a 1-based file).
-    if (!parse_plain_ids(text, expected, 0, p.part, max_id))
-        p = parse_partition_rows(text, name, expected, 0, max_id);
+    Partition p = parse_partition_rows(text, name, expected, 0, max_id);
     const auto vertices = std::int64_t(p.part.size());
     const bool no_part_zero =
         !p.part.empty() && std::find(p.part.begin(), p.part.end(), 0) == p.part.end();

@@ -1,9 +1,9 @@
 #include "formats/pvtu_replacement.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 
-#include "formats/ascii_digits.hpp"
 #include "formats/atomic_output.hpp"
 #include "formats/vtk_mesh.hpp"
 #include "libpart/core/error.hpp"
@@ -19,7 +19,9 @@ fs::path folder_of(const fs::path& path) {
 }
 
 bool all_digits(std::string_view text) {
-    return !text.empty() && std::all_of(text.begin(), text.end(), is_digit);
+    return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c)) != 0;
+    });
 }
 
 // Whether `name` is <stem>_<digits>.vtu.

@@ -22,10 +22,10 @@ bash scripts/sanitize_build.sh libpart_tests formats_tests cli_tests
 mpi_cli='^cli\.PartRepart(Mpi|Pvtu)\.'
 # cli.mutation_quick runs the tools under a 4 GB address-space cap, which ASan's shadow memory
 # does not fit in: it runs in the release build above. The tests on graphs of millions of
-# entries (the quick check's and the fast scan's "Large" ones) take the small tests' code paths
-# on inputs big enough to split over threads, slowly under the sanitizers, so they too run in
-# the release build only.
-large='^libpart\.GraphQuickCheck\.(Large|LongRows)|^formats\.ChacoFastScan\..*Large'
+# entries (the quick check's "Large" ones and the graph reader's edited large texts) take the
+# small tests' code paths; under the sanitizers they took minutes of the run, so they too
+# run in the release build only.
+large='^libpart\.GraphQuickCheck\.(Large|LongRows)|^formats\.ChacoGraphLarge\.(WeightedRing|PlainText)'
 ctest --test-dir build-sanitize --output-on-failure -j"$(nproc)" --timeout 600 \
   -E "^mpi\.|^cli\.mutation_quick$|$large|$mpi_cli"
 ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0 \

@@ -1,5 +1,5 @@
-// read_graph_and_partition reads the coordinates beside the graph: it must return what the
-// sequential reads return and, when files are bad, throw the error they would meet first.
+// read_graph_and_partition must return what the sequential reads return and, when files are
+// bad, throw the error they would meet first.
 #include <gtest/gtest.h>
 
 #include <functional>

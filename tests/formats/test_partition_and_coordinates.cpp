@@ -102,9 +102,9 @@ TEST(PartitionFile, PartsFromGpmetisStyleNames) {
         EXPECT_EQ(formats::parts_from_name(name), 0) << name;
 }
 
-TEST(PartitionFile, PlainAndGeneralFilesReadTheSame) {
-    // The digits-only fast path and the line reader (CR-LF ends, padding, comments, a missing
-    // final newline, trailing blank lines, long ids, leading zeros) give the same partition.
+TEST(PartitionFile, PlainAndUnusualLayoutsReadTheSame) {
+    // CR-LF ends, padding, comments, a missing final newline, trailing blank lines, long ids
+    // and leading zeros give the same partition as plain ids.
     const std::vector<PartId> expected{3, 0, 12, 7, 1, 1, 1, 1, 1, 1, 1, 1, 1};
     const std::string rest = "1\n1\n1\n1\n1\n1\n1\n1\n1";
     for (const std::string& text :
@@ -128,7 +128,7 @@ TEST(PartitionFile, PlainAndGeneralFilesReadTheSame) {
 }
 
 TEST(PartitionFile, BadLinesNameTheirLineWhateverThePath) {
-    // Each would have passed the fast path's first lines: the error must still name the line.
+    // Bad lines after good ones: the error names the bad line.
     const std::vector<std::pair<std::string, std::string>> cases{
         {"0\n1\n-1\n", "p:3: part id -1 is negative"},
         {"0\n1\n+1\n", "p:3: expected a part id (an integer), found '+1'"},
@@ -296,8 +296,7 @@ TEST(CoordinatesFile, StreamedRowsWriteTheSameTextAsTheArray) {
 
 namespace {
 
-// Rows "i i+0.5 -i" for i < rows: over a megabyte from about 60k rows, which the reader
-// parses in slices on several threads where the machine has them.
+// Rows "i i+0.5 -i" for i < rows: over a megabyte from about 60k rows.
 std::string large_coordinates(int rows) {
     std::string text;
     for (int i = 0; i < rows; ++i)
@@ -322,7 +321,7 @@ TEST(CoordinatesFile, LargeFileParsesLikeSmallOnes) {
 TEST(CoordinatesFile, LargeFileErrorsNameTheFilesOwnLine) {
     const int rows = 120000;
     std::string text = large_coordinates(rows);
-    // A bad token late in the file, in the last slice: line 100001.
+    // A bad token late in the file: line 100001.
     const std::size_t at = text.find("\n100000 ") + 1;
     std::string bad = text;
     bad.replace(at, 6, "1e0x00");
@@ -389,57 +388,18 @@ TEST(AtomicOutput, FailsClearlyInMissingFolder) {
     EXPECT_NE(message.find("/nonexistent/dir/out"), std::string::npos) << message;
 }
 
-TEST(CoordinatesFile, TwoPiecesReadAsTheWholeAtEverySplit) {
-    // Whatever the split and whichever piece is parsed first, finish() returns what
-    // read_coordinates returns, or throws its error.
-    test::ScratchDir dir;
-    const std::string texts[] = {"0.5 1\n-2.25 3e2\n4 5\n6 7\n",
-                                 "0.5 1\n-2.25 3e2\n4 5\n6 7",
-                                 "1 2 3\n4 5 6\n7 8 9\n10 11 12\n\n\n",
-                                 "1\n2\n\n3\n4\n",
-                                 "1 2\n3 4\n5 6\n7 8\n9 10\n",
-                                 "1 2\n3 4\n5 6\n",
-                                 "% comment\n1 2\n3 4\n5 6\n7 8\n",
-                                 "1 2\n3 x\n5 6\n7 8\n",
-                                 "1 2\n3 4 5\n5 6\n7 8\n",
-                                 "1 2\n  3\t4 \n5 6\r\n7 8\n",
-                                 "1 2\n3 nan\n5 6\n7 8\n",
-                                 ""};
-    auto outcome = [](const std::function<Coordinates()>& read) {
-        try {
-            const Coordinates c = read();
-            std::string values;
-            for (double v : c.values) values += std::to_string(v) + " ";
-            return std::to_string(c.dim) + ": " + values;
-        } catch (const InputError& e) {
-            return std::string("error: ") + e.what();
-        }
-    };
-    char name[] = "a.xyz"; // a file per text
-    for (const std::string& text : texts) {
-        const std::string path = dir.write(name, text);
-        ++name[0];
-        const std::string whole = outcome([&] { return formats::read_coordinates(path, 4); });
-        for (std::size_t split = 0; split <= text.size() + 1; ++split)
-            for (bool second_first : {false, true}) {
-                const std::string pieces = outcome([&] {
-                    formats::CoordinatesInPieces reader(path, 4);
-                    reader.split(split);
-                    if (second_first) reader.parse_second();
-                    reader.parse_first();
-                    if (!second_first) reader.parse_second();
-                    return reader.finish();
-                });
-                EXPECT_EQ(pieces, whole) << text << " split at " << split;
-            }
+TEST(CoordinatesFile, RowCountsOtherThanTheGraphsNameTheLine) {
+    const std::vector<std::pair<std::string, std::string>> cases{
+        {"1 2\n3 4\n5 6\n7 8\n9 10\n", "c.xyz:5: more coordinate rows than the graph's 4"},
+        {"1 2\n3 4\n5 6\n", "c.xyz:3: file has 3 coordinate rows but the graph has 4 vertices"},
+        {"", "c.xyz: file has 0 coordinate rows but the graph has 4 vertices"},
+        {"1\n2\n\n3\n4\n", "c.xyz:4: blank line before the end of the data"}};
+    for (const auto& [text, message] : cases) {
+        const std::string error =
+            error_of([&text = text] { formats::parse_coordinates(text, "c.xyz", 4); });
+        EXPECT_EQ(error.rfind(message, 0), 0u) << text << " -> " << error;
     }
+    test::ScratchDir dir;
     const std::string missing = dir.file("missing.xyz");
-    EXPECT_EQ(outcome([&] {
-                  formats::CoordinatesInPieces reader(missing, 4);
-                  reader.split(2);
-                  reader.parse_first();
-                  reader.parse_second();
-                  return reader.finish();
-              }),
-              outcome([&] { return formats::read_coordinates(missing, 4); }));
+    EXPECT_EQ(error_of([&] { formats::read_coordinates(missing, 4); }).rfind(missing, 0), 0u);
 }

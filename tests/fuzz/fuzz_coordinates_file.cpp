@@ -1,8 +1,7 @@
 // libFuzzer target for coordinate files: any input must parse or be rejected with InputError.
 // Coordinates read without a vertex count must read the same with their own count, and be
-// rejected with one more; the two-piece parse (CoordinatesInPieces, split where the input's
-// first byte says) must give what read_coordinates gives: the same rows or the same error.
-// See tests/fuzz/README.md.
+// rejected with one more; parse_coordinates must give what read_coordinates gives: the same
+// rows or the same error. See tests/fuzz/README.md.
 #include <algorithm>
 #include <bit>
 #include <variant>
@@ -34,16 +33,6 @@ template <typename Read> Outcome outcome(Read read) {
     }
 }
 
-Outcome read_in_pieces(const std::string& path, std::int64_t expected, std::uint8_t split) {
-    return outcome([&] {
-        part::formats::CoordinatesInPieces pieces(path, expected);
-        pieces.split(pieces.size() * split / 256);
-        pieces.parse_first();
-        pieces.parse_second();
-        return pieces.finish();
-    });
-}
-
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -51,19 +40,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     using part::formats::read_coordinates;
     const std::string_view text = part::fuzz::as_text(data, size);
     const std::string path = part::fuzz::write_input(text, "fuzz.xyz");
-    const std::uint8_t split = size > 0 ? data[0] : 0;
     const Outcome any = outcome([&] { return read_coordinates(path, -1); });
-    part::fuzz::require(same(read_in_pieces(path, -1, split), any),
-                        "the pieces disagree with read_coordinates (any count)");
     const auto* coords = std::get_if<Coordinates>(&any);
-    // Rejected: try the count of lines, so the plain scan for a known count runs too.
+    // Rejected: try the count of lines, so the checks against a known count run too.
     const std::int64_t vertices = !coords ? std::int64_t(std::count(text.begin(), text.end(), '\n'))
                                   : coords->dim > 0
                                       ? std::int64_t(coords->values.size()) / coords->dim
                                       : 0;
     const Outcome counted = outcome([&] { return read_coordinates(path, vertices); });
-    part::fuzz::require(same(read_in_pieces(path, vertices, split), counted),
-                        "the pieces disagree with read_coordinates (a given count)");
     part::fuzz::require(
         same(outcome([&] { return parse_coordinates(text, path, vertices); }), counted),
         "parse_coordinates disagrees with read_coordinates");
