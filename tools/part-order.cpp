@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
         ->required()
         ->check(CLI::IsMember(order_methods()));
     app.add_option("--coords", coords_path, "Coordinates file (.xyz), one point per vertex");
-    tools::add_common_options(app, common, true);
+    tools::add_common_options(app, common, {.seed = true});
 
     return tools::run_tool(app, argc, argv, [&] {
         const std::string output = common.output.empty() ? graph_path + ".perm" : common.output;
@@ -51,7 +51,7 @@ int main(int argc, char** argv) {
         const double order_seconds = clock.lap();
         formats::write_permutation(output, order);
 
-        std::ostream& out = tools::report_stream({output});
+        std::ostream& out = tools::report_stream(common, {output});
         progress.stage("measuring block cuts");
         const auto rows = block_cut_quality(graph, order);
         if (common.json) {

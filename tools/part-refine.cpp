@@ -104,7 +104,7 @@ int main(int argc, char** argv) {
                    "Polish keeps parts within (1000 + ufactor)/1000 of their target")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
-    tools::add_common_options(app, common, true);
+    tools::add_common_options(app, common, {});
 
     return tools::run_tool(app, argc, argv, [&] {
         const std::string output =
@@ -145,7 +145,7 @@ int main(int argc, char** argv) {
         const PartitionMetrics after =
             compute_metrics(graph, Partition{partition.num_parts, result.part, partition.targets});
         if (!network) tools::warn_of_empty_parts_on_quotient(std::cerr, after);
-        tools::report_refinement(tools::report_stream({output}), output, result, before, after,
+        tools::report_refinement(tools::report_stream(common, {output}), output, result, before, after,
                                  common);
     });
 }

@@ -31,7 +31,7 @@ void run_distributed(formats::mpi::DistributedRepartOptions options,
     if (rank != 0) return;
     if (common.verbose) tools::print_stage_seconds(std::cerr);
     const auto& o = job.options();
-    tools::report_distributed_repart(tools::report_stream({o.partition_path, o.plan_path}), common,
+    tools::report_distributed_repart(tools::report_stream(common, {o.partition_path, o.plan_path}), common,
                                      job);
 }
 
@@ -125,7 +125,7 @@ int main(int argc, char** argv) {
     app.add_flag("--controller")
         ->description("Under mpirun: rank 0 decides as controller from the loads the ranks send "
                       "(interval; the default; gde runs decentralized)");
-    tools::add_common_options(app, common, true);
+    tools::add_common_options(app, common, {.seed = true});
 
     auto run_serial = [&] {
         tools::Progress progress(common.quiet);
@@ -144,7 +144,7 @@ int main(int argc, char** argv) {
         progress.stage("writing " + common.output + " and " + o.plan_path);
         formats::write_repart_outputs(common.output, o.plan_path, judged.result.partition,
                                       judged.plan);
-        tools::report_repart(tools::report_stream({common.output, o.plan_path}), common, o.method,
+        tools::report_repart(tools::report_stream(common, {common.output, o.plan_path}), common, o.method,
                              o.plan_path, compute_metrics(graph, judged.result.partition), judged);
     };
 

@@ -128,7 +128,7 @@ int main(int argc, char** argv) {
     app.add_option("--plot", plot_path,
                    "Write a picture of per-step time and imbalance for each policy: SVG or PNG, "
                    "by the extension (.svg or .png); '-' writes SVG to standard output");
-    tools::add_common_options(app, common, true);
+    tools::add_common_options(app, common, {.seed = true});
 
     return tools::run_tool(app, argc, argv, [&] {
         RepartitionMethod repartition;
@@ -169,7 +169,7 @@ int main(int argc, char** argv) {
             runs.push_back(simulate(graph, setup, repartition, policy));
         }
         outputs.write(runs);
-        tools::report_stream({common.output, plot_path})
+        tools::report_stream(common, {common.output, plot_path})
             << summary(runs, setup, method, common.json);
     });
 }

@@ -6,14 +6,15 @@
 #include <nlohmann/json.hpp>
 
 #include "libpart/core/metrics.hpp"
+#include "tools/common/cli.hpp"
 
 namespace part::tools {
 
 nlohmann::json metrics_json(const PartitionMetrics& metrics);
 void print_metrics_table(std::ostream& out, const PartitionMetrics& metrics);
 
-// Writes a tool's report to `output` (atomically, formats::write_file_atomically) or, when
-// `output` is empty, to standard output.
-void write_report(const std::string& text, const std::string& output);
+// Writes a tool's report to -o (atomically, formats::write_file_atomically), whatever -q; or,
+// when there is no -o, to standard output unless -q silences it (report_stream).
+void write_report(const std::string& text, const CommonOptions& common);
 
 } // namespace part::tools
