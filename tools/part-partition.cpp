@@ -9,6 +9,7 @@
 #include "libpart/partition/hierarchical_scheme.hpp"
 #include "libpart/partition/partition_method.hpp"
 #include "tools/common/cli.hpp"
+#include "tools/common/partition_report.hpp"
 #include "tools/common/report.hpp"
 #include "tools/common/stopwatch.hpp"
 
@@ -143,22 +144,9 @@ int main(int argc, char** argv) {
         const double partition_seconds = clock.lap(); // ordering included
 
         formats::write_partition(output, partition.part);
-        std::ostream& out = tools::report_stream(common, {output});
-        const PartitionMetrics metrics = compute_metrics(graph, partition);
-        if (common.json) {
-            auto report = tools::metrics_json(metrics);
-            report["output"] = output;
-            report["method"] = method;
-            if (!result.scheme.empty()) report["scheme"] = result.scheme;
-            report["seconds"] = {{"read", read_seconds}, {"partition", partition_seconds}};
-            out << report.dump(2) << "\n";
-        } else {
-            out << "Wrote " << output << "\n";
-            if (!result.scheme.empty()) out << "Scheme " << result.scheme << "\n";
-            tools::print_metrics_table(out, metrics);
-            if (common.verbose)
-                out << "  seconds: reading " << read_seconds << ", partitioning "
-                    << partition_seconds << "\n";
-        }
+        const tools::PartitionReport report{output,        method,
+                                            result.scheme, compute_metrics(graph, partition),
+                                            read_seconds,  partition_seconds};
+        tools::print_report(tools::report_stream(common, {output}), report, common);
     });
 }

@@ -132,7 +132,9 @@ int main(int argc, char** argv) {
             formats::verify_plan_files(plan_path, old_path, new_path);
             std::ostream& out = tools::report_stream(common, {});
             if (common.json)
-                out << nlohmann::json{{"plan", plan_path}, {"old", old_path}, {"new", new_path},
+                out << nlohmann::json{{"plan", plan_path},
+                                      {"old", old_path},
+                                      {"new", new_path},
                                       {"ok", true}}
                            .dump(2)
                     << "\n";

@@ -145,7 +145,7 @@ int main(int argc, char** argv) {
         const PartitionMetrics after =
             compute_metrics(graph, Partition{partition.num_parts, result.part, partition.targets});
         if (!network) tools::warn_of_empty_parts_on_quotient(std::cerr, after);
-        tools::report_refinement(tools::report_stream(common, {output}), output, result, before, after,
-                                 common);
+        tools::report_refinement(tools::report_stream(common, {output}), output, result, before,
+                                 after, common);
     });
 }

@@ -124,19 +124,18 @@ TEST(PartRepart, BadInputsGetClearErrorsAndNoOutput) {
         std::string message;
     };
     const std::vector<Case> cases = {
-        {" " + dir.write("short.part", "0\n1\n") + " --method interval", 1,
+        {dir.write("short.part", "0\n1\n") + " --method interval", 1,
          "short.part:2: partition has 2 lines but the graph has 19886 vertices"},
-        {" " + old_part + " -k 0 --method interval", 2,
-         "-k 0: the new part count must be at least 1"},
-        {" " + old_part + " --targets " + dir.write("t3", "1\n1\n1\n") + " --method scratch", 1,
+        {old_part + " -k 0 --method interval", 2, "-k 0: the new part count must be at least 1"},
+        {old_part + " --targets " + dir.write("t3", "1\n1\n1\n") + " --method scratch", 1,
          "t3:3: targets file has 3 values but there are 4 parts"},
-        {" " + old_part + " --order " + dir.write("bad.order", "0\n0\n") + " --method interval", 1,
+        {old_part + " --order " + dir.write("bad.order", "0\n0\n") + " --method interval", 1,
          "bad.order:2: position 0 already given on line 1: not a permutation"},
-        {" " + old_part + " -k 20000 --method interval", 2, "exceeds the graph's 19886 vertices"},
-        {" " + old_part + " --method nonesuch", 2, "nonesuch"},
+        {old_part + " -k 20000 --method interval", 2, "exceeds the graph's 19886 vertices"},
+        {old_part + " --method nonesuch", 2, "nonesuch"},
     };
     for (const Case& c : cases) {
-        auto r = run_command(repart() + " " + kGraph + c.args + tail);
+        auto r = run_command(repart() + " " + kGraph + " " + c.args + tail);
         EXPECT_EQ(r.exit_code, c.exit_code) << c.args << "\n" << r.err;
         EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
         EXPECT_FALSE(file_exists(out)) << c.args;
