@@ -3,8 +3,6 @@
 // the positional after GRAPH, and a migration plan only when --plan names one.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <filesystem>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -23,14 +21,6 @@ std::string block_partition(const ScratchDir& dir) {
     std::string text;
     for (int v = 0; v < 19886; ++v) text += std::to_string(v / 2500) + "\n";
     return dir.write("blocks.part.8", text);
-}
-
-std::vector<std::string> files_in(const ScratchDir& dir) {
-    std::vector<std::string> names;
-    for (const auto& entry : std::filesystem::directory_iterator(dir.path()))
-        names.push_back(entry.path().filename().string());
-    std::sort(names.begin(), names.end());
-    return names;
 }
 
 } // namespace
@@ -153,7 +143,7 @@ TEST(CommandLine, RepartWritesNoPlanWithoutPlanOption) {
         run_tool("part-repart", kGraph + " " + old_part + " --method interval -k 6 --json -o " +
                                     dir.file("new.part"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_EQ(files_in(dir), (std::vector<std::string>{"blocks.part.8", "new.part"}));
+    EXPECT_EQ(entries_of(dir), (std::vector<std::string>{"blocks.part.8", "new.part"}));
     EXPECT_TRUE(nlohmann::json::parse(r.out)["plan"].is_null());
 
     const CommandResult text =
