@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Distributed repartitioning from a .pvtu (issue 7): `mpirun -np 4 part-repart X.pvtu` (each
 # rank reads its own piece and the dual graph is built distributed) against the serial route
-# from the .msh (`part-convert X.msh -o X.graph` then `part-repart X.graph ... --coords
+# from the .msh (`part-convert X.msh -o X.graph` then `part-repart X.graph OLD --coords
 # X.xyz`: interval along the Hilbert curve of the centroids, as the .pvtu route), on
 # data/channel3d.msh split 4 ways, in one run. Also times the distributed run that writes the
 # new pieces (--pvtu) against the serial `part-plan apply` of the same plan. Checks that the
