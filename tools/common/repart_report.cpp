@@ -121,7 +121,7 @@ void report_repart(std::ostream& out, const CommonOptions& common, const std::st
         nlohmann::json report = repart_json(outcome, common.verbose);
         report["metrics"] = metrics_json(metrics);
         out << report.dump(2) << "\n";
-    } else if (!common.quiet) {
+    } else {
         out << "Wrote " << written_files(common.output, plan_path) << " (method " << method
             << ")\n";
         print_metrics_table(out, metrics);

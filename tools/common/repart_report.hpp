@@ -41,7 +41,7 @@ nlohmann::json repart_json(const RepartOutcome& outcome, bool verbose);
 // horizon, the decision.
 void print_repart_migration(std::ostream& out, const RepartOutcome& outcome);
 
-// The serial report: as JSON (--json), else a table unless --quiet.
+// The serial report: as JSON (--json), else a table (report_stream silences it with -q).
 void report_repart(std::ostream& out, const CommonOptions& common, const std::string& method,
                    const std::string& plan_path, const PartitionMetrics& metrics,
                    const JudgedRepart& judged);

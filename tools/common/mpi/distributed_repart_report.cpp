@@ -48,7 +48,6 @@ void report_distributed_repart(std::ostream& out, const CommonOptions& common,
         out << report.dump(2) << "\n";
         return;
     }
-    if (common.quiet) return;
     out << "Wrote " << written_files(options.partition_path, options.plan_path) << " (method "
         << options.method << ", distributed over " << job.ranks() << " ranks"
         << (interval ? ", rank 0 as controller)\n" : ")\n");
