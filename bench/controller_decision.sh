@@ -20,7 +20,7 @@ gpmetis mdual.graph 4 >/dev/null
 "$tools/part-order" mdual.graph --method rcm -q -o mdual.rcm >/dev/null
 printf "0.4\n0.2\n0.2\n0.2\n" >faster0.targets
 # Moving a vertex costs 1e-5 s (a heavy CFD cell), so the remap takes tens of steps to pay.
-args=(mdual.graph --old mdual.graph.part.4 --order mdual.rcm --targets faster0.targets
+args=(mdual.graph mdual.graph.part.4 --order mdual.rcm --targets faster0.targets
   --method interval --time-per-size 1e-5)
 
 launch() { # P (0: serial) then part-repart arguments

@@ -26,9 +26,10 @@ seconds() {
   echo "$end - $start" | bc
 }
 
-# old_partition_option TOOLS: how part-repart takes the old partition in that version.
+# old_partition_option TOOLS: how part-repart takes the old partition in that version (an
+# option before issue 25, the positional after GRAPH since).
 old_partition_option() {
-  if "$1/part-repart" --help | grep -q -- '--old '; then echo --old; else echo --old-partition; fi
+  if "$1/part-repart" --help | grep -q -- '--old '; then echo --old; fi
 }
 
 # jobs TOOLS GRAPH: the jobs measured, one per line, as "name<TAB>command".

@@ -81,7 +81,7 @@ for case in ${CASES:-mdual mdual+rcm grid grid+hilbert}; do
   gcv -ic "$g.graph" "$g.grf"
   for p in 1 2 4; do
     t0=$(now)
-    timed_ranks "$p" "$tools/part-repart" "$g.graph" --old "$g.graph.part.4" -k 4 \
+    timed_ranks "$p" "$tools/part-repart" "$g.graph" "$g.graph.part.4" -k 4 \
       "${order_args[@]}" --method interval --controller --json -o ours.part --plan ours.plan \
       > ours.json
     t1=$(now)
@@ -130,7 +130,7 @@ for spec in ${GDE_CASES:-"k=P:1:1:1" "k=P:2:2:2" "k=P:4:4:4" "serial:1:4:4" "shr
     mv "grid.graph.part.$old_k" hot.old
   fi
   t0=$(now)
-  timed_ranks "$ranks" "$tools/part-repart" hot.graph --old hot.old --old-parts "$old_k" -k "$k" \
+  timed_ranks "$ranks" "$tools/part-repart" hot.graph hot.old --old-parts "$old_k" -k "$k" \
     --method gde --json -o ours.part --plan ours.plan > ours.json
   t1=$(now)
   ours_mb=$(peak_mb)

@@ -20,7 +20,7 @@ mesh="$root/data/channel3d.msh"
 "$tools/part-convert" "$mesh" -o "$work/c.graph" -q
 "$tools/part-partition" "$work/c.graph" -k 16 --method metis -q -o "$work/old.part" >/dev/null
 "$tools/part-convert" "$mesh" --partition "$work/old.part" --split -q -o "$work/old.pvtu"
-"$tools/part-repart" "$work/c.graph" --old "$work/old.part" -k 12 --method gde -q \
+"$tools/part-repart" "$work/c.graph" "$work/old.part" -k 12 --method gde -q \
   -o "$work/new.part" --plan "$work/move.plan"
 
 measure() {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Distributed repartitioning from a .pvtu (issue 7): `mpirun -np 4 part-repart X.pvtu` (each
 # rank reads its own piece and the dual graph is built distributed) against the serial route
-# from the .msh (`part-convert X.msh -o X.graph` then `part-repart X.graph --old ... --coords
+# from the .msh (`part-convert X.msh -o X.graph` then `part-repart X.graph OLD --coords
 # X.xyz`: interval along the Hilbert curve of the centroids, as the .pvtu route), on
 # data/channel3d.msh split 4 ways, in one run. Also times the distributed run that writes the
 # new pieces (--pvtu) against the serial `part-plan apply` of the same plan. Checks that the
@@ -30,7 +30,7 @@ gpmetis setup.graph 4 >/dev/null
 
 t0=$(now)
 "$tools/part-convert" "$mesh" -q -o serial.graph
-"$tools/part-repart" serial.graph --old setup.graph.part.4 --coords serial.xyz --method interval -q -o s.part --plan s.plan
+"$tools/part-repart" serial.graph setup.graph.part.4 --coords serial.xyz --method interval -q -o s.part --plan s.plan
 t1=$(now)
 mpiexec --oversubscribe -n 4 "$tools/part-repart" old.pvtu --method interval -q -o d.part --plan d.plan
 t2=$(now)
@@ -38,7 +38,7 @@ mpiexec --oversubscribe -n 4 "$tools/part-repart" old.pvtu --method interval -q 
 t3=$(now)
 "$tools/part-plan" apply e.plan --dataset old.pvtu -q -o applied.pvtu
 t4=$(now)
-mpiexec --oversubscribe -n 4 "$tools/part-repart" setup.graph --old setup.graph.part.4 --coords setup.xyz --method interval -q -o c.part --plan c.plan
+mpiexec --oversubscribe -n 4 "$tools/part-repart" setup.graph setup.graph.part.4 --coords setup.xyz --method interval -q -o c.part --plan c.plan
 t5=$(now)
 mpiexec --oversubscribe -n 4 "$tools/part-repart" --help >/dev/null
 t6=$(now)

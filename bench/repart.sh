@@ -36,33 +36,33 @@ ratio() { python3 -c "import sys; a,b=map(float,sys.argv[1:]); print(f'{a/b:.3f}
 for k in 16 64; do
   echo
   echo "== K = $k"
-  "$tools/part-repart" ch.graph --old one.part --old-parts 1 -k "$k" --method interval --order line.order --ufactor 0 \
+  "$tools/part-repart" ch.graph one.part --old-parts 1 -k "$k" --method interval --order line.order --ufactor 0 \
       -o old_interval.part --plan init.plan -q
   gpmetis -seed=1 ch.graph "$k" > /dev/null && mv "ch.graph.part.$k" old_metis.part
 
   t0=$(now)
-  "$tools/part-repart" hot.graph --old old_interval.part --method interval --order line.order \
+  "$tools/part-repart" hot.graph old_interval.part --method interval --order line.order \
       -o interval.part --plan interval.plan --json > interval.json
   t1=$(now)
-  "$tools/part-repart" hot.graph --old old_interval.part --method interval --order line.order \
+  "$tools/part-repart" hot.graph old_interval.part --method interval --order line.order \
       --arrangement identity -o identity.part --plan identity.plan --json > identity.json
-  "$tools/part-repart" hot.graph --old old_interval.part --method interval --order line.order \
+  "$tools/part-repart" hot.graph old_interval.part --method interval --order line.order \
       --arrangement aligned -o aligned.part --plan aligned.plan --json > aligned.json
   "$tools/part-plan" verify aligned.plan old_interval.part aligned.part -q
-  "$tools/part-repart" hot.graph --old old_metis.part --method scratch --seed 1 \
+  "$tools/part-repart" hot.graph old_metis.part --method scratch --seed 1 \
       -o scratch.part --plan scratch.plan --json > scratch.json
   t2=$(now)
-  "$tools/part-repart" hot.graph --old old_metis.part --method scratch --seed 1 \
+  "$tools/part-repart" hot.graph old_metis.part --method scratch --seed 1 \
       -o scratch2.part --plan scratch2.plan --json > /dev/null
   t3=$(now)
-  "$tools/part-repart" hot.graph --old old_interval.part --method scratch --seed 1 \
+  "$tools/part-repart" hot.graph old_interval.part --method scratch --seed 1 \
       -o scratch_int.part --plan scratch_int.plan --json > scratch_int.json
   tg0=$(now)
-  "$tools/part-repart" hot.graph --old old_metis.part --method gde \
+  "$tools/part-repart" hot.graph old_metis.part --method gde \
       -o gde.part --plan gde.plan --json > gde.json
   tg1=$(now)
   "$tools/part-plan" verify gde.plan old_metis.part gde.part -q
-  "$tools/part-repart" hot.graph --old old_metis.part --method gde --ufactor 0 \
+  "$tools/part-repart" hot.graph old_metis.part --method gde --ufactor 0 \
       -o gde_paper.part --plan gde_paper.plan --json > gde_paper.json
   bounds=$(python3 "$here/move_bound.py" hot.graph old_metis.part "$k" 0.03)
   any_bound=$(echo "$bounds" | awk '/any-move bound/ {print $3}')
@@ -76,7 +76,7 @@ for k in 16 64; do
 
   # Random new capacities (seed 6 + k) with the interval method: MCR against identity.
   python3 -c "import random,sys; random.seed(6+$k); print('\n'.join(str(random.uniform(0.5,2)) for _ in range($k)))" > caps.targets
-  "$tools/part-repart" ch.graph --old old_interval.part --targets caps.targets --method interval --order line.order \
+  "$tools/part-repart" ch.graph old_interval.part --targets caps.targets --method interval --order line.order \
       -o caps.part --plan caps.plan --json > caps.json
 
   int_moved=$(field interval.json "d['migration']['moved_size']")

@@ -34,9 +34,9 @@ cut() { field "$1" "d['metrics']['edge_cut']"; }
 
 # Old partitions on the unit-weight mesh, once per K: intervals along each line, gpmetis.
 for k in $KS; do
-  "$tools/part-repart" ch.graph --old one.part --old-parts 1 -k "$k" --method interval \
+  "$tools/part-repart" ch.graph one.part --old-parts 1 -k "$k" --method interval \
       --order morton.order --ufactor 0 -o "old_morton_$k.part" --plan init.plan -q
-  "$tools/part-repart" ch.graph --old one.part --old-parts 1 -k "$k" --method interval \
+  "$tools/part-repart" ch.graph one.part --old-parts 1 -k "$k" --method interval \
       --coords ch.xyz --ufactor 0 -o "old_hilbert_$k.part" --plan init.plan -q
   gpmetis -seed=1 ch.graph "$k" > /dev/null && mv "ch.graph.part.$k" "old_metis_$k.part"
 done
@@ -56,7 +56,7 @@ for spot in "${family[@]}"; do
     "$tools/part-stats" hot.graph "$og" --json > before.json
     run() { # name old extra options...
       local name="$1" old="$2"; shift 2
-      "$tools/part-repart" hot.graph --old "$old" -o "$name.part" --plan "$name.plan" --json "$@" > "$name.json"
+      "$tools/part-repart" hot.graph "$old" -o "$name.part" --plan "$name.plan" --json "$@" > "$name.json"
     }
     # shellcheck disable=SC2086
     run gde "$og" --method gde $GDE_OPTS

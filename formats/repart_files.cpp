@@ -1,5 +1,7 @@
 #include "formats/repart_files.hpp"
 
+#include <optional>
+
 #include "formats/atomic_output.hpp"
 #include "formats/partition_file.hpp"
 #include "formats/permutation_file.hpp"
@@ -19,11 +21,13 @@ void read_repart_request_files(RepartRequest& request, const Graph& graph,
 
 void write_repart_outputs(const std::string& partition_path, const std::string& plan_path,
                           const Partition& partition, const MigrationPlan& plan) {
-    PendingFile partition_file(partition_path), plan_file(plan_path);
+    PendingFile partition_file(partition_path);
+    std::optional<PendingFile> plan_file;
+    if (!plan_path.empty()) plan_file.emplace(plan_path);
     partition_file.write(partition_text(partition.part));
-    plan_file.write(format_plan(plan));
+    if (plan_file) plan_file->write(format_plan(plan));
     partition_file.commit();
-    plan_file.commit();
+    if (plan_file) plan_file->commit();
 }
 
 } // namespace part::formats

@@ -19,8 +19,9 @@ namespace part::formats {
 void read_repart_request_files(RepartRequest& request, const Graph& graph,
                                const std::string& targets_path, const std::string& order_path);
 
-// The partition file and the plan file, each written whole to a temporary and both renamed into
-// place only once both are written. Throws InputError naming the output that failed.
+// The partition file and the plan file (none when `plan_path` is empty), each written whole to
+// a temporary and both renamed into place only once both are written. Throws InputError naming
+// the output that failed.
 void write_repart_outputs(const std::string& partition_path, const std::string& plan_path,
                           const Partition& partition, const MigrationPlan& plan);
 

@@ -247,7 +247,7 @@ def make_seeds(tools, seeds):
     tool("part-order", "box3d.graph", "--method", "hilbert", "--coords", "box3d.xyz",
          "-o", "box3d.perm", "-q")
     tool("part-plan", "diff", "mixed2d.part.4", "mixed2d.part.4b", "-o", "mixed2d.plan", "-q")
-    tool("part-repart", "mixed2d.graph", "--old", "mixed2d.part.4", "-k", 3, "--method",
+    tool("part-repart", "mixed2d.graph", "mixed2d.part.4", "-k", 3, "--method",
          "interval", "-o", "mixed2d.part.3r", "--plan", "mixed2d_repart.plan", "-q")
     for parts in (2, 4):
         folder = os.path.join(seeds, "split%d" % parts)
@@ -298,11 +298,11 @@ def graph_templates():
         T("graph", "g", g, ["part-order", "{g}", "--method", "rcm", "-o", "{out}/g.perm"]),
         T("graph", "g", g, ["part-order", "{g}", "--method", "nd", "-o", "{out}/g.perm"]),
         T("graph", "g", g, ["part-refine", "{g}", "{p}", "-o", "{out}/g.part"]),
-        T("graph", "g", g, ["part-repart", "{g}", "--old", "{p}", "--method", "interval",
+        T("graph", "g", g, ["part-repart", "{g}", "{p}", "--method", "interval",
                             "-o", "{out}/n.part", "--plan", "{out}/n.plan"]),
-        T("graph", "g", g, ["part-repart", "{g}", "--old", "{p}", "--method", "gde", "-k", "3",
+        T("graph", "g", g, ["part-repart", "{g}", "{p}", "--method", "gde", "-k", "3",
                             "-o", "{out}/n.part", "--plan", "{out}/n.plan"]),
-        T("graph", "g", g, ["part-repart", "{g}", "--old", "{p}", "--method", "scratch",
+        T("graph", "g", g, ["part-repart", "{g}", "{p}", "--method", "scratch",
                             "-o", "{out}/n.part", "--plan", "{out}/n.plan"]),
         T("graph", "g", g, ["part-simulate", "{g}", "--coords", "{x}", "-k", "4", "--workload",
                             "hotspot", "--steps", "4", "--method", "gde",
@@ -319,9 +319,9 @@ def partition_templates():
     return [
         T("partition", "p", base, ["part-stats", "{g}", "{p}"]),
         T("partition", "p", base, ["part-refine", "{g}", "{p}", "-o", "{out}/r.part"]),
-        T("partition", "p", base, ["part-repart", "{g}", "--old", "{p}", "--method",
+        T("partition", "p", base, ["part-repart", "{g}", "{p}", "--method",
                                    "interval", "-o", "{out}/n.part", "--plan", "{out}/n.plan"]),
-        T("partition", "p", base, ["part-repart", "{g}", "--old", "{p}", "--method", "gde",
+        T("partition", "p", base, ["part-repart", "{g}", "{p}", "--method", "gde",
                                    "-o", "{out}/n.part", "--plan", "{out}/n.plan"]),
         T("partition", "p", base, ["part-plan", "diff", "{p}", "{p2}", "-o", "{out}/d.plan"]),
         T("partition", "p", dict(base, p=["mixed2d.part.4"]),
@@ -353,7 +353,7 @@ def coords_templates():
         T("coords", "x", base, ["part-stats", "{g}", "{p}", "--coords", "{x}"]),
         T("coords", "x", base, ["part-refine", "{g}", "{p}", "--coords", "{x}",
                                 "-o", "{out}/r.part"]),
-        T("coords", "x", base3, ["part-repart", "{g}", "--old", "{p}", "--method", "interval",
+        T("coords", "x", base3, ["part-repart", "{g}", "{p}", "--method", "interval",
                                  "--coords", "{x}", "-o", "{out}/n.part",
                                  "--plan", "{out}/n.plan"]),
         T("coords", "x", base, ["part-simulate", "{g}", "--coords", "{x}", "-k", "4",
@@ -369,7 +369,7 @@ def small_file_templates():
     return [
         T("permutation", "o", perm, ["part-partition", "{g}", "-k", "4", "--method", "blocks",
                                      "--order", "{o}", "-o", "{out}/p.part"]),
-        T("permutation", "o", perm3, ["part-repart", "{g}", "--old", "{p}", "--method",
+        T("permutation", "o", perm3, ["part-repart", "{g}", "{p}", "--method",
                                       "interval", "--order", "{o}", "-o", "{out}/n.part",
                                       "--plan", "{out}/n.plan"]),
         T("targets", "t", targ, ["part-partition", "{g}", "-k", "4", "--method", "metis",
@@ -377,7 +377,7 @@ def small_file_templates():
         T("targets", "t", targ, ["part-refine", "{g}", "{p}", "--targets", "{t}",
                                  "-o", "{out}/r.part"]),
         T("targets", "t", targ, ["part-stats", "{g}", "{p}", "--targets", "{t}"]),
-        T("targets", "t", targ, ["part-repart", "{g}", "--old", "{p}", "--method", "scratch",
+        T("targets", "t", targ, ["part-repart", "{g}", "{p}", "--method", "scratch",
                                  "--targets", "{t}", "-o", "{out}/n.part",
                                  "--plan", "{out}/n.plan"]),
         T("targets", "t", targ, ["part-simulate", "{g}", "--coords", "{x}", "-k", "4",
@@ -459,11 +459,11 @@ def mpi_templates():
     g = {"g": GRAPHS[:4], "p": ["mixed2d.part.2", "mixed2d.part.4"]}
     ds2 = {"ds": ["split2/ds.pvtu"]}
     return [
-        T("graph", "g", g, ["part-repart", "{g}", "--old", "{p}", "--method", "interval",
+        T("graph", "g", g, ["part-repart", "{g}", "{p}", "--method", "interval",
                             "-o", "{out}/n.part", "--plan", "{out}/n.plan"], mpi=True),
-        T("graph", "g", g, ["part-repart", "{g}", "--old", "{p}", "--method", "gde",
+        T("graph", "g", g, ["part-repart", "{g}", "{p}", "--method", "gde",
                             "-o", "{out}/n.part", "--plan", "{out}/n.plan"], mpi=True),
-        T("partition", "p", g, ["part-repart", "{g}", "--old", "{p}", "--method", "interval",
+        T("partition", "p", g, ["part-repart", "{g}", "{p}", "--method", "interval",
                                 "-k", "3", "-o", "{out}/n.part", "--plan", "{out}/n.plan"],
           mpi=True),
         T("pvtu", "ds", ds2, ["part-repart", "{ds}", "--method", "interval", "-k", "3",

@@ -105,7 +105,7 @@ int main(int argc, char** argv) {
     app.add_option("--ghost-layers", o.partitioned.ghost_layers,
                    "Ghost cell layers per piece (with --split), marked vtkGhostType")
         ->check(CLI::Range(0, 8));
-    tools::add_common_options(app, common, true);
+    tools::add_common_options(app, common, {});
 
     return tools::run_tool(app, argc, argv, [&] {
         const std::string ext = check_options(o, common.output);
@@ -126,10 +126,10 @@ int main(int argc, char** argv) {
             report.update(tools::mesh_graph_json(
                 formats::write_mesh_graph(std::move(mesh), o.mesh_path, o.graph, common.output)));
         }
-        std::ostream& out = tools::report_stream({common.output});
+        std::ostream& out = tools::report_stream(common, {common.output});
         if (common.json)
             out << report.dump(2) << "\n";
-        else if (!common.quiet)
+        else
             tools::print_convert_summary(out, report);
     });
 }

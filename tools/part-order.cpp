@@ -1,6 +1,5 @@
 // part-order: a locality-preserving ordering of a graph's vertices, written as a permutation,
 // with its quality for index-based partitioning (edge cut of equal contiguous blocks).
-#include <iomanip>
 #include <iostream>
 
 #include "formats/graph_inputs.hpp"
@@ -8,8 +7,9 @@
 #include "libpart/order/order_method.hpp"
 #include "libpart/partition/order_quality.hpp"
 #include "tools/common/cli.hpp"
+#include "tools/common/partition_report.hpp"
+#include "tools/common/report.hpp"
 #include "tools/common/stopwatch.hpp"
-#include <nlohmann/json.hpp>
 
 int main(int argc, char** argv) {
     using namespace part;
@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
         ->required()
         ->check(CLI::IsMember(order_methods()));
     app.add_option("--coords", coords_path, "Coordinates file (.xyz), one point per vertex");
-    tools::add_common_options(app, common, true);
+    tools::add_common_options(app, common, {.seed = true});
 
     return tools::run_tool(app, argc, argv, [&] {
         const std::string output = common.output.empty() ? graph_path + ".perm" : common.output;
@@ -51,35 +51,13 @@ int main(int argc, char** argv) {
         const double order_seconds = clock.lap();
         formats::write_permutation(output, order);
 
-        std::ostream& out = tools::report_stream({output});
         progress.stage("measuring block cuts");
-        const auto rows = block_cut_quality(graph, order);
-        if (common.json) {
-            nlohmann::json blocks = nlohmann::json::array();
-            for (const BlockCut& row : rows)
-                blocks.push_back({{"parts", row.parts},
-                                  {"edge_cut", row.edge_cut},
-                                  {"imbalance", row.imbalance}});
-            nlohmann::json report{{"output", output},
-                                  {"method", method},
-                                  {"vertices", graph.num_vertices()},
-                                  {"edges", graph.num_edges()},
-                                  {"block_cuts", blocks},
-                                  {"seconds", order_seconds}};
-            out << report.dump(2) << "\n";
-            return;
-        }
-        out << "Wrote " << output << "\n";
-        if (common.verbose) out << "Ordering took " << order_seconds << " s\n";
-        out << "Equal contiguous blocks of the " << method << " ordering (" << graph.num_vertices()
-            << " vertices, " << graph.num_edges() << " edges)\n";
-        out << "  " << std::setw(6) << "K" << std::setw(14) << "edge cut" << std::setw(12)
-            << "cut %" << std::setw(12) << "imbalance"
-            << "\n";
-        for (const BlockCut& row : rows)
-            out << "  " << std::setw(6) << row.parts << std::setw(14) << row.edge_cut
-                << std::setw(12) << std::fixed << std::setprecision(2)
-                << 100.0 * double(row.edge_cut) / double(std::max<EdgeOffset>(graph.num_edges(), 1))
-                << std::setw(12) << std::setprecision(3) << row.imbalance << "\n";
+        const tools::OrderReport report{output,
+                                        method,
+                                        graph.num_vertices(),
+                                        graph.num_edges(),
+                                        block_cut_quality(graph, order),
+                                        order_seconds};
+        tools::print_report(tools::report_stream(common, {output}), report, common);
     });
 }

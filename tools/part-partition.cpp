@@ -9,6 +9,7 @@
 #include "libpart/partition/hierarchical_scheme.hpp"
 #include "libpart/partition/partition_method.hpp"
 #include "tools/common/cli.hpp"
+#include "tools/common/partition_report.hpp"
 #include "tools/common/report.hpp"
 #include "tools/common/stopwatch.hpp"
 
@@ -44,6 +45,17 @@ void check_method_inputs(const std::string& method, const part::Graph& graph, pa
     }
 }
 
+// K as gpmetis takes it (GRAPH K) or as -k K (0: not given): one of them, or both the same.
+part::PartId part_count(part::PartId option, part::PartId positional) {
+    using part::tools::UsageError;
+    if (option == 0 && positional == 0)
+        throw UsageError("the number of parts is required: part-partition GRAPH K, or -k K");
+    if (option != 0 && positional != 0 && option != positional)
+        throw UsageError("K " + std::to_string(positional) + " and -k " + std::to_string(option) +
+                         " disagree: give the number of parts once");
+    return option != 0 ? option : positional;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -58,10 +70,12 @@ int main(int argc, char** argv) {
     std::string graph_path, coords_path, targets_path, order_path, method = "metis", ptype = "kway",
                                                                    objtype = "cut";
     PartitionOptions options;
-    PartId k = 0;
+    PartId k = 0, k_positional = 0;
     MetisOptions metis;
     app.add_option("GRAPH", graph_path, "Chaco/METIS graph file")->required();
-    app.add_option("-k,--parts", k, "Number of parts")->required()->check(CLI::PositiveNumber);
+    app.add_option("K", k_positional, "Number of parts, as gpmetis takes it (or -k)")
+        ->check(CLI::PositiveNumber);
+    app.add_option("-k,--parts", k, "Number of parts")->check(CLI::PositiveNumber);
     app.add_option("--method", method,
                    "blocks (an ordering cut into K blocks), rcb, inertial, hier (need --coords), "
                    "spectral, farhat, "
@@ -94,9 +108,10 @@ int main(int argc, char** argv) {
         ->check(CLI::PositiveNumber);
     app.add_option("--niter", metis.niter, "METIS: refinement iterations")
         ->check(CLI::PositiveNumber);
-    tools::add_common_options(app, common, true);
+    tools::add_common_options(app, common, {.seed = true});
 
     return tools::run_tool(app, argc, argv, [&] {
+        k = part_count(k, k_positional);
         const std::string output =
             common.output.empty() ? graph_path + ".part." + std::to_string(k) : common.output;
         tools::ensure_output_usable(output, {graph_path, coords_path, targets_path, order_path});
@@ -129,22 +144,9 @@ int main(int argc, char** argv) {
         const double partition_seconds = clock.lap(); // ordering included
 
         formats::write_partition(output, partition.part);
-        std::ostream& out = tools::report_stream({output});
-        const PartitionMetrics metrics = compute_metrics(graph, partition);
-        if (common.json) {
-            auto report = tools::metrics_json(metrics);
-            report["output"] = output;
-            report["method"] = method;
-            if (!result.scheme.empty()) report["scheme"] = result.scheme;
-            report["seconds"] = {{"read", read_seconds}, {"partition", partition_seconds}};
-            out << report.dump(2) << "\n";
-        } else {
-            out << "Wrote " << output << "\n";
-            if (!result.scheme.empty()) out << "Scheme " << result.scheme << "\n";
-            tools::print_metrics_table(out, metrics);
-            if (common.verbose)
-                out << "  seconds: reading " << read_seconds << ", partitioning "
-                    << partition_seconds << "\n";
-        }
+        const tools::PartitionReport report{output,        method,
+                                            result.scheme, compute_metrics(graph, partition),
+                                            read_seconds,  partition_seconds};
+        tools::print_report(tools::report_stream(common, {output}), report, common);
     });
 }

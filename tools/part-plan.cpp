@@ -3,6 +3,8 @@
 #include <iostream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "formats/partition_file.hpp"
 #include "formats/plan_file.hpp"
 #include "formats/plan_partitions.hpp"
@@ -29,8 +31,8 @@ void apply_to_dataset(const std::string& plan_path, const std::string& dataset_p
     for (const auto& piece : files.touched) tools::ensure_output_usable(piece, files.inputs);
     const formats::PvtuMigrationReport report =
         formats::migrate_pvtu(plan, plan_path, dataset_path, common.output, ghost_layers);
-    if (!common.quiet)
-        tools::print_pvtu_migration(std::cout, plan, report, common.output, common.json);
+    tools::print_pvtu_migration(tools::report_stream(common, {}), plan, report, common.output,
+                                common.json);
 }
 
 } // namespace
@@ -44,7 +46,7 @@ int main(int argc, char** argv) {
                        "part-plan diff old.part new.part -o move.plan && part-plan show move.plan "
                        "&& part-plan apply move.plan --dataset old.pvtu -o new.pvtu");
     tools::CommonOptions common;
-    tools::add_common_options(app, common, true);
+    tools::add_common_options(app, common, {});
     app.require_subcommand(1);
     app.fallthrough();
 
@@ -108,15 +110,13 @@ int main(int argc, char** argv) {
             }
             const MigrationPlan plan = formats::diff_partitions(old_p, old_path, new_p, new_path);
             formats::write_plan(common.output, plan);
-            if (!common.quiet) {
-                const PlanTraffic traffic = plan_traffic(plan);
-                std::ostream& out = tools::report_stream({common.output});
-                if (common.json)
-                    out << tools::traffic_json(plan, traffic).dump(2) << "\n";
-                else
-                    tools::print_traffic_summary(out << "Wrote " << common.output << "\n", plan,
-                                                 traffic);
-            }
+            const PlanTraffic traffic = plan_traffic(plan);
+            std::ostream& out = tools::report_stream(common, {common.output});
+            if (common.json)
+                out << tools::traffic_json(plan, traffic).dump(2) << "\n";
+            else
+                tools::print_traffic_summary(out << "Wrote " << common.output << "\n", plan,
+                                             traffic);
         } else if (show_cmd->parsed()) {
             const MigrationPlan plan = formats::read_plan(plan_path);
             const PlanTraffic traffic = plan_traffic(plan);
@@ -127,20 +127,26 @@ int main(int argc, char** argv) {
                 tools::print_traffic_summary(report, plan, traffic);
                 tools::print_traffic_matrix(report, plan, traffic, max_columns);
             }
-            tools::write_report(report.str(), common.output);
+            tools::write_report(report.str(), common);
         } else if (verify_cmd->parsed()) {
             formats::verify_plan_files(plan_path, old_path, new_path);
-            if (!common.quiet)
-                std::cout << "OK: " << plan_path << " takes " << old_path << " to " << new_path
-                          << "\n";
+            std::ostream& out = tools::report_stream(common, {});
+            if (common.json)
+                out << nlohmann::json{{"plan", plan_path},
+                                      {"old", old_path},
+                                      {"new", new_path},
+                                      {"ok", true}}
+                           .dump(2)
+                    << "\n";
+            else
+                out << "OK: " << plan_path << " takes " << old_path << " to " << new_path << "\n";
         } else if (apply_cmd->parsed() && !dataset_path.empty()) {
             apply_to_dataset(plan_path, dataset_path, ghost_layers, common);
         } else if (apply_cmd->parsed()) {
             if (common.output.empty()) throw tools::UsageError("apply needs -o NEW.part");
             const auto new_part = formats::apply_plan_file(plan_path, old_path);
             formats::write_partition(common.output, new_part);
-            if (!common.quiet)
-                tools::report_stream({common.output}) << "Wrote " << common.output << "\n";
+            tools::report_stream(common, {common.output}) << "Wrote " << common.output << "\n";
         }
     });
 }

@@ -11,6 +11,7 @@
 #include "libpart/order/locality_renumbering.hpp"
 #include "tools/common/cli.hpp"
 #include "tools/common/refine_report.hpp"
+#include "tools/common/report.hpp"
 
 namespace {
 
@@ -102,7 +103,7 @@ int main(int argc, char** argv) {
                    "Polish keeps parts within (1000 + ufactor)/1000 of their target")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
-    tools::add_common_options(app, common, true);
+    tools::add_common_options(app, common, {});
 
     return tools::run_tool(app, argc, argv, [&] {
         const std::string output =
@@ -135,13 +136,13 @@ int main(int argc, char** argv) {
         const PartitionMetrics before = compute_metrics(graph, partition);
 
         progress.stage("refining with GDE");
-        const gde::RefineResult result =
+        gde::RefineResult result =
             gde::refine_with_gde(graph, partition, network ? &*network : nullptr, options);
         formats::write_partition(output, in_old_order(result.part, renumbering));
         const PartitionMetrics after =
             compute_metrics(graph, Partition{partition.num_parts, result.part, partition.targets});
         if (!network) tools::warn_of_empty_parts_on_quotient(std::cerr, after);
-        tools::report_refinement(tools::report_stream({output}), output, result, before, after,
-                                 common);
+        const tools::RefineReport report{output, std::move(result), before, after};
+        tools::print_report(tools::report_stream(common, {output}), report, common);
     });
 }

@@ -31,8 +31,8 @@ void run_distributed(formats::mpi::DistributedRepartOptions options,
     if (rank != 0) return;
     if (common.verbose) tools::print_stage_seconds(std::cerr);
     const auto& o = job.options();
-    tools::report_distributed_repart(tools::report_stream({o.partition_path, o.plan_path}), common,
-                                     job);
+    tools::report_distributed_repart(tools::report_stream(common, {o.partition_path, o.plan_path}),
+                                     common, job);
 }
 
 } // namespace
@@ -44,12 +44,13 @@ int main(int argc, char** argv) {
     const int ranks = mpi_env ? mpi_env->size() : 1;
     const int rank = mpi_env ? mpi_env->rank() : 0;
     mpi::QuietUnlessRoot quiet_ranks(rank);
-    CLI::App app("Repartition a graph from its old partition when loads (vertex weights in GRAPH) "
-                 "or the processor count change. Writes the new partition (-o) and the migration "
-                 "plan (--plan), and reports cut, imbalance, data moved, messages and after how "
-                 "many steps the remap pays for itself.");
+    CLI::App app(
+        "Repartition a graph from its old partition when loads (vertex weights in GRAPH) "
+        "or the processor count change. Writes the new partition (-o) and the migration "
+        "plan (with --plan), and reports cut, imbalance, data moved, messages and after how "
+        "many steps the remap pays for itself.");
     tools::add_example(
-        app, "part-repart mesh.graph --old mesh.graph.part.16 -k 16 --method interval -o new.part "
+        app, "part-repart mesh.graph mesh.graph.part.16 -k 16 --method interval -o new.part "
              "--plan move.plan");
     tools::CommonOptions common;
     formats::mpi::DistributedRepartOptions o; // the options, for either path
@@ -60,7 +61,7 @@ int main(int argc, char** argv) {
                    "Chaco/METIS graph file with the new vertex weights, or under mpirun a .pvtu "
                    "with one piece per rank")
         ->required();
-    app.add_option("--old", o.old_path,
+    app.add_option("OLD", o.old_path,
                    "Old partition file (part id per line); required unless GRAPH is a .pvtu "
                    "(whose piece r is then old part r)");
     app.add_option("--pvtu", o.pvtu_output,
@@ -96,8 +97,8 @@ int main(int argc, char** argv) {
                    "interval: cost of one message in vertex-size units when arranging")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
-    app.add_option("--plan", o.plan_path, "Migration plan output ('-': standard output)")
-        ->required();
+    app.add_option("--plan", o.plan_path,
+                   "Migration plan output ('-': standard output); none written without it");
     app.add_option(
         "--ufactor", request.metis.ufactor,
         "Allowed imbalance in 1/1000 (default 30): METIS's for scratch; interval and gde "
@@ -125,7 +126,7 @@ int main(int argc, char** argv) {
     app.add_flag("--controller")
         ->description("Under mpirun: rank 0 decides as controller from the loads the ranks send "
                       "(interval; the default; gde runs decentralized)");
-    tools::add_common_options(app, common, true);
+    tools::add_common_options(app, common, {.seed = true});
 
     auto run_serial = [&] {
         tools::Progress progress(common.quiet);
@@ -141,11 +142,12 @@ int main(int argc, char** argv) {
         progress.stage("repartitioning with " + o.method);
         const JudgedRepart judged = judged_repartition(
             graph, old_p, request, repart_method(o.method), model, o.controller.horizon);
-        progress.stage("writing " + common.output + " and " + o.plan_path);
+        progress.stage("writing " + tools::written_files(common.output, o.plan_path));
         formats::write_repart_outputs(common.output, o.plan_path, judged.result.partition,
                                       judged.plan);
-        tools::report_repart(tools::report_stream({common.output, o.plan_path}), common, o.method,
-                             o.plan_path, compute_metrics(graph, judged.result.partition), judged);
+        tools::report_repart(tools::report_stream(common, {common.output, o.plan_path}), common,
+                             o.method, o.plan_path, compute_metrics(graph, judged.result.partition),
+                             judged);
     };
 
     return tools::run_tool(app, argc, argv, [&] {

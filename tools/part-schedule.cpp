@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
     dp->add_option("--remap-cost", remap_cost,
                    "Cost of a remap: a number, a column of COSTS or a file of per-step costs")
         ->required();
-    tools::add_common_options(*dp, common, true);
+    tools::add_common_options(*dp, common, {});
 
     CLI::App* segment =
         app.add_subcommand("segment", "Optimal phases (Model B) and the W(n) heuristic for work "
@@ -53,7 +53,7 @@ int main(int argc, char** argv) {
                      "A phase spans at most this many consecutive units (0: no limit)")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
-    tools::add_common_options(*segment, common, true);
+    tools::add_common_options(*segment, common, {});
 
     CLI::App* policies = app.add_subcommand(
         "policies", "Compare remap policies on LOADS.csv: a header of part names "
@@ -83,7 +83,7 @@ int main(int argc, char** argv) {
                      "Steps over which profitability expects a saving")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
-    tools::add_common_options(*policies, common, true);
+    tools::add_common_options(*policies, common, {});
 
     return tools::run_tool(app, argc, argv, [&] {
         if (!common.output.empty())
@@ -95,7 +95,7 @@ int main(int argc, char** argv) {
             const auto schedule = optimal_configuration_schedule(input.costs, input.remap_cost);
             tools::require_finite_total(schedule.total, "--remap-cost");
             tools::write_report(tools::configuration_schedule_report(input, schedule, common.json),
-                                common.output);
+                                common);
         } else if (*segment) {
             const auto input = formats::read_work_trace(input_path);
             const PhaseComparison phases = compare_phase_schedules(
@@ -105,7 +105,7 @@ int main(int argc, char** argv) {
                 tools::require_finite_total(total, "--sync");
             tools::write_report(
                 tools::phase_comparison_report(phases, procs, sync, common.json, common.verbose),
-                common.output);
+                common);
         } else {
             try { // names are checked before any file is read
                 for (const std::string& name : policy_names) check_remap_policy(name);
@@ -120,7 +120,7 @@ int main(int argc, char** argv) {
                 tools::require_finite_total(plan.total, "--compute-cost");
             tools::write_report(
                 tools::remap_comparison_report(input.trace, policies, common.json, common.verbose),
-                common.output);
+                common);
         }
     });
 }

@@ -1,11 +1,7 @@
 // part-simulate: run a synthetic time-varying workload on a mesh, repartition whenever a remap
 // policy says so, and report what each policy costs per step and in total.
 #include <algorithm>
-#include <cstdio>
 #include <iostream>
-#include <sstream>
-
-#include <nlohmann/json.hpp>
 
 #include "formats/graph_inputs.hpp"
 #include "formats/line_plot_file.hpp"
@@ -15,62 +11,11 @@
 #include "libpart/simulate/simulation.hpp"
 #include "libpart/simulate/workloads.hpp"
 #include "tools/common/cli.hpp"
-
-namespace {
-
-using namespace part;
-
-double mean_imbalance(const SimulationRun& run) {
-    double sum = 0;
-    for (const SimulatedStep& s : run.steps)
-        sum += s.mean_load > 0 ? s.max_load / s.mean_load : 1.0;
-    return sum / double(run.steps.size());
-}
-
-std::string summary(const std::vector<SimulationRun>& runs, const SimulationSetup& setup,
-                    const std::string& method, bool as_json) {
-    const auto never_run = std::find_if(runs.begin(), runs.end(),
-                                        [](const SimulationRun& r) { return r.policy == "never"; });
-    const double never = never_run != runs.end() ? never_run->total : 0.0;
-    std::ostringstream out;
-    if (as_json) {
-        nlohmann::json list = nlohmann::json::array();
-        for (const SimulationRun& run : runs)
-            list.push_back({{"name", run.policy},
-                            {"total", run.total},
-                            {"remaps", run.remaps},
-                            {"moved", run.moved},
-                            {"mean_imbalance", mean_imbalance(run)}});
-        out << nlohmann::json{{"workload", setup.workload},
-                              {"steps", setup.steps},
-                              {"parts", setup.num_parts},
-                              {"method", method},
-                              {"policies", list}}
-                   .dump(2)
-            << "\n";
-        return out.str();
-    }
-    out << "workload " << setup.workload << ", " << setup.steps << " steps, " << setup.num_parts
-        << " parts, method " << method << "\n";
-    char line[200];
-    std::snprintf(line, sizeof line, "%-22s %14s %8s %12s %15s %16s\n", "policy", "total", "remaps",
-                  "data moved", "mean imbalance", "saving vs never");
-    out << line;
-    for (const SimulationRun& run : runs) {
-        char saving[32] = "-";
-        if (never > 0)
-            std::snprintf(saving, sizeof saving, "%.1f%%", 100 * (1 - run.total / never));
-        std::snprintf(line, sizeof line, "%-22s %14.6g %8lld %12lld %15.3f %16s\n",
-                      run.policy.c_str(), run.total, static_cast<long long>(run.remaps),
-                      static_cast<long long>(run.moved), mean_imbalance(run), saving);
-        out << line;
-    }
-    return out.str();
-}
-
-} // namespace
+#include "tools/common/report.hpp"
+#include "tools/common/simulation_report.hpp"
 
 int main(int argc, char** argv) {
+    using namespace part;
     CLI::App app(
         "Simulate a time-varying workload on a mesh: repartition when a remap policy says so and "
         "report "
@@ -128,7 +73,7 @@ int main(int argc, char** argv) {
     app.add_option("--plot", plot_path,
                    "Write an SVG picture (*.svg) of per-step time and imbalance for each policy; "
                    "'-' writes it to standard output");
-    tools::add_common_options(app, common, true);
+    tools::add_common_options(app, common, {.seed = true});
 
     return tools::run_tool(app, argc, argv, [&] {
         RepartitionMethod repartition;
@@ -170,7 +115,9 @@ int main(int argc, char** argv) {
             runs.push_back(simulate(graph, setup, repartition, policy));
         }
         outputs.write(runs);
-        tools::report_stream({common.output, plot_path})
-            << summary(runs, setup, method, common.json);
+        const tools::SimulationReport report{setup.workload, setup.steps, setup.num_parts, method,
+                                             std::move(runs)};
+        tools::print_report(tools::report_stream(common, {common.output, plot_path}), report,
+                            common);
     });
 }

@@ -3,7 +3,6 @@
 #include <iostream>
 #include <sstream>
 
-#include "formats/atomic_output.hpp"
 #include "formats/chaco_graph.hpp"
 #include "formats/coordinates_file.hpp"
 #include "formats/graph_inputs.hpp"
@@ -30,7 +29,7 @@ int main(int argc, char** argv) {
                    "Number of parts (default: K of a name ending .part.K, else the largest id + 1)")
         ->check(CLI::PositiveNumber);
     app.add_option("--targets", targets_path, "Target capacities, one per part, for the imbalance");
-    tools::add_common_options(app, common, true);
+    tools::add_common_options(app, common, {});
 
     return tools::run_tool(app, argc, argv, [&] {
         if (!common.output.empty())
@@ -60,9 +59,6 @@ int main(int argc, char** argv) {
             report << tools::metrics_json(metrics).dump(2) << "\n";
         else
             tools::print_metrics_table(report, metrics);
-        if (common.output.empty())
-            std::cout << report.str();
-        else
-            formats::write_file_atomically(common.output, report.str());
+        tools::write_report(report.str(), common);
     });
 }

@@ -40,7 +40,7 @@ struct DistributedPvtu {
 // cells 0..n-1, each owned once over the pieces), coordinates their centroids; cells of one
 // dimension only (the mesh's top one). Adjacency: distributed_dual_graph. The result is what
 // read_distributed_input gives for the equivalent Chaco files: the blocks of the numbering are
-// even ranges of global cell ids. Errors name the file (the .pvtu, a piece or --old/--order)
+// even ranges of global cell ids. Errors name the file (the .pvtu, a piece or OLD/--order)
 // and are thrown on every rank.
 DistributedPvtu read_distributed_pvtu(MPI_Comm comm, const std::string& path,
                                       const PvtuInputOptions& options);

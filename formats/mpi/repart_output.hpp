@@ -1,7 +1,7 @@
 #pragma once
 // The two outputs of a distributed repartitioning: the new partition, written by every rank
 // for the block it read, and the migration plan, each rank writing the vertex lists it holds
-// (MPI-IO). Both appear together or not at all.
+// (MPI-IO), when a plan file is named. Both appear together or not at all.
 #include <mpi.h>
 
 #include <string>
@@ -10,7 +10,8 @@
 
 namespace part::formats::mpi {
 
-// Collective. Throws CollectiveError on every rank when a write fails; nothing is left then.
+// Collective. An empty `plan_path` writes no plan. Throws CollectiveError on every rank when a
+// write fails; nothing is left then.
 void write_repart_outputs(MPI_Comm comm, const std::string& partition_path,
                           const std::string& plan_path,
                           const part::mpi::DistributedRepartResult& result);

@@ -74,15 +74,14 @@ TEST(OutputTargets, SerialRepartWritesThePlanToStandardOutput) {
     ScratchDir dir;
     const std::string part = dir.file("g.part.4");
     ASSERT_EQ(run_tool("part-partition", kGraph + " -k 4 -q -o " + part).exit_code, 0);
-    const std::string args = kGraph + " --old " + part + " -k 3 --method scratch -o " +
-                             dir.file("new.part") + " --plan ";
+    const std::string args =
+        kGraph + " " + part + " -k 3 --method scratch -o " + dir.file("new.part") + " --plan ";
     auto r = run_tool("part-repart", args + dir.file("move.plan"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     auto dash = run_tool("part-repart", args + "-");
     ASSERT_EQ(dash.exit_code, 0) << dash.err;
     EXPECT_EQ(dash.out, read_text(dir.file("move.plan")));
-    auto both =
-        run_tool("part-repart", kGraph + " --old " + part + " -k 3 -o - --plan /dev/stdout");
+    auto both = run_tool("part-repart", kGraph + " " + part + " -k 3 -o - --plan /dev/stdout");
     EXPECT_EQ(both.exit_code, 2) << both.err;
 }
 

@@ -57,7 +57,7 @@ TEST(PartCounts, AHugePartIdIsRefusedAtItsLineByEveryTool) {
         run_command(tool("part-refine") + " " + graph + " " + bad + " -o " + out), bad);
     expect_huge_id_refused(
         run_command(tool("part-plan") + " diff " + bad + " " + good + " -o " + out), bad);
-    expect_huge_id_refused(run_command(tool("part-repart") + " " + graph + " --old " + bad +
+    expect_huge_id_refused(run_command(tool("part-repart") + " " + graph + " " + bad +
                                        " --method gde -o " + out + " --plan " + out + ".plan"),
                            bad);
     EXPECT_FALSE(file_exists(out));
@@ -74,10 +74,10 @@ TEST(PartCounts, MorePartsThanVerticesIsAUsageErrorInEveryTool) {
         run_command(tool("part-refine") + " " + graph + " " + good + k + " -o " + out), "-k");
     expect_too_many_parts(run_command(tool("part-partition") + " " + graph + k + " -o " + out),
                           "-k");
-    expect_too_many_parts(run_command(tool("part-repart") + " " + graph + " --old " + good + k +
+    expect_too_many_parts(run_command(tool("part-repart") + " " + graph + " " + good + k +
                                       " --method gde -o " + out + " --plan " + out + ".plan"),
                           "-k");
-    expect_too_many_parts(run_command(tool("part-repart") + " " + graph + " --old " + good +
+    expect_too_many_parts(run_command(tool("part-repart") + " " + graph + " " + good +
                                       " --old-parts 100000000 --method gde -o " + out + " --plan " +
                                       out + ".plan"),
                           "--old-parts");

@@ -31,8 +31,8 @@ struct SplitNaca {
         auto r = run_tool("part-convert",
                           mesh + " --partition " + old_part + " --split -q -o " + old_pvtu);
         EXPECT_EQ(r.exit_code, 0) << r.err;
-        r = run_tool("part-repart", graph + " --old " + old_part + " " + repart_args + " -o " +
-                                        new_part + " --plan " + plan + " -q");
+        r = run_tool("part-repart", graph + " " + old_part + " " + repart_args + " -o " + new_part +
+                                        " --plan " + plan + " -q");
         EXPECT_EQ(r.exit_code, 0) << r.err;
     }
     // Every file in the folder with its bytes, to show that a failure changed nothing.
@@ -243,7 +243,7 @@ TEST(PartPlanDataset, GmshHexPrismMeshWithGhostLayersGrows) {
     r = run_tool("part-convert", mesh + " --partition " + old_part +
                                      " --split --ghost-layers 1 -q -o " + dir.file("old.pvtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = run_tool("part-repart", dir.file("m.graph") + " --old " + old_part +
+    r = run_tool("part-repart", dir.file("m.graph") + " " + old_part +
                                     " -k 5 --method interval -q -o " + dir.file("new.part") +
                                     " --plan " + dir.file("m.plan"));
     ASSERT_EQ(r.exit_code, 0) << r.err;

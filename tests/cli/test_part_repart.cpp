@@ -42,7 +42,7 @@ TEST(PartRepart, IntervalWithNewCapacitiesWritesAVerifiedPlan) {
     const std::string old_part = old_blocks(dir);
     const std::string targets = dir.write("t", "1\n3\n2\n2\n");
     const std::string out = dir.file("new.part"), plan = dir.file("m.plan");
-    auto report = run_json(kGraph + " --old " + old_part + " --targets " + targets +
+    auto report = run_json(kGraph + " " + old_part + " --targets " + targets +
                            " --method interval -o " + out + " --plan " + plan);
     EXPECT_LE(report["metrics"]["imbalance"][0].get<double>(), 1.03 + 1e-9); // default --ufactor 30
     EXPECT_GT(report["migration"]["moved_vertices"].get<int>(), 0);
@@ -64,7 +64,7 @@ TEST(PartRepart, AlignedArrangementMovesNoMoreThanMcrOnIntervalOldParts) {
     const std::string old_part = old_blocks(dir);
     for (const std::string k : {"3", "4", "6"}) {
         auto run = [&](const std::string& arrangement) {
-            return run_json(kGraph + " --old " + old_part + " -k " + k +
+            return run_json(kGraph + " " + old_part + " -k " + k +
                             " --method interval --arrangement " + arrangement + " -o " +
                             dir.file(arrangement + ".part") + " --plan " +
                             dir.file(arrangement + ".plan"));
@@ -83,8 +83,7 @@ TEST(PartRepart, AlignedArrangementMovesNoMoreThanMcrOnIntervalOldParts) {
 TEST(PartRepart, ScratchShrinkLeavesSkeletonRanksAndIsDeterministic) {
     ScratchDir dir;
     const std::string old_part = old_blocks(dir, 6);
-    const std::string args =
-        kGraph + " --old " + old_part + " -k 4 --method scratch --seed 5 --plan ";
+    const std::string args = kGraph + " " + old_part + " -k 4 --method scratch --seed 5 --plan ";
     auto report = run_json(args + dir.file("a.plan") + " -o " + dir.file("a.part"));
     EXPECT_EQ(report["metrics"]["parts"], 4);
     EXPECT_EQ(report["migration"]["skeleton_ranks"], 2);
@@ -105,7 +104,7 @@ TEST(PartRepart, OrderFileDrivesTheIntervals) {
     for (int v = 0; v < kVertices; ++v) reversed += std::to_string(kVertices - 1 - v) + "\n";
     const std::string order = dir.write("rev.order", reversed);
     const std::string out = dir.file("n.part");
-    auto report = run_json(kGraph + " --old " + old_blocks(dir) + " --order " + order +
+    auto report = run_json(kGraph + " " + old_blocks(dir) + " --order " + order +
                            " --arrangement identity --method interval -o " + out + " --plan " +
                            dir.file("p.plan"));
     // Reversed order with the identity arrangement: part 0 takes the last quarter of the numbering.
@@ -125,21 +124,18 @@ TEST(PartRepart, BadInputsGetClearErrorsAndNoOutput) {
         std::string message;
     };
     const std::vector<Case> cases = {
-        {" --old " + dir.write("short.part", "0\n1\n") + " --method interval", 1,
+        {dir.write("short.part", "0\n1\n") + " --method interval", 1,
          "short.part:2: partition has 2 lines but the graph has 19886 vertices"},
-        {" --old " + old_part + " -k 0 --method interval", 2,
-         "-k 0: the new part count must be at least 1"},
-        {" --old " + old_part + " --targets " + dir.write("t3", "1\n1\n1\n") + " --method scratch",
-         1, "t3:3: targets file has 3 values but there are 4 parts"},
-        {" --old " + old_part + " --order " + dir.write("bad.order", "0\n0\n") +
-             " --method interval",
-         1, "bad.order:2: position 0 already given on line 1: not a permutation"},
-        {" --old " + old_part + " -k 20000 --method interval", 2,
-         "exceeds the graph's 19886 vertices"},
-        {" --old " + old_part + " --method nonesuch", 2, "nonesuch"},
+        {old_part + " -k 0 --method interval", 2, "-k 0: the new part count must be at least 1"},
+        {old_part + " --targets " + dir.write("t3", "1\n1\n1\n") + " --method scratch", 1,
+         "t3:3: targets file has 3 values but there are 4 parts"},
+        {old_part + " --order " + dir.write("bad.order", "0\n0\n") + " --method interval", 1,
+         "bad.order:2: position 0 already given on line 1: not a permutation"},
+        {old_part + " -k 20000 --method interval", 2, "exceeds the graph's 19886 vertices"},
+        {old_part + " --method nonesuch", 2, "nonesuch"},
     };
     for (const Case& c : cases) {
-        auto r = run_command(repart() + " " + kGraph + c.args + tail);
+        auto r = run_command(repart() + " " + kGraph + " " + c.args + tail);
         EXPECT_EQ(r.exit_code, c.exit_code) << c.args << "\n" << r.err;
         EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
         EXPECT_FALSE(file_exists(out)) << c.args;
@@ -151,13 +147,13 @@ TEST(PartRepart, RefusesToOverwriteInputs) {
     ScratchDir dir;
     const std::string old_part = old_blocks(dir);
     const std::string before = read_text(old_part);
-    auto r = run_command(repart() + " " + kGraph + " --old " + old_part + " --method interval -o " +
+    auto r = run_command(repart() + " " + kGraph + " " + old_part + " --method interval -o " +
                          old_part + " --plan " + dir.file("p.plan"));
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_EQ(read_text(old_part), before);
     EXPECT_FALSE(file_exists(dir.file("p.plan")));
-    EXPECT_EQ(run_command(repart() + " " + kGraph + " --old " + old_part +
-                          " --method interval -o " + dir.file("x.part") + " --plan " + old_part)
+    EXPECT_EQ(run_command(repart() + " " + kGraph + " " + old_part + " --method interval -o " +
+                          dir.file("x.part") + " --plan " + old_part)
                   .exit_code,
               2);
 }
@@ -165,8 +161,7 @@ TEST(PartRepart, RefusesToOverwriteInputs) {
 TEST(PartRepart, CoordinatesOrderTheIntervalsAlongAHilbertCurve) {
     ScratchDir dir;
     const std::string old_part = old_blocks(dir, 8);
-    const std::string tail =
-        " --old " + old_part + " --method interval --plan " + dir.file("p.plan");
+    const std::string tail = " " + old_part + " --method interval --plan " + dir.file("p.plan");
     auto by_numbering = run_json(kGraph + tail + " -o " + dir.file("a.part"));
     auto by_hilbert = run_json(kGraph + tail + " --coords " + source_file("data/naca0012.xyz") +
                                " -o " + dir.file("b.part"));
@@ -188,8 +183,8 @@ TEST(PartRepart, HorizonKeepsTheOldPartitionWhenTheRemapDoesNotPayOff) {
     const std::string old_part = old_blocks(dir);
     const std::string targets = dir.write("t", "1\n3\n2\n2\n");
     for (const std::string method : {"interval", "gde", "scratch"}) {
-        const std::string args = kGraph + " --old " + old_part + " --targets " + targets +
-                                 " --method " + method + " --plan " + dir.file("m.plan");
+        const std::string args = kGraph + " " + old_part + " --targets " + targets + " --method " +
+                                 method + " --plan " + dir.file("m.plan");
         const auto probe = run_json(args + " -o " + dir.file("probe.part"));
         ASSERT_TRUE(probe["amortization"]["pays_off"].get<bool>()) << method;
         const double steps = probe["amortization"]["steps"].get<double>();
@@ -211,7 +206,7 @@ TEST(PartRepart, HorizonKeepsTheOldPartitionWhenTheRemapDoesNotPayOff) {
     }
     // Shrinking is mandatory whatever the horizon.
     const auto shrink =
-        run_json(kGraph + " --old " + old_part + " -k 3 --method interval " + "--horizon 1 -o " +
+        run_json(kGraph + " " + old_part + " -k 3 --method interval " + "--horizon 1 -o " +
                  dir.file("s.part") + " --plan " + dir.file("s.plan"));
     EXPECT_TRUE(shrink["decision"]["remap"].get<bool>());
     EXPECT_TRUE(shrink["amortization"]["mandatory"].get<bool>());

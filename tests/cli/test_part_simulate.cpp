@@ -1,8 +1,5 @@
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <filesystem>
-
 #include <nlohmann/json.hpp>
 
 #include "formats/chaco_graph.hpp"
@@ -27,15 +24,6 @@ std::string grid_mesh(const ScratchDir& dir) {
     part::formats::write_chaco_graph(dir.file("grid.graph"), grid);
     part::formats::write_coordinates(dir.file("grid.xyz"), grid.coords);
     return dir.file("grid.graph") + " --coords " + dir.file("grid.xyz");
-}
-
-// The names in `dir`, sorted.
-std::vector<std::string> entries_of(const ScratchDir& dir) {
-    std::vector<std::string> names;
-    for (const auto& entry : std::filesystem::directory_iterator(dir.path()))
-        names.push_back(entry.path().filename().string());
-    std::sort(names.begin(), names.end());
-    return names;
 }
 
 } // namespace

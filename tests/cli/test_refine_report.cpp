@@ -6,20 +6,21 @@
 #include "libpart/gde/refine.hpp"
 #include "tests/support/grid_graph.hpp"
 #include "tools/common/refine_report.hpp"
+#include "tools/common/report.hpp"
 
 using namespace part;
 
 namespace {
 
-// A 16 x 16 grid in 4 row blocks, the first twice as tall as the others, refined on a ring.
-struct Refined {
-    Graph graph = test::grid_graph(16, 16);
-    Partition start{4, std::vector<PartId>(256), {}};
-    gde::RefineResult result;
-    PartitionMetrics before, after;
+// A 16 x 16 grid in 4 row blocks, the first twice as tall as the others, refined on a ring
+// and written to out.part.
+struct Refined : tools::RefineReport {
     Refined() {
+        const Graph graph = test::grid_graph(16, 16);
+        Partition start{4, std::vector<PartId>(256), {}};
         for (int v = 0; v < 256; ++v) start.part[v] = v < 96 ? 0 : PartId(1 + (v - 96) / 54);
         const gde::Network ring = gde::make_ring(4);
+        output = "out.part";
         result = gde::refine_with_gde(graph, start, &ring, gde::RefineOptions{});
         before = compute_metrics(graph, start);
         after = compute_metrics(graph, Partition{4, result.part, {}});
@@ -30,7 +31,8 @@ struct Refined {
 
 TEST(RefineReport, JsonHoldsTheRoundsAndBothQualities) {
     const Refined r;
-    const nlohmann::json report = tools::refine_json(r.result, r.before, r.after);
+    const nlohmann::json report = static_cast<const tools::RefineReport&>(r);
+    EXPECT_EQ(report["output"], "out.part");
     EXPECT_EQ(report["network"], "ring:4");
     EXPECT_EQ(report["processors"], 4);
     int sweeps = 0;
@@ -49,9 +51,9 @@ TEST(RefineReport, JsonHoldsTheRoundsAndBothQualities) {
 TEST(RefineReport, TableComparesBeforeAndAfter) {
     const Refined r;
     std::ostringstream out;
-    tools::print_refine_report(out, r.result, r.before, r.after, false);
+    print_text(out, r, false);
     const std::string text = out.str();
-    EXPECT_EQ(text.rfind("GDE on ring:4 (4 processors, ", 0), 0u) << text;
+    EXPECT_EQ(text.rfind("Wrote out.part\nGDE on ring:4 (4 processors, ", 0), 0u) << text;
     EXPECT_NE(text.find("round 1: "), std::string::npos) << text;
     std::ostringstream cut_row;
     cut_row << "  edge cut" << std::string(14, ' ') << std::setw(12) << r.before.edge_cut
@@ -62,19 +64,19 @@ TEST(RefineReport, TableComparesBeforeAndAfter) {
         << text;
 }
 
-TEST(RefineReport, ReportIsJsonWithTheOutputOrTheTableAfterWrote) {
-    const Refined r;
+TEST(RefineReport, PrintReportGivesTheJsonOrTheText) {
+    const Refined refined;
+    const tools::RefineReport& r = refined;
     tools::CommonOptions common;
     common.json = true;
     std::ostringstream json;
-    tools::report_refinement(json, "out.part", r.result, r.before, r.after, common);
-    const auto report = nlohmann::json::parse(json.str());
-    EXPECT_EQ(report["output"], "out.part");
-    EXPECT_EQ(report["network"], "ring:4");
+    tools::print_report(json, r, common);
+    EXPECT_EQ(nlohmann::json::parse(json.str()), nlohmann::json(r));
     common.json = false;
-    std::ostringstream table;
-    tools::report_refinement(table, "out.part", r.result, r.before, r.after, common);
-    EXPECT_EQ(table.str().rfind("Wrote out.part\nGDE on ring:4 ", 0), 0u) << table.str();
+    std::ostringstream text, expected;
+    tools::print_report(text, r, common);
+    print_text(expected, r, false);
+    EXPECT_EQ(text.str(), expected.str());
 }
 
 TEST(RefineReport, WarnsOnlyOfEmptyParts) {

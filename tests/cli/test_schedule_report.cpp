@@ -1,14 +1,11 @@
-// The reports of part-schedule (tools/common/schedule_report.hpp) on results built by hand,
-// and write_report (tools/common/report.hpp).
+// The reports of part-schedule (tools/common/schedule_report.hpp) on results built by hand.
 #include <gtest/gtest.h>
 
 #include <limits>
 
 #include <nlohmann/json.hpp>
 
-#include "tests/support/test_files.hpp"
 #include "tools/common/cli.hpp"
-#include "tools/common/report.hpp"
 #include "tools/common/schedule_report.hpp"
 
 namespace part::tools {
@@ -126,15 +123,6 @@ TEST(ScheduleReport, InfiniteTotalIsAUsageErrorNamingTheOption) {
     } catch (const UsageError& e) {
         EXPECT_NE(std::string(e.what()).find("with this --sync"), std::string::npos) << e.what();
     }
-}
-
-TEST(ScheduleReport, WriteReportGoesToTheFileOrStandardOutput) {
-    test::ScratchDir dir;
-    write_report("report\n", dir.file("report.txt"));
-    EXPECT_EQ(test::read_text(dir.file("report.txt")), "report\n");
-    testing::internal::CaptureStdout();
-    write_report("to stdout\n", "");
-    EXPECT_EQ(testing::internal::GetCapturedStdout(), "to stdout\n");
 }
 
 } // namespace part::tools

@@ -18,12 +18,28 @@ using test::ScratchDir;
 
 TEST(WriteReport, GoesToTheOutputFileOrToStandardOutput) {
     ScratchDir dir;
-    const std::string file = dir.file("report.txt");
+    CommonOptions to_file, to_stdout;
+    to_file.output = dir.file("report.txt");
     testing::internal::CaptureStdout();
-    write_report("to the file\n", file);
-    write_report("to stdout\n", "");
+    write_report("to the file\n", to_file);
+    write_report("to stdout\n", to_stdout);
     EXPECT_EQ(testing::internal::GetCapturedStdout(), "to stdout\n");
-    EXPECT_EQ(read_text(file), "to the file\n");
+    EXPECT_EQ(read_text(to_file.output), "to the file\n");
+}
+
+// -q silences the report on standard output, but not the -o file it was asked to write, nor
+// a report asked for with --json.
+TEST(WriteReport, QuietSilencesStandardOutputOnly) {
+    ScratchDir dir;
+    CommonOptions quiet_file, quiet, quiet_json;
+    quiet_file.quiet = quiet.quiet = quiet_json.quiet = quiet_json.json = true;
+    quiet_file.output = dir.file("report.txt");
+    testing::internal::CaptureStdout();
+    write_report("to the file\n", quiet_file);
+    write_report("silenced\n", quiet);
+    write_report("{}\n", quiet_json);
+    EXPECT_EQ(testing::internal::GetCapturedStdout(), "{}\n");
+    EXPECT_EQ(read_text(quiet_file.output), "to the file\n");
 }
 
 // Two new parts on ranks 1 and 0, 5 and 3 cells.

@@ -1,5 +1,6 @@
 #include "tests/support/test_files.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
@@ -41,6 +42,14 @@ std::string read_text(const std::string& path) {
 
 bool file_exists(const std::string& path) {
     return fs::exists(path);
+}
+
+std::vector<std::string> entries_of(const ScratchDir& dir) {
+    std::vector<std::string> names;
+    for (const auto& entry : fs::directory_iterator(dir.path()))
+        names.push_back(entry.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
 }
 
 CommandResult run_command(const std::string& command_line) {

@@ -1,6 +1,7 @@
 #pragma once
 // Helpers for tests: scratch folders, small files, and running the built tools.
 #include <string>
+#include <vector>
 
 namespace part::test {
 
@@ -20,6 +21,8 @@ class ScratchDir {
 
 std::string read_text(const std::string& path);
 bool file_exists(const std::string& path);
+// The names of the files in `dir`, sorted.
+std::vector<std::string> entries_of(const ScratchDir& dir);
 
 struct CommandResult {
     int exit_code = -1;

@@ -17,15 +17,17 @@ void add_example(CLI::App& app, const std::string& example) {
     app.get_formatter()->column_width(28);
 }
 
-void add_common_options(CLI::App& app, CommonOptions& options, bool with_json) {
+void add_common_options(CLI::App& app, CommonOptions& options, SharedOptions shared) {
     app.add_option("-o,--output", options.output,
                    "Output file; '-' writes it to standard output (and any report to stderr)");
-    app.add_flag("-q,--quiet", options.quiet, "No progress or summary on stderr");
+    app.add_flag("-q,--quiet", options.quiet,
+                 "No progress and no report (--json still prints its report)");
     app.add_flag("-v,--verbose", options.verbose, "More detail in the report");
-    app.add_option("--seed", options.seed,
-                   "Random seed; the same inputs and seed give the same output")
-        ->capture_default_str();
-    if (with_json) app.add_flag("--json", options.json, "Print the report as JSON");
+    if (shared.seed)
+        app.add_option("--seed", options.seed,
+                       "Random seed; the same inputs and seed give the same output")
+            ->capture_default_str();
+    if (shared.json) app.add_flag("--json", options.json, "Print the report as JSON");
 }
 
 int run_tool(CLI::App& app, int argc, char** argv, const std::function<void()>& body) {
@@ -72,7 +74,9 @@ void ensure_output_usable(const std::string& output, const std::vector<std::stri
     if (!output.empty() && !formats::writes_directly(output)) formats::PendingFile probe(output);
 }
 
-std::ostream& report_stream(const std::vector<std::string>& outputs) {
+std::ostream& report_stream(const CommonOptions& common, const std::vector<std::string>& outputs) {
+    static std::ostream discarded(nullptr); // no buffer: every write is dropped
+    if (common.quiet && !common.json) return discarded;
     for (const auto& output : outputs)
         if (formats::is_standard_output(output)) return std::cerr;
     return std::cout;

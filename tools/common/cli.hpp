@@ -29,8 +29,15 @@ struct CommonOptions {
 // Adds the worked example and the exit codes to --help.
 void add_example(CLI::App& app, const std::string& example);
 
-// Adds -o/--output, -q/--quiet, -v/--verbose, --seed and, when `with_json`, --json.
-void add_common_options(CLI::App& app, CommonOptions& options, bool with_json);
+// Which of the shared options a tool takes beyond -o, -q and -v: --json where it reports
+// figures, --seed only where something it does is random.
+struct SharedOptions {
+    bool json = true;
+    bool seed = false;
+};
+
+// Adds -o/--output, -q/--quiet, -v/--verbose and the options `shared` asks for.
+void add_common_options(CLI::App& app, CommonOptions& options, SharedOptions shared);
 
 // Parses the command line and runs `body`. Maps CLI11 errors and UsageError to 2, any other
 // failure to 1 with "error: <what>" on stderr. Returns the exit code.
@@ -46,8 +53,9 @@ void ensure_output_usable(const std::string& output, const std::vector<std::stri
 
 // Where a tool prints its report (table, JSON, "Wrote ..."): standard error when one of
 // `outputs` is standard output ("-", /dev/stdout), so that the output's bytes are all that
-// reaches standard output; standard output otherwise.
-std::ostream& report_stream(const std::vector<std::string>& outputs);
+// reaches standard output; standard output otherwise. With -q and no --json, a stream that
+// discards everything: -q silences every tool, while --json is a report asked for by name.
+std::ostream& report_stream(const CommonOptions& common, const std::vector<std::string>& outputs);
 
 // Refuses standard output ("-"), a device or a FIFO for an output of several files, such as
 // a .pvtu dataset (throws UsageError naming `option` and saying what `files` there are); a

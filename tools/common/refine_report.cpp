@@ -77,12 +77,13 @@ void print_round(std::ostream& out, std::size_t index, const gde::RefineRound& r
 
 } // namespace
 
-nlohmann::json refine_json(const gde::RefineResult& r, const PartitionMetrics& before,
-                           const PartitionMetrics& after) {
+void to_json(nlohmann::json& json, const RefineReport& report) {
+    const gde::RefineResult& r = report.result;
     const gde::GdeRun& gde = r.rounds.front().gde;
     nlohmann::json rounds = nlohmann::json::array();
     for (const auto& round : r.rounds) rounds.push_back(round_json(round));
-    return {{"network", r.network_name},
+    json = {{"output", report.output},
+            {"network", r.network_name},
             {"processors", gde.loads.size()},
             {"processor_of_part", r.map.processor_of},
             {"colours", gde.num_colours},
@@ -104,14 +105,15 @@ nlohmann::json refine_json(const gde::RefineResult& r, const PartitionMetrics& b
               {"levels", r.band.levels}}},
             {"vertices_moved", r.vertices_moved},
             {"weight_moved", r.weight_moved},
-            {"before", metrics_json(before)},
-            {"after", metrics_json(after)}};
+            {"before", metrics_json(report.before)},
+            {"after", metrics_json(report.after)}};
 }
 
-void print_refine_report(std::ostream& out, const gde::RefineResult& r,
-                         const PartitionMetrics& before, const PartitionMetrics& after,
-                         bool verbose) {
+void print_text(std::ostream& out, const RefineReport& report, bool verbose) {
+    const gde::RefineResult& r = report.result;
+    const PartitionMetrics &before = report.before, &after = report.after;
     const gde::GdeRun& gde = r.rounds.front().gde;
+    out << "Wrote " << report.output << "\n";
     out << "GDE on " << r.network_name << " (" << gde.loads.size() << " processors, "
         << gde.num_colours << " colours, delta " << gde.delta << "), lambda "
         << std::setprecision(4) << gde.lambda << ": " << total_sweeps(r) << " sweeps in "
@@ -146,19 +148,6 @@ void print_refine_report(std::ostream& out, const gde::RefineResult& r,
     row("disconnected parts") << before.disconnected_parts << std::setw(width)
                               << after.disconnected_parts << "\n";
     out << "vertices moved: " << r.vertices_moved << " (weight " << r.weight_moved << ")\n";
-}
-
-void report_refinement(std::ostream& out, const std::string& output,
-                       const gde::RefineResult& result, const PartitionMetrics& before,
-                       const PartitionMetrics& after, const CommonOptions& common) {
-    if (common.json) {
-        auto report = refine_json(result, before, after);
-        report["output"] = output;
-        out << report.dump(2) << "\n";
-    } else {
-        out << "Wrote " << output << "\n";
-        print_refine_report(out, result, before, after, common.verbose);
-    }
 }
 
 void warn_of_empty_parts_on_quotient(std::ostream& err, const PartitionMetrics& after) {

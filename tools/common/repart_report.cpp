@@ -75,11 +75,16 @@ void print_decision(std::ostream& out, const RemapDecision& d, const Amortizatio
 
 } // namespace
 
+std::string written_files(const std::string& partition_path, const std::string& plan_path) {
+    return plan_path.empty() ? partition_path : partition_path + " and " + plan_path;
+}
+
 nlohmann::json repart_json(const RepartOutcome& outcome, bool verbose) {
     nlohmann::json report;
     report["method"] = outcome.method;
     report["output"] = outcome.output;
-    report["plan"] = outcome.plan_path;
+    report["plan"] =
+        outcome.plan_path.empty() ? nlohmann::json(nullptr) : nlohmann::json(outcome.plan_path);
     report["migration"] = traffic_json(outcome.plan, outcome.traffic);
     if (!verbose) report["migration"].erase("traffic");
     for (const auto& [name, value] : outcome.details) report["details"][name] = value;
@@ -116,8 +121,9 @@ void report_repart(std::ostream& out, const CommonOptions& common, const std::st
         nlohmann::json report = repart_json(outcome, common.verbose);
         report["metrics"] = metrics_json(metrics);
         out << report.dump(2) << "\n";
-    } else if (!common.quiet) {
-        out << "Wrote " << common.output << " and " << plan_path << " (method " << method << ")\n";
+    } else {
+        out << "Wrote " << written_files(common.output, plan_path) << " (method " << method
+            << ")\n";
         print_metrics_table(out, metrics);
         print_repart_migration(out, outcome);
     }

@@ -29,16 +29,19 @@ struct RepartOutcome {
     double decision_seconds; // what judging the candidate took
 };
 
-// The keys every JSON report has: method, output, plan, migration (its "traffic" list only
-// when `verbose`), details (when there are some), amortization (with a candidate) and, with a
-// horizon, the decision with its reason.
+// "NEW.part and PLAN", or "NEW.part" when no --plan is written.
+std::string written_files(const std::string& partition_path, const std::string& plan_path);
+
+// The keys every JSON report has: method, output, plan (null without --plan), migration (its
+// "traffic" list only when `verbose`), details (when there are some), amortization (with a
+// candidate) and, with a horizon, the decision with its reason.
 nlohmann::json repart_json(const RepartOutcome& outcome, bool verbose);
 
 // "Migration: " and the traffic summary, then the candidate's amortization and, with a
 // horizon, the decision.
 void print_repart_migration(std::ostream& out, const RepartOutcome& outcome);
 
-// The serial report: as JSON (--json), else a table unless --quiet.
+// The serial report: as JSON (--json), else a table (report_stream silences it with -q).
 void report_repart(std::ostream& out, const CommonOptions& common, const std::string& method,
                    const std::string& plan_path, const PartitionMetrics& metrics,
                    const JudgedRepart& judged);

@@ -69,11 +69,11 @@ void print_metrics_table(std::ostream& out, const PartitionMetrics& m) {
     out.unsetf(std::ios::floatfield);
 }
 
-void write_report(const std::string& text, const std::string& output) {
-    if (output.empty())
-        std::cout << text;
+void write_report(const std::string& text, const CommonOptions& common) {
+    if (common.output.empty())
+        report_stream(common, {}) << text;
     else
-        formats::write_file_atomically(output, text);
+        formats::write_file_atomically(common.output, text);
 }
 
 } // namespace part::tools

@@ -48,8 +48,7 @@ void report_distributed_repart(std::ostream& out, const CommonOptions& common,
         out << report.dump(2) << "\n";
         return;
     }
-    if (common.quiet) return;
-    out << "Wrote " << options.partition_path << " and " << options.plan_path << " (method "
+    out << "Wrote " << written_files(options.partition_path, options.plan_path) << " (method "
         << options.method << ", distributed over " << job.ranks() << " ranks"
         << (interval ? ", rank 0 as controller)\n" : ")\n");
     out << "Edge cut " << result.edge_cut << ", imbalance " << std::setprecision(4)

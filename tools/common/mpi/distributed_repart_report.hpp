@@ -10,7 +10,8 @@
 
 namespace part::tools {
 
-// After job.write(), on rank 0: as JSON (--json), else a summary unless --quiet.
+// After job.write(), on rank 0: as JSON (--json), else a summary (silenced by -q through
+// report_stream).
 void report_distributed_repart(std::ostream& out, const CommonOptions& common,
                                const formats::mpi::DistributedRepartJob& job);
 

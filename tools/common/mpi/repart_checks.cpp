@@ -49,7 +49,7 @@ void check_repart_options(const formats::mpi::DistributedRepartOptions& o,
         check_pvtu_usage(under_mpirun, ranks, o.graph_path, o.method, o.coords_path,
                          {common.output, o.plan_path, o.pvtu_output}, o.new_parts);
     else if (o.old_path.empty())
-        throw UsageError("--old is required (the old partition of GRAPH)");
+        throw UsageError("OLD is required (the old partition of GRAPH): part-repart GRAPH OLD");
     else if (!o.pvtu_output.empty() || !o.pvtu.weight_field.empty() || !o.pvtu.size_field.empty())
         throw UsageError("--pvtu, --weight-field and --size-field need a .pvtu GRAPH");
     if (o.ghost_layers > 0 && o.pvtu_output.empty())

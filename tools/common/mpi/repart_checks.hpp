@@ -8,7 +8,7 @@
 namespace part::tools {
 
 // Before any work: -o given, no output naming an input or another output, -k >= 1 when given
-// (`parts_given`), a valid cost model (InvalidArgument), --old unless GRAPH is a .pvtu, and the
+// (`parts_given`), a valid cost model (InvalidArgument), OLD unless GRAPH is a .pvtu, and the
 // .pvtu options only with a .pvtu GRAPH: that one read in parallel (`under_mpirun`, `ranks`),
 // with interval or gde, no --coords, no output touching the dataset's files.
 void check_repart_options(const formats::mpi::DistributedRepartOptions& options,
