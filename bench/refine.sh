@@ -15,7 +15,8 @@
 # env:   WORK      scratch folder, kept between runs (default /tmp/part-bench-refine)
 #        CLSCALES  gmsh -clscale values for the channel (default "0.56 0.37": about 550k and
 #                  1.9M tetrahedra; the meshes are reused while the value is unchanged)
-#        LARGE     large graphs to use instead of meshing (G.graph, with G.xyz beside it)
+#        LARGE     large graphs to use instead of meshing (G.graph, with G.xyz beside it for
+#                  the rcb starts)
 #        SMALL=0   leaves out naca0012, 4elt, copter2 and mdual
 #        KS        part counts (default "16 64")
 #        REPS      timed runs of each tool per row (default 3)
@@ -46,7 +47,7 @@ fi
 if [[ -n ${LARGE:-} ]]; then
   for g in $LARGE; do # links, so that gpmetis writes its partitions here
     ln -sf "$(realpath "$g")" "$(basename "$g")"
-    ln -sf "$(realpath "${g%.graph}.xyz")" "$(basename "${g%.graph}.xyz")"
+    [[ ! -f ${g%.graph}.xyz ]] || ln -sf "$(realpath "${g%.graph}.xyz")" "$(basename "${g%.graph}.xyz")"
     graphs+=("$(basename "$g")")
   done
 else
