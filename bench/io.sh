@@ -5,10 +5,9 @@
 # getrusage, i.e. its CPU time, which a busy machine does not inflate), our read time
 # (part-stats -v "read graph": wall time from the file name to a validated Graph, including
 # ranges, self loops, duplicates and symmetry of edges and weights), and part-stats's whole
-# wall time. our_read_cpu_s is the same read's CPU time over all threads (getrusage, the clock
-# gpmetis uses): the stricter comparison, robust to load, and the one that counts when other
-# work keeps the second core busy. Each figure is the best of REPEAT runs, taken in the same loop so that both sides
-# see the same load; compare the ratio, not the seconds.
+# wall time. our_read_cpu_s is the same read's CPU time (getrusage, the clock gpmetis uses):
+# the stricter comparison, robust to load. Each figure is the best of REPEAT runs, taken in the
+# same loop so that both sides see the same load; compare the ratio, not the seconds.
 # INSTRUCTIONS=1 also counts instructions with callgrind, which the load does not change: the
 # whole of bench/read_graph.cpp (read_chaco_graph, plus process start-up)
 # against gpmetis's ReadGraph (--toggle-collect), and their ratio.
