@@ -1,6 +1,7 @@
 #include "libpart/gde/edge_colouring.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace part::gde {
 
@@ -90,9 +91,7 @@ EdgeColouring colour_hypercube(const Graph& g) {
     EdgeColouring out{0, std::vector<int>(g.adjncy.size(), 0)};
     for (VertexId v = 0; v < g.num_vertices(); ++v)
         for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e) {
-            const unsigned bit = unsigned(v ^ g.adjncy[e]);
-            int d = 0;
-            while ((1u << d) != bit) ++d;
+            const int d = std::countr_zero(unsigned(v ^ g.adjncy[e])); // the differing bit
             out.colour[e] = d;
             out.num_colours = std::max(out.num_colours, d + 1);
         }

@@ -41,6 +41,14 @@ void index_old_parts(LineLayout& line) {
 
 } // namespace
 
+WeightSum LineLayout::kept_before(PartId p, VertexId at) const {
+    if (p < 0 || p >= old_parts) return 0;
+    const auto first = part_positions.begin() + part_start[p];
+    const auto last = part_positions.begin() + part_start[p + 1];
+    const auto i = std::lower_bound(first, last, at) - first;
+    return part_size_prefix[std::size_t(part_start[p]) + std::size_t(p) + std::size_t(i)];
+}
+
 LineLayout make_line_layout(const Graph& graph, const Partition& old_partition,
                             std::span<const VertexId> position) {
     const VertexId n = graph.num_vertices();
@@ -199,17 +207,9 @@ RedistributionCost ArrangementEvaluator::cost(std::span<const PartId> arrangemen
 RedistributionCost ArrangementEvaluator::cost(std::span<const PartId> arrangement,
                                               std::span<const VertexId> bounds) const {
     RedistributionCost result;
-    // Kept: the size of each interval's own rank's old vertices, by binary search in that
-    // part's positions.
     for (std::size_t j = 0; j < arrangement.size(); ++j) {
         const PartId p = rank_[arrangement[j]];
-        if (p >= line_.old_parts) continue;
-        const auto first = line_.part_positions.begin() + line_.part_start[p];
-        const auto last = line_.part_positions.begin() + line_.part_start[p + 1];
-        const auto lo = std::lower_bound(first, last, bounds[j]) - first;
-        const auto hi = std::lower_bound(first, last, bounds[j + 1]) - first;
-        const std::size_t base = std::size_t(line_.part_start[p]) + std::size_t(p);
-        result.kept_size += line_.part_size_prefix[base + hi] - line_.part_size_prefix[base + lo];
+        result.kept_size += line_.kept_before(p, bounds[j + 1]) - line_.kept_before(p, bounds[j]);
     }
     result.moved_size = line_.size_prefix.back() - result.kept_size;
     result.messages = count_messages_ ? count_messages(arrangement, bounds) : -1;
