@@ -15,6 +15,7 @@ struct Candidate {
     WeightSum gain;
     double tie; // smaller first
     VertexId vertex;
+    friend bool operator==(const Candidate&, const Candidate&) = default;
 };
 
 // Whether a comes after b: a strict total order, since no two candidates share a vertex.
@@ -25,79 +26,51 @@ bool comes_after(const Candidate& a, const Candidate& b) {
     return a.vertex > b.vertex;
 }
 
-// A binary max-heap of candidates holding at most one per vertex: queuing a vertex already
-// in it replaces its candidate, so the gain it holds can be brought up to date in place.
+// A max-heap of candidates with lazy deletion holding one current candidate per vertex:
+// queuing a vertex again replaces its candidate, and entries replaced or popped are dropped
+// when they surface. The order is total, so the pops do not depend on the stale entries.
 class CandidateHeap {
   public:
-    explicit CandidateHeap(VertexId num_vertices) : position_(std::size_t(num_vertices), 0) {}
+    explicit CandidateHeap(VertexId num_vertices)
+        : current_(std::size_t(num_vertices)), queued_(std::size_t(num_vertices), 0) {}
 
     // The candidate queued for v, or null.
-    const Candidate* find(VertexId v) const {
-        const std::uint32_t i = position_[v];
-        return i < heap_.size() && heap_[i].vertex == v ? &heap_[i] : nullptr;
+    const Candidate* find(VertexId v) const { return queued_[v] ? &current_[v] : nullptr; }
+    void clear() {
+        for (const Candidate& c : heap_) queued_[c.vertex] = 0;
+        heap_.clear();
     }
-    void clear() { heap_.clear(); }
-    bool empty() const { return heap_.empty(); }
-
+    bool empty() {
+        drop_stale();
+        return heap_.empty();
+    }
     void push(const Candidate& c) {
-        const std::uint32_t i = position_[c.vertex];
-        if (i < heap_.size() && heap_[i].vertex == c.vertex) { // replace its candidate
-            const bool rises = comes_after(heap_[i], c);
-            heap_[i] = c;
-            if (rises)
-                sift_up(i);
-            else
-                sift_down(i);
-            return;
-        }
+        current_[c.vertex] = c;
+        queued_[c.vertex] = 1;
         heap_.push_back(c);
-        sift_up(std::uint32_t(heap_.size() - 1));
+        std::push_heap(heap_.begin(), heap_.end(), comes_after);
     }
-
     Candidate pop() {
-        const Candidate top = heap_.front();
-        const Candidate last = heap_.back();
+        drop_stale();
+        std::pop_heap(heap_.begin(), heap_.end(), comes_after);
+        const Candidate top = heap_.back();
         heap_.pop_back();
-        if (!heap_.empty()) {
-            heap_.front() = last;
-            sift_down(0);
-        }
+        queued_[top.vertex] = 0;
         return top;
     }
 
   private:
-    void sift_up(std::uint32_t i) {
-        const Candidate c = heap_[i];
-        while (i > 0) {
-            const std::uint32_t parent = (i - 1) / 2;
-            if (!comes_after(heap_[parent], c)) break;
-            place(i, heap_[parent]);
-            i = parent;
+    void drop_stale() {
+        while (!heap_.empty() && !(queued_[heap_.front().vertex] &&
+                                   current_[heap_.front().vertex] == heap_.front())) {
+            std::pop_heap(heap_.begin(), heap_.end(), comes_after);
+            heap_.pop_back();
         }
-        place(i, c);
-    }
-
-    void sift_down(std::uint32_t i) {
-        const Candidate c = heap_[i];
-        const auto size = std::uint32_t(heap_.size());
-        for (;;) {
-            std::uint32_t child = 2 * i + 1;
-            if (child >= size) break;
-            if (child + 1 < size && comes_after(heap_[child], heap_[child + 1])) ++child;
-            if (!comes_after(c, heap_[child])) break;
-            place(i, heap_[child]);
-            i = child;
-        }
-        place(i, c);
-    }
-
-    void place(std::uint32_t i, const Candidate& c) {
-        heap_[i] = c;
-        position_[c.vertex] = i;
     }
 
     std::vector<Candidate> heap_;
-    std::vector<std::uint32_t> position_; // of each vertex in heap_, if there
+    std::vector<Candidate> current_; // per vertex, valid where queued_
+    std::vector<char> queued_;
 };
 
 // The centroid of each part (num_parts x dim), each sum taken in vertex order.
