@@ -55,36 +55,34 @@ LineLayout make_line_layout(const Graph& graph, const Partition& old_partition,
     if (old_partition.part.size() != std::size_t(n))
         throw InvalidArgument("the old partition has " + std::to_string(old_partition.part.size()) +
                               " entries but the graph has " + std::to_string(n) + " vertices");
-    LineLayout line;
-    line.old_parts = old_partition.num_parts;
-    line.vertex_at.assign(std::size_t(n), -1);
+    std::vector<VertexId> vertex_at(std::size_t(n), -1);
     if (position.empty()) {
-        std::iota(line.vertex_at.begin(), line.vertex_at.end(), 0);
+        std::iota(vertex_at.begin(), vertex_at.end(), 0);
     } else {
         if (position.size() != std::size_t(n))
             throw InvalidArgument("the ordering has " + std::to_string(position.size()) +
                                   " entries but the graph has " + std::to_string(n) + " vertices");
         for (VertexId v = 0; v < n; ++v) {
             const VertexId at = position[v];
-            if (at < 0 || at >= n || line.vertex_at[at] >= 0)
+            if (at < 0 || at >= n || vertex_at[at] >= 0)
                 throw InvalidArgument("the ordering is not a permutation: vertex " +
                                       std::to_string(v + 1) + " has position " +
                                       std::to_string(at) +
                                       (at >= 0 && at < n ? ", which another vertex already has"
                                                          : ", outside 0..n-1"));
-            line.vertex_at[at] = v;
+            vertex_at[at] = v;
         }
     }
-    line.part_at.resize(std::size_t(n));
-    line.weight_prefix.assign(std::size_t(n) + 1, 0);
-    line.size_prefix.assign(std::size_t(n) + 1, 0);
+    std::vector<Weight> weight_at(static_cast<std::size_t>(n)),
+        size_at(static_cast<std::size_t>(n));
+    std::vector<PartId> part_at(static_cast<std::size_t>(n));
     for (VertexId i = 0; i < n; ++i) {
-        const VertexId v = line.vertex_at[i];
-        line.weight_prefix[i + 1] = line.weight_prefix[i] + graph.vertex_weight(v);
-        line.size_prefix[i + 1] = line.size_prefix[i] + graph.vertex_size(v);
-        line.part_at[i] = old_partition.part[v];
+        weight_at[i] = graph.vertex_weight(vertex_at[i]);
+        size_at[i] = graph.vertex_size(vertex_at[i]);
+        part_at[i] = old_partition.part[vertex_at[i]];
     }
-    index_old_parts(line);
+    LineLayout line = make_line_layout(weight_at, size_at, part_at, old_partition.num_parts);
+    line.vertex_at = std::move(vertex_at);
     return line;
 }
 

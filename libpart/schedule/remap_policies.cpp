@@ -6,21 +6,13 @@
 #include <memory>
 
 #include "libpart/core/error.hpp"
+#include "libpart/schedule/configuration_schedule.hpp"
 
 namespace part {
 
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
-void check_remap_costs(const RemapTimeModel& model, std::span<const double> remap_cost) {
-    if (remap_cost.size() != std::size_t(model.steps()))
-        throw InvalidArgument("expected one remap cost per step (" + std::to_string(model.steps()) +
-                              "), found " + std::to_string(remap_cost.size()));
-    for (double c : remap_cost)
-        if (!std::isfinite(c) || c < 0)
-            throw InvalidArgument("remap costs must be finite and >= 0");
-}
 
 } // namespace
 
@@ -70,7 +62,7 @@ void check_remap_policy(const std::string& name) {
 
 RemapPlan evaluate_remaps(const RemapTimeModel& model, std::span<const double> remap_cost,
                           std::vector<std::int64_t> remap_steps, std::string name) {
-    check_remap_costs(model, remap_cost);
+    check_remap_costs(remap_cost, model.steps());
     RemapPlan plan;
     plan.name = std::move(name);
     std::size_t next = 0;
@@ -94,7 +86,7 @@ RemapPlan evaluate_remaps(const RemapTimeModel& model, std::span<const double> r
 
 RemapPlan online_remaps(const RemapTimeModel& model, std::span<const double> remap_cost,
                         const std::string& name, const OnlinePolicyOptions& options) {
-    check_remap_costs(model, remap_cost);
+    check_remap_costs(remap_cost, model.steps());
     const std::unique_ptr<OnlineRemapPolicy> policy = make_online_policy(name, options);
     std::vector<std::int64_t> remaps;
     std::int64_t last_remap = 0;
@@ -130,7 +122,7 @@ RemapPlan best_fixed_interval(const RemapTimeModel& model, std::span<const doubl
 }
 
 RemapPlan optimal_remaps(const RemapTimeModel& model, std::span<const double> remap_cost) {
-    check_remap_costs(model, remap_cost);
+    check_remap_costs(remap_cost, model.steps());
     const std::int64_t steps = model.steps();
     // reach[r]: least cost of steps 0..r-1 plus remaps, given a remap before step r (r >= 1);
     // reach[0] = 0 stands for the initial partition. from[r]: the remap before that one.
