@@ -1,6 +1,7 @@
 #include "libpart/gde/edge_colouring.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace part::gde {
 
@@ -16,6 +17,22 @@ EdgeOffset find_link(const Graph& graph, VertexId v, VertexId u) {
     const auto it = std::lower_bound(begin, end, u);
     return it != end && *it == u ? EdgeOffset(it - graph.adjncy.begin()) : -1;
 }
+
+bool is_proper(const Graph& graph, const EdgeColouring& colouring) {
+    if (colouring.colour.size() != graph.adjncy.size()) return false;
+    std::vector<VertexId> seen_at(std::size_t(colouring.num_colours), -1);
+    for (VertexId v = 0; v < graph.num_vertices(); ++v)
+        for (EdgeOffset e = graph.xadj[v]; e < graph.xadj[v + 1]; ++e) {
+            const int c = colouring.colour[e];
+            if (c < 0 || c >= colouring.num_colours || seen_at[c] == v) return false;
+            seen_at[c] = v;
+            const EdgeOffset back = find_link(graph, graph.adjncy[e], v);
+            if (back < 0 || colouring.colour[back] != c) return false;
+        }
+    return true;
+}
+
+namespace {
 
 bool is_bipartite(const Graph& graph) {
     std::vector<int> side(std::size_t(graph.num_vertices()), -1);
@@ -38,22 +55,6 @@ bool is_bipartite(const Graph& graph) {
     }
     return true;
 }
-
-bool is_proper(const Graph& graph, const EdgeColouring& colouring) {
-    if (colouring.colour.size() != graph.adjncy.size()) return false;
-    std::vector<VertexId> seen_at(std::size_t(colouring.num_colours), -1);
-    for (VertexId v = 0; v < graph.num_vertices(); ++v)
-        for (EdgeOffset e = graph.xadj[v]; e < graph.xadj[v + 1]; ++e) {
-            const int c = colouring.colour[e];
-            if (c < 0 || c >= colouring.num_colours || seen_at[c] == v) return false;
-            seen_at[c] = v;
-            const EdgeOffset back = find_link(graph, graph.adjncy[e], v);
-            if (back < 0 || colouring.colour[back] != c) return false;
-        }
-    return true;
-}
-
-namespace {
 
 // Renumbers the colours in use to 0..used-1, keeping their order.
 void compact(EdgeColouring& colouring) {
@@ -90,9 +91,7 @@ EdgeColouring colour_hypercube(const Graph& g) {
     EdgeColouring out{0, std::vector<int>(g.adjncy.size(), 0)};
     for (VertexId v = 0; v < g.num_vertices(); ++v)
         for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e) {
-            const unsigned bit = unsigned(v ^ g.adjncy[e]);
-            int d = 0;
-            while ((1u << d) != bit) ++d;
+            const int d = std::countr_zero(unsigned(v ^ g.adjncy[e])); // the differing bit
             out.colour[e] = d;
             out.num_colours = std::max(out.num_colours, d + 1);
         }
@@ -160,10 +159,7 @@ class ColourTable {
     std::vector<VertexId> at_;
 };
 
-} // namespace
-
 EdgeColouring colour_bipartite(const Graph& g) {
-    if (!is_bipartite(g)) throw InvalidArgument("colour_bipartite needs a bipartite graph");
     ColourTable table(g, std::max<VertexId>(max_degree(g), 1));
     for (VertexId u = 0; u < g.num_vertices(); ++u)
         for (VertexId v : g.neighbours(u)) {
@@ -176,6 +172,8 @@ EdgeColouring colour_bipartite(const Graph& g) {
         }
     return table.result();
 }
+
+} // namespace
 
 EdgeColouring colour_misra_gries(const Graph& g) {
     ColourTable table(g, max_degree(g) + 1);

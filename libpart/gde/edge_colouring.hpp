@@ -21,11 +21,9 @@ struct EdgeColouring {
 //    odd side of 3 or more) is not bipartite and truly needs Delta+1.
 EdgeColouring colour_edges(const Network& network);
 
-EdgeColouring colour_bipartite(const Graph& graph);   // throws InvalidArgument if not bipartite
 EdgeColouring colour_misra_gries(const Graph& graph); // any simple graph, <= Delta+1 colours
 
 VertexId max_degree(const Graph& graph);
-bool is_bipartite(const Graph& graph);
 // True when both directions of every link carry the same colour in [0, num_colours) and no
 // processor has two links of one colour.
 bool is_proper(const Graph& graph, const EdgeColouring& colouring);

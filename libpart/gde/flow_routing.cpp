@@ -32,9 +32,9 @@ std::vector<PartId> bfs_parents(const Graph& g, PartId source) {
     return parent;
 }
 
-void add_flow(const Graph& q, const std::vector<EdgeOffset>& reverse,
-              std::vector<WeightSum>& outflow, PartId a, PartId b, WeightSum amount) {
-    const EdgeOffset e = find_link(q, a, b);
+// Sends `amount` more along adjacency entry e, keeping the flows antisymmetric.
+void add_flow(std::vector<WeightSum>& outflow, const std::vector<EdgeOffset>& reverse, EdgeOffset e,
+              WeightSum amount) {
     outflow[e] += amount;
     outflow[reverse[e]] -= amount;
 }
@@ -74,8 +74,8 @@ RoutedFlows route_flows(const Graph& quotient, const Graph& network,
                 flow.route.push_back(flow.to);
             }
             for (std::size_t i = 0; i + 1 < flow.route.size(); ++i)
-                add_flow(quotient, reverse, routed.outflow, flow.route[i], flow.route[i + 1],
-                         flow.amount);
+                add_flow(routed.outflow, reverse,
+                         find_link(quotient, flow.route[i], flow.route[i + 1]), flow.amount);
             routed.links.push_back(std::move(flow));
         }
     return routed;
@@ -138,10 +138,7 @@ WeightSum eliminate_cycles(const Graph& quotient, std::vector<WeightSum>& outflo
          cycle = find_cycle(quotient, outflow)) {
         WeightSum smallest = outflow[cycle.front()];
         for (EdgeOffset e : cycle) smallest = std::min(smallest, outflow[e]);
-        for (EdgeOffset e : cycle) {
-            outflow[e] -= smallest;
-            outflow[reverse[e]] += smallest;
-        }
+        for (EdgeOffset e : cycle) add_flow(outflow, reverse, e, -smallest);
         removed += smallest * WeightSum(cycle.size());
     }
     return removed;
@@ -162,12 +159,9 @@ WeightSum shortcut_transit(const Graph& q, std::vector<WeightSum>& outflow) {
                     const EdgeOffset across = find_link(q, a, c);
                     if (across < 0) continue;
                     const WeightSum x = std::min(-outflow[in], outflow[out]);
-                    outflow[in] += x;
-                    outflow[reverse[in]] -= x;
-                    outflow[out] -= x;
-                    outflow[reverse[out]] += x;
-                    outflow[across] += x;
-                    outflow[reverse[across]] -= x;
+                    add_flow(outflow, reverse, in, x);
+                    add_flow(outflow, reverse, out, -x);
+                    add_flow(outflow, reverse, across, x);
                     shortcut += x;
                     changed = true;
                 }

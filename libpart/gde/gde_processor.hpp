@@ -112,7 +112,6 @@ class GdeProcessor {
     int sweeps() const { return sweeps_; }
     // Whether FlowTrace changed in the sweep that end_sweep() closed last.
     bool changed_last_sweep() const { return changed_last_sweep_; }
-    const std::vector<GdeLink>& links() const { return links_; }
     // Net amount sent on each link (outflow positive), in the order of links().
     const std::vector<WeightSum>& flow_trace() const { return flow_trace_; }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 
 #include "libpart/refine/local_connectivity.hpp"
 
@@ -14,6 +15,7 @@ struct Candidate {
     WeightSum gain;
     double tie; // smaller first
     VertexId vertex;
+    friend bool operator==(const Candidate&, const Candidate&) = default;
 };
 
 // Whether a comes after b: a strict total order, since no two candidates share a vertex.
@@ -24,133 +26,68 @@ bool comes_after(const Candidate& a, const Candidate& b) {
     return a.vertex > b.vertex;
 }
 
-// A binary max-heap of candidates holding at most one per vertex: queuing a vertex already
-// in it replaces its candidate. A heap with lazy deletion (as this adjuster had) kept old entries
-// and skipped them when they surfaced; since the order is total, the first current entry
-// it popped is the first this heap pops, without the stale ones' sifting.
+// A max-heap of candidates with lazy deletion holding one current candidate per vertex:
+// queuing a vertex again replaces its candidate, and entries replaced or popped are dropped
+// when they surface. The order is total, so the pops do not depend on the stale entries.
 class CandidateHeap {
   public:
     explicit CandidateHeap(VertexId num_vertices)
-        : position_(std::make_unique_for_overwrite<std::uint32_t[]>(std::size_t(num_vertices))) {}
+        : current_(std::size_t(num_vertices)), queued_(std::size_t(num_vertices), 0) {}
 
-    // Must be called once per vertex before the heap is used (its slot holds garbage).
-    void forget(VertexId v) { position_[v] = 0; }
     // The candidate queued for v, or null.
-    const Candidate* find(VertexId v) const {
-        const std::uint32_t i = position_[v];
-        return i < heap_.size() && heap_[i].vertex == v ? &heap_[i] : nullptr;
+    const Candidate* find(VertexId v) const { return queued_[v] ? &current_[v] : nullptr; }
+    void clear() {
+        for (const Candidate& c : heap_) queued_[c.vertex] = 0;
+        heap_.clear();
     }
-    void clear() { heap_.clear(); }
-    bool empty() const { return heap_.empty(); }
-
+    bool empty() {
+        drop_stale();
+        return heap_.empty();
+    }
     void push(const Candidate& c) {
-        const std::uint32_t i = position_[c.vertex];
-        if (i < heap_.size() && heap_[i].vertex == c.vertex) { // replace its candidate
-            const bool rises = comes_after(heap_[i], c);
-            heap_[i] = c;
-            if (rises)
-                sift_up(i);
-            else
-                sift_down(i);
-            return;
-        }
+        current_[c.vertex] = c;
+        queued_[c.vertex] = 1;
         heap_.push_back(c);
-        sift_up(std::uint32_t(heap_.size() - 1));
+        std::push_heap(heap_.begin(), heap_.end(), comes_after);
     }
-
     Candidate pop() {
-        const Candidate top = heap_.front();
-        const Candidate last = heap_.back();
+        drop_stale();
+        std::pop_heap(heap_.begin(), heap_.end(), comes_after);
+        const Candidate top = heap_.back();
         heap_.pop_back();
-        if (!heap_.empty()) {
-            heap_.front() = last;
-            sift_down(0);
-        }
+        queued_[top.vertex] = 0;
         return top;
     }
 
   private:
-    void sift_up(std::uint32_t i) {
-        const Candidate c = heap_[i];
-        while (i > 0) {
-            const std::uint32_t parent = (i - 1) / 2;
-            if (!comes_after(heap_[parent], c)) break;
-            place(i, heap_[parent]);
-            i = parent;
+    void drop_stale() {
+        while (!heap_.empty() && !(queued_[heap_.front().vertex] &&
+                                   current_[heap_.front().vertex] == heap_.front())) {
+            std::pop_heap(heap_.begin(), heap_.end(), comes_after);
+            heap_.pop_back();
         }
-        place(i, c);
-    }
-
-    void sift_down(std::uint32_t i) {
-        const Candidate c = heap_[i];
-        const auto size = std::uint32_t(heap_.size());
-        for (;;) {
-            std::uint32_t child = 2 * i + 1;
-            if (child >= size) break;
-            if (child + 1 < size && comes_after(heap_[child], heap_[child + 1])) ++child;
-            if (!comes_after(c, heap_[child])) break;
-            place(i, heap_[child]);
-            i = child;
-        }
-        place(i, c);
-    }
-
-    void place(std::uint32_t i, const Candidate& c) {
-        heap_[i] = c;
-        position_[c.vertex] = i;
     }
 
     std::vector<Candidate> heap_;
-    std::unique_ptr<std::uint32_t[]> position_; // of each vertex in heap_, if there
+    std::vector<Candidate> current_; // per vertex, valid where queued_
+    std::vector<char> queued_;
 };
 
-// Adds the coordinates (Dim of them; 0: `dim`) of each vertex of a part marked in `renew`
-// (of every vertex: null) to its part's sum, and counts it.
-template <int Dim>
-void sum_coordinates(const Graph& graph, const PartId* parts, const char* renew, int dim,
-                     double* sum, VertexId* count) {
-    if constexpr (Dim > 0) dim = Dim;
-    const double* const x = graph.coords.values.data();
-    for (VertexId v = 0; v < graph.num_vertices(); ++v) {
-        const PartId p = parts[v];
-        if (renew && !renew[p]) continue;
-        double* const s = sum + std::size_t(p) * dim;
-        for (int a = 0; a < dim; ++a) s[a] += x[std::size_t(v) * dim + a];
-        ++count[p];
-    }
-}
-
-// The centroids (`centroid`, num_parts x dim) of the parts marked in `renew`, the others
-// kept. Each sum adds its part's coordinates in vertex order, so a centroid is the same to
-// the last bit however the loop is written, and a part whose vertices are those it had when
-// its centroid was computed keeps the right one.
-void renew_centroids(const Graph& graph, const std::vector<PartId>& part,
-                     const std::vector<char>& renew, std::vector<double>& centroid) {
+// The centroid of each part (num_parts x dim), each sum taken in vertex order.
+std::vector<double> part_centroids(const Graph& graph, const std::vector<PartId>& part,
+                                   PartId num_parts) {
     const int dim = graph.coords.dim;
-    const auto num_parts = PartId(renew.size());
-    centroid.resize(std::size_t(num_parts) * dim);
-    std::vector<double> sum(std::size_t(num_parts) * dim, 0.0);
+    std::vector<double> centroid(std::size_t(num_parts) * dim, 0.0);
     std::vector<VertexId> count(std::size_t(num_parts), 0);
-    // Without the test per vertex when every part is renewed (the first rounds).
-    const bool all = std::find(renew.begin(), renew.end(), 0) == renew.end();
-    const char* const marked = all ? nullptr : renew.data();
-    if (dim == 2)
-        sum_coordinates<2>(graph, part.data(), marked, dim, sum.data(), count.data());
-    else if (dim == 3)
-        sum_coordinates<3>(graph, part.data(), marked, dim, sum.data(), count.data());
-    else
-        sum_coordinates<0>(graph, part.data(), marked, dim, sum.data(), count.data());
+    for (VertexId v = 0; v < graph.num_vertices(); ++v) {
+        for (int a = 0; a < dim; ++a)
+            centroid[std::size_t(part[v]) * dim + a] += graph.coords.at(v, a);
+        ++count[part[v]];
+    }
     for (PartId p = 0; p < num_parts; ++p)
-        if (renew[p])
-            for (int a = 0; a < dim; ++a)
-                centroid[std::size_t(p) * dim + a] =
-                    count[p] > 0 ? sum[std::size_t(p) * dim + a] / double(count[p]) : 0.0;
-}
-
-// One bit per part, shared by parts equal modulo 64: a set of parts as a 64-bit word that
-// may hold more than it should, never less.
-std::uint64_t part_bit(PartId p) {
-    return std::uint64_t(1) << (std::uint32_t(p) & 63);
+        for (int a = 0; a < dim; ++a)
+            if (count[p] > 0) centroid[std::size_t(p) * dim + a] /= double(count[p]);
+    return centroid;
 }
 
 } // namespace
@@ -160,26 +97,15 @@ class WorkloadAdjuster::State {
     State(const Graph& graph, std::vector<PartId>& part, PartId num_parts, bool heaviest_first,
           std::vector<char> border)
         : graph_(graph), part_(part), num_parts_(num_parts), heaviest_first_(heaviest_first),
-          edge_weight_(graph.has_edge_weights() ? graph.adjwgt.data() : nullptr),
-          connectivity_(graph), weight_(std::size_t(num_parts), 0),
-          renew_(std::size_t(num_parts), 1), listed_(std::move(border)),
-          near_(std::make_unique_for_overwrite<std::uint64_t[]>(std::size_t(graph.num_vertices()))),
-          border_first_(std::size_t(num_parts) + 1, 0), interior_(std::size_t(num_parts)),
+          connectivity_(graph), weight_(std::size_t(num_parts), 0), listed_(std::move(border)),
+          border_(std::size_t(num_parts)), interior_(std::size_t(num_parts)),
           arrivals_(std::size_t(num_parts)), heap_(graph.num_vertices()),
           moved_mark_(std::size_t(graph.num_vertices()), 0) {
-        const int ncon = graph.num_constraints();
-        if (graph.has_vertex_weights())
-            for (VertexId v = 0; v < graph.num_vertices(); ++v)
-                weight_[part[v]] += graph.vwgt[std::size_t(v) * ncon];
-        else
-            for (PartId p : part) ++weight_[p];
-        // The per-vertex arrays are set here rather than zero-filled first: one pass, not three.
-        const bool find_border = listed_.empty();
-        if (find_border) listed_.resize(std::size_t(graph.num_vertices()));
-        for (VertexId v = 0; v < graph.num_vertices(); ++v) {
-            if (find_border) listed_[v] = touches_other(v);
-            heap_.forget(v);
-            near_[v] = 0;
+        for (VertexId v = 0; v < graph.num_vertices(); ++v)
+            weight_[part[v]] += graph.vertex_weight(v);
+        if (listed_.empty()) {
+            listed_.resize(std::size_t(graph.num_vertices()));
+            for (VertexId v = 0; v < graph.num_vertices(); ++v) listed_[v] = touches_other(v);
         }
     }
 
@@ -213,9 +139,10 @@ class WorkloadAdjuster::State {
     // members have no neighbour in another part, so no transfer seeds them and the seeds
     // come out as from today's border. The centroids are those of the partition now.
     void start_round() {
-        if (graph_.coords.dim > 0) renew_centroids(graph_, part_, renew_, centroid_);
-        std::fill(renew_.begin(), renew_.end(), 0);
-        list_border_vertices();
+        if (graph_.coords.dim > 0) centroid_ = part_centroids(graph_, part_, num_parts_);
+        for (auto& list : border_) list.clear();
+        for (VertexId v = 0; v < graph_.num_vertices(); ++v)
+            if (listed_[v]) border_[part_[v]].push_back(v);
         for (auto& list : interior_) list.clear();
         for (auto& list : arrivals_) list.clear();
         for (VertexId v : moved_) moved_mark_[v] = 0;
@@ -227,14 +154,15 @@ class WorkloadAdjuster::State {
         Transfer t{from, to, amount, 0, 0};
         heap_.clear();
         sequence_ = 0;
-        const std::uint64_t to_bit = part_bit(to);
-        for_each_candidate(from, [&](VertexId v) {
-            if (part_[v] == from && (parts_near(v) & to_bit) != 0) seed(v, from, to);
-        });
+        const std::vector<VertexId>& seeds = candidates(from);
+        for (VertexId v : seeds)
+            if (part_[v] == from) {
+                const auto [gain, touches_to] = move_gain(v, from, to);
+                if (touches_to) queue(v, gain, to);
+            }
         if (direct && heap_.empty()) // no border with `to`: start from the border of `from`
-            for_each_candidate(from, [&](VertexId v) {
+            for (VertexId v : seeds)
                 if (part_[v] == from && touches_other(v)) push(v, from, to);
-            });
         WeightSum remaining = amount;
         while (remaining > 0 && !heap_.empty()) {
             const VertexId v = heap_.pop().vertex;
@@ -242,7 +170,6 @@ class WorkloadAdjuster::State {
             if (w > remaining || w >= weight_[from] || connectivity_.would_disconnect(part_, v))
                 continue;
             part_[v] = to;
-            renew_[from] = renew_[to] = 1;
             arrivals_[to].push_back(v);
             if (!moved_mark_[v]) { // listed once, however often it moves
                 moved_mark_[v] = 1;
@@ -261,14 +188,11 @@ class WorkloadAdjuster::State {
                     listed_[u] = 1;
                     interior_[part_[u]].push_back(u);
                 }
-                if (near_[u] != 0) near_[u] |= to_bit;
                 if (part_[u] != from) continue;
                 // Every queued candidate lies in `from` with its gain for this transfer kept
-                // up to date through these updates: its edge to v now counts for `to` instead
-                // of against it, so its gain grows by twice the edge's weight, without its
-                // row being read again (that was a third of the adjuster's own time).
+                // up to date: its edge to v now counts for `to` instead of against it.
                 if (const Candidate* queued = heap_.find(u))
-                    queue(u, queued->gain + 2 * WeightSum(edge_weight_ ? edge_weight_[e] : 1), to);
+                    queue(u, queued->gain + 2 * WeightSum(graph_.edge_weight(e)), to);
                 else
                     push(u, from, to);
             }
@@ -276,52 +200,17 @@ class WorkloadAdjuster::State {
         return t;
     }
 
-    // Listed vertices grouped by part in vertex order: one pass over the vertices collects
-    // them (a minority) and counts them per part, a second over them alone places them.
-    void list_border_vertices() {
-        const VertexId n = graph_.num_vertices();
-        const char* const listed = listed_.data();
-        const PartId* const parts = part_.data();
-        VertexId* const first = border_first_.data();
-        std::fill(border_first_.begin(), border_first_.end(), 0);
-        listed_in_order_.clear();
-        for (VertexId v = 0; v < n; ++v)
-            if (listed[v]) {
-                listed_in_order_.push_back(v);
-                ++first[parts[v] + 1];
-            }
-        for (PartId p = 0; p < num_parts_; ++p) first[p + 1] += first[p];
-        border_.resize(listed_in_order_.size());
-        std::vector<VertexId> fill(border_first_.begin(), border_first_.end() - 1);
-        for (VertexId v : listed_in_order_) border_[fill[parts[v]]++] = v;
-    }
-
     // The vertices that were in `part` at the start of the round and may border another part
     // now, in vertex order (as a scan of the whole part would meet them), then the round's
     // arrivals in arrival order.
-    template <class Visit> void for_each_candidate(PartId part, Visit&& visit) {
+    const std::vector<VertexId>& candidates(PartId part) {
         std::vector<VertexId>& interior = interior_[part];
         std::sort(interior.begin(), interior.end());
-        const VertexId* border = border_.data() + border_first_[part];
-        const VertexId* const border_end = border_.data() + border_first_[part + 1];
-        // Copies of the ends: visit() pushes onto the heap, after which the compiler would
-        // reload them from the vectors.
-        const VertexId* next_interior = interior.data();
-        const VertexId* const interior_end = next_interior + interior.size();
-        while (border != border_end && next_interior != interior_end)
-            visit(*border < *next_interior ? *border++ : *next_interior++);
-        while (border != border_end) visit(*border++);
-        while (next_interior != interior_end) visit(*next_interior++);
-        const std::vector<VertexId>& arrivals = arrivals_[part];
-        for (std::size_t i = 0, count = arrivals.size(); i < count; ++i) visit(arrivals[i]);
-    }
-
-    // The parts of v's neighbours, as part_bit sets (see near_), computed on first use.
-    std::uint64_t parts_near(VertexId v) {
-        std::uint64_t& near = near_[v];
-        if (near == 0)
-            for (VertexId u : graph_.neighbours(v)) near |= part_bit(part_[u]);
-        return near;
+        candidates_.clear();
+        std::merge(border_[part].begin(), border_[part].end(), interior.begin(), interior.end(),
+                   std::back_inserter(candidates_));
+        candidates_.insert(candidates_.end(), arrivals_[part].begin(), arrivals_[part].end());
+        return candidates_;
     }
 
     bool touches_other(VertexId v) const {
@@ -330,37 +219,23 @@ class WorkloadAdjuster::State {
         return false;
     }
 
-    // Queues v if a neighbour lies in `to`: the test and the gain in one pass over its row.
-    void seed(VertexId v, PartId from, PartId to) {
-        const PartId* const parts = part_.data();
-        const VertexId* const adjncy = graph_.adjncy.data();
+    // The cut reduction of moving v from `from` to `to`, and whether v has a neighbour in `to`.
+    std::pair<WeightSum, bool> move_gain(VertexId v, PartId from, PartId to) const {
         WeightSum gain = 0;
-        bool touches = false;
+        bool touches_to = false;
         for (EdgeOffset e = graph_.xadj[v]; e < graph_.xadj[v + 1]; ++e) {
-            const PartId p = parts[adjncy[e]];
-            const Weight w = edge_weight_ ? edge_weight_[e] : 1;
+            const PartId p = part_[graph_.adjncy[e]];
             if (p == to) {
-                gain += w;
-                touches = true;
+                gain += graph_.edge_weight(e);
+                touches_to = true;
             } else if (p == from) {
-                gain -= w;
+                gain -= graph_.edge_weight(e);
             }
         }
-        if (touches) queue(v, gain, to);
+        return {gain, touches_to};
     }
 
-    void push(VertexId v, PartId from, PartId to) {
-        const PartId* const parts = part_.data();
-        const VertexId* const adjncy = graph_.adjncy.data();
-        WeightSum gain = 0;
-        for (EdgeOffset e = graph_.xadj[v]; e < graph_.xadj[v + 1]; ++e) {
-            const PartId p = parts[adjncy[e]];
-            const Weight w = edge_weight_ ? edge_weight_[e] : 1;
-            if (p == to) gain += w;
-            if (p == from) gain -= w;
-        }
-        queue(v, gain, to);
-    }
+    void push(VertexId v, PartId from, PartId to) { queue(v, move_gain(v, from, to).first, to); }
 
     void queue(VertexId v, WeightSum gain, PartId to) {
         const Weight weight = heaviest_first_ ? graph_.vertex_weight(v) : 0;
@@ -370,11 +245,9 @@ class WorkloadAdjuster::State {
     double tie(VertexId v, PartId to) {
         if (centroid_.empty()) return double(sequence_++);
         const int dim = graph_.coords.dim;
-        const double* const x = graph_.coords.values.data() + std::size_t(v) * dim;
-        const double* const c = centroid_.data() + std::size_t(to) * dim;
         double d2 = 0;
         for (int a = 0; a < dim; ++a) {
-            const double d = x[a] - c[a];
+            const double d = graph_.coords.at(v, a) - centroid_[std::size_t(to) * dim + a];
             d2 += d * d;
         }
         return d2;
@@ -384,24 +257,17 @@ class WorkloadAdjuster::State {
     std::vector<PartId>& part_;
     PartId num_parts_;
     bool heaviest_first_;
-    const Weight* edge_weight_; // null for unit edge weights
     refine::LocalConnectivity connectivity_;
     std::vector<WeightSum> weight_; // constraint 0, per part
     std::vector<double> centroid_;  // per part, of the round's start (empty without coordinates)
-    std::vector<char> renew_;       // per part: its vertices changed since its centroid was found
     std::vector<char> listed_;      // in border_ or interior_ (ever, since the adjuster began)
-    // Per vertex, 0 or a part_bit set holding the part of each neighbour: a transfer to
-    // `to` seeds only vertices whose set has to's bit, so most rows are not read again.
-    // Kept true as vertices move; computed on first use (0: not yet).
-    std::unique_ptr<std::uint64_t[]> near_;
-    std::vector<VertexId> border_first_; // part p's listed vertices: border_[first[p], first[p+1])
-    std::vector<VertexId> border_;       // listed vertices when the round started
-    std::vector<VertexId> listed_in_order_;
+    std::vector<std::vector<VertexId>> border_;   // listed when the round started, by part
     std::vector<std::vector<VertexId>> interior_; // listed since, by part
     std::vector<std::vector<VertexId>> arrivals_; // moved in this round, by receiving part
+    std::vector<VertexId> candidates_;
     CandidateHeap heap_;
-    // The round's moved vertices, each once, in the order of their first move (sorting them
-    // cost 0.1 ms on naca0012 K = 16's first round of 2,400 moves), and a mark per vertex listed.
+    // The round's moved vertices, each once, in the order of their first move, and a mark per
+    // vertex listed.
     std::vector<VertexId> moved_;
     std::vector<char> moved_mark_;
     std::uint64_t sequence_ = 0;

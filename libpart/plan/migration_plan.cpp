@@ -1,7 +1,9 @@
 #include "libpart/plan/migration_plan.hpp"
 
 #include <algorithm>
+#include <numeric>
 #include <string>
+#include <tuple>
 
 #include "libpart/plan/partition_checksum.hpp"
 
@@ -46,22 +48,11 @@ void check_ids(const Partition& partition, const char* which) {
                             str(partition.num_parts - 1));
 }
 
-// Stable counting sort of `items` by key(item) in [0, num_keys). O(items + keys).
-template <typename Key>
-std::vector<VertexId> stable_sort_by(const std::vector<VertexId>& items, PartId num_keys, Key key) {
-    std::vector<std::int64_t> start(std::size_t(num_keys) + 1, 0);
-    for (VertexId v : items) ++start[std::size_t(key(v)) + 1];
-    for (PartId k = 0; k < num_keys; ++k) start[k + 1] += start[k];
-    std::vector<VertexId> sorted(items.size());
-    for (VertexId v : items) sorted[start[key(v)]++] = v;
-    return sorted;
-}
-
 } // namespace
 
 std::vector<PartId> identity_ranks(PartId new_parts) {
     std::vector<PartId> ranks(std::size_t(std::max<PartId>(new_parts, 0)));
-    for (PartId q = 0; q < new_parts; ++q) ranks[q] = q;
+    std::iota(ranks.begin(), ranks.end(), 0);
     return ranks;
 }
 
@@ -133,12 +124,11 @@ MigrationPlan diff(const Partition& old_partition, const Partition& new_partitio
 
     const auto& old_part = old_partition.part;
     const auto& new_part = new_partition.part;
-    std::vector<VertexId> moving;
     for (VertexId v = 0; v < plan.num_vertices; ++v)
-        if (plan.new_part_rank[new_part[v]] != old_part[v]) moving.push_back(v);
-    // Two stable counting sorts give (source, destination, vertex) order in linear time.
-    moving = stable_sort_by(moving, plan.new_parts, [&](VertexId v) { return new_part[v]; });
-    plan.vertices = stable_sort_by(moving, plan.old_parts, [&](VertexId v) { return old_part[v]; });
+        if (plan.new_part_rank[new_part[v]] != old_part[v]) plan.vertices.push_back(v);
+    std::sort(plan.vertices.begin(), plan.vertices.end(), [&](VertexId a, VertexId b) {
+        return std::tuple(old_part[a], new_part[a], a) < std::tuple(old_part[b], new_part[b], b);
+    });
     for (std::size_t i = 0; i < plan.vertices.size(); ++i) {
         const VertexId v = plan.vertices[i];
         const PlanMessage msg{old_part[v], new_part[v]};

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include "libpart/repart/line_window.hpp"
 
@@ -48,23 +49,12 @@ class AlignedSolver {
 
     // Windows and state ranges of every boundary; false when some boundary has no room.
     bool plan(PartId parts, std::size_t max_entries) {
-        const auto& prefix = line_.weight_prefix;
-        const VertexId n = line_.size();
-        const WeightSum total = prefix.back();
         boundaries_.resize(std::size_t(parts) + 1);
         std::size_t entries = 0;
         for (PartId j = 0; j <= parts; ++j) {
             Boundary& bd = boundaries_[j];
-            const WeightSum rest = limit_ * WeightSum(parts - j), before = limit_ * WeightSum(j);
-            bd.lo = std::max<VertexId>(
-                j, VertexId(std::lower_bound(prefix.begin(), prefix.end(), total - rest) -
-                            prefix.begin()));
-            bd.hi = std::min<VertexId>(
-                n - (parts - j),
-                VertexId(std::upper_bound(prefix.begin(), prefix.end(), before) - prefix.begin()) -
-                    1);
-            if (j == 0) bd.lo = bd.hi = 0; // the line's ends, whatever zero weights lie there
-            if (j == parts) bd.lo = bd.hi = n;
+            std::tie(bd.lo, bd.hi) = boundary_window(line_.weight_prefix, j, parts, limit_ * j,
+                                                     limit_ * WeightSum(parts - j));
             if (bd.lo > bd.hi) return false;
             bd.first = run_at(bd.lo);
             bd.last = j == 0 ? 0 : std::max(bd.first, PartId(run_at(std::max(0, bd.hi - 1)) + 1));

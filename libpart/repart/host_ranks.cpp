@@ -21,21 +21,16 @@ std::vector<PartId> ranks_keeping_most_data(std::span<const WeightSum> old_part_
     return ranks;
 }
 
-std::vector<WeightSum> part_sizes(const Graph& graph, const Partition& partition) {
-    std::vector<WeightSum> size(std::size_t(partition.num_parts), 0);
-    for (VertexId v = 0; v < graph.num_vertices(); ++v)
-        size[partition.part[v]] += graph.vertex_size(v);
-    return size;
-}
-
 RepartResult start_repart_result(const Graph& graph, const Partition& old_partition,
                                  const RepartRequest& request) {
     validate(request, graph, old_partition);
     RepartResult result;
     result.partition.num_parts = request.new_parts;
     result.partition.targets = request.targets;
-    result.new_part_rank =
-        ranks_keeping_most_data(part_sizes(graph, old_partition), request.new_parts);
+    std::vector<WeightSum> old_size(std::size_t(old_partition.num_parts), 0);
+    for (VertexId v = 0; v < graph.num_vertices(); ++v)
+        old_size[old_partition.part[v]] += graph.vertex_size(v);
+    result.new_part_rank = ranks_keeping_most_data(old_size, request.new_parts);
     return result;
 }
 

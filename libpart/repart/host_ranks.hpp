@@ -20,7 +20,4 @@ std::vector<PartId> ranks_keeping_most_data(std::span<const WeightSum> old_part_
 RepartResult start_repart_result(const Graph& graph, const Partition& old_partition,
                                  const RepartRequest& request);
 
-// Sum of migration sizes per old part.
-std::vector<WeightSum> part_sizes(const Graph& graph, const Partition& partition);
-
 } // namespace part

@@ -41,42 +41,48 @@ void index_old_parts(LineLayout& line) {
 
 } // namespace
 
+WeightSum LineLayout::kept_before(PartId p, VertexId at) const {
+    if (p < 0 || p >= old_parts) return 0;
+    const auto first = part_positions.begin() + part_start[p];
+    const auto last = part_positions.begin() + part_start[p + 1];
+    const auto i = std::lower_bound(first, last, at) - first;
+    return part_size_prefix[std::size_t(part_start[p]) + std::size_t(p) + std::size_t(i)];
+}
+
 LineLayout make_line_layout(const Graph& graph, const Partition& old_partition,
                             std::span<const VertexId> position) {
     const VertexId n = graph.num_vertices();
     if (old_partition.part.size() != std::size_t(n))
         throw InvalidArgument("the old partition has " + std::to_string(old_partition.part.size()) +
                               " entries but the graph has " + std::to_string(n) + " vertices");
-    LineLayout line;
-    line.old_parts = old_partition.num_parts;
-    line.vertex_at.assign(std::size_t(n), -1);
+    std::vector<VertexId> vertex_at(std::size_t(n), -1);
     if (position.empty()) {
-        std::iota(line.vertex_at.begin(), line.vertex_at.end(), 0);
+        std::iota(vertex_at.begin(), vertex_at.end(), 0);
     } else {
         if (position.size() != std::size_t(n))
             throw InvalidArgument("the ordering has " + std::to_string(position.size()) +
                                   " entries but the graph has " + std::to_string(n) + " vertices");
         for (VertexId v = 0; v < n; ++v) {
             const VertexId at = position[v];
-            if (at < 0 || at >= n || line.vertex_at[at] >= 0)
+            if (at < 0 || at >= n || vertex_at[at] >= 0)
                 throw InvalidArgument("the ordering is not a permutation: vertex " +
                                       std::to_string(v + 1) + " has position " +
                                       std::to_string(at) +
                                       (at >= 0 && at < n ? ", which another vertex already has"
                                                          : ", outside 0..n-1"));
-            line.vertex_at[at] = v;
+            vertex_at[at] = v;
         }
     }
-    line.part_at.resize(std::size_t(n));
-    line.weight_prefix.assign(std::size_t(n) + 1, 0);
-    line.size_prefix.assign(std::size_t(n) + 1, 0);
+    std::vector<Weight> weight_at(static_cast<std::size_t>(n)),
+        size_at(static_cast<std::size_t>(n));
+    std::vector<PartId> part_at(static_cast<std::size_t>(n));
     for (VertexId i = 0; i < n; ++i) {
-        const VertexId v = line.vertex_at[i];
-        line.weight_prefix[i + 1] = line.weight_prefix[i] + graph.vertex_weight(v);
-        line.size_prefix[i + 1] = line.size_prefix[i] + graph.vertex_size(v);
-        line.part_at[i] = old_partition.part[v];
+        weight_at[i] = graph.vertex_weight(vertex_at[i]);
+        size_at[i] = graph.vertex_size(vertex_at[i]);
+        part_at[i] = old_partition.part[vertex_at[i]];
     }
-    index_old_parts(line);
+    LineLayout line = make_line_layout(weight_at, size_at, part_at, old_partition.num_parts);
+    line.vertex_at = std::move(vertex_at);
     return line;
 }
 
@@ -199,17 +205,9 @@ RedistributionCost ArrangementEvaluator::cost(std::span<const PartId> arrangemen
 RedistributionCost ArrangementEvaluator::cost(std::span<const PartId> arrangement,
                                               std::span<const VertexId> bounds) const {
     RedistributionCost result;
-    // Kept: the size of each interval's own rank's old vertices, by binary search in that
-    // part's positions.
     for (std::size_t j = 0; j < arrangement.size(); ++j) {
         const PartId p = rank_[arrangement[j]];
-        if (p >= line_.old_parts) continue;
-        const auto first = line_.part_positions.begin() + line_.part_start[p];
-        const auto last = line_.part_positions.begin() + line_.part_start[p + 1];
-        const auto lo = std::lower_bound(first, last, bounds[j]) - first;
-        const auto hi = std::lower_bound(first, last, bounds[j + 1]) - first;
-        const std::size_t base = std::size_t(line_.part_start[p]) + std::size_t(p);
-        result.kept_size += line_.part_size_prefix[base + hi] - line_.part_size_prefix[base + lo];
+        result.kept_size += line_.kept_before(p, bounds[j + 1]) - line_.kept_before(p, bounds[j]);
     }
     result.moved_size = line_.size_prefix.back() - result.kept_size;
     result.messages = count_messages_ ? count_messages(arrangement, bounds) : -1;

@@ -28,6 +28,9 @@ struct LineLayout {
     PartId old_parts = 0;
 
     VertexId size() const { return VertexId(vertex_at.size()); }
+    // Size of old part p's positions before `at` (0 for a part outside the old ones), by
+    // binary search in its positions.
+    WeightSum kept_before(PartId p, VertexId at) const;
 };
 
 // `position[v]` is the place of vertex v on the line, a permutation of 0..n-1; empty means

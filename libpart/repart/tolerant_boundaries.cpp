@@ -2,23 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include "libpart/repart/line_window.hpp"
 
 namespace part {
-
-namespace {
-
-// Size of old part p's positions before `at` (0 for a rank that held nothing).
-WeightSum kept_before(const LineLayout& line, PartId p, VertexId at) {
-    if (p < 0 || p >= line.old_parts) return 0;
-    const auto first = line.part_positions.begin() + line.part_start[p];
-    const auto last = line.part_positions.begin() + line.part_start[p + 1];
-    const auto i = std::lower_bound(first, last, at) - first;
-    return line.part_size_prefix[std::size_t(line.part_start[p]) + std::size_t(p) + std::size_t(i)];
-}
-
-} // namespace
 
 std::optional<std::vector<VertexId>>
 tolerant_boundaries(const LineLayout& line, const std::vector<double>& targets,
@@ -39,15 +27,7 @@ tolerant_boundaries(const LineLayout& line, const std::vector<double>& targets,
     std::vector<VertexId> lo(std::size_t(parts) + 1), hi(std::size_t(parts) + 1);
     std::size_t entries = 0;
     for (VertexId j = 0; j <= parts; ++j) {
-        lo[j] = std::max<VertexId>(
-            j, VertexId(std::lower_bound(prefix.begin(), prefix.end(), prefix.back() - after[j]) -
-                        prefix.begin()));
-        hi[j] = std::min<VertexId>(
-            n - (parts - j),
-            VertexId(std::upper_bound(prefix.begin(), prefix.end(), before[j]) - prefix.begin()) -
-                1);
-        if (j == 0) lo[j] = hi[j] = 0;
-        if (j == parts) lo[j] = hi[j] = n;
+        std::tie(lo[j], hi[j]) = boundary_window(prefix, j, parts, before[j], after[j]);
         if (lo[j] > hi[j]) return std::nullopt;
         entries += std::size_t(hi[j] - lo[j] + 1);
         if (entries > max_entries) return std::nullopt;
@@ -66,12 +46,12 @@ tolerant_boundaries(const LineLayout& line, const std::vector<double>& targets,
         shifted.assign(best[j].size(), kUnreachableStart);
         for (VertexId a = lo[j]; a <= hi[j]; ++a)
             if (best[j][a - lo[j]] != kUnreachableStart)
-                shifted[a - lo[j]] = best[j][a - lo[j]] - kept_before(line, owner, a);
+                shifted[a - lo[j]] = best[j][a - lo[j]] - line.kept_before(owner, a);
         for_best_starts(
             prefix, allowance[j], lo[j], hi[j], lo[j + 1], hi[j + 1],
             [&](VertexId a) { return shifted[a - lo[j]]; },
             [&](VertexId b, VertexId a) {
-                best[j + 1][b - lo[j + 1]] = shifted[a - lo[j]] + kept_before(line, owner, b);
+                best[j + 1][b - lo[j + 1]] = shifted[a - lo[j]] + line.kept_before(owner, b);
                 start[j + 1][b - lo[j + 1]] = a;
             });
     }

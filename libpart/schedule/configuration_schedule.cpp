@@ -17,17 +17,21 @@ void check_inputs(const StepCosts& costs, std::span<const double> remap_cost) {
     if (costs.values.size() != std::size_t(costs.steps) * std::size_t(costs.configs))
         throw InvalidArgument("step cost table has " + std::to_string(costs.values.size()) +
                               " values, expected steps x configurations");
-    if (remap_cost.size() != std::size_t(costs.steps))
-        throw InvalidArgument("expected one remap cost per step (" + std::to_string(costs.steps) +
-                              "), found " + std::to_string(remap_cost.size()));
+    check_remap_costs(remap_cost, costs.steps);
     for (double c : costs.values)
         if (!std::isfinite(c)) throw InvalidArgument("step costs must be finite");
-    for (double m : remap_cost)
-        if (!std::isfinite(m) || m < 0)
-            throw InvalidArgument("remap costs must be finite and >= 0");
 }
 
 } // namespace
+
+void check_remap_costs(std::span<const double> remap_cost, std::int64_t steps) {
+    if (remap_cost.size() != std::size_t(steps))
+        throw InvalidArgument("expected one remap cost per step (" + std::to_string(steps) +
+                              "), found " + std::to_string(remap_cost.size()));
+    for (double c : remap_cost)
+        if (!std::isfinite(c) || c < 0)
+            throw InvalidArgument("remap costs must be finite and >= 0");
+}
 
 ConfigurationSchedule optimal_configuration_schedule(const StepCosts& costs,
                                                      std::span<const double> remap_cost) {

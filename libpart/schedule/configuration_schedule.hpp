@@ -26,6 +26,9 @@ struct ConfigurationSchedule {
     std::vector<std::int64_t> remap_steps; // 0-based steps preceded by a change of configuration
 };
 
+// Throws InvalidArgument unless there is one finite, non-negative remap cost per step.
+void check_remap_costs(std::span<const double> remap_cost, std::int64_t steps);
+
 // The minimum-cost schedule. remap_cost[i] is the cost of changing configuration just before
 // step i (remap_cost[0] is ignored: the first configuration is chosen freely). Ties prefer
 // keeping the configuration, then the lowest configuration index, so results are

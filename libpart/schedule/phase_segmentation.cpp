@@ -33,17 +33,11 @@ void check_model(const WorkUnits& units, int procs, double sync) {
 
 WorkUnits work_units_with_window(std::vector<double> work, std::int64_t window) {
     check_work(work);
-    if (window < 0) throw InvalidArgument("the phase window must be >= 0");
     WorkUnits units;
     units.work = std::move(work);
-    const std::int64_t n = units.size();
-    const std::int64_t reach = window == 0 ? n : window - 1;
-    units.earliest.resize(std::size_t(n));
-    units.latest.resize(std::size_t(n));
-    for (std::int64_t i = 0; i < n; ++i) {
-        units.earliest[std::size_t(i)] = std::max<std::int64_t>(0, i - reach);
-        units.latest[std::size_t(i)] = std::min<std::int64_t>(n - 1, i + reach);
-    }
+    units.earliest.assign(units.work.size(), 0);
+    units.latest.assign(units.work.size(), units.size() - 1);
+    limit_phase_window(units, window);
     return units;
 }
 

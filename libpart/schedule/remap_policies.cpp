@@ -6,45 +6,13 @@
 #include <memory>
 
 #include "libpart/core/error.hpp"
-#include "libpart/schedule/online_policies.hpp"
+#include "libpart/schedule/configuration_schedule.hpp"
 
 namespace part {
 
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
-void check_remap_costs(const RemapTimeModel& model, std::span<const double> remap_cost) {
-    if (remap_cost.size() != std::size_t(model.steps()))
-        throw InvalidArgument("expected one remap cost per step (" + std::to_string(model.steps()) +
-                              "), found " + std::to_string(remap_cost.size()));
-    for (double c : remap_cost)
-        if (!std::isfinite(c) || c < 0)
-            throw InvalidArgument("remap costs must be finite and >= 0");
-}
-
-// Runs an online policy over the trace: after each step but the last it may remap before
-// the next, knowing only the steps so far.
-RemapPlan run_online(const RemapTimeModel& model, std::span<const double> remap_cost,
-                     const std::string& name, const OnlinePolicyOptions& options = {}) {
-    check_remap_costs(model, remap_cost);
-    const std::unique_ptr<OnlineRemapPolicy> policy = make_online_policy(name, options);
-    std::vector<std::int64_t> remaps;
-    std::int64_t last_remap = 0;
-    for (std::int64_t t = 0; t + 1 < model.steps(); ++t) {
-        const StepObservation seen{.step = t,
-                                   .steps = model.steps(),
-                                   .since_remap = t - last_remap + 1,
-                                   .idle = model.imbalance_cost(t, last_remap),
-                                   .idle_after_remap = model.imbalance_cost(last_remap, last_remap),
-                                   .remap_cost = remap_cost[std::size_t(t + 1)]};
-        if (policy->remap_after(seen)) {
-            last_remap = t + 1;
-            remaps.push_back(last_remap);
-        }
-    }
-    return evaluate_remaps(model, remap_cost, std::move(remaps), name);
-}
 
 } // namespace
 
@@ -94,7 +62,7 @@ void check_remap_policy(const std::string& name) {
 
 RemapPlan evaluate_remaps(const RemapTimeModel& model, std::span<const double> remap_cost,
                           std::vector<std::int64_t> remap_steps, std::string name) {
-    check_remap_costs(model, remap_cost);
+    check_remap_costs(remap_cost, model.steps());
     RemapPlan plan;
     plan.name = std::move(name);
     std::size_t next = 0;
@@ -116,8 +84,25 @@ RemapPlan evaluate_remaps(const RemapTimeModel& model, std::span<const double> r
     return plan;
 }
 
-RemapPlan never_remap(const RemapTimeModel& model, std::span<const double> remap_cost) {
-    return evaluate_remaps(model, remap_cost, {}, "never");
+RemapPlan online_remaps(const RemapTimeModel& model, std::span<const double> remap_cost,
+                        const std::string& name, const OnlinePolicyOptions& options) {
+    check_remap_costs(remap_cost, model.steps());
+    const std::unique_ptr<OnlineRemapPolicy> policy = make_online_policy(name, options);
+    std::vector<std::int64_t> remaps;
+    std::int64_t last_remap = 0;
+    for (std::int64_t t = 0; t + 1 < model.steps(); ++t) {
+        const StepObservation seen{.step = t,
+                                   .steps = model.steps(),
+                                   .since_remap = t - last_remap + 1,
+                                   .idle = model.imbalance_cost(t, last_remap),
+                                   .idle_after_remap = model.imbalance_cost(last_remap, last_remap),
+                                   .remap_cost = remap_cost[std::size_t(t + 1)]};
+        if (policy->remap_after(seen)) {
+            last_remap = t + 1;
+            remaps.push_back(last_remap);
+        }
+    }
+    return evaluate_remaps(model, remap_cost, std::move(remaps), name);
 }
 
 RemapPlan best_fixed_interval(const RemapTimeModel& model, std::span<const double> remap_cost) {
@@ -136,21 +121,8 @@ RemapPlan best_fixed_interval(const RemapTimeModel& model, std::span<const doubl
     return best;
 }
 
-RemapPlan stop_at_rise(const RemapTimeModel& model, std::span<const double> remap_cost) {
-    return run_online(model, remap_cost, "stop-at-rise");
-}
-
-RemapPlan predictive_interval(const RemapTimeModel& model, std::span<const double> remap_cost) {
-    return run_online(model, remap_cost, "predictive-interval");
-}
-
-RemapPlan profitable_remaps(const RemapTimeModel& model, std::span<const double> remap_cost,
-                            std::int64_t horizon) {
-    return run_online(model, remap_cost, "profitability", {.horizon = horizon});
-}
-
 RemapPlan optimal_remaps(const RemapTimeModel& model, std::span<const double> remap_cost) {
-    check_remap_costs(model, remap_cost);
+    check_remap_costs(remap_cost, model.steps());
     const std::int64_t steps = model.steps();
     // reach[r]: least cost of steps 0..r-1 plus remaps, given a remap before step r (r >= 1);
     // reach[0] = 0 stands for the initial partition. from[r]: the remap before that one.
@@ -190,18 +162,14 @@ std::vector<RemapPlan> compare_remap_policies(const RemapTimeModel& model,
     std::vector<RemapPlan> plans;
     for (const std::string& name : names) check_remap_policy(name);
     for (const std::string& name : names) {
-        if (name == "never")
-            plans.push_back(never_remap(model, remap_cost));
-        else if (name == "fixed-interval")
+        if (name == "fixed-interval")
             plans.push_back(best_fixed_interval(model, remap_cost));
-        else if (name == "stop-at-rise")
-            plans.push_back(stop_at_rise(model, remap_cost));
-        else if (name == "predictive-interval")
-            plans.push_back(predictive_interval(model, remap_cost));
-        else if (name == "profitability")
-            plans.push_back(profitable_remaps(model, remap_cost, options.horizon));
-        else
+        else if (name == "dp-optimal")
             plans.push_back(optimal_remaps(model, remap_cost));
+        else if (name == "profitability")
+            plans.push_back(online_remaps(model, remap_cost, name, {.horizon = options.horizon}));
+        else
+            plans.push_back(online_remaps(model, remap_cost, name));
     }
     return plans;
 }

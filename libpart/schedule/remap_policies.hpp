@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "libpart/schedule/online_policies.hpp"
+
 namespace part {
 
 // Per-step loads of each part, row-major: at(step, part).
@@ -73,21 +75,14 @@ void check_remap_policy(const std::string& name);
 RemapPlan evaluate_remaps(const RemapTimeModel& model, std::span<const double> remap_cost,
                           std::vector<std::int64_t> remap_steps, std::string name);
 
-RemapPlan never_remap(const RemapTimeModel& model, std::span<const double> remap_cost);
 // Remap every f steps for the f in 1..steps with the least total (f = steps: never), the least f
 // among equal totals. O(steps^2 x parts).
 RemapPlan best_fixed_interval(const RemapTimeModel& model, std::span<const double> remap_cost);
-// Stop-At-Rise (Nicol & Saltz; cited in 004 section 3.3): remap as soon as the average per
-// step of idle time plus the remap's cost since the last remap starts to rise.
-RemapPlan stop_at_rise(const RemapTimeModel& model, std::span<const double> remap_cost);
-// Ashok's predictive interval (003 chapter 10): f = sqrt(2 C_remap / (C_compute R)) with R
-// the growth rate of idle time per step measured over the previous interval, or so far in
-// the current one when there is no previous interval with growth.
-RemapPlan predictive_interval(const RemapTimeModel& model, std::span<const double> remap_cost);
-// Profitability test (000 section 3.5, 001 Table 4): remap when the idle time of the step
-// just measured, saved over the next `horizon` steps (fewer near the end), exceeds the cost.
-RemapPlan profitable_remaps(const RemapTimeModel& model, std::span<const double> remap_cost,
-                            std::int64_t horizon);
+// An online policy of online_policies.hpp (never, stop-at-rise, predictive-interval,
+// profitability, ...) run over the trace: after each step but the last it may remap before
+// the next, knowing only the steps so far.
+RemapPlan online_remaps(const RemapTimeModel& model, std::span<const double> remap_cost,
+                        const std::string& name, const OnlinePolicyOptions& options = {});
 // The optimum over all remap sets by dynamic programming on the step of the last remap:
 // Model A (004 section 2.3) whose configurations are "balanced before step r".
 // O(steps^2 x parts) time, O(steps) memory.

@@ -57,7 +57,7 @@ TEST(RemapPolicies, CostModelByHand) {
     const LoadTrace trace = linear_drift(4, 1.0); // part 0: 1 2 3 4, part 1: 1 1 1 1
     const RemapTimeModel model(trace);
     const std::vector<double> cost(4, 0.5);
-    EXPECT_DOUBLE_EQ(never_remap(model, cost).total, 1 + 2 + 3 + 4);
+    EXPECT_DOUBLE_EQ(online_remaps(model, cost, "never").total, 1 + 2 + 3 + 4);
     // Balanced before step 2 from step 1's loads (2, 1): both hold 1.5, part 0 then gains 1, 2.
     const RemapPlan plan = evaluate_remaps(model, cost, {2}, "by hand");
     EXPECT_DOUBLE_EQ(plan.total, 1 + 2 + 2.5 + 3.5 + 0.5);
@@ -99,7 +99,7 @@ TEST(RemapPolicies, PredictiveIntervalOnLinearGrowthIsSqrtTwoCOverR) {
     const LoadTrace trace = linear_drift(40, 2.0);
     const RemapTimeModel model(trace);
     const std::vector<double> cost(40, 8.0);
-    const RemapPlan predictive = predictive_interval(model, cost);
+    const RemapPlan predictive = online_remaps(model, cost, "predictive-interval");
     std::vector<std::int64_t> every_four;
     for (std::int64_t r = 4; r < 40; r += 4) every_four.push_back(r);
     EXPECT_EQ(predictive.remap_steps, every_four);
@@ -113,10 +113,10 @@ TEST(RemapPolicies, StopAtRiseNearOptimumOnSlowDrift) {
     const RemapTimeModel model(trace);
     const std::vector<double> cost(200, 5.0);
     const double optimum = optimal_remaps(model, cost).total;
-    const RemapPlan sar = stop_at_rise(model, cost);
+    const RemapPlan sar = online_remaps(model, cost, "stop-at-rise");
     EXPECT_FALSE(sar.remap_steps.empty());
     EXPECT_LE(sar.total, 1.10 * optimum);
-    EXPECT_LT(sar.total, never_remap(model, cost).total);
+    EXPECT_LT(sar.total, online_remaps(model, cost, "never").total);
 }
 
 TEST(RemapPolicies, ProfitabilityRemapsWhenSavingOverHorizonExceedsCost) {
@@ -124,7 +124,7 @@ TEST(RemapPolicies, ProfitabilityRemapsWhenSavingOverHorizonExceedsCost) {
     const RemapTimeModel model(trace);
     const std::vector<double> cost(10, 6.0);
     // Horizon 2: idle 3 at step 3 saves 6 = C (not more); idle 4 at step 4 saves 8 > 6.
-    const RemapPlan plan = profitable_remaps(model, cost, 2);
+    const RemapPlan plan = online_remaps(model, cost, "profitability", {.horizon = 2});
     ASSERT_FALSE(plan.remap_steps.empty());
     EXPECT_EQ(plan.remap_steps.front(), 5);
 }
@@ -147,7 +147,7 @@ TEST(RemapPolicies, RejectsBadInput) {
     const std::vector<std::string> unknown{"sometimes"};
     EXPECT_THROW(compare_remap_policies(model, std::vector<double>(5, 1.0), unknown),
                  InvalidArgument);
-    EXPECT_THROW(never_remap(model, std::vector<double>(4, 1.0)), InvalidArgument);
+    EXPECT_THROW(online_remaps(model, std::vector<double>(4, 1.0), "never"), InvalidArgument);
     EXPECT_THROW(evaluate_remaps(model, std::vector<double>(5, 1.0), {0}, "x"), InvalidArgument);
 }
 
@@ -169,7 +169,7 @@ TEST(RemapPolicies, PredictiveIntervalRebalancesARunThatStartsUnbalanced) {
     for (int t = 0; t < 20; ++t) trace.loads.insert(trace.loads.end(), {10.0, 1.0});
     const RemapTimeModel model(trace);
     const std::vector<double> cost(20, 2.0);
-    const RemapPlan plan = predictive_interval(model, cost);
+    const RemapPlan plan = online_remaps(model, cost, "predictive-interval");
     EXPECT_EQ(plan.remap_steps, (std::vector<std::int64_t>{1}));
     EXPECT_DOUBLE_EQ(plan.total, 10 + 2 + 19 * 5.5);
 }

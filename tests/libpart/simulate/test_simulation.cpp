@@ -5,7 +5,6 @@
 
 #include "libpart/core/error.hpp"
 #include "libpart/core/graph_builder.hpp"
-#include "libpart/simulate/relabel_by_overlap.hpp"
 #include "libpart/simulate/simulation.hpp"
 #include "libpart/simulate/workloads.hpp"
 #include "tests/support/grid_graph.hpp"
@@ -35,21 +34,6 @@ std::vector<double> weights_at(Workload& workload, std::int64_t step, std::size_
 }
 
 } // namespace
-
-TEST(RelabelByOverlap, RenamedPartitionGetsTheOldNamesBack) {
-    const Graph graph = grid(6);
-    std::vector<PartId> current(36), fresh(36);
-    for (int v = 0; v < 36; ++v) {
-        current[std::size_t(v)] = v / 12;   // three horizontal bands
-        fresh[std::size_t(v)] = 2 - v / 12; // the same bands, renamed
-    }
-    fresh[13] = 2; // one vertex really moves (band 1 -> band 0's new name)
-    relabel_by_overlap(graph, current, fresh, 3);
-    int moved = 0;
-    for (int v = 0; v < 36; ++v) moved += fresh[std::size_t(v)] != current[std::size_t(v)];
-    EXPECT_EQ(moved, 1);
-    EXPECT_EQ(fresh[13], 0);
-}
 
 TEST(Workloads, HotSpotMovesAndWeightsStayAtLeastOne) {
     const Graph graph = grid(20);
