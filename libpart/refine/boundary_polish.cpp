@@ -133,8 +133,12 @@ class Polisher {
           locked_(options.fixed ? *options.fixed
                                 : std::vector<char>(std::size_t(graph.num_vertices()), 0)),
           candidate_(std::size_t(graph.num_vertices()), 0) {
-        for (VertexId v = 0; v < graph.num_vertices(); ++v)
+        VertexId longest = 0;
+        for (VertexId v = 0; v < graph.num_vertices(); ++v) {
             weight_[part_[v]] += graph.vertex_weight(v);
+            longest = std::max(longest, graph.degree(v));
+        }
+        touched_.resize(std::size_t(longest));
         limit_ = weight_limits(
             partition, std::accumulate(weight_.begin(), weight_.end(), WeightSum(0)), tolerance);
         for (VertexId v = 0; v < graph.num_vertices(); ++v) add_if_boundary(v);
@@ -270,7 +274,7 @@ class Polisher {
         Move best;
         if (w >= weight_[home]) return best;
         // A part is listed when its sum is 0 (again, if edges of weight 0 leave it so).
-        touched_.clear();
+        std::size_t touched = 0;
         WeightSum internal = 0;
         for (EdgeOffset e = graph_.xadj[v]; e < graph_.xadj[v + 1]; ++e) {
             const PartId p = part_[graph_.adjncy[e]];
@@ -278,14 +282,15 @@ class Polisher {
                 internal += graph_.edge_weight(e);
                 continue;
             }
-            if (connection_[p] == 0) touched_.push_back(p);
+            if (connection_[p] == 0) touched_[touched++] = p;
             connection_[p] += graph_.edge_weight(e);
         }
         // Migration: leaving the origin costs the vertex's size, going back to it gains it.
         const PartId origin = origin_ != nullptr ? (*origin_)[v] : -1;
         const WeightSum migration =
             origin_ != nullptr ? migration_weight_ * graph_.vertex_size(v) : 0;
-        for (const PartId p : touched_) {
+        for (std::size_t i = 0; i < touched; ++i) {
+            const PartId p = touched_[i];
             const WeightSum gain = connection_[p] - internal - (origin == home ? migration : 0) +
                                    (origin == p ? migration : 0);
             if (weight_[p] + w <= limit_[p] &&
@@ -293,7 +298,7 @@ class Polisher {
                 best = {gain, p};
             connection_[p] = 0;
         }
-        best.boundary = !touched_.empty();
+        best.boundary = touched > 0;
         return best;
     }
 
@@ -303,7 +308,7 @@ class Polisher {
     WeightSum migration_weight_;
     LocalConnectivity connectivity_;
     std::vector<WeightSum> weight_, limit_, connection_;
-    std::vector<PartId> touched_; // the parts of best_move's row
+    std::vector<PartId> touched_; // the parts of best_move's row (room for the longest)
     std::vector<char> locked_;    // fixed, or moved in the current pass
     std::vector<char> candidate_; // in candidates_
     std::vector<VertexId> candidates_;
