@@ -218,9 +218,6 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
     if (options.polish && options.multilevel_polish) {
         BandRefineOptions band;
         band.width = options.band_width;
-        // A narrower band than asked for would surprise; a later cycle's is never wider.
-        if (options.band_width >= 0)
-            band.later_width = std::min(band.later_width, options.band_width);
         band.tolerance = options.tolerance;
         result.band = refine_band(graph, refined, band);
         result.polish = result.band.polish;

@@ -9,27 +9,27 @@ namespace part::refine {
 
 namespace {
 
-// Every vertex, for the band of the whole graph.
-struct AllParts {
-    static constexpr bool kEvery = true;
-    bool operator()(VertexId) const { return true; }
+// Working arrays of the extraction.
+struct BandScratch {
+    std::vector<VertexId> id;    // per vertex: its state, then its band index or anchor
+    std::vector<VertexId> queue; // the band's layers, then the searches of interior pieces
+    std::vector<PartId> anchor_part;
+    std::vector<WeightSum> anchor_weight;
+    std::vector<EdgeOffset> fill;
+    struct AnchorEntry {
+        VertexId row;  // band vertex
+        EdgeOffset at; // its entry for the anchor
+    };
+    std::vector<EdgeOffset> slot;
+    std::vector<VertexId> row_anchors, anchor_degree;
+    std::vector<AnchorEntry> anchor_entries; // in row order
 };
 
-// The vertices of one group's parts, for the band of that group.
-struct GroupParts {
-    static constexpr bool kEvery = false;
-    const PartId* part;
-    const char* in_group;
-    bool operator()(VertexId v) const { return in_group[part[v]] != 0; }
-};
-
-// What scratch.id holds for a vertex. One array answers every question the passes ask of a
-// neighbour (in the band? in this group? which anchor?) in one load. Band vertices end with
-// their index (>= 0), interior vertices with their anchor's code.
-constexpr VertexId kOpen = -1;    // a vertex of the group, in neither the band nor an anchor yet
-constexpr VertexId kForeign = -2; // a vertex of another group's part
-constexpr VertexId kBand = -3;    // in the band, not numbered yet
-constexpr VertexId kFirstAnchor = -4; // anchor a's vertices hold kFirstAnchor - a
+// What scratch.id holds for a vertex. Band vertices end with their index (>= 0), interior
+// vertices with their anchor's code.
+constexpr VertexId kOpen = -1;        // in neither the band nor an anchor yet
+constexpr VertexId kBand = -2;        // in the band, not numbered yet
+constexpr VertexId kFirstAnchor = -3; // anchor a's vertices hold kFirstAnchor - a
 
 constexpr VertexId anchor_code(VertexId anchor) {
     return kFirstAnchor - anchor;
@@ -60,53 +60,31 @@ struct BandSize {
     bool capped = false; // the layers stopped growing at the cap: the band holds at least that
 };
 
-// Band membership, in scratch.id: every vertex `mine` selects within `width` layers of a
-// border between two of its parts (all when width < 0) is kBand, growing through such
-// vertices only; the other vertices `mine` selects are kOpen, the rest kForeign (their weight
-// added to scratch.foreign_weight by part). Returns how many band vertices there are, and the
-// summed degrees of the outermost layer; or, as soon as the layers hold `cap` vertices or more,
-// stops there, the band unfinished (capped).
-// `boundary` (or null): marks of the vertices that may lie on a border (see extract_band).
-template <typename Mine>
-BandSize band_members(const Graph& graph, const std::vector<PartId>& part, int width, Mine mine,
-                      const char* boundary, VertexId cap, BandScratch& scratch) {
+// Band membership, in scratch.id: every vertex within `width` layers of a border between two
+// parts (all when width < 0) is kBand, the others kOpen. Returns how many band vertices there are,
+// and the summed degrees of the outermost layer; or, as soon as the layers hold `cap` vertices or
+// more, stops there, the band unfinished (capped).
+BandSize band_members(const Graph& graph, const std::vector<PartId>& part, int width, VertexId cap,
+                      BandScratch& scratch) {
     const VertexId n = graph.num_vertices();
-    VertexId* id = scratch.id.at_least(std::size_t(n));
-    std::vector<WeightSum>& foreign_weight = scratch.foreign_weight;
-    foreign_weight.clear();
-    const Weight* vwgt = graph.vwgt.empty() ? nullptr : graph.vwgt.data();
-    // Whether v is the group's, else its weight goes to its part's ballast.
-    auto in_group = [&](VertexId v) {
-        if constexpr (Mine::kEvery) return true;
-        if (mine(v)) return true;
-        id[v] = kForeign;
-        const PartId p = part[v];
-        if (foreign_weight.size() <= std::size_t(p)) foreign_weight.resize(std::size_t(p) + 1);
-        foreign_weight[p] += weight_of(vwgt, graph.ncon, v);
-        return false;
-    };
+    scratch.id.resize(std::size_t(n));
+    VertexId* id = scratch.id.data();
     if (width < 0) {
-        VertexId vertices = 0;
-        for (VertexId v = 0; v < n; ++v)
-            if (in_group(v)) {
-                id[v] = kBand;
-                ++vertices;
-            }
-        return {vertices, 0, vertices >= cap};
+        std::fill_n(id, n, kBand);
+        return {n, 0, n >= cap};
     }
     // The layers one after the other in the queue: [begin, end) is the last one.
-    VertexId* queue = scratch.queue.at_least(std::size_t(n));
+    scratch.queue.resize(std::size_t(n));
+    VertexId* queue = scratch.queue.data();
     const EdgeOffset* xadj = graph.xadj.data();
     const VertexId* adjncy = graph.adjncy.data();
     VertexId end = 0;
     for (VertexId v = 0; v < n; ++v) {
-        if (!in_group(v)) continue;
         id[v] = kOpen;
-        if (boundary != nullptr && !boundary[v]) continue;
         const PartId own = part[v];
         for (EdgeOffset e = xadj[v]; e < xadj[v + 1]; ++e) {
             const VertexId u = adjncy[e];
-            if (part[u] != own && mine(u)) {
+            if (part[u] != own) {
                 id[v] = kBand;
                 queue[end++] = v;
                 break;
@@ -143,7 +121,8 @@ VertexId number_band_and_anchors(const Graph& graph, const std::vector<PartId>& 
                                  BandGraph& band, BandScratch& scratch) {
     const VertexId n = graph.num_vertices();
     VertexId* id = scratch.id.data();
-    VertexId* queue = scratch.queue.at_least(std::size_t(n));
+    scratch.queue.resize(std::size_t(n));
+    VertexId* queue = scratch.queue.data();
     const EdgeOffset* xadj = graph.xadj.data();
     const VertexId* adjncy = graph.adjncy.data();
     const Weight* vwgt = graph.vwgt.empty() ? nullptr : graph.vwgt.data();
@@ -182,15 +161,13 @@ VertexId number_band_and_anchors(const Graph& graph, const std::vector<PartId>& 
 
 // The fixed vertices after the b band vertices: the anchors, then ballast. A piece heavier
 // than a 32-bit vertex weight holds puts the rest of its weight on fixed, edgeless ballast
-// vertices after the anchors, and so does each part of another group: the part weights, and
-// so the balance limits of the refinement, stay exact. Sizes the band's vertex arrays.
+// vertices after the anchors: the part weights, and so the balance limits of the refinement,
+// stay exact. Sizes the band's vertex arrays.
 void add_fixed_vertices(VertexId b, VertexId anchors, BandGraph& band, const BandScratch& scratch) {
     const std::vector<WeightSum>& anchor_weight = scratch.anchor_weight;
     VertexId ballast = 0;
     for (VertexId a = 0; a < anchors; ++a)
         ballast += VertexId((std::max<WeightSum>(anchor_weight[a], 1) - 1) / kMaxWeight);
-    for (const WeightSum w : scratch.foreign_weight)
-        ballast += VertexId((w + kMaxWeight - 1) / kMaxWeight);
     const VertexId total = b + anchors + ballast;
     Graph& g = band.graph;
     g.ncon = 1;
@@ -211,15 +188,12 @@ void add_fixed_vertices(VertexId b, VertexId anchors, BandGraph& band, const Ban
         g.vwgt[b + a] = clamp_to_weight(anchor_weight[a]);
         add_ballast(scratch.anchor_part[a], anchor_weight[a] - kMaxWeight);
     }
-    for (PartId p = 0; p < PartId(scratch.foreign_weight.size()); ++p)
-        add_ballast(p, scratch.foreign_weight[p]);
 }
 
 // The band rows: band neighbours as they are, interior neighbours folded into one edge per
-// anchor with their weights summed; another group's neighbours dropped (a move inside this group
-// gains the same whatever part they lie in). g.xadj[i + 1] is the end of row i. Records the
+// anchor with their weights summed. g.xadj[i + 1] is the end of row i. Records the
 // rows' anchor edges in scratch.anchor_entries and counts them in scratch.anchor_degree.
-template <typename Mine, typename EdgeWeight>
+template <typename EdgeWeight>
 void build_band_rows(const Graph& graph, const std::vector<PartId>& part, VertexId anchors,
                      EdgeWeight edge_weight, BandGraph& band, BandScratch& scratch) {
     const VertexId b = band.num_band_vertices();
@@ -254,8 +228,6 @@ void build_band_rows(const Graph& graph, const std::vector<PartId>& part, Vertex
                 adjwgt[out++] = w;
                 continue;
             }
-            if constexpr (!Mine::kEvery)
-                if (x == kForeign) continue;
             const VertexId anchor = anchor_of(x);
             if (slot[anchor] < 0) {
                 slot[anchor] = out;
@@ -274,26 +246,29 @@ void build_band_rows(const Graph& graph, const std::vector<PartId>& part, Vertex
 
 // The band rows, with the loop over the edges written once for each edge weight source, so
 // that it does not test for edge weights at every edge.
-template <typename Mine>
 void build_all_band_rows(const Graph& graph, const std::vector<PartId>& part, VertexId anchors,
                          BandGraph& band, BandScratch& scratch) {
     if (graph.has_edge_weights())
-        build_band_rows<Mine>(
+        build_band_rows(
             graph, part, anchors, [w = graph.adjwgt.data()](EdgeOffset e) { return w[e]; }, band,
             scratch);
     else
-        build_band_rows<Mine>(
+        build_band_rows(
             graph, part, anchors, [](EdgeOffset) { return Weight(1); }, band, scratch);
 }
 
-// The band graph of the vertices `mine` selects (see extract_band and extract_group_band), or
-// false and nothing built when the band would hold `cap` vertices or more.
-template <typename Mine>
-bool build_band(const Graph& graph, const std::vector<PartId>& part, int width, Mine mine,
-                const std::vector<char>* boundary, VertexId cap, BandGraph& band,
-                BandScratch& scratch) {
-    const char* marks = boundary ? boundary->data() : nullptr;
-    const BandSize size = band_members(graph, part, width, mine, marks, cap, scratch);
+} // namespace
+
+BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int width) {
+    BandGraph band;
+    extract_band(graph, part, width, band, std::numeric_limits<VertexId>::max());
+    return band;
+}
+
+bool extract_band(const Graph& graph, const std::vector<PartId>& part, int width, BandGraph& band,
+                  VertexId whole_from) {
+    BandScratch scratch;
+    const BandSize size = band_members(graph, part, width, whole_from, scratch);
     if (size.capped) return false;
     const VertexId anchors = number_band_and_anchors(graph, part, size.vertices, band, scratch);
     const VertexId b = band.num_band_vertices();
@@ -309,7 +284,7 @@ bool build_band(const Graph& graph, const std::vector<PartId>& part, int width, 
     for (VertexId v : band.vertex) bound += graph.degree(v);
     g.adjncy.resize(std::size_t(bound));
     g.adjwgt.resize(std::size_t(bound));
-    build_all_band_rows<Mine>(graph, part, anchors, band, scratch);
+    build_all_band_rows(graph, part, anchors, band, scratch);
     for (VertexId a = 0; a < anchors; ++a)
         g.xadj[b + a + 1] = g.xadj[b + a] + scratch.anchor_degree[a];
     for (VertexId x = b + anchors; x < total; ++x) g.xadj[x + 1] = g.xadj[x]; // ballast
@@ -325,27 +300,6 @@ bool build_band(const Graph& graph, const std::vector<PartId>& part, int width, 
         g.adjwgt[fill[a]++] = g.adjwgt[entry.at];
     }
     return true;
-}
-
-} // namespace
-
-BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int width) {
-    BandGraph band;
-    BandScratch scratch;
-    extract_band(graph, part, width, band, scratch);
-    return band;
-}
-
-bool extract_band(const Graph& graph, const std::vector<PartId>& part, int width, BandGraph& band,
-                  BandScratch& scratch, const std::vector<char>* boundary, VertexId whole_from) {
-    return build_band(graph, part, width, AllParts{}, boundary, whole_from, band, scratch);
-}
-
-void extract_group_band(const Graph& graph, const std::vector<PartId>& part,
-                        const std::vector<char>& in_group, int width, BandGraph& band,
-                        BandScratch& scratch, const std::vector<char>* boundary) {
-    build_band(graph, part, width, GroupParts{part.data(), in_group.data()}, boundary,
-               std::numeric_limits<VertexId>::max(), band, scratch);
 }
 
 } // namespace part::refine

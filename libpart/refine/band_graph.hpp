@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "libpart/core/partition.hpp"
-#include "libpart/core/scratch_array.hpp"
 
 namespace part::refine {
 
@@ -27,44 +26,10 @@ struct BandGraph {
 // constraint 0; edges carry weights. O(n + m).
 BandGraph extract_band(const Graph& graph, const std::vector<PartId>& part, int width);
 
-// Working arrays of the extraction, kept between calls.
-struct BandScratch {
-    ScratchArray<VertexId> id;    // per vertex: its state, then its band index or anchor
-    ScratchArray<VertexId> queue; // the band's layers, then the searches of interior pieces
-    std::vector<PartId> anchor_part;
-    std::vector<WeightSum> anchor_weight, foreign_weight;
-    std::vector<EdgeOffset> fill;
-    struct AnchorEntry {
-        VertexId row;  // band vertex
-        EdgeOffset at; // its entry for the anchor
-    };
-    std::vector<EdgeOffset> slot;
-    std::vector<VertexId> row_anchors, anchor_degree;
-    std::vector<AnchorEntry> anchor_entries; // in row order
-};
-
-// The same, written into `band`, whose arrays (and the scratch's) are reused, so that
-// repeated cycles do not allocate and zero-fill graph-sized arrays each time. With `boundary`
-// (a mark per vertex, set at least for every vertex with a neighbour in another part), only
-// the marked vertices' rows are read to find the band's first layer; the band is the same.
-// Returns false, and builds nothing, when the band holds `whole_from` vertices or more (its
-// layers stop growing there): the caller then refines the graph itself.
+// The same, written into `band`; or false, and nothing built, when the band holds
+// `whole_from` vertices or more (its layers stop growing there): the caller then refines the
+// graph itself.
 bool extract_band(const Graph& graph, const std::vector<PartId>& part, int width, BandGraph& band,
-                  BandScratch& scratch, const std::vector<char>* boundary = nullptr,
-                  VertexId whole_from = std::numeric_limits<VertexId>::max());
-
-// The band of one group of parts (in_group[p] != 0 for its parts), for refining the group's
-// borders apart from the rest (band_refinement.cpp refines two groups): the vertices
-// of the group's parts within `width` layers of a border between two of them, growing through
-// the group's vertices only; anchors for the rest of the group's parts; each part of the other
-// group is fixed ballast of its weight alone, with no edges. Edges to the other group's
-// vertices are dropped: moving a vertex between two parts of the group changes the cut by the
-// same amount whatever part they lie in, so the gains, the part weights and the balance limits
-// are still the whole graph's (the cut of the band graph is only that inside the group).
-// O(n + m).
-// `boundary` as for extract_band.
-void extract_group_band(const Graph& graph, const std::vector<PartId>& part,
-                        const std::vector<char>& in_group, int width, BandGraph& band,
-                        BandScratch& scratch, const std::vector<char>* boundary = nullptr);
+                  VertexId whole_from);
 
 } // namespace part::refine

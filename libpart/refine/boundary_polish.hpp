@@ -40,22 +40,4 @@ struct PolishOptions {
 PolishResult polish_boundary(const Graph& graph, Partition& partition, double tolerance,
                              const PolishOptions& options = {});
 
-// What a multilevel refinement knows of a level before its polish, from the polish of the
-// level above (band_refinement.cpp), so that the polish need not read every row to find it.
-struct PolishCarry {
-    // In: a flag for each vertex, set for every free vertex with a neighbour in another part
-    // (others may be set: they are dropped; entries past the graph's vertices are ignored,
-    // missing ones count as set). Out: the same of the final partition (the polish's own
-    // candidate marks).
-    std::vector<char> candidate;
-    // In: each part's weight (constraint 0), or empty to have them summed. Out: at the end.
-    std::vector<WeightSum> part_weights;
-};
-
-// polish_boundary, with the boundary (and the part weights) taken from `carry` rather than
-// from a sweep over the rows of the graph: the same moves, the same result; before the passes,
-// O(n) simple sweeps and the rows of the flagged vertices only.
-PolishResult polish_boundary(const Graph& graph, Partition& partition, double tolerance,
-                             const PolishOptions& options, PolishCarry& carry);
-
 } // namespace part::refine

@@ -27,13 +27,11 @@ class LocalConnectivity {
 
     const Graph& graph_;
     int budget_;
-    std::vector<std::uint32_t> mark_; // v, or the label of a vertex reached (see the .cpp);
-                                      // one past the vertices, written in their stead
+    std::vector<std::uint32_t> mark_; // v, or the label of a vertex reached (see the .cpp)
     std::vector<VertexId> queue_;     // the search's vertices in the order reached
     std::vector<VertexId> root_;      // union-find over the labels of one test
     std::vector<VertexId> pending_;   // per root label: its vertices queued, not yet scanned
     std::uint32_t stamp_ = 0;         // the highest mark used so far
-    VertexId sized_for_ = 0;          // the largest degree the arrays were sized for
 };
 
 } // namespace part::refine

@@ -41,16 +41,6 @@ CoarseLevel coarsen_within_parts(const Graph& graph, const std::vector<PartId>& 
 
 namespace {
 
-// Constraint 0 of each vertex (a stride of ncon), or 1 when the graph has no weights.
-struct VertexWeights {
-    const Weight* weight;
-    std::size_t stride;
-    explicit VertexWeights(const Graph& graph)
-        : weight(graph.vwgt.empty() ? nullptr : graph.vwgt.data()),
-          stride(std::size_t(graph.ncon)) {}
-    Weight operator()(VertexId v) const { return weight ? weight[std::size_t(v) * stride] : 1; }
-};
-
 // The weight cap of a cluster: the limit, but never more than a coarse vertex's 32-bit weight
 // can hold (a larger cluster's weight would wrap and the balance on that level with it).
 WeightSum weight_cap(ClusterLimits limits) {
@@ -73,13 +63,12 @@ void cluster_within_parts(const Graph& graph, const std::vector<PartId>& part,
     const Weight* edge_weight = graph.adjwgt.empty() ? nullptr : graph.adjwgt.data();
     const PartId* part_of = part.data();
     const char* is_fixed = fixed.data();
-    const VertexWeights weight_of(graph);
     const WeightSum cap = weight_cap(limits);
     for (const VertexId block : scratch.block_order) {
         const VertexId block_end = std::min(n, (block + 1) * kVisitBlock);
         for (VertexId v = block * kVisitBlock; v < block_end; ++v) {
             if (leader[v] >= 0) continue;
-            const Weight own = weight_of(v);
+            const Weight own = graph.vertex_weight(v);
             leader[v] = v;
             size[v] = 1;
             cluster_weight[v] = own;
@@ -94,9 +83,9 @@ void cluster_within_parts(const Graph& graph, const std::vector<PartId>& part,
                 const VertexId u = neighbour[e];
                 if (is_fixed[u] || part_of[u] != home) continue;
                 const VertexId l = leader[u];
-                const bool fits = l < 0
-                                      ? limits.members >= 2 && WeightSum(own) + weight_of(u) <= cap
-                                      : size[l] < limits.members && cluster_weight[l] + own <= cap;
+                const bool fits =
+                    l < 0 ? limits.members >= 2 && WeightSum(own) + graph.vertex_weight(u) <= cap
+                          : size[l] < limits.members && cluster_weight[l] + own <= cap;
                 if (!fits) continue;
                 heaviest = w;
                 best = u;
@@ -105,7 +94,7 @@ void cluster_within_parts(const Graph& graph, const std::vector<PartId>& part,
             if (leader[best] < 0) { // a new pair, led by v
                 leader[best] = v;
                 size[v] = 2;
-                cluster_weight[v] += weight_of(best);
+                cluster_weight[v] += graph.vertex_weight(best);
             } else { // v joins best's cluster
                 const VertexId l = leader[best];
                 leader[v] = l;
@@ -193,7 +182,6 @@ EdgeOffset merge_rows(const Graph& graph, const VertexId* coarse_of, const Clust
     const EdgeOffset* const fine_xadj = graph.xadj.data();
     const VertexId* const fine_adjncy = graph.adjncy.data();
     const Weight* const edge_weight = graph.adjwgt.data();
-    const VertexWeights weight_of(graph);
     EdgeOffset out = 0;
     for (VertexId cv = 0; cv < clusters.count; ++cv) {
         const EdgeOffset row_start = out;
@@ -201,7 +189,7 @@ EdgeOffset merge_rows(const Graph& graph, const VertexId* coarse_of, const Clust
         WeightSum cluster_weight = 0;
         for (VertexId i = clusters.start[cv]; i < clusters.start[cv + 1]; ++i) {
             const VertexId m = clusters.members[i];
-            cluster_weight += weight_of(m);
+            cluster_weight += graph.vertex_weight(m);
             for (EdgeOffset e = fine_xadj[m]; e < fine_xadj[m + 1]; ++e) {
                 const VertexId cu = coarse_of[fine_adjncy[e]];
                 const Weight w = kEdgeWeights ? edge_weight[e] : 1;
@@ -225,24 +213,9 @@ VertexId most_clustered_away(const Graph& graph, const std::vector<char>& fixed,
                              ClusterLimits limits) {
     if (limits.members < 2) return 0;
     const WeightSum cap = weight_cap(limits);
-    if (cap < 0) return 0; // weights are not negative
-    const VertexId n = graph.num_vertices();
-    const char* is_fixed = fixed.data();
     VertexId light = 0;
-    if (graph.vwgt.empty() || graph.ncon == 1) { // the usual cases, in loops that vectorise
-        if (graph.vwgt.empty()) {
-            if (2 > cap) return 0;
-            for (VertexId v = 0; v < n; ++v) light += is_fixed[v] == 0;
-            return light;
-        }
-        // A vertex is light when 2 x weight <= cap, i.e. weight <= cap / 2 (rounded down).
-        const Weight heaviest = Weight(cap / 2);
-        const Weight* weight = graph.vwgt.data();
-        for (VertexId v = 0; v < n; ++v) light += (is_fixed[v] == 0) & (weight[v] <= heaviest);
-        return light;
-    }
-    const VertexWeights weight_of(graph);
-    for (VertexId v = 0; v < n; ++v) light += !is_fixed[v] && 2 * WeightSum(weight_of(v)) <= cap;
+    for (VertexId v = 0; v < graph.num_vertices(); ++v)
+        light += !fixed[v] && 2 * WeightSum(graph.vertex_weight(v)) <= cap;
     return light;
 }
 

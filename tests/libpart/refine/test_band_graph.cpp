@@ -1,5 +1,4 @@
-// Band extraction: the band's vertices, its folded anchor edges, and the arrays reused between
-// extractions.
+// Band extraction: the band's vertices and its size cap.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -74,42 +73,6 @@ std::vector<VertexId> band_by_distance(const Graph& g, const std::vector<PartId>
 
 } // namespace
 
-// Whole-graph and group bands of several widths, with and without weights and boundary
-// marks: a scratch reused from band to band, as the band refinement's cycles reuse theirs,
-// builds the band a fresh scratch builds.
-TEST(BandGraph, AReusedScratchBuildsTheBandAFreshOneBuilds) {
-    const int nx = 48, ny = 36;
-    int folded = 0; // bands whose anchor edges fold several graph edges
-    for (const bool weighted : {false, true}) {
-        const Graph g = grid_with_diagonals(nx, ny, weighted, false, 5);
-        const Partition p = part::test::ragged_tiles(g, nx, ny, 3, 2, weighted ? 2 : 1);
-        std::vector<char> marks(std::size_t(g.num_vertices()));
-        for (VertexId v = 0; v < g.num_vertices(); ++v)
-            for (VertexId u : g.neighbours(v)) marks[v] |= p.part[u] != p.part[v];
-        const std::vector<char> in_group{1, 0, 1, 1, 0, 1};
-        BandScratch scratch;
-        for (const int width : {0, 1, 3, -1}) {
-            const std::string what =
-                "weighted " + std::to_string(weighted) + " width " + std::to_string(width);
-            BandGraph one, two;
-            BandScratch fresh, fresh_group;
-            extract_band(g, p.part, width, one, scratch, &marks);
-            extract_band(g, p.part, width, two, fresh, &marks);
-            expect_same_band(one, two, what);
-            const VertexId b = one.num_band_vertices();
-            EdgeOffset degrees = 0;
-            for (VertexId v : one.vertex) degrees += g.degree(v);
-            if (one.graph.num_vertices() > b && one.graph.xadj[b] < degrees) ++folded;
-
-            extract_group_band(g, p.part, in_group, width, one, scratch);
-            extract_group_band(g, p.part, in_group, width, two, fresh_group);
-            expect_same_band(one, two, what + " group");
-            EXPECT_GT(one.num_band_vertices(), 1) << what;
-        }
-    }
-    EXPECT_GE(folded, 4);
-}
-
 // On graphs of low and of high average degree (the band's layers are found without and with a
 // branch per neighbour), the band's vertices are those within `width` edges of a border.
 TEST(BandGraph, BandVerticesAreThoseWithinTheWidthOfABorder) {
@@ -139,10 +102,9 @@ TEST(BandGraph, ExtractionStopsWhenTheBandWouldHoldWholeFromVertices) {
         const BandGraph full = extract_band(g, p.part, width);
         const VertexId size = full.num_band_vertices();
         BandGraph band;
-        BandScratch scratch;
-        EXPECT_FALSE(extract_band(g, p.part, width, band, scratch, nullptr, size)) << width;
+        EXPECT_FALSE(extract_band(g, p.part, width, band, size)) << width;
         EXPECT_EQ(band.num_band_vertices(), 0) << width; // nothing built
-        EXPECT_TRUE(extract_band(g, p.part, width, band, scratch, nullptr, size + 1)) << width;
+        EXPECT_TRUE(extract_band(g, p.part, width, band, size + 1)) << width;
         expect_same_band(band, full, "width " + std::to_string(width));
     }
 }
