@@ -365,8 +365,8 @@ PendingDistributedPvtu::PendingDistributedPvtu(MPI_Comm comm, const std::string&
         replacement_ = plan_pvtu_replacement(path, distributed_piece_stem(path));
         folder_ = PendingFolder(fs::path(path)).release().string();
     });
-    part::mpi::broadcast_string(comm, folder_);
-    part::mpi::broadcast_string(comm, replacement_.piece_stem);
+    part::mpi::broadcast(comm, folder_);
+    part::mpi::broadcast(comm, replacement_.piece_stem);
     const auto piece_name = [&](PartId q) { return pvtu_piece_name(replacement_.piece_stem, q); };
 
     // The cells of each new part, as .vtu text, to the rank hosting the part.
