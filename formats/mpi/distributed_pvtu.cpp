@@ -59,26 +59,6 @@ const MeshArray& id_array(const Mesh& mesh, const char* name, bool on_points,
     return *a;
 }
 
-// The named cell field as weights (one per cell, `components` per tuple), or an error naming
-// the piece and the fields it has.
-std::vector<Weight> field_weights(const Mesh& piece, const std::string& name,
-                                  const std::string& path, int& components) {
-    const MeshArray* array = piece.find_cell_array(name);
-    if (!array) {
-        std::string names;
-        for (const auto& a : piece.cell_data) names += (names.empty() ? "" : ", ") + a.name();
-        throw InputError(path, 0,
-                         "no cell field '" + name +
-                             "'; the piece has cell fields: " + (names.empty() ? "none" : names));
-    }
-    components = array->components();
-    try {
-        return weights_from_array(*array);
-    } catch (const InvalidArgument& e) {
-        throw InputError(path, 0, e.what());
-    }
-}
-
 // Collective. Every rank must give the same component count (for ranks with cells).
 void agree_on_components(MPI_Comm comm, int components, const std::string& path,
                          const std::string& field) {
@@ -250,28 +230,23 @@ DistributedPvtu read_distributed_pvtu(MPI_Comm comm, const std::string& path,
     const MeshArray& nodes = *piece.find_point_array("GlobalNodeIds");
     for (std::size_t p = 0; p < node_ids.size(); ++p) node_ids[p] = std::int64_t(nodes.value(p));
 
-    std::vector<Weight> weights, sizes;
-    int ncon = 1, size_components = 1;
-    collectively(comm, [&] {
-        if (!options.weight_field.empty())
-            weights = field_weights(piece, options.weight_field, piece_path, ncon);
-        if (!options.size_field.empty()) {
-            sizes = field_weights(piece, options.size_field, piece_path, size_components);
-            if (size_components != 1)
-                throw InputError(piece_path, 0,
-                                 "size field '" + options.size_field + "' has " +
-                                     std::to_string(size_components) + " components: expected 1");
+    FieldWeights fields = collectively(comm, [&] {
+        try {
+            return read_weight_fields(piece, {options.weight_field, options.size_field}, {});
+        } catch (const InvalidArgument& e) {
+            throw InputError(piece_path, 0, e.what());
         }
     });
+    const int ncon = std::max(fields.ncon, 1);
     agree_on_components(comm, ncon, path, options.weight_field);
 
     part::mpi::DistributedGraph graph =
         part::mpi::distributed_dual_graph(comm, piece, owned.ids, node_ids);
     graph.local.ncon = ncon;
     // migrate() carries ncon weights per vertex, so unit weights are spelled out.
-    if (weights.empty()) weights.assign(std::size_t(graph.num_owned()), 1);
-    graph.local.vwgt = std::move(weights);
-    graph.local.vsize = std::move(sizes);
+    if (fields.weights.empty()) fields.weights.assign(std::size_t(graph.num_owned()), 1);
+    graph.local.vwgt = std::move(fields.weights);
+    graph.local.vsize = std::move(fields.sizes);
     graph.has_vertex_sizes = !options.size_field.empty();
 
     DistributedInput& input = result.input;
@@ -390,8 +365,8 @@ PendingDistributedPvtu::PendingDistributedPvtu(MPI_Comm comm, const std::string&
         replacement_ = plan_pvtu_replacement(path, distributed_piece_stem(path));
         folder_ = PendingFolder(fs::path(path)).release().string();
     });
-    part::mpi::broadcast_string(comm, folder_);
-    part::mpi::broadcast_string(comm, replacement_.piece_stem);
+    part::mpi::broadcast(comm, folder_);
+    part::mpi::broadcast(comm, replacement_.piece_stem);
     const auto piece_name = [&](PartId q) { return pvtu_piece_name(replacement_.piece_stem, q); };
 
     // The cells of each new part, as .vtu text, to the rank hosting the part.

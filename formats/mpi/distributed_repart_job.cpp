@@ -4,6 +4,7 @@
 #include "formats/mpi/repart_output.hpp"
 #include "formats/partition_file.hpp"
 #include "libpart/mpi/collective_errors.hpp"
+#include "libpart/mpi/exchange.hpp"
 
 namespace part::formats::mpi {
 

@@ -38,7 +38,7 @@ SharedPendingFile::SharedPendingFile(MPI_Comm comm, std::string target)
         if (file_->direct()) staging_ = std::make_unique<PendingFile>(kStagingName);
         temp_ = (staging_ ? staging_ : file_)->temp_path();
     });
-    part::mpi::broadcast_string(comm, temp_);
+    part::mpi::broadcast(comm, temp_);
 }
 
 void SharedPendingFile::commit() {

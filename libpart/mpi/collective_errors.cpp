@@ -12,7 +12,7 @@ void agree_on_failure(MPI_Comm comm, const std::string* local_error) {
     MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm);
     if (first == size) return;
     std::string message = rank == first ? *local_error : std::string();
-    broadcast_string(comm, message, first);
+    broadcast(comm, message, first);
     throw CollectiveError(message);
 }
 

@@ -44,13 +44,7 @@ std::vector<PlacedPoint> splitters(MPI_Comm comm, const std::vector<PlacedPoint>
     std::vector<PlacedPoint> samples;
     for (int i = 1; i < ranks && !sorted.empty(); ++i)
         samples.push_back(sorted[sorted.size() * std::size_t(i) / std::size_t(ranks)]);
-    const int bytes = int(samples.size() * sizeof(PlacedPoint));
-    std::vector<int> counts(static_cast<std::size_t>(ranks));
-    MPI_Allgather(&bytes, 1, MPI_INT, counts.data(), 1, MPI_INT, comm);
-    const std::vector<int> at = displacements(counts);
-    std::vector<PlacedPoint> all(std::size_t(at.back() + counts.back()) / sizeof(PlacedPoint));
-    MPI_Allgatherv(samples.data(), bytes, MPI_BYTE, all.data(), counts.data(), at.data(), MPI_BYTE,
-                   comm);
+    std::vector<PlacedPoint> all = all_gather_pieces<PlacedPoint>(comm, samples);
     std::sort(all.begin(), all.end(), before);
     std::vector<PlacedPoint> chosen;
     for (int i = 1; i < ranks && !all.empty(); ++i)

@@ -22,6 +22,31 @@ struct DistributedPlan {
     PlanTraffic traffic;            // every rank, with the vertices' migration sizes
 };
 
+// One plan message as a rank holds it: its vertices from old part `source` to new part
+// `destination`, their count and migration size.
+struct MessageEntry {
+    PartId source = 0, destination = 0;
+    std::int32_t holder = 0; // the rank holding the vertices
+    VertexId count = 0;
+    WeightSum size = 0;
+};
+
+// This rank's vertices that change rank (new_part_rank[new part] != old part) as entries per
+// (old part, new part), in that order, with `holder` this rank; their global ids, entry after
+// entry and ascending within one, are appended to `ids` when given.
+std::vector<MessageEntry> message_entries(MPI_Comm comm, const DistributedGraph& graph,
+                                          std::span<const PartId> old_part,
+                                          std::span<const PartId> new_part,
+                                          const std::vector<PartId>& new_part_rank,
+                                          std::vector<VertexId>* ids = nullptr);
+
+// Adds the messages of every rank's `entries` to `outline` (messages sorted by (source,
+// destination), the entries of one pair summed into one message; offsets from the counts) and
+// returns their migration sizes, for message_traffic. With `holder`: the holder of each message
+// (of its first entry).
+std::vector<WeightSum> add_messages(std::vector<MessageEntry> entries, MigrationPlan& outline,
+                                    std::vector<int>* holder = nullptr);
+
 // Collective. old_part/new_part: per owned vertex of `graph`, which lies on the rank of its
 // new part; block_old_part/block_new_part: the parts of this rank's block of the numbering
 // (blocks in rank order). new_part_rank: physical rank of each new part.

@@ -14,6 +14,9 @@ namespace part::mpi {
 
 namespace {
 
+// Passes at most: each step with moves is a migration, and later passes move little.
+constexpr int kMaxPasses = 3;
+
 // Cut gain of moving owned view vertex v from part `home` to part `to`.
 WeightSum gain_of(const Graph& view, const std::vector<PartId>& part, VertexId v, PartId home,
                   PartId to) {
@@ -26,21 +29,12 @@ WeightSum gain_of(const Graph& view, const std::vector<PartId>& part, VertexId v
     return gain;
 }
 
-// Moves without a new best cut after which hill climbing gives up (Fiduccia & Mattheyses'
-// pass runs to the end of the candidates; a bound keeps it near the border). Patience 1 keeps
-// only cut-lowering moves: the first move that does not lower the cut ends the step, undone.
-constexpr std::size_t kPatience = 64;
-
-// Fiduccia-Mattheyses-style hill climbing in one direction: moves this processor's border
-// vertices to part `to`, best gain first (a heap with lazy re-evaluation), negative gains
-// included, within `room` weight, until `patience` moves in a row bring no new best cut; then
-// the moves after the best prefix are undone (none kept unless the cut falls). Each vertex
-// moves at most once (it cannot come back: only this side moves). Returns (moves kept, cut
-// reduction).
+// Moves this processor's border vertices to part `to`, best gain first (a heap with lazy
+// re-evaluation), while a move lowers the cut, within `room` weight. Each vertex moves at most
+// once (it cannot come back: only this side moves). Returns (moves, cut reduction).
 std::pair<VertexId, WeightSum> move_to_partner(const Graph& view, std::vector<PartId>& part,
                                                VertexId owned, PartId home, PartId to,
-                                               WeightSum room, WeightSum own_weight,
-                                               std::size_t patience) {
+                                               WeightSum room, WeightSum own_weight) {
     using Entry = std::pair<WeightSum, VertexId>; // gain, then lower id first via -v
     std::priority_queue<Entry> heap;
     auto consider = [&](VertexId v) { heap.push({gain_of(view, part, v, home, to), -v}); };
@@ -48,30 +42,25 @@ std::pair<VertexId, WeightSum> move_to_partner(const Graph& view, std::vector<Pa
         if (part[g] == to)
             for (VertexId v : view.neighbours(g)) consider(v);
     refine::LocalConnectivity connectivity(view);
-    std::vector<VertexId> sequence;
-    WeightSum reduction = 0, best = 0;
-    std::size_t best_length = 0;
-    while (!heap.empty() && room > 0 && sequence.size() - best_length < patience) {
+    VertexId moves = 0;
+    WeightSum reduction = 0;
+    while (!heap.empty() && room > 0) {
         const auto [gain, negative] = heap.top();
         heap.pop();
         const VertexId v = -negative;
         if (part[v] != home || gain != gain_of(view, part, v, home, to)) continue; // stale
         const Weight w = view.vertex_weight(v);
         if (w > room || w >= own_weight || connectivity.would_disconnect(part, v)) continue;
+        if (gain <= 0) break;
         part[v] = to;
         room -= w;
         own_weight -= w;
-        sequence.push_back(v);
+        ++moves;
         reduction += gain;
-        if (reduction > best) {
-            best = reduction;
-            best_length = sequence.size();
-        }
         for (VertexId u : view.neighbours(v))
             if (u < owned && part[u] == home) consider(u);
     }
-    for (std::size_t i = best_length; i < sequence.size(); ++i) part[sequence[i]] = home;
-    return {VertexId(best_length), best};
+    return {moves, reduction};
 }
 
 } // namespace
@@ -80,8 +69,7 @@ BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
                                  const std::vector<VertexId>& block_start,
                                  std::vector<PartId>& label, std::vector<PartId>& block_label,
                                  std::span<std::vector<std::int32_t>* const> carried,
-                                 const std::vector<double>& capacity, double tolerance,
-                                 bool hill_climbing, int max_passes) {
+                                 const std::vector<double>& capacity, double tolerance) {
     const StageClock clock("border refinement");
     const auto k = PartId(capacity.size());
     const std::vector<PartId> hosted = hosted_processors(comm, k);
@@ -94,7 +82,7 @@ BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
     BorderRefineStats stats;
     long long moves = 0, reduction = 0;
     GhostLayer ghosts;
-    for (int pass = 0; pass < max_passes; ++pass) {
+    for (int pass = 0; pass < kMaxPasses; ++pass) {
         ++stats.passes;
         ghosts = ghost_layer(comm, graph, block_start, block_label);
         const ProcessorLinks links = processor_links(graph, label, ghosts, hosted);
@@ -129,9 +117,9 @@ BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
                     const auto limit = WeightSum(
                         std::floor(capacity[partner] / shares * double(total) * (1 + tolerance)));
                     std::vector<PartId> part = views[i].label;
-                    const auto [count, gained] = move_to_partner(
-                        views[i].graph, part, views[i].members(), p, partner,
-                        limit - partner_load[l], load[i], hill_climbing ? kPatience : 1);
+                    const auto [count, gained] =
+                        move_to_partner(views[i].graph, part, views[i].members(), p, partner,
+                                        limit - partner_load[l], load[i]);
                     moved_here += count;
                     reduction += gained;
                     for (VertexId j = 0; j < views[i].members(); ++j)

@@ -22,21 +22,16 @@ struct BorderRefineStats {
 // their shares (0: retired, receives nothing). A pass goes through the colours of the
 // processor links (longer borders first) and, per colour, first the lower then the higher
 // processor of each link: it moves border vertices to its partner while a move lowers the cut,
-// best gain first, or with `hill_climbing` by Fiduccia-Mattheyses hill climbing in that one
-// direction (negative gains included, the moves after the best prefix undone, so only a lower
-// cut is kept; it finds moves where no single move lowers the cut, at the price of more steps
-// with moves, each a migration), keeps the partner within
-// (1 + tolerance) x its target weight, leaves the mover a vertex and its part locally
-// connected. A processor has one partner per colour and only one side moves, so no vertex a
-// gain counts changes part meanwhile and the cut falls by
+// best gain first, keeps the partner within (1 + tolerance) x its target weight, leaves the
+// mover a vertex and its part locally connected. A processor has one partner per colour and
+// only one side moves, so no vertex a gain counts changes part meanwhile and the cut falls by
 // exactly the gains. Each step with moves is one migration; passes repeat while one moves
-// something, up to max_passes. Deterministic, and the same for any P (each processor decides
-// from its own view).
+// something, up to three. Deterministic, and the same for any P (each processor decides from
+// its own view).
 BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
                                  const std::vector<VertexId>& block_start,
                                  std::vector<PartId>& label, std::vector<PartId>& block_label,
                                  std::span<std::vector<std::int32_t>* const> carried,
-                                 const std::vector<double>& capacity, double tolerance,
-                                 bool hill_climbing = false, int max_passes = 3);
+                                 const std::vector<double>& capacity, double tolerance);
 
 } // namespace part::mpi

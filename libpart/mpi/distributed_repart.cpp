@@ -153,11 +153,4 @@ std::pair<long long, long long> reduce_bytes_sent(MPI_Comm comm, int root) {
     return {total, most};
 }
 
-void broadcast(MPI_Comm comm, std::vector<double>& values, int root) {
-    long long count = static_cast<long long>(values.size());
-    MPI_Bcast(&count, 1, MPI_LONG_LONG, root, comm);
-    values.resize(std::size_t(count));
-    MPI_Bcast(values.data(), int(count), MPI_DOUBLE, root, comm);
-}
-
 } // namespace part::mpi

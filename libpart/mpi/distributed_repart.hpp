@@ -63,7 +63,4 @@ DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
 // Collective. Totals of bytes_sent() over the ranks, on root: (sum, largest of one rank).
 std::pair<long long, long long> reduce_bytes_sent(MPI_Comm comm, int root = 0);
 
-// Collective. root's `values`, on every rank.
-void broadcast(MPI_Comm comm, std::vector<double>& values, int root = 0);
-
 } // namespace part::mpi

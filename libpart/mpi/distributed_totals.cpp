@@ -57,13 +57,14 @@ std::vector<char> counted_elsewhere(MPI_Comm comm, const std::vector<std::int64_
     return marked;
 }
 
-// Totals as flat bytes: counts, then per field its name, placement, components and values.
+// Totals as flat bytes: their length, counts, then per field its name, placement, components
+// and values.
 void append_bytes(std::vector<char>& out, const void* data, std::size_t size) {
     out.insert(out.end(), static_cast<const char*>(data), static_cast<const char*>(data) + size);
 }
 
 std::vector<char> serialise(const DatasetTotals& t) {
-    std::vector<char> out;
+    std::vector<char> out(sizeof(std::int64_t));
     const std::int64_t head[4] = {t.cells, t.points, std::int64_t(t.cell_ids),
                                   std::int64_t(t.point_ids)};
     append_bytes(out, head, sizeof head);
@@ -75,16 +76,21 @@ std::vector<char> serialise(const DatasetTotals& t) {
         append_bytes(out, f.sums.data(), f.sums.size() * sizeof(double));
         append_bytes(out, f.magnitudes.data(), f.magnitudes.size() * sizeof(double));
     }
+    const auto length = std::int64_t(out.size());
+    std::memcpy(out.data(), &length, sizeof length);
     return out;
 }
 
-// Adds the totals serialised in [at, end) to `sum` and `fields`.
-void merge(const char* at, const char* end, DatasetTotals& sum,
-           std::map<std::pair<bool, std::string>, FieldTotal>& fields) {
+// Adds the totals serialised at `at` to `sum` and `fields`; returns where the next begin.
+const char* merge(const char* at, DatasetTotals& sum,
+                  std::map<std::pair<bool, std::string>, FieldTotal>& fields) {
     auto take = [&](void* data, std::size_t size) {
         std::memcpy(data, at, size);
         at += size;
     };
+    std::int64_t length = 0;
+    take(&length, sizeof length);
+    const char* end = at - sizeof length + length;
     std::int64_t head[4];
     take(head, sizeof head);
     sum.cells += head[0];
@@ -117,31 +123,23 @@ void merge(const char* at, const char* end, DatasetTotals& sum,
         }
         f.fingerprint += std::uint64_t(meta[3]);
     }
+    return end;
 }
 
 } // namespace
 
 DatasetTotals distributed_dataset_totals(MPI_Comm comm, std::span<const Mesh> pieces) {
-    int ranks = 1;
-    MPI_Comm_size(comm, &ranks);
     const std::vector<std::int64_t> ids =
         collectively(comm, [&] { return distinct_node_ids(pieces); });
     std::vector<char> elsewhere = counted_elsewhere(comm, ids);
     const std::vector<char> mine =
         collectively(comm, [&] { return serialise(dataset_totals(pieces, std::move(elsewhere))); });
-
-    int size = int(mine.size());
-    std::vector<int> sizes(std::size_t(ranks), 0);
-    MPI_Allgather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, comm);
-    const std::vector<int> at = displacements(sizes);
-    std::vector<char> all(std::size_t(at.back() + sizes.back()));
-    MPI_Allgatherv(mine.data(), size, MPI_CHAR, all.data(), sizes.data(), at.data(), MPI_CHAR,
-                   comm);
+    const std::vector<char> all = all_gather_pieces<char>(comm, mine);
     return collectively(comm, [&] {
         DatasetTotals sum;
         std::map<std::pair<bool, std::string>, FieldTotal> fields;
-        for (int r = 0; r < ranks; ++r)
-            merge(all.data() + at[r], all.data() + at[r] + sizes[r], sum, fields);
+        for (const char* at = all.data(); at < all.data() + all.size();)
+            at = merge(at, sum, fields);
         for (auto& [key, total] : fields) sum.fields.push_back(std::move(total));
         return sum;
     });

@@ -78,11 +78,4 @@ std::string byte_layout(const std::vector<int>& counts, std::size_t element_byte
     return {};
 }
 
-void broadcast_string(MPI_Comm comm, std::string& text, int root) {
-    long long length = static_cast<long long>(text.size());
-    MPI_Bcast(&length, 1, MPI_LONG_LONG, root, comm);
-    text.resize(static_cast<std::size_t>(length));
-    MPI_Bcast(text.data(), int(length), MPI_CHAR, root, comm);
-}
-
 } // namespace part::mpi

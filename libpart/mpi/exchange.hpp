@@ -20,8 +20,14 @@ namespace part::mpi {
 // Counts per source rank, given counts per destination rank (one MPI_Alltoall).
 std::vector<int> exchange_counts(MPI_Comm comm, const std::vector<int>& send_counts);
 
-// Collective. Gives every rank `root`'s `text` (a path, a name, a message).
-void broadcast_string(MPI_Comm comm, std::string& text, int root = 0);
+// Collective. Gives every rank `root`'s `values` (a std::string or a std::vector of trivially
+// copyable values).
+template <typename Container> void broadcast(MPI_Comm comm, Container& values, int root = 0) {
+    long long count = static_cast<long long>(values.size());
+    MPI_Bcast(&count, 1, MPI_LONG_LONG, root, comm);
+    values.resize(std::size_t(count));
+    MPI_Bcast(values.data(), int(values.size() * sizeof(values[0])), MPI_BYTE, root, comm);
+}
 
 // Bytes this process has sent to other ranks through exchange() and gather_pieces(): the
 // data moved (vertices, rows, profiles, plans); the small collectives of counts, flags and
@@ -100,9 +106,22 @@ std::vector<T> move_rows_to_blocks(MPI_Comm comm, std::span<const T> rows, int w
     return exchange<T>(comm, rows, send_counts, exchange_counts(comm, send_counts));
 }
 
-} // namespace part::mpi
-
-namespace part::mpi {
+// Collective. The concatenation over ranks (rank order) of every rank's `piece`, on every
+// rank: MPI_Allgatherv. For small pieces (samples, message tables).
+template <typename T>
+requires std::is_trivially_copyable_v<T> std::vector<T>
+all_gather_pieces(MPI_Comm comm, std::span<const T> piece) {
+    int ranks = 1;
+    MPI_Comm_size(comm, &ranks);
+    const int bytes = int(piece.size() * sizeof(T));
+    std::vector<int> counts(std::size_t(ranks), 0);
+    MPI_Allgather(&bytes, 1, MPI_INT, counts.data(), 1, MPI_INT, comm);
+    const std::vector<int> at = displacements(counts);
+    std::vector<T> all(std::size_t(at.back() + counts.back()) / sizeof(T));
+    MPI_Allgatherv(piece.data(), bytes, MPI_BYTE, all.data(), counts.data(), at.data(), MPI_BYTE,
+                   comm);
+    return all;
+}
 
 // Collective. The concatenation over ranks (rank order) of every rank's `piece`, on `root`
 // only (empty elsewhere): MPI_Gatherv.

@@ -16,14 +16,14 @@ namespace part::mpi {
 struct GhostLayer {
     std::vector<VertexId> ids; // neighbours of owned vertices that another rank owns, ascending
     std::vector<PartId> label; // the processor each belongs to
-    // Per entry of the owned adjacency (graph.local.adjncy): the owned index of its end
-    // (>= 0), or -1 - its index in ids, so that labels are found without searching.
-    std::vector<VertexId> entry_end;
+    // Per entry of the owned adjacency (graph.local.adjncy): the owned index of its end, or
+    // the owned count + its index in ids (neighbour_slots), so labels are found without searching.
+    std::vector<VertexId> slots;
 
     // The label of the end of adjacency entry e, given the owned vertices' labels.
     PartId label_of_entry(std::span<const PartId> owned_label, EdgeOffset e) const {
-        const VertexId end = entry_end[std::size_t(e)];
-        return end >= 0 ? owned_label[std::size_t(end)] : label[std::size_t(-1 - end)];
+        const auto slot = std::size_t(slots[std::size_t(e)]);
+        return slot < owned_label.size() ? owned_label[slot] : label[slot - owned_label.size()];
     }
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "libpart/mpi/collective_errors.hpp"
+#include "libpart/mpi/distributed_plan.hpp"
 #include "libpart/mpi/exchange.hpp"
 #include "libpart/repart/host_ranks.hpp"
 #include "libpart/repart/interval_repart.hpp"
@@ -58,68 +59,15 @@ IntervalPlan decide(const std::vector<ProfileEntry>& entries, VertexId n, PartId
     return plan;
 }
 
-template <typename T> void broadcast_vector(MPI_Comm comm, std::vector<T>& values, int root) {
-    long long count = static_cast<long long>(values.size());
-    MPI_Bcast(&count, 1, MPI_LONG_LONG, root, comm);
-    values.resize(std::size_t(count));
-    MPI_Bcast(values.data(), int(count * sizeof(T)), MPI_BYTE, root, comm);
-}
-
-// One would-be plan message as a rank sees it: the vertices it would send from `source` to
-// `destination` and their size.
-struct MoveEntry {
-    PartId source = 0, destination = 0;
-    VertexId count = 0;
-    WeightSum size = 0;
-};
-
-// The traffic of the candidate's plan from every rank's entries (on root): the plan's outline
-// (messages sorted by (source, destination), offsets from the counts) and message_traffic,
-// exactly as plan_traffic on the whole plan.
-PlanTraffic candidate_traffic(std::vector<MoveEntry> entries, PartId old_parts,
-                              const RemapParts& parts) {
-    std::sort(entries.begin(), entries.end(), [](const MoveEntry& a, const MoveEntry& b) {
-        return std::pair(a.source, a.destination) < std::pair(b.source, b.destination);
-    });
+// The traffic of the candidate's plan from every rank's entries (on root), exactly as
+// plan_traffic on the whole plan.
+PlanTraffic candidate_traffic(std::vector<MessageEntry> entries, const RemapParts& parts) {
     MigrationPlan outline;
-    outline.old_parts = old_parts;
+    outline.old_parts = parts.old_parts;
     outline.new_parts = parts.new_shape.num_parts;
     outline.new_part_rank = parts.new_part_rank;
-    std::vector<WeightSum> sizes;
-    for (const MoveEntry& e : entries) {
-        if (!outline.messages.empty() && outline.messages.back().source == e.source &&
-            outline.messages.back().destination == e.destination) {
-            outline.offsets.back() += e.count;
-            sizes.back() += e.size;
-            continue;
-        }
-        outline.messages.push_back({e.source, e.destination});
-        outline.offsets.push_back(outline.offsets.back() + e.count);
-        sizes.push_back(e.size);
-    }
+    const std::vector<WeightSum> sizes = add_messages(std::move(entries), outline);
     return message_traffic(outline, sizes);
-}
-
-// The vertices of this rank that would change rank, counted and sized per (old part, new
-// part); each vertex lies on the rank of its old part. Sorted on packed keys, no indirection.
-std::vector<MoveEntry> would_be_moves(const DistributedGraph& graph, const RemapParts& parts) {
-    std::vector<std::pair<std::uint64_t, Weight>> moving; // (old part, new part) packed, size
-    for (VertexId v = 0; v < graph.num_owned(); ++v)
-        if (parts.new_part_rank[parts.new_part[v]] != parts.old_part[v])
-            moving.emplace_back(std::uint64_t(std::uint32_t(parts.old_part[v])) << 32 |
-                                    std::uint32_t(parts.new_part[v]),
-                                graph.local.vertex_size(v));
-    std::sort(moving.begin(), moving.end(),
-              [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::vector<MoveEntry> moves;
-    for (std::size_t i = 0; i < moving.size(); ++i) {
-        if (i == 0 || moving[i].first != moving[i - 1].first)
-            moves.push_back(
-                {PartId(moving[i].first >> 32), PartId(moving[i].first & 0xffffffffu), 0, 0});
-        ++moves.back().count;
-        moves.back().size += moving[i].second;
-    }
-    return moves;
 }
 
 } // namespace
@@ -146,9 +94,9 @@ IntervalPlan controller_interval(MPI_Comm comm, const DistributedGraph& graph,
                             : IntervalPlan{};
     });
     entries = {};
-    broadcast_vector(comm, plan.arrangement, root);
-    broadcast_vector(comm, plan.bounds, root);
-    broadcast_vector(comm, plan.new_part_rank, root);
+    broadcast(comm, plan.arrangement, root);
+    broadcast(comm, plan.bounds, root);
+    broadcast(comm, plan.new_part_rank, root);
     return plan;
 }
 
@@ -158,15 +106,17 @@ ControllerVerdict controller_verdict(MPI_Comm comm, const DistributedGraph& grap
     int rank = 0;
     MPI_Comm_rank(comm, &rank);
     const RemapLoads loads = reduce_remap_loads(comm, graph, parts, Placement::ByOldPart, root);
-    std::vector<MoveEntry> entries =
-        gather_pieces<MoveEntry>(comm, would_be_moves(graph, parts), root);
+    // Each vertex is on the rank of its old part: the would-be messages, per rank.
+    const std::vector<MessageEntry> mine =
+        message_entries(comm, graph, parts.old_part, parts.new_part, parts.new_part_rank);
+    std::vector<MessageEntry> entries = gather_pieces<MessageEntry>(comm, mine, root);
 
     ControllerVerdict verdict;
     verdict.decision = collectively(comm, [&] {
         if (rank != root) return RemapDecision{};
         verdict.candidate =
             amortization(loads.old_loads, loads.new_loads, parts.new_shape, parts.new_part_rank,
-                         candidate_traffic(std::move(entries), parts.old_parts, parts), model);
+                         candidate_traffic(std::move(entries), parts), model);
         return decide_remap(verdict.candidate, horizon, parts.old_parts, parts.new_shape.num_parts);
     });
     int decided[2] = {verdict.decision.remap, verdict.decision.forced};

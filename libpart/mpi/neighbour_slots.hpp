@@ -39,8 +39,8 @@ class OwnedIndex {
 };
 
 // slots[e] for each adjacency entry e of the owned vertices: v < owned for owned vertex v,
-// owned + i for ghosts[i], where ghosts are the neighbours not owned, ascending (as
-// ghost_vertices gives). O(entries + ghost entries x log).
+// owned + i for ghosts[i], where ghosts are the neighbours not owned, ascending. O(entries + ghost
+// entries x log).
 struct NeighbourSlots {
     std::vector<VertexId> ghosts, slots;
 };

@@ -46,7 +46,7 @@ ProcessorView processor_view(const DistributedGraph& graph, std::span<const Part
             const PartId other = ghosts.label_of_entry(label, e);
             VertexId u;
             if (other == p) {
-                u = position[ghosts.entry_end[e]];
+                u = position[ghosts.slots[e]];
             } else {
                 u = m + VertexId(std::lower_bound(ghost_ids.begin(), ghost_ids.end(), g.adjncy[e]) -
                                  ghost_ids.begin());

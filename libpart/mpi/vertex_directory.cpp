@@ -41,16 +41,6 @@ std::vector<std::int32_t> look_up_in_blocks(MPI_Comm comm, std::span<const Verte
     return values;
 }
 
-std::vector<VertexId> ghost_vertices(const DistributedGraph& graph) {
-    std::vector<VertexId> ghosts;
-    for (VertexId u : graph.local.adjncy)
-        if (!std::binary_search(graph.global_id.begin(), graph.global_id.end(), u))
-            ghosts.push_back(u);
-    std::sort(ghosts.begin(), ghosts.end());
-    ghosts.erase(std::unique(ghosts.begin(), ghosts.end()), ghosts.end());
-    return ghosts;
-}
-
 WeightSum distributed_edge_cut(MPI_Comm comm, const DistributedGraph& graph,
                                std::span<const PartId> part,
                                const std::vector<VertexId>& block_start,

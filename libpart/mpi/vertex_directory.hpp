@@ -18,9 +18,6 @@ std::vector<std::int32_t> look_up_in_blocks(MPI_Comm comm, std::span<const Verte
                                             const std::vector<VertexId>& block_start,
                                             std::span<const std::int32_t> block_values);
 
-// The distinct neighbours of owned vertices that this rank does not own, ascending.
-std::vector<VertexId> ghost_vertices(const DistributedGraph& graph);
-
 // Collective. The total weight of edges whose ends are in different parts; part[v] is the
 // part of owned vertex v and block_part the part of each vertex of this rank's block.
 WeightSum distributed_edge_cut(MPI_Comm comm, const DistributedGraph& graph,

@@ -58,7 +58,12 @@ TEST(NeighbourSlots, AgreeWithABinarySearch) {
                                                             dir.write("old.part.4", text), 0);
     const mpi::DistributedGraph& g = input.graph;
     const mpi::NeighbourSlots slots = mpi::neighbour_slots(g);
-    EXPECT_EQ(slots.ghosts, mpi::ghost_vertices(g));
+    std::vector<VertexId> ghosts;
+    for (VertexId u : g.local.adjncy)
+        if (!std::binary_search(g.global_id.begin(), g.global_id.end(), u)) ghosts.push_back(u);
+    std::sort(ghosts.begin(), ghosts.end());
+    ghosts.erase(std::unique(ghosts.begin(), ghosts.end()), ghosts.end());
+    EXPECT_EQ(slots.ghosts, ghosts);
     ASSERT_EQ(slots.slots.size(), g.local.adjncy.size());
     for (std::size_t e = 0; e < slots.slots.size(); ++e) {
         const VertexId slot = slots.slots[e];
