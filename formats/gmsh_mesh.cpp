@@ -7,41 +7,19 @@
 
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
+#include "formats/mesh_file.hpp"
 
 namespace part::formats {
 
 namespace {
 
-// Gmsh element type codes (gmsh's GmshDefines.h) of the linear cells.
+// Gmsh element type codes (gmsh's GmshDefines.h) of the linear cells, in CellType order.
+constexpr std::int64_t kGmshCodes[] = {15, 1, 2, 3, 4, 5, 6, 7};
+
 bool cell_type_of_gmsh(std::int64_t code, CellType& type) {
-    switch (code) {
-    case 1:
-        type = CellType::Line;
-        return true;
-    case 2:
-        type = CellType::Triangle;
-        return true;
-    case 3:
-        type = CellType::Quadrilateral;
-        return true;
-    case 4:
-        type = CellType::Tetrahedron;
-        return true;
-    case 5:
-        type = CellType::Hexahedron;
-        return true;
-    case 6:
-        type = CellType::Wedge;
-        return true;
-    case 7:
-        type = CellType::Pyramid;
-        return true;
-    case 15:
-        type = CellType::Vertex;
-        return true;
-    default:
-        return false;
-    }
+    const auto* it = std::find(std::begin(kGmshCodes), std::end(kGmshCodes), code);
+    type = CellType(it - std::begin(kGmshCodes));
+    return it != std::end(kGmshCodes);
 }
 
 // Reorders a cell's nodes from gmsh's numbering to VTK's, which Mesh uses. They differ only
@@ -223,7 +201,7 @@ class MshReader {
                              std::string("empty mesh: no ") +
                                  (nodes_seen ? "$Elements" : "$Nodes") + " section");
         if (source_) source_->release_before(data_.size()); // the text is not read again
-        finish_points();
+        set_dimension_from_points(mesh_);
         // Each tag list is freed once copied, so that at most one is held twice.
         mesh_.cell_data.push_back(MeshArray::from_values("gmsh:physical", 1, physical_));
         physical_ = {};
@@ -677,23 +655,6 @@ class MshReader {
     std::int32_t physical_of(int dim, int entity) const {
         auto it = entity_physical_.find({dim, entity});
         return it == entity_physical_.end() ? 0 : it->second;
-    }
-
-    // Drops z when every point lies in the plane z = 0, as a 2D mesh.
-    void finish_points() {
-        const std::size_t n = std::size_t(mesh_.point_count);
-        bool planar = true;
-        for (std::size_t i = 0; i < n && planar; ++i) planar = mesh_.points[3 * i + 2] == 0.0;
-        mesh_.dim = 3;
-        if (planar && n > 0) {
-            for (std::size_t i = 0; i < n; ++i) {
-                mesh_.points[2 * i] = mesh_.points[3 * i];
-                mesh_.points[2 * i + 1] = mesh_.points[3 * i + 1];
-            }
-            mesh_.points.resize(2 * n);
-            mesh_.points.shrink_to_fit();
-            mesh_.dim = 2;
-        }
     }
 
     // Lets the mapped input go once the parser is past it.

@@ -39,6 +39,7 @@
 #include <vtkXMLUnstructuredGridWriter.h>
 
 #include "formats/atomic_output.hpp"
+#include "formats/mesh_file.hpp"
 #include "formats/pvtu_replacement.hpp"
 #include "formats/vtk_legacy_check.hpp"
 #include "formats/vtk_xml_check.hpp"
@@ -97,90 +98,47 @@ class VtkErrors {
     std::string first_;
 };
 
+// The position of `value` in `table`, or -1.
+template <typename Table> int index_in(const Table& table, int value) {
+    const auto* it = std::find(std::begin(table), std::end(table), value);
+    return it == std::end(table) ? -1 : int(it - std::begin(table));
+}
+
+// VTK's cell types in CellType order.
+constexpr int kVtkCellTypes[] = {VTK_VERTEX, VTK_LINE,       VTK_TRIANGLE, VTK_QUAD,
+                                 VTK_TETRA,  VTK_HEXAHEDRON, VTK_WEDGE,    VTK_PYRAMID};
+
 bool cell_type_of_vtk(int vtk_type, CellType& type) {
-    switch (vtk_type) {
-    case VTK_VERTEX:
-        type = CellType::Vertex;
-        return true;
-    case VTK_LINE:
-        type = CellType::Line;
-        return true;
-    case VTK_TRIANGLE:
-        type = CellType::Triangle;
-        return true;
-    case VTK_QUAD:
-        type = CellType::Quadrilateral;
-        return true;
-    case VTK_TETRA:
-        type = CellType::Tetrahedron;
-        return true;
-    case VTK_HEXAHEDRON:
-        type = CellType::Hexahedron;
-        return true;
-    case VTK_WEDGE:
-        type = CellType::Wedge;
-        return true;
-    case VTK_PYRAMID:
-        type = CellType::Pyramid;
-        return true;
-    default:
-        return false;
-    }
+    const int index = index_in(kVtkCellTypes, vtk_type);
+    type = CellType(std::max(index, 0));
+    return index >= 0;
 }
 
 int vtk_type_of(CellType type) {
-    static constexpr int kTypes[] = {VTK_VERTEX, VTK_LINE,       VTK_TRIANGLE, VTK_QUAD,
-                                     VTK_TETRA,  VTK_HEXAHEDRON, VTK_WEDGE,    VTK_PYRAMID};
-    return kTypes[static_cast<int>(type)];
+    return kVtkCellTypes[static_cast<int>(type)];
 }
 
+// VTK's scalar types in ScalarType order, as written; the synonyms below are read too.
+constexpr int kVtkScalarTypes[] = {
+    VTK_SIGNED_CHAR, VTK_UNSIGNED_CHAR, VTK_SHORT,     VTK_UNSIGNED_SHORT,
+    VTK_INT,         VTK_UNSIGNED_INT,  VTK_LONG_LONG, VTK_UNSIGNED_LONG_LONG,
+    VTK_FLOAT,       VTK_DOUBLE};
+constexpr std::pair<int, ScalarType> kVtkScalarSynonyms[] = {
+    {VTK_CHAR, ScalarType::Int8},
+    {VTK_LONG, ScalarType::Int64},
+    {VTK_ID_TYPE, ScalarType::Int64},
+    {VTK_UNSIGNED_LONG, ScalarType::UInt64}};
+
 bool scalar_type_of_vtk(int vtk_type, ScalarType& type) {
-    switch (vtk_type) {
-    case VTK_CHAR:
-    case VTK_SIGNED_CHAR:
-        type = ScalarType::Int8;
-        return true;
-    case VTK_UNSIGNED_CHAR:
-        type = ScalarType::UInt8;
-        return true;
-    case VTK_SHORT:
-        type = ScalarType::Int16;
-        return true;
-    case VTK_UNSIGNED_SHORT:
-        type = ScalarType::UInt16;
-        return true;
-    case VTK_INT:
-        type = ScalarType::Int32;
-        return true;
-    case VTK_UNSIGNED_INT:
-        type = ScalarType::UInt32;
-        return true;
-    case VTK_LONG:
-    case VTK_LONG_LONG:
-    case VTK_ID_TYPE:
-        type = ScalarType::Int64;
-        return true;
-    case VTK_UNSIGNED_LONG:
-    case VTK_UNSIGNED_LONG_LONG:
-        type = ScalarType::UInt64;
-        return true;
-    case VTK_FLOAT:
-        type = ScalarType::Float32;
-        return true;
-    case VTK_DOUBLE:
-        type = ScalarType::Float64;
-        return true;
-    default:
-        return false;
-    }
+    for (const auto& [synonym, scalar] : kVtkScalarSynonyms)
+        if (vtk_type == synonym) vtk_type = kVtkScalarTypes[static_cast<int>(scalar)];
+    const int index = index_in(kVtkScalarTypes, vtk_type);
+    type = ScalarType(std::max(index, 0));
+    return index >= 0;
 }
 
 int vtk_type_of(ScalarType type) {
-    static constexpr int kTypes[] = {
-        VTK_SIGNED_CHAR, VTK_UNSIGNED_CHAR, VTK_SHORT,     VTK_UNSIGNED_SHORT,
-        VTK_INT,         VTK_UNSIGNED_INT,  VTK_LONG_LONG, VTK_UNSIGNED_LONG_LONG,
-        VTK_FLOAT,       VTK_DOUBLE};
-    return kTypes[static_cast<int>(type)];
+    return kVtkScalarTypes[static_cast<int>(type)];
 }
 
 // Numeric arrays of a VTK attribute set; string and other arrays have no meaning here.
@@ -279,21 +237,9 @@ Mesh mesh_of_grid(vtkUnstructuredGrid* grid, const std::string& path) {
     if (num_points > INT32_MAX - 1 || num_cells > INT32_MAX - 1)
         throw InputError(path, 0, "too many points or cells for 32-bit ids");
     mesh.point_count = PointId(num_points);
-    bool planar = true;
     mesh.points.resize(std::size_t(num_points) * 3);
-    for (vtkIdType p = 0; p < num_points; ++p) {
-        grid->GetPoint(p, mesh.points.data() + 3 * p);
-        planar = planar && mesh.points[std::size_t(3 * p + 2)] == 0.0;
-    }
-    mesh.dim = 3;
-    if (planar && num_points > 0) {
-        for (vtkIdType p = 0; p < num_points; ++p) {
-            mesh.points[std::size_t(2 * p)] = mesh.points[std::size_t(3 * p)];
-            mesh.points[std::size_t(2 * p + 1)] = mesh.points[std::size_t(3 * p + 1)];
-        }
-        mesh.points.resize(std::size_t(num_points) * 2);
-        mesh.dim = 2;
-    }
+    for (vtkIdType p = 0; p < num_points; ++p) grid->GetPoint(p, mesh.points.data() + 3 * p);
+    set_dimension_from_points(mesh);
     mesh.cell_types.reserve(std::size_t(num_cells));
     vtkCellArray* connectivity = grid->GetCells();
     vtkNew<vtkIdList> ids;
