@@ -411,10 +411,9 @@ class MshReader {
     }
 
     void read_nodes_v2() {
-        std::int64_t total = 0;
+        FieldCursor header(data_line("the node count"), lines_);
+        const std::int64_t total = header.integer("the node count");
         if (binary_) {
-            FieldCursor header(data_line("the node count"), lines_);
-            total = header.integer("the node count");
             BinaryCursor bin(data_, lines_.offset(), lines_, "$Nodes");
             reserve_points(total);
             const char* records =
@@ -428,8 +427,6 @@ class MshReader {
             }
             lines_.seek(bin.pos());
         } else {
-            FieldCursor header(data_line("the node count"), lines_);
-            total = header.integer("the node count");
             reserve_points(total);
             for (std::int64_t i = 0; i < total; ++i) {
                 FieldCursor fields(data_line("a node 'id x y z'"), lines_);
@@ -485,6 +482,22 @@ class MshReader {
             lines_.fail("element tag " + std::to_string(tag) +
                         " is used twice in $Elements: gmsh element tags are unique" +
                         (binary_ ? " (the binary data is corrupted or has the wrong length)" : ""));
+    }
+
+    // The nodes left on an ASCII element line (`noun`: what the format calls them), as
+    // point indices.
+    void read_element_nodes(FieldCursor& fields, std::int64_t tag, CellType type,
+                            const std::string& noun, PointId* nodes) {
+        const int want = cell_num_nodes(type);
+        const std::size_t have = fields.count_remaining();
+        if (have != std::size_t(want))
+            lines_.fail("element " + std::to_string(tag) + " has " + std::to_string(have) + " " +
+                        noun + "s but a " + cell_name(type) + " needs " + std::to_string(want) +
+                        (have < std::size_t(want) ? " (missing nodes)" : ""));
+        const std::string what = "a " + noun;
+        const auto fail_here = [this](const std::string& m) { lines_.fail(m); };
+        for (int k = 0; k < want; ++k)
+            nodes[k] = point_of(fields.integer(what.c_str()), tag, fail_here);
     }
 
     void add_cell(CellType type, PointId* nodes, std::int32_t physical, std::int32_t entity) {
@@ -547,19 +560,11 @@ class MshReader {
                 CellType type;
                 if (!cell_type_of_gmsh(code, type)) lines_.fail(unsupported_type_message(code));
                 const std::int32_t physical = physical_of(int(dim), entity);
-                const int want = cell_num_nodes(type);
                 for (std::int64_t i = 0; i < n; ++i) {
                     FieldCursor fields(data_line("an element 'tag node...'"), lines_);
                     const std::int64_t tag = fields.integer("an element tag");
                     add_element_tag(tag, fail_here);
-                    const std::size_t have = fields.count_remaining();
-                    if (have != std::size_t(want))
-                        lines_.fail("element " + std::to_string(tag) + " has " +
-                                    std::to_string(have) + " node tags but a " + cell_name(type) +
-                                    " needs " + std::to_string(want) +
-                                    (have < std::size_t(want) ? " (missing nodes)" : ""));
-                    for (int k = 0; k < want; ++k)
-                        nodes[k] = point_of(fields.integer("a node tag"), tag, fail_here);
+                    read_element_nodes(fields, tag, type, "node tag", nodes);
                     add_cell(type, nodes, physical, entity);
                     release_consumed();
                 }
@@ -624,15 +629,7 @@ class MshReader {
                     if (k == 0) physical = t;
                     if (k == 1) entity = t;
                 }
-                const int want = cell_num_nodes(type);
-                const std::size_t have = fields.count_remaining();
-                if (have != std::size_t(want))
-                    lines_.fail("element " + std::to_string(tag) + " has " + std::to_string(have) +
-                                " node ids but a " + cell_name(type) + " needs " +
-                                std::to_string(want) +
-                                (have < std::size_t(want) ? " (missing nodes)" : ""));
-                for (int k = 0; k < want; ++k)
-                    nodes[k] = point_of(fields.integer("a node id"), tag, fail_here);
+                read_element_nodes(fields, tag, type, "node id", nodes);
                 add_cell(type, nodes, std::int32_t(physical), std::int32_t(entity));
                 release_consumed();
             }
