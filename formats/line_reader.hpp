@@ -58,6 +58,16 @@ inline bool is_blank(std::string_view line) {
     return line.find_first_not_of(" \t\r\f\v") == std::string_view::npos;
 }
 
+// `digits` (1 to 9 decimal digits, nothing else) as a number, or -1.
+inline std::int32_t small_decimal(std::string_view digits) {
+    std::int32_t value = -1;
+    if (digits.empty() || digits.size() > 9 ||
+        !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return -1;
+    std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    return value;
+}
+
 // The whitespace-separated numbers of one line.
 class FieldCursor {
   public:

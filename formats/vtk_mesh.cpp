@@ -4,6 +4,7 @@
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <numeric>
 #include <utility>
 
 #include <vtkAlgorithm.h>
@@ -39,6 +40,7 @@
 #include <vtkXMLUnstructuredGridWriter.h>
 
 #include "formats/atomic_output.hpp"
+#include "formats/line_reader.hpp"
 #include "formats/mesh_file.hpp"
 #include "formats/pvtu_replacement.hpp"
 #include "formats/vtk_legacy_check.hpp"
@@ -380,16 +382,8 @@ vtkSmartPointer<vtkUnstructuredGrid> read_vtu_grid(const std::string& path) {
 // The part a piece file holds by VTK's parallel-writer naming (<stem>_<p>.vtu), or -1.
 PartId part_of_piece_name(const fs::path& piece) {
     const std::string stem = piece.stem().string();
-    const auto underscore = stem.rfind('_');
-    if (underscore == std::string::npos || underscore + 1 == stem.size() ||
-        stem.size() - underscore > 10)
-        return -1;
-    PartId part = 0;
-    for (std::size_t i = underscore + 1; i < stem.size(); ++i) {
-        if (stem[i] < '0' || stem[i] > '9') return -1;
-        part = part * 10 + (stem[i] - '0');
-    }
-    return part;
+    const std::size_t underscore = stem.rfind('_');
+    return underscore == std::string::npos ? -1 : small_decimal(stem.substr(underscore + 1));
 }
 
 } // namespace
@@ -469,6 +463,19 @@ void write_pvtu(const std::string& path, const Mesh& mesh, std::span<const CellI
     PendingPvtu(path, mesh, cells, pieces, extra_cell_arrays, ghost_layers).commit();
 }
 
+namespace {
+
+template <typename Id>
+vtkSmartPointer<vtkIdTypeArray> id_array(const char* name, const std::vector<Id>& ids) {
+    auto array = vtkSmartPointer<vtkIdTypeArray>::New();
+    array->SetName(name);
+    array->SetNumberOfTuples(vtkIdType(ids.size()));
+    std::copy(ids.begin(), ids.end(), array->GetPointer(0));
+    return array;
+}
+
+} // namespace
+
 PendingPvtu::PendingPvtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
                          const std::vector<MeshPiece>& pieces,
                          const std::vector<MeshArray>& extra_cell_arrays, int ghost_layers)
@@ -483,17 +490,8 @@ PendingPvtu::PendingPvtu(const std::string& path, const Mesh& mesh, std::span<co
         auto grid = grid_of(mesh, mesh_cells, &piece.points);
         add_cell_arrays(grid, mesh, mesh_cells, &piece.cells, extra_cell_arrays);
         add_physical_groups(grid, mesh);
-        vtkNew<vtkIdTypeArray> cell_ids, node_ids;
-        cell_ids->SetName("GlobalCellIds");
-        cell_ids->SetNumberOfTuples(vtkIdType(piece.cells.size()));
-        for (std::size_t i = 0; i < piece.cells.size(); ++i)
-            cell_ids->SetValue(vtkIdType(i), piece.cells[i]);
-        node_ids->SetName("GlobalNodeIds");
-        node_ids->SetNumberOfTuples(vtkIdType(piece.points.size()));
-        for (std::size_t i = 0; i < piece.points.size(); ++i)
-            node_ids->SetValue(vtkIdType(i), piece.points[i]);
-        grid->GetCellData()->SetGlobalIds(cell_ids);
-        grid->GetPointData()->SetGlobalIds(node_ids);
+        grid->GetCellData()->SetGlobalIds(id_array("GlobalCellIds", piece.cells));
+        grid->GetPointData()->SetGlobalIds(id_array("GlobalNodeIds", piece.points));
         if (ghost_layers > 0) {
             vtkNew<vtkUnsignedCharArray> ghosts;
             ghosts->SetName(vtkDataSetAttributes::GhostArrayName());
@@ -559,7 +557,7 @@ namespace {
 // as VTK's global ids.
 vtkSmartPointer<vtkUnstructuredGrid> whole_grid(const Mesh& mesh) {
     std::vector<CellId> all(std::size_t(mesh.num_cells()));
-    for (std::size_t c = 0; c < all.size(); ++c) all[c] = CellId(c);
+    std::iota(all.begin(), all.end(), CellId(0));
     auto grid = grid_of(mesh, all, nullptr);
     add_cell_arrays(grid, mesh, all, nullptr, {});
     add_physical_groups(grid, mesh);
