@@ -175,10 +175,6 @@ Mesh parse(std::string_view text, const std::string& name, const MappedFile* sou
 
 } // namespace
 
-Mesh parse_metis_mesh(std::string_view text, const std::string& name) {
-    return parse(text, name, nullptr);
-}
-
 Mesh read_metis_mesh(const std::string& path) {
     MappedFile file(path);
     return parse(file.text(), path, &file);

@@ -626,10 +626,6 @@ class Checker {
 
 } // namespace
 
-void check_vtk_legacy_text(std::string_view text, const std::string& name) {
-    Checker(text, name).run();
-}
-
 void check_vtk_legacy_file(const std::string& path) {
     const MappedFile file(path);
     Checker(file.text(), path).run();

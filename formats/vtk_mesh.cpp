@@ -650,16 +650,6 @@ void write_pvtu_summary(const std::string& path, const Mesh& prototype,
     write_file_atomically(path, text);
 }
 
-std::vector<std::string> pvtu_piece_paths(const std::string& path, PartId num_parts) {
-    const fs::path target(path);
-    std::vector<std::string> paths;
-    for (PartId p = 0; p < num_parts; ++p)
-        paths.push_back(
-            (target.parent_path() / (target.stem().string() + "_" + std::to_string(p) + ".vtu"))
-                .string());
-    return paths;
-}
-
 std::vector<PvtuPiece> list_pvtu_pieces(const std::string& path) {
     if (!fs::exists(path)) throw InputError(path, 0, "cannot open the file: it does not exist");
     check_vtk_xml_file(path, VtkXmlKind::PUnstructuredGrid);
