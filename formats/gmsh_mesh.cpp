@@ -484,20 +484,20 @@ class MshReader {
                         (binary_ ? " (the binary data is corrupted or has the wrong length)" : ""));
     }
 
-    // The nodes left on an ASCII element line (`noun`: what the format calls them), as
-    // point indices.
+    // The nodes left on an ASCII element line (`nodes_name`, `node_name`: what the format
+    // calls them), as point indices.
     void read_element_nodes(FieldCursor& fields, std::int64_t tag, CellType type,
-                            const std::string& noun, PointId* nodes) {
+                            const char* nodes_name, const char* node_name, PointId* nodes) {
         const int want = cell_num_nodes(type);
         const std::size_t have = fields.count_remaining();
         if (have != std::size_t(want))
             lines_.fail("element " + std::to_string(tag) + " has " + std::to_string(have) + " " +
-                        noun + "s but a " + cell_name(type) + " needs " + std::to_string(want) +
+                        nodes_name + " but a " + cell_name(type) + " needs " +
+                        std::to_string(want) +
                         (have < std::size_t(want) ? " (missing nodes)" : ""));
-        const std::string what = "a " + noun;
         const auto fail_here = [this](const std::string& m) { lines_.fail(m); };
         for (int k = 0; k < want; ++k)
-            nodes[k] = point_of(fields.integer(what.c_str()), tag, fail_here);
+            nodes[k] = point_of(fields.integer(node_name), tag, fail_here);
     }
 
     void add_cell(CellType type, PointId* nodes, std::int32_t physical, std::int32_t entity) {
@@ -564,7 +564,7 @@ class MshReader {
                     FieldCursor fields(data_line("an element 'tag node...'"), lines_);
                     const std::int64_t tag = fields.integer("an element tag");
                     add_element_tag(tag, fail_here);
-                    read_element_nodes(fields, tag, type, "node tag", nodes);
+                    read_element_nodes(fields, tag, type, "node tags", "a node tag", nodes);
                     add_cell(type, nodes, physical, entity);
                     release_consumed();
                 }
@@ -629,7 +629,7 @@ class MshReader {
                     if (k == 0) physical = t;
                     if (k == 1) entity = t;
                 }
-                read_element_nodes(fields, tag, type, "node id", nodes);
+                read_element_nodes(fields, tag, type, "node ids", "a node id", nodes);
                 add_cell(type, nodes, std::int32_t(physical), std::int32_t(entity));
                 release_consumed();
             }
