@@ -1,7 +1,6 @@
 #include "formats/atomic_output.hpp"
 
 #include <cerrno>
-#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -11,6 +10,7 @@
 #include <unistd.h>
 #include <utility>
 
+#include "formats/line_reader.hpp"
 #include "libpart/core/error.hpp"
 
 namespace part::formats {
@@ -42,11 +42,8 @@ int inherited_descriptor(const std::string& target) {
     if (target == "/dev/stderr") return STDERR_FILENO;
     for (const std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"}) {
         if (!target.starts_with(prefix) || target.size() == prefix.size()) continue;
-        int fd = 0;
-        const char* first = target.data() + prefix.size();
-        const char* last = target.data() + target.size();
-        const auto [end, ec] = std::from_chars(first, last, fd);
-        if (ec == std::errc() && end == last) return fd;
+        if (const auto fd = parse_whole<int>(std::string_view(target).substr(prefix.size())))
+            return *fd;
     }
     return -1;
 }

@@ -1,7 +1,6 @@
 #include "formats/csv_table.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -37,11 +36,7 @@ std::vector<std::string_view> split_fields(std::string_view line) {
 }
 
 std::optional<double> parse_number(std::string_view field) {
-    double value = 0;
-    const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), value);
-    if (field.empty() || ec != std::errc() || end != field.data() + field.size())
-        return std::nullopt;
-    return value;
+    return parse_whole<double>(field);
 }
 
 std::string short_number(double value) {

@@ -7,41 +7,19 @@
 
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
+#include "formats/mesh_file.hpp"
 
 namespace part::formats {
 
 namespace {
 
-// Gmsh element type codes (gmsh's GmshDefines.h) of the linear cells.
+// Gmsh element type codes (gmsh's GmshDefines.h) of the linear cells, in CellType order.
+constexpr std::int64_t kGmshCodes[] = {15, 1, 2, 3, 4, 5, 6, 7};
+
 bool cell_type_of_gmsh(std::int64_t code, CellType& type) {
-    switch (code) {
-    case 1:
-        type = CellType::Line;
-        return true;
-    case 2:
-        type = CellType::Triangle;
-        return true;
-    case 3:
-        type = CellType::Quadrilateral;
-        return true;
-    case 4:
-        type = CellType::Tetrahedron;
-        return true;
-    case 5:
-        type = CellType::Hexahedron;
-        return true;
-    case 6:
-        type = CellType::Wedge;
-        return true;
-    case 7:
-        type = CellType::Pyramid;
-        return true;
-    case 15:
-        type = CellType::Vertex;
-        return true;
-    default:
-        return false;
-    }
+    const auto* it = std::find(std::begin(kGmshCodes), std::end(kGmshCodes), code);
+    type = CellType(it - std::begin(kGmshCodes));
+    return it != std::end(kGmshCodes);
 }
 
 // Reorders a cell's nodes from gmsh's numbering to VTK's, which Mesh uses. They differ only
@@ -223,7 +201,7 @@ class MshReader {
                              std::string("empty mesh: no ") +
                                  (nodes_seen ? "$Elements" : "$Nodes") + " section");
         if (source_) source_->release_before(data_.size()); // the text is not read again
-        finish_points();
+        set_dimension_from_points(mesh_);
         // Each tag list is freed once copied, so that at most one is held twice.
         mesh_.cell_data.push_back(MeshArray::from_values("gmsh:physical", 1, physical_));
         physical_ = {};
@@ -433,10 +411,9 @@ class MshReader {
     }
 
     void read_nodes_v2() {
-        std::int64_t total = 0;
+        FieldCursor header(data_line("the node count"), lines_);
+        const std::int64_t total = header.integer("the node count");
         if (binary_) {
-            FieldCursor header(data_line("the node count"), lines_);
-            total = header.integer("the node count");
             BinaryCursor bin(data_, lines_.offset(), lines_, "$Nodes");
             reserve_points(total);
             const char* records =
@@ -450,8 +427,6 @@ class MshReader {
             }
             lines_.seek(bin.pos());
         } else {
-            FieldCursor header(data_line("the node count"), lines_);
-            total = header.integer("the node count");
             reserve_points(total);
             for (std::int64_t i = 0; i < total; ++i) {
                 FieldCursor fields(data_line("a node 'id x y z'"), lines_);
@@ -507,6 +482,22 @@ class MshReader {
             lines_.fail("element tag " + std::to_string(tag) +
                         " is used twice in $Elements: gmsh element tags are unique" +
                         (binary_ ? " (the binary data is corrupted or has the wrong length)" : ""));
+    }
+
+    // The nodes left on an ASCII element line (`nodes_name`, `node_name`: what the format
+    // calls them), as point indices.
+    void read_element_nodes(FieldCursor& fields, std::int64_t tag, CellType type,
+                            const char* nodes_name, const char* node_name, PointId* nodes) {
+        const int want = cell_num_nodes(type);
+        const std::size_t have = fields.count_remaining();
+        if (have != std::size_t(want))
+            lines_.fail("element " + std::to_string(tag) + " has " + std::to_string(have) + " " +
+                        nodes_name + " but a " + cell_name(type) + " needs " +
+                        std::to_string(want) +
+                        (have < std::size_t(want) ? " (missing nodes)" : ""));
+        const auto fail_here = [this](const std::string& m) { lines_.fail(m); };
+        for (int k = 0; k < want; ++k)
+            nodes[k] = point_of(fields.integer(node_name), tag, fail_here);
     }
 
     void add_cell(CellType type, PointId* nodes, std::int32_t physical, std::int32_t entity) {
@@ -569,19 +560,11 @@ class MshReader {
                 CellType type;
                 if (!cell_type_of_gmsh(code, type)) lines_.fail(unsupported_type_message(code));
                 const std::int32_t physical = physical_of(int(dim), entity);
-                const int want = cell_num_nodes(type);
                 for (std::int64_t i = 0; i < n; ++i) {
                     FieldCursor fields(data_line("an element 'tag node...'"), lines_);
                     const std::int64_t tag = fields.integer("an element tag");
                     add_element_tag(tag, fail_here);
-                    const std::size_t have = fields.count_remaining();
-                    if (have != std::size_t(want))
-                        lines_.fail("element " + std::to_string(tag) + " has " +
-                                    std::to_string(have) + " node tags but a " + cell_name(type) +
-                                    " needs " + std::to_string(want) +
-                                    (have < std::size_t(want) ? " (missing nodes)" : ""));
-                    for (int k = 0; k < want; ++k)
-                        nodes[k] = point_of(fields.integer("a node tag"), tag, fail_here);
+                    read_element_nodes(fields, tag, type, "node tags", "a node tag", nodes);
                     add_cell(type, nodes, physical, entity);
                     release_consumed();
                 }
@@ -646,15 +629,7 @@ class MshReader {
                     if (k == 0) physical = t;
                     if (k == 1) entity = t;
                 }
-                const int want = cell_num_nodes(type);
-                const std::size_t have = fields.count_remaining();
-                if (have != std::size_t(want))
-                    lines_.fail("element " + std::to_string(tag) + " has " + std::to_string(have) +
-                                " node ids but a " + cell_name(type) + " needs " +
-                                std::to_string(want) +
-                                (have < std::size_t(want) ? " (missing nodes)" : ""));
-                for (int k = 0; k < want; ++k)
-                    nodes[k] = point_of(fields.integer("a node id"), tag, fail_here);
+                read_element_nodes(fields, tag, type, "node ids", "a node id", nodes);
                 add_cell(type, nodes, std::int32_t(physical), std::int32_t(entity));
                 release_consumed();
             }
@@ -677,23 +652,6 @@ class MshReader {
     std::int32_t physical_of(int dim, int entity) const {
         auto it = entity_physical_.find({dim, entity});
         return it == entity_physical_.end() ? 0 : it->second;
-    }
-
-    // Drops z when every point lies in the plane z = 0, as a 2D mesh.
-    void finish_points() {
-        const std::size_t n = std::size_t(mesh_.point_count);
-        bool planar = true;
-        for (std::size_t i = 0; i < n && planar; ++i) planar = mesh_.points[3 * i + 2] == 0.0;
-        mesh_.dim = 3;
-        if (planar && n > 0) {
-            for (std::size_t i = 0; i < n; ++i) {
-                mesh_.points[2 * i] = mesh_.points[3 * i];
-                mesh_.points[2 * i + 1] = mesh_.points[3 * i + 1];
-            }
-            mesh_.points.resize(2 * n);
-            mesh_.points.shrink_to_fit();
-            mesh_.dim = 2;
-        }
     }
 
     // Lets the mapped input go once the parser is past it.

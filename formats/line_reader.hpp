@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -56,6 +57,22 @@ class LineReader {
 
 inline bool is_blank(std::string_view line) {
     return line.find_first_not_of(" \t\r\f\v") == std::string_view::npos;
+}
+
+// `text`, all of it, as a number, or nullopt when it is not one.
+template <typename T> std::optional<T> parse_whole(std::string_view text) {
+    T value{};
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
+// `digits` (1 to 9 decimal digits, nothing else) as a number, or -1.
+inline std::int32_t small_decimal(std::string_view digits) {
+    if (digits.size() > 9 ||
+        !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return -1;
+    return parse_whole<std::int32_t>(digits).value_or(-1);
 }
 
 // The whitespace-separated numbers of one line.

@@ -14,28 +14,12 @@ namespace {
 
 // The type for a node count, with 4-node elements taken as quadrilaterals for now.
 bool type_for_node_count(std::size_t count, CellType& type) {
-    switch (count) {
-    case 2:
-        type = CellType::Line;
-        return true;
-    case 3:
-        type = CellType::Triangle;
-        return true;
-    case 4:
-        type = CellType::Quadrilateral;
-        return true;
-    case 5:
-        type = CellType::Pyramid;
-        return true;
-    case 6:
-        type = CellType::Wedge;
-        return true;
-    case 8:
-        type = CellType::Hexahedron;
-        return true;
-    default:
-        return false;
+    for (const CellType t : {CellType::Line, CellType::Triangle, CellType::Quadrilateral,
+                             CellType::Pyramid, CellType::Wedge, CellType::Hexahedron}) {
+        type = t;
+        if (std::size_t(cell_num_nodes(t)) == count) return true;
     }
+    return false;
 }
 
 // 4-node elements are tetrahedra when other 3D elements exist, or when two of them share
@@ -190,10 +174,6 @@ Mesh parse(std::string_view text, const std::string& name, const MappedFile* sou
 }
 
 } // namespace
-
-Mesh parse_metis_mesh(std::string_view text, const std::string& name) {
-    return parse(text, name, nullptr);
-}
 
 Mesh read_metis_mesh(const std::string& path) {
     MappedFile file(path);

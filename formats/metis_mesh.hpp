@@ -16,7 +16,6 @@
 namespace part::formats {
 
 Mesh read_metis_mesh(const std::string& path);
-Mesh parse_metis_mesh(std::string_view text, const std::string& name);
 
 // Writes the listed cells (node ids only), atomically.
 void write_metis_mesh(const std::string& path, const Mesh& mesh, std::span<const CellId> cells);

@@ -1,7 +1,6 @@
 #include "formats/partition_file.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -13,19 +12,11 @@
 
 namespace part::formats {
 
-// By hand: building the std::regex it took before cost more than reading a small partition.
 PartId parts_from_name(std::string_view path) {
     constexpr std::string_view kSuffix = ".part.";
-    std::size_t digits = 0;
-    while (digits < path.size() && digits <= 9 &&
-           std::isdigit(static_cast<unsigned char>(path[path.size() - 1 - digits])))
-        ++digits;
-    if (digits == 0 || digits > 9) return 0;
-    const std::string_view head = path.substr(0, path.size() - digits);
-    if (!head.ends_with(kSuffix)) return 0;
-    PartId k = 0;
-    for (char c : path.substr(head.size())) k = k * 10 + (c - '0');
-    return k;
+    const std::size_t at = path.rfind(kSuffix);
+    if (at == std::string_view::npos) return 0;
+    return std::max(small_decimal(path.substr(at + kSuffix.size())), 0);
 }
 
 PartId parse_part_id_row(FieldCursor& fields, const LineReader& lines, PartId num_parts) {

@@ -11,7 +11,7 @@
 // depend only on the inputs and the .pvtu on disk, so outputs stay deterministic. The stem is
 // VTK's parallel writer's for the serial writer (vtk_piece_stem: the name up to its first dot,
 // which is also why generations are marked "-g" and not by a dot) and the name without its
-// extension for the distributed one (as pvtu_piece_paths).
+// extension for the distributed one.
 #include <string>
 #include <vector>
 

@@ -13,8 +13,6 @@ double imbalance(const SimulatedStep& step) {
     return step.mean_load > 0 ? step.max_load / step.mean_load : 1.0;
 }
 
-} // namespace
-
 std::string simulation_csv(const std::vector<SimulationRun>& runs) {
     std::string out =
         "policy,step,time,max_load,mean_load,imbalance,communication,remapped,moved,remap_cost\n";
@@ -51,6 +49,8 @@ std::vector<PlotPanel> simulation_plot_panels(const std::vector<SimulationRun>& 
     }
     return {time, balance};
 }
+
+} // namespace
 
 SimulationOutputs::SimulationOutputs(const std::string& csv_path, const std::string& plot_path) {
     if (!plot_path.empty()) {

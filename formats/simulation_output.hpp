@@ -14,9 +14,6 @@
 
 namespace part::formats {
 
-std::string simulation_csv(const std::vector<SimulationRun>& runs);
-std::vector<PlotPanel> simulation_plot_panels(const std::vector<SimulationRun>& runs);
-
 // The CSV and the picture, either of which may be unwanted (empty path). Their temporaries
 // are reserved on construction, so an unwritable folder fails before a long simulation
 // rather than after it; write() moves both into place together, so a failure leaves

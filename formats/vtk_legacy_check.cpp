@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
 #include "libpart/core/error.hpp"
 
@@ -533,9 +534,8 @@ class Checker {
     std::int64_t count(const std::string& what) { return parse_count(word(what), what); }
 
     std::int64_t parse_count(std::string_view text, const std::string& what) {
-        std::int64_t n = -1;
-        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-        if (ec != std::errc() || end != text.data() + text.size() || n < 0 || n > kMaxCount)
+        const std::int64_t n = parse_whole<std::int64_t>(text).value_or(-1);
+        if (n < 0 || n > kMaxCount)
             fail("expected " + what + " (an integer from 0 to " + std::to_string(kMaxCount) +
                  "), found '" + std::string(text) + "'");
         return n;
@@ -543,18 +543,15 @@ class Checker {
 
     std::int64_t ascii_integer(const std::string& what) {
         const std::string_view text = word(what);
-        std::int64_t v = 0;
-        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-        if (ec != std::errc() || end != text.data() + text.size() || v < INT32_MIN || v > INT32_MAX)
+        const auto v = parse_whole<std::int64_t>(text);
+        if (!v || *v < INT32_MIN || *v > INT32_MAX)
             fail("expected " + what + " (an integer), found '" + std::string(text) + "'");
-        return v;
+        return *v;
     }
 
     void ascii_real(const std::string& what) {
         const std::string_view text = word(what);
-        double v = 0;
-        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-        if (ec != std::errc() || end != text.data() + text.size())
+        if (!parse_whole<double>(text))
             fail("expected " + what + " (a number), found '" + std::string(text) + "'");
     }
 
@@ -628,10 +625,6 @@ class Checker {
 };
 
 } // namespace
-
-void check_vtk_legacy_text(std::string_view text, const std::string& name) {
-    Checker(text, name).run();
-}
 
 void check_vtk_legacy_file(const std::string& path) {
     const MappedFile file(path);

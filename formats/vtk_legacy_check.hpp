@@ -15,7 +15,4 @@ namespace part::formats {
 // of the section's header) and what was expected.
 void check_vtk_legacy_file(const std::string& path);
 
-// The same for a file's bytes in memory; `name` stands for the file in errors.
-void check_vtk_legacy_text(std::string_view text, const std::string& name);
-
 } // namespace part::formats

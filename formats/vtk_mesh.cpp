@@ -4,6 +4,7 @@
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <numeric>
 #include <utility>
 
 #include <vtkAlgorithm.h>
@@ -39,6 +40,8 @@
 #include <vtkXMLUnstructuredGridWriter.h>
 
 #include "formats/atomic_output.hpp"
+#include "formats/line_reader.hpp"
+#include "formats/mesh_file.hpp"
 #include "formats/pvtu_replacement.hpp"
 #include "formats/vtk_legacy_check.hpp"
 #include "formats/vtk_xml_check.hpp"
@@ -97,90 +100,47 @@ class VtkErrors {
     std::string first_;
 };
 
+// The position of `value` in `table`, or -1.
+template <typename Table> int index_in(const Table& table, int value) {
+    const auto* it = std::find(std::begin(table), std::end(table), value);
+    return it == std::end(table) ? -1 : int(it - std::begin(table));
+}
+
+// VTK's cell types in CellType order.
+constexpr int kVtkCellTypes[] = {VTK_VERTEX, VTK_LINE,       VTK_TRIANGLE, VTK_QUAD,
+                                 VTK_TETRA,  VTK_HEXAHEDRON, VTK_WEDGE,    VTK_PYRAMID};
+
 bool cell_type_of_vtk(int vtk_type, CellType& type) {
-    switch (vtk_type) {
-    case VTK_VERTEX:
-        type = CellType::Vertex;
-        return true;
-    case VTK_LINE:
-        type = CellType::Line;
-        return true;
-    case VTK_TRIANGLE:
-        type = CellType::Triangle;
-        return true;
-    case VTK_QUAD:
-        type = CellType::Quadrilateral;
-        return true;
-    case VTK_TETRA:
-        type = CellType::Tetrahedron;
-        return true;
-    case VTK_HEXAHEDRON:
-        type = CellType::Hexahedron;
-        return true;
-    case VTK_WEDGE:
-        type = CellType::Wedge;
-        return true;
-    case VTK_PYRAMID:
-        type = CellType::Pyramid;
-        return true;
-    default:
-        return false;
-    }
+    const int index = index_in(kVtkCellTypes, vtk_type);
+    type = CellType(std::max(index, 0));
+    return index >= 0;
 }
 
 int vtk_type_of(CellType type) {
-    static constexpr int kTypes[] = {VTK_VERTEX, VTK_LINE,       VTK_TRIANGLE, VTK_QUAD,
-                                     VTK_TETRA,  VTK_HEXAHEDRON, VTK_WEDGE,    VTK_PYRAMID};
-    return kTypes[static_cast<int>(type)];
+    return kVtkCellTypes[static_cast<int>(type)];
 }
 
+// VTK's scalar types in ScalarType order, as written; the synonyms below are read too.
+constexpr int kVtkScalarTypes[] = {
+    VTK_SIGNED_CHAR, VTK_UNSIGNED_CHAR, VTK_SHORT,     VTK_UNSIGNED_SHORT,
+    VTK_INT,         VTK_UNSIGNED_INT,  VTK_LONG_LONG, VTK_UNSIGNED_LONG_LONG,
+    VTK_FLOAT,       VTK_DOUBLE};
+constexpr std::pair<int, ScalarType> kVtkScalarSynonyms[] = {
+    {VTK_CHAR, ScalarType::Int8},
+    {VTK_LONG, ScalarType::Int64},
+    {VTK_ID_TYPE, ScalarType::Int64},
+    {VTK_UNSIGNED_LONG, ScalarType::UInt64}};
+
 bool scalar_type_of_vtk(int vtk_type, ScalarType& type) {
-    switch (vtk_type) {
-    case VTK_CHAR:
-    case VTK_SIGNED_CHAR:
-        type = ScalarType::Int8;
-        return true;
-    case VTK_UNSIGNED_CHAR:
-        type = ScalarType::UInt8;
-        return true;
-    case VTK_SHORT:
-        type = ScalarType::Int16;
-        return true;
-    case VTK_UNSIGNED_SHORT:
-        type = ScalarType::UInt16;
-        return true;
-    case VTK_INT:
-        type = ScalarType::Int32;
-        return true;
-    case VTK_UNSIGNED_INT:
-        type = ScalarType::UInt32;
-        return true;
-    case VTK_LONG:
-    case VTK_LONG_LONG:
-    case VTK_ID_TYPE:
-        type = ScalarType::Int64;
-        return true;
-    case VTK_UNSIGNED_LONG:
-    case VTK_UNSIGNED_LONG_LONG:
-        type = ScalarType::UInt64;
-        return true;
-    case VTK_FLOAT:
-        type = ScalarType::Float32;
-        return true;
-    case VTK_DOUBLE:
-        type = ScalarType::Float64;
-        return true;
-    default:
-        return false;
-    }
+    for (const auto& [synonym, scalar] : kVtkScalarSynonyms)
+        if (vtk_type == synonym) vtk_type = kVtkScalarTypes[static_cast<int>(scalar)];
+    const int index = index_in(kVtkScalarTypes, vtk_type);
+    type = ScalarType(std::max(index, 0));
+    return index >= 0;
 }
 
 int vtk_type_of(ScalarType type) {
-    static constexpr int kTypes[] = {
-        VTK_SIGNED_CHAR, VTK_UNSIGNED_CHAR, VTK_SHORT,     VTK_UNSIGNED_SHORT,
-        VTK_INT,         VTK_UNSIGNED_INT,  VTK_LONG_LONG, VTK_UNSIGNED_LONG_LONG,
-        VTK_FLOAT,       VTK_DOUBLE};
-    return kTypes[static_cast<int>(type)];
+    return kVtkScalarTypes[static_cast<int>(type)];
 }
 
 // Numeric arrays of a VTK attribute set; string and other arrays have no meaning here.
@@ -279,21 +239,9 @@ Mesh mesh_of_grid(vtkUnstructuredGrid* grid, const std::string& path) {
     if (num_points > INT32_MAX - 1 || num_cells > INT32_MAX - 1)
         throw InputError(path, 0, "too many points or cells for 32-bit ids");
     mesh.point_count = PointId(num_points);
-    bool planar = true;
     mesh.points.resize(std::size_t(num_points) * 3);
-    for (vtkIdType p = 0; p < num_points; ++p) {
-        grid->GetPoint(p, mesh.points.data() + 3 * p);
-        planar = planar && mesh.points[std::size_t(3 * p + 2)] == 0.0;
-    }
-    mesh.dim = 3;
-    if (planar && num_points > 0) {
-        for (vtkIdType p = 0; p < num_points; ++p) {
-            mesh.points[std::size_t(2 * p)] = mesh.points[std::size_t(3 * p)];
-            mesh.points[std::size_t(2 * p + 1)] = mesh.points[std::size_t(3 * p + 1)];
-        }
-        mesh.points.resize(std::size_t(num_points) * 2);
-        mesh.dim = 2;
-    }
+    for (vtkIdType p = 0; p < num_points; ++p) grid->GetPoint(p, mesh.points.data() + 3 * p);
+    set_dimension_from_points(mesh);
     mesh.cell_types.reserve(std::size_t(num_cells));
     vtkCellArray* connectivity = grid->GetCells();
     vtkNew<vtkIdList> ids;
@@ -434,16 +382,8 @@ vtkSmartPointer<vtkUnstructuredGrid> read_vtu_grid(const std::string& path) {
 // The part a piece file holds by VTK's parallel-writer naming (<stem>_<p>.vtu), or -1.
 PartId part_of_piece_name(const fs::path& piece) {
     const std::string stem = piece.stem().string();
-    const auto underscore = stem.rfind('_');
-    if (underscore == std::string::npos || underscore + 1 == stem.size() ||
-        stem.size() - underscore > 10)
-        return -1;
-    PartId part = 0;
-    for (std::size_t i = underscore + 1; i < stem.size(); ++i) {
-        if (stem[i] < '0' || stem[i] > '9') return -1;
-        part = part * 10 + (stem[i] - '0');
-    }
-    return part;
+    const std::size_t underscore = stem.rfind('_');
+    return underscore == std::string::npos ? -1 : small_decimal(stem.substr(underscore + 1));
 }
 
 } // namespace
@@ -523,6 +463,19 @@ void write_pvtu(const std::string& path, const Mesh& mesh, std::span<const CellI
     PendingPvtu(path, mesh, cells, pieces, extra_cell_arrays, ghost_layers).commit();
 }
 
+namespace {
+
+template <typename Id>
+vtkSmartPointer<vtkIdTypeArray> id_array(const char* name, const std::vector<Id>& ids) {
+    auto array = vtkSmartPointer<vtkIdTypeArray>::New();
+    array->SetName(name);
+    array->SetNumberOfTuples(vtkIdType(ids.size()));
+    std::copy(ids.begin(), ids.end(), array->GetPointer(0));
+    return array;
+}
+
+} // namespace
+
 PendingPvtu::PendingPvtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
                          const std::vector<MeshPiece>& pieces,
                          const std::vector<MeshArray>& extra_cell_arrays, int ghost_layers)
@@ -537,17 +490,8 @@ PendingPvtu::PendingPvtu(const std::string& path, const Mesh& mesh, std::span<co
         auto grid = grid_of(mesh, mesh_cells, &piece.points);
         add_cell_arrays(grid, mesh, mesh_cells, &piece.cells, extra_cell_arrays);
         add_physical_groups(grid, mesh);
-        vtkNew<vtkIdTypeArray> cell_ids, node_ids;
-        cell_ids->SetName("GlobalCellIds");
-        cell_ids->SetNumberOfTuples(vtkIdType(piece.cells.size()));
-        for (std::size_t i = 0; i < piece.cells.size(); ++i)
-            cell_ids->SetValue(vtkIdType(i), piece.cells[i]);
-        node_ids->SetName("GlobalNodeIds");
-        node_ids->SetNumberOfTuples(vtkIdType(piece.points.size()));
-        for (std::size_t i = 0; i < piece.points.size(); ++i)
-            node_ids->SetValue(vtkIdType(i), piece.points[i]);
-        grid->GetCellData()->SetGlobalIds(cell_ids);
-        grid->GetPointData()->SetGlobalIds(node_ids);
+        grid->GetCellData()->SetGlobalIds(id_array("GlobalCellIds", piece.cells));
+        grid->GetPointData()->SetGlobalIds(id_array("GlobalNodeIds", piece.points));
         if (ghost_layers > 0) {
             vtkNew<vtkUnsignedCharArray> ghosts;
             ghosts->SetName(vtkDataSetAttributes::GhostArrayName());
@@ -613,7 +557,7 @@ namespace {
 // as VTK's global ids.
 vtkSmartPointer<vtkUnstructuredGrid> whole_grid(const Mesh& mesh) {
     std::vector<CellId> all(std::size_t(mesh.num_cells()));
-    for (std::size_t c = 0; c < all.size(); ++c) all[c] = CellId(c);
+    std::iota(all.begin(), all.end(), CellId(0));
     auto grid = grid_of(mesh, all, nullptr);
     add_cell_arrays(grid, mesh, all, nullptr, {});
     add_physical_groups(grid, mesh);
@@ -704,16 +648,6 @@ void write_pvtu_summary(const std::string& path, const Mesh& prototype,
     for (const auto& piece : piece_files) text += "    <Piece Source=\"" + piece + "\"/>\n";
     text += "  </PUnstructuredGrid>\n</VTKFile>\n";
     write_file_atomically(path, text);
-}
-
-std::vector<std::string> pvtu_piece_paths(const std::string& path, PartId num_parts) {
-    const fs::path target(path);
-    std::vector<std::string> paths;
-    for (PartId p = 0; p < num_parts; ++p)
-        paths.push_back(
-            (target.parent_path() / (target.stem().string() + "_" + std::to_string(p) + ".vtu"))
-                .string());
-    return paths;
 }
 
 std::vector<PvtuPiece> list_pvtu_pieces(const std::string& path) {

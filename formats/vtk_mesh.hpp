@@ -78,9 +78,6 @@ std::vector<PvtuPiece> read_pvtu_pieces(const std::string& path);
 // The same without reading the pieces (meshes left empty): names and parts only.
 std::vector<PvtuPiece> list_pvtu_pieces(const std::string& path);
 
-// The file names (beside `path`) that write_pvtu gives the pieces of `num_parts` parts.
-std::vector<std::string> pvtu_piece_paths(const std::string& path, PartId num_parts);
-
 // A whole mesh (all cells and points, every array) as the text of a .vtu file in memory, and
 // back: how the ranks send each other mesh pieces under mpirun (appended raw binary, so the
 // round trip is exact). `what` names the piece in errors.

@@ -17,6 +17,7 @@
 #include <optional>
 #include <vector>
 
+#include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
 #include "libpart/core/error.hpp"
 
@@ -391,11 +392,8 @@ class Checker {
                                                std::int64_t low, std::int64_t high) const {
         const char* value = attribute(atts, key);
         if (!value) return std::nullopt;
-        const std::string_view text = trimmed(value);
-        std::int64_t number = 0;
-        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
-        if (text.empty() || error != std::errc() || end != text.data() + text.size() ||
-            number < low || number > high)
+        const auto number = parse_whole<std::int64_t>(trimmed(value));
+        if (!number || *number < low || *number > high)
             fail(std::string(key) + "=\"" + value + "\": expected an integer from " +
                  std::to_string(low) + " to " + std::to_string(high));
         return number;
