@@ -184,10 +184,6 @@ void check_lower(const Graph& g, const LowerLists& lists, std::vector<VertexId>&
 // Valid graphs pass the quick check (one pass matching each edge with its mirror). Otherwise
 // symmetry is checked by scattering the entries (u, v) with u < v into lists per v (a
 // counting sort) and matching each list with v's neighbours below v.
-void validate_sizes(const Graph& graph) {
-    check_attribute_sizes(graph);
-}
-
 void validate(const Graph& graph) {
     check_attribute_sizes(graph);
     check_offsets(graph);

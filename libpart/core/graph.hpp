@@ -86,8 +86,5 @@ class GraphError : public Error {
 // duplicate edges, asymmetric edges or edge weights, negative weights. O(n + m).
 // Messages name vertices 1-based, as users see them in files.
 void validate(const Graph& graph);
-// The O(1) first step of validate(): the attribute arrays' sizes agree with n, m and ncon.
-// For readers that prove the rest while parsing.
-void validate_sizes(const Graph& graph);
 
 } // namespace part

@@ -2,12 +2,10 @@
 
 #include <algorithm>
 #include <bit>
-#include <chrono>
 #include <cstdlib>
 #include <memory>
 #include <vector>
 
-#include <sys/random.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -272,34 +270,6 @@ bool passes_quick_check(const Graph& graph) {
                         ? match_in_place(g, long_rows, matched.data(), upper, lower)
                         : match_by_blocks(g, long_rows, shift, matched.data(), upper, lower);
     return ok && upper == lower;
-}
-
-} // namespace part
-
-namespace part {
-
-std::uint64_t mirror_fingerprint_key() {
-    // getrandom(2), not std::random_device: libstdc++'s asks the CPU whether it has RDRAND
-    // (CPUID, a trap to the hypervisor on a VM) before it draws. Should the call fail, a key
-    // from the clock still differs from run to run, which is all a crafted file must not know.
-    static const std::uint64_t key = [] {
-        std::uint64_t drawn = 0;
-        if (getrandom(&drawn, sizeof drawn, 0) != ssize_t(sizeof drawn))
-            drawn = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
-        return drawn;
-    }();
-    return key;
-}
-
-std::uint64_t mirror_fingerprint(const Graph& graph, std::uint64_t key) {
-    std::uint64_t sum = 0;
-    for (VertexId u = 0; u < graph.num_vertices(); ++u)
-        for (EdgeOffset e = graph.xadj[u]; e < graph.xadj[u + 1]; ++e)
-            sum += graph.has_edge_weights()
-                       ? weighted_mirror_term(std::uint32_t(u), std::uint32_t(graph.adjncy[e]),
-                                              std::uint32_t(graph.adjwgt[e]), key)
-                       : mirror_term(std::uint32_t(u), std::uint32_t(graph.adjncy[e]), key);
-    return sum;
 }
 
 } // namespace part

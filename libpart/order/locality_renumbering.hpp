@@ -2,10 +2,7 @@
 // Renumbering a large graph whose vertex numbering scatters neighbours, so that the passes
 // over it find a vertex's neighbours' entries (parts, marks, rows) near its own in memory.
 // Every pass of the GDE refinement reads each vertex's neighbours' entries of per-vertex
-// arrays; on METIS's mdual (258k vertices), whose neighbours lie 52k ids apart on average,
-// those reads miss the caches. The same refinement on a reverse Cuthill-McKee renumbering of
-// the file took 15% less time, mostly in its fragment search, adjuster, band extraction and
-// coarsening, while gpmetis's time did not change.
+// arrays; when neighbours lie far apart in the numbering, those reads miss the caches.
 #include <vector>
 
 #include "libpart/core/graph.hpp"
@@ -21,10 +18,8 @@ struct Renumbering {
 };
 
 // Whether a renumbering pays for itself: the graph has at least kLocalityMinVertices
-// vertices (below that its per-vertex arrays stay within the second-level cache: copter2's 55k
-// vertices gained 3-5% from a renumbered input, and renumbered by part-refine itself it ran
-// 5-10% slower) and most of a sample of its edges (one row in 64) join vertices more than
-// kLocalityFar ids apart.
+// vertices (below that its per-vertex arrays stay within the second-level cache) and most of a
+// sample of its edges (one row in 64) join vertices more than kLocalityFar ids apart.
 constexpr VertexId kLocalityMinVertices = VertexId(1) << 17;
 constexpr VertexId kLocalityFar = VertexId(1) << 14;
 bool scatters_neighbours(const Graph& graph);
@@ -32,10 +27,7 @@ bool scatters_neighbours(const Graph& graph);
 // Breadth-first order within each part (`part`, a part per vertex): each component of a part
 // gets a range of ids, in the order of the components' lowest vertices (find_part_components's
 // order of components and of their vertices). Neighbours get nearby ids, and the passes that
-// stay inside parts (fragment search, clustering, the band's rows) read one range at a time:
-// in alternated runs on mdual farhat K = 64 the refinement took 0.61 of gpmetis's time
-// (the renumbering included), 0.65 with a breadth-first order of the whole graph and 0.69 in
-// the file's order.
+// stay inside parts (fragment search, clustering, the band's rows) read one range at a time.
 Renumbering part_major_renumbering(const Graph& graph, const std::vector<PartId>& part);
 
 // `graph` with old vertex r.old_of[i] as vertex i: rows (in their order, ids renumbered),

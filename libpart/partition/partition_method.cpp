@@ -63,8 +63,7 @@ FiedlerOptions seeded(FiedlerOptions fiedler, int seed) {
 
 } // namespace
 
-// Most of the polish's gain comes in its first two passes (on Hilbert blocks of a 780k-cell
-// mesh a third lowered the cut by 0.1-0.25% more for 15-20% more time).
+// Most of the polish's gain comes in its first two passes; a third costs more than it gains.
 constexpr int kPolishPasses = 2;
 
 PartitionResult partition_graph(const Graph& graph, std::string_view method, PartId k,
