@@ -1,14 +1,39 @@
 #include "formats/graph_inputs.hpp"
 
+#include <future>
+
 #include "formats/chaco_graph.hpp"
 #include "formats/coordinates_file.hpp"
 #include "formats/partition_file.hpp"
 
 namespace part::formats {
 
+namespace {
+
+// False also for no columns at all: the one-pass read with the count then decides.
+bool has_rows(const Coordinates& coords, VertexId rows) {
+    return coords.dim > 0 && coords.values.size() == std::size_t(rows) * std::size_t(coords.dim);
+}
+
+} // namespace
+
+// A mesh's coordinates file is about twice the size of its graph: it is read on a second
+// thread (std::async) while the graph is, before the graph's vertex count is known. Any
+// failure or a row count other than the graph's is then read again in one pass with that
+// count, so that errors, and which file is blamed first, are those of reading one after the
+// other.
 Graph read_graph_with_coordinates(const std::string& graph_path, const std::string& coords_path) {
+    if (coords_path.empty()) return read_chaco_graph(graph_path);
+    std::future<Coordinates> pending = std::async(
+        std::launch::async, [&coords_path] { return read_coordinates(coords_path, -1); });
     Graph graph = read_chaco_graph(graph_path);
-    if (!coords_path.empty()) graph.coords = read_coordinates(coords_path, graph.num_vertices());
+    try {
+        graph.coords = pending.get();
+    } catch (const Error&) {
+        graph.coords = read_coordinates(coords_path, graph.num_vertices());
+    }
+    if (!has_rows(graph.coords, graph.num_vertices()))
+        graph.coords = read_coordinates(coords_path, graph.num_vertices());
     return graph;
 }
 

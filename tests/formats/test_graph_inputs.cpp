@@ -5,6 +5,7 @@
 #include <functional>
 #include <string>
 
+#include "formats/coordinates_file.hpp"
 #include "formats/graph_inputs.hpp"
 #include "libpart/core/error.hpp"
 #include "tests/support/test_files.hpp"
@@ -90,4 +91,27 @@ TEST(GraphInputs, TheFirstBadFileInReadingOrderIsReported) {
         EXPECT_NE(sequential, "") << f.graph << " " << f.coords << " " << f.partition;
         EXPECT_EQ(together, sequential);
     }
+}
+
+TEST(GraphInputs, CoordinatesReadBesideTheGraphFailAsReadAfterIt) {
+    // The coordinates are read while the graph is, before its vertex count is known: every
+    // outcome must be that of reading them afterwards with the count.
+    test::ScratchDir dir;
+    const std::string graph = dir.write("g.graph", kGraph);
+    const std::vector<std::string> coords = {
+        dir.write("long.xyz", "0 0\n1 0\n2 0\n3 0\n4 0\n"),
+        dir.write("long-then-bad.xyz", "0 0\n1 0\n2 0\n3 0\n4 0\n5 x\n"),
+        dir.write("short.xyz", "0 0\n1 0\n"),
+        dir.write("empty.xyz", ""),
+        dir.write("ragged.xyz", "0 0\n1\n2 0\n3 0\n"),
+        dir.write("good.xyz", kCoords),
+    };
+    for (const std::string& path : coords) {
+        const std::string after = error_of([&] { formats::read_coordinates(path, 4); });
+        const std::string beside =
+            error_of([&] { formats::read_graph_with_coordinates(graph, path); });
+        EXPECT_EQ(beside, after) << path;
+    }
+    EXPECT_EQ(formats::read_graph_with_coordinates(graph, coords.back()).coords.values,
+              (std::vector<double>{0, 0, 1, 0, 2, 0, 3, 0}));
 }
