@@ -24,8 +24,9 @@ namespace {
 // (renameat2's RENAME_EXCHANGE, atomic as a rename: the target is whole, old or new, at every
 // moment), then removes the old file under the temporary's name: a rename over an existing
 // file makes ext4 start writing the new file back at once (auto_da_alloc), the swap does not.
-// Neither waits for the data to reach the disk (no fsync). False, having changed nothing, where there is no regular file to
-// replace (a directory must not be swapped in) or the file system cannot swap.
+// Neither waits for the data to reach the disk (no fsync). False, having changed nothing, where
+// there is no regular file to replace (a directory must not be swapped in) or the file system
+// cannot swap.
 bool swap_into_place(const std::string& temp, const std::string& target) {
     struct stat existing;
     if (::lstat(target.c_str(), &existing) != 0 || !S_ISREG(existing.st_mode)) return false;
