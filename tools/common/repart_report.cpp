@@ -26,7 +26,8 @@ nlohmann::json amortization_json(const Amortization& a) {
 }
 
 void print_amortization(std::ostream& out, const Amortization& a) {
-    out << std::defaultfloat << std::setprecision(4) << "Amortization (cost model: see docs/part-repart.md)\n";
+    out << std::defaultfloat << std::setprecision(4)
+        << "Amortization (cost model: see docs/part-repart.md)\n";
     out << "  step time old / new   ";
     if (a.mandatory)
         out << "(old uses a leaving rank) / " << a.new_step << " s\n";
