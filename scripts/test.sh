@@ -2,7 +2,7 @@
 # Builds the suite in Release and runs every test with ctest (the README's second command);
 # then the unit and CLI tests again under AddressSanitizer and UndefinedBehaviorSanitizer
 # (build-sanitize/; the MPI tests run in the release build only), and every fuzz target for
-# 20 s (scripts/fuzz.sh).
+# 10 s (scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -31,6 +31,6 @@ ctest --test-dir build-sanitize --output-on-failure -j"$(nproc)" --timeout 600 \
   -E "^mpi\.|^cli\.mutation_quick$|$large|$mpi_cli"
 ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0 \
   ctest --test-dir build-sanitize --output-on-failure -j"$(nproc)" --timeout 600 -R "$mpi_cli"
-# A fixed seed: each run of a commit tries the same inputs in the same order (as far as 20 s
+# A fixed seed: each run of a commit tries the same inputs in the same order (as far as 10 s
 # reach), so what one run finds the next finds too.
-FUZZ_SEED=1 bash scripts/fuzz.sh 20
+FUZZ_SEED=1 bash scripts/fuzz.sh 10
