@@ -349,8 +349,7 @@ DistributedInput read_distributed_input(MPI_Comm comm, const std::string& graph_
                                         const std::string& partition_path, PartId old_parts,
                                         const std::string& coords_path,
                                         const std::string& order_path, bool hilbert_positions) {
-    int ranks = 1, rank = 0;
-    MPI_Comm_size(comm, &ranks);
+    int rank = 0;
     MPI_Comm_rank(comm, &rank);
     GraphSlice slice = read_chaco_slice(comm, graph_path);
     DistributedInput input;
@@ -369,14 +368,21 @@ DistributedInput read_distributed_input(MPI_Comm comm, const std::string& graph_
     input.graph = std::move(slice.graph);
     input.block_start = std::move(slice.block_start);
     input.old_part = input.block_old_part;
+    move_to_old_part_owners(comm, input.graph, input,
+                            !order_path.empty() || (hilbert_positions && !coords_path.empty()));
+    return input;
+}
+
+void move_to_old_part_owners(MPI_Comm comm, part::mpi::DistributedGraph& graph,
+                             DistributedInput& input, bool with_positions) {
+    int ranks = 1;
+    MPI_Comm_size(comm, &ranks);
     std::vector<int> destination(input.old_part.size());
     for (std::size_t v = 0; v < destination.size(); ++v)
         destination[v] = part::mpi::owner_of_part(input.old_part[v], ranks);
     std::vector<std::vector<std::int32_t>*> carried{&input.old_part};
-    if (!order_path.empty() || (hilbert_positions && !coords_path.empty()))
-        carried.push_back(&input.position);
-    part::mpi::migrate(comm, input.graph, destination, carried);
-    return input;
+    if (with_positions) carried.push_back(&input.position);
+    part::mpi::migrate(comm, graph, destination, carried);
 }
 
 } // namespace part::formats::mpi
