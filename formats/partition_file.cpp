@@ -149,7 +149,7 @@ Partition read_partition(const std::string& path, std::int64_t expected_vertices
     });
 }
 
-std::string partition_text(const std::vector<PartId>& part) {
+std::string partition_text(std::span<const PartId> part) {
     std::string out;
     for (PartId id : part) {
         append_number(out, id);

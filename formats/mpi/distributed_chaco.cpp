@@ -54,20 +54,6 @@ Head read_head(const std::string& path) {
     }
 }
 
-std::int64_t sum_over_ranks(MPI_Comm comm, std::int64_t value) {
-    long long in = value, out = 0;
-    MPI_Allreduce(&in, &out, 1, MPI_LONG_LONG, MPI_SUM, comm);
-    return out;
-}
-
-std::int64_t before_this_rank(MPI_Comm comm, std::int64_t value) {
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
-    long long in = value, out = 0;
-    MPI_Exscan(&in, &out, 1, MPI_LONG_LONG, MPI_SUM, comm);
-    return rank == 0 ? 0 : out;
-}
-
 // Where the non-comment lines of a row file lie in this rank's slice: rows are checked by
 // `take`; blank lines may only trail the data (for_each_row's rule), which needs every rank's
 // first blank and last data line.
