@@ -149,17 +149,8 @@ Partition read_partition(const std::string& path, std::int64_t expected_vertices
     });
 }
 
-std::string partition_text(std::span<const PartId> part) {
-    std::string out;
-    for (PartId id : part) {
-        append_number(out, id);
-        out += '\n';
-    }
-    return out;
-}
-
 void write_partition(const std::string& path, const std::vector<PartId>& part) {
-    write_file_atomically(path, partition_text(part));
+    write_file_atomically(path, one_per_line(part));
 }
 
 namespace {

@@ -1,7 +1,6 @@
 #pragma once
 // Partition files as gpmetis writes them: one 0-based part id per line, line i for vertex i.
 // Also used for target files: one positive capacity per line, one line per part.
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,8 +40,6 @@ void ensure_part_id_below_vertices(PartId id, std::int64_t vertices, const LineR
 PartId parts_of_partition(PartId given, PartId max_id, std::int64_t vertices,
                           const std::string& name);
 
-// The file's bytes: one part id per line.
-std::string partition_text(std::span<const PartId> part);
 void write_partition(const std::string& path, const std::vector<PartId>& part);
 
 // Per-part capacities, one positive number per line, normalised to fractions summing to 1.

@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "formats/mpi/line_slices.hpp"
-#include "formats/partition_file.hpp"
+#include "formats/text_output.hpp"
 #include "libpart/core/error.hpp"
 #include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/exchange.hpp"
@@ -81,7 +81,7 @@ void write_ordered_text(MPI_Comm comm, const SharedPendingFile& file, std::strin
 
 void write_partition_blocks(MPI_Comm comm, const SharedPendingFile& file,
                             std::span<const PartId> block) {
-    write_ordered_text(comm, file, partition_text(block));
+    write_ordered_text(comm, file, one_per_line(block));
 }
 
 } // namespace part::formats::mpi
