@@ -19,22 +19,6 @@ namespace {
 [[noreturn]] void fail(const std::string& path, const std::string& what) {
     throw InputError(path, 0, what + ": " + std::strerror(errno));
 }
-
-// Puts `temp` in place of an existing regular file `target` by swapping the two names
-// (renameat2's RENAME_EXCHANGE, atomic as a rename: the target is whole, old or new, at every
-// moment), then removes the old file under the temporary's name: a rename over an existing
-// file makes ext4 start writing the new file back at once (auto_da_alloc), the swap does not.
-// Neither waits for the data to reach the disk (no fsync). False, having changed nothing, where
-// there is no regular file to replace (a directory must not be swapped in) or the file system
-// cannot swap.
-bool swap_into_place(const std::string& temp, const std::string& target) {
-    struct stat existing;
-    if (::lstat(target.c_str(), &existing) != 0 || !S_ISREG(existing.st_mode)) return false;
-    if (::renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, target.c_str(), RENAME_EXCHANGE) != 0)
-        return false;
-    ::unlink(temp.c_str()); // the old output: if this fails, it stays beside the new one, whole
-    return true;
-}
 } // namespace
 
 int inherited_descriptor(const std::string& target) {
@@ -104,14 +88,12 @@ void PendingFile::commit() {
     // descriptor still open: no second lookup of the path.
     ::fchmod(fd, 0644);
     if (::close(fd) != 0) fail(target_, "write failed");
-    if (!swap_into_place(temp_, target_) && std::rename(temp_.c_str(), target_.c_str()) != 0)
+    if (std::rename(temp_.c_str(), target_.c_str()) != 0)
         fail(target_, "cannot move the output into place");
     committed_ = true;
 }
 
 void write_file_atomically(const std::string& path, std::string_view contents) {
-    // Into the descriptor mkstemp opened: opening the temporary again by name (fopen) cost
-    // two more system calls and a path lookup per output.
     PendingFile pending(path);
     pending.write(contents);
     pending.commit();

@@ -1,7 +1,6 @@
 #pragma once
 // Outputs appear whole or not at all: everything is written to a temporary file in the
-// target's folder and put in the target's place only once complete (swapped with a file already
-// there, then that one removed; renamed onto the name otherwise).
+// target's folder and renamed onto the target only once complete (a rename is atomic).
 //
 // Targets that are not files are written straight into instead: "-" (standard output),
 // /dev/stdout, /dev/stderr, /dev/fd/N and /proc/self/fd/N (the descriptor the tool inherited),

@@ -35,10 +35,6 @@ std::vector<std::string_view> split_fields(std::string_view line) {
     return fields;
 }
 
-std::optional<double> parse_number(std::string_view field) {
-    return parse_whole<double>(field);
-}
-
 std::string short_number(double value) {
     char text[32];
     std::snprintf(text, sizeof text, "%.6g", value);
@@ -88,7 +84,7 @@ CsvTable parse_csv_table(std::string_view text, const std::string& name,
         const std::vector<std::string_view> fields = split_fields(line);
         if (!have_header) {
             have_header = true;
-            if (options.header_optional && parse_number(fields.front())) {
+            if (options.header_optional && parse_whole<double>(fields.front())) {
                 for (std::size_t c = 0; c < fields.size(); ++c)
                     table.names.push_back(std::to_string(c + 1));
             } else {
@@ -109,7 +105,7 @@ CsvTable parse_csv_table(std::string_view text, const std::string& name,
                        " values but the header names " + std::to_string(table.names.size()) +
                        " columns");
         for (std::size_t c = 0; c < fields.size(); ++c) {
-            const std::optional<double> value = parse_number(fields[c]);
+            const std::optional<double> value = parse_whole<double>(fields[c]);
             const std::string column = "column '" + table.names[c] + "': ";
             if (!value || !std::isfinite(*value))
                 lines.fail(column + "expected a finite number (" + options.what + "), found '" +
@@ -152,7 +148,7 @@ double finite_total(const CsvTable& table) {
 
 std::vector<double> per_step_values(const std::string& spec, CsvTable& table,
                                     const std::string& option) {
-    if (const std::optional<double> constant = parse_number(spec)) {
+    if (const std::optional<double> constant = parse_whole<double>(spec)) {
         if (!std::isfinite(*constant) || *constant < 0)
             throw InvalidArgument(option + " " + spec + ": expected a finite number >= 0");
         return std::vector<double>(std::size_t(table.rows()), *constant);

@@ -99,30 +99,6 @@ class NodeIndex {
     std::int64_t min_ = 1, max_ = 0;
 };
 
-// The element tags of $Elements, which gmsh makes unique and strictly positive: a repeated
-// tag is the sign of a corrupted binary block whose records happen to line up again (bytes
-// inserted or lost that are a multiple of a record long).
-class ElementTags {
-  public:
-    void add(std::int64_t tag) {
-        increasing_ = increasing_ && (tags_.empty() || tag > tags_.back());
-        tags_.push_back(tag);
-    }
-    // The tag of a duplicate, or 0; frees the tags.
-    std::int64_t duplicate() {
-        std::vector<std::int64_t> tags = std::move(tags_);
-        tags_ = {};
-        if (increasing_) return 0;
-        std::sort(tags.begin(), tags.end());
-        const auto twice = std::adjacent_find(tags.begin(), tags.end());
-        return twice == tags.end() ? 0 : *twice;
-    }
-
-  private:
-    std::vector<std::int64_t> tags_;
-    bool increasing_ = true;
-};
-
 // Fixed-size little-endian values inside a binary section, with bounds checks that report
 // truncation naming the section and byte offset.
 class BinaryCursor {
@@ -474,12 +450,19 @@ class MshReader {
             fail("element tag " + std::to_string(tag) +
                  " is not positive: gmsh element tags are 1 or more" +
                  (binary_ ? " (the binary data is corrupted)" : ""));
-        element_tags_.add(tag);
+        element_tags_.push_back(tag);
     }
 
+    // gmsh makes element tags unique: a repeated tag is the sign of a corrupted binary block
+    // whose records happen to line up again (bytes inserted or lost that are a multiple of a
+    // record long).
     void check_unique_element_tags() {
-        if (const std::int64_t tag = element_tags_.duplicate())
-            lines_.fail("element tag " + std::to_string(tag) +
+        std::vector<std::int64_t> tags = std::move(element_tags_);
+        element_tags_ = {};
+        std::sort(tags.begin(), tags.end());
+        const auto twice = std::adjacent_find(tags.begin(), tags.end());
+        if (twice != tags.end())
+            lines_.fail("element tag " + std::to_string(*twice) +
                         " is used twice in $Elements: gmsh element tags are unique" +
                         (binary_ ? " (the binary data is corrupted or has the wrong length)" : ""));
     }
@@ -667,7 +650,7 @@ class MshReader {
     bool binary_ = false;
     std::map<std::pair<int, int>, std::int32_t> entity_physical_;
     NodeIndex nodes_;
-    ElementTags element_tags_;
+    std::vector<std::int64_t> element_tags_;
     Mesh mesh_;
     std::vector<std::int32_t> physical_, geometrical_;
 };

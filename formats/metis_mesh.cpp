@@ -91,10 +91,6 @@ void check_node_count(std::int64_t max_id, std::int64_t max_id_line, std::size_t
                          " nodes: METIS mesh node ids run from 1 to the node count");
 }
 
-} // namespace
-
-namespace {
-
 Mesh parse(std::string_view text, const std::string& name, const MappedFile* source) {
     LineReader lines(text, name);
     std::string_view line;

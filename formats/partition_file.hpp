@@ -40,8 +40,6 @@ void ensure_part_id_below_vertices(PartId id, std::int64_t vertices, const LineR
 PartId parts_of_partition(PartId given, PartId max_id, std::int64_t vertices,
                           const std::string& name);
 
-// The file's bytes: one part id per line.
-std::string partition_text(const std::vector<PartId>& part);
 void write_partition(const std::string& path, const std::vector<PartId>& part);
 
 // Per-part capacities, one positive number per line, normalised to fractions summing to 1.

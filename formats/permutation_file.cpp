@@ -67,13 +67,7 @@ Permutation read_permutation(const std::string& path, std::int64_t expected_vert
 }
 
 void write_permutation(const std::string& path, const Permutation& positions) {
-    std::string out;
-    out.reserve(positions.size() * 8);
-    for (VertexId p : positions) {
-        append_number(out, p);
-        out += '\n';
-    }
-    write_file_atomically(path, out);
+    write_file_atomically(path, one_per_line(positions));
 }
 
 } // namespace part::formats

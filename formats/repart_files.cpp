@@ -6,6 +6,7 @@
 #include "formats/partition_file.hpp"
 #include "formats/permutation_file.hpp"
 #include "formats/plan_file.hpp"
+#include "formats/text_output.hpp"
 #include "libpart/order/order_method.hpp"
 
 namespace part::formats {
@@ -24,7 +25,7 @@ void write_repart_outputs(const std::string& partition_path, const std::string& 
     PendingFile partition_file(partition_path);
     std::optional<PendingFile> plan_file;
     if (!plan_path.empty()) plan_file.emplace(plan_path);
-    partition_file.write(partition_text(partition.part));
+    partition_file.write(one_per_line(partition.part));
     if (plan_file) plan_file->write(format_plan(plan));
     partition_file.commit();
     if (plan_file) plan_file->commit();

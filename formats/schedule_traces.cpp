@@ -25,9 +25,14 @@ std::vector<std::int64_t> integer_column(const CsvTable& table, int column) {
     return values;
 }
 
-// The schedules add costs or loads and remap costs over steps and parts, so their totals
-// stay finite when the values and the remap costs add up to a finite number.
-void check_finite_totals(const CsvTable& table, const std::vector<double>& remap_cost) {
+// A table of costs or loads (`what`) and its per-step remap costs (removed from the table when
+// they are one of its columns). The schedules add the values and the remap costs over steps and
+// parts, so their totals must stay finite.
+CsvTable read_step_table(const std::string& path, const std::string& remap_cost_spec,
+                         const char* what, std::vector<double>& remap_cost) {
+    CsvTable table = read_csv_table(path, {.non_negative = true, .what = what});
+    finite_total(table); // names the line of a value the sums cannot hold
+    remap_cost = per_step_values(remap_cost_spec, table, kRemapOption);
     double total = finite_total(table);
     for (double c : remap_cost) total += c;
     if (!std::isfinite(total))
@@ -35,27 +40,22 @@ void check_finite_totals(const CsvTable& table, const std::vector<double>& remap
                          std::string("the values and the remap costs (") + kRemapOption +
                              ") add up beyond the largest number, so totals would overflow to "
                              "inf; scale them down");
+    return table;
 }
 
 } // namespace
 
 StepCostTrace read_step_costs(const std::string& path, const std::string& remap_cost_spec) {
-    CsvTable table = read_csv_table(path, {.non_negative = true, .what = "cost"});
-    finite_total(table); // names the line of a value the sums cannot hold
     StepCostTrace result;
-    result.remap_cost = per_step_values(remap_cost_spec, table, kRemapOption);
-    check_finite_totals(table, result.remap_cost);
+    CsvTable table = read_step_table(path, remap_cost_spec, "cost", result.remap_cost);
     result.costs = StepCosts{table.rows(), table.columns(), std::move(table.values)};
     result.configs = std::move(table.names);
     return result;
 }
 
 LoadTraceFile read_load_trace(const std::string& path, const std::string& remap_cost_spec) {
-    CsvTable table = read_csv_table(path, {.non_negative = true, .what = "load"});
-    finite_total(table); // names the line of a value the sums cannot hold
     LoadTraceFile result;
-    result.remap_cost = per_step_values(remap_cost_spec, table, kRemapOption);
-    check_finite_totals(table, result.remap_cost);
+    CsvTable table = read_step_table(path, remap_cost_spec, "load", result.remap_cost);
     result.trace = LoadTrace{table.rows(), table.columns(), std::move(table.values)};
     result.parts = std::move(table.names);
     return result;

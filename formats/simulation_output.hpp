@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "formats/atomic_output.hpp"
-#include "formats/plot_layout.hpp"
+#include "formats/svg_plot.hpp"
 #include "libpart/simulate/simulation.hpp"
 
 namespace part::formats {

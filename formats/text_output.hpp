@@ -2,6 +2,7 @@
 // Fast number formatting for the text writers.
 #include <charconv>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <type_traits>
 
@@ -13,6 +14,16 @@ inline void append_number(std::string& out, Integer value) {
     char buffer[24];
     auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
     out.append(buffer, result.ptr);
+}
+
+// One number a line: the text of partition and ordering files.
+inline std::string one_per_line(std::span<const std::int32_t> values) {
+    std::string out;
+    for (std::int32_t v : values) {
+        append_number(out, v);
+        out += '\n';
+    }
+    return out;
 }
 
 // Shortest text that reads back as the same double.

@@ -27,7 +27,7 @@ Mesh read_vtk_mesh(const std::string& path);
 void write_vtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
                const std::vector<MeshArray>& extra_cell_arrays);
 
-// Writes PATH.pvtu and the pieces PATH_<p>.vtu beside it (PATH.g<N>_<p>.vtu when replacing a
+// Writes PATH.pvtu and the pieces PATH_<p>.vtu beside it (PATH-g<N>_<p>.vtu when replacing a
 // dataset that uses those names: pvtu_replacement.hpp), one per piece, each with its
 // cells' and points' arrays, the extra cell arrays (indexed like `cells`), GlobalCellIds
 // (the position in `cells`), GlobalNodeIds (the mesh point) and, with ghost layers,

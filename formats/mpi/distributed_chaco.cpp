@@ -54,20 +54,6 @@ Head read_head(const std::string& path) {
     }
 }
 
-std::int64_t sum_over_ranks(MPI_Comm comm, std::int64_t value) {
-    long long in = value, out = 0;
-    MPI_Allreduce(&in, &out, 1, MPI_LONG_LONG, MPI_SUM, comm);
-    return out;
-}
-
-std::int64_t before_this_rank(MPI_Comm comm, std::int64_t value) {
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
-    long long in = value, out = 0;
-    MPI_Exscan(&in, &out, 1, MPI_LONG_LONG, MPI_SUM, comm);
-    return rank == 0 ? 0 : out;
-}
-
 // Where the non-comment lines of a row file lie in this rank's slice: rows are checked by
 // `take`; blank lines may only trail the data (for_each_row's rule), which needs every rank's
 // first blank and last data line.
@@ -349,8 +335,7 @@ DistributedInput read_distributed_input(MPI_Comm comm, const std::string& graph_
                                         const std::string& partition_path, PartId old_parts,
                                         const std::string& coords_path,
                                         const std::string& order_path, bool hilbert_positions) {
-    int ranks = 1, rank = 0;
-    MPI_Comm_size(comm, &ranks);
+    int rank = 0;
     MPI_Comm_rank(comm, &rank);
     GraphSlice slice = read_chaco_slice(comm, graph_path);
     DistributedInput input;
@@ -369,14 +354,21 @@ DistributedInput read_distributed_input(MPI_Comm comm, const std::string& graph_
     input.graph = std::move(slice.graph);
     input.block_start = std::move(slice.block_start);
     input.old_part = input.block_old_part;
+    move_to_old_part_owners(comm, input.graph, input,
+                            !order_path.empty() || (hilbert_positions && !coords_path.empty()));
+    return input;
+}
+
+void move_to_old_part_owners(MPI_Comm comm, part::mpi::DistributedGraph& graph,
+                             DistributedInput& input, bool with_positions) {
+    int ranks = 1;
+    MPI_Comm_size(comm, &ranks);
     std::vector<int> destination(input.old_part.size());
     for (std::size_t v = 0; v < destination.size(); ++v)
         destination[v] = part::mpi::owner_of_part(input.old_part[v], ranks);
     std::vector<std::vector<std::int32_t>*> carried{&input.old_part};
-    if (!order_path.empty() || (hilbert_positions && !coords_path.empty()))
-        carried.push_back(&input.position);
-    part::mpi::migrate(comm, input.graph, destination, carried);
-    return input;
+    if (with_positions) carried.push_back(&input.position);
+    part::mpi::migrate(comm, graph, destination, carried);
 }
 
 } // namespace part::formats::mpi

@@ -57,4 +57,9 @@ DistributedInput read_distributed_input(MPI_Comm comm, const std::string& graph_
                                         const std::string& order_path = {},
                                         bool hilbert_positions = false);
 
+// Collective: one migrate() of `graph` to the ranks owning the old parts of its vertices,
+// carrying input.old_part (and input.position when `with_positions`) along.
+void move_to_old_part_owners(MPI_Comm comm, part::mpi::DistributedGraph& graph,
+                             DistributedInput& input, bool with_positions);
+
 } // namespace part::formats::mpi

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <filesystem>
 #include <map>
+#include <numeric>
 
 #include "formats/atomic_output.hpp"
 #include "formats/mpi/distributed_chaco.hpp"
@@ -57,6 +58,14 @@ const MeshArray& id_array(const Mesh& mesh, const char* name, bool on_points,
                              "': expected a piece as part-convert --split "
                              "writes it");
     return *a;
+}
+
+// The "GlobalNodeIds" value of each point of a piece that has the array (or no points).
+std::vector<std::int64_t> global_node_ids(const Mesh& piece) {
+    std::vector<std::int64_t> ids(std::size_t(piece.num_points()));
+    for (std::size_t p = 0; p < ids.size(); ++p)
+        ids[p] = std::int64_t(piece.find_point_array("GlobalNodeIds")->value(p));
+    return ids;
 }
 
 // Collective. Every rank must give the same component count (for ranks with cells).
@@ -226,9 +235,6 @@ DistributedPvtu read_distributed_pvtu(MPI_Comm comm, const std::string& path,
                                 [](const MeshArray& a) { return a.name() == "vtkGhostType"; }),
                  arrays.end());
     const Mesh& piece = result.piece;
-    std::vector<std::int64_t> node_ids(std::size_t(piece.num_points()));
-    const MeshArray& nodes = *piece.find_point_array("GlobalNodeIds");
-    for (std::size_t p = 0; p < node_ids.size(); ++p) node_ids[p] = std::int64_t(nodes.value(p));
 
     FieldWeights fields = collectively(comm, [&] {
         try {
@@ -241,7 +247,7 @@ DistributedPvtu read_distributed_pvtu(MPI_Comm comm, const std::string& path,
     agree_on_components(comm, ncon, path, options.weight_field);
 
     part::mpi::DistributedGraph graph =
-        part::mpi::distributed_dual_graph(comm, piece, owned.ids, node_ids);
+        part::mpi::distributed_dual_graph(comm, piece, owned.ids, global_node_ids(piece));
     graph.local.ncon = ncon;
     // migrate() carries ncon weights per vertex, so unit weights are spelled out.
     if (fields.weights.empty()) fields.weights.assign(std::size_t(graph.num_owned()), 1);
@@ -280,14 +286,8 @@ DistributedPvtu read_distributed_pvtu(MPI_Comm comm, const std::string& path,
     if (!options.order_path.empty() || hilbert)
         input.position = part::mpi::look_up_in_blocks(comm, graph.global_id, input.block_start,
                                                       input.block_position);
-    if (!options.old_path.empty()) {
-        std::vector<int> destination(input.old_part.size());
-        for (std::size_t v = 0; v < destination.size(); ++v)
-            destination[v] = part::mpi::owner_of_part(input.old_part[v], ranks);
-        std::vector<std::vector<std::int32_t>*> carried{&input.old_part};
-        if (!options.order_path.empty() || hilbert) carried.push_back(&input.position);
-        part::mpi::migrate(comm, graph, destination, carried);
-    }
+    if (!options.old_path.empty())
+        move_to_old_part_owners(comm, graph, input, !options.order_path.empty() || hilbert);
     input.graph = std::move(graph);
     return result;
 }
@@ -313,17 +313,11 @@ std::vector<MeshPiece> pieces_with_ghosts(MPI_Comm comm, const Mesh& piece,
                                           const std::vector<PartId>& new_part, PartId parts,
                                           int ghost_layers) {
     std::vector<CellId> all(new_part.size());
-    for (std::size_t c = 0; c < all.size(); ++c) all[c] = CellId(c);
+    std::iota(all.begin(), all.end(), CellId(0));
     std::vector<MeshPiece> pieces = split_mesh(piece, all, new_part, parts, 0);
     if (ghost_layers == 0) return pieces;
-    std::vector<std::int64_t> node_ids(std::size_t(piece.num_points()));
-    if (!node_ids.empty()) {
-        const MeshArray& nodes = *piece.find_point_array("GlobalNodeIds");
-        for (std::size_t p = 0; p < node_ids.size(); ++p)
-            node_ids[p] = std::int64_t(nodes.value(p));
-    }
     const part::mpi::GhostPieces ghosts =
-        part::mpi::ghost_pieces(comm, piece, node_ids, new_part, ghost_layers);
+        part::mpi::ghost_pieces(comm, piece, global_node_ids(piece), new_part, ghost_layers);
     for (CellId c = 0; c < piece.num_cells(); ++c)
         for (PartId q : ghosts.of(c)) pieces[std::size_t(q)].cells.push_back(c);
     for (MeshPiece& cut : pieces) {
@@ -376,7 +370,7 @@ PendingDistributedPvtu::PendingDistributedPvtu(MPI_Comm comm, const std::string&
         pieces_with_ghosts(comm, piece, new_part, parts, ghost_layers);
     collectively(comm, [&] {
         std::vector<CellId> all(ids.size());
-        for (std::size_t c = 0; c < all.size(); ++c) all[c] = CellId(c);
+        std::iota(all.begin(), all.end(), CellId(0));
         for (PartId q = 0; q < parts; ++q) {
             const MeshPiece& cut = pieces[std::size_t(q)];
             if (cut.cells.empty()) continue;

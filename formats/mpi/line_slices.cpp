@@ -40,6 +40,20 @@ std::int64_t next_line_start(MPI_File file, const std::string& path, std::string
 
 } // namespace
 
+std::int64_t before_this_rank(MPI_Comm comm, std::int64_t value) {
+    int rank = 0;
+    MPI_Comm_rank(comm, &rank);
+    long long in = value, out = 0;
+    MPI_Exscan(&in, &out, 1, MPI_LONG_LONG, MPI_SUM, comm);
+    return rank == 0 ? 0 : out;
+}
+
+std::int64_t sum_over_ranks(MPI_Comm comm, std::int64_t value) {
+    long long in = value, out = 0;
+    MPI_Allreduce(&in, &out, 1, MPI_LONG_LONG, MPI_SUM, comm);
+    return out;
+}
+
 MPI_File open_for_reading(MPI_Comm comm, const std::string& path) {
     MPI_File file;
     const int code = MPI_File_open(comm, path.c_str(), MPI_MODE_RDONLY, MPI_INFO_NULL, &file);
@@ -97,12 +111,8 @@ LineSlice read_line_slice(MPI_Comm comm, const std::string& path, std::int64_t s
         if (!s.text.empty() && s.text.back() != '\n') ++s.lines;
         return s;
     });
-    long long lines = slice.lines, before = 0, total = 0;
-    MPI_Exscan(&lines, &before, 1, MPI_LONG_LONG, MPI_SUM, comm);
-    if (rank == 0) before = 0;
-    MPI_Allreduce(&lines, &total, 1, MPI_LONG_LONG, MPI_SUM, comm);
-    slice.lines_before = lines_before_section + before;
-    slice.total_lines = lines_before_section + total;
+    slice.lines_before = lines_before_section + before_this_rank(comm, slice.lines);
+    slice.total_lines = lines_before_section + sum_over_ranks(comm, slice.lines);
     return slice;
 }
 

@@ -28,6 +28,10 @@ LineSlice read_line_slice(MPI_Comm comm, const std::string& path, std::int64_t s
 std::string read_file_bytes(MPI_File file, const std::string& path, std::int64_t offset,
                             std::int64_t count);
 
+// Collective: the sum of `value` over the ranks before this one, and over all ranks.
+std::int64_t before_this_rank(MPI_Comm comm, std::int64_t value);
+std::int64_t sum_over_ranks(MPI_Comm comm, std::int64_t value);
+
 // Opens `path` read-only on `comm` (collective). Throws InputError (on the ranks of comm,
 // which all see the failure) when it cannot.
 MPI_File open_for_reading(MPI_Comm comm, const std::string& path);

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <utility>
 
+#include "formats/mpi/line_slices.hpp"
 #include "formats/text_output.hpp"
 #include "libpart/core/error.hpp"
 #include "libpart/mpi/collective_errors.hpp"
@@ -74,24 +75,13 @@ void write_pieces(MPI_Comm comm, const SharedPendingFile& output,
 }
 
 void write_ordered_text(MPI_Comm comm, const SharedPendingFile& file, std::string_view text) {
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
-    long long length = static_cast<long long>(text.size()), offset = 0;
-    MPI_Exscan(&length, &offset, 1, MPI_LONG_LONG, MPI_SUM, comm);
-    if (rank == 0) offset = 0;
-    const FilePiece piece{offset, text};
+    const FilePiece piece{before_this_rank(comm, std::int64_t(text.size())), text};
     write_pieces(comm, file, std::span(&piece, 1));
 }
 
 void write_partition_blocks(MPI_Comm comm, const SharedPendingFile& file,
                             std::span<const PartId> block) {
-    std::string text;
-    text.reserve(block.size() * 4);
-    for (PartId p : block) {
-        append_number(text, p);
-        text += '\n';
-    }
-    write_ordered_text(comm, file, text);
+    write_ordered_text(comm, file, one_per_line(block));
 }
 
 } // namespace part::formats::mpi

@@ -7,6 +7,7 @@
 #include "formats/mpi/distributed_repart_job.hpp"
 #include "formats/partition_file.hpp"
 #include "formats/plan_file.hpp"
+#include "formats/text_output.hpp"
 #include "libpart/core/metrics.hpp"
 #include "libpart/plan/migration_plan.hpp"
 #include "tests/mpi/shared_scratch.hpp"
@@ -57,7 +58,7 @@ TEST(DistributedRepartJob, WritesTheSerialIntervalFiles) {
     RepartRequest request = o.request;
     request.new_parts = 3;
     const RepartResult serial = repart_method("interval")(graph, old_p, request);
-    EXPECT_EQ(read_text(o.partition_path), formats::partition_text(serial.partition.part));
+    EXPECT_EQ(read_text(o.partition_path), formats::one_per_line(serial.partition.part));
     EXPECT_EQ(read_text(o.plan_path),
               formats::format_plan(diff(old_p, serial.partition, serial.new_part_rank)));
     EXPECT_GE(job.bytes_sent().first, job.bytes_sent().second); // all ranks', most of one
