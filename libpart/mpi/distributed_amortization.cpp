@@ -51,23 +51,13 @@ RemapLoads reduce_remap_loads(MPI_Comm comm, const DistributedGraph& graph, cons
         add_vertex_load(graph, n.slots, v, parts.new_part[v], new_of, loads.new_loads);
     }
 
-    // One reduction of the four sums laid end to end.
-    std::vector<WeightSum> sums;
-    for (const std::vector<WeightSum>* s : {&loads.old_loads.weight, &loads.old_loads.cut,
-                                            &loads.new_loads.weight, &loads.new_loads.cut})
-        sums.insert(sums.end(), s->begin(), s->end());
-    std::vector<WeightSum> total(sums.size(), 0);
-    static_assert(sizeof(WeightSum) == sizeof(long long));
-    MPI_Reduce(sums.data(), total.data(), int(sums.size()), MPI_LONG_LONG, MPI_SUM, root, comm);
     int rank = 0;
     MPI_Comm_rank(comm, &rank);
-    if (rank != root) return loads;
-    auto at = total.begin();
+    static_assert(sizeof(WeightSum) == sizeof(long long));
     for (std::vector<WeightSum>* s : {&loads.old_loads.weight, &loads.old_loads.cut,
-                                      &loads.new_loads.weight, &loads.new_loads.cut}) {
-        std::copy(at, at + std::ptrdiff_t(s->size()), s->begin());
-        at += std::ptrdiff_t(s->size());
-    }
+                                      &loads.new_loads.weight, &loads.new_loads.cut})
+        MPI_Reduce(rank == root ? MPI_IN_PLACE : s->data(), s->data(), int(s->size()),
+                   MPI_LONG_LONG, MPI_SUM, root, comm);
     return loads;
 }
 
