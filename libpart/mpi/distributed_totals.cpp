@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <numeric>
 
 #include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/exchange.hpp"
@@ -44,7 +45,7 @@ std::vector<char> counted_elsewhere(MPI_Comm comm, const std::vector<std::int64_
     const std::vector<std::int64_t> asked = exchange<std::int64_t>(comm, asks, counts, in_counts);
     // Asks arrive by source rank, so the first ask of an id comes from the lowest holder.
     std::vector<std::size_t> order(asked.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::iota(order.begin(), order.end(), std::size_t(0));
     std::stable_sort(order.begin(), order.end(),
                      [&](std::size_t a, std::size_t b) { return asked[a] < asked[b]; });
     std::vector<char> elsewhere_answer(asked.size(), 0);
