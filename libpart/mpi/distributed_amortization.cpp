@@ -1,6 +1,7 @@
 #include "libpart/mpi/distributed_amortization.hpp"
 
 #include "libpart/mpi/collective_errors.hpp"
+#include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/neighbour_slots.hpp"
 #include "libpart/mpi/vertex_directory.hpp"
 
@@ -51,8 +52,7 @@ RemapLoads reduce_remap_loads(MPI_Comm comm, const DistributedGraph& graph, cons
         add_vertex_load(graph, n.slots, v, parts.new_part[v], new_of, loads.new_loads);
     }
 
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
+    const int rank = rank_of(comm);
     static_assert(sizeof(WeightSum) == sizeof(long long));
     for (std::vector<WeightSum>* s : {&loads.old_loads.weight, &loads.old_loads.cut,
                                       &loads.new_loads.weight, &loads.new_loads.cut})
@@ -64,8 +64,7 @@ RemapLoads reduce_remap_loads(MPI_Comm comm, const DistributedGraph& graph, cons
 std::optional<Amortization> remap_amortization(MPI_Comm comm, const DistributedGraph& graph,
                                                const RemapParts& parts, const PlanTraffic& traffic,
                                                const CostModel& model, int root) {
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
+    const int rank = rank_of(comm);
     const RemapLoads loads = reduce_remap_loads(comm, graph, parts, Placement::Anywhere, root);
     return collectively(comm, [&]() -> std::optional<Amortization> {
         if (rank != root) return std::nullopt;

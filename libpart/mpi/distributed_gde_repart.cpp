@@ -38,9 +38,7 @@ int seed_empty_processors(MPI_Comm comm, DistributedGraph& graph,
                           const std::vector<VertexId>& block_start, std::vector<PartId>& label,
                           std::vector<PartId>& block_label, const std::vector<double>& capacity,
                           std::span<std::vector<std::int32_t>* const> carried) {
-    int rank = 0, ranks = 1;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &ranks);
+    const int rank = rank_of(comm), ranks = size_of(comm);
     const auto k = PartId(capacity.size());
     std::vector<WeightSum> weights = global_part_weights(comm, graph, label, k);
     bool empty = false;

@@ -44,9 +44,7 @@ void finish(MPI_Comm comm, const DistributedInput& input, std::span<const PartId
 DistributedRepartResult distributed_interval(MPI_Comm comm, DistributedInput& input,
                                              const RepartRequest& request,
                                              const ControllerOptions& options, int root) {
-    int rank = 0, ranks = 1;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &ranks);
+    const int rank = rank_of(comm), ranks = size_of(comm);
     const IntervalPlan plan = controller_interval(comm, input.graph, input.old_part,
                                                   input.old_parts, input.position, request, root);
     DistributedRepartResult result;

@@ -29,8 +29,7 @@ std::vector<std::int64_t> distinct_node_ids(std::span<const Mesh> pieces) {
 
 // Marks (by global id) the points this rank holds but a lower rank counts.
 std::vector<char> counted_elsewhere(MPI_Comm comm, const std::vector<std::int64_t>& ids) {
-    int ranks = 1;
-    MPI_Comm_size(comm, &ranks);
+    const int ranks = size_of(comm);
     auto judge = [&](std::int64_t id) { return int(std::uint64_t(id) % std::uint64_t(ranks)); };
     std::vector<int> counts(std::size_t(ranks), 0);
     for (std::int64_t id : ids) ++counts[judge(id)];

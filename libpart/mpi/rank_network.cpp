@@ -68,9 +68,7 @@ ProcessorLinks processor_links(const DistributedGraph& graph, std::span<const Pa
 
 LinkExchange::LinkExchange(MPI_Comm comm, const ProcessorLinks& links)
     : comm_(comm), local_reverse_(links.size(), -1) {
-    int rank = 0, ranks = 1;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &ranks);
+    const int rank = rank_of(comm), ranks = size_of(comm);
     std::map<int, std::vector<std::size_t>> by_peer; // links to other ranks, by rank
     for (std::size_t l = 0; l < links.size(); ++l) {
         const int peer = owner_of_part(links.neighbour[l], ranks);
