@@ -5,9 +5,7 @@
 namespace part::mpi {
 
 void agree_on_failure(MPI_Comm comm, const std::string* local_error) {
-    int rank = 0, size = 1;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &size);
+    const int rank = rank_of(comm), size = size_of(comm);
     int mine = local_error ? rank : size, first = size;
     MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm);
     if (first == size) return;

@@ -1,6 +1,7 @@
 #include "libpart/mpi/distributed_amortization.hpp"
 
 #include "libpart/mpi/collective_errors.hpp"
+#include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/neighbour_slots.hpp"
 #include "libpart/mpi/vertex_directory.hpp"
 
@@ -51,31 +52,19 @@ RemapLoads reduce_remap_loads(MPI_Comm comm, const DistributedGraph& graph, cons
         add_vertex_load(graph, n.slots, v, parts.new_part[v], new_of, loads.new_loads);
     }
 
-    // One reduction of the four sums laid end to end.
-    std::vector<WeightSum> sums;
-    for (const std::vector<WeightSum>* s : {&loads.old_loads.weight, &loads.old_loads.cut,
-                                            &loads.new_loads.weight, &loads.new_loads.cut})
-        sums.insert(sums.end(), s->begin(), s->end());
-    std::vector<WeightSum> total(sums.size(), 0);
+    const int rank = rank_of(comm);
     static_assert(sizeof(WeightSum) == sizeof(long long));
-    MPI_Reduce(sums.data(), total.data(), int(sums.size()), MPI_LONG_LONG, MPI_SUM, root, comm);
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
-    if (rank != root) return loads;
-    auto at = total.begin();
     for (std::vector<WeightSum>* s : {&loads.old_loads.weight, &loads.old_loads.cut,
-                                      &loads.new_loads.weight, &loads.new_loads.cut}) {
-        std::copy(at, at + std::ptrdiff_t(s->size()), s->begin());
-        at += std::ptrdiff_t(s->size());
-    }
+                                      &loads.new_loads.weight, &loads.new_loads.cut})
+        MPI_Reduce(rank == root ? MPI_IN_PLACE : s->data(), s->data(), int(s->size()),
+                   MPI_LONG_LONG, MPI_SUM, root, comm);
     return loads;
 }
 
 std::optional<Amortization> remap_amortization(MPI_Comm comm, const DistributedGraph& graph,
                                                const RemapParts& parts, const PlanTraffic& traffic,
                                                const CostModel& model, int root) {
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
+    const int rank = rank_of(comm);
     const RemapLoads loads = reduce_remap_loads(comm, graph, parts, Placement::Anywhere, root);
     return collectively(comm, [&]() -> std::optional<Amortization> {
         if (rank != root) return std::nullopt;

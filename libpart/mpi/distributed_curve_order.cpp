@@ -58,8 +58,7 @@ std::vector<VertexId> distributed_hilbert_positions(MPI_Comm comm, const Coordin
                                                     VertexId first_id) {
     if (coords.dim < 1 || coords.dim > 3)
         throw InvalidArgument("the Hilbert ordering needs 1 to 3 coordinates per point");
-    int ranks = 1;
-    MPI_Comm_size(comm, &ranks);
+    const int ranks = size_of(comm);
     const CurveFrame frame = global_frame(comm, coords);
     const std::size_t n = coords.values.size() / std::size_t(coords.dim);
     std::vector<PlacedPoint> points(n);
@@ -89,8 +88,7 @@ std::vector<VertexId> distributed_hilbert_positions(MPI_Comm comm, const Coordin
 
     long long count = (long long)from.size(), offset = 0;
     MPI_Exscan(&count, &offset, 1, MPI_LONG_LONG, MPI_SUM, comm);
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
+    const int rank = rank_of(comm);
     if (rank == 0) offset = 0;
 
     // Positions back to the ranks the points came from, grouped by that rank.

@@ -76,8 +76,7 @@ std::vector<Face> unshared(const std::vector<Face>& faces) {
 
 // Collective. The links between this rank's cells and other ranks' cells, by face matching.
 std::vector<Link> cross_rank_links(MPI_Comm comm, std::vector<Face> open) {
-    int ranks = 1;
-    MPI_Comm_size(comm, &ranks);
+    const int ranks = size_of(comm);
     std::vector<int> counts(std::size_t(ranks), 0);
     for (const Face& f : open) ++counts[matching_rank(f, ranks)];
     std::vector<int> next = displacements(counts);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <numeric>
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/gde/workload_adjuster.hpp"
@@ -23,12 +24,6 @@ double load_ratio(WeightSum load, double share) {
     return share > 0 ? double(load) / share : std::numeric_limits<double>::infinity();
 }
 
-double sum_of(const std::vector<double>& values) {
-    double sum = 0;
-    for (double v : values) sum += v;
-    return sum;
-}
-
 bool any_rank(MPI_Comm comm, bool mine) {
     int local = mine, any = 0;
     MPI_Allreduce(&local, &any, 1, MPI_INT, MPI_MAX, comm);
@@ -43,17 +38,14 @@ int seed_empty_processors(MPI_Comm comm, DistributedGraph& graph,
                           const std::vector<VertexId>& block_start, std::vector<PartId>& label,
                           std::vector<PartId>& block_label, const std::vector<double>& capacity,
                           std::span<std::vector<std::int32_t>* const> carried) {
-    int rank = 0, ranks = 1;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &ranks);
+    const int rank = rank_of(comm), ranks = size_of(comm);
     const auto k = PartId(capacity.size());
     std::vector<WeightSum> weights = global_part_weights(comm, graph, label, k);
     bool empty = false;
     for (PartId p = 0; p < k; ++p) empty = empty || (capacity[p] > 0 && weights[p] == 0);
     if (!empty) return 0;
-    WeightSum total = 0;
-    for (WeightSum w : weights) total += w;
-    const double shares = sum_of(capacity);
+    const WeightSum total = std::accumulate(weights.begin(), weights.end(), WeightSum(0));
+    const double shares = std::accumulate(capacity.begin(), capacity.end(), 0.0);
     const GhostLayer ghosts = ghost_layer(comm, graph, block_start, block_label);
     std::map<PartId, ProcessorView> views; // built when a processor here first carves
     int seeded = 0;

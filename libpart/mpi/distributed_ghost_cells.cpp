@@ -24,8 +24,7 @@ int judge_of(std::int64_t node, int ranks) {
 // judge; returns, for every node this rank sent, all the pieces any rank has around it, as
 // sorted (node, piece) pairs.
 std::vector<NodePiece> pieces_around(MPI_Comm comm, const std::vector<NodePiece>& pairs) {
-    int ranks = 1;
-    MPI_Comm_size(comm, &ranks);
+    const int ranks = size_of(comm);
     std::vector<int> counts(std::size_t(ranks), 0);
     for (const NodePiece& p : pairs) ++counts[judge_of(p.node, ranks)];
     std::vector<int> next = displacements(counts);

@@ -39,9 +39,7 @@ const char* take_back(const char* in, std::vector<T>& out, std::size_t count) {
 // bytes. Vertices that stay are not packed: they are merged, in id order, with the arrivals.
 void migrate(MPI_Comm comm, DistributedGraph& graph, std::span<const int> destination,
              std::span<std::vector<std::int32_t>* const> attributes) {
-    int rank = 0, ranks = 1;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &ranks);
+    const int rank = rank_of(comm), ranks = size_of(comm);
     Graph& g = graph.local;
     const VertexId n = graph.num_owned();
     const std::size_t ncon = g.ncon > 0 ? std::size_t(g.ncon) : 0, dim = std::size_t(g.coords.dim);

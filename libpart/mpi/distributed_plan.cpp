@@ -16,9 +16,7 @@ std::pair<std::uint64_t, std::uint64_t> chained_checksums(MPI_Comm comm, PartId 
                                                           PartId new_parts,
                                                           std::span<const PartId> block_old_part,
                                                           std::span<const PartId> block_new_part) {
-    int rank = 0, ranks = 1;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &ranks);
+    const int rank = rank_of(comm), ranks = size_of(comm);
     constexpr int kTag = 11;
     std::uint64_t hash[2] = {partition_checksum_start(old_parts),
                              partition_checksum_start(new_parts)};
@@ -37,8 +35,7 @@ std::vector<MessageEntry> message_entries(MPI_Comm comm, const DistributedGraph&
                                           std::span<const PartId> new_part,
                                           const std::vector<PartId>& new_part_rank,
                                           std::vector<VertexId>* ids) {
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
+    const int rank = rank_of(comm);
     // Owned vertices are in id order, so a stable sort by (source, destination) suffices.
     std::vector<VertexId> moving;
     for (VertexId v = 0; v < graph.num_owned(); ++v)

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <queue>
 
 #include "libpart/mpi/exchange.hpp"
@@ -73,11 +74,10 @@ BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
     const StageClock clock("border refinement");
     const auto k = PartId(capacity.size());
     const std::vector<PartId> hosted = hosted_processors(comm, k);
-    double shares = 0;
-    for (double c : capacity) shares += c;
+    const double shares = std::accumulate(capacity.begin(), capacity.end(), 0.0);
     std::vector<WeightSum> load = processor_loads(graph, label, hosted);
-    WeightSum mine = 0, total = 0;
-    for (WeightSum l : load) mine += l;
+    const WeightSum mine = std::accumulate(load.begin(), load.end(), WeightSum(0));
+    WeightSum total = 0;
     MPI_Allreduce(&mine, &total, 1, MPI_INT64_T, MPI_SUM, comm);
     BorderRefineStats stats;
     long long moves = 0, reduction = 0;

@@ -1,6 +1,7 @@
 #include "libpart/mpi/distributed_repart.hpp"
 
 #include <algorithm>
+#include <numeric>
 #include <optional>
 
 #include "libpart/mpi/collective_errors.hpp"
@@ -26,8 +27,8 @@ void finish(MPI_Comm comm, const DistributedInput& input, std::span<const PartId
                                 : distributed_edge_cut(comm, input.graph, new_part,
                                                        input.block_start, result.block_new_part);
     const Partition shape{request.new_parts, {}, request.targets};
-    WeightSum total = 0;
-    for (WeightSum w : result.part_weights) total += w;
+    const WeightSum total =
+        std::accumulate(result.part_weights.begin(), result.part_weights.end(), WeightSum(0));
     result.imbalance = 0;
     for (PartId q = 0; q < request.new_parts; ++q)
         result.imbalance = std::max(result.imbalance, double(result.part_weights[q]) /
@@ -43,9 +44,7 @@ void finish(MPI_Comm comm, const DistributedInput& input, std::span<const PartId
 DistributedRepartResult distributed_interval(MPI_Comm comm, DistributedInput& input,
                                              const RepartRequest& request,
                                              const ControllerOptions& options, int root) {
-    int rank = 0, ranks = 1;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &ranks);
+    const int rank = rank_of(comm), ranks = size_of(comm);
     const IntervalPlan plan = controller_interval(comm, input.graph, input.old_part,
                                                   input.old_parts, input.position, request, root);
     DistributedRepartResult result;

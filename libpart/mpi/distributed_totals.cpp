@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <numeric>
 
 #include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/exchange.hpp"
@@ -28,8 +29,7 @@ std::vector<std::int64_t> distinct_node_ids(std::span<const Mesh> pieces) {
 
 // Marks (by global id) the points this rank holds but a lower rank counts.
 std::vector<char> counted_elsewhere(MPI_Comm comm, const std::vector<std::int64_t>& ids) {
-    int ranks = 1;
-    MPI_Comm_size(comm, &ranks);
+    const int ranks = size_of(comm);
     auto judge = [&](std::int64_t id) { return int(std::uint64_t(id) % std::uint64_t(ranks)); };
     std::vector<int> counts(std::size_t(ranks), 0);
     for (std::int64_t id : ids) ++counts[judge(id)];
@@ -44,7 +44,7 @@ std::vector<char> counted_elsewhere(MPI_Comm comm, const std::vector<std::int64_
     const std::vector<std::int64_t> asked = exchange<std::int64_t>(comm, asks, counts, in_counts);
     // Asks arrive by source rank, so the first ask of an id comes from the lowest holder.
     std::vector<std::size_t> order(asked.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::iota(order.begin(), order.end(), std::size_t(0));
     std::stable_sort(order.begin(), order.end(),
                      [&](std::size_t a, std::size_t b) { return asked[a] < asked[b]; });
     std::vector<char> elsewhere_answer(asked.size(), 0);

@@ -24,8 +24,7 @@ void count_bytes_sent(std::int64_t bytes) {
 }
 
 void count_bytes_sent(MPI_Comm comm, const std::vector<int>& bytes) {
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
+    const int rank = rank_of(comm);
     for (std::size_t r = 0; r < bytes.size(); ++r)
         if (int(r) != rank) sent += bytes[r];
 }

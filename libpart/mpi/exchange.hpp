@@ -17,6 +17,18 @@
 
 namespace part::mpi {
 
+inline int rank_of(MPI_Comm comm) {
+    int rank = 0;
+    MPI_Comm_rank(comm, &rank);
+    return rank;
+}
+
+inline int size_of(MPI_Comm comm) {
+    int size = 1;
+    MPI_Comm_size(comm, &size);
+    return size;
+}
+
 // Counts per source rank, given counts per destination rank (one MPI_Alltoall).
 std::vector<int> exchange_counts(MPI_Comm comm, const std::vector<int>& send_counts);
 
@@ -111,8 +123,7 @@ std::vector<T> move_rows_to_blocks(MPI_Comm comm, std::span<const T> rows, int w
 template <typename T>
 requires std::is_trivially_copyable_v<T> std::vector<T>
 all_gather_pieces(MPI_Comm comm, std::span<const T> piece) {
-    int ranks = 1;
-    MPI_Comm_size(comm, &ranks);
+    const int ranks = size_of(comm);
     const int bytes = int(piece.size() * sizeof(T));
     std::vector<int> counts(std::size_t(ranks), 0);
     MPI_Allgather(&bytes, 1, MPI_INT, counts.data(), 1, MPI_INT, comm);
@@ -128,9 +139,7 @@ all_gather_pieces(MPI_Comm comm, std::span<const T> piece) {
 template <typename T>
 requires std::is_trivially_copyable_v<T> std::vector<T>
 gather_pieces(MPI_Comm comm, std::span<const T> piece, int root = 0) {
-    int rank = 0, ranks = 1;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &ranks);
+    const int rank = rank_of(comm), ranks = size_of(comm);
     const std::vector<int> elements(
         1, piece.size() > std::size_t(std::numeric_limits<int>::max()) ? -1 : int(piece.size()));
     std::vector<int> own_bytes, unused;

@@ -81,9 +81,7 @@ IntervalPlan controller_interval(MPI_Comm comm, const DistributedGraph& graph,
                                  std::span<const PartId> old_part, PartId old_parts,
                                  std::span<const VertexId> position, const RepartRequest& request,
                                  int root) {
-    int rank = 0, ranks = 1;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &ranks);
+    const int rank = rank_of(comm);
     std::vector<ProfileEntry> mine(std::size_t(graph.num_owned()));
     for (VertexId v = 0; v < graph.num_owned(); ++v)
         mine[v] = {position.empty() ? graph.global_id[v] : position[v],
@@ -103,8 +101,7 @@ IntervalPlan controller_interval(MPI_Comm comm, const DistributedGraph& graph,
 ControllerVerdict controller_verdict(MPI_Comm comm, const DistributedGraph& graph,
                                      const RemapParts& parts, const CostModel& model,
                                      std::optional<double> horizon, int root) {
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
+    const int rank = rank_of(comm);
     const RemapLoads loads = reduce_remap_loads(comm, graph, parts, Placement::ByOldPart, root);
     // Each vertex is on the rank of its old part: the would-be messages, per rank.
     const std::vector<MessageEntry> mine =

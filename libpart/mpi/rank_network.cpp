@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <tuple>
 
@@ -67,9 +68,8 @@ ProcessorLinks processor_links(const DistributedGraph& graph, std::span<const Pa
 
 LinkExchange::LinkExchange(MPI_Comm comm, const ProcessorLinks& links)
     : comm_(comm), local_reverse_(links.size(), -1) {
-    int rank = 0, ranks = 1;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &ranks);
+    const int rank = rank_of(comm), ranks = size_of(comm);
+    std::map<int, std::vector<std::size_t>> by_peer; // links to other ranks, by rank
     for (std::size_t l = 0; l < links.size(); ++l) {
         const int peer = owner_of_part(links.neighbour[l], ranks);
         if (peer == rank) {
@@ -85,22 +85,17 @@ LinkExchange::LinkExchange(MPI_Comm comm, const ProcessorLinks& links)
                                 row;
             continue;
         }
-        auto at = std::lower_bound(peers_.begin(), peers_.end(), peer);
-        if (at == peers_.end() || *at != peer) {
-            const auto index = at - peers_.begin();
-            peers_.insert(at, peer);
-            send_.insert(send_.begin() + index, std::vector<std::size_t>{});
-            receive_.insert(receive_.begin() + index, std::vector<std::size_t>{});
-            at = peers_.begin() + index;
-        }
-        // Links are in (near, far) order already: that is the order the far rank sends in.
-        receive_[std::size_t(at - peers_.begin())].push_back(l);
-        send_[std::size_t(at - peers_.begin())].push_back(l);
+        by_peer[peer].push_back(l);
     }
-    for (auto& order : send_)
+    for (auto& [peer, order] : by_peer) {
+        peers_.push_back(peer);
+        // Links are in (near, far) order already: that is the order the far rank sends in.
+        receive_.push_back(order);
         std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
             return links.neighbour[a] < links.neighbour[b];
         });
+        send_.push_back(std::move(order));
+    }
 }
 
 void LinkExchange::swap_bytes(const char* out, char* in, std::size_t size,

@@ -79,9 +79,7 @@ ProcessorView processor_view(const DistributedGraph& graph, std::span<const Part
 }
 
 std::vector<PartId> hosted_processors(MPI_Comm comm, PartId processors) {
-    int rank = 0, ranks = 1;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &ranks);
+    const int rank = rank_of(comm), ranks = size_of(comm);
     std::vector<PartId> hosted;
     for (PartId x = rank; x < processors; x += ranks) hosted.push_back(x);
     return hosted;
@@ -102,9 +100,7 @@ void move_to_labels(MPI_Comm comm, DistributedGraph& graph, std::vector<PartId>&
                     std::vector<PartId>& block_label,
                     std::span<std::vector<std::int32_t>* const> carried) {
     const StageClock clock("migration");
-    int rank = 0, ranks = 1;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &ranks);
+    const int rank = rank_of(comm), ranks = size_of(comm);
     // Directory updates, (id, label) pairs grouped by the reading rank: owned vertices are in
     // id order and blocks consecutive, so the groups come out in rank order.
     std::vector<int> send_counts(std::size_t(ranks), 0);

@@ -10,9 +10,7 @@ namespace part::mpi {
 std::vector<std::int32_t> look_up_in_blocks(MPI_Comm comm, std::span<const VertexId> ids,
                                             const std::vector<VertexId>& block_start,
                                             std::span<const std::int32_t> block_values) {
-    int rank = 0, ranks = 1;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &ranks);
+    const int rank = rank_of(comm), ranks = size_of(comm);
     auto reader = [&](VertexId v) {
         return int(std::upper_bound(block_start.begin(), block_start.end(), v) -
                    block_start.begin()) -

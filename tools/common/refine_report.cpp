@@ -11,35 +11,27 @@ namespace part::tools {
 
 namespace {
 
-// A JSON object from alternating keys and values, filled key by key: nlohmann's nested
-// initializer lists built a temporary array for every pair (a third of the report's cost);
-// the keys come out sorted either way.
-void fill_object(nlohmann::json&) {}
-template <typename Value, typename... Rest>
-void fill_object(nlohmann::json& object, const char* key, Value&& value, Rest&&... rest) {
-    object[key] = std::forward<Value>(value);
-    fill_object(object, std::forward<Rest>(rest)...);
-}
-template <typename... Pairs> nlohmann::json object_of(Pairs&&... pairs) {
-    nlohmann::json object = nlohmann::json::object();
-    fill_object(object, std::forward<Pairs>(pairs)...);
-    return object;
-}
-
 nlohmann::json round_json(const gde::RefineRound& round) {
     nlohmann::json links = nlohmann::json::array();
     for (const auto& l : round.routed.links)
-        links.push_back(object_of("from_processor", l.from_processor, "to_processor",
-                                  l.to_processor, "from_part", l.from, "to_part", l.to, "amount",
-                                  l.amount, "route", l.route));
+        links.push_back({{"from_processor", l.from_processor},
+                         {"to_processor", l.to_processor},
+                         {"from_part", l.from},
+                         {"to_part", l.to},
+                         {"amount", l.amount},
+                         {"route", l.route}});
     nlohmann::json transfers = nlohmann::json::array();
     for (const auto& t : round.transfers)
-        transfers.push_back(object_of("from", t.from, "to", t.to, "requested", t.requested,
-                                      "moved_weight", t.moved_weight, "moved_vertices",
-                                      t.moved_vertices));
-    return object_of("sweeps", round.gde.sweeps, "link_flows", std::move(links), "unroutable_flow",
-                     round.routed.unroutable, "cycle_flow_removed", round.cycle_flow_removed,
-                     "transfers", std::move(transfers));
+        transfers.push_back({{"from", t.from},
+                             {"to", t.to},
+                             {"requested", t.requested},
+                             {"moved_weight", t.moved_weight},
+                             {"moved_vertices", t.moved_vertices}});
+    return {{"sweeps", round.gde.sweeps},
+            {"link_flows", std::move(links)},
+            {"unroutable_flow", round.routed.unroutable},
+            {"cycle_flow_removed", round.cycle_flow_removed},
+            {"transfers", std::move(transfers)}};
 }
 
 int total_sweeps(const gde::RefineResult& r) {

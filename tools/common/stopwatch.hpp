@@ -5,41 +5,35 @@
 
 namespace part::tools {
 
-class Stopwatch {
-  public:
-    Stopwatch() : start_(std::chrono::steady_clock::now()) {}
-    // Seconds since construction or the last lap, and restarts.
-    double lap() {
-        auto now = std::chrono::steady_clock::now();
-        double seconds = std::chrono::duration<double>(now - start_).count();
-        start_ = now;
-        return seconds;
-    }
-
-  private:
-    std::chrono::steady_clock::time_point start_;
-};
+inline double wall_seconds() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
 
 // CPU seconds of the whole process (all threads, user + system), as getrusage reports them:
 // the clock gpmetis times its stages with, so the two compare on a busy machine.
-class CpuStopwatch {
+inline double cpu_seconds() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+           1e-6 * double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
+}
+
+// Seconds of `Clock` between laps.
+template <double (*Clock)()> class Laps {
   public:
-    CpuStopwatch() : start_(seconds()) {}
+    Laps() : start_(Clock()) {}
+    // Seconds since construction or the last lap, and restarts.
     double lap() {
-        const double now = seconds();
-        const double elapsed = now - start_;
+        const double now = Clock(), elapsed = now - start_;
         start_ = now;
         return elapsed;
     }
 
   private:
-    static double seconds() {
-        rusage usage{};
-        getrusage(RUSAGE_SELF, &usage);
-        return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-               1e-6 * double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
-    }
     double start_;
 };
+using Stopwatch = Laps<wall_seconds>;
+using CpuStopwatch = Laps<cpu_seconds>;
 
 } // namespace part::tools
