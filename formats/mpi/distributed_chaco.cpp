@@ -113,9 +113,7 @@ std::int64_t line_of_vertex(const LineSlice& slice, std::int64_t i) {
 // with the same weight: the symmetry read_chaco_graph checks, one MPI_Alltoallv of the edges.
 void check_symmetry(MPI_Comm comm, const std::string& path, const LineSlice& slice,
                     const GraphSlice& read) {
-    int rank = 0, ranks = 1;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &ranks);
+    const int rank = part::mpi::rank_of(comm), ranks = part::mpi::size_of(comm);
     struct Listed {
         VertexId listed, lister;
         Weight weight;
@@ -168,9 +166,7 @@ void check_symmetry(MPI_Comm comm, const std::string& path, const LineSlice& sli
 } // namespace
 
 GraphSlice read_chaco_slice(MPI_Comm comm, const std::string& path) {
-    int rank = 0, ranks = 1;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &ranks);
+    const int rank = part::mpi::rank_of(comm), ranks = part::mpi::size_of(comm);
     Head head = collectively(comm, [&] { return rank == 0 ? read_head(path) : Head{}; });
     MPI_Bcast(&head, int(sizeof head), MPI_BYTE, 0, comm);
     const ChacoHeader& h = head.header;
@@ -284,9 +280,7 @@ std::vector<VertexId> read_permutation_slice(MPI_Comm comm, const std::string& p
 
 Coordinates read_coordinates_slice(MPI_Comm comm, const std::string& path,
                                    const std::vector<VertexId>& block_start) {
-    int rank = 0, ranks = 1;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &ranks);
+    const int rank = part::mpi::rank_of(comm), ranks = part::mpi::size_of(comm);
     const LineSlice slice = read_line_slice(comm, path);
     std::vector<double> values;
     int local_dim = 0;
@@ -335,8 +329,7 @@ DistributedInput read_distributed_input(MPI_Comm comm, const std::string& graph_
                                         const std::string& partition_path, PartId old_parts,
                                         const std::string& coords_path,
                                         const std::string& order_path, bool hilbert_positions) {
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
+    const int rank = part::mpi::rank_of(comm);
     GraphSlice slice = read_chaco_slice(comm, graph_path);
     DistributedInput input;
     input.old_parts = old_parts;
@@ -361,8 +354,7 @@ DistributedInput read_distributed_input(MPI_Comm comm, const std::string& graph_
 
 void move_to_old_part_owners(MPI_Comm comm, part::mpi::DistributedGraph& graph,
                              DistributedInput& input, bool with_positions) {
-    int ranks = 1;
-    MPI_Comm_size(comm, &ranks);
+    const int ranks = part::mpi::size_of(comm);
     std::vector<int> destination(input.old_part.size());
     for (std::size_t v = 0; v < destination.size(); ++v)
         destination[v] = part::mpi::owner_of_part(input.old_part[v], ranks);

@@ -2,6 +2,7 @@
 
 #include "formats/mpi/ordered_output.hpp"
 #include "formats/plan_file.hpp"
+#include "libpart/mpi/exchange.hpp"
 #include "libpart/plan/partition_checksum.hpp"
 
 namespace part::formats::mpi {
@@ -22,8 +23,7 @@ std::string_view vertex_bytes(const std::vector<VertexId>& vertices, std::int64_
 
 void write_distributed_plan(MPI_Comm comm, const SharedPendingFile& file,
                             const part::mpi::DistributedPlan& plan) {
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
+    const int rank = part::mpi::rank_of(comm);
     const MigrationPlan& outline = plan.outline;
     const std::string prefix = encode_body_prefix(outline);
 

@@ -35,18 +35,8 @@ std::string distributed_piece_stem(const std::string& path) {
 }
 
 using part::mpi::collectively;
-
-int rank_of(MPI_Comm comm) {
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
-    return rank;
-}
-
-int size_of(MPI_Comm comm) {
-    int size = 1;
-    MPI_Comm_size(comm, &size);
-    return size;
-}
+using part::mpi::rank_of;
+using part::mpi::size_of;
 
 const MeshArray& id_array(const Mesh& mesh, const char* name, bool on_points,
                           const std::string& path) {

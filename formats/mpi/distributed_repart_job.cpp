@@ -41,16 +41,13 @@ DistributedRepartJob::DistributedRepartJob(MPI_Comm comm, DistributedRepartOptio
 DistributedRepartJob::~DistributedRepartJob() = default;
 
 int DistributedRepartJob::ranks() const {
-    int ranks = 1;
-    MPI_Comm_size(comm_, &ranks);
-    return ranks;
+    return part::mpi::size_of(comm_);
 }
 
 void DistributedRepartJob::repartition() {
     RepartRequest& request = options_.request;
     if (!options_.targets_path.empty()) {
-        int rank = 0;
-        MPI_Comm_rank(comm_, &rank);
+        const int rank = part::mpi::rank_of(comm_);
         request.targets = part::mpi::collectively(comm_, [&] {
             return rank == 0 ? read_targets(options_.targets_path, request.new_parts)
                              : std::vector<double>{};

@@ -4,6 +4,7 @@
 
 #include "libpart/core/error.hpp"
 #include "libpart/mpi/collective_errors.hpp"
+#include "libpart/mpi/exchange.hpp"
 
 namespace part::formats::mpi {
 
@@ -41,8 +42,7 @@ std::int64_t next_line_start(MPI_File file, const std::string& path, std::string
 } // namespace
 
 std::int64_t before_this_rank(MPI_Comm comm, std::int64_t value) {
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
+    const int rank = part::mpi::rank_of(comm);
     long long in = value, out = 0;
     MPI_Exscan(&in, &out, 1, MPI_LONG_LONG, MPI_SUM, comm);
     return rank == 0 ? 0 : out;
@@ -83,9 +83,7 @@ std::string read_file_bytes(MPI_File file, const std::string& path, std::int64_t
 
 LineSlice read_line_slice(MPI_Comm comm, const std::string& path, std::int64_t section_begin,
                           std::int64_t lines_before_section) {
-    int rank = 0, ranks = 1;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &ranks);
+    const int rank = part::mpi::rank_of(comm), ranks = part::mpi::size_of(comm);
     MPI_File file = MPI_FILE_NULL;
     part::mpi::collectively(comm, [&] { file = open_for_reading(comm, path); });
     FileCloser closer{file};

@@ -31,8 +31,7 @@ void copy_file_to(const std::string& path, PendingFile& out) {
 
 SharedPendingFile::SharedPendingFile(MPI_Comm comm, std::string target)
     : target_(std::move(target)) {
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
+    const int rank = part::mpi::rank_of(comm);
     part::mpi::collectively(comm, [&] {
         if (rank != 0) return;
         file_ = std::make_unique<PendingFile>(target_);
