@@ -1,5 +1,6 @@
 #include "libpart/order/bisection_keys.hpp"
 
+#include <array>
 #include <cmath>
 #include <memory>
 
@@ -8,22 +9,26 @@
 namespace part {
 
 BisectionKey coordinate_key(const Graph& graph) {
-    return [&graph](std::span<const VertexId> vertices, std::span<double> keys) {
+    auto points = std::make_shared<std::vector<double>>();
+    return [&graph, points](std::span<const VertexId> vertices, std::span<double> keys) {
+        // The subset's points gathered in one pass (each read once, not once per axis and
+        // again for the keys) with their bounding box.
         const Coordinates& c = graph.coords;
+        const int dim = c.dim;
+        points->resize(vertices.size() * std::size_t(dim));
+        std::array<double, 3> lo, hi;
+        lo.fill(INFINITY);
+        hi.fill(-INFINITY);
+        for (std::size_t i = 0; i < vertices.size(); ++i)
+            for (int a = 0; a < dim; ++a) {
+                const double x = (*points)[i * dim + a] = c.at(vertices[i], a);
+                lo[a] = std::min(lo[a], x);
+                hi[a] = std::max(hi[a], x);
+            }
         int axis = 0;
-        double widest = -1;
-        for (int a = 0; a < c.dim; ++a) {
-            double lo = INFINITY, hi = -INFINITY;
-            for (VertexId v : vertices) {
-                lo = std::min(lo, c.at(v, a));
-                hi = std::max(hi, c.at(v, a));
-            }
-            if (hi - lo > widest) {
-                widest = hi - lo;
-                axis = a;
-            }
-        }
-        for (std::size_t i = 0; i < vertices.size(); ++i) keys[i] = c.at(vertices[i], axis);
+        for (int a = 1; a < dim; ++a)
+            if (hi[a] - lo[a] > hi[axis] - lo[axis]) axis = a;
+        for (std::size_t i = 0; i < vertices.size(); ++i) keys[i] = (*points)[i * dim + axis];
     };
 }
 

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <numeric>
 #include <string>
-#include <tuple>
 
 #include "libpart/plan/partition_checksum.hpp"
 
@@ -46,6 +45,17 @@ void check_ids(const Partition& partition, const char* which) {
             throw PlanError(std::string("vertex ") + str(v + 1) + " of the " + which +
                             " partition is in part " + str(partition.part[v]) + ", outside 0.." +
                             str(partition.num_parts - 1));
+}
+
+// Stable counting sort of `items` by key(item) in [0, num_keys). O(items + keys).
+template <typename Key>
+std::vector<VertexId> stable_sort_by(const std::vector<VertexId>& items, PartId num_keys, Key key) {
+    std::vector<std::int64_t> start(std::size_t(num_keys) + 1, 0);
+    for (VertexId v : items) ++start[std::size_t(key(v)) + 1];
+    for (PartId k = 0; k < num_keys; ++k) start[k + 1] += start[k];
+    std::vector<VertexId> sorted(items.size());
+    for (VertexId v : items) sorted[start[key(v)]++] = v;
+    return sorted;
 }
 
 } // namespace
@@ -126,9 +136,12 @@ MigrationPlan diff(const Partition& old_partition, const Partition& new_partitio
     const auto& new_part = new_partition.part;
     for (VertexId v = 0; v < plan.num_vertices; ++v)
         if (plan.new_part_rank[new_part[v]] != old_part[v]) plan.vertices.push_back(v);
-    std::sort(plan.vertices.begin(), plan.vertices.end(), [&](VertexId a, VertexId b) {
-        return std::tuple(old_part[a], new_part[a], a) < std::tuple(old_part[b], new_part[b], b);
-    });
+    // Two stable counting sorts of the vertices (listed in increasing order) give (source,
+    // destination, vertex) order in linear time.
+    plan.vertices =
+        stable_sort_by(plan.vertices, plan.new_parts, [&](VertexId v) { return new_part[v]; });
+    plan.vertices =
+        stable_sort_by(plan.vertices, plan.old_parts, [&](VertexId v) { return old_part[v]; });
     for (std::size_t i = 0; i < plan.vertices.size(); ++i) {
         const VertexId v = plan.vertices[i];
         const PlanMessage msg{old_part[v], new_part[v]};

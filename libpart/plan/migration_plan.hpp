@@ -60,7 +60,7 @@ std::vector<PartId> identity_ranks(PartId new_parts);
 void validate(const MigrationPlan& plan);
 
 // The plan taking `old_partition` to `new_partition`, whose parts live on `new_part_rank`
-// (empty: the identity). O(n + moved log moved).
+// (empty: the identity). O(n + old parts + new parts + messages).
 MigrationPlan diff(const Partition& old_partition, const Partition& new_partition,
                    std::vector<PartId> new_part_rank = {});
 
