@@ -144,6 +144,7 @@ int main(int argc, char** argv) {
         const double partition_seconds = clock.lap(); // ordering included
 
         formats::write_partition(output, partition.part);
+        if (!tools::reports(common)) return;
         const tools::PartitionReport report{output,        method,
                                             result.scheme, compute_metrics(graph, partition),
                                             read_seconds,  partition_seconds};

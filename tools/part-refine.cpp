@@ -133,15 +133,18 @@ int main(int argc, char** argv) {
         // the file's scatters them; written back in the file's. After the checks: a usage
         // error costs no renumbering.
         const Renumbering renumbering = renumber_for_locality(graph, partition.part);
-        const PartitionMetrics before = compute_metrics(graph, partition);
+        const PartitionMetrics before =
+            tools::reports(common) ? compute_metrics(graph, partition) : PartitionMetrics{};
 
         progress.stage("refining with GDE");
         gde::RefineResult result =
             gde::refine_with_gde(graph, partition, network ? &*network : nullptr, options);
         formats::write_partition(output, in_old_order(result.part, renumbering));
+        if (!network)
+            tools::warn_of_empty_parts_on_quotient(std::cerr, result.part, partition.num_parts);
+        if (!tools::reports(common)) return;
         const PartitionMetrics after =
             compute_metrics(graph, Partition{partition.num_parts, result.part, partition.targets});
-        if (!network) tools::warn_of_empty_parts_on_quotient(std::cerr, after);
         const tools::RefineReport report{output, std::move(result), before, after};
         tools::print_report(tools::report_stream(common, {output}), report, common);
     });

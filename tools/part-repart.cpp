@@ -145,6 +145,7 @@ int main(int argc, char** argv) {
         progress.stage("writing " + tools::written_files(common.output, o.plan_path));
         formats::write_repart_outputs(common.output, o.plan_path, judged.result.partition,
                                       judged.plan);
+        if (!tools::reports(common)) return;
         tools::report_repart(tools::report_stream(common, {common.output, o.plan_path}), common,
                              o.method, o.plan_path, compute_metrics(graph, judged.result.partition),
                              judged);

@@ -80,13 +80,11 @@ TEST(RefineReport, PrintReportGivesTheJsonOrTheText) {
 }
 
 TEST(RefineReport, WarnsOnlyOfEmptyParts) {
-    PartitionMetrics metrics;
     std::ostringstream none;
-    tools::warn_of_empty_parts_on_quotient(none, metrics);
+    tools::warn_of_empty_parts_on_quotient(none, {0, 1, 2, 1}, 3);
     EXPECT_EQ(none.str(), "");
-    metrics.empty_parts = 2;
     std::ostringstream two;
-    tools::warn_of_empty_parts_on_quotient(two, metrics);
+    tools::warn_of_empty_parts_on_quotient(two, {0, 3, 3}, 4);
     EXPECT_EQ(two.str().rfind("warning: 2 part(s) stay empty: on the quotient graph", 0), 0u)
         << two.str();
 }

@@ -76,7 +76,7 @@ void ensure_output_usable(const std::string& output, const std::vector<std::stri
 
 std::ostream& report_stream(const CommonOptions& common, const std::vector<std::string>& outputs) {
     static std::ostream discarded(nullptr); // no buffer: every write is dropped
-    if (common.quiet && !common.json) return discarded;
+    if (!reports(common)) return discarded;
     for (const auto& output : outputs)
         if (formats::is_standard_output(output)) return std::cerr;
     return std::cout;

@@ -57,6 +57,11 @@ void ensure_output_usable(const std::string& output, const std::vector<std::stri
 // discards everything: -q silences every tool, while --json is a report asked for by name.
 std::ostream& report_stream(const CommonOptions& common, const std::vector<std::string>& outputs);
 
+// Whether the report is printed at all (not silenced by -q): its figures are worked out only then.
+inline bool reports(const CommonOptions& common) {
+    return !common.quiet || common.json;
+}
+
 // Refuses standard output ("-"), a device or a FIFO for an output of several files, such as
 // a .pvtu dataset (throws UsageError naming `option` and saying what `files` there are); a
 // folder is refused too.

@@ -142,9 +142,13 @@ void print_text(std::ostream& out, const RefineReport& report, bool verbose) {
     out << "vertices moved: " << r.vertices_moved << " (weight " << r.weight_moved << ")\n";
 }
 
-void warn_of_empty_parts_on_quotient(std::ostream& err, const PartitionMetrics& after) {
-    if (after.empty_parts > 0)
-        err << "warning: " << after.empty_parts
+void warn_of_empty_parts_on_quotient(std::ostream& err, const std::vector<PartId>& part,
+                                     PartId num_parts) {
+    std::vector<char> holds(std::size_t(num_parts), 0);
+    for (const PartId p : part) holds[p] = 1;
+    const auto empty_parts = std::count(holds.begin(), holds.end(), 0);
+    if (empty_parts > 0)
+        err << "warning: " << empty_parts
             << " part(s) stay empty: on the quotient graph (the default network) an empty part "
                "has no neighbour to receive load from; give a --network (e.g. mesh:RxC) to fill "
                "them\n";
