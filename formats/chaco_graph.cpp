@@ -2,8 +2,11 @@
 
 #include "formats/chaco_graph_lines.hpp"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <utility>
 
 #include "formats/atomic_output.hpp"
@@ -167,13 +170,60 @@ Graph parse_vertex_lines(LineReader& lines, const ChacoHeader& h, std::size_t by
     return g;
 }
 
+// Appends the vertices of `from` to `to`.
+void append_vertices(Graph& to, const Graph& from) {
+    const EdgeOffset offset = to.xadj.back();
+    for (std::size_t v = 1; v < from.xadj.size(); ++v) to.xadj.push_back(from.xadj[v] + offset);
+    to.adjncy.insert(to.adjncy.end(), from.adjncy.begin(), from.adjncy.end());
+    to.adjwgt.insert(to.adjwgt.end(), from.adjwgt.begin(), from.adjwgt.end());
+    to.vwgt.insert(to.vwgt.end(), from.vwgt.begin(), from.vwgt.end());
+    to.vsize.insert(to.vsize.end(), from.vsize.begin(), from.vsize.end());
+}
+
+// The vertex lines of `body` (the text after the header) parsed in pieces, one per thread,
+// then joined in order. Empty when a piece fails or the pieces do not hold exactly the
+// header's n vertex lines and 2m entries: the serial parse then names the problem and its line.
+std::optional<Graph> parse_vertex_lines_in_pieces(std::string_view body, const ChacoHeader& h,
+                                                  std::size_t threads) {
+    const std::vector<std::string_view> pieces = split_at_line_ends(body, threads);
+    std::vector<Graph> parsed(pieces.size());
+    std::vector<char> failed(pieces.size(), 0);
+#pragma omp parallel for num_threads(int(pieces.size())) schedule(static, 1)
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+        try {
+            LineReader lines(pieces[i], "");
+            parsed[i].ncon = h.ncon;
+            reserve_for(parsed[i], h, i == 0 ? body.size() : pieces[i].size());
+            std::string_view line;
+            while (lines.next_data(line)) parse_chaco_vertex_line(line, lines, h, parsed[i]);
+        } catch (...) { // exceptions cannot leave a parallel region
+            failed[i] = 1;
+        }
+    }
+    std::int64_t vertices = 0;
+    std::uint64_t entries = 0;
+    for (const Graph& piece : parsed) {
+        vertices += piece.num_vertices();
+        entries += piece.adjncy.size();
+    }
+    if (std::find(failed.begin(), failed.end(), 1) != failed.end() || vertices != h.n ||
+        entries != entries_of(h))
+        return std::nullopt;
+    for (std::size_t i = 1; i < pieces.size(); ++i) append_vertices(parsed[0], parsed[i]);
+    return std::move(parsed[0]);
+}
+
 } // namespace
 
 Graph parse_chaco_graph(std::string_view text, const std::string& name) {
     LineReader lines(text, name);
     const ChacoHeader h = parse_chaco_header(lines);
     const std::int64_t header_line = lines.line_number();
-    Graph g = parse_vertex_lines(lines, h, text.size());
+    const int threads = text.size() >= kPiecesMinBytes ? omp_get_max_threads() : 1;
+    std::optional<Graph> in_pieces;
+    if (threads > 1)
+        in_pieces = parse_vertex_lines_in_pieces(text.substr(lines.offset()), h, threads);
+    Graph g = in_pieces ? std::move(*in_pieces) : parse_vertex_lines(lines, h, text.size());
     if (g.adjncy.size() != entries_of(h))
         throw InputError(
             name, header_line,

@@ -1,7 +1,10 @@
 #include "formats/coordinates_file.hpp"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "formats/atomic_output.hpp"
 #include "formats/line_reader.hpp"
@@ -10,33 +13,85 @@
 
 namespace part::formats {
 
+namespace {
+
+// Appends the coordinates on one row to `coords`, whose first row sets the dimension;
+// `expected` rows at most (-1: any number). `bytes` of text bound what is reserved: every
+// number takes at least two bytes, so no count can reserve beyond the text.
+void add_row(FieldCursor& fields, const LineReader& lines, Coordinates& coords,
+             std::int64_t expected, std::size_t bytes) {
+    const int count = int(fields.count_remaining());
+    if (coords.dim == 0) {
+        if (count < 1 || count > 3)
+            lines.fail("expected 1, 2 or 3 coordinates, found " + std::to_string(count));
+        coords.dim = count;
+        if (expected >= 0)
+            coords.values.reserve(
+                std::min(std::size_t(expected) * std::size_t(count), bytes / 2 + 1));
+    } else if (count != coords.dim) {
+        lines.fail("expected " + std::to_string(coords.dim) +
+                   " coordinates as on the first row, found " + std::to_string(count));
+    }
+    if (expected >= 0 && std::int64_t(coords.values.size()) == expected * coords.dim)
+        lines.fail("more coordinate rows than the graph's " + std::to_string(expected) +
+                   " vertices");
+    for (int axis = 0; axis < count; ++axis) {
+        double x = fields.real("a coordinate");
+        if (!std::isfinite(x)) lines.fail("coordinate is not finite (NaN or infinity)");
+        coords.values.push_back(x);
+    }
+}
+
+// The rows parsed in pieces, one per thread, then joined in order. Empty when a piece fails
+// or the pieces' dimensions or row count do not agree: the serial parse then names the
+// problem and its line.
+std::optional<Coordinates> parse_in_pieces(std::string_view text, std::int64_t expected,
+                                           std::size_t threads) {
+    const std::vector<std::string_view> pieces = split_at_line_ends(text, threads);
+    std::vector<Coordinates> parsed(pieces.size());
+    std::vector<char> failed(pieces.size(), 0);
+#pragma omp parallel for num_threads(int(pieces.size())) schedule(static, 1)
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+        try {
+            LineReader lines(pieces[i], "");
+            const auto line_ends = std::count(pieces[i].begin(), pieces[i].end(), '\n');
+            parsed[i].values.reserve(3 * std::size_t(line_ends + 1)); // up to 3 per line
+            std::string_view line;
+            while (lines.next_data(line)) { // a blank line fails: no row is empty
+                FieldCursor fields(line, lines);
+                add_row(fields, lines, parsed[i], -1, 0);
+            }
+        } catch (...) { // exceptions cannot leave a parallel region
+            failed[i] = 1;
+        }
+    }
+    Coordinates coords;
+    coords.dim = parsed[0].dim;
+    std::size_t values = 0;
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+        if (failed[i] || parsed[i].dim != coords.dim) return std::nullopt;
+        values += parsed[i].values.size();
+    }
+    if (coords.dim == 0 || (expected >= 0 && values != std::size_t(expected) * coords.dim))
+        return std::nullopt;
+    coords.values.reserve(values);
+    for (const Coordinates& piece : parsed)
+        coords.values.insert(coords.values.end(), piece.values.begin(), piece.values.end());
+    return coords;
+}
+
+} // namespace
+
 Coordinates parse_coordinates(std::string_view text, const std::string& name,
                               std::int64_t expected) {
+    const int threads = text.size() >= kPiecesMinBytes ? omp_get_max_threads() : 1;
+    if (threads > 1)
+        if (std::optional<Coordinates> coords = parse_in_pieces(text, expected, threads))
+            return std::move(*coords);
     LineReader lines(text, name);
     Coordinates coords;
-    const std::int64_t rows = for_each_row(lines, [&](FieldCursor& fields) {
-        const int count = int(fields.count_remaining());
-        if (coords.dim == 0) {
-            if (count < 1 || count > 3)
-                lines.fail("expected 1, 2 or 3 coordinates, found " + std::to_string(count));
-            coords.dim = count;
-            // Every number takes at least two bytes, so no count can reserve beyond the text.
-            if (expected >= 0)
-                coords.values.reserve(
-                    std::min(std::size_t(expected) * std::size_t(count), text.size() / 2 + 1));
-        } else if (count != coords.dim) {
-            lines.fail("expected " + std::to_string(coords.dim) +
-                       " coordinates as on the first row, found " + std::to_string(count));
-        }
-        if (expected >= 0 && std::int64_t(coords.values.size()) == expected * coords.dim)
-            lines.fail("more coordinate rows than the graph's " + std::to_string(expected) +
-                       " vertices");
-        for (int axis = 0; axis < count; ++axis) {
-            double x = fields.real("a coordinate");
-            if (!std::isfinite(x)) lines.fail("coordinate is not finite (NaN or infinity)");
-            coords.values.push_back(x);
-        }
-    });
+    const std::int64_t rows = for_each_row(
+        lines, [&](FieldCursor& fields) { add_row(fields, lines, coords, expected, text.size()); });
     if (expected >= 0 && rows != expected)
         throw InputError(name, lines.line_number(),
                          "file has " + std::to_string(rows) +

@@ -32,6 +32,8 @@ constexpr int kMaxBlockShift = 30;
 constexpr std::int64_t kMaxBlocks = 1024;
 // Graphs of fewer blocks fit in a core's cache whole and are matched in place.
 constexpr std::int64_t kCachedBlocks = 4;
+// Fewer entries are matched on one thread: starting more would cost more than they save.
+constexpr EdgeOffset kParallelEntries = EdgeOffset(1) << 16;
 
 struct Rows {
     const EdgeOffset* xadj;
@@ -226,11 +228,17 @@ bool match_by_blocks(const Rows& g, const LongRows& long_rows, int shift, std::u
     std::unique_ptr<UpperEntry[]> entries(new UpperEntry[slots]);
     std::unique_ptr<Weight[]> weights(g.adjwgt ? new Weight[slots] : nullptr);
     scatter_by_block(g, shift, tally.per_block.data(), entries.get(), weights.get(), running);
-    for (EdgeOffset i = 0; i < running; ++i) {
-        const UpperEntry& x = entries[std::size_t(i)];
-        if (!match(g, long_rows, x.u, x.v, weights ? weights[i] : 1, matched)) return false;
-    }
-    return true;
+    // A block's entries claim mirrors in the block's own rows only: blocks are matched on
+    // several threads at once, each flag written by one.
+    const EdgeOffset* const end = tally.per_block.data(); // the cursors, now at the ends
+    bool ok = true;
+#pragma omp parallel for if (running >= kParallelEntries) schedule(dynamic, 8) reduction(&& : ok)
+    for (std::int64_t b = 0; b < blocks; ++b)
+        for (EdgeOffset i = b == 0 ? 0 : end[b - 1]; ok && i < end[b]; ++i) {
+            const UpperEntry& x = entries[std::size_t(i)];
+            ok = match(g, long_rows, x.u, x.v, weights ? weights[i] : 1, matched);
+        }
+    return ok;
 }
 
 // Matches each upper entry straight from the rows: small graphs, whose rows fit in cache.

@@ -4,49 +4,65 @@ namespace part {
 
 namespace {
 
-constexpr PartId kSearched = -1;
+constexpr PartId kSkipped = -1;
 
-// Searches the components of the vertices whose key is their part (the others' key is
-// kSearched), each within its part, from each one's lowest vertex in turn: labels them next,
-// next + 1, ..., sets their keys to kSearched and queues their vertices in `queue` (room for
-// one more than the graph's vertices) from `tail` on, appending each component's end to
-// `first`. Returns the new tail.
-VertexId search_unlabelled(const Graph& graph, PartId* key, VertexId* labels, VertexId next,
-                           VertexId* queue, VertexId tail, std::vector<VertexId>& first) {
-    // A breadth-first search per component, queued in place (each vertex enters once, so the
-    // queue of all searches is exactly the grouping wanted), on raw pointers: it runs on
-    // every part-refine (fragments, reports). One key per vertex instead of a label and a
-    // part: a neighbour is taken when its key is the part searched. Taking it is written
-    // without a branch (the neighbour is always written at the tail, which moves on only if
-    // taken; its key is or-ed with all ones only if taken): whether a neighbour is new is
-    // what the processor cannot predict, and that branch cost more than the loop's work.
+// Root of v's tree, halving the path on the way. Every parent is lower than its child, so a
+// root is the lowest vertex of its tree.
+VertexId find_root(VertexId* parent, VertexId v) {
+    while (parent[v] != v) v = parent[v] = parent[parent[v]];
+    return v;
+}
+
+// Union-find over the edges inside parts, in the rows' order (the order they lie in memory,
+// where a breadth-first search jumps across the graph at each step): links each vertex whose
+// key (its part) is not kSkipped into one tree per component of its part, rooted at the
+// component's lowest vertex. The parent of a vertex skipped is left as it was.
+void link_components(const Graph& graph, const PartId* key, VertexId* parent) {
     const VertexId n = graph.num_vertices();
     const EdgeOffset* const xadj = graph.xadj.data();
     const VertexId* const adjncy = graph.adjncy.data();
-    for (VertexId s = 0; s < n; ++s) {
-        const PartId p = key[s];
-        if (p == kSearched) continue;
-        key[s] = kSearched;
-        VertexId head = tail;
-        queue[tail++] = s;
-        while (head < tail) {
-            const VertexId v = queue[head++];
-            labels[v] = next;
-            const VertexId* row = adjncy + xadj[v];
-            const VertexId* const row_end = adjncy + xadj[v + 1];
-            for (; row != row_end; ++row) {
-                const VertexId u = *row;
-                const PartId u_key = key[u];
-                const bool take = u_key == p;
-                queue[tail] = u;
-                tail += take;
-                key[u] = u_key | -PartId(take);
-            }
+    for (VertexId u = 0; u < n; ++u) {
+        const PartId p = key[u];
+        if (p == kSkipped) continue;
+        parent[u] = u;
+        VertexId root = u; // of u's tree: linking others under it leaves it the root
+        for (EdgeOffset e = xadj[u]; e < xadj[u + 1]; ++e) {
+            const VertexId v = adjncy[e];
+            if (v >= u || key[v] != p) continue; // each edge once, from its higher end
+            const VertexId other = find_root(parent, v);
+            if (other > root) parent[other] = root;
+            else if (other < root) root = parent[root] = other;
         }
-        first.push_back(tail);
-        ++next;
     }
-    return tail;
+}
+
+// Labels the vertices linked by link_components next, next + 1, ... in order of their
+// components' lowest vertices and lists them grouped by component, each component's in
+// increasing order, in `members` (which may be `parent` itself), appending each component's
+// end to `first`.
+void group_components(VertexId n, const PartId* key, const VertexId* parent, VertexId* labels,
+                      VertexId next, VertexId* members, std::vector<VertexId>& first) {
+    // A parent is lower than its child, so it is labelled before it, with the root's label.
+    const VertexId base = next;
+    std::vector<VertexId> cursor; // sizes, then where each component's next member goes
+    for (VertexId v = 0; v < n; ++v) {
+        if (key[v] == kSkipped) continue;
+        if (parent[v] == v) {
+            labels[v] = next++;
+            cursor.push_back(0);
+        } else {
+            labels[v] = labels[parent[v]];
+        }
+        ++cursor[labels[v] - base];
+    }
+    VertexId end = first.back();
+    for (VertexId& at : cursor) {
+        const VertexId size = at;
+        at = end;
+        first.push_back(end += size);
+    }
+    for (VertexId v = 0; v < n; ++v)
+        if (key[v] != kSkipped) members[cursor[labels[v] - base]++] = v;
 }
 
 } // namespace
@@ -55,10 +71,10 @@ PartComponents find_part_components(const Graph& graph, const std::vector<PartId
     const VertexId n = graph.num_vertices();
     PartComponents c;
     c.label.resize(std::size_t(n));
-    c.members = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n) + 1);
+    c.members = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
     c.first.push_back(0);
-    std::vector<PartId> key = part;
-    search_unlabelled(graph, key.data(), c.label.data(), 0, c.members.get(), 0, c.first);
+    link_components(graph, part.data(), c.members.get());
+    group_components(n, part.data(), c.members.get(), c.label.data(), 0, c.members.get(), c.first);
     return c;
 }
 
@@ -70,16 +86,17 @@ PartComponents update_part_components(const Graph& graph, const std::vector<Part
     VertexId* const labels = c.label.data();
     // Only the marked parts' vertices are searched.
     const auto key = std::make_unique_for_overwrite<PartId[]>(std::size_t(n));
-    for (VertexId v = 0; v < n; ++v) key[v] = changed[part[v]] ? part[v] : kSearched;
+    for (VertexId v = 0; v < n; ++v) key[v] = changed[part[v]] ? part[v] : kSkipped;
     // The marked parts' components, labelled from `kept` on (kept: the others' count). A
     // component of `before` lies in a marked part now if its first vertex does (it was one of
     // that part's, or moved there whole).
     VertexId kept = 0;
     for (VertexId b = 0; b < before.num_components(); ++b)
         kept += !changed[part[before.members[before.first[b]]]];
-    const auto searched = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n) + 1);
+    const auto searched = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
     std::vector<VertexId> searched_first{0};
-    search_unlabelled(graph, key.get(), labels, kept, searched.get(), 0, searched_first);
+    link_components(graph, key.get(), searched.get());
+    group_components(n, key.get(), searched.get(), labels, kept, searched.get(), searched_first);
     // Both lists of components by lowest vertex (the first of each), merged into one;
     // every vertex relabelled with its component's place in it.
     c.members = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
@@ -119,31 +136,52 @@ std::vector<VertexId> PartComponents::per_part(const std::vector<PartId>& part,
     return components;
 }
 
-std::vector<VertexId> label_part_components(const Graph& graph, const std::vector<PartId>& part,
-                                            VertexId& num_components) {
-    PartComponents c = find_part_components(graph, part);
-    num_components = c.num_components();
-    return std::move(c.label);
-}
-
-std::vector<VertexId> count_part_components(const std::vector<VertexId>& label,
-                                            VertexId num_components,
-                                            const std::vector<PartId>& part, PartId num_parts) {
-    // Labels follow the lowest vertex, so a component's first vertex is the first with its
-    // label beyond those seen.
+std::vector<VertexId> components_per_part(const Graph& graph, const std::vector<PartId>& part,
+                                          PartId num_parts) {
+    const VertexId n = graph.num_vertices();
+    const auto parent = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
+    link_components(graph, part.data(), parent.get());
     std::vector<VertexId> components(std::size_t(num_parts), 0);
-    VertexId seen = 0;
-    for (std::size_t v = 0; v < label.size() && seen < num_components; ++v)
-        if (label[v] == seen) {
-            ++components[part[v]];
-            ++seen;
-        }
+    for (VertexId v = 0; v < n; ++v) components[part[v]] += parent[v] == v;
     return components;
 }
 
-std::vector<VertexId> components_per_part(const Graph& graph, const std::vector<PartId>& part,
-                                          PartId num_parts) {
-    return find_part_components(graph, part).per_part(part, num_parts);
+std::vector<VertexId> breadth_first_part_order(const Graph& graph,
+                                               const std::vector<PartId>& part) {
+    // A breadth-first search per component, queued in place (each vertex enters once, so the
+    // queue of all searches is the order wanted), on raw pointers. One key per vertex: a
+    // neighbour is taken when its key is the part searched. Taking it is written without a
+    // branch (the neighbour is always written at the tail, which moves on only if taken; its
+    // key is or-ed with all ones only if taken): whether a neighbour is new is what the
+    // processor cannot predict, and that branch cost more than the loop's work.
+    const VertexId n = graph.num_vertices();
+    const EdgeOffset* const xadj = graph.xadj.data();
+    const VertexId* const adjncy = graph.adjncy.data();
+    std::vector<PartId> keys = part;
+    PartId* const key = keys.data();
+    std::vector<VertexId> order(std::size_t(n) + 1); // room for the last write past the tail
+    VertexId* const queue = order.data();
+    VertexId tail = 0;
+    for (VertexId s = 0; s < n; ++s) {
+        const PartId p = key[s];
+        if (p == kSkipped) continue;
+        key[s] = kSkipped;
+        VertexId head = tail;
+        queue[tail++] = s;
+        while (head < tail) {
+            const VertexId v = queue[head++];
+            for (EdgeOffset e = xadj[v]; e < xadj[v + 1]; ++e) {
+                const VertexId u = adjncy[e];
+                const PartId u_key = key[u];
+                const bool take = u_key == p;
+                queue[tail] = u;
+                tail += take;
+                key[u] = u_key | -PartId(take);
+            }
+        }
+    }
+    order.pop_back();
+    return order;
 }
 
 } // namespace part

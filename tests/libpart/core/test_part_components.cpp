@@ -76,8 +76,8 @@ TEST(PartComponents, LabelsFollowTheLowestVertexAndCountLikeUnionFind) {
     for (unsigned seed = 1; seed <= 20; ++seed) {
         const PartId k = PartId(2 + seed % 7);
         const std::vector<PartId> part = random_parts(g, k, seed);
-        VertexId count = 0;
-        const std::vector<VertexId> label = label_part_components(g, part, count);
+        const PartComponents c = find_part_components(g, part);
+        const std::vector<VertexId>& label = c.label;
         // Label c first appears at the lowest vertex of component c, in increasing order.
         VertexId next = 0;
         for (VertexId v = 0; v < g.num_vertices(); ++v) {
@@ -88,9 +88,9 @@ TEST(PartComponents, LabelsFollowTheLowestVertexAndCountLikeUnionFind) {
                     ASSERT_EQ(label[u], label[v]) << seed;
                 }
         }
-        EXPECT_EQ(next, count);
+        EXPECT_EQ(next, c.num_components());
         const std::vector<VertexId> expected = naive_components(g, part, k);
-        EXPECT_EQ(count_part_components(label, count, part, k), expected) << seed;
+        EXPECT_EQ(c.per_part(part, k), expected) << seed;
         EXPECT_EQ(components_per_part(g, part, k), expected) << seed;
     }
 }
@@ -112,27 +112,31 @@ TEST(PartComponents, MembersAreGroupedByComponentFromTheLowestVertex) {
         const PartId k = PartId(2 + seed % 5);
         const std::vector<PartId> part = random_parts(g, k, seed);
         const PartComponents c = find_part_components(g, part);
-        VertexId count = 0;
-        EXPECT_EQ(c.label, label_part_components(g, part, count)) << seed;
-        ASSERT_EQ(c.num_components(), count) << seed;
+        const VertexId count = c.num_components();
         ASSERT_EQ(c.first.front(), 0);
         ASSERT_EQ(c.first.back(), g.num_vertices());
         std::vector<char> seen(std::size_t(g.num_vertices()), 0);
         for (VertexId comp = 0; comp < count; ++comp) {
             ASSERT_LT(c.first[comp], c.first[comp + 1]) << seed;
-            const VertexId lowest = c.members[c.first[comp]];
             for (VertexId i = c.first[comp]; i < c.first[comp + 1]; ++i) {
                 const VertexId v = c.members[i];
                 EXPECT_EQ(c.label[v], comp) << seed;
-                EXPECT_LE(lowest, v) << seed;
+                if (i > c.first[comp]) {
+                    EXPECT_LT(c.members[i - 1], v) << seed;
+                }
                 EXPECT_FALSE(seen[v]) << seed;
                 seen[v] = 1;
             }
         }
         EXPECT_EQ(c.per_part(part, k), naive_components(g, part, k)) << seed;
-        const std::vector<VertexId> expected = breadth_first_members(g, part);
-        for (VertexId i = 0; i < g.num_vertices(); ++i)
-            ASSERT_EQ(c.members[i], expected[i]) << seed << " " << i;
+    }
+}
+
+TEST(PartComponents, BreadthFirstOrderIsTheDocumentedSearch) {
+    const Graph g = test::grid_graph(15, 13);
+    for (unsigned seed = 40; seed < 46; ++seed) {
+        const std::vector<PartId> part = random_parts(g, PartId(2 + seed % 5), seed);
+        EXPECT_EQ(breadth_first_part_order(g, part), breadth_first_members(g, part)) << seed;
     }
 }
 
