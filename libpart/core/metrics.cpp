@@ -213,15 +213,15 @@ PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition)
     m.num_edges = graph.num_edges();
     m.num_parts = partition.num_parts;
     m.num_constraints = graph.num_constraints();
-    m.part_weights = part_weights(graph, part, m.num_parts);
-    m.imbalance = imbalance_of(graph, partition, m.part_weights);
-    // The two scans of the edges are independent: a thread each.
+    // The components' scan of the edges is independent of the others: a thread each.
     std::vector<VertexId> components;
     std::exception_ptr failed[2];
 #pragma omp parallel sections if (graph.adjncy.size() >= kParallelEntries)
     {
 #pragma omp section
         try {
+            m.part_weights = part_weights(graph, part, m.num_parts);
+            m.imbalance = imbalance_of(graph, partition, m.part_weights);
             scan_cut_edges(m, graph, part);
         } catch (...) { // exceptions cannot leave a parallel region
             failed[0] = std::current_exception();

@@ -7,9 +7,14 @@ namespace {
 constexpr PartId kSkipped = -1;
 
 // Root of v's tree, halving the path on the way. Every parent is lower than its child, so a
-// root is the lowest vertex of its tree.
+// root is the lowest vertex of its tree. A parent is rewritten only when it changes: on a
+// graph numbered without locality every write dirties a line of its own.
 VertexId find_root(VertexId* parent, VertexId v) {
-    while (parent[v] != v) v = parent[v] = parent[parent[v]];
+    for (VertexId up = parent[v]; up != v; up = parent[v]) {
+        const VertexId grand = parent[up];
+        if (grand == up) return up;
+        v = parent[v] = grand;
+    }
     return v;
 }
 
@@ -30,8 +35,10 @@ void link_components(const Graph& graph, const PartId* key, VertexId* parent) {
             const VertexId v = adjncy[e];
             if (v >= u || key[v] != p) continue; // each edge once, from its higher end
             const VertexId other = find_root(parent, v);
-            if (other > root) parent[other] = root;
-            else if (other < root) root = parent[root] = other;
+            if (other > root)
+                parent[other] = root;
+            else if (other < root)
+                root = parent[root] = other;
         }
     }
 }
