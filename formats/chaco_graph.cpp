@@ -2,8 +2,6 @@
 
 #include "formats/chaco_graph_lines.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <limits>
 #include <optional>
@@ -13,6 +11,7 @@
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
 #include "formats/text_output.hpp"
+#include "formats/text_pieces.hpp"
 
 namespace part::formats {
 
@@ -184,32 +183,24 @@ void append_vertices(Graph& to, const Graph& from) {
 // then joined in order. Empty when a piece fails or the pieces do not hold exactly the
 // header's n vertex lines and 2m entries: the serial parse then names the problem and its line.
 std::optional<Graph> parse_vertex_lines_in_pieces(std::string_view body, const ChacoHeader& h,
-                                                  std::size_t threads) {
-    const std::vector<std::string_view> pieces = split_at_line_ends(body, threads);
-    std::vector<Graph> parsed(pieces.size());
-    std::vector<char> failed(pieces.size(), 0);
-#pragma omp parallel for num_threads(int(pieces.size())) schedule(static, 1)
-    for (std::size_t i = 0; i < pieces.size(); ++i) {
-        try {
-            LineReader lines(pieces[i], "");
+                                                  std::size_t count) {
+    std::vector<Graph> parsed(count);
+    const bool parsed_all =
+        parse_in_pieces(body, count, [&](std::size_t i, std::string_view piece) {
+            LineReader lines(piece, "");
             parsed[i].ncon = h.ncon;
-            reserve_for(parsed[i], h, i == 0 ? body.size() : pieces[i].size());
+            reserve_for(parsed[i], h, i == 0 ? body.size() : piece.size());
             std::string_view line;
             while (lines.next_data(line)) parse_chaco_vertex_line(line, lines, h, parsed[i]);
-        } catch (...) { // exceptions cannot leave a parallel region
-            failed[i] = 1;
-        }
-    }
+        });
     std::int64_t vertices = 0;
     std::uint64_t entries = 0;
     for (const Graph& piece : parsed) {
         vertices += piece.num_vertices();
         entries += piece.adjncy.size();
     }
-    if (std::find(failed.begin(), failed.end(), 1) != failed.end() || vertices != h.n ||
-        entries != entries_of(h))
-        return std::nullopt;
-    for (std::size_t i = 1; i < pieces.size(); ++i) append_vertices(parsed[0], parsed[i]);
+    if (!parsed_all || vertices != h.n || entries != entries_of(h)) return std::nullopt;
+    for (std::size_t i = 1; i < count; ++i) append_vertices(parsed[0], parsed[i]);
     return std::move(parsed[0]);
 }
 
@@ -219,10 +210,10 @@ Graph parse_chaco_graph(std::string_view text, const std::string& name) {
     LineReader lines(text, name);
     const ChacoHeader h = parse_chaco_header(lines);
     const std::int64_t header_line = lines.line_number();
-    const int threads = text.size() >= kPiecesMinBytes ? omp_get_max_threads() : 1;
+    const std::size_t pieces = pieces_for(text);
     std::optional<Graph> in_pieces;
-    if (threads > 1)
-        in_pieces = parse_vertex_lines_in_pieces(text.substr(lines.offset()), h, threads);
+    if (pieces > 1)
+        in_pieces = parse_vertex_lines_in_pieces(text.substr(lines.offset()), h, pieces);
     Graph g = in_pieces ? std::move(*in_pieces) : parse_vertex_lines(lines, h, text.size());
     if (g.adjncy.size() != entries_of(h))
         throw InputError(

@@ -1,7 +1,5 @@
 #include "formats/coordinates_file.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -10,6 +8,7 @@
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
 #include "formats/text_output.hpp"
+#include "formats/text_pieces.hpp"
 
 namespace part::formats {
 
@@ -45,34 +44,30 @@ void add_row(FieldCursor& fields, const LineReader& lines, Coordinates& coords,
 // The rows parsed in pieces, one per thread, then joined in order. Empty when a piece fails
 // or the pieces' dimensions or row count do not agree: the serial parse then names the
 // problem and its line.
-std::optional<Coordinates> parse_in_pieces(std::string_view text, std::int64_t expected,
-                                           std::size_t threads) {
-    const std::vector<std::string_view> pieces = split_at_line_ends(text, threads);
-    std::vector<Coordinates> parsed(pieces.size());
-    std::vector<char> failed(pieces.size(), 0);
-#pragma omp parallel for num_threads(int(pieces.size())) schedule(static, 1)
-    for (std::size_t i = 0; i < pieces.size(); ++i) {
-        try {
-            LineReader lines(pieces[i], "");
-            const auto line_ends = std::count(pieces[i].begin(), pieces[i].end(), '\n');
+std::optional<Coordinates> parse_rows_in_pieces(std::string_view text, std::int64_t expected,
+                                                std::size_t count) {
+    std::vector<Coordinates> parsed(count);
+    const bool parsed_all =
+        parse_in_pieces(text, count, [&](std::size_t i, std::string_view piece) {
+            LineReader lines(piece, "");
+            const auto line_ends = std::count(piece.begin(), piece.end(), '\n');
             parsed[i].values.reserve(3 * std::size_t(line_ends + 1)); // up to 3 per line
             std::string_view line;
             while (lines.next_data(line)) { // a blank line fails: no row is empty
                 FieldCursor fields(line, lines);
                 add_row(fields, lines, parsed[i], -1, 0);
             }
-        } catch (...) { // exceptions cannot leave a parallel region
-            failed[i] = 1;
-        }
-    }
+        });
     Coordinates coords;
-    coords.dim = parsed[0].dim;
     std::size_t values = 0;
-    for (std::size_t i = 0; i < pieces.size(); ++i) {
-        if (failed[i] || parsed[i].dim != coords.dim) return std::nullopt;
-        values += parsed[i].values.size();
+    for (const Coordinates& piece : parsed) {
+        if (piece.values.empty()) continue; // comments only
+        if (coords.dim != 0 && piece.dim != coords.dim) return std::nullopt;
+        coords.dim = piece.dim;
+        values += piece.values.size();
     }
-    if (coords.dim == 0 || (expected >= 0 && values != std::size_t(expected) * coords.dim))
+    if (!parsed_all || coords.dim == 0 ||
+        (expected >= 0 && values != std::size_t(expected) * coords.dim))
         return std::nullopt;
     coords.values.reserve(values);
     for (const Coordinates& piece : parsed)
@@ -84,9 +79,8 @@ std::optional<Coordinates> parse_in_pieces(std::string_view text, std::int64_t e
 
 Coordinates parse_coordinates(std::string_view text, const std::string& name,
                               std::int64_t expected) {
-    const int threads = text.size() >= kPiecesMinBytes ? omp_get_max_threads() : 1;
-    if (threads > 1)
-        if (std::optional<Coordinates> coords = parse_in_pieces(text, expected, threads))
+    if (const std::size_t pieces = pieces_for(text); pieces > 1)
+        if (std::optional<Coordinates> coords = parse_rows_in_pieces(text, expected, pieces))
             return std::move(*coords);
     LineReader lines(text, name);
     Coordinates coords;

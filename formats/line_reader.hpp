@@ -7,7 +7,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "libpart/core/error.hpp"
 
@@ -142,23 +141,6 @@ class FieldCursor {
     const char* end_;
     const LineReader& where_;
 };
-
-// Texts of at least this many bytes are parsed in pieces, one per OpenMP thread; below it,
-// starting the threads costs more than they save.
-constexpr std::size_t kPiecesMinBytes = std::size_t(1) << 20;
-
-// `text` in at most `count` pieces of about equal size, each of whole lines.
-inline std::vector<std::string_view> split_at_line_ends(std::string_view text, std::size_t count) {
-    std::vector<std::string_view> pieces;
-    for (std::size_t i = 1, begin = 0; i <= count && begin < text.size(); ++i) {
-        std::size_t end = std::max(begin, text.size() / count * i);
-        end = i == count ? std::string_view::npos : text.find('\n', end);
-        end = end == std::string_view::npos ? text.size() : end + 1;
-        pieces.push_back(text.substr(begin, end - begin));
-        begin = end;
-    }
-    return pieces;
-}
 
 // Calls take(fields) for each non-comment line, one row per line. Blank lines may only
 // trail the rows. Returns the number of rows.
