@@ -14,11 +14,27 @@ namespace part::formats {
 
 namespace {
 
+// Appends the row to `coords` when it holds exactly the dimension's count of finite numbers,
+// as the rows after the first do in a valid file; false otherwise, when add_row reads it again
+// to name the problem (it counts the row's tokens first, which costs a pass over the row).
+bool add_plain_row(FieldCursor fields, Coordinates& coords) {
+    double row[3];
+    for (int axis = 0; axis < coords.dim; ++axis)
+        if (!fields.next_real(row[axis]) || !std::isfinite(row[axis])) return false;
+    if (!fields.at_end()) return false;
+    coords.values.insert(coords.values.end(), row, row + coords.dim);
+    return true;
+}
+
 // Appends the coordinates on one row to `coords`, whose first row sets the dimension;
 // `expected` rows at most (-1: any number). `bytes` of text bound what is reserved: every
 // number takes at least two bytes, so no count can reserve beyond the text.
 void add_row(FieldCursor& fields, const LineReader& lines, Coordinates& coords,
              std::int64_t expected, std::size_t bytes) {
+    if (coords.dim != 0 &&
+        (expected < 0 || std::int64_t(coords.values.size()) < expected * coords.dim) &&
+        add_plain_row(fields, coords))
+        return;
     const int count = int(fields.count_remaining());
     if (coords.dim == 0) {
         if (count < 1 || count > 3)
