@@ -1,5 +1,7 @@
 #include "libpart/core/part_components.hpp"
 
+#include <cstdlib>
+
 namespace part {
 
 namespace {
@@ -72,16 +74,94 @@ void group_components(VertexId n, const PartId* key, const VertexId* parent, Ver
         if (key[v] != kSkipped) members[cursor[labels[v] - base]++] = v;
 }
 
+// Searches the components of the vertices whose key is their part (the others' key is
+// kSkipped), each within its part, from each one's lowest vertex in turn: labels them next,
+// next + 1, ..., sets their keys to kSkipped and queues their vertices in `queue` (room for
+// one more than the graph's vertices) from `tail` on, appending each component's end to
+// `first`. Returns the new tail.
+VertexId search_unlabelled(const Graph& graph, PartId* key, VertexId* labels, VertexId next,
+                           VertexId* queue, VertexId tail, std::vector<VertexId>& first) {
+    // A breadth-first search per component, queued in place (each vertex enters once, so the
+    // queue of all searches is exactly the grouping wanted), on raw pointers: it runs on
+    // every part-refine (fragments, reports). One key per vertex instead of a label and a
+    // part: a neighbour is taken when its key is the part searched. Taking it is written
+    // without a branch (the neighbour is always written at the tail, which moves on only if
+    // taken; its key is or-ed with all ones only if taken): whether a neighbour is new is
+    // what the processor cannot predict, and that branch cost more than the loop's work.
+    const VertexId n = graph.num_vertices();
+    const EdgeOffset* const xadj = graph.xadj.data();
+    const VertexId* const adjncy = graph.adjncy.data();
+    for (VertexId s = 0; s < n; ++s) {
+        const PartId p = key[s];
+        if (p == kSkipped) continue;
+        key[s] = kSkipped;
+        VertexId head = tail;
+        queue[tail++] = s;
+        while (head < tail) {
+            const VertexId v = queue[head++];
+            labels[v] = next;
+            const VertexId* row = adjncy + xadj[v];
+            const VertexId* const row_end = adjncy + xadj[v + 1];
+            for (; row != row_end; ++row) {
+                const VertexId u = *row;
+                const PartId u_key = key[u];
+                const bool take = u_key == p;
+                queue[tail] = u;
+                tail += take;
+                key[u] = u_key | -PartId(take);
+            }
+        }
+        first.push_back(tail);
+        ++next;
+    }
+    return tail;
+}
+
+// Graphs of fewer vertices fit in the caches, and most of their components' searches hit.
+constexpr VertexId kScatterMinVertices = VertexId(1) << 17;
+
+// Whether most of a sample of the edges (the rows of one vertex in 64) join vertices more than
+// 2^14 ids apart: a breadth-first search then jumps across memory at each step, and a
+// union-find over the edges in memory order is the faster; on a numbering with locality (a
+// mesh numbered along space, a part-major renumbering) the search reads each component's rows
+// almost in order and is the faster.
+bool rows_scatter(const Graph& graph) {
+    const VertexId n = graph.num_vertices();
+    if (n < kScatterMinVertices) return false;
+    EdgeOffset far = 0, sampled = 0;
+    for (VertexId v = 0; v < n; v += 64) {
+        for (VertexId u : graph.neighbours(v)) far += std::abs(u - v) > (VertexId(1) << 14);
+        sampled += graph.degree(v);
+    }
+    return 2 * far > sampled;
+}
+
+// Labels the components of the vertices whose key is not kSkipped next, next + 1, ... in
+// order of their lowest vertices and lists them grouped by component in `members` (room for
+// one more than the graph's vertices), appending each component's end to `first` (whose last
+// offset is 0). Overwrites `key`.
+void label_components(const Graph& graph, PartId* key, VertexId* labels, VertexId next,
+                      VertexId* members, std::vector<VertexId>& first) {
+    if (!rows_scatter(graph)) {
+        search_unlabelled(graph, key, labels, next, members, 0, first);
+        return;
+    }
+    const auto parent =
+        std::make_unique_for_overwrite<VertexId[]>(std::size_t(graph.num_vertices()));
+    link_components(graph, key, parent.get());
+    group_components(graph.num_vertices(), key, parent.get(), labels, next, members, first);
+}
+
 } // namespace
 
 PartComponents find_part_components(const Graph& graph, const std::vector<PartId>& part) {
     const VertexId n = graph.num_vertices();
     PartComponents c;
     c.label.resize(std::size_t(n));
-    c.members = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
+    c.members = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n) + 1);
     c.first.push_back(0);
-    link_components(graph, part.data(), c.members.get());
-    group_components(n, part.data(), c.members.get(), c.label.data(), 0, c.members.get(), c.first);
+    std::vector<PartId> key = part;
+    label_components(graph, key.data(), c.label.data(), 0, c.members.get(), c.first);
     return c;
 }
 
@@ -100,10 +180,9 @@ PartComponents update_part_components(const Graph& graph, const std::vector<Part
     VertexId kept = 0;
     for (VertexId b = 0; b < before.num_components(); ++b)
         kept += !changed[part[before.members[before.first[b]]]];
-    const auto searched = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
+    const auto searched = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n) + 1);
     std::vector<VertexId> searched_first{0};
-    link_components(graph, key.get(), searched.get());
-    group_components(n, key.get(), searched.get(), labels, kept, searched.get(), searched_first);
+    label_components(graph, key.get(), labels, kept, searched.get(), searched_first);
     // Both lists of components by lowest vertex (the first of each), merged into one;
     // every vertex relabelled with its component's place in it.
     c.members = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
@@ -145,48 +224,15 @@ std::vector<VertexId> PartComponents::per_part(const std::vector<PartId>& part,
 
 std::vector<VertexId> components_per_part(const Graph& graph, const std::vector<PartId>& part,
                                           PartId num_parts) {
-    const VertexId n = graph.num_vertices();
-    const auto parent = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
-    link_components(graph, part.data(), parent.get());
-    std::vector<VertexId> components(std::size_t(num_parts), 0);
-    for (VertexId v = 0; v < n; ++v) components[part[v]] += parent[v] == v;
-    return components;
+    return find_part_components(graph, part).per_part(part, num_parts);
 }
 
 std::vector<VertexId> breadth_first_part_order(const Graph& graph,
                                                const std::vector<PartId>& part) {
-    // A breadth-first search per component, queued in place (each vertex enters once, so the
-    // queue of all searches is the order wanted), on raw pointers. One key per vertex: a
-    // neighbour is taken when its key is the part searched. Taking it is written without a
-    // branch (the neighbour is always written at the tail, which moves on only if taken; its
-    // key is or-ed with all ones only if taken): whether a neighbour is new is what the
-    // processor cannot predict, and that branch cost more than the loop's work.
-    const VertexId n = graph.num_vertices();
-    const EdgeOffset* const xadj = graph.xadj.data();
-    const VertexId* const adjncy = graph.adjncy.data();
-    std::vector<PartId> keys = part;
-    PartId* const key = keys.data();
-    std::vector<VertexId> order(std::size_t(n) + 1); // room for the last write past the tail
-    VertexId* const queue = order.data();
-    VertexId tail = 0;
-    for (VertexId s = 0; s < n; ++s) {
-        const PartId p = key[s];
-        if (p == kSkipped) continue;
-        key[s] = kSkipped;
-        VertexId head = tail;
-        queue[tail++] = s;
-        while (head < tail) {
-            const VertexId v = queue[head++];
-            for (EdgeOffset e = xadj[v]; e < xadj[v + 1]; ++e) {
-                const VertexId u = adjncy[e];
-                const PartId u_key = key[u];
-                const bool take = u_key == p;
-                queue[tail] = u;
-                tail += take;
-                key[u] = u_key | -PartId(take);
-            }
-        }
-    }
+    const auto n = std::size_t(graph.num_vertices());
+    std::vector<PartId> key = part;
+    std::vector<VertexId> labels(n), first{0}, order(n + 1);
+    search_unlabelled(graph, key.data(), labels.data(), 0, order.data(), 0, first);
     order.pop_back();
     return order;
 }

@@ -10,8 +10,10 @@
 namespace part {
 
 // The components with their vertices: numbered 0.. in order of each component's lowest
-// vertex; the vertices of component c are members[first[c] .. first[c + 1]), in increasing
-// order.
+// vertex; the vertices of component c are members[first[c] .. first[c + 1]), the lowest
+// first, the others in the order a breadth-first search from it reaches them, or in
+// increasing order on a large graph whose rows scatter their neighbours across the numbering
+// (there a union-find over the edges in memory order is faster than the search).
 struct PartComponents {
     std::vector<VertexId> label;         // per vertex
     std::unique_ptr<VertexId[]> members; // every vertex, grouped by component
@@ -22,7 +24,7 @@ struct PartComponents {
     std::vector<VertexId> per_part(const std::vector<PartId>& part, PartId num_parts) const;
 };
 
-// O(n + m) and a union-find's near-constant factor.
+// O(n + m), times a union-find's near-constant factor where the rows scatter.
 PartComponents find_part_components(const Graph& graph, const std::vector<PartId>& part);
 
 // The components after vertices moved, from those before (`before`): every vertex that moved
@@ -38,7 +40,7 @@ std::vector<VertexId> components_per_part(const Graph& graph, const std::vector<
                                           PartId num_parts);
 
 // Every vertex, grouped by component as find_part_components groups them, each component's
-// in the order a breadth-first search from its lowest vertex reaches them
+// always in the order a breadth-first search from its lowest vertex reaches them
 // (taking each row's neighbours in the row's order).
 std::vector<VertexId> breadth_first_part_order(const Graph& graph, const std::vector<PartId>& part);
 

@@ -5,6 +5,7 @@
 #include <numeric>
 #include <random>
 
+#include "libpart/core/graph_builder.hpp"
 #include "libpart/core/metrics.hpp"
 #include "libpart/core/part_components.hpp"
 #include "tests/support/grid_graph.hpp"
@@ -118,18 +119,59 @@ TEST(PartComponents, MembersAreGroupedByComponentFromTheLowestVertex) {
         std::vector<char> seen(std::size_t(g.num_vertices()), 0);
         for (VertexId comp = 0; comp < count; ++comp) {
             ASSERT_LT(c.first[comp], c.first[comp + 1]) << seed;
+            const VertexId lowest = c.members[c.first[comp]];
             for (VertexId i = c.first[comp]; i < c.first[comp + 1]; ++i) {
                 const VertexId v = c.members[i];
                 EXPECT_EQ(c.label[v], comp) << seed;
-                if (i > c.first[comp]) {
-                    EXPECT_LT(c.members[i - 1], v) << seed;
-                }
+                EXPECT_LE(lowest, v) << seed;
                 EXPECT_FALSE(seen[v]) << seed;
                 seen[v] = 1;
             }
         }
         EXPECT_EQ(c.per_part(part, k), naive_components(g, part, k)) << seed;
+        const std::vector<VertexId> expected = breadth_first_members(g, part);
+        for (VertexId i = 0; i < g.num_vertices(); ++i)
+            ASSERT_EQ(c.members[i], expected[i]) << seed << " " << i;
     }
+}
+
+TEST(PartComponents, ScatteredLargeGraphListsMembersInIncreasingOrder) {
+    // A grid of 144,000 vertices numbered at random: its rows scatter, so the components come
+    // from a union-find, each component's members in increasing order.
+    const Graph grid = test::grid_graph(60, 60, 40);
+    const VertexId n = grid.num_vertices();
+    std::vector<VertexId> label(static_cast<std::size_t>(n));
+    std::iota(label.begin(), label.end(), 0);
+    std::shuffle(label.begin(), label.end(), std::mt19937(5));
+    std::vector<WeightedEdge> edges;
+    for (VertexId u = 0; u < n; ++u)
+        for (VertexId v : grid.neighbours(u))
+            if (u < v) edges.push_back({label[u], label[v], 1});
+    const Graph g = graph_from_edges(n, edges, false);
+    std::vector<PartId> part(static_cast<std::size_t>(n));
+    for (VertexId v = 0; v < n; ++v) part[label[v]] = PartId(v / 9000 + (v % 97 == 0 ? 3 : 0)) % 16;
+    PartComponents c = find_part_components(g, part);
+    EXPECT_EQ(c.per_part(part, 16), naive_components(g, part, 16));
+    EXPECT_GT(c.num_components(), 16);
+    VertexId next = 0;
+    for (VertexId comp = 0; comp < c.num_components(); ++comp)
+        for (VertexId i = c.first[comp]; i < c.first[comp + 1]; ++i) {
+            ASSERT_EQ(c.label[c.members[i]], comp);
+            if (i > c.first[comp]) {
+                ASSERT_LT(c.members[i - 1], c.members[i]);
+            }
+        }
+    for (VertexId v = 0; v < n; ++v) { // labels first appear in order
+        ASSERT_LE(c.label[v], next);
+        next += c.label[v] == next;
+    }
+    // Part 0's vertices go to part 1: the update equals a new search.
+    std::vector<char> changed(16, 0);
+    changed[1] = 1;
+    for (PartId& p : part)
+        if (p == 0) p = 1;
+    c = update_part_components(g, part, std::move(c), changed);
+    expect_equal_to_search(g, part, c, 0, 0);
 }
 
 TEST(PartComponents, BreadthFirstOrderIsTheDocumentedSearch) {
