@@ -8,7 +8,8 @@
 namespace part::formats {
 
 std::size_t pieces_for(std::string_view text) {
-    return text.size() >= (std::size_t(1) << 20) ? std::size_t(omp_get_max_threads()) : 1;
+    const int threads = omp_get_max_threads();
+    return text.size() >= (std::size_t(1) << 20) && threads > 1 ? 4 * std::size_t(threads) : 1;
 }
 
 bool parse_in_pieces(std::string_view text, std::size_t count,
@@ -22,7 +23,7 @@ bool parse_in_pieces(std::string_view text, std::size_t count,
         begin = end;
     }
     std::vector<char> failed(pieces.size(), 0);
-#pragma omp parallel for num_threads(int(pieces.size())) schedule(static, 1)
+#pragma omp parallel for schedule(dynamic, 1)
     for (std::size_t i = 0; i < pieces.size(); ++i) {
         try {
             parse(i, pieces[i]);

@@ -8,12 +8,13 @@
 
 namespace part::formats {
 
-// How many pieces to parse `text` in: one per OpenMP thread for a megabyte or more, else one
+// How many pieces to parse `text` in: four per OpenMP thread for a megabyte or more (taken as
+// threads come free, so that a thread the system holds back delays little), else one
 // (starting threads would cost more than they save).
 std::size_t pieces_for(std::string_view text);
 
 // Cuts `text` into at most `count` pieces of about equal size, each of whole lines, and calls
-// parse(i, piece) for the i-th on a thread of its own. False when a call threw.
+// parse(i, piece) for the i-th on one of the OpenMP threads. False when a call threw.
 bool parse_in_pieces(std::string_view text, std::size_t count,
                      const std::function<void(std::size_t, std::string_view)>& parse);
 

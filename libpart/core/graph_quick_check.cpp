@@ -208,16 +208,17 @@ void scatter_by_block(const Rows& g, int shift, VertexId begin, VertexId end, Ed
 }
 
 // Scatters the upper entries into blocks of v, then matches each block's entries. The rows
-// are cut into one chunk per thread, each with its own cursors per block; a block holds the
-// chunks' entries in the chunks' order, so in the rows' order whatever the thread count.
+// are cut into chunks, each with its own cursors per block; a block holds the chunks' entries
+// in the chunks' order, so in the rows' order, as on one thread.
 bool match_by_blocks(const Rows& g, const LongRows& long_rows, int shift, std::uint8_t* matched,
                      EdgeOffset& upper, EdgeOffset& lower) {
     const std::int64_t blocks = (std::int64_t(g.n) >> shift) + 1;
-    const int chunks = g.xadj[g.n] >= kParallelEntries ? omp_get_max_threads() : 1;
+    // Four chunks per thread, taken as threads come free.
+    const int chunks = g.xadj[g.n] >= kParallelEntries ? 4 * omp_get_max_threads() : 1;
     auto first_row = [&](int c) { return VertexId(std::int64_t(g.n) * c / chunks); };
     std::vector<EdgeOffset> cursor(std::size_t(chunks * blocks), 0); // [chunk * blocks + block]
     std::vector<Tally> tallies(static_cast<std::size_t>(chunks));
-#pragma omp parallel for schedule(static, 1)
+#pragma omp parallel for schedule(dynamic, 1)
     for (int c = 0; c < chunks; ++c)
         tally_by_block(g, shift, first_row(c), first_row(c + 1), cursor.data() + c * blocks,
                        tallies[std::size_t(c)]);
@@ -241,7 +242,7 @@ bool match_by_blocks(const Rows& g, const LongRows& long_rows, int shift, std::u
     const std::size_t slots = std::size_t(running) + std::size_t(chunks);
     std::unique_ptr<UpperEntry[]> entries(new UpperEntry[slots]);
     std::unique_ptr<Weight[]> weights(g.adjwgt ? new Weight[slots] : nullptr);
-#pragma omp parallel for schedule(static, 1)
+#pragma omp parallel for schedule(dynamic, 1)
     for (int c = 0; c < chunks; ++c)
         scatter_by_block(g, shift, first_row(c), first_row(c + 1), cursor.data() + c * blocks,
                          entries.get(), weights.get(), running + c);
