@@ -224,7 +224,14 @@ std::vector<VertexId> PartComponents::per_part(const std::vector<PartId>& part,
 
 std::vector<VertexId> components_per_part(const Graph& graph, const std::vector<PartId>& part,
                                           PartId num_parts) {
-    return find_part_components(graph, part).per_part(part, num_parts);
+    if (!rows_scatter(graph)) return find_part_components(graph, part).per_part(part, num_parts);
+    // The trees' roots are enough: no labels, no members.
+    const VertexId n = graph.num_vertices();
+    const auto parent = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
+    link_components(graph, part.data(), parent.get());
+    std::vector<VertexId> components(std::size_t(num_parts), 0);
+    for (VertexId v = 0; v < n; ++v) components[part[v]] += parent[v] == v;
+    return components;
 }
 
 std::vector<VertexId> breadth_first_part_order(const Graph& graph,

@@ -152,6 +152,7 @@ TEST(PartComponents, ScatteredLargeGraphListsMembersInIncreasingOrder) {
     for (VertexId v = 0; v < n; ++v) part[label[v]] = PartId(v / 9000 + (v % 97 == 0 ? 3 : 0)) % 16;
     PartComponents c = find_part_components(g, part);
     EXPECT_EQ(c.per_part(part, 16), naive_components(g, part, 16));
+    EXPECT_EQ(components_per_part(g, part, 16), naive_components(g, part, 16));
     EXPECT_GT(c.num_components(), 16);
     VertexId next = 0;
     for (VertexId comp = 0; comp < c.num_components(); ++comp)
