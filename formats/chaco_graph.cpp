@@ -4,12 +4,14 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <utility>
 
 #include "formats/atomic_output.hpp"
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
 #include "formats/text_output.hpp"
+#include "formats/text_pieces.hpp"
 
 namespace part::formats {
 
@@ -167,13 +169,52 @@ Graph parse_vertex_lines(LineReader& lines, const ChacoHeader& h, std::size_t by
     return g;
 }
 
+// Appends the vertices of `from` to `to`.
+void append_vertices(Graph& to, const Graph& from) {
+    const EdgeOffset offset = to.xadj.back();
+    for (std::size_t v = 1; v < from.xadj.size(); ++v) to.xadj.push_back(from.xadj[v] + offset);
+    to.adjncy.insert(to.adjncy.end(), from.adjncy.begin(), from.adjncy.end());
+    to.adjwgt.insert(to.adjwgt.end(), from.adjwgt.begin(), from.adjwgt.end());
+    to.vwgt.insert(to.vwgt.end(), from.vwgt.begin(), from.vwgt.end());
+    to.vsize.insert(to.vsize.end(), from.vsize.begin(), from.vsize.end());
+}
+
+// The vertex lines of `body` (the text after the header) parsed in pieces, one per thread,
+// then joined in order. Empty when a piece fails or the pieces do not hold exactly the
+// header's n vertex lines and 2m entries: the serial parse then names the problem and its line.
+std::optional<Graph> parse_vertex_lines_in_pieces(std::string_view body, const ChacoHeader& h,
+                                                  std::size_t count) {
+    std::vector<Graph> parsed(count);
+    const bool parsed_all =
+        parse_in_pieces(body, count, [&](std::size_t i, std::string_view piece) {
+            LineReader lines(piece, "");
+            parsed[i].ncon = h.ncon;
+            reserve_for(parsed[i], h, i == 0 ? body.size() : piece.size());
+            std::string_view line;
+            while (lines.next_data(line)) parse_chaco_vertex_line(line, lines, h, parsed[i]);
+        });
+    std::int64_t vertices = 0;
+    std::uint64_t entries = 0;
+    for (const Graph& piece : parsed) {
+        vertices += piece.num_vertices();
+        entries += piece.adjncy.size();
+    }
+    if (!parsed_all || vertices != h.n || entries != entries_of(h)) return std::nullopt;
+    for (std::size_t i = 1; i < count; ++i) append_vertices(parsed[0], parsed[i]);
+    return std::move(parsed[0]);
+}
+
 } // namespace
 
 Graph parse_chaco_graph(std::string_view text, const std::string& name) {
     LineReader lines(text, name);
     const ChacoHeader h = parse_chaco_header(lines);
     const std::int64_t header_line = lines.line_number();
-    Graph g = parse_vertex_lines(lines, h, text.size());
+    const std::size_t pieces = pieces_for(text);
+    std::optional<Graph> in_pieces;
+    if (pieces > 1)
+        in_pieces = parse_vertex_lines_in_pieces(text.substr(lines.offset()), h, pieces);
+    Graph g = in_pieces ? std::move(*in_pieces) : parse_vertex_lines(lines, h, text.size());
     if (g.adjncy.size() != entries_of(h))
         throw InputError(
             name, header_line,

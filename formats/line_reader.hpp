@@ -102,6 +102,14 @@ class FieldCursor {
         p_ = next;
         return true;
     }
+    // The next number into `value`; false, consuming nothing, when the next token is not one.
+    bool next_real(double& value) {
+        skip_space();
+        const auto [next, ec] = std::from_chars(p_, end_, value);
+        if (p_ == end_ || ec != std::errc() || (next != end_ && !is_space(*next))) return false;
+        p_ = next;
+        return true;
+    }
     double real(const char* what) {
         skip_space();
         if (p_ == end_) where_.fail(std::string("expected ") + what + ", found end of line");

@@ -1,5 +1,7 @@
 #include "libpart/core/graph_quick_check.hpp"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <bit>
 #include <cstdlib>
@@ -32,6 +34,8 @@ constexpr int kMaxBlockShift = 30;
 constexpr std::int64_t kMaxBlocks = 1024;
 // Graphs of fewer blocks fit in a core's cache whole and are matched in place.
 constexpr std::int64_t kCachedBlocks = 4;
+// Fewer entries are matched on one thread: starting more would cost more than they save.
+constexpr EdgeOffset kParallelEntries = EdgeOffset(1) << 16;
 
 struct Rows {
     const EdgeOffset* xadj;
@@ -102,12 +106,11 @@ bool match(const Rows& g, const LongRows& long_rows, VertexId u, VertexId v, Wei
     return !g.adjwgt || g.adjwgt[mirror] == w;
 }
 
-// The rows' entries above and below the diagonal, and the upper entries per block.
+// The rows' entries above and below the diagonal.
 struct Tally {
     EdgeOffset upper = 0;
     EdgeOffset lower = 0;
     bool ok = true;
-    std::vector<EdgeOffset> per_block; // counts, then where each block's entries go
 };
 
 // Calls upper(u, v, w) for each entry with u < v after checking ids, self loops and weights;
@@ -168,14 +171,13 @@ bool numbering_is_local(const Rows& g, int shift) {
     return far * 5 <= sampled * 2;
 }
 
-// Checks ids, self loops and weights of the rows and counts their upper entries per block of
-// v. Whether an entry is upper is a coin toss on a numbering without locality, so it is added,
-// not branched on.
-void tally_by_block(const Rows& g, int shift, std::int64_t blocks, Tally& t) {
-    t.per_block.assign(std::size_t(blocks), 0);
-    EdgeOffset* per_block = t.per_block.data();
+// Checks ids, self loops and weights of the rows [begin, end) and counts their upper entries
+// per block of v into `per_block`. Whether an entry is upper is a coin toss on a numbering
+// without locality, so it is added, not branched on.
+void tally_by_block(const Rows& g, int shift, VertexId begin, VertexId end, EdgeOffset* per_block,
+                    Tally& t) {
     EdgeOffset upper = 0;
-    for (VertexId u = 0; u < g.n; ++u)
+    for (VertexId u = begin; u < end; ++u)
         for (EdgeOffset e = g.xadj[u]; e < g.xadj[u + 1]; ++e) {
             const VertexId v = g.adjncy[e];
             if (std::uint32_t(v) >= std::uint32_t(g.n) || v == u || (g.adjwgt && g.adjwgt[e] < 0)) {
@@ -186,14 +188,13 @@ void tally_by_block(const Rows& g, int shift, std::int64_t blocks, Tally& t) {
             upper += v > u;
         }
     t.upper = upper;
-    t.lower = g.xadj[g.n] - upper;
 }
 
-// Writes the upper entries of the rows at their blocks' cursors; a lower entry is written to
-// the spare slot instead, a conditional move rather than a branch.
-void scatter_by_block(const Rows& g, int shift, EdgeOffset* cursor, UpperEntry* entries,
-                      Weight* weights, EdgeOffset spare) {
-    for (VertexId u = 0; u < g.n; ++u)
+// Writes the upper entries of the rows [begin, end) at their blocks' cursors; a lower entry is
+// written to the spare slot instead, a conditional move rather than a branch.
+void scatter_by_block(const Rows& g, int shift, VertexId begin, VertexId end, EdgeOffset* cursor,
+                      UpperEntry* entries, Weight* weights, EdgeOffset spare) {
+    for (VertexId u = begin; u < end; ++u)
         for (EdgeOffset e = g.xadj[u]; e < g.xadj[u + 1]; ++e) {
             const VertexId v = g.adjncy[e];
             const EdgeOffset is_upper = v > u;
@@ -206,31 +207,56 @@ void scatter_by_block(const Rows& g, int shift, EdgeOffset* cursor, UpperEntry* 
         }
 }
 
-// Scatters the upper entries into blocks of v, then matches each block's entries.
+// Scatters the upper entries into blocks of v, then matches each block's entries. The rows
+// are cut into chunks, each with its own cursors per block; a block holds the chunks' entries
+// in the chunks' order, so in the rows' order, as on one thread.
 bool match_by_blocks(const Rows& g, const LongRows& long_rows, int shift, std::uint8_t* matched,
                      EdgeOffset& upper, EdgeOffset& lower) {
     const std::int64_t blocks = (std::int64_t(g.n) >> shift) + 1;
-    Tally tally;
-    tally_by_block(g, shift, blocks, tally);
-    upper = tally.upper;
-    lower = tally.lower;
-    if (!tally.ok || upper != lower) return false;
-    EdgeOffset running = 0;
-    for (EdgeOffset& start : tally.per_block) {
-        const EdgeOffset count = start;
-        start = running;
-        running += count;
+    // Four chunks per thread, taken as threads come free.
+    const int chunks = g.xadj[g.n] >= kParallelEntries ? 4 * omp_get_max_threads() : 1;
+    auto first_row = [&](int c) { return VertexId(std::int64_t(g.n) * c / chunks); };
+    std::vector<EdgeOffset> cursor(std::size_t(chunks * blocks), 0); // [chunk * blocks + block]
+    std::vector<Tally> tallies(static_cast<std::size_t>(chunks));
+#pragma omp parallel for schedule(dynamic, 1)
+    for (int c = 0; c < chunks; ++c)
+        tally_by_block(g, shift, first_row(c), first_row(c + 1), cursor.data() + c * blocks,
+                       tallies[std::size_t(c)]);
+    bool ok = true;
+    upper = 0;
+    for (const Tally& t : tallies) {
+        ok = ok && t.ok;
+        upper += t.upper;
     }
-    // One spare slot takes the lower entries' writes (see scatter_by_block).
-    const std::size_t slots = std::size_t(running) + 1;
+    lower = g.xadj[g.n] - upper;
+    if (!ok || upper != lower) return false;
+    EdgeOffset running = 0;
+    for (std::int64_t b = 0; b < blocks; ++b)
+        for (int c = 0; c < chunks; ++c) {
+            EdgeOffset& at = cursor[std::size_t(c * blocks + b)];
+            const EdgeOffset count = at;
+            at = running;
+            running += count;
+        }
+    // One spare slot per chunk takes its lower entries' writes (see scatter_by_block).
+    const std::size_t slots = std::size_t(running) + std::size_t(chunks);
     std::unique_ptr<UpperEntry[]> entries(new UpperEntry[slots]);
     std::unique_ptr<Weight[]> weights(g.adjwgt ? new Weight[slots] : nullptr);
-    scatter_by_block(g, shift, tally.per_block.data(), entries.get(), weights.get(), running);
-    for (EdgeOffset i = 0; i < running; ++i) {
-        const UpperEntry& x = entries[std::size_t(i)];
-        if (!match(g, long_rows, x.u, x.v, weights ? weights[i] : 1, matched)) return false;
-    }
-    return true;
+#pragma omp parallel for schedule(dynamic, 1)
+    for (int c = 0; c < chunks; ++c)
+        scatter_by_block(g, shift, first_row(c), first_row(c + 1), cursor.data() + c * blocks,
+                         entries.get(), weights.get(), running + c);
+    // A block's entries claim mirrors in the block's own rows only: blocks are matched on
+    // several threads at once, each flag written by one. Block b ends where the last chunk's
+    // cursor stopped.
+    const EdgeOffset* const end = cursor.data() + (chunks - 1) * blocks;
+#pragma omp parallel for if (chunks > 1) schedule(dynamic, 8) reduction(&& : ok)
+    for (std::int64_t b = 0; b < blocks; ++b)
+        for (EdgeOffset i = b == 0 ? 0 : end[b - 1]; ok && i < end[b]; ++i) {
+            const UpperEntry& x = entries[std::size_t(i)];
+            ok = match(g, long_rows, x.u, x.v, weights ? weights[i] : 1, matched);
+        }
+    return ok;
 }
 
 // Matches each upper entry straight from the rows: small graphs, whose rows fit in cache.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <exception>
 
 #include "libpart/core/part_links.hpp"
 #include "libpart/core/saturated_weight.hpp"
@@ -133,6 +134,10 @@ Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId
 
 namespace {
 
+// Graphs of fewer adjacency entries are measured on one thread: starting another would cost
+// more than it saves.
+constexpr std::size_t kParallelEntries = std::size_t(1) << 16;
+
 // Drops repeated (p << 32 | q) entries, grouping the rest by p: a counting sort on p, then a
 // marker per q within each group, O(entries + K).
 void keep_distinct_links(std::vector<std::uint64_t>& links, PartId num_parts) {
@@ -151,23 +156,35 @@ void keep_distinct_links(std::vector<std::uint64_t>& links, PartId num_parts) {
     }
 }
 
-// Boundary vertices, and the parts each part neighbours: the distinct (p, q) of its vertices'
-// neighbours in other parts, each vertex contributing each q once.
-void fill_neighbourhoods(PartitionMetrics& m, const Graph& graph, const std::vector<PartId>& part) {
+// In one scan of the edges: the edge cut, the communication volume, the boundary vertices,
+// and the parts each part neighbours (the distinct (p, q) of its vertices' neighbours in
+// other parts, each vertex contributing each q once).
+void scan_cut_edges(PartitionMetrics& m, const Graph& graph, const std::vector<PartId>& part) {
     if (m.num_parts == 0) return;
+    const EdgeOffset* const xadj = graph.xadj.data();
+    const VertexId* const adjncy = graph.adjncy.data();
+    const Weight* const adjwgt = graph.has_edge_weights() ? graph.adjwgt.data() : nullptr;
+    const PartId* const parts = part.data();
     std::vector<VertexId> seen_by(std::size_t(m.num_parts), -1);
     std::vector<std::uint64_t> links;
+    WeightSum cut = 0;
     for (VertexId u = 0; u < graph.num_vertices(); ++u) {
-        const PartId p = part[u];
+        const PartId p = parts[u];
         seen_by[p] = u;
         const std::size_t before = links.size();
-        for (VertexId v : graph.neighbours(u))
-            if (seen_by[part[v]] != u) {
-                seen_by[part[v]] = u;
-                links.push_back(std::uint64_t(p) << 32 | std::uint32_t(part[v]));
-            }
-        m.boundary_vertices += links.size() > before;
+        for (EdgeOffset e = xadj[u]; e < xadj[u + 1]; ++e) {
+            const PartId q = parts[adjncy[e]];
+            if (q == p) continue;
+            cut += adjwgt ? adjwgt[e] : 1;
+            if (seen_by[q] == u) continue;
+            seen_by[q] = u;
+            links.push_back(std::uint64_t(p) << 32 | std::uint32_t(q));
+        }
+        const auto other_parts = WeightSum(links.size() - before);
+        m.communication_volume += other_parts * graph.vertex_size(u);
+        m.boundary_vertices += other_parts > 0;
     }
+    m.edge_cut = cut / 2;
     keep_distinct_links(links, m.num_parts);
     std::vector<PartId> degree(std::size_t(m.num_parts), 0);
     for (std::uint64_t link : links) ++degree[link >> 32];
@@ -196,12 +213,29 @@ PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition)
     m.num_edges = graph.num_edges();
     m.num_parts = partition.num_parts;
     m.num_constraints = graph.num_constraints();
-    m.edge_cut = edge_cut(graph, part);
-    m.communication_volume = communication_volume(graph, part, m.num_parts);
-    m.part_weights = part_weights(graph, part, m.num_parts);
-    m.imbalance = imbalance_of(graph, partition, m.part_weights);
-    fill_neighbourhoods(m, graph, part);
-    add_component_counts(m, components_per_part(graph, part, m.num_parts));
+    // The components' scan of the edges is independent of the others: a thread each.
+    std::vector<VertexId> components;
+    std::exception_ptr failed[2];
+#pragma omp parallel sections if (graph.adjncy.size() >= kParallelEntries)
+    {
+#pragma omp section
+        try {
+            m.part_weights = part_weights(graph, part, m.num_parts);
+            m.imbalance = imbalance_of(graph, partition, m.part_weights);
+            scan_cut_edges(m, graph, part);
+        } catch (...) { // exceptions cannot leave a parallel region
+            failed[0] = std::current_exception();
+        }
+#pragma omp section
+        try {
+            components = components_per_part(graph, part, m.num_parts);
+        } catch (...) {
+            failed[1] = std::current_exception();
+        }
+    }
+    for (const std::exception_ptr& failure : failed)
+        if (failure) std::rethrow_exception(failure);
+    add_component_counts(m, components);
     return m;
 }
 

@@ -1,14 +1,82 @@
 #include "libpart/core/part_components.hpp"
 
+#include <cstdlib>
+
 namespace part {
 
 namespace {
 
-constexpr PartId kSearched = -1;
+constexpr PartId kSkipped = -1;
+
+// Root of v's tree, halving the path on the way. Every parent is lower than its child, so a
+// root is the lowest vertex of its tree. A parent is rewritten only when it changes: on a
+// graph numbered without locality every write dirties a line of its own.
+VertexId find_root(VertexId* parent, VertexId v) {
+    for (VertexId up = parent[v]; up != v; up = parent[v]) {
+        const VertexId grand = parent[up];
+        if (grand == up) return up;
+        v = parent[v] = grand;
+    }
+    return v;
+}
+
+// Union-find over the edges inside parts, in the rows' order (the order they lie in memory,
+// where a breadth-first search jumps across the graph at each step): links each vertex whose
+// key (its part) is not kSkipped into one tree per component of its part, rooted at the
+// component's lowest vertex. The parent of a vertex skipped is left as it was.
+void link_components(const Graph& graph, const PartId* key, VertexId* parent) {
+    const VertexId n = graph.num_vertices();
+    const EdgeOffset* const xadj = graph.xadj.data();
+    const VertexId* const adjncy = graph.adjncy.data();
+    for (VertexId u = 0; u < n; ++u) {
+        const PartId p = key[u];
+        if (p == kSkipped) continue;
+        parent[u] = u;
+        VertexId root = u; // of u's tree: linking others under it leaves it the root
+        for (EdgeOffset e = xadj[u]; e < xadj[u + 1]; ++e) {
+            const VertexId v = adjncy[e];
+            if (v >= u || key[v] != p) continue; // each edge once, from its higher end
+            const VertexId other = find_root(parent, v);
+            if (other > root)
+                parent[other] = root;
+            else if (other < root)
+                root = parent[root] = other;
+        }
+    }
+}
+
+// Labels the vertices linked by link_components next, next + 1, ... in order of their
+// components' lowest vertices and lists them grouped by component, each component's in
+// increasing order, in `members` (which may be `parent` itself), appending each component's
+// end to `first`.
+void group_components(VertexId n, const PartId* key, const VertexId* parent, VertexId* labels,
+                      VertexId next, VertexId* members, std::vector<VertexId>& first) {
+    // A parent is lower than its child, so it is labelled before it, with the root's label.
+    const VertexId base = next;
+    std::vector<VertexId> cursor; // sizes, then where each component's next member goes
+    for (VertexId v = 0; v < n; ++v) {
+        if (key[v] == kSkipped) continue;
+        if (parent[v] == v) {
+            labels[v] = next++;
+            cursor.push_back(0);
+        } else {
+            labels[v] = labels[parent[v]];
+        }
+        ++cursor[labels[v] - base];
+    }
+    VertexId end = first.back();
+    for (VertexId& at : cursor) {
+        const VertexId size = at;
+        at = end;
+        first.push_back(end += size);
+    }
+    for (VertexId v = 0; v < n; ++v)
+        if (key[v] != kSkipped) members[cursor[labels[v] - base]++] = v;
+}
 
 // Searches the components of the vertices whose key is their part (the others' key is
-// kSearched), each within its part, from each one's lowest vertex in turn: labels them next,
-// next + 1, ..., sets their keys to kSearched and queues their vertices in `queue` (room for
+// kSkipped), each within its part, from each one's lowest vertex in turn: labels them next,
+// next + 1, ..., sets their keys to kSkipped and queues their vertices in `queue` (room for
 // one more than the graph's vertices) from `tail` on, appending each component's end to
 // `first`. Returns the new tail.
 VertexId search_unlabelled(const Graph& graph, PartId* key, VertexId* labels, VertexId next,
@@ -25,8 +93,8 @@ VertexId search_unlabelled(const Graph& graph, PartId* key, VertexId* labels, Ve
     const VertexId* const adjncy = graph.adjncy.data();
     for (VertexId s = 0; s < n; ++s) {
         const PartId p = key[s];
-        if (p == kSearched) continue;
-        key[s] = kSearched;
+        if (p == kSkipped) continue;
+        key[s] = kSkipped;
         VertexId head = tail;
         queue[tail++] = s;
         while (head < tail) {
@@ -49,6 +117,41 @@ VertexId search_unlabelled(const Graph& graph, PartId* key, VertexId* labels, Ve
     return tail;
 }
 
+// Graphs of fewer vertices fit in the caches, and most of their components' searches hit.
+constexpr VertexId kScatterMinVertices = VertexId(1) << 17;
+
+// Whether most of a sample of the edges (the rows of one vertex in 64) join vertices more than
+// 2^14 ids apart: a breadth-first search then jumps across memory at each step, and a
+// union-find over the edges in memory order is the faster; on a numbering with locality (a
+// mesh numbered along space, a part-major renumbering) the search reads each component's rows
+// almost in order and is the faster.
+bool rows_scatter(const Graph& graph) {
+    const VertexId n = graph.num_vertices();
+    if (n < kScatterMinVertices) return false;
+    EdgeOffset far = 0, sampled = 0;
+    for (VertexId v = 0; v < n; v += 64) {
+        for (VertexId u : graph.neighbours(v)) far += std::abs(u - v) > (VertexId(1) << 14);
+        sampled += graph.degree(v);
+    }
+    return 2 * far > sampled;
+}
+
+// Labels the components of the vertices whose key is not kSkipped next, next + 1, ... in
+// order of their lowest vertices and lists them grouped by component in `members` (room for
+// one more than the graph's vertices), appending each component's end to `first` (whose last
+// offset is 0). Overwrites `key`.
+void label_components(const Graph& graph, PartId* key, VertexId* labels, VertexId next,
+                      VertexId* members, std::vector<VertexId>& first) {
+    if (!rows_scatter(graph)) {
+        search_unlabelled(graph, key, labels, next, members, 0, first);
+        return;
+    }
+    const auto parent =
+        std::make_unique_for_overwrite<VertexId[]>(std::size_t(graph.num_vertices()));
+    link_components(graph, key, parent.get());
+    group_components(graph.num_vertices(), key, parent.get(), labels, next, members, first);
+}
+
 } // namespace
 
 PartComponents find_part_components(const Graph& graph, const std::vector<PartId>& part) {
@@ -58,7 +161,7 @@ PartComponents find_part_components(const Graph& graph, const std::vector<PartId
     c.members = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n) + 1);
     c.first.push_back(0);
     std::vector<PartId> key = part;
-    search_unlabelled(graph, key.data(), c.label.data(), 0, c.members.get(), 0, c.first);
+    label_components(graph, key.data(), c.label.data(), 0, c.members.get(), c.first);
     return c;
 }
 
@@ -70,7 +173,7 @@ PartComponents update_part_components(const Graph& graph, const std::vector<Part
     VertexId* const labels = c.label.data();
     // Only the marked parts' vertices are searched.
     const auto key = std::make_unique_for_overwrite<PartId[]>(std::size_t(n));
-    for (VertexId v = 0; v < n; ++v) key[v] = changed[part[v]] ? part[v] : kSearched;
+    for (VertexId v = 0; v < n; ++v) key[v] = changed[part[v]] ? part[v] : kSkipped;
     // The marked parts' components, labelled from `kept` on (kept: the others' count). A
     // component of `before` lies in a marked part now if its first vertex does (it was one of
     // that part's, or moved there whole).
@@ -79,7 +182,7 @@ PartComponents update_part_components(const Graph& graph, const std::vector<Part
         kept += !changed[part[before.members[before.first[b]]]];
     const auto searched = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n) + 1);
     std::vector<VertexId> searched_first{0};
-    search_unlabelled(graph, key.get(), labels, kept, searched.get(), 0, searched_first);
+    label_components(graph, key.get(), labels, kept, searched.get(), searched_first);
     // Both lists of components by lowest vertex (the first of each), merged into one;
     // every vertex relabelled with its component's place in it.
     c.members = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
@@ -119,31 +222,26 @@ std::vector<VertexId> PartComponents::per_part(const std::vector<PartId>& part,
     return components;
 }
 
-std::vector<VertexId> label_part_components(const Graph& graph, const std::vector<PartId>& part,
-                                            VertexId& num_components) {
-    PartComponents c = find_part_components(graph, part);
-    num_components = c.num_components();
-    return std::move(c.label);
-}
-
-std::vector<VertexId> count_part_components(const std::vector<VertexId>& label,
-                                            VertexId num_components,
-                                            const std::vector<PartId>& part, PartId num_parts) {
-    // Labels follow the lowest vertex, so a component's first vertex is the first with its
-    // label beyond those seen.
+std::vector<VertexId> components_per_part(const Graph& graph, const std::vector<PartId>& part,
+                                          PartId num_parts) {
+    if (!rows_scatter(graph)) return find_part_components(graph, part).per_part(part, num_parts);
+    // The trees' roots are enough: no labels, no members.
+    const VertexId n = graph.num_vertices();
+    const auto parent = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
+    link_components(graph, part.data(), parent.get());
     std::vector<VertexId> components(std::size_t(num_parts), 0);
-    VertexId seen = 0;
-    for (std::size_t v = 0; v < label.size() && seen < num_components; ++v)
-        if (label[v] == seen) {
-            ++components[part[v]];
-            ++seen;
-        }
+    for (VertexId v = 0; v < n; ++v) components[part[v]] += parent[v] == v;
     return components;
 }
 
-std::vector<VertexId> components_per_part(const Graph& graph, const std::vector<PartId>& part,
-                                          PartId num_parts) {
-    return find_part_components(graph, part).per_part(part, num_parts);
+std::vector<VertexId> breadth_first_part_order(const Graph& graph,
+                                               const std::vector<PartId>& part) {
+    const auto n = std::size_t(graph.num_vertices());
+    std::vector<PartId> key = part;
+    std::vector<VertexId> labels(n), first{0}, order(n + 1);
+    search_unlabelled(graph, key.data(), labels.data(), 0, order.data(), 0, first);
+    order.pop_back();
+    return order;
 }
 
 } // namespace part

@@ -11,7 +11,9 @@ namespace part {
 
 // The components with their vertices: numbered 0.. in order of each component's lowest
 // vertex; the vertices of component c are members[first[c] .. first[c + 1]), the lowest
-// first, the others in the order a breadth-first search from it reached them.
+// first, the others in the order a breadth-first search from it reaches them, or in
+// increasing order on a large graph whose rows scatter their neighbours across the numbering
+// (there a union-find over the edges in memory order is faster than the search).
 struct PartComponents {
     std::vector<VertexId> label;         // per vertex
     std::unique_ptr<VertexId[]> members; // every vertex, grouped by component
@@ -22,7 +24,7 @@ struct PartComponents {
     std::vector<VertexId> per_part(const std::vector<PartId>& part, PartId num_parts) const;
 };
 
-// O(n + m): one search, whose queue is `members` itself.
+// O(n + m), times a union-find's near-constant factor where the rows scatter.
 PartComponents find_part_components(const Graph& graph, const std::vector<PartId>& part);
 
 // The components after vertices moved, from those before (`before`): every vertex that moved
@@ -33,17 +35,13 @@ PartComponents find_part_components(const Graph& graph, const std::vector<PartId
 PartComponents update_part_components(const Graph& graph, const std::vector<PartId>& part,
                                       PartComponents before, const std::vector<char>& changed);
 
-// Component label of every vertex, as PartComponents::label.
-std::vector<VertexId> label_part_components(const Graph& graph, const std::vector<PartId>& part,
-                                            VertexId& num_components);
-
-// Components per part (0 for an empty part), from the labels of label_part_components.
-std::vector<VertexId> count_part_components(const std::vector<VertexId>& label,
-                                            VertexId num_components,
-                                            const std::vector<PartId>& part, PartId num_parts);
-
 // Components per part (0 for an empty part).
 std::vector<VertexId> components_per_part(const Graph& graph, const std::vector<PartId>& part,
                                           PartId num_parts);
+
+// Every vertex, grouped by component as find_part_components groups them, each component's
+// always in the order a breadth-first search from its lowest vertex reaches them
+// (taking each row's neighbours in the row's order).
+std::vector<VertexId> breadth_first_part_order(const Graph& graph, const std::vector<PartId>& part);
 
 } // namespace part

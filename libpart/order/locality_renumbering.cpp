@@ -23,11 +23,8 @@ bool scatters_neighbours(const Graph& graph) {
 }
 
 Renumbering part_major_renumbering(const Graph& graph, const std::vector<PartId>& part) {
-    // The components' own search lists them so: with its one key per vertex (the part, until
-    // reached) it reads less than a search of its own reading each neighbour's part and new id.
-    const PartComponents found = find_part_components(graph, part);
     Renumbering r;
-    r.old_of.assign(found.members.get(), found.members.get() + graph.num_vertices());
+    r.old_of = breadth_first_part_order(graph, part);
     r.new_of = positions_from_sequence(r.old_of);
     return r;
 }

@@ -25,9 +25,9 @@ constexpr VertexId kLocalityFar = VertexId(1) << 14;
 bool scatters_neighbours(const Graph& graph);
 
 // Breadth-first order within each part (`part`, a part per vertex): each component of a part
-// gets a range of ids, in the order of the components' lowest vertices (find_part_components's
-// order of components and of their vertices). Neighbours get nearby ids, and the passes that
-// stay inside parts (fragment search, clustering, the band's rows) read one range at a time.
+// gets a range of ids, in the order of the components' lowest vertices (core's
+// breadth_first_part_order). Neighbours get nearby ids, and the passes that stay inside parts
+// (fragment search, clustering, the band's rows) read one range at a time.
 Renumbering part_major_renumbering(const Graph& graph, const std::vector<PartId>& part);
 
 // `graph` with old vertex r.old_of[i] as vertex i: rows (in their order, ids renumbered),

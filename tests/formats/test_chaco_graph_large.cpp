@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <random>
 
+#include <omp.h>
+
 #include "formats/chaco_graph.hpp"
 #include "libpart/core/graph_builder.hpp"
 
@@ -195,4 +197,37 @@ TEST(ChacoGraphLarge, PlainTextWithRowsOfEveryLength) {
             EXPECT_EQ(message.rfind("big.graph:", 0), 0u) << "edit " << t << " at " << at;
         }
     }
+}
+
+TEST(ChacoGraphLarge, OneThreadAndTwoReadAndRejectAlike) {
+    // Two threads parse pieces of a large file; any problem sends the file to the one-thread
+    // parse, so that graphs and messages are the same whatever the thread count: errors near
+    // the pieces' boundary, a count only the whole file exceeds, lines beyond the header's n.
+    const int threads = omp_get_max_threads();
+    const Graph g = weighted_grid(48);
+    const std::string base = formats::format_chaco_graph(g);
+    const std::size_t middle = base.find('\n', base.size() / 2) + 1;
+    const std::size_t second_line = base.find('\n') + 1;
+    std::vector<std::string> texts(7, base);
+    texts[1][middle] = 'x';                            // first byte of the second piece
+    texts[2][middle - 2] = '-';                        // last number of the first piece
+    insert_at(texts[3], middle, "\n");                 // a blank line: one vertex more
+    insert_at(texts[4], middle, "1 2\n");              // a vertex line more
+    texts[5].replace(0, texts[5].find(' '), "110591"); // n one less than the lines
+    insert_at(texts[6], base.size() - 1, " 1 1");      // an entry beyond 2m, at the end
+    texts.push_back(base + "\n\n");                    // trailing blank lines
+    texts.push_back(base.substr(0, second_line) + "% c\n" + base.substr(second_line)); // comment
+    for (std::size_t t = 0; t < texts.size(); ++t) {
+        omp_set_num_threads(1);
+        const std::string one = error_of(texts[t]);
+        omp_set_num_threads(2);
+        EXPECT_EQ(error_of(texts[t]), one) << t;
+        if (t == 0 || t >= 7) {
+            EXPECT_EQ(one, "no error") << t;
+            EXPECT_EQ(formats::parse_chaco_graph(texts[t], "big.graph").adjwgt, g.adjwgt) << t;
+        } else {
+            EXPECT_EQ(one.rfind("big.graph:", 0), 0u) << t << " " << one;
+        }
+    }
+    omp_set_num_threads(threads);
 }

@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <functional>
 
+#include <omp.h>
+
 #include "formats/atomic_output.hpp"
 #include "formats/coordinates_file.hpp"
 #include "formats/partition_file.hpp"
@@ -402,4 +404,43 @@ TEST(CoordinatesFile, RowCountsOtherThanTheGraphsNameTheLine) {
     test::ScratchDir dir;
     const std::string missing = dir.file("missing.xyz");
     EXPECT_EQ(error_of([&] { formats::read_coordinates(missing, 4); }).rfind(missing, 0), 0u);
+}
+
+TEST(CoordinatesFile, OneThreadAndTwoReadAndRejectAlike) {
+    // Two threads parse pieces of a large file; any problem sends the file to the one-thread
+    // parse, so that values and messages are the same whatever the thread count.
+    const int threads = omp_get_max_threads();
+    std::string base;
+    const std::int64_t rows = 60000;
+    for (std::int64_t r = 0; r < rows; ++r)
+        base += std::to_string(r) + ".25 -" + std::to_string(r % 977) + "e-3 1.5\n";
+    ASSERT_GT(base.size(), 1u << 20);
+    const std::size_t middle = base.find('\n', base.size() / 2) + 1;
+    std::vector<std::string> texts(6, base);
+    texts[1][middle] = 'x';             // first byte of the second piece
+    texts[2].insert(middle, "\n");      // a blank line before more rows
+    texts[3].insert(middle, "1 2\n");   // a row of another width
+    texts[4].insert(middle, "1 2 3\n"); // a row more than the graph's
+    texts[5] = base.substr(0, middle);  // rows fewer
+    texts.push_back(base + "\n\n");     // trailing blank lines
+    texts.push_back("% x y z\n" + base.substr(0, middle) + "% c\n" + base.substr(middle));
+    for (std::size_t t = 0; t < texts.size(); ++t) {
+        std::vector<double> values[2];
+        std::string messages[2];
+        for (int one_or_two : {1, 2}) {
+            omp_set_num_threads(one_or_two);
+            try {
+                values[one_or_two - 1] = formats::parse_coordinates(texts[t], "c.xyz", rows).values;
+            } catch (const InputError& e) {
+                messages[one_or_two - 1] = e.what();
+            }
+        }
+        EXPECT_EQ(messages[1], messages[0]) << t;
+        EXPECT_EQ(values[1], values[0]) << t;
+        EXPECT_EQ(messages[0].empty(), t == 0 || t >= 6) << t << " " << messages[0];
+        if (messages[0].empty()) {
+            EXPECT_EQ(values[0].size(), std::size_t(rows) * 3) << t;
+        }
+    }
+    omp_set_num_threads(threads);
 }

@@ -4,6 +4,8 @@
 #include <numeric>
 #include <random>
 
+#include <omp.h>
+
 #include "libpart/core/graph_builder.hpp"
 #include "libpart/core/metrics.hpp"
 #include "tests/support/grid_graph.hpp"
@@ -214,6 +216,18 @@ TEST(Metrics, LargeGraphAgreesWithEachMeasure) {
             }
     EXPECT_EQ(m.boundary_vertices, boundary);
     EXPECT_GT(m.edge_cut, 0);
+    // Measured on one thread, the same figures.
+    const int threads = omp_get_max_threads();
+    omp_set_num_threads(1);
+    const PartitionMetrics one = compute_metrics(g, p);
+    omp_set_num_threads(threads);
+    EXPECT_EQ(one.edge_cut, m.edge_cut);
+    EXPECT_EQ(one.communication_volume, m.communication_volume);
+    EXPECT_EQ(one.boundary_vertices, m.boundary_vertices);
+    EXPECT_EQ(one.avg_neighbour_parts, m.avg_neighbour_parts);
+    EXPECT_EQ(one.total_components, m.total_components);
+    EXPECT_EQ(one.disconnected_parts, m.disconnected_parts);
+    EXPECT_GT(m.disconnected_parts, 0);
 }
 
 TEST(Metrics, CutAndWeightsEqualNaiveSumsWithAndWithoutWeights) {

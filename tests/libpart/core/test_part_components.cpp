@@ -5,6 +5,7 @@
 #include <numeric>
 #include <random>
 
+#include "libpart/core/graph_builder.hpp"
 #include "libpart/core/metrics.hpp"
 #include "libpart/core/part_components.hpp"
 #include "tests/support/grid_graph.hpp"
@@ -76,8 +77,8 @@ TEST(PartComponents, LabelsFollowTheLowestVertexAndCountLikeUnionFind) {
     for (unsigned seed = 1; seed <= 20; ++seed) {
         const PartId k = PartId(2 + seed % 7);
         const std::vector<PartId> part = random_parts(g, k, seed);
-        VertexId count = 0;
-        const std::vector<VertexId> label = label_part_components(g, part, count);
+        const PartComponents c = find_part_components(g, part);
+        const std::vector<VertexId>& label = c.label;
         // Label c first appears at the lowest vertex of component c, in increasing order.
         VertexId next = 0;
         for (VertexId v = 0; v < g.num_vertices(); ++v) {
@@ -88,9 +89,9 @@ TEST(PartComponents, LabelsFollowTheLowestVertexAndCountLikeUnionFind) {
                     ASSERT_EQ(label[u], label[v]) << seed;
                 }
         }
-        EXPECT_EQ(next, count);
+        EXPECT_EQ(next, c.num_components());
         const std::vector<VertexId> expected = naive_components(g, part, k);
-        EXPECT_EQ(count_part_components(label, count, part, k), expected) << seed;
+        EXPECT_EQ(c.per_part(part, k), expected) << seed;
         EXPECT_EQ(components_per_part(g, part, k), expected) << seed;
     }
 }
@@ -112,9 +113,7 @@ TEST(PartComponents, MembersAreGroupedByComponentFromTheLowestVertex) {
         const PartId k = PartId(2 + seed % 5);
         const std::vector<PartId> part = random_parts(g, k, seed);
         const PartComponents c = find_part_components(g, part);
-        VertexId count = 0;
-        EXPECT_EQ(c.label, label_part_components(g, part, count)) << seed;
-        ASSERT_EQ(c.num_components(), count) << seed;
+        const VertexId count = c.num_components();
         ASSERT_EQ(c.first.front(), 0);
         ASSERT_EQ(c.first.back(), g.num_vertices());
         std::vector<char> seen(std::size_t(g.num_vertices()), 0);
@@ -133,6 +132,54 @@ TEST(PartComponents, MembersAreGroupedByComponentFromTheLowestVertex) {
         const std::vector<VertexId> expected = breadth_first_members(g, part);
         for (VertexId i = 0; i < g.num_vertices(); ++i)
             ASSERT_EQ(c.members[i], expected[i]) << seed << " " << i;
+    }
+}
+
+TEST(PartComponents, ScatteredLargeGraphListsMembersInIncreasingOrder) {
+    // A grid of 144,000 vertices numbered at random: its rows scatter, so the components come
+    // from a union-find, each component's members in increasing order.
+    const Graph grid = test::grid_graph(60, 60, 40);
+    const VertexId n = grid.num_vertices();
+    std::vector<VertexId> label(static_cast<std::size_t>(n));
+    std::iota(label.begin(), label.end(), 0);
+    std::shuffle(label.begin(), label.end(), std::mt19937(5));
+    std::vector<WeightedEdge> edges;
+    for (VertexId u = 0; u < n; ++u)
+        for (VertexId v : grid.neighbours(u))
+            if (u < v) edges.push_back({label[u], label[v], 1});
+    const Graph g = graph_from_edges(n, edges, false);
+    std::vector<PartId> part(static_cast<std::size_t>(n));
+    for (VertexId v = 0; v < n; ++v) part[label[v]] = PartId(v / 9000 + (v % 97 == 0 ? 3 : 0)) % 16;
+    PartComponents c = find_part_components(g, part);
+    EXPECT_EQ(c.per_part(part, 16), naive_components(g, part, 16));
+    EXPECT_EQ(components_per_part(g, part, 16), naive_components(g, part, 16));
+    EXPECT_GT(c.num_components(), 16);
+    VertexId next = 0;
+    for (VertexId comp = 0; comp < c.num_components(); ++comp)
+        for (VertexId i = c.first[comp]; i < c.first[comp + 1]; ++i) {
+            ASSERT_EQ(c.label[c.members[i]], comp);
+            if (i > c.first[comp]) {
+                ASSERT_LT(c.members[i - 1], c.members[i]);
+            }
+        }
+    for (VertexId v = 0; v < n; ++v) { // labels first appear in order
+        ASSERT_LE(c.label[v], next);
+        next += c.label[v] == next;
+    }
+    // Part 0's vertices go to part 1: the update equals a new search.
+    std::vector<char> changed(16, 0);
+    changed[1] = 1;
+    for (PartId& p : part)
+        if (p == 0) p = 1;
+    c = update_part_components(g, part, std::move(c), changed);
+    expect_equal_to_search(g, part, c, 0, 0);
+}
+
+TEST(PartComponents, BreadthFirstOrderIsTheDocumentedSearch) {
+    const Graph g = test::grid_graph(15, 13);
+    for (unsigned seed = 40; seed < 46; ++seed) {
+        const std::vector<PartId> part = random_parts(g, PartId(2 + seed % 5), seed);
+        EXPECT_EQ(breadth_first_part_order(g, part), breadth_first_members(g, part)) << seed;
     }
 }
 
