@@ -14,6 +14,7 @@ tools_packages=(
 test_packages=(
   libgtest-dev
   clang libclang-rt-dev   # the sanitizer build and libFuzzer (scripts/sanitize_build.sh)
+  libomp-dev     # OpenMP for clang's (sanitizer) build; g++ ships its own
   gmsh           # regenerates the sample meshes in data/
   metis          # gpmetis, m2gmetis: peers the tests and benchmarks compare against
   libmetis-doc   # METIS's example graphs (4elt, copter2, mdual)
