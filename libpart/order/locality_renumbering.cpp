@@ -31,23 +31,23 @@ Renumbering part_major_renumbering(const Graph& graph, const std::vector<PartId>
 
 namespace {
 
-// The rows of `to` (whose xadj is complete) from `from`.
+// The rows of `to` (whose xadj is complete) from `from`, each written where to.xadj puts it:
+// the same whichever thread writes it.
 void copy_rows(const Graph& from, const Renumbering& r, Graph& to) {
     const EdgeOffset* const xadj = from.xadj.data();
     const VertexId* const adjncy = from.adjncy.data();
     const VertexId* const old_of = r.old_of.data();
     const VertexId* const new_of = r.new_of.data();
     const bool weighted = from.has_edge_weights();
-    EdgeOffset out = 0;
+#pragma omp parallel for schedule(static)
     for (VertexId i = 0; i < to.num_vertices(); ++i) {
         const VertexId v = old_of[i];
-        const EdgeOffset first = xadj[v], last = xadj[v + 1];
+        const EdgeOffset first = xadj[v], last = xadj[v + 1], out = to.xadj[std::size_t(i)];
         for (EdgeOffset e = first; e < last; ++e)
             to.adjncy[std::size_t(out + e - first)] = new_of[adjncy[e]];
         if (weighted)
             std::copy(from.adjwgt.begin() + first, from.adjwgt.begin() + last,
                       to.adjwgt.begin() + out);
-        out += last - first;
     }
 }
 
@@ -57,6 +57,7 @@ std::vector<T> rows_in_new_order(const std::vector<T>& values, std::size_t strid
                                  const Renumbering& r) {
     if (values.empty()) return {};
     std::vector<T> renumbered(values.size());
+#pragma omp parallel for schedule(static)
     for (std::size_t i = 0; i < r.old_of.size(); ++i)
         std::copy_n(values.begin() + std::ptrdiff_t(std::size_t(r.old_of[i]) * stride), stride,
                     renumbered.begin() + std::ptrdiff_t(i * stride));

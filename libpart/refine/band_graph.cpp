@@ -78,19 +78,16 @@ BandSize band_members(const Graph& graph, const std::vector<PartId>& part, int w
     VertexId* queue = scratch.queue.data();
     const EdgeOffset* xadj = graph.xadj.data();
     const VertexId* adjncy = graph.adjncy.data();
-    VertexId end = 0;
+    // The border vertices, found on all threads, then queued in increasing order.
+#pragma omp parallel for schedule(static)
     for (VertexId v = 0; v < n; ++v) {
-        id[v] = kOpen;
-        const PartId own = part[v];
-        for (EdgeOffset e = xadj[v]; e < xadj[v + 1]; ++e) {
-            const VertexId u = adjncy[e];
-            if (part[u] != own) {
-                id[v] = kBand;
-                queue[end++] = v;
-                break;
-            }
-        }
+        EdgeOffset e = xadj[v];
+        while (e < xadj[v + 1] && part[adjncy[e]] == part[v]) ++e;
+        id[v] = e < xadj[v + 1] ? kBand : kOpen;
     }
+    VertexId end = 0;
+    for (VertexId v = 0; v < n; ++v)
+        if (id[v] == kBand) queue[end++] = v;
     VertexId begin = 0;
     for (int depth = 0; depth < width && begin < end; ++depth) {
         if (end >= cap) return {end, 0, true};

@@ -122,6 +122,16 @@ class GainBuckets {
     VertexId size_ = 0;
 };
 
+// best_move's sums over one row: per part, and the parts touched (room for the longest row).
+struct RowSums {
+    std::vector<WeightSum> connection;
+    std::vector<PartId> touched;
+};
+
+// Candidate lists at least this long are evaluated on all threads (below, starting them costs
+// more than it saves).
+constexpr std::size_t kParallelFrom = 4096;
+
 class Polisher {
   public:
     Polisher(const Graph& graph, Partition& partition, double tolerance,
@@ -129,19 +139,17 @@ class Polisher {
         : graph_(graph), part_(partition.part), origin_(options.origin),
           migration_weight_(options.migration_weight), connectivity_(graph),
           weight_(std::size_t(partition.num_parts), 0),
-          connection_(std::size_t(partition.num_parts), 0),
           locked_(options.fixed ? *options.fixed
                                 : std::vector<char>(std::size_t(graph.num_vertices()), 0)),
           candidate_(std::size_t(graph.num_vertices()), 0) {
-        VertexId longest = 0;
         for (VertexId v = 0; v < graph.num_vertices(); ++v) {
             weight_[part_[v]] += graph.vertex_weight(v);
-            longest = std::max(longest, graph.degree(v));
+            longest_ = std::max(longest_, graph.degree(v));
         }
-        touched_.resize(std::size_t(longest));
+        sums_ = row_sums();
         limit_ = weight_limits(
             partition, std::accumulate(weight_.begin(), weight_.end(), WeightSum(0)), tolerance);
-        for (VertexId v = 0; v < graph.num_vertices(); ++v) add_if_boundary(v);
+        find_boundary();
         queue_.reset(graph.num_vertices(), gain_bound());
     }
 
@@ -157,7 +165,7 @@ class Polisher {
         std::size_t best_length = 0;
         while (!queue_.empty() && log_.size() - best_length < patience) {
             const VertexId v = queue_.top();
-            const Move m = best_move(v);
+            const Move m = best_move(v, sums_);
             if (m.to < 0) {
                 queue_.remove(v);
                 continue;
@@ -205,6 +213,7 @@ class Polisher {
     // when migration counts.
     WeightSum gain_bound() const {
         WeightSum max_gain = 0;
+#pragma omp parallel for schedule(static) reduction(max : max_gain)
         for (VertexId v = 0; v < graph_.num_vertices(); ++v) {
             if (locked_[v]) continue;
             WeightSum degree = 0;
@@ -220,6 +229,19 @@ class Polisher {
         for (VertexId u : graph_.neighbours(v))
             if (part_[u] != part_[v]) return true;
         return false;
+    }
+
+    // The free boundary vertices as candidates, in increasing order.
+    void find_boundary() {
+        const VertexId n = graph_.num_vertices();
+#pragma omp parallel for schedule(static)
+        for (VertexId v = 0; v < n; ++v) candidate_[v] = !locked_[v] && on_boundary(v);
+        for (VertexId v = 0; v < n; ++v)
+            if (candidate_[v]) candidates_.push_back(v);
+    }
+
+    RowSums row_sums() const {
+        return {std::vector<WeightSum>(weight_.size(), 0), std::vector<PartId>(longest_)};
     }
 
     void add_if_boundary(VertexId v) {
@@ -239,27 +261,36 @@ class Polisher {
     // Inserted last to first, so that the LIFO buckets offer equal gains in candidate order
     // (the lowest vertex first in the first pass, as a heap ordered by (gain, -v) did: of
     // the orders tried, it gave the best cuts over the issue 5 benchmark).
+    // The candidates' moves are found on all threads: each reads the partition and writes
+    // only its own sums and moves_ entries.
     void queue_candidates() {
-        std::vector<Move> moves;
+        const auto count = std::ptrdiff_t(candidates_.size());
+        moves_.resize(candidates_.size());
+#pragma omp parallel if (candidates_.size() >= kParallelFrom)
+        {
+            RowSums sums = row_sums();
+#pragma omp for schedule(static)
+            for (std::ptrdiff_t i = 0; i < count; ++i) moves_[i] = best_move(candidates_[i], sums);
+        }
         std::size_t kept = 0;
-        for (const VertexId v : candidates_) {
-            const Move m = best_move(v);
-            if (!m.boundary) {
+        for (std::size_t i = 0; i < candidates_.size(); ++i) {
+            const VertexId v = candidates_[i];
+            if (!moves_[i].boundary) {
                 candidate_[v] = 0;
                 continue;
             }
-            candidates_[kept++] = v;
-            moves.push_back(m);
+            candidates_[kept] = v;
+            moves_[kept++] = moves_[i];
         }
         candidates_.resize(kept);
         for (std::size_t i = kept; i-- > 0;)
-            if (moves[i].to >= 0) queue_.insert(candidates_[i], moves[i].gain);
+            if (moves_[i].to >= 0) queue_.insert(candidates_[i], moves_[i].gain);
     }
 
     // Re-keys v by the gain of its best feasible move; drops it when it has none.
     void consider(VertexId v) {
         if (locked_[v]) return;
-        const Move m = best_move(v);
+        const Move m = best_move(v, sums_);
         if (m.to >= 0)
             queue_.set(v, m.gain);
         else if (queue_.contains(v))
@@ -268,7 +299,7 @@ class Polisher {
 
     // v's best feasible move: the most edge weight to the receiver, net of v's edges in its
     // own part (and of the migration term); ties go to the lowest part.
-    Move best_move(VertexId v) {
+    Move best_move(VertexId v, RowSums& sums) const {
         const PartId home = part_[v];
         const Weight w = graph_.vertex_weight(v);
         Move best;
@@ -282,21 +313,21 @@ class Polisher {
                 internal += graph_.edge_weight(e);
                 continue;
             }
-            if (connection_[p] == 0) touched_[touched++] = p;
-            connection_[p] += graph_.edge_weight(e);
+            if (sums.connection[p] == 0) sums.touched[touched++] = p;
+            sums.connection[p] += graph_.edge_weight(e);
         }
         // Migration: leaving the origin costs the vertex's size, going back to it gains it.
         const PartId origin = origin_ != nullptr ? (*origin_)[v] : -1;
         const WeightSum migration =
             origin_ != nullptr ? migration_weight_ * graph_.vertex_size(v) : 0;
         for (std::size_t i = 0; i < touched; ++i) {
-            const PartId p = touched_[i];
-            const WeightSum gain = connection_[p] - internal - (origin == home ? migration : 0) +
-                                   (origin == p ? migration : 0);
+            const PartId p = sums.touched[i];
+            const WeightSum gain = sums.connection[p] - internal -
+                                   (origin == home ? migration : 0) + (origin == p ? migration : 0);
             if (weight_[p] + w <= limit_[p] &&
                 (best.to < 0 || gain > best.gain || (gain == best.gain && p < best.to)))
                 best = {gain, p};
-            connection_[p] = 0;
+            sums.connection[p] = 0;
         }
         best.boundary = touched > 0;
         return best;
@@ -307,11 +338,13 @@ class Polisher {
     const std::vector<PartId>* origin_;
     WeightSum migration_weight_;
     LocalConnectivity connectivity_;
-    std::vector<WeightSum> weight_, limit_, connection_;
-    std::vector<PartId> touched_; // the parts of best_move's row (room for the longest)
+    std::vector<WeightSum> weight_, limit_;
+    VertexId longest_ = 0;        // the longest row
+    RowSums sums_;                // best_move's, for the moves of the pass
     std::vector<char> locked_;    // fixed, or moved in the current pass
     std::vector<char> candidate_; // in candidates_
     std::vector<VertexId> candidates_;
+    std::vector<Move> moves_; // of each candidate, while queueing
     std::vector<Moved> log_;
     GainBuckets queue_;
 };

@@ -4,6 +4,8 @@
 #include <limits>
 #include <numeric>
 
+#include <omp.h>
+
 #include "libpart/core/saturated_weight.hpp"
 
 namespace part::refine {
@@ -16,6 +18,9 @@ namespace {
 // deterministic. block_order gets the blocks' order: block b holds vertices b * kVisitBlock
 // up to (b + 1) * kVisitBlock - 1 (fewer in the last block).
 constexpr VertexId kVisitBlock = 64;
+
+// Levels of at least this many vertices merge their rows on all threads.
+constexpr VertexId kParallelFrom = 4096;
 
 void shuffle_blocks(VertexId n, unsigned seed, std::vector<VertexId>& block_order) {
     const VertexId blocks = (n + kVisitBlock - 1) / kVisitBlock;
@@ -149,43 +154,23 @@ VertexId number_clusters(VertexId n, CoarseningScratch& scratch, CoarseLevel& le
     return coarse_n;
 }
 
-// Neighbour sums for `coarse_n` coarse vertices, none met yet by any row (merge_rows).
-NeighbourSum* unmet_sums(ScratchArray<NeighbourSum>& sums, VertexId coarse_n) {
-    NeighbourSum* const met = sums.at_least(std::size_t(coarse_n));
-    std::fill_n(met, coarse_n, NeighbourSum{-1, 0}); // a sum is read (and masked) before written
-    return met;
-}
-
-// Room for the rows of a graph of `entries` adjacency entries contracted to `coarse_n`
-// vertices, and no neighbour met yet (merge_rows).
-void prepare_rows(EdgeOffset entries, VertexId coarse_n, RowBuffers& rows) {
-    rows.adjncy.at_least(std::size_t(entries) + 1);
-    rows.adjwgt.at_least(std::size_t(entries));
-    unmet_sums(rows.met, coarse_n);
-}
-
-// Merges the members' rows of every coarse vertex into adjncy and adjwgt (room for as many
-// entries as the fine graph has), row after row, and writes each one's weight to vwgt[cv] and
-// the end of its row (a position in adjncy) to row_end[cv]. Returns the end of the last row. A
-// coarse neighbour's entry is new in the row when met's row (the last row that met it;
-// prepare_rows) is not this one; its weight is summed in met, in the order of a sequential merge,
-// and copied to the row once the row is complete: parallel edges are merged in O(degree). No branch
-// depends on the data (those on whether a neighbour was new in the row and whether it was the row's
-// own vertex mispredicted on most edges): every edge writes a candidate entry at the row's end,
-// kept (the end moves on) only when the neighbour is new, and the row's own vertex is marked as met
-// before the row, its sum thrown away. Every store's address is known once the neighbour is (sums
-// kept at the entries' positions would make the stores wait for the neighbour's mark to load).
+// Merges the members' rows of coarse vertices [begin, end) into adjncy and adjwgt from position
+// `out` on, row after row, and writes each one's weight to vwgt[cv] and the end of its row (a
+// position in adjncy) to row_end[cv]. Returns the end of the last row. A coarse neighbour's
+// entry is new in the row when met's row (the last row that met it; -1 for none) is not this
+// one; its weight is summed in met, in the order of a sequential merge, and copied to the row
+// once the row is complete: parallel edges are merged in O(degree).
 template <bool kEdgeWeights>
 EdgeOffset merge_rows(const Graph& graph, const VertexId* coarse_of, const Clusters& clusters,
-                      NeighbourSum* const met, VertexId* const adjncy, Weight* const adjwgt,
-                      Weight* vwgt, EdgeOffset* row_end) {
+                      VertexId begin, VertexId end, EdgeOffset out, NeighbourSum* const met,
+                      VertexId* const adjncy, Weight* const adjwgt, Weight* vwgt,
+                      EdgeOffset* row_end) {
     const EdgeOffset* const fine_xadj = graph.xadj.data();
     const VertexId* const fine_adjncy = graph.adjncy.data();
     const Weight* const edge_weight = graph.adjwgt.data();
-    EdgeOffset out = 0;
-    for (VertexId cv = 0; cv < clusters.count; ++cv) {
+    for (VertexId cv = begin; cv < end; ++cv) {
         const EdgeOffset row_start = out;
-        met[cv].row = cv;
+        met[cv].row = cv; // the row's own vertex: never an entry (its sum is not read)
         WeightSum cluster_weight = 0;
         for (VertexId i = clusters.start[cv]; i < clusters.start[cv + 1]; ++i) {
             const VertexId m = clusters.members[i];
@@ -193,11 +178,11 @@ EdgeOffset merge_rows(const Graph& graph, const VertexId* coarse_of, const Clust
             for (EdgeOffset e = fine_xadj[m]; e < fine_xadj[m + 1]; ++e) {
                 const VertexId cu = coarse_of[fine_adjncy[e]];
                 const Weight w = kEdgeWeights ? edge_weight[e] : 1;
-                const Weight fresh = met[cu].row != cv;        // 1 or 0; a mask, not a select,
-                const Weight kept = met[cu].sum & (fresh - 1); // which GCC made a branch
-                met[cu] = {cv, saturated_sum(kept, w)};
-                adjncy[out] = cu;
-                out += fresh;
+                if (met[cu].row != cv) {
+                    met[cu] = {cv, 0};
+                    adjncy[out++] = cu;
+                }
+                met[cu].sum = saturated_sum(met[cu].sum, w);
             }
         }
         for (EdgeOffset e = row_start; e < out; ++e) adjwgt[e] = met[adjncy[e]].sum;
@@ -205,6 +190,43 @@ EdgeOffset merge_rows(const Graph& graph, const VertexId* coarse_of, const Clust
         row_end[cv] = out;
     }
     return out;
+}
+
+// The level's rows (c.xadj[cv + 1] the end of row cv), merged in `chunks` ranges of coarse
+// vertices at once: chunk t writes from where its members' fine rows would start (a coarse row
+// is never longer than its members' rows together), with neighbour sums of its own, and the
+// chunks' rows are then copied together. The rows do not depend on the chunks.
+void merge_all_rows(const Graph& graph, const Clusters& clusters, int chunks, RowBuffers& rows,
+                    CoarseLevel& level) {
+    Graph& c = level.graph;
+    if (rows.met.size() < std::size_t(chunks)) rows.met.resize(std::size_t(chunks));
+    VertexId* const adjncy = rows.adjncy.at_least(graph.adjncy.size());
+    Weight* const adjwgt = rows.adjwgt.at_least(graph.adjncy.size());
+    std::vector<VertexId> first(std::size_t(chunks) + 1);
+    std::vector<EdgeOffset> from(std::size_t(chunks) + 1, 0), to(std::size_t(chunks), 0);
+    for (int t = 0; t <= chunks; ++t)
+        first[t] = VertexId(std::int64_t(clusters.count) * t / chunks);
+#pragma omp parallel for schedule(static, 1)
+    for (int t = 0; t < chunks; ++t)
+        for (VertexId i = clusters.start[first[t]]; i < clusters.start[first[t + 1]]; ++i)
+            from[t + 1] += graph.degree(clusters.members[i]);
+    std::partial_sum(from.begin(), from.end(), from.begin());
+    const auto merge = graph.adjwgt.empty() ? merge_rows<false> : merge_rows<true>;
+#pragma omp parallel for schedule(static, 1)
+    for (int t = 0; t < chunks; ++t) {
+        NeighbourSum* const met = rows.met[t].at_least(std::size_t(clusters.count));
+        std::fill_n(met, clusters.count, NeighbourSum{-1, 0});
+        to[t] = merge(graph, level.coarse_of.data(), clusters, first[t], first[t + 1], from[t], met,
+                      adjncy, adjwgt, c.vwgt.data(), c.xadj.data() + 1);
+    }
+    c.adjncy.clear();
+    c.adjwgt.clear();
+    for (int t = 0; t < chunks; ++t) {
+        const EdgeOffset gap = from[t] - EdgeOffset(c.adjncy.size());
+        for (VertexId cv = first[t]; cv < first[t + 1]; ++cv) c.xadj[cv + 1] -= gap;
+        c.adjncy.insert(c.adjncy.end(), adjncy + from[t], adjncy + to[t]);
+        c.adjwgt.insert(c.adjwgt.end(), adjwgt + from[t], adjwgt + to[t]);
+    }
 }
 
 } // namespace
@@ -242,19 +264,14 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
     c.xadj.resize(std::size_t(coarse_n) + 1);
     c.xadj[0] = 0;
     const Clusters clusters{coarse_n, scratch.members.data(), scratch.member_start.data()};
-    RowBuffers& rows = scratch.rows;
     for (VertexId cv = 0; cv < coarse_n; ++cv) {
         const VertexId first = clusters.members[clusters.start[cv]];
         level.part[cv] = part[first];
         level.fixed[cv] = fixed[first];
     }
-    prepare_rows(EdgeOffset(graph.adjncy.size()), coarse_n, rows);
-    const auto merge = graph.adjwgt.empty() ? merge_rows<false> : merge_rows<true>;
-    const EdgeOffset end =
-        merge(graph, level.coarse_of.data(), clusters, rows.met.data(), rows.adjncy.data(),
-              rows.adjwgt.data(), c.vwgt.data(), c.xadj.data() + 1);
-    c.adjncy.assign(rows.adjncy.data(), rows.adjncy.data() + end);
-    c.adjwgt.assign(rows.adjwgt.data(), rows.adjwgt.data() + end);
+    // Chunks on all threads where the graph is large enough to pay for starting them.
+    const int chunks = n >= kParallelFrom ? std::min(omp_get_max_threads(), int(coarse_n)) : 1;
+    merge_all_rows(graph, clusters, std::max(chunks, 1), scratch.rows, level);
 }
 
 } // namespace part::refine

@@ -49,11 +49,12 @@ struct NeighbourSum {
     Weight sum;
 };
 
-// Coarse rows, built here and copied to the level, and the neighbour sums of the rows.
+// Coarse rows, built here and copied to the level, and the neighbour sums of the rows (one
+// array per range of rows merged at once).
 struct RowBuffers {
     ScratchArray<VertexId> adjncy;
     ScratchArray<Weight> adjwgt;
-    ScratchArray<NeighbourSum> met;
+    std::vector<ScratchArray<NeighbourSum>> met;
 };
 
 // Working arrays of the clustering and the contraction, kept between calls. `leader` is all
