@@ -95,9 +95,9 @@ TEST(GdeBoundaryPolish, TheHeaviestEdgeWeightsGiveTheMovesOfUnitWeights) {
     // unit-weight gain (sums near 2^33: far from the start value best_move gives v's own part),
     // so the same moves must be made and the cut must drop by that times as much.
     const Graph grid = part::test::grid_graph(20, 20);
-    const Weight heaviest = std::numeric_limits<Weight>::max();
+    constexpr Weight heaviest = std::numeric_limits<Weight>::max();
     std::mt19937 rng(11);
-    const Graph heavy = weighted_grid(20, rng, [heaviest](std::mt19937&) { return heaviest; });
+    const Graph heavy = weighted_grid(20, rng, [](std::mt19937&) { return heaviest; });
     std::vector<PartId> start(std::size_t(grid.num_vertices()));
     for (VertexId v = 0; v < grid.num_vertices(); ++v)
         start[v] = PartId((v % 20 / 5 + v / 20 / 7 + (rng() % 5 == 0 ? 1 : 0)) % 4);
