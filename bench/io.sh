@@ -68,7 +68,7 @@ done
 
 if [ "${INSTRUCTIONS:-0}" = 1 ] && command -v valgrind >/dev/null; then
   g++ -std=c++20 -O2 -I"$root" "$root/bench/read_graph.cpp" "$build/formats/libpartformats.a" \
-    "$build/libpart/libpart.a" -o "$work/read_graph" -lpthread
+    "$build/libpart/libpart.a" -fopenmp -o "$work/read_graph" -lpthread
   count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 | awk '/Collected/{print $4}'; }
   printf '\n%-16s %14s %20s %8s\n' graph our_instr gpmetis_ReadGraph ratio
   for src in "${graphs[@]}"; do

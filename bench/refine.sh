@@ -64,7 +64,7 @@ else
 fi
 
 echo "== GDE sweeps to termination: lambda 1/2 vs lambda_opt (deterministic counts) =="
-g++ -std=c++20 -O2 -I"$ROOT" "$ROOT/bench/gde_sweeps.cpp" "$BUILD/libpart/libpart.a" -o gde_sweeps
+g++ -std=c++20 -O2 -I"$ROOT" "$ROOT/bench/gde_sweeps.cpp" "$BUILD/libpart/libpart.a" -fopenmp -o gde_sweeps
 ./gde_sweeps
 echo
 

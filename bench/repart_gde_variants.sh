@@ -20,7 +20,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 g++ -std=c++20 -O2 -I"$root" "$here/gde_variants.cpp" "$build/formats/libpartformats.a" \
-    "$build/libpart/libpart.a" -lmetis -o gde_variants
+    "$build/libpart/libpart.a" -lmetis -fopenmp -o gde_variants
 "$build/tools/part-convert" "$root/data/channel3d.msh" -o ch.graph -q
 for k in 16 64; do gpmetis -seed=1 ch.graph "$k" > /dev/null && mv "ch.graph.part.$k" "old_$k.part"; done
 source "$here/hotspot_family.sh"
