@@ -32,8 +32,6 @@ class CurveAutomaton {
         return k;
     }
 
-    int num_states() const { return int(next_.size()) >> dim_; }
-
   private:
     int dim_;
     std::vector<std::uint8_t> digit_; // [state << dim | child]: the key's digit
