@@ -141,7 +141,8 @@ int main(int argc, char** argv) {
             gde::refine_with_gde(graph, partition, network ? &*network : nullptr, options);
         formats::write_partition(output, in_old_order(result.part, renumbering));
         if (!network)
-            tools::warn_of_empty_parts_on_quotient(std::cerr, result.part, partition.num_parts);
+            tools::warn_of_empty_parts_on_quotient(
+                std::cerr, count_empty_parts(result.part, partition.num_parts));
         if (!tools::reports(common)) return;
         const PartitionMetrics after =
             compute_metrics(graph, Partition{partition.num_parts, result.part, partition.targets});

@@ -45,4 +45,10 @@ void validate(const Partition& partition, const Graph& graph) {
         if (!(t > 0)) throw InvalidArgument("target fractions must be positive");
 }
 
+PartId count_empty_parts(const std::vector<PartId>& part, PartId num_parts) {
+    std::vector<char> holds(std::size_t(num_parts), 0);
+    for (const PartId p : part) holds[std::size_t(p)] = 1;
+    return PartId(std::count(holds.begin(), holds.end(), 0));
+}
+
 } // namespace part

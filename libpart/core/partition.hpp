@@ -27,4 +27,7 @@ std::vector<double> normalise_targets(const std::vector<double>& capacities);
 // range, targets of the wrong count or not positive.
 void validate(const Partition& partition, const Graph& graph);
 
+// How many of the parts 0 .. num_parts - 1 hold no vertex (ids must be in range).
+PartId count_empty_parts(const std::vector<PartId>& part, PartId num_parts);
+
 } // namespace part

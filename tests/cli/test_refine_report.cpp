@@ -81,10 +81,10 @@ TEST(RefineReport, PrintReportGivesTheJsonOrTheText) {
 
 TEST(RefineReport, WarnsOnlyOfEmptyParts) {
     std::ostringstream none;
-    tools::warn_of_empty_parts_on_quotient(none, {0, 1, 2, 1}, 3);
+    tools::warn_of_empty_parts_on_quotient(none, 0);
     EXPECT_EQ(none.str(), "");
     std::ostringstream two;
-    tools::warn_of_empty_parts_on_quotient(two, {0, 3, 3}, 4);
+    tools::warn_of_empty_parts_on_quotient(two, 2);
     EXPECT_EQ(two.str().rfind("warning: 2 part(s) stay empty: on the quotient graph", 0), 0u)
         << two.str();
 }

@@ -1,6 +1,5 @@
 #include "tools/common/refine_report.hpp"
 
-#include <algorithm>
 #include <iomanip>
 #include <ostream>
 #include <string>
@@ -142,11 +141,7 @@ void print_text(std::ostream& out, const RefineReport& report, bool verbose) {
     out << "vertices moved: " << r.vertices_moved << " (weight " << r.weight_moved << ")\n";
 }
 
-void warn_of_empty_parts_on_quotient(std::ostream& err, const std::vector<PartId>& part,
-                                     PartId num_parts) {
-    std::vector<char> holds(std::size_t(num_parts), 0);
-    for (const PartId p : part) holds[p] = 1;
-    const auto empty_parts = std::count(holds.begin(), holds.end(), 0);
+void warn_of_empty_parts_on_quotient(std::ostream& err, PartId empty_parts) {
     if (empty_parts > 0)
         err << "warning: " << empty_parts
             << " part(s) stay empty: on the quotient graph (the default network) an empty part "

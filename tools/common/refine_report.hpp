@@ -25,7 +25,6 @@ void print_text(std::ostream& out, const RefineReport& report, bool verbose);
 
 // Warns on `err` of parts left empty by a refinement on the quotient graph, where an empty
 // part has no neighbour, so no flow reaches it.
-void warn_of_empty_parts_on_quotient(std::ostream& err, const std::vector<PartId>& part,
-                                     PartId num_parts);
+void warn_of_empty_parts_on_quotient(std::ostream& err, PartId empty_parts);
 
 } // namespace part::tools

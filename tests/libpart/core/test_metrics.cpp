@@ -314,3 +314,15 @@ TEST(Metrics, SearchAndScanInOnePassEqualTheSeparatePasses) {
         EXPECT_GT(one_pass.boundary_vertices, 0) << variant;
     }
 }
+
+TEST(CountEmptyParts, CountsThePartsNoVertexHoldsAsTheMetricsDo) {
+    EXPECT_EQ(count_empty_parts({}, 3), 3);
+    EXPECT_EQ(count_empty_parts({0, 1, 2, 1}, 3), 0);
+    EXPECT_EQ(count_empty_parts({0, 3, 3}, 5), 3); // 1, 2 and 4
+    const Graph grid = part::test::grid_graph(6, 6);
+    std::vector<PartId> part(36);
+    for (VertexId v = 0; v < 36; ++v) part[v] = PartId(v % 6 < 3 ? 0 : 4);
+    EXPECT_EQ(count_empty_parts(part, 7),
+              compute_metrics(grid, Partition{7, part, {}}).empty_parts);
+    EXPECT_EQ(count_empty_parts(part, 7), 5);
+}
