@@ -262,29 +262,29 @@ class Polisher {
     // (the lowest vertex first in the first pass, as a heap ordered by (gain, -v) did: of
     // the orders tried, it gave the best cuts over the issue 5 benchmark).
     // The candidates' moves are found on all threads: each reads the partition and writes
-    // only its own sums and moves_ entries.
+    // only its own sums and moves entries.
     void queue_candidates() {
         const auto count = std::ptrdiff_t(candidates_.size());
-        moves_.resize(candidates_.size());
+        std::vector<Move> moves(candidates_.size());
 #pragma omp parallel if (candidates_.size() >= kParallelFrom)
         {
             RowSums sums = row_sums();
 #pragma omp for schedule(static)
-            for (std::ptrdiff_t i = 0; i < count; ++i) moves_[i] = best_move(candidates_[i], sums);
+            for (std::ptrdiff_t i = 0; i < count; ++i) moves[i] = best_move(candidates_[i], sums);
         }
         std::size_t kept = 0;
         for (std::size_t i = 0; i < candidates_.size(); ++i) {
             const VertexId v = candidates_[i];
-            if (!moves_[i].boundary) {
+            if (!moves[i].boundary) {
                 candidate_[v] = 0;
                 continue;
             }
             candidates_[kept] = v;
-            moves_[kept++] = moves_[i];
+            moves[kept++] = moves[i];
         }
         candidates_.resize(kept);
         for (std::size_t i = kept; i-- > 0;)
-            if (moves_[i].to >= 0) queue_.insert(candidates_[i], moves_[i].gain);
+            if (moves[i].to >= 0) queue_.insert(candidates_[i], moves[i].gain);
     }
 
     // Re-keys v by the gain of its best feasible move; drops it when it has none.
@@ -344,7 +344,6 @@ class Polisher {
     std::vector<char> locked_;    // fixed, or moved in the current pass
     std::vector<char> candidate_; // in candidates_
     std::vector<VertexId> candidates_;
-    std::vector<Move> moves_; // of each candidate, while queueing
     std::vector<Moved> log_;
     GainBuckets queue_;
 };
