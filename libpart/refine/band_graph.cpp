@@ -190,9 +190,8 @@ void add_fixed_vertices(VertexId b, VertexId anchors, BandGraph& band, const Ban
 // The band rows: band neighbours as they are, interior neighbours folded into one edge per
 // anchor with their weights summed. g.xadj[i + 1] is the end of row i. Records the
 // rows' anchor edges in scratch.anchor_entries and counts them in scratch.anchor_degree.
-template <typename EdgeWeight>
 void build_band_rows(const Graph& graph, const std::vector<PartId>& part, VertexId anchors,
-                     EdgeWeight edge_weight, BandGraph& band, BandScratch& scratch) {
+                     BandGraph& band, BandScratch& scratch) {
     const VertexId b = band.num_band_vertices();
     const VertexId* index = scratch.id.data();
     Graph& g = band.graph;
@@ -219,7 +218,7 @@ void build_band_rows(const Graph& graph, const std::vector<PartId>& part, Vertex
         row_anchors.clear();
         for (EdgeOffset e = graph_xadj[v], end = graph_xadj[v + 1]; e < end; ++e) {
             const VertexId x = index[graph_adjncy[e]];
-            const Weight w = edge_weight(e);
+            const Weight w = graph.edge_weight(e);
             if (x >= 0) {
                 adjncy[out] = x;
                 adjwgt[out++] = w;
@@ -239,19 +238,6 @@ void build_band_rows(const Graph& graph, const std::vector<PartId>& part, Vertex
         for (VertexId anchor : row_anchors) slot[anchor] = -1;
         g.xadj[i + 1] = out;
     }
-}
-
-// The band rows, with the loop over the edges written once for each edge weight source, so
-// that it does not test for edge weights at every edge.
-void build_all_band_rows(const Graph& graph, const std::vector<PartId>& part, VertexId anchors,
-                         BandGraph& band, BandScratch& scratch) {
-    if (graph.has_edge_weights())
-        build_band_rows(
-            graph, part, anchors, [w = graph.adjwgt.data()](EdgeOffset e) { return w[e]; }, band,
-            scratch);
-    else
-        build_band_rows(
-            graph, part, anchors, [](EdgeOffset) { return Weight(1); }, band, scratch);
 }
 
 } // namespace
@@ -281,7 +267,7 @@ bool extract_band(const Graph& graph, const std::vector<PartId>& part, int width
     for (VertexId v : band.vertex) bound += graph.degree(v);
     g.adjncy.resize(std::size_t(bound));
     g.adjwgt.resize(std::size_t(bound));
-    build_all_band_rows(graph, part, anchors, band, scratch);
+    build_band_rows(graph, part, anchors, band, scratch);
     for (VertexId a = 0; a < anchors; ++a)
         g.xadj[b + a + 1] = g.xadj[b + a] + scratch.anchor_degree[a];
     for (VertexId x = b + anchors; x < total; ++x) g.xadj[x + 1] = g.xadj[x]; // ballast

@@ -160,14 +160,12 @@ VertexId number_clusters(VertexId n, CoarseningScratch& scratch, CoarseLevel& le
 // entry is new in the row when met's row (the last row that met it; -1 for none) is not this
 // one; its weight is summed in met, in the order of a sequential merge, and copied to the row
 // once the row is complete: parallel edges are merged in O(degree).
-template <bool kEdgeWeights>
 EdgeOffset merge_rows(const Graph& graph, const VertexId* coarse_of, const Clusters& clusters,
                       VertexId begin, VertexId end, EdgeOffset out, NeighbourSum* const met,
                       VertexId* const adjncy, Weight* const adjwgt, Weight* vwgt,
                       EdgeOffset* row_end) {
     const EdgeOffset* const fine_xadj = graph.xadj.data();
     const VertexId* const fine_adjncy = graph.adjncy.data();
-    const Weight* const edge_weight = graph.adjwgt.data();
     for (VertexId cv = begin; cv < end; ++cv) {
         const EdgeOffset row_start = out;
         met[cv].row = cv; // the row's own vertex: never an entry (its sum is not read)
@@ -177,7 +175,7 @@ EdgeOffset merge_rows(const Graph& graph, const VertexId* coarse_of, const Clust
             cluster_weight += graph.vertex_weight(m);
             for (EdgeOffset e = fine_xadj[m]; e < fine_xadj[m + 1]; ++e) {
                 const VertexId cu = coarse_of[fine_adjncy[e]];
-                const Weight w = kEdgeWeights ? edge_weight[e] : 1;
+                const Weight w = graph.edge_weight(e);
                 if (met[cu].row != cv) {
                     met[cu] = {cv, 0};
                     adjncy[out++] = cu;
@@ -211,13 +209,12 @@ void merge_all_rows(const Graph& graph, const Clusters& clusters, int chunks, Ro
         for (VertexId i = clusters.start[first[t]]; i < clusters.start[first[t + 1]]; ++i)
             from[t + 1] += graph.degree(clusters.members[i]);
     std::partial_sum(from.begin(), from.end(), from.begin());
-    const auto merge = graph.adjwgt.empty() ? merge_rows<false> : merge_rows<true>;
 #pragma omp parallel for schedule(static, 1)
     for (int t = 0; t < chunks; ++t) {
         NeighbourSum* const met = rows.met[t].at_least(std::size_t(clusters.count));
         std::fill_n(met, clusters.count, NeighbourSum{-1, 0});
-        to[t] = merge(graph, level.coarse_of.data(), clusters, first[t], first[t + 1], from[t], met,
-                      adjncy, adjwgt, c.vwgt.data(), c.xadj.data() + 1);
+        to[t] = merge_rows(graph, level.coarse_of.data(), clusters, first[t], first[t + 1], from[t],
+                           met, adjncy, adjwgt, c.vwgt.data(), c.xadj.data() + 1);
     }
     c.adjncy.clear();
     c.adjwgt.clear();
