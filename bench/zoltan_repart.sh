@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Issue 26: repartitioning against Zoltan 3.9's hypergraph repartitioner, in one run.
+#
+# On a mesh's dual graph, partitioned by gpmetis into K parts (unit weights), the cells in a
+# sphere holding SHARE of them weigh FACTOR times more; then, on the same input, back to back:
+#   ours      part-repart --method gde, serial and under mpirun -np 2 and 4
+#   zoltan    bench/zoltan_repart.c: LB_APPROACH=REPARTITION with PHG_REPART_MULTIPLIER 1, 10
+#             and 100 (1 is its least-migration setting), and PARTITION (from scratch), at
+#             np 1; multiplier 1 at np 2
+#   scratch   part-repart --method scratch (METIS from scratch, relabelled to the old parts)
+# and prints, per case, each one's cut, imbalance, vertices moved (vertex sizes are 1) and
+# wall time (Zoltan: its Zoltan_LB_Partition; ours: the whole run, reading included).
+#
+# Usage: bench/zoltan_repart.sh [BUILD_DIR] GRAPH
+#   GRAPH with its centroids beside it (G.graph and G.xyz, as part-convert writes).
+#   KS="16 64", SHARES="0.02 0.05 0.11", FACTORS="4", CENTRE="x y z" (default: the centroid
+#   of the first cell) override the cases; the hot spots are fixed before results are seen.
+source "$(dirname "$0")/bench_env.sh" "${1:-}"
+graph="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"
+xyz="${graph%.graph}.xyz"
+KS="${KS:-16 64}"
+SHARES="${SHARES:-0.02 0.05 0.11}"
+FACTORS="${FACTORS:-4}"
+CENTRE="${CENTRE:-$(head -1 "$xyz")}"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+
+mpicc -O2 -I/usr/include/trilinos "$here/zoltan_repart.c" -ltrilinos_zoltan -o zoltan_repart
+
+# row NAME OLD NEW K SECONDS: one table row (cut and imbalance by part-stats; moves by lines).
+row() {
+  local stats moved
+  stats=$("$tools/part-stats" hot.graph "$3" -k "$4" --json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(d["edge_cut"], "%.3f" % d["imbalance"][0])')
+  moved=$(paste -d' ' "$2" "$3" | awk '$1 != $2 { c++ } END { print c + 0 }')
+  printf '| %s | %s | %s | %s | %s |\n' "$1" ${stats} "$moved" "$5"
+}
+
+# seconds COMMAND...: wall time of one run.
+seconds() {
+  local start end
+  start=$(date +%s.%N)
+  "$@" >/dev/null
+  end=$(date +%s.%N)
+  echo "$end - $start" | bc | awk '{ printf "%.2f", $1 }'
+}
+
+cp "$graph" plain.graph
+for k in $KS; do
+  gpmetis plain.graph "$k" >/dev/null
+  for share in $SHARES; do
+    # shellcheck disable=SC2086
+    r=$(python3 "$here/mesh_glue.py" radius "$xyz" $CENTRE "$share")
+    for factor in $FACTORS; do
+      # shellcheck disable=SC2086
+      python3 "$here/mesh_glue.py" hotspot "$graph" "$xyz" $CENTRE "$r" "$factor" hot.graph
+      old="plain.graph.part.$k"
+      echo "### K = $k, hot spot: ${share} of the cells x${factor} (centre ${CENTRE}, r ${r})"
+      echo "| run | cut | imbalance | moved | seconds |"
+      echo "| --- | --- | --- | --- | --- |"
+      row "old partition" "$old" "$old" "$k" "-"
+      s=$(seconds "$tools/part-repart" hot.graph "$old" -k "$k" --method gde -q -o ours.part)
+      row "ours gde" "$old" ours.part "$k" "$s"
+      for np in 2 4; do
+        s=$(seconds mpiexec -np "$np" "$tools/part-repart" hot.graph "$old" -k "$k" \
+          --method gde -q -o ours_np.part)
+        row "ours gde np $np" "$old" ours_np.part "$k" "$s"
+      done
+      for mode in 1 10 100 partition; do
+        s=$(mpiexec -np 1 ./zoltan_repart hot.graph "$old" "$k" "$mode" zoltan.part | awk '{ print $2 }')
+        row "zoltan $mode" "$old" zoltan.part "$k" "$s"
+      done
+      s=$(mpiexec -np 2 ./zoltan_repart hot.graph "$old" "$k" 1 zoltan.part | awk '{ print $2 }')
+      row "zoltan 1 np 2" "$old" zoltan.part "$k" "$s"
+      s=$(seconds "$tools/part-repart" hot.graph "$old" -k "$k" --method scratch -q -o scratch.part)
+      row "scratch (METIS, relabelled)" "$old" scratch.part "$k" "$s"
+      echo
+    done
+  done
+done
