@@ -159,10 +159,8 @@ VertexId number_band_and_anchors(const Graph& graph, const std::vector<PartId>& 
 // The fixed vertices after the b band vertices: the anchors, then ballast. A piece heavier
 // than a 32-bit vertex weight holds puts the rest of its weight on fixed, edgeless ballast
 // vertices after the anchors: the part weights, and so the balance limits of the refinement,
-// stay exact. Sizes the band's vertex arrays (vertex sizes, when the graph has them, are the
-// band vertices' own; the fixed vertices never move and have none).
-void add_fixed_vertices(const Graph& graph, VertexId b, VertexId anchors, BandGraph& band,
-                        const BandScratch& scratch) {
+// stay exact. Sizes the band's vertex arrays.
+void add_fixed_vertices(VertexId b, VertexId anchors, BandGraph& band, const BandScratch& scratch) {
     const std::vector<WeightSum>& anchor_weight = scratch.anchor_weight;
     VertexId ballast = 0;
     for (VertexId a = 0; a < anchors; ++a)
@@ -173,9 +171,6 @@ void add_fixed_vertices(const Graph& graph, VertexId b, VertexId anchors, BandGr
     g.vwgt.assign(std::size_t(total), 0);
     band.part.assign(std::size_t(total), 0);
     band.fixed.assign(std::size_t(total), 0);
-    g.vsize.assign(graph.has_vertex_sizes() ? std::size_t(total) : 0, 0);
-    for (VertexId i = 0; i < b && graph.has_vertex_sizes(); ++i)
-        g.vsize[i] = graph.vsize[band.vertex[i]];
     VertexId extra = b + anchors;
     auto add_ballast = [&](PartId p, WeightSum rest) {
         for (; rest > 0; rest -= kMaxWeight) {
@@ -260,7 +255,7 @@ bool extract_band(const Graph& graph, const std::vector<PartId>& part, int width
     if (size.capped) return false;
     const VertexId anchors = number_band_and_anchors(graph, part, size.vertices, band, scratch);
     const VertexId b = band.num_band_vertices();
-    add_fixed_vertices(graph, b, anchors, band, scratch);
+    add_fixed_vertices(b, anchors, band, scratch);
     Graph& g = band.graph;
     const VertexId total = VertexId(band.part.size());
     g.xadj.resize(std::size_t(total) + 1);

@@ -18,8 +18,6 @@ struct Workspace {
     std::vector<CoarseLevel> coarse; // coarse[l] is level l + 1 (those above the coarsest
                                      // level are left from an earlier hierarchy)
     CoarseningScratch coarsening;
-    bool with_origin = false;        // the refinement counts migration
-    std::vector<PartId> band_origin; // level 0's origins (with_origin)
 
     // Levels: 0 is the band (or the graph itself), l > 0 is coarse[l - 1], each coarser than
     // the one before.
@@ -27,10 +25,6 @@ struct Workspace {
     std::vector<PartId>& part(std::size_t l) { return l == 0 ? band.part : coarse[l - 1].part; }
     const std::vector<char>& fixed(std::size_t l) const {
         return l == 0 ? band.fixed : coarse[l - 1].fixed;
-    }
-    const std::vector<PartId>* origin(std::size_t l) const {
-        if (!with_origin) return nullptr;
-        return l == 0 ? &band_origin : &coarse[l - 1].origin;
     }
 };
 
@@ -47,8 +41,7 @@ std::size_t coarsen_from(std::size_t from, ClusterLimits limits, VertexId coarse
         if (most_clustered_away(work.graph(top), work.fixed(top), limits) < n / 10) break;
         if (work.coarse.size() <= top) work.coarse.emplace_back();
         coarsen_within_parts(work.graph(top), work.part(top), work.fixed(top), limits,
-                             seed + unsigned(top), work.coarse[top], work.coarsening,
-                             work.origin(top));
+                             seed + unsigned(top), work.coarse[top], work.coarsening);
         if (work.coarse[top].graph.num_vertices() > n * 9 / 10) break;
         ++top;
     }
@@ -61,11 +54,9 @@ std::size_t coarsen_from(std::size_t from, ClusterLimits limits, VertexId coarse
 WeightSum refine_level(std::size_t l, const Partition& partition, const BandRefineOptions& options,
                        Workspace& work, BandRefineResult& result) {
     Partition level_partition{partition.num_parts, std::move(work.part(l)), partition.targets};
-    const PolishResult p = polish_boundary(work.graph(l), level_partition, options.tolerance,
-                                           {.max_passes = options.max_passes,
-                                            .fixed = &work.fixed(l),
-                                            .origin = work.origin(l),
-                                            .migration_weight = options.migration_weight});
+    const PolishResult p =
+        polish_boundary(work.graph(l), level_partition, options.tolerance,
+                        {.max_passes = options.max_passes, .fixed = &work.fixed(l)});
     work.part(l) = std::move(level_partition.part);
     result.polish.moves += p.moves;
     result.polish.cut_reduction += p.cut_reduction;
@@ -157,12 +148,6 @@ BandRefineResult refine_band(const Graph& graph, Partition& partition,
         take_whole_graph(graph, partition, work);
     result.band_vertices = work.band.num_band_vertices();
     if (result.band_vertices == 0) return result;
-    if (options.origin != nullptr) { // the fixed vertices never move: their origin is unused
-        work.with_origin = true;
-        work.band_origin.assign(work.band.part.size(), -1);
-        for (VertexId i = 0; i < result.band_vertices; ++i)
-            work.band_origin[i] = (*options.origin)[work.band.vertex[i]];
-    }
     const WeightSum gain = refine_hierarchy(graph, partition, options, work, result);
     if (gain == 0) return result; // moves that changed nothing are not worth reporting
     write_back(work.band, partition);

@@ -35,19 +35,13 @@ struct BandRefineOptions {
     // passes gains 0.4% for more time.
     double recoarsen_share = 0.75;
     int recoarsenings = 1;
-    // With `origin` (a part per vertex of the graph), every level's FM counts migration as
-    // polish_boundary does (migration_weight x the size moved away from the origin part), and
-    // clusters hold vertices of one origin, so a coarse move migrates its members or none.
-    const std::vector<PartId>* origin = nullptr;
-    WeightSum migration_weight = 0;
 };
 
 struct BandRefineResult {
     VertexId band_vertices = 0;
     int levels = 0;              // graphs refined, the band itself included
     PolishResult polish;         // summed over levels
-    WeightSum cut_reduction = 0; // measured on the whole graph (with an origin: of the cut
-                                 // plus migration_weight x the size migrated)
+    WeightSum cut_reduction = 0; // measured on the whole graph
 };
 
 // Refines `partition` in place. The cut never rises (every level keeps the best prefix of its

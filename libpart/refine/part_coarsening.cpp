@@ -37,10 +37,10 @@ void shuffle_blocks(VertexId n, unsigned seed, std::vector<VertexId>& block_orde
 
 CoarseLevel coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
                                  const std::vector<char>& fixed, ClusterLimits limits,
-                                 unsigned seed, const std::vector<PartId>* origin) {
+                                 unsigned seed) {
     CoarseLevel level;
     CoarseningScratch scratch;
-    coarsen_within_parts(graph, part, fixed, limits, seed, level, scratch, origin);
+    coarsen_within_parts(graph, part, fixed, limits, seed, level, scratch);
     return level;
 }
 
@@ -55,10 +55,9 @@ WeightSum weight_cap(ClusterLimits limits) {
 // The clustering of the vertices in the blocks' order (see shuffle_blocks): scratch.leader[v]
 // is the vertex that started v's cluster (v itself when alone); scratch.size and scratch.weight
 // hold each leader's cluster size and weight. leader, size and weight must have room for n.
-// With origin_of, only vertices of the same origin join.
 void cluster_within_parts(const Graph& graph, const std::vector<PartId>& part,
-                          const PartId* origin_of, const std::vector<char>& fixed,
-                          ClusterLimits limits, CoarseningScratch& scratch) {
+                          const std::vector<char>& fixed, ClusterLimits limits,
+                          CoarseningScratch& scratch) {
     const VertexId n = graph.num_vertices();
     // Raw pointers: through the vectors the compiler reloaded each one's data on every edge.
     VertexId* leader = scratch.leader.data(); // -1: not in a cluster yet (see the scratch)
@@ -88,7 +87,6 @@ void cluster_within_parts(const Graph& graph, const std::vector<PartId>& part,
                 if (w <= heaviest) continue;
                 const VertexId u = neighbour[e];
                 if (is_fixed[u] || part_of[u] != home) continue;
-                if (origin_of != nullptr && origin_of[u] != origin_of[v]) continue;
                 const VertexId l = leader[u];
                 const bool fits =
                     l < 0 ? limits.members >= 2 && WeightSum(own) + graph.vertex_weight(u) <= cap
@@ -242,8 +240,7 @@ VertexId most_clustered_away(const Graph& graph, const std::vector<char>& fixed,
 
 void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
                           const std::vector<char>& fixed, ClusterLimits limits, unsigned seed,
-                          CoarseLevel& level, CoarseningScratch& scratch,
-                          const std::vector<PartId>* origin) {
+                          CoarseLevel& level, CoarseningScratch& scratch) {
     const VertexId n = graph.num_vertices();
     // Every array the clustering and the numbering use, before leader changes.
     if (scratch.leader.size() < std::size_t(n)) scratch.leader.resize(std::size_t(n), -1);
@@ -253,7 +250,7 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
     scratch.member_start.at_least(std::size_t(n) + 1);
     level.coarse_of.resize(std::size_t(n));
     shuffle_blocks(n, seed, scratch.block_order);
-    cluster_within_parts(graph, part, origin ? origin->data() : nullptr, fixed, limits, scratch);
+    cluster_within_parts(graph, part, fixed, limits, scratch);
     const VertexId coarse_n = number_clusters(n, scratch, level);
 
     Graph& c = level.graph;
@@ -264,16 +261,10 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
     c.xadj.resize(std::size_t(coarse_n) + 1);
     c.xadj[0] = 0;
     const Clusters clusters{coarse_n, scratch.members.data(), scratch.member_start.data()};
-    level.origin.resize(origin ? std::size_t(coarse_n) : 0);
-    c.vsize.assign(origin ? std::size_t(coarse_n) : 0, 0);
     for (VertexId cv = 0; cv < coarse_n; ++cv) {
         const VertexId first = clusters.members[clusters.start[cv]];
         level.part[cv] = part[first];
         level.fixed[cv] = fixed[first];
-        if (!origin) continue;
-        level.origin[cv] = (*origin)[first];
-        for (VertexId i = clusters.start[cv]; i < clusters.start[cv + 1]; ++i)
-            c.vsize[cv] = saturated_sum(c.vsize[cv], graph.vertex_size(clusters.members[i]));
     }
     // Chunks on all threads where the graph is large enough to pay for starting them.
     const int chunks = n >= kParallelFrom ? std::min(omp_get_max_threads(), int(coarse_n)) : 1;

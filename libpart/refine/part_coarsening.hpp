@@ -17,9 +17,6 @@ struct CoarseLevel {
     std::vector<PartId> part;        // part of each coarse vertex
     std::vector<char> fixed;         // fixed fine vertices stay fixed
     std::vector<VertexId> coarse_of; // coarse vertex of each fine vertex
-    // Coarsened with an origin (see coarsen_within_parts): the origin of each coarse vertex,
-    // and graph.vsize holds the sizes of its members summed.
-    std::vector<PartId> origin;
 };
 
 // How large a cluster may grow: at most `members` vertices weighing at most `weight`
@@ -34,12 +31,9 @@ struct ClusterLimits {
 // same-part neighbour joined by the heaviest edge (a new pair when that neighbour is alone),
 // provided the cluster stays within `limits`; otherwise it stays alone. Coarse vertex ids
 // follow the lowest fine vertex of each cluster. O(n + m).
-// With `origin` (a part per vertex: where it was before a repartitioning), a cluster also
-// holds vertices of one origin only, so that moving a coarse vertex migrates all of its
-// members or none, and the level records the origins and summed sizes.
 CoarseLevel coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
                                  const std::vector<char>& fixed, ClusterLimits limits,
-                                 unsigned seed, const std::vector<PartId>* origin = nullptr);
+                                 unsigned seed);
 
 // At most how many vertices one level of clustering can remove (n minus the coarse vertex
 // count): every member of a cluster but its heaviest weighs at most half the weight limit,
@@ -78,7 +72,6 @@ struct CoarseningScratch {
 // zero-filling would otherwise weigh on large graphs).
 void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
                           const std::vector<char>& fixed, ClusterLimits limits, unsigned seed,
-                          CoarseLevel& level, CoarseningScratch& scratch,
-                          const std::vector<PartId>* origin = nullptr);
+                          CoarseLevel& level, CoarseningScratch& scratch);
 
 } // namespace part::refine
