@@ -55,6 +55,17 @@ class LineReader {
     std::int64_t line_number_;
 };
 
+// File line of the 0-based `index`-th non-comment line of `text` (which follows `lines_before`
+// lines of its file), or 0 when there are fewer; for errors found after parsing.
+inline std::int64_t line_of_data_line(std::string_view text, std::int64_t lines_before,
+                                      std::int64_t index) {
+    LineReader lines(text, "", lines_before);
+    std::string_view line;
+    for (std::int64_t k = 0; lines.next_data(line); ++k)
+        if (k == index) return lines.line_number();
+    return 0;
+}
+
 inline bool is_blank(std::string_view line) {
     return line.find_first_not_of(" \t\r\f\v") == std::string_view::npos;
 }
