@@ -88,13 +88,13 @@ constexpr std::string_view kSingletons[] = {
 constexpr std::string_view kCellArrays[] = {"connectivity", "offsets", "types", "faces",
                                             "faceoffsets"};
 constexpr std::string_view kRequiredCellArrays[] = {"connectivity", "offsets", "types"};
-constexpr std::string_view kCompressors[] = {"vtkZLibDataCompressor", "vtkLZ4DataCompressor",
-                                             "vtkLZMADataCompressor"};
 
+// The compressor a file names, or null for a name VTK does not know.
 vtkSmartPointer<vtkDataCompressor> make_compressor(std::string_view name) {
+    if (name == "vtkZLibDataCompressor") return vtkSmartPointer<vtkZLibDataCompressor>::New();
     if (name == "vtkLZ4DataCompressor") return vtkSmartPointer<vtkLZ4DataCompressor>::New();
     if (name == "vtkLZMADataCompressor") return vtkSmartPointer<vtkLZMADataCompressor>::New();
-    return vtkSmartPointer<vtkZLibDataCompressor>::New();
+    return nullptr;
 }
 
 template <typename List> bool contains(const List& list, std::string_view item) {
@@ -121,12 +121,10 @@ std::uint64_t count_words(std::string_view s) {
 }
 
 int base64_digit(char c) {
-    if (c >= 'A' && c <= 'Z') return c - 'A';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-    if (c >= '0' && c <= '9') return c - '0' + 52;
-    if (c == '+') return 62;
-    if (c == '/') return 63;
-    return -1;
+    constexpr std::string_view kDigits =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const std::size_t digit = kDigits.find(c);
+    return digit == std::string_view::npos ? -1 : int(digit);
 }
 
 // The start of one array's binary data, raw bytes or base64 text; bytes are decoded only
@@ -445,7 +443,8 @@ class Checker {
         check_choice(atts, "byte_order", {"LittleEndian", "BigEndian"});
         check_choice(atts, "header_type", {"UInt32", "UInt64"});
         const char* compressor = attribute(atts, "compressor");
-        if (compressor && *compressor && !contains(kCompressors, compressor))
+        compressed_ = compressor && *compressor;
+        if (compressed_ && !(compressor_ = make_compressor(compressor)))
             fail(std::string("compressor=\"") + compressor +
                  "\": expected vtkZLibDataCompressor, vtkLZ4DataCompressor or "
                  "vtkLZMADataCompressor");
@@ -453,8 +452,6 @@ class Checker {
         const char* header = attribute(atts, "header_type");
         big_endian_ = order && std::string_view(order) == "BigEndian";
         header_bytes_ = header && std::string_view(header) == "UInt64" ? 8 : 4;
-        compressed_ = compressor && *compressor;
-        if (compressed_) compressor_ = make_compressor(compressor);
     }
 
     const ScalarName& scalar_type(const XML_Char** atts) const {
