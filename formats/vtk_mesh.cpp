@@ -33,8 +33,6 @@
 #include <vtkUnstructuredGrid.h>
 #include <vtkUnstructuredGridAlgorithm.h>
 #include <vtkUnstructuredGridReader.h>
-#include <vtkXMLDataElement.h>
-#include <vtkXMLDataParser.h>
 #include <vtkXMLPUnstructuredGridWriter.h>
 #include <vtkXMLUnstructuredGridReader.h>
 #include <vtkXMLUnstructuredGridWriter.h>
@@ -652,30 +650,10 @@ void write_pvtu_summary(const std::string& path, const Mesh& prototype,
 
 std::vector<PvtuPiece> list_pvtu_pieces(const std::string& path) {
     if (!fs::exists(path)) throw InputError(path, 0, "cannot open the file: it does not exist");
-    check_vtk_xml_file(path, VtkXmlKind::PUnstructuredGrid);
-    vtkNew<vtkXMLDataParser> parser;
-    VtkErrors errors(parser);
-    parser->SetFileName(path.c_str());
-    vtkXMLDataElement* grid = nullptr;
-    if (parser->Parse() == 1 && !errors.any() && parser->GetRootElement())
-        grid = parser->GetRootElement()->FindNestedElementWithName("PUnstructuredGrid");
-    if (!grid)
-        throw InputError(path, 0,
-                         "not a parallel VTK unstructured grid: expected a .pvtu file with a "
-                         "PUnstructuredGrid element" +
-                             (errors.any() ? " (" + errors.message() + ")" : std::string()));
     const fs::path folder = fs::path(path).parent_path();
     std::vector<fs::path> sources;
-    for (int i = 0; i < grid->GetNumberOfNestedElements(); ++i) {
-        vtkXMLDataElement* piece = grid->GetNestedElement(i);
-        if (std::strcmp(piece->GetName(), "Piece") != 0) continue;
-        const char* source = piece->GetAttribute("Source");
-        if (!source || !*source)
-            throw InputError(path, 0,
-                             "piece " + std::to_string(sources.size()) +
-                                 " has no Source attribute naming its file");
+    for (const std::string& source : check_vtk_xml_file(path, VtkXmlKind::PUnstructuredGrid))
         sources.push_back(folder / source);
-    }
     if (sources.empty()) throw InputError(path, 0, "the file lists no pieces");
     // Part ids from the names when every name carries a distinct one, else positions.
     std::vector<PartId> parts;

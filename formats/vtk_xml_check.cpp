@@ -208,7 +208,7 @@ class Checker {
     Checker(const Checker&) = delete;
     Checker& operator=(const Checker&) = delete;
 
-    void run(const MappedFile* file) {
+    std::vector<std::string> run(const MappedFile* file) {
         parse(file);
         if (error_) std::rethrow_exception(error_);
         if (appended_begin_) {
@@ -220,6 +220,7 @@ class Checker {
                                               "' is appended but the file has no "
                                               "<AppendedData>");
         }
+        return std::move(piece_sources_);
     }
 
   private:
@@ -427,6 +428,7 @@ class Checker {
             const char* source = attribute(atts, "Source");
             if (!source || trimmed(source).empty())
                 fail("<Piece> has no Source attribute: expected the file of the piece");
+            piece_sources_.emplace_back(source);
         }
         if (name == "PUnstructuredGrid") optional_count(atts, "GhostLevel", 0, kMaxCount);
         if (name == "DataArray" || name == "Array" || name == "PDataArray")
@@ -738,6 +740,7 @@ class Checker {
     bool appended_begin_ = false, appended_raw_ = false;
     std::string_view appended_data_;
     std::size_t skipped_bytes_ = 0;
+    std::vector<std::string> piece_sources_;
 };
 
 } // namespace
@@ -746,9 +749,9 @@ void check_vtk_xml_text(std::string_view text, const std::string& name, VtkXmlKi
     Checker(text, name, kind).run(nullptr);
 }
 
-void check_vtk_xml_file(const std::string& path, VtkXmlKind kind) {
+std::vector<std::string> check_vtk_xml_file(const std::string& path, VtkXmlKind kind) {
     const MappedFile file(path);
-    Checker(file.text(), path, kind).run(&file);
+    return Checker(file.text(), path, kind).run(&file);
 }
 
 } // namespace part::formats
