@@ -27,30 +27,23 @@ struct Head {
 
 // Rank 0 reads the file's beginning, doubling what it reads until the header line is whole.
 Head read_head(const std::string& path) {
-    MPI_File file = open_for_reading(MPI_COMM_SELF, path);
-    try {
-        MPI_Offset size = 0;
-        MPI_File_get_size(file, &size);
-        for (std::int64_t want = 1 << 16;; want *= 2) {
-            std::string text = read_file_bytes(file, path, 0, want);
-            const bool whole = std::int64_t(text.size()) >= size;
-            if (!whole)
-                text.resize(text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1);
-            try {
-                LineReader lines(text, path);
-                Head head;
-                head.header = parse_chaco_header(lines);
-                head.header_line = lines.line_number();
-                head.section_begin = std::int64_t(lines.offset());
-                MPI_File_close(&file);
-                return head;
-            } catch (const InputError&) {
-                if (whole) throw;
-            }
+    const FileCloser file{open_for_reading(MPI_COMM_SELF, path)};
+    MPI_Offset size = 0;
+    MPI_File_get_size(file.file, &size);
+    for (std::int64_t want = 1 << 16;; want *= 2) {
+        std::string text = read_file_bytes(file.file, path, 0, want);
+        const bool whole = std::int64_t(text.size()) >= size;
+        if (!whole) text.resize(text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1);
+        try {
+            LineReader lines(text, path);
+            Head head;
+            head.header = parse_chaco_header(lines);
+            head.header_line = lines.line_number();
+            head.section_begin = std::int64_t(lines.offset());
+            return head;
+        } catch (const InputError&) {
+            if (whole) throw;
         }
-    } catch (...) {
-        MPI_File_close(&file);
-        throw;
     }
 }
 
