@@ -217,8 +217,7 @@ class Checker {
             check_appended_arrays();
         } else if (!appended_.empty()) {
             fail_at(appended_.front().at, "array '" + appended_.front().name +
-                                              "' is appended but the file has no "
-                                              "<AppendedData>");
+                                              "' is appended but the file has no <AppendedData>");
         }
         return std::move(piece_sources_);
     }
@@ -375,9 +374,9 @@ class Checker {
         if (element.name == "Cells")
             for (std::string_view array : kRequiredCellArrays)
                 if (!element.arrays.count(array))
-                    fail_at(element.at, "<Cells> has no '" + std::string(array) +
-                                            "' array: expected the arrays "
-                                            "connectivity, offsets and types");
+                    fail_at(element.at,
+                            "<Cells> has no '" + std::string(array) +
+                                "' array: expected the arrays connectivity, offsets and types");
     }
 
     static const char* attribute(const XML_Char** atts, std::string_view key) {
