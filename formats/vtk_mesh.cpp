@@ -98,21 +98,17 @@ class VtkErrors {
     std::string first_;
 };
 
-// The position of `value` in `table`, or -1.
-template <typename Table> int index_in(const Table& table, int value) {
-    const auto* it = std::find(std::begin(table), std::end(table), value);
-    return it == std::end(table) ? -1 : int(it - std::begin(table));
+// Sets `value` to the enumerator whose position in `table` holds `vtk_type`; false if none does.
+template <typename Enum, std::size_t N>
+bool enum_of_vtk(const int (&table)[N], int vtk_type, Enum& value) {
+    const auto* it = std::find(table, table + N, vtk_type);
+    value = Enum(it == table + N ? 0 : it - table);
+    return it != table + N;
 }
 
 // VTK's cell types in CellType order.
 constexpr int kVtkCellTypes[] = {VTK_VERTEX, VTK_LINE,       VTK_TRIANGLE, VTK_QUAD,
                                  VTK_TETRA,  VTK_HEXAHEDRON, VTK_WEDGE,    VTK_PYRAMID};
-
-bool cell_type_of_vtk(int vtk_type, CellType& type) {
-    const int index = index_in(kVtkCellTypes, vtk_type);
-    type = CellType(std::max(index, 0));
-    return index >= 0;
-}
 
 int vtk_type_of(CellType type) {
     return kVtkCellTypes[static_cast<int>(type)];
@@ -132,9 +128,7 @@ constexpr std::pair<int, ScalarType> kVtkScalarSynonyms[] = {
 bool scalar_type_of_vtk(int vtk_type, ScalarType& type) {
     for (const auto& [synonym, scalar] : kVtkScalarSynonyms)
         if (vtk_type == synonym) vtk_type = kVtkScalarTypes[static_cast<int>(scalar)];
-    const int index = index_in(kVtkScalarTypes, vtk_type);
-    type = ScalarType(std::max(index, 0));
-    return index >= 0;
+    return enum_of_vtk(kVtkScalarTypes, vtk_type, type);
 }
 
 int vtk_type_of(ScalarType type) {
@@ -247,7 +241,7 @@ Mesh mesh_of_grid(vtkUnstructuredGrid* grid, const std::string& path) {
     for (vtkIdType c = 0; c < num_cells; ++c) {
         const int vtk_type = grid->GetCellType(c);
         CellType type;
-        if (!cell_type_of_vtk(vtk_type, type))
+        if (!enum_of_vtk(kVtkCellTypes, vtk_type, type))
             throw InputError(path, 0,
                              "cell " + std::to_string(c) + " has VTK cell type " +
                                  std::to_string(vtk_type) + " (" +
