@@ -122,23 +122,19 @@ void parse_chaco_vertex_line(std::string_view line, const LineReader& lines, con
     g.xadj.push_back(EdgeOffset(g.adjncy.size()));
 }
 
-namespace {
-
-// File line of the 0-based vertex v, for errors found after parsing.
-std::int64_t line_of_vertex(std::string_view text, VertexId v) {
-    LineReader lines(text, "");
-    std::string_view line;
-    bool header_seen = false;
-    std::int64_t index = -1;
-    while (lines.next_data(line)) {
-        if (!header_seen) {
-            header_seen = !is_blank(line);
-            continue;
-        }
-        if (++index == v) return lines.line_number();
-    }
-    return 0;
+std::string truncated_vertex_lines_message(std::int64_t vertices, const ChacoHeader& h) {
+    return "file ends after " + std::to_string(vertices) + " of the header's " +
+           std::to_string(h.n) + " vertex lines: the file is truncated or the header's n is wrong";
 }
+
+std::string edge_count_message(std::int64_t entries, const ChacoHeader& h) {
+    return "header says " + std::to_string(h.m) + " edges but the vertex lines list " +
+           std::to_string(entries) + " adjacency entries, that is " +
+           (entries % 2 ? "an odd count (some edge is listed by only one end)"
+                        : std::to_string(entries / 2) + " edges");
+}
+
+namespace {
 
 // Reserves no more than `bytes` of text can hold, so a lying header cannot exhaust memory:
 // every vertex line takes at least one byte and every number at least two.
@@ -157,10 +153,7 @@ Graph parse_vertex_lines(LineReader& lines, const ChacoHeader& h, std::size_t by
     reserve_for(g, h, bytes);
     std::string_view line;
     for (std::int64_t v = 0; v < h.n; ++v) {
-        if (!lines.next_data(line))
-            lines.fail("file ends after " + std::to_string(v) + " of the header's " +
-                       std::to_string(h.n) +
-                       " vertex lines: the file is truncated or the header's n is wrong");
+        if (!lines.next_data(line)) lines.fail(truncated_vertex_lines_message(v, h));
         parse_chaco_vertex_line(line, lines, h, g);
     }
     while (lines.next_data(line))
@@ -210,22 +203,19 @@ Graph parse_chaco_graph(std::string_view text, const std::string& name) {
     LineReader lines(text, name);
     const ChacoHeader h = parse_chaco_header(lines);
     const std::int64_t header_line = lines.line_number();
+    const std::string_view body = text.substr(lines.offset());
     const std::size_t pieces = pieces_for(text);
     std::optional<Graph> in_pieces;
-    if (pieces > 1)
-        in_pieces = parse_vertex_lines_in_pieces(text.substr(lines.offset()), h, pieces);
+    if (pieces > 1) in_pieces = parse_vertex_lines_in_pieces(body, h, pieces);
     Graph g = in_pieces ? std::move(*in_pieces) : parse_vertex_lines(lines, h, text.size());
     if (g.adjncy.size() != entries_of(h))
-        throw InputError(
-            name, header_line,
-            "header says " + std::to_string(h.m) + " edges but the vertex lines list " +
-                std::to_string(g.adjncy.size()) + " adjacency entries, that is " +
-                (g.adjncy.size() % 2 ? "an odd count (some edge is listed by only one end)"
-                                     : std::to_string(g.adjncy.size() / 2) + " edges"));
+        throw InputError(name, header_line, edge_count_message(std::int64_t(g.adjncy.size()), h));
     try {
         validate(g);
     } catch (const GraphError& e) {
-        throw InputError(name, line_of_vertex(text, std::max<VertexId>(e.vertex(), 0)), e.what());
+        throw InputError(name,
+                         line_of_data_line(body, header_line, std::max<VertexId>(e.vertex(), 0)),
+                         e.what());
     }
     return g;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // The pieces of the Chaco/METIS reader that a reader of part of a file needs: the header and
 // one vertex line, with the same checks and messages as read_chaco_graph.
+#include <string>
 #include <string_view>
 
 #include "formats/line_reader.hpp"
@@ -24,5 +25,10 @@ ChacoHeader parse_chaco_header(LineReader& lines);
 // one xadj entry). Checks ids against header.n; adjacency is not checked for symmetry.
 void parse_chaco_vertex_line(std::string_view line, const LineReader& lines,
                              const ChacoHeader& header, Graph& graph);
+
+// Why the vertex lines do not match the header: the file ends after `vertices` of its n
+// vertex lines, or the lines list `entries` adjacency entries instead of 2m.
+std::string truncated_vertex_lines_message(std::int64_t vertices, const ChacoHeader& header);
+std::string edge_count_message(std::int64_t entries, const ChacoHeader& header);
 
 } // namespace part::formats

@@ -44,8 +44,7 @@ std::string unsupported_type_message(std::int64_t code) {
     return "element type " + std::to_string(code) +
            (it != kNames.end() ? std::string(" (") + it->second + ")" : "") +
            " is not supported: expected a linear element, gmsh types 1 (line), 2 (triangle), 3 "
-           "(quadrangle), 4 "
-           "(tetrahedron), 5 (hexahedron), 6 (prism), 7 (pyramid) or 15 (point)";
+           "(quadrangle), 4 (tetrahedron), 5 (hexahedron), 6 (prism), 7 (pyramid) or 15 (point)";
 }
 
 // Maps gmsh node tags to point indices: a dense table when the tags are compact, else a

@@ -55,6 +55,17 @@ class LineReader {
     std::int64_t line_number_;
 };
 
+// File line of the 0-based `index`-th non-comment line of `text` (which follows `lines_before`
+// lines of its file), or 0 when there are fewer; for errors found after parsing.
+inline std::int64_t line_of_data_line(std::string_view text, std::int64_t lines_before,
+                                      std::int64_t index) {
+    LineReader lines(text, "", lines_before);
+    std::string_view line;
+    for (std::int64_t k = 0; lines.next_data(line); ++k)
+        if (k == index) return lines.line_number();
+    return 0;
+}
+
 inline bool is_blank(std::string_view line) {
     return line.find_first_not_of(" \t\r\f\v") == std::string_view::npos;
 }
@@ -87,20 +98,11 @@ class FieldCursor {
         return p_ == end_;
     }
     // The next integer; `what` names it in the error ("a neighbour id").
-    std::int64_t integer(const char* what) {
-        std::int64_t value = 0;
-        if (!next_integer(value, what))
-            where_.fail(std::string("expected ") + what + ", found end of line");
-        return value;
-    }
+    std::int64_t integer(const char* what) { return number<std::int64_t>(what, "an integer"); }
+    double real(const char* what) { return number<double>(what, "a number"); }
     // The next integer into `value`, or false at the end of the line.
     bool next_integer(std::int64_t& value, const char* what) {
-        skip_space();
-        if (p_ == end_) return false;
-        auto [next, ec] = std::from_chars(p_, end_, value);
-        if (ec != std::errc() || (next != end_ && !is_space(*next))) bad_token(what, "an integer");
-        p_ = next;
-        return true;
+        return next_number(value, what, "an integer");
     }
     // The next number into `value`; false, consuming nothing, when the next token is not one.
     bool next_real(double& value) {
@@ -109,15 +111,6 @@ class FieldCursor {
         if (p_ == end_ || ec != std::errc() || (next != end_ && !is_space(*next))) return false;
         p_ = next;
         return true;
-    }
-    double real(const char* what) {
-        skip_space();
-        if (p_ == end_) where_.fail(std::string("expected ") + what + ", found end of line");
-        double value = 0;
-        auto [next, ec] = std::from_chars(p_, end_, value);
-        if (ec != std::errc() || (next != end_ && !is_space(*next))) bad_token(what, "a number");
-        p_ = next;
-        return value;
     }
     // Number of tokens left on the line, without consuming them.
     std::size_t count_remaining() const {
@@ -132,6 +125,21 @@ class FieldCursor {
     }
 
   private:
+    template <typename T> T number(const char* what, const char* kind) {
+        T value{};
+        if (!next_number(value, what, kind))
+            where_.fail(std::string("expected ") + what + ", found end of line");
+        return value;
+    }
+    // `kind` names the expected token in the error: "an integer", "a number".
+    template <typename T> bool next_number(T& value, const char* what, const char* kind) {
+        skip_space();
+        if (p_ == end_) return false;
+        const auto [next, ec] = std::from_chars(p_, end_, value);
+        if (ec != std::errc() || (next != end_ && !is_space(*next))) bad_token(what, kind);
+        p_ = next;
+        return true;
+    }
     static bool is_space(char c) {
         return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
     }

@@ -8,10 +8,11 @@
 
 namespace part::formats {
 
-template <typename Integer>
-requires std::is_integral_v<Integer>
-inline void append_number(std::string& out, Integer value) {
-    char buffer[24];
+// Doubles as the shortest text that reads back as the same value.
+template <typename Number>
+requires std::is_integral_v<Number> || std::is_same_v<Number, double>
+inline void append_number(std::string& out, Number value) {
+    char buffer[32];
     auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
     out.append(buffer, result.ptr);
 }
@@ -24,13 +25,6 @@ inline std::string one_per_line(std::span<const std::int32_t> values) {
         out += '\n';
     }
     return out;
-}
-
-// Shortest text that reads back as the same double.
-inline void append_number(std::string& out, double value) {
-    char buffer[32];
-    auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-    out.append(buffer, result.ptr);
 }
 
 } // namespace part::formats

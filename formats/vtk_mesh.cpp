@@ -33,8 +33,6 @@
 #include <vtkUnstructuredGrid.h>
 #include <vtkUnstructuredGridAlgorithm.h>
 #include <vtkUnstructuredGridReader.h>
-#include <vtkXMLDataElement.h>
-#include <vtkXMLDataParser.h>
 #include <vtkXMLPUnstructuredGridWriter.h>
 #include <vtkXMLUnstructuredGridReader.h>
 #include <vtkXMLUnstructuredGridWriter.h>
@@ -100,21 +98,17 @@ class VtkErrors {
     std::string first_;
 };
 
-// The position of `value` in `table`, or -1.
-template <typename Table> int index_in(const Table& table, int value) {
-    const auto* it = std::find(std::begin(table), std::end(table), value);
-    return it == std::end(table) ? -1 : int(it - std::begin(table));
+// Sets `value` to the enumerator whose position in `table` holds `vtk_type`; false if none does.
+template <typename Enum, std::size_t N>
+bool enum_of_vtk(const int (&table)[N], int vtk_type, Enum& value) {
+    const auto* it = std::find(table, table + N, vtk_type);
+    value = Enum(it == table + N ? 0 : it - table);
+    return it != table + N;
 }
 
 // VTK's cell types in CellType order.
 constexpr int kVtkCellTypes[] = {VTK_VERTEX, VTK_LINE,       VTK_TRIANGLE, VTK_QUAD,
                                  VTK_TETRA,  VTK_HEXAHEDRON, VTK_WEDGE,    VTK_PYRAMID};
-
-bool cell_type_of_vtk(int vtk_type, CellType& type) {
-    const int index = index_in(kVtkCellTypes, vtk_type);
-    type = CellType(std::max(index, 0));
-    return index >= 0;
-}
 
 int vtk_type_of(CellType type) {
     return kVtkCellTypes[static_cast<int>(type)];
@@ -134,9 +128,7 @@ constexpr std::pair<int, ScalarType> kVtkScalarSynonyms[] = {
 bool scalar_type_of_vtk(int vtk_type, ScalarType& type) {
     for (const auto& [synonym, scalar] : kVtkScalarSynonyms)
         if (vtk_type == synonym) vtk_type = kVtkScalarTypes[static_cast<int>(scalar)];
-    const int index = index_in(kVtkScalarTypes, vtk_type);
-    type = ScalarType(std::max(index, 0));
-    return index >= 0;
+    return enum_of_vtk(kVtkScalarTypes, vtk_type, type);
 }
 
 int vtk_type_of(ScalarType type) {
@@ -249,7 +241,7 @@ Mesh mesh_of_grid(vtkUnstructuredGrid* grid, const std::string& path) {
     for (vtkIdType c = 0; c < num_cells; ++c) {
         const int vtk_type = grid->GetCellType(c);
         CellType type;
-        if (!cell_type_of_vtk(vtk_type, type))
+        if (!enum_of_vtk(kVtkCellTypes, vtk_type, type))
             throw InputError(path, 0,
                              "cell " + std::to_string(c) + " has VTK cell type " +
                                  std::to_string(vtk_type) + " (" +
@@ -281,9 +273,13 @@ Mesh mesh_of_grid(vtkUnstructuredGrid* grid, const std::string& path) {
 }
 
 // The listed cells of the mesh, on the listed points, or on all points when `points` is null
-// (an empty list is an empty piece).
+// (an empty list is an empty piece), with their arrays and the physical groups. The `extra`
+// cell arrays replace same-named ones; they hold a tuple per listed cell, or with
+// `extra_positions` per selection position, of which each listed cell has one.
 vtkSmartPointer<vtkUnstructuredGrid> grid_of(const Mesh& mesh, std::span<const CellId> mesh_cells,
-                                             const std::vector<PointId>* points) {
+                                             const std::vector<PointId>* points,
+                                             const std::vector<CellId>* extra_positions,
+                                             const std::vector<MeshArray>& extra) {
     auto grid = vtkSmartPointer<vtkUnstructuredGrid>::New();
     const bool all_points = points == nullptr;
     const std::size_t n = all_points ? std::size_t(mesh.num_points()) : points->size();
@@ -315,13 +311,6 @@ vtkSmartPointer<vtkUnstructuredGrid> grid_of(const Mesh& mesh, std::span<const C
         else
             grid->GetPointData()->AddArray(vtk_array_of(array.subset(*points)));
     }
-    return grid;
-}
-
-void add_cell_arrays(vtkUnstructuredGrid* grid, const Mesh& mesh,
-                     std::span<const CellId> mesh_cells,
-                     const std::vector<CellId>* selection_positions,
-                     const std::vector<MeshArray>& extra) {
     auto replaced = [&](const std::string& name) {
         return std::any_of(extra.begin(), extra.end(),
                            [&](const MeshArray& a) { return a.name() == name; });
@@ -331,7 +320,9 @@ void add_cell_arrays(vtkUnstructuredGrid* grid, const Mesh& mesh,
             grid->GetCellData()->AddArray(vtk_array_of(array.subset(mesh_cells)));
     for (const auto& array : extra)
         grid->GetCellData()->AddArray(
-            vtk_array_of(selection_positions ? array.subset(*selection_positions) : array));
+            vtk_array_of(extra_positions ? array.subset(*extra_positions) : array));
+    add_physical_groups(grid, mesh);
+    return grid;
 }
 
 void write_grid(vtkXMLWriter* writer, const std::string& path) {
@@ -375,8 +366,7 @@ vtkSmartPointer<vtkUnstructuredGrid> read_vtu_grid(const std::string& path) {
     reader->Update();
     if (errors.any() || reader->GetErrorCode() != 0)
         throw InputError(path, 0, "VTK cannot read this .vtu file: " + errors.message());
-    vtkSmartPointer<vtkUnstructuredGrid> grid = reader->GetOutput();
-    return grid;
+    return reader->GetOutput();
 }
 
 // The part a piece file holds by VTK's parallel-writer naming (<stem>_<p>.vtu), or -1.
@@ -451,10 +441,7 @@ void write_vtu_atomically(vtkUnstructuredGrid* grid, const std::string& path) {
 
 void write_vtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
                const std::vector<MeshArray>& extra_cell_arrays) {
-    auto grid = grid_of(mesh, cells, nullptr);
-    add_cell_arrays(grid, mesh, cells, nullptr, extra_cell_arrays);
-    add_physical_groups(grid, mesh);
-    write_vtu_atomically(grid, path);
+    write_vtu_atomically(grid_of(mesh, cells, nullptr, nullptr, extra_cell_arrays), path);
 }
 
 void write_pvtu(const std::string& path, const Mesh& mesh, std::span<const CellId> cells,
@@ -487,9 +474,7 @@ PendingPvtu::PendingPvtu(const std::string& path, const Mesh& mesh, std::span<co
         const MeshPiece& piece = pieces[std::size_t(p)];
         std::vector<CellId> mesh_cells(piece.cells.size());
         for (std::size_t i = 0; i < piece.cells.size(); ++i) mesh_cells[i] = cells[piece.cells[i]];
-        auto grid = grid_of(mesh, mesh_cells, &piece.points);
-        add_cell_arrays(grid, mesh, mesh_cells, &piece.cells, extra_cell_arrays);
-        add_physical_groups(grid, mesh);
+        auto grid = grid_of(mesh, mesh_cells, &piece.points, &piece.cells, extra_cell_arrays);
         grid->GetCellData()->SetGlobalIds(id_array("GlobalCellIds", piece.cells));
         grid->GetPointData()->SetGlobalIds(id_array("GlobalNodeIds", piece.points));
         if (ghost_layers > 0) {
@@ -558,9 +543,7 @@ namespace {
 vtkSmartPointer<vtkUnstructuredGrid> whole_grid(const Mesh& mesh) {
     std::vector<CellId> all(std::size_t(mesh.num_cells()));
     std::iota(all.begin(), all.end(), CellId(0));
-    auto grid = grid_of(mesh, all, nullptr);
-    add_cell_arrays(grid, mesh, all, nullptr, {});
-    add_physical_groups(grid, mesh);
+    auto grid = grid_of(mesh, all, nullptr, nullptr, {});
     if (grid->GetCellData()->GetArray("GlobalCellIds"))
         grid->GetCellData()->SetGlobalIds(grid->GetCellData()->GetArray("GlobalCellIds"));
     if (grid->GetPointData()->GetArray("GlobalNodeIds"))
@@ -652,43 +635,18 @@ void write_pvtu_summary(const std::string& path, const Mesh& prototype,
 
 std::vector<PvtuPiece> list_pvtu_pieces(const std::string& path) {
     if (!fs::exists(path)) throw InputError(path, 0, "cannot open the file: it does not exist");
-    check_vtk_xml_file(path, VtkXmlKind::PUnstructuredGrid);
-    vtkNew<vtkXMLDataParser> parser;
-    VtkErrors errors(parser);
-    parser->SetFileName(path.c_str());
-    vtkXMLDataElement* grid = nullptr;
-    if (parser->Parse() == 1 && !errors.any() && parser->GetRootElement())
-        grid = parser->GetRootElement()->FindNestedElementWithName("PUnstructuredGrid");
-    if (!grid)
-        throw InputError(path, 0,
-                         "not a parallel VTK unstructured grid: expected a .pvtu file with a "
-                         "PUnstructuredGrid element" +
-                             (errors.any() ? " (" + errors.message() + ")" : std::string()));
     const fs::path folder = fs::path(path).parent_path();
-    std::vector<fs::path> sources;
-    for (int i = 0; i < grid->GetNumberOfNestedElements(); ++i) {
-        vtkXMLDataElement* piece = grid->GetNestedElement(i);
-        if (std::strcmp(piece->GetName(), "Piece") != 0) continue;
-        const char* source = piece->GetAttribute("Source");
-        if (!source || !*source)
-            throw InputError(path, 0,
-                             "piece " + std::to_string(sources.size()) +
-                                 " has no Source attribute naming its file");
-        sources.push_back(folder / source);
+    std::vector<PvtuPiece> pieces;
+    std::vector<PartId> named; // the parts the file names give
+    for (const std::string& source : check_vtk_xml_file(path, VtkXmlKind::PUnstructuredGrid)) {
+        pieces.push_back({(folder / source).string(), part_of_piece_name(folder / source), {}});
+        named.push_back(pieces.back().part);
     }
-    if (sources.empty()) throw InputError(path, 0, "the file lists no pieces");
+    if (pieces.empty()) throw InputError(path, 0, "the file lists no pieces");
     // Part ids from the names when every name carries a distinct one, else positions.
-    std::vector<PartId> parts;
-    for (const auto& source : sources) parts.push_back(part_of_piece_name(source));
-    std::vector<PartId> sorted(parts);
-    std::sort(sorted.begin(), sorted.end());
-    if (sorted.front() < 0 || std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
-        for (std::size_t i = 0; i < parts.size(); ++i) parts[i] = PartId(i);
-    std::vector<PvtuPiece> pieces(sources.size());
-    for (std::size_t i = 0; i < sources.size(); ++i) {
-        pieces[i].path = sources[i].string();
-        pieces[i].part = parts[i];
-    }
+    std::sort(named.begin(), named.end());
+    if (named.front() < 0 || std::adjacent_find(named.begin(), named.end()) != named.end())
+        for (std::size_t i = 0; i < pieces.size(); ++i) pieces[i].part = PartId(i);
     return pieces;
 }
 

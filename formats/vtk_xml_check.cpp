@@ -88,13 +88,13 @@ constexpr std::string_view kSingletons[] = {
 constexpr std::string_view kCellArrays[] = {"connectivity", "offsets", "types", "faces",
                                             "faceoffsets"};
 constexpr std::string_view kRequiredCellArrays[] = {"connectivity", "offsets", "types"};
-constexpr std::string_view kCompressors[] = {"vtkZLibDataCompressor", "vtkLZ4DataCompressor",
-                                             "vtkLZMADataCompressor"};
 
+// The compressor a file names, or null for a name VTK does not know.
 vtkSmartPointer<vtkDataCompressor> make_compressor(std::string_view name) {
+    if (name == "vtkZLibDataCompressor") return vtkSmartPointer<vtkZLibDataCompressor>::New();
     if (name == "vtkLZ4DataCompressor") return vtkSmartPointer<vtkLZ4DataCompressor>::New();
     if (name == "vtkLZMADataCompressor") return vtkSmartPointer<vtkLZMADataCompressor>::New();
-    return vtkSmartPointer<vtkZLibDataCompressor>::New();
+    return nullptr;
 }
 
 template <typename List> bool contains(const List& list, std::string_view item) {
@@ -121,12 +121,10 @@ std::uint64_t count_words(std::string_view s) {
 }
 
 int base64_digit(char c) {
-    if (c >= 'A' && c <= 'Z') return c - 'A';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-    if (c >= '0' && c <= '9') return c - '0' + 52;
-    if (c == '+') return 62;
-    if (c == '/') return 63;
-    return -1;
+    constexpr std::string_view kDigits =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const std::size_t digit = kDigits.find(c);
+    return digit == std::string_view::npos ? -1 : int(digit);
 }
 
 // The start of one array's binary data, raw bytes or base64 text; bytes are decoded only
@@ -210,7 +208,7 @@ class Checker {
     Checker(const Checker&) = delete;
     Checker& operator=(const Checker&) = delete;
 
-    void run(const MappedFile* file) {
+    std::vector<std::string> run(const MappedFile* file) {
         parse(file);
         if (error_) std::rethrow_exception(error_);
         if (appended_begin_) {
@@ -219,9 +217,9 @@ class Checker {
             check_appended_arrays();
         } else if (!appended_.empty()) {
             fail_at(appended_.front().at, "array '" + appended_.front().name +
-                                              "' is appended but the file has no "
-                                              "<AppendedData>");
+                                              "' is appended but the file has no <AppendedData>");
         }
+        return std::move(piece_sources_);
     }
 
   private:
@@ -376,9 +374,9 @@ class Checker {
         if (element.name == "Cells")
             for (std::string_view array : kRequiredCellArrays)
                 if (!element.arrays.count(array))
-                    fail_at(element.at, "<Cells> has no '" + std::string(array) +
-                                            "' array: expected the arrays "
-                                            "connectivity, offsets and types");
+                    fail_at(element.at,
+                            "<Cells> has no '" + std::string(array) +
+                                "' array: expected the arrays connectivity, offsets and types");
     }
 
     static const char* attribute(const XML_Char** atts, std::string_view key) {
@@ -429,6 +427,7 @@ class Checker {
             const char* source = attribute(atts, "Source");
             if (!source || trimmed(source).empty())
                 fail("<Piece> has no Source attribute: expected the file of the piece");
+            piece_sources_.emplace_back(source);
         }
         if (name == "PUnstructuredGrid") optional_count(atts, "GhostLevel", 0, kMaxCount);
         if (name == "DataArray" || name == "Array" || name == "PDataArray")
@@ -445,7 +444,8 @@ class Checker {
         check_choice(atts, "byte_order", {"LittleEndian", "BigEndian"});
         check_choice(atts, "header_type", {"UInt32", "UInt64"});
         const char* compressor = attribute(atts, "compressor");
-        if (compressor && *compressor && !contains(kCompressors, compressor))
+        compressed_ = compressor && *compressor;
+        if (compressed_ && !(compressor_ = make_compressor(compressor)))
             fail(std::string("compressor=\"") + compressor +
                  "\": expected vtkZLibDataCompressor, vtkLZ4DataCompressor or "
                  "vtkLZMADataCompressor");
@@ -453,8 +453,6 @@ class Checker {
         const char* header = attribute(atts, "header_type");
         big_endian_ = order && std::string_view(order) == "BigEndian";
         header_bytes_ = header && std::string_view(header) == "UInt64" ? 8 : 4;
-        compressed_ = compressor && *compressor;
-        if (compressed_) compressor_ = make_compressor(compressor);
     }
 
     const ScalarName& scalar_type(const XML_Char** atts) const {
@@ -741,6 +739,7 @@ class Checker {
     bool appended_begin_ = false, appended_raw_ = false;
     std::string_view appended_data_;
     std::size_t skipped_bytes_ = 0;
+    std::vector<std::string> piece_sources_;
 };
 
 } // namespace
@@ -749,9 +748,9 @@ void check_vtk_xml_text(std::string_view text, const std::string& name, VtkXmlKi
     Checker(text, name, kind).run(nullptr);
 }
 
-void check_vtk_xml_file(const std::string& path, VtkXmlKind kind) {
+std::vector<std::string> check_vtk_xml_file(const std::string& path, VtkXmlKind kind) {
     const MappedFile file(path);
-    Checker(file.text(), path, kind).run(&file);
+    return Checker(file.text(), path, kind).run(&file);
 }
 
 } // namespace part::formats

@@ -9,14 +9,16 @@
 // are decoded and counted.
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace part::formats {
 
 // What the file must hold: a .vtu's UnstructuredGrid or a .pvtu's PUnstructuredGrid.
 enum class VtkXmlKind { UnstructuredGrid, PUnstructuredGrid };
 
-// Throws InputError naming `path` and the line of the offending element.
-void check_vtk_xml_file(const std::string& path, VtkXmlKind kind);
+// Throws InputError naming `path` and the line of the offending element. Returns the Source
+// attribute of each Piece, in order (a .pvtu's piece files; none in a .vtu).
+std::vector<std::string> check_vtk_xml_file(const std::string& path, VtkXmlKind kind);
 
 // The same for a file's text in memory; `name` stands for the file in errors.
 void check_vtk_xml_text(std::string_view text, const std::string& name, VtkXmlKind kind);

@@ -27,30 +27,23 @@ struct Head {
 
 // Rank 0 reads the file's beginning, doubling what it reads until the header line is whole.
 Head read_head(const std::string& path) {
-    MPI_File file = open_for_reading(MPI_COMM_SELF, path);
-    try {
-        MPI_Offset size = 0;
-        MPI_File_get_size(file, &size);
-        for (std::int64_t want = 1 << 16;; want *= 2) {
-            std::string text = read_file_bytes(file, path, 0, want);
-            const bool whole = std::int64_t(text.size()) >= size;
-            if (!whole)
-                text.resize(text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1);
-            try {
-                LineReader lines(text, path);
-                Head head;
-                head.header = parse_chaco_header(lines);
-                head.header_line = lines.line_number();
-                head.section_begin = std::int64_t(lines.offset());
-                MPI_File_close(&file);
-                return head;
-            } catch (const InputError&) {
-                if (whole) throw;
-            }
+    const FileCloser file{open_for_reading(MPI_COMM_SELF, path)};
+    MPI_Offset size = 0;
+    MPI_File_get_size(file.file, &size);
+    for (std::int64_t want = 1 << 16;; want *= 2) {
+        std::string text = read_file_bytes(file.file, path, 0, want);
+        const bool whole = std::int64_t(text.size()) >= size;
+        if (!whole) text.resize(text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1);
+        try {
+            LineReader lines(text, path);
+            Head head;
+            head.header = parse_chaco_header(lines);
+            head.header_line = lines.line_number();
+            head.section_begin = std::int64_t(lines.offset());
+            return head;
+        } catch (const InputError&) {
+            if (whole) throw;
         }
-    } catch (...) {
-        MPI_File_close(&file);
-        throw;
     }
 }
 
@@ -100,15 +93,6 @@ std::int64_t check_rows(MPI_Comm comm, const std::string& path, const LineSlice&
     return before_this_rank(comm, scan.rows);
 }
 
-// File line of the i-th vertex line of a slice (error path only).
-std::int64_t line_of_vertex(const LineSlice& slice, std::int64_t i) {
-    LineReader lines(slice.text, "", slice.lines_before);
-    std::string_view line;
-    for (std::int64_t k = 0; lines.next_data(line); ++k)
-        if (k == i) return lines.line_number();
-    return 0;
-}
-
 // Collective. Every edge v -> u is sent to the rank that read u, which checks that u lists v
 // with the same weight: the symmetry read_chaco_graph checks, one MPI_Alltoallv of the edges.
 void check_symmetry(MPI_Comm comm, const std::string& path, const LineSlice& slice,
@@ -130,12 +114,12 @@ void check_symmetry(MPI_Comm comm, const std::string& path, const LineSlice& sli
         const std::string lister = std::to_string(l.lister + 1),
                           listed = std::to_string(l.listed + 1);
         if (at == row.end())
-            throw InputError(path, line_of_vertex(slice, u),
+            throw InputError(path, line_of_data_line(slice.text, slice.lines_before, u),
                              "vertex " + lister + " lists neighbour " + listed + " but vertex " +
                                  listed + " does not list " + lister);
         const Weight back = g.edge_weight(g.xadj[u] + (at - row.begin()));
         if (back != l.weight)
-            throw InputError(path, line_of_vertex(slice, u),
+            throw InputError(path, line_of_data_line(slice.text, slice.lines_before, u),
                              "edge {" + lister + ", " + listed + "} has weight " +
                                  std::to_string(l.weight) + " at vertex " + lister + " but " +
                                  std::to_string(back) + " at vertex " + listed);
@@ -216,17 +200,9 @@ GraphSlice read_chaco_slice(MPI_Comm comm, const std::string& path) {
     const std::int64_t vertices = std::min(sum_over_ranks(comm, vertex_lines), h.n);
     const std::int64_t entries = sum_over_ranks(comm, std::int64_t(g.local.adjncy.size()));
     if (vertices < h.n)
-        throw InputError(path, slice.total_lines,
-                         "file ends after " + std::to_string(vertices) + " of the header's " +
-                             std::to_string(h.n) +
-                             " vertex lines: the file is truncated or the header's n is wrong");
+        throw InputError(path, slice.total_lines, truncated_vertex_lines_message(vertices, h));
     if (entries != 2 * h.m)
-        throw InputError(path, head.header_line,
-                         "header says " + std::to_string(h.m) +
-                             " edges but the vertex lines list " + std::to_string(entries) +
-                             " adjacency entries, that is " +
-                             (entries % 2 ? "an odd count (some edge is listed by only one end)"
-                                          : std::to_string(entries / 2) + " edges"));
+        throw InputError(path, head.header_line, edge_count_message(entries, h));
 
     const VertexId my_start = VertexId(std::min(first, h.n));
     result.block_start.assign(std::size_t(ranks) + 1, VertexId(h.n));

@@ -220,10 +220,8 @@ DistributedPvtu read_distributed_pvtu(MPI_Comm comm, const std::string& path,
         const MeshPiece selection = split_mesh(mesh, owned.cells, one_part, 1, 0).front();
         result.piece = mesh_subset(mesh, owned.cells, selection);
     }
-    auto& arrays = result.piece.cell_data;
-    arrays.erase(std::remove_if(arrays.begin(), arrays.end(),
-                                [](const MeshArray& a) { return a.name() == "vtkGhostType"; }),
-                 arrays.end());
+    std::erase_if(result.piece.cell_data,
+                  [](const MeshArray& a) { return a.name() == "vtkGhostType"; });
     const Mesh& piece = result.piece;
 
     FieldWeights fields = collectively(comm, [&] {

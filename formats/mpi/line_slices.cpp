@@ -17,12 +17,6 @@ std::string mpi_error_text(int code) {
     return std::string(text, std::size_t(length));
 }
 
-// Closes the file on every path out.
-struct FileCloser {
-    MPI_File file;
-    ~FileCloser() { MPI_File_close(&file); }
-};
-
 constexpr std::int64_t kReadAhead = 1 << 16;
 
 // Offset just after the first '\n' at or after `from` (or the end of the file), reading on

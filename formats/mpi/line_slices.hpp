@@ -36,4 +36,10 @@ std::int64_t sum_over_ranks(MPI_Comm comm, std::int64_t value);
 // which all see the failure) when it cannot.
 MPI_File open_for_reading(MPI_Comm comm, const std::string& path);
 
+// Closes the file on every path out.
+struct FileCloser {
+    MPI_File file;
+    ~FileCloser() { MPI_File_close(&file); }
+};
+
 } // namespace part::formats::mpi

@@ -73,14 +73,11 @@ void write_pieces(MPI_Comm comm, const SharedPendingFile& output,
     });
 }
 
-void write_ordered_text(MPI_Comm comm, const SharedPendingFile& file, std::string_view text) {
-    const FilePiece piece{before_this_rank(comm, std::int64_t(text.size())), text};
-    write_pieces(comm, file, std::span(&piece, 1));
-}
-
 void write_partition_blocks(MPI_Comm comm, const SharedPendingFile& file,
                             std::span<const PartId> block) {
-    write_ordered_text(comm, file, one_per_line(block));
+    const std::string text = one_per_line(block);
+    const FilePiece piece{before_this_rank(comm, std::int64_t(text.size())), text};
+    write_pieces(comm, file, std::span(&piece, 1));
 }
 
 } // namespace part::formats::mpi

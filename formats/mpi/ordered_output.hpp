@@ -46,10 +46,6 @@ struct FilePiece {
 // file's target on every rank on failure.
 void write_pieces(MPI_Comm comm, const SharedPendingFile& file, std::span<const FilePiece> pieces);
 
-// Collective. Writes the concatenation over ranks (in rank order) of each rank's `text` to
-// the file's temporary. Throws CollectiveError on every rank on failure.
-void write_ordered_text(MPI_Comm comm, const SharedPendingFile& file, std::string_view text);
-
 // Collective. A partition file as write_partition writes it, from each rank's block of
 // consecutive vertices (blocks in rank order), into the file's temporary.
 void write_partition_blocks(MPI_Comm comm, const SharedPendingFile& file,
