@@ -77,39 +77,32 @@ std::vector<Face> unshared(const std::vector<Face>& faces) {
 // Collective. The links between this rank's cells and other ranks' cells, by face matching.
 std::vector<Link> cross_rank_links(MPI_Comm comm, std::vector<Face> open) {
     const int ranks = size_of(comm);
-    std::vector<int> counts(std::size_t(ranks), 0);
-    for (const Face& f : open) ++counts[matching_rank(f, ranks)];
-    std::vector<int> next = displacements(counts);
-    std::vector<Face> out(open.size());
-    for (const Face& f : open) out[next[matching_rank(f, ranks)]++] = f;
+    Outbox<Face> out =
+        group_by_rank(open, ranks, [&](std::size_t i) { return matching_rank(open[i], ranks); });
     open = {};
-    const std::vector<int> in_counts = exchange_counts(comm, counts);
-    std::vector<Face> in = exchange<Face>(comm, out, counts, in_counts);
+    const std::vector<int> in_counts = exchange_counts(comm, out.counts);
+    std::vector<Face> in = exchange<Face>(comm, out.items, out.counts, in_counts);
     out = {};
 
     // Received blocks come in source-rank order; the padding slot carries the source.
-    for (int r = 0, at = 0; r < ranks; ++r)
-        for (int k = 0; k < in_counts[r]; ++k) in[std::size_t(at++)].padding = r;
+    const std::vector<int> sources = source_ranks(in_counts);
+    for (std::size_t i = 0; i < in.size(); ++i) in[i].padding = sources[i];
     std::stable_sort(in.begin(), in.end());
-    std::vector<int> link_counts(std::size_t(ranks), 0);
-    std::vector<std::pair<int, Link>> links;
+    std::vector<Link> links;
+    std::vector<int> to; // the rank of each link's cell
     for (std::size_t i = 0; i < in.size();) {
         std::size_t j = i + 1;
         while (j < in.size() && in[j].same_nodes(in[i])) ++j;
         for (std::size_t a = i; a < j; ++a)
             for (std::size_t b = i; b < j; ++b)
-                if (a != b && in[a].cell != in[b].cell)
-                    links.push_back({in[a].padding, Link{in[a].cell, in[b].cell}});
+                if (a != b && in[a].cell != in[b].cell) {
+                    links.push_back({in[a].cell, in[b].cell});
+                    to.push_back(in[a].padding);
+                }
         i = j;
     }
-    std::stable_sort(links.begin(), links.end(),
-                     [](const auto& x, const auto& y) { return x.first < y.first; });
-    std::vector<Link> send(links.size());
-    for (std::size_t i = 0; i < links.size(); ++i) {
-        send[i] = links[i].second;
-        ++link_counts[links[i].first];
-    }
-    return exchange<Link>(comm, send, link_counts, exchange_counts(comm, link_counts));
+    const Outbox<Link> send = group_by_rank(links, ranks, [&](std::size_t i) { return to[i]; });
+    return exchange<Link>(comm, send.items, send.counts, exchange_counts(comm, send.counts));
 }
 
 } // namespace

@@ -30,30 +30,22 @@ std::vector<std::int64_t> distinct_node_ids(std::span<const Mesh> pieces) {
 // Marks (by global id) the points this rank holds but a lower rank counts.
 std::vector<char> counted_elsewhere(MPI_Comm comm, const std::vector<std::int64_t>& ids) {
     const int ranks = size_of(comm);
-    auto judge = [&](std::int64_t id) { return int(std::uint64_t(id) % std::uint64_t(ranks)); };
-    std::vector<int> counts(std::size_t(ranks), 0);
-    for (std::int64_t id : ids) ++counts[judge(id)];
-    std::vector<int> next = displacements(counts);
-    std::vector<std::int64_t> asks(ids.size());
-    std::vector<std::size_t> slot(ids.size());
-    for (std::size_t i = 0; i < ids.size(); ++i) {
-        slot[i] = std::size_t(next[judge(ids[i])]++);
-        asks[slot[i]] = ids[i];
-    }
-    const std::vector<int> in_counts = exchange_counts(comm, counts);
-    const std::vector<std::int64_t> asked = exchange<std::int64_t>(comm, asks, counts, in_counts);
-    // Asks arrive by source rank, so the first ask of an id comes from the lowest holder.
-    std::vector<std::size_t> order(asked.size());
-    std::iota(order.begin(), order.end(), std::size_t(0));
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return asked[a] < asked[b]; });
-    std::vector<char> elsewhere_answer(asked.size(), 0);
-    for (std::size_t k = 1; k < order.size(); ++k)
-        elsewhere_answer[order[k]] = asked[order[k]] == asked[order[k - 1]];
-    const std::vector<char> answers = exchange<char>(comm, elsewhere_answer, in_counts, counts);
+    auto judge = [&](std::size_t i) { return int(std::uint64_t(ids[i]) % std::uint64_t(ranks)); };
+    const std::vector<char> answers =
+        ask_ranks<char>(comm, ids, judge, [](const std::vector<std::int64_t>& asked) {
+            // Asks arrive by source rank, so the first ask of an id comes from the lowest holder.
+            std::vector<std::size_t> order(asked.size());
+            std::iota(order.begin(), order.end(), std::size_t(0));
+            std::stable_sort(order.begin(), order.end(),
+                             [&](std::size_t a, std::size_t b) { return asked[a] < asked[b]; });
+            std::vector<char> elsewhere(asked.size(), 0);
+            for (std::size_t k = 1; k < order.size(); ++k)
+                elsewhere[order[k]] = asked[order[k]] == asked[order[k - 1]];
+            return elsewhere;
+        });
     std::vector<char> marked(ids.empty() ? 0 : std::size_t(ids.back()) + 1, 0);
     for (std::size_t i = 0; i < ids.size(); ++i)
-        if (ids[i] >= 0) marked[std::size_t(ids[i])] = answers[slot[i]];
+        if (ids[i] >= 0) marked[std::size_t(ids[i])] = answers[i];
     return marked;
 }
 
