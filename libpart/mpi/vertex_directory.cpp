@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "libpart/mpi/exchange.hpp"
+#include "libpart/mpi/ghost_layer.hpp"
 #include "libpart/mpi/neighbour_slots.hpp"
 
 namespace part::mpi {
@@ -28,20 +29,11 @@ WeightSum distributed_edge_cut(MPI_Comm comm, const DistributedGraph& graph,
                                std::span<const PartId> part,
                                const std::vector<VertexId>& block_start,
                                std::span<const PartId> block_part) {
-    const NeighbourSlots n = neighbour_slots(graph);
-    const std::vector<std::int32_t> ghost_part =
+    NeighbourSlots n = neighbour_slots(graph);
+    std::vector<std::int32_t> ghost_part =
         look_up_in_blocks(comm, n.ghosts, block_start, block_part);
-    const VertexId owned = graph.num_owned();
-    long long twice = 0, total = 0;
-    for (VertexId v = 0; v < owned; ++v)
-        for (EdgeOffset e = graph.local.xadj[v]; e < graph.local.xadj[v + 1]; ++e) {
-            const VertexId slot = n.slots[std::size_t(e)];
-            const PartId other = slot < owned ? part[std::size_t(slot)]
-                                              : PartId(ghost_part[std::size_t(slot - owned)]);
-            if (other != part[std::size_t(v)]) twice += graph.local.edge_weight(e);
-        }
-    MPI_Allreduce(&twice, &total, 1, MPI_LONG_LONG, MPI_SUM, comm);
-    return total / 2;
+    const GhostLayer ghosts{std::move(n.ghosts), std::move(ghost_part), std::move(n.slots)};
+    return labelled_cut(comm, graph, part, ghosts);
 }
 
 } // namespace part::mpi
