@@ -125,43 +125,31 @@ DistributedGraph distributed_dual_graph(MPI_Comm comm, const Mesh& mesh,
                 "distributed_dual_graph: the cells must all have the mesh's top dimension");
         open = unshared(faces_of(mesh, cell_ids, node_ids));
     });
-    const std::vector<Link> links = cross_rank_links(comm, std::move(open));
+    std::vector<Link> links = cross_rank_links(comm, std::move(open));
 
-    // Neighbour lists in global ids: the local ones mapped, the cross-rank ones added.
-    std::vector<EdgeOffset> degree(n + 1, 0);
-    auto local_index = [&](VertexId id) {
-        return std::size_t(std::lower_bound(cell_ids.begin(), cell_ids.end(), id) -
-                           cell_ids.begin());
-    };
-    for (const Link& l : links) ++degree[local_index(l.cell) + 1];
+    // Neighbour lists in global ids, ascending and without repeats (a pair of cells sharing
+    // two open faces is one edge): the local ones mapped, the cross-rank ones added.
+    std::sort(links.begin(), links.end(),
+              [](const Link& a, const Link& b) { return a.cell < b.cell; });
     DistributedGraph result;
     Graph& g = result.local;
-    g.xadj.assign(n + 1, 0);
-    for (std::size_t i = 0; i < n; ++i)
-        g.xadj[i + 1] = g.xadj[i] + (local.graph.xadj[i + 1] - local.graph.xadj[i]) + degree[i + 1];
-    g.adjncy.resize(std::size_t(g.xadj[n]));
-    std::vector<EdgeOffset> fill(g.xadj.begin(), g.xadj.end() - 1);
-    for (std::size_t i = 0; i < n; ++i)
-        for (VertexId u : local.graph.neighbours(VertexId(i)))
-            g.adjncy[std::size_t(fill[i]++)] = cell_ids[std::size_t(u)];
-    for (const Link& l : links) g.adjncy[std::size_t(fill[local_index(l.cell)]++)] = l.neighbour;
-    // Ascending and without repeats (a pair of cells sharing two open faces is one edge).
-    std::vector<EdgeOffset> xadj(n + 1, 0);
-    EdgeOffset kept = 0;
+    g.xadj.reserve(n + 1);
+    auto link = links.begin();
     for (std::size_t i = 0; i < n; ++i) {
-        const auto begin = g.adjncy.begin() + std::ptrdiff_t(g.xadj[i]);
-        const auto end = g.adjncy.begin() + std::ptrdiff_t(g.xadj[i + 1]);
-        std::sort(begin, end);
-        const auto last = std::unique(begin, end);
-        kept = std::copy(begin, last, g.adjncy.begin() + std::ptrdiff_t(kept)) - g.adjncy.begin();
-        xadj[i + 1] = kept;
+        const EdgeOffset start = g.xadj.back();
+        for (VertexId u : local.graph.neighbours(VertexId(i)))
+            g.adjncy.push_back(cell_ids[std::size_t(u)]);
+        for (; link != links.end() && link->cell == cell_ids[i]; ++link)
+            g.adjncy.push_back(link->neighbour);
+        const auto row = g.adjncy.begin() + std::ptrdiff_t(start);
+        std::sort(row, g.adjncy.end());
+        g.adjncy.erase(std::unique(row, g.adjncy.end()), g.adjncy.end());
+        g.xadj.push_back(EdgeOffset(g.adjncy.size()));
     }
-    g.adjncy.resize(std::size_t(kept));
-    g.xadj = std::move(xadj);
-
     result.global_id.assign(cell_ids.begin(), cell_ids.end());
     g.ncon = 1;
-    long long counts[2] = {static_cast<long long>(n), static_cast<long long>(kept)}, totals[2];
+    long long counts[2] = {static_cast<long long>(n), static_cast<long long>(g.xadj.back())},
+              totals[2];
     MPI_Allreduce(counts, totals, 2, MPI_LONG_LONG, MPI_SUM, comm);
     result.global_vertices = VertexId(totals[0]);
     result.global_edges = totals[1] / 2;
