@@ -83,7 +83,6 @@ BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
     long long moves = 0, reduction = 0;
     GhostLayer ghosts;
     for (int pass = 0; pass < kMaxPasses; ++pass) {
-        ++stats.passes;
         ghosts = ghost_layer(comm, graph, block_start, block_label);
         const ProcessorLinks links = processor_links(graph, label, ghosts, hosted);
         LinkExchange exchange(comm, links);
