@@ -12,18 +12,6 @@ namespace part::mpi {
 
 namespace {
 
-// Appends `count` values as raw bytes; take() reads them back in the same order.
-template <typename T> void put(std::vector<char>& out, const T* values, std::size_t count) {
-    const auto* bytes = reinterpret_cast<const char*>(values);
-    out.insert(out.end(), bytes, bytes + count * sizeof(T));
-}
-
-template <typename T> const char* take(const char* in, T* values, std::size_t count) {
-    // An empty vector's data() may be null, which memcpy must not get even for no bytes.
-    if (count != 0) std::memcpy(values, in, count * sizeof(T));
-    return in + count * sizeof(T);
-}
-
 template <typename T>
 const char* take_back(const char* in, std::vector<T>& out, std::size_t count) {
     const std::size_t at = out.size();

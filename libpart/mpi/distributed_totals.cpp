@@ -51,22 +51,18 @@ std::vector<char> counted_elsewhere(MPI_Comm comm, const std::vector<std::int64_
 
 // Totals as flat bytes: their length, counts, then per field its name, placement, components
 // and values.
-void append_bytes(std::vector<char>& out, const void* data, std::size_t size) {
-    out.insert(out.end(), static_cast<const char*>(data), static_cast<const char*>(data) + size);
-}
-
 std::vector<char> serialise(const DatasetTotals& t) {
     std::vector<char> out(sizeof(std::int64_t));
     const std::int64_t head[4] = {t.cells, t.points, std::int64_t(t.cell_ids),
                                   std::int64_t(t.point_ids)};
-    append_bytes(out, head, sizeof head);
+    put(out, head, 4);
     for (const FieldTotal& f : t.fields) {
         const std::int64_t meta[4] = {std::int64_t(f.name.size()), f.on_points, f.components,
                                       std::int64_t(f.fingerprint)};
-        append_bytes(out, meta, sizeof meta);
-        append_bytes(out, f.name.data(), f.name.size());
-        append_bytes(out, f.sums.data(), f.sums.size() * sizeof(double));
-        append_bytes(out, f.magnitudes.data(), f.magnitudes.size() * sizeof(double));
+        put(out, meta, 4);
+        put(out, f.name.data(), f.name.size());
+        put(out, f.sums.data(), f.sums.size());
+        put(out, f.magnitudes.data(), f.magnitudes.size());
     }
     const auto length = std::int64_t(out.size());
     std::memcpy(out.data(), &length, sizeof length);
@@ -76,29 +72,22 @@ std::vector<char> serialise(const DatasetTotals& t) {
 // Adds the totals serialised at `at` to `sum` and `fields`; returns where the next begin.
 const char* merge(const char* at, DatasetTotals& sum,
                   std::map<std::pair<bool, std::string>, FieldTotal>& fields) {
-    auto take = [&](void* data, std::size_t size) {
-        std::memcpy(data, at, size);
-        at += size;
-    };
-    std::int64_t length = 0;
-    take(&length, sizeof length);
-    const char* end = at - sizeof length + length;
-    std::int64_t head[4];
-    take(head, sizeof head);
+    const char* start = at;
+    std::int64_t length = 0, head[4];
+    at = take(take(at, &length, 1), head, 4);
     sum.cells += head[0];
     sum.points += head[1];
     sum.cell_ids += std::uint64_t(head[2]);
     sum.point_ids += std::uint64_t(head[3]);
-    while (at < end) {
+    while (at < start + length) {
         std::int64_t meta[4];
-        take(meta, sizeof meta);
+        at = take(at, meta, 4);
         std::string name(std::size_t(meta[0]), ' ');
-        take(name.data(), name.size());
+        at = take(at, name.data(), name.size());
         FieldTotal& f = fields[{meta[1] != 0, name}];
         std::vector<double> sums(static_cast<std::size_t>(meta[2])),
             magnitudes(static_cast<std::size_t>(meta[2]));
-        take(sums.data(), sums.size() * sizeof(double));
-        take(magnitudes.data(), magnitudes.size() * sizeof(double));
+        at = take(take(at, sums.data(), sums.size()), magnitudes.data(), magnitudes.size());
         if (f.sums.empty()) {
             f.name = name;
             f.on_points = meta[1] != 0;
@@ -115,7 +104,7 @@ const char* merge(const char* at, DatasetTotals& sum,
         }
         f.fingerprint += std::uint64_t(meta[3]);
     }
-    return end;
+    return start + length;
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <numeric>
 #include <span>
@@ -92,6 +93,19 @@ exchange(MPI_Comm comm, std::span<const T> send, const std::vector<int>& send_co
     MPI_Alltoallv(send.data(), send_bytes.data(), send_at.data(), MPI_BYTE, received.data(),
                   recv_bytes.data(), recv_at.data(), MPI_BYTE, comm);
     return received;
+}
+
+// Appends `count` values as raw bytes, for messages of mixed records; take() reads them back
+// in the same order.
+template <typename T> void put(std::vector<char>& out, const T* values, std::size_t count) {
+    const auto* bytes = reinterpret_cast<const char*>(values);
+    out.insert(out.end(), bytes, bytes + count * sizeof(T));
+}
+
+template <typename T> const char* take(const char* in, T* values, std::size_t count) {
+    // An empty vector's data() may be null, which memcpy must not get even for no bytes.
+    if (count != 0) std::memcpy(values, in, count * sizeof(T));
+    return in + count * sizeof(T);
 }
 
 // Items grouped by destination rank, as exchange() sends them.
