@@ -152,12 +152,9 @@ void migrate(MPI_Comm comm, DistributedGraph& graph, std::span<const int> destin
     for (; r < records.size(); ++r) arrive(records[r].second);
 
     graph.global_id = std::move(merged.global_id);
-    g.xadj = std::move(m.xadj);
-    g.adjncy = std::move(m.adjncy);
-    g.adjwgt = std::move(m.adjwgt);
-    g.vwgt = std::move(m.vwgt);
-    g.vsize = std::move(m.vsize);
-    g.coords.values = std::move(m.coords.values);
+    m.ncon = g.ncon;
+    m.coords.dim = g.coords.dim;
+    g = std::move(m);
     for (std::size_t a = 0; a < attributes.size(); ++a)
         *attributes[a] = std::move(merged_attributes[a]);
 }
