@@ -21,10 +21,8 @@ const char* take_back(const char* in, std::vector<T>& out, std::size_t count) {
 
 } // namespace
 
-// Each vertex that changes rank travels as one record: global id, degree, vertex weights,
-// size, coordinates, carried attributes, then its neighbours (global ids) and edge weights.
-// Records for one destination are consecutive, so everything goes in one MPI_Alltoallv of
-// bytes. Vertices that stay are not packed: they are merged, in id order, with the arrivals.
+// A record: global id, degree, vertex weights, size, coordinates, carried attributes, then the
+// neighbours (global ids) and edge weights. Vertices that stay are merged with the arrivals.
 void migrate(MPI_Comm comm, DistributedGraph& graph, std::span<const int> destination,
              std::span<std::vector<std::int32_t>* const> attributes) {
     const int rank = rank_of(comm), ranks = size_of(comm);
