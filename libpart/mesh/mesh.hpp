@@ -48,7 +48,6 @@ class MeshArray {
     std::size_t num_tuples() const {
         return bytes_.size() / (std::size_t(components_) * scalar_size(type_));
     }
-    bool is_integer() const { return type_ != ScalarType::Float32 && type_ != ScalarType::Float64; }
     // Value `component` of tuple `tuple`, converted to double.
     double value(std::size_t tuple, int component = 0) const;
     void set_value(std::size_t tuple, int component, double value);

@@ -1,7 +1,6 @@
 #include "libpart/mesh/mesh_weights.hpp"
 
 #include <cmath>
-#include <numeric>
 
 namespace part {
 
@@ -32,25 +31,17 @@ const MeshArray& field(const Mesh& mesh, const std::string& name, bool on_points
     return *array;
 }
 
-std::vector<Weight> field_weights(const MeshArray& array, std::span<const CellId> tuples) {
-    return tuples.empty() ? weights_from_array(array) : weights_from_array(array, tuples);
-}
-
 } // namespace
 
 std::vector<Weight> weights_from_array(const MeshArray& array, std::span<const CellId> tuples) {
+    const std::size_t count = tuples.empty() ? array.num_tuples() : tuples.size();
     std::vector<Weight> weights;
-    weights.reserve(tuples.size() * std::size_t(array.components()));
-    for (CellId t : tuples)
+    weights.reserve(count * std::size_t(array.components()));
+    for (std::size_t i = 0; i < count; ++i)
         for (int c = 0; c < array.components(); ++c)
-            weights.push_back(checked_weight(array, std::size_t(t), c));
+            weights.push_back(
+                checked_weight(array, tuples.empty() ? i : std::size_t(tuples[i]), c));
     return weights;
-}
-
-std::vector<Weight> weights_from_array(const MeshArray& array) {
-    std::vector<CellId> all(array.num_tuples());
-    std::iota(all.begin(), all.end(), 0);
-    return weights_from_array(array, all);
 }
 
 void check_weight_fields(const Mesh& mesh, const WeightFields& fields) {
@@ -68,11 +59,11 @@ FieldWeights read_weight_fields(const Mesh& mesh, const WeightFields& fields,
     FieldWeights result;
     if (!fields.weights.empty()) {
         const MeshArray& array = field(mesh, fields.weights, fields.on_points);
-        result.weights = field_weights(array, tuples);
+        result.weights = weights_from_array(array, tuples);
         result.ncon = array.components();
     }
     if (!fields.sizes.empty())
-        result.sizes = field_weights(field(mesh, fields.sizes, fields.on_points), tuples);
+        result.sizes = weights_from_array(field(mesh, fields.sizes, fields.on_points), tuples);
     return result;
 }
 

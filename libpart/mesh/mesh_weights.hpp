@@ -10,13 +10,10 @@
 
 namespace part {
 
-// The listed tuples of `array` as weights, every component in turn (ncon = components).
-// Throws InvalidArgument naming the array and tuple on a value that is negative, not an
-// integer, not finite or larger than 32 bits allow.
-std::vector<Weight> weights_from_array(const MeshArray& array, std::span<const CellId> tuples);
-
-// Same, for all tuples of the array.
-std::vector<Weight> weights_from_array(const MeshArray& array);
+// The listed tuples of `array` (all of them when `tuples` is empty) as weights, every
+// component in turn (ncon = components). Throws InvalidArgument naming the array and tuple on
+// a value that is negative, not an integer, not finite or larger than 32 bits allow.
+std::vector<Weight> weights_from_array(const MeshArray& array, std::span<const CellId> tuples = {});
 
 // The arrays a user names for a graph's vertex weights (k components: k constraints) and
 // migration sizes: cell arrays, or point arrays when `on_points` (the nodal graph). An empty

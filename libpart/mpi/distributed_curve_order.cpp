@@ -70,19 +70,16 @@ std::vector<VertexId> distributed_hilbert_positions(MPI_Comm comm, const Coordin
 
     // Buckets: rank r sorts the points between splitters r - 1 and r.
     const std::vector<PlacedPoint> split = splitters(comm, points, ranks);
-    std::vector<int> send_counts(std::size_t(ranks), 0);
-    for (std::size_t i = 0, r = 0; i < points.size(); ++i) {
-        while (r < split.size() && !before(points[i], split[r])) ++r;
-        ++send_counts[r];
-    }
-    const std::vector<int> recv_counts = exchange_counts(comm, send_counts);
-    std::vector<PlacedPoint> bucket = exchange<PlacedPoint>(comm, points, send_counts, recv_counts);
+    const Outbox<PlacedPoint> out = group_by_rank(points, ranks, [&](std::size_t i) {
+        return int(std::upper_bound(split.begin(), split.end(), points[i], before) - split.begin());
+    });
+    const std::vector<int> recv_counts = exchange_counts(comm, out.counts);
+    const std::vector<PlacedPoint> bucket =
+        exchange<PlacedPoint>(comm, out.items, out.counts, recv_counts);
     // Each source's run is sorted; the order of the runs is not: sort, remembering sources.
-    std::vector<std::pair<PlacedPoint, int>> from;
-    from.reserve(bucket.size());
-    for (int r = 0, i = 0; r < ranks; ++r)
-        for (int c = 0; c < recv_counts[std::size_t(r)]; ++c)
-            from.push_back({bucket[std::size_t(i++)], r});
+    const std::vector<int> sources = source_ranks(recv_counts);
+    std::vector<std::pair<PlacedPoint, int>> from(bucket.size());
+    for (std::size_t i = 0; i < bucket.size(); ++i) from[i] = {bucket[i], sources[i]};
     std::sort(from.begin(), from.end(),
               [](const auto& a, const auto& b) { return before(a.first, b.first); });
 
@@ -92,15 +89,13 @@ std::vector<VertexId> distributed_hilbert_positions(MPI_Comm comm, const Coordin
     if (rank == 0) offset = 0;
 
     // Positions back to the ranks the points came from, grouped by that rank.
-    std::vector<int> reply_counts(std::size_t(ranks), 0);
-    for (const auto& [point, source] : from) ++reply_counts[std::size_t(source)];
-    std::vector<int> at = displacements(reply_counts);
     std::vector<PlacedPosition> reply(from.size());
     for (std::size_t i = 0; i < from.size(); ++i)
-        reply[std::size_t(at[std::size_t(from[i].second)]++)] = {from[i].first.id,
-                                                                 VertexId(offset + (long long)i)};
+        reply[i] = {from[i].first.id, VertexId(offset + (long long)i)};
+    const Outbox<PlacedPosition> back =
+        group_by_rank(reply, ranks, [&](std::size_t i) { return from[i].second; });
     const std::vector<PlacedPosition> answers =
-        exchange<PlacedPosition>(comm, reply, reply_counts, exchange_counts(comm, reply_counts));
+        exchange<PlacedPosition>(comm, back.items, back.counts, exchange_counts(comm, back.counts));
     std::vector<VertexId> positions(n, -1);
     for (const PlacedPosition& a : answers) positions[std::size_t(a.id - first_id)] = a.position;
     return positions;

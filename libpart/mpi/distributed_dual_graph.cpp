@@ -77,39 +77,32 @@ std::vector<Face> unshared(const std::vector<Face>& faces) {
 // Collective. The links between this rank's cells and other ranks' cells, by face matching.
 std::vector<Link> cross_rank_links(MPI_Comm comm, std::vector<Face> open) {
     const int ranks = size_of(comm);
-    std::vector<int> counts(std::size_t(ranks), 0);
-    for (const Face& f : open) ++counts[matching_rank(f, ranks)];
-    std::vector<int> next = displacements(counts);
-    std::vector<Face> out(open.size());
-    for (const Face& f : open) out[next[matching_rank(f, ranks)]++] = f;
+    Outbox<Face> out =
+        group_by_rank(open, ranks, [&](std::size_t i) { return matching_rank(open[i], ranks); });
     open = {};
-    const std::vector<int> in_counts = exchange_counts(comm, counts);
-    std::vector<Face> in = exchange<Face>(comm, out, counts, in_counts);
+    const std::vector<int> in_counts = exchange_counts(comm, out.counts);
+    std::vector<Face> in = exchange<Face>(comm, out.items, out.counts, in_counts);
     out = {};
 
     // Received blocks come in source-rank order; the padding slot carries the source.
-    for (int r = 0, at = 0; r < ranks; ++r)
-        for (int k = 0; k < in_counts[r]; ++k) in[std::size_t(at++)].padding = r;
+    const std::vector<int> sources = source_ranks(in_counts);
+    for (std::size_t i = 0; i < in.size(); ++i) in[i].padding = sources[i];
     std::stable_sort(in.begin(), in.end());
-    std::vector<int> link_counts(std::size_t(ranks), 0);
-    std::vector<std::pair<int, Link>> links;
+    std::vector<Link> links;
+    std::vector<int> to; // the rank of each link's cell
     for (std::size_t i = 0; i < in.size();) {
         std::size_t j = i + 1;
         while (j < in.size() && in[j].same_nodes(in[i])) ++j;
         for (std::size_t a = i; a < j; ++a)
             for (std::size_t b = i; b < j; ++b)
-                if (a != b && in[a].cell != in[b].cell)
-                    links.push_back({in[a].padding, Link{in[a].cell, in[b].cell}});
+                if (a != b && in[a].cell != in[b].cell) {
+                    links.push_back({in[a].cell, in[b].cell});
+                    to.push_back(in[a].padding);
+                }
         i = j;
     }
-    std::stable_sort(links.begin(), links.end(),
-                     [](const auto& x, const auto& y) { return x.first < y.first; });
-    std::vector<Link> send(links.size());
-    for (std::size_t i = 0; i < links.size(); ++i) {
-        send[i] = links[i].second;
-        ++link_counts[links[i].first];
-    }
-    return exchange<Link>(comm, send, link_counts, exchange_counts(comm, link_counts));
+    const Outbox<Link> send = group_by_rank(links, ranks, [&](std::size_t i) { return to[i]; });
+    return exchange<Link>(comm, send.items, send.counts, exchange_counts(comm, send.counts));
 }
 
 } // namespace
@@ -132,43 +125,31 @@ DistributedGraph distributed_dual_graph(MPI_Comm comm, const Mesh& mesh,
                 "distributed_dual_graph: the cells must all have the mesh's top dimension");
         open = unshared(faces_of(mesh, cell_ids, node_ids));
     });
-    const std::vector<Link> links = cross_rank_links(comm, std::move(open));
+    std::vector<Link> links = cross_rank_links(comm, std::move(open));
 
-    // Neighbour lists in global ids: the local ones mapped, the cross-rank ones added.
-    std::vector<EdgeOffset> degree(n + 1, 0);
-    auto local_index = [&](VertexId id) {
-        return std::size_t(std::lower_bound(cell_ids.begin(), cell_ids.end(), id) -
-                           cell_ids.begin());
-    };
-    for (const Link& l : links) ++degree[local_index(l.cell) + 1];
+    // Neighbour lists in global ids, ascending and without repeats (a pair of cells sharing
+    // two open faces is one edge): the local ones mapped, the cross-rank ones added.
+    std::sort(links.begin(), links.end(),
+              [](const Link& a, const Link& b) { return a.cell < b.cell; });
     DistributedGraph result;
     Graph& g = result.local;
-    g.xadj.assign(n + 1, 0);
-    for (std::size_t i = 0; i < n; ++i)
-        g.xadj[i + 1] = g.xadj[i] + (local.graph.xadj[i + 1] - local.graph.xadj[i]) + degree[i + 1];
-    g.adjncy.resize(std::size_t(g.xadj[n]));
-    std::vector<EdgeOffset> fill(g.xadj.begin(), g.xadj.end() - 1);
-    for (std::size_t i = 0; i < n; ++i)
-        for (VertexId u : local.graph.neighbours(VertexId(i)))
-            g.adjncy[std::size_t(fill[i]++)] = cell_ids[std::size_t(u)];
-    for (const Link& l : links) g.adjncy[std::size_t(fill[local_index(l.cell)]++)] = l.neighbour;
-    // Ascending and without repeats (a pair of cells sharing two open faces is one edge).
-    std::vector<EdgeOffset> xadj(n + 1, 0);
-    EdgeOffset kept = 0;
+    g.xadj.reserve(n + 1);
+    auto link = links.begin();
     for (std::size_t i = 0; i < n; ++i) {
-        const auto begin = g.adjncy.begin() + std::ptrdiff_t(g.xadj[i]);
-        const auto end = g.adjncy.begin() + std::ptrdiff_t(g.xadj[i + 1]);
-        std::sort(begin, end);
-        const auto last = std::unique(begin, end);
-        kept = std::copy(begin, last, g.adjncy.begin() + std::ptrdiff_t(kept)) - g.adjncy.begin();
-        xadj[i + 1] = kept;
+        const EdgeOffset start = g.xadj.back();
+        for (VertexId u : local.graph.neighbours(VertexId(i)))
+            g.adjncy.push_back(cell_ids[std::size_t(u)]);
+        for (; link != links.end() && link->cell == cell_ids[i]; ++link)
+            g.adjncy.push_back(link->neighbour);
+        const auto row = g.adjncy.begin() + std::ptrdiff_t(start);
+        std::sort(row, g.adjncy.end());
+        g.adjncy.erase(std::unique(row, g.adjncy.end()), g.adjncy.end());
+        g.xadj.push_back(EdgeOffset(g.adjncy.size()));
     }
-    g.adjncy.resize(std::size_t(kept));
-    g.xadj = std::move(xadj);
-
     result.global_id.assign(cell_ids.begin(), cell_ids.end());
     g.ncon = 1;
-    long long counts[2] = {static_cast<long long>(n), static_cast<long long>(kept)}, totals[2];
+    long long counts[2] = {static_cast<long long>(n), static_cast<long long>(g.xadj.back())},
+              totals[2];
     MPI_Allreduce(counts, totals, 2, MPI_LONG_LONG, MPI_SUM, comm);
     result.global_vertices = VertexId(totals[0]);
     result.global_edges = totals[1] / 2;

@@ -1,5 +1,6 @@
 #include "libpart/mpi/distributed_gde.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "libpart/core/error.hpp"
@@ -25,9 +26,8 @@ DistributedGdeResult run_distributed_gde(const ProcessorLinks& links, LinkExchan
                              parameters);
     }
     auto all_finished = [&] {
-        for (const auto& processor : running)
-            if (!processor.finished()) return false;
-        return true;
+        return std::all_of(running.begin(), running.end(),
+                           [](const gde::GdeProcessor& processor) { return processor.finished(); });
     };
     std::vector<gde::GdeMessage> out(links.size());
     std::vector<char> active(links.size(), 0);

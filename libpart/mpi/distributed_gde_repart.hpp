@@ -31,8 +31,7 @@ struct DistributedGdeStats {
 };
 
 // Collective. `label` gives each owned vertex's processor (0 .. capacity.size() - 1) and every
-// vertex lies on its processor's rank; `block_label` is the directory
-// (the label of each vertex of the block this rank read; see ghost_layer).
+// vertex lies on its processor's rank; `block_label` is the directory (see ghost_layer).
 // `capacity` (the same on every rank) is each processor's share of the load: its target
 // fraction, or 0 for a processor that retires and must end empty. On return labels, vertices
 // and directory are updated; `carried` per-vertex attributes migrate with the vertices.
@@ -43,9 +42,8 @@ struct DistributedGdeStats {
 // what remains, in its wave, to the neighbour it owes most; anything still on retiring
 // processors after the rounds (no outflow left to follow) goes to the live neighbour
 // processor it shares most edge weight with (else the lightest live one), and the rounds run
-// once more. Deterministic, and the same
-// for any P: every exchange is collective or paired, migration keeps vertices in global id
-// order, and each processor works on its own view.
+// once more. Deterministic, and the same for any P: every exchange is collective or paired,
+// migration keeps vertices in global id order, and each processor works on its own view.
 DistributedGdeStats rebalance_with_gde(MPI_Comm comm, DistributedGraph& graph,
                                        const std::vector<VertexId>& block_start,
                                        std::vector<PartId>& label, std::vector<PartId>& block_label,

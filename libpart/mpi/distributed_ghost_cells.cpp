@@ -25,16 +25,13 @@ int judge_of(std::int64_t node, int ranks) {
 // sorted (node, piece) pairs.
 std::vector<NodePiece> pieces_around(MPI_Comm comm, const std::vector<NodePiece>& pairs) {
     const int ranks = size_of(comm);
-    std::vector<int> counts(std::size_t(ranks), 0);
-    for (const NodePiece& p : pairs) ++counts[judge_of(p.node, ranks)];
-    std::vector<int> next = displacements(counts);
-    std::vector<NodePiece> out(pairs.size());
-    for (const NodePiece& p : pairs) out[next[judge_of(p.node, ranks)]++] = p;
-    const std::vector<int> in_counts = exchange_counts(comm, counts);
-    std::vector<NodePiece> in = exchange<NodePiece>(comm, out, counts, in_counts);
+    const Outbox<NodePiece> out = group_by_rank(
+        std::span(pairs), ranks, [&](std::size_t i) { return judge_of(pairs[i].node, ranks); });
+    const std::vector<int> in_counts = exchange_counts(comm, out.counts);
+    std::vector<NodePiece> in = exchange<NodePiece>(comm, out.items, out.counts, in_counts);
     // The source of each received pair rides in its padding.
-    for (int r = 0, at = 0; r < ranks; ++r)
-        for (int k = 0; k < in_counts[r]; ++k) in[std::size_t(at++)].padding = r;
+    const std::vector<int> sources = source_ranks(in_counts);
+    for (std::size_t i = 0; i < in.size(); ++i) in[i].padding = sources[i];
     std::vector<NodePiece> all = in;
     for (NodePiece& p : all) p.padding = 0;
     std::sort(all.begin(), all.end());

@@ -12,18 +12,6 @@ namespace part::mpi {
 
 namespace {
 
-// Appends `count` values as raw bytes; take() reads them back in the same order.
-template <typename T> void put(std::vector<char>& out, const T* values, std::size_t count) {
-    const auto* bytes = reinterpret_cast<const char*>(values);
-    out.insert(out.end(), bytes, bytes + count * sizeof(T));
-}
-
-template <typename T> const char* take(const char* in, T* values, std::size_t count) {
-    // An empty vector's data() may be null, which memcpy must not get even for no bytes.
-    if (count != 0) std::memcpy(values, in, count * sizeof(T));
-    return in + count * sizeof(T);
-}
-
 template <typename T>
 const char* take_back(const char* in, std::vector<T>& out, std::size_t count) {
     const std::size_t at = out.size();
@@ -33,10 +21,8 @@ const char* take_back(const char* in, std::vector<T>& out, std::size_t count) {
 
 } // namespace
 
-// Each vertex that changes rank travels as one record: global id, degree, vertex weights,
-// size, coordinates, carried attributes, then its neighbours (global ids) and edge weights.
-// Records for one destination are consecutive, so everything goes in one MPI_Alltoallv of
-// bytes. Vertices that stay are not packed: they are merged, in id order, with the arrivals.
+// A record: global id, degree, vertex weights, size, coordinates, carried attributes, then the
+// neighbours (global ids) and edge weights. Vertices that stay are merged with the arrivals.
 void migrate(MPI_Comm comm, DistributedGraph& graph, std::span<const int> destination,
              std::span<std::vector<std::int32_t>* const> attributes) {
     const int rank = rank_of(comm), ranks = size_of(comm);
@@ -164,12 +150,9 @@ void migrate(MPI_Comm comm, DistributedGraph& graph, std::span<const int> destin
     for (; r < records.size(); ++r) arrive(records[r].second);
 
     graph.global_id = std::move(merged.global_id);
-    g.xadj = std::move(m.xadj);
-    g.adjncy = std::move(m.adjncy);
-    g.adjwgt = std::move(m.adjwgt);
-    g.vwgt = std::move(m.vwgt);
-    g.vsize = std::move(m.vsize);
-    g.coords.values = std::move(m.coords.values);
+    m.ncon = g.ncon;
+    m.coords.dim = g.coords.dim;
+    g = std::move(m);
     for (std::size_t a = 0; a < attributes.size(); ++a)
         *attributes[a] = std::move(merged_attributes[a]);
 }

@@ -83,7 +83,6 @@ BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
     long long moves = 0, reduction = 0;
     GhostLayer ghosts;
     for (int pass = 0; pass < kMaxPasses; ++pass) {
-        ++stats.passes;
         ghosts = ghost_layer(comm, graph, block_start, block_label);
         const ProcessorLinks links = processor_links(graph, label, ghosts, hosted);
         LinkExchange exchange(comm, links);
@@ -140,14 +139,9 @@ BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
         if (pass_moves == 0) break;
     }
     // The ghost layer is current: the cut needs no further exchange of labels.
-    long long twice = 0, reduction_total = 0, cut[2] = {reduction, 0}, totals[2] = {0, 0};
-    for (VertexId v = 0; v < graph.num_owned(); ++v)
-        for (EdgeOffset e = graph.local.xadj[v]; e < graph.local.xadj[v + 1]; ++e)
-            if (ghosts.label_of_entry(label, e) != label[v]) twice += graph.local.edge_weight(e);
-    cut[1] = twice;
-    MPI_Allreduce(cut, totals, 2, MPI_LONG_LONG, MPI_SUM, comm);
-    reduction_total = totals[0];
-    stats.edge_cut = totals[1] / 2;
+    stats.edge_cut = labelled_cut(comm, graph, label, ghosts);
+    long long reduction_total = 0;
+    MPI_Allreduce(&reduction, &reduction_total, 1, MPI_LONG_LONG, MPI_SUM, comm);
     stats.moves = VertexId(moves);
     stats.cut_reduction = reduction_total;
     return stats;

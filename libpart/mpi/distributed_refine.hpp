@@ -12,7 +12,6 @@
 namespace part::mpi {
 
 struct BorderRefineStats {
-    int passes = 0;
     VertexId moves = 0;          // over all ranks
     WeightSum cut_reduction = 0; // over all ranks
     WeightSum edge_cut = 0;      // of the refined partition (every rank)

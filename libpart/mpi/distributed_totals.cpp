@@ -30,51 +30,39 @@ std::vector<std::int64_t> distinct_node_ids(std::span<const Mesh> pieces) {
 // Marks (by global id) the points this rank holds but a lower rank counts.
 std::vector<char> counted_elsewhere(MPI_Comm comm, const std::vector<std::int64_t>& ids) {
     const int ranks = size_of(comm);
-    auto judge = [&](std::int64_t id) { return int(std::uint64_t(id) % std::uint64_t(ranks)); };
-    std::vector<int> counts(std::size_t(ranks), 0);
-    for (std::int64_t id : ids) ++counts[judge(id)];
-    std::vector<int> next = displacements(counts);
-    std::vector<std::int64_t> asks(ids.size());
-    std::vector<std::size_t> slot(ids.size());
-    for (std::size_t i = 0; i < ids.size(); ++i) {
-        slot[i] = std::size_t(next[judge(ids[i])]++);
-        asks[slot[i]] = ids[i];
-    }
-    const std::vector<int> in_counts = exchange_counts(comm, counts);
-    const std::vector<std::int64_t> asked = exchange<std::int64_t>(comm, asks, counts, in_counts);
-    // Asks arrive by source rank, so the first ask of an id comes from the lowest holder.
-    std::vector<std::size_t> order(asked.size());
-    std::iota(order.begin(), order.end(), std::size_t(0));
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return asked[a] < asked[b]; });
-    std::vector<char> elsewhere_answer(asked.size(), 0);
-    for (std::size_t k = 1; k < order.size(); ++k)
-        elsewhere_answer[order[k]] = asked[order[k]] == asked[order[k - 1]];
-    const std::vector<char> answers = exchange<char>(comm, elsewhere_answer, in_counts, counts);
+    auto judge = [&](std::size_t i) { return int(std::uint64_t(ids[i]) % std::uint64_t(ranks)); };
+    const std::vector<char> answers =
+        ask_ranks<char>(comm, ids, judge, [](const std::vector<std::int64_t>& asked) {
+            // Asks arrive by source rank, so the first ask of an id comes from the lowest holder.
+            std::vector<std::size_t> order(asked.size());
+            std::iota(order.begin(), order.end(), std::size_t(0));
+            std::stable_sort(order.begin(), order.end(),
+                             [&](std::size_t a, std::size_t b) { return asked[a] < asked[b]; });
+            std::vector<char> elsewhere(asked.size(), 0);
+            for (std::size_t k = 1; k < order.size(); ++k)
+                elsewhere[order[k]] = asked[order[k]] == asked[order[k - 1]];
+            return elsewhere;
+        });
     std::vector<char> marked(ids.empty() ? 0 : std::size_t(ids.back()) + 1, 0);
     for (std::size_t i = 0; i < ids.size(); ++i)
-        if (ids[i] >= 0) marked[std::size_t(ids[i])] = answers[slot[i]];
+        if (ids[i] >= 0) marked[std::size_t(ids[i])] = answers[i];
     return marked;
 }
 
 // Totals as flat bytes: their length, counts, then per field its name, placement, components
 // and values.
-void append_bytes(std::vector<char>& out, const void* data, std::size_t size) {
-    out.insert(out.end(), static_cast<const char*>(data), static_cast<const char*>(data) + size);
-}
-
 std::vector<char> serialise(const DatasetTotals& t) {
     std::vector<char> out(sizeof(std::int64_t));
     const std::int64_t head[4] = {t.cells, t.points, std::int64_t(t.cell_ids),
                                   std::int64_t(t.point_ids)};
-    append_bytes(out, head, sizeof head);
+    put(out, head, 4);
     for (const FieldTotal& f : t.fields) {
         const std::int64_t meta[4] = {std::int64_t(f.name.size()), f.on_points, f.components,
                                       std::int64_t(f.fingerprint)};
-        append_bytes(out, meta, sizeof meta);
-        append_bytes(out, f.name.data(), f.name.size());
-        append_bytes(out, f.sums.data(), f.sums.size() * sizeof(double));
-        append_bytes(out, f.magnitudes.data(), f.magnitudes.size() * sizeof(double));
+        put(out, meta, 4);
+        put(out, f.name.data(), f.name.size());
+        put(out, f.sums.data(), f.sums.size());
+        put(out, f.magnitudes.data(), f.magnitudes.size());
     }
     const auto length = std::int64_t(out.size());
     std::memcpy(out.data(), &length, sizeof length);
@@ -84,29 +72,22 @@ std::vector<char> serialise(const DatasetTotals& t) {
 // Adds the totals serialised at `at` to `sum` and `fields`; returns where the next begin.
 const char* merge(const char* at, DatasetTotals& sum,
                   std::map<std::pair<bool, std::string>, FieldTotal>& fields) {
-    auto take = [&](void* data, std::size_t size) {
-        std::memcpy(data, at, size);
-        at += size;
-    };
-    std::int64_t length = 0;
-    take(&length, sizeof length);
-    const char* end = at - sizeof length + length;
-    std::int64_t head[4];
-    take(head, sizeof head);
+    const char* start = at;
+    std::int64_t length = 0, head[4];
+    at = take(take(at, &length, 1), head, 4);
     sum.cells += head[0];
     sum.points += head[1];
     sum.cell_ids += std::uint64_t(head[2]);
     sum.point_ids += std::uint64_t(head[3]);
-    while (at < end) {
+    while (at < start + length) {
         std::int64_t meta[4];
-        take(meta, sizeof meta);
+        at = take(at, meta, 4);
         std::string name(std::size_t(meta[0]), ' ');
-        take(name.data(), name.size());
+        at = take(at, name.data(), name.size());
         FieldTotal& f = fields[{meta[1] != 0, name}];
         std::vector<double> sums(static_cast<std::size_t>(meta[2])),
             magnitudes(static_cast<std::size_t>(meta[2]));
-        take(sums.data(), sums.size() * sizeof(double));
-        take(magnitudes.data(), magnitudes.size() * sizeof(double));
+        at = take(take(at, sums.data(), sums.size()), magnitudes.data(), magnitudes.size());
         if (f.sums.empty()) {
             f.name = name;
             f.on_points = meta[1] != 0;
@@ -123,7 +104,7 @@ const char* merge(const char* at, DatasetTotals& sum,
         }
         f.fingerprint += std::uint64_t(meta[3]);
     }
-    return end;
+    return start + length;
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <numeric>
 #include <span>
@@ -94,9 +95,60 @@ exchange(MPI_Comm comm, std::span<const T> send, const std::vector<int>& send_co
     return received;
 }
 
-} // namespace part::mpi
+// Appends `count` values as raw bytes, for messages of mixed records; take() reads them back
+// in the same order.
+template <typename T> void put(std::vector<char>& out, const T* values, std::size_t count) {
+    const auto* bytes = reinterpret_cast<const char*>(values);
+    out.insert(out.end(), bytes, bytes + count * sizeof(T));
+}
 
-namespace part::mpi {
+template <typename T> const char* take(const char* in, T* values, std::size_t count) {
+    // An empty vector's data() may be null, which memcpy must not get even for no bytes.
+    if (count != 0) std::memcpy(values, in, count * sizeof(T));
+    return in + count * sizeof(T);
+}
+
+// Items grouped by destination rank, as exchange() sends them.
+template <typename T> struct Outbox {
+    std::vector<T> items;          // by destination rank, in input order within each
+    std::vector<int> counts;       // per destination rank
+    std::vector<std::size_t> slot; // where each input item went in `items`
+};
+
+// Groups items[i] (a vector or span) by destination rank destination(i): a stable counting sort.
+template <typename Items, typename Destination>
+auto group_by_rank(const Items& items, int ranks, Destination destination) {
+    using T = std::remove_cvref_t<decltype(items[0])>;
+    Outbox<T> out{std::vector<T>(items.size()), std::vector<int>(std::size_t(ranks), 0),
+                  std::vector<std::size_t>(items.size())};
+    std::vector<int> to(items.size());
+    for (std::size_t i = 0; i < items.size(); ++i) ++out.counts[to[i] = destination(i)];
+    std::vector<int> next = displacements(out.counts);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        out.slot[i] = std::size_t(next[to[i]]++);
+        out.items[out.slot[i]] = items[i];
+    }
+    return out;
+}
+
+// The source rank of each item an exchange received, from the counts per source.
+std::vector<int> source_ranks(const std::vector<int>& counts);
+
+// Collective. Sends each question to rank destination(i); `answer` turns the questions this
+// rank received (by source rank) into one answer each. Returns the answer to each question,
+// in the order asked. Two MPI_Alltoallv.
+template <typename A, typename Questions, typename Destination, typename Answer>
+std::vector<A> ask_ranks(MPI_Comm comm, const Questions& questions, Destination destination,
+                         Answer answer) {
+    const auto out = group_by_rank(questions, size_of(comm), destination);
+    using Q = typename decltype(out.items)::value_type;
+    const std::vector<int> in_counts = exchange_counts(comm, out.counts);
+    const std::vector<A> answers = answer(exchange<Q>(comm, out.items, out.counts, in_counts));
+    const std::vector<A> replies = exchange<A>(comm, answers, in_counts, out.counts);
+    std::vector<A> result(questions.size());
+    for (std::size_t i = 0; i < questions.size(); ++i) result[i] = replies[out.slot[i]];
+    return result;
+}
 
 // Collective. This rank holds rows first_row.. (width values each) of a global array; returns
 // the rows of this rank's block [block_start[rank], block_start[rank + 1]). The blocks are

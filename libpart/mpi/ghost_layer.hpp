@@ -34,4 +34,8 @@ GhostLayer ghost_layer(MPI_Comm comm, const DistributedGraph& graph,
                        const std::vector<VertexId>& block_start,
                        std::span<const PartId> block_label);
 
+// Collective. The total weight of the edges whose ends have different labels.
+WeightSum labelled_cut(MPI_Comm comm, const DistributedGraph& graph, std::span<const PartId> label,
+                       const GhostLayer& ghosts);
+
 } // namespace part::mpi
