@@ -81,21 +81,4 @@ ConfigurationSchedule optimal_configuration_schedule(const StepCosts& costs,
     return schedule;
 }
 
-double configuration_schedule_cost(const StepCosts& costs, std::span<const double> remap_cost,
-                                   std::span<const int> config_per_step) {
-    check_inputs(costs, remap_cost);
-    if (config_per_step.size() != std::size_t(costs.steps))
-        throw InvalidArgument("expected one configuration per step");
-    double total = 0;
-    for (std::int64_t i = 0; i < costs.steps; ++i) {
-        const int config = config_per_step[std::size_t(i)];
-        if (config < 0 || config >= costs.configs)
-            throw InvalidArgument("configuration out of range");
-        total += costs.at(i, config);
-        if (i > 0 && config != config_per_step[std::size_t(i - 1)])
-            total += remap_cost[std::size_t(i)];
-    }
-    return total;
-}
-
 } // namespace part

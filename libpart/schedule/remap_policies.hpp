@@ -38,11 +38,9 @@ class RemapTimeModel {
     std::int64_t steps() const { return trace_.steps; }
     // Time of step t when the last remap came before step last_remap (0: never remapped).
     double step_time(std::int64_t t, std::int64_t last_remap) const;
-    // Time of step t with perfectly balanced loads.
-    double balanced_time(std::int64_t t) const { return time_per_load_ * mean_[std::size_t(t)]; }
-    // Idle time of step t: what imbalance costs it.
+    // Idle time of step t: what imbalance costs it over perfectly balanced loads.
     double imbalance_cost(std::int64_t t, std::int64_t last_remap) const {
-        return step_time(t, last_remap) - balanced_time(t);
+        return step_time(t, last_remap) - time_per_load_ * mean_[std::size_t(t)];
     }
 
   private:
