@@ -10,11 +10,7 @@
 
 namespace part {
 
-namespace {
-
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
-} // namespace
 
 RemapTimeModel::RemapTimeModel(const LoadTrace& trace, double time_per_load)
     : trace_(trace), time_per_load_(time_per_load) {
