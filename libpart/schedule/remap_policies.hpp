@@ -86,12 +86,6 @@ RemapPlan online_remaps(const RemapTimeModel& model, std::span<const double> rem
 // O(steps^2 x parts) time, O(steps) memory.
 RemapPlan optimal_remaps(const RemapTimeModel& model, std::span<const double> remap_cost);
 
-// Runs the named policies in the given order; throws InvalidArgument for an unknown name.
-std::vector<RemapPlan> compare_remap_policies(const RemapTimeModel& model,
-                                              std::span<const double> remap_cost,
-                                              std::span<const std::string> names,
-                                              const RemapPolicyOptions& options = {});
-
 // Policies next to the optimum, for the gap each leaves: what part-schedule policies reports.
 struct RemapComparison {
     std::vector<RemapPlan> plans; // in the order named, then "dp-optimal" unless named
