@@ -158,7 +158,7 @@ double RemapComparison::gap(const RemapPlan& plan) const {
 RemapComparison compare_with_optimum(const RemapTimeModel& model,
                                      std::span<const double> remap_cost,
                                      std::vector<std::string> names,
-                                     const RemapPolicyOptions& options) {
+                                     const OnlinePolicyOptions& options) {
     if (names.empty()) names.assign(std::begin(kRemapPolicyNames), std::end(kRemapPolicyNames));
     if (std::find(names.begin(), names.end(), "dp-optimal") == names.end())
         names.push_back("dp-optimal");

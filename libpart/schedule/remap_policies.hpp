@@ -58,10 +58,6 @@ struct RemapPlan {
     std::int64_t interval = 0;             // the fixed interval chosen, when the policy has one
 };
 
-struct RemapPolicyOptions {
-    std::int64_t horizon = 10; // steps over which the profitability test expects a saving
-};
-
 // The policies, by the names the tools accept.
 inline constexpr const char* kRemapPolicyNames[] = {"never",         "fixed-interval",
                                                     "stop-at-rise",  "predictive-interval",
@@ -95,10 +91,11 @@ struct RemapComparison {
 };
 
 // Runs the named policies (all of kRemapPolicyNames when `names` is empty) and the optimum,
-// after them when it is not named. Throws InvalidArgument for an unknown name.
+// after them when it is not named; of the options only the horizon applies (profitability's).
+// Throws InvalidArgument for an unknown name.
 RemapComparison compare_with_optimum(const RemapTimeModel& model,
                                      std::span<const double> remap_cost,
                                      std::vector<std::string> names,
-                                     const RemapPolicyOptions& options = {});
+                                     const OnlinePolicyOptions& options = {});
 
 } // namespace part
