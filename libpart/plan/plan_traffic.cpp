@@ -28,7 +28,7 @@ namespace {
 std::size_t ranks_in_messages(const MigrationPlan& plan) {
     PartId highest = -1;
     for (const PlanMessage& msg : plan.messages)
-        highest = std::max({highest, msg.source, plan.rank_of_destination(msg.destination)});
+        highest = std::max({highest, msg.source, plan.new_part_rank[msg.destination]});
     return std::size_t(highest + 1);
 }
 
@@ -44,7 +44,7 @@ PlanTraffic message_traffic(const MigrationPlan& plan, std::span<const WeightSum
     for (std::size_t m = 0; m < plan.messages.size(); ++m) {
         MessageTraffic t;
         t.message = plan.messages[m];
-        t.destination_rank = plan.rank_of_destination(t.message.destination);
+        t.destination_rank = plan.new_part_rank[t.message.destination];
         t.size = message_size[m];
         t.vertices = VertexId(plan.offsets[m + 1] - plan.offsets[m]);
         const PartId source = t.message.source;
