@@ -61,7 +61,7 @@ int main(int argc, char** argv) {
     tools::add_example(*policies,
                        "part-schedule policies loads.csv --remap-cost 25 --policy stop-at-rise");
     std::vector<std::string> policy_names;
-    RemapPolicyOptions policy_options;
+    OnlinePolicyOptions policy_options;
     policies->add_option("LOADS", input_path, "CSV of per-part loads per step")->required();
     policies
         ->add_option("--remap-cost", remap_cost,

@@ -8,6 +8,7 @@
 #include "formats/partition_file.hpp"
 #include "formats/simulation_output.hpp"
 #include "libpart/core/error.hpp"
+#include "libpart/repart/repart_method.hpp"
 #include "libpart/simulate/simulation.hpp"
 #include "libpart/simulate/workloads.hpp"
 #include "tools/common/cli.hpp"
@@ -76,12 +77,11 @@ int main(int argc, char** argv) {
     tools::add_common_options(app, common, {.seed = true});
 
     return tools::run_tool(app, argc, argv, [&] {
-        RepartitionMethod repartition;
         try { // names are checked before any file is read
             check_workload(setup.workload);
             for (const std::string& name : policies)
                 if (name != "all") check_online_policy(name);
-            repartition = repartition_method(method, common.seed);
+            repart_method(method);
         } catch (const InvalidArgument& e) {
             throw tools::UsageError(e.what());
         }
@@ -100,19 +100,19 @@ int main(int argc, char** argv) {
                 tools::ensure_output_usable(out, {graph_path, coords_path, targets_path});
         formats::SimulationOutputs outputs(common.output, plot_path);
         if (common.seed >= 0) setup.seed = unsigned(common.seed);
+        setup.method = method;
+        setup.remap_seed = common.seed;
 
         tools::Progress progress(common.quiet);
         progress.stage("reading " + graph_path);
         Graph graph = formats::read_graph_with_coordinates(graph_path, coords_path);
-        if (!targets_path.empty()) {
+        if (!targets_path.empty())
             setup.targets = formats::read_targets(targets_path, setup.num_parts);
-            repartition = repartition_method(method, common.seed, setup.targets);
-        }
         tools::ensure_parts_fit(setup.num_parts, graph.num_vertices());
         std::vector<SimulationRun> runs;
         for (const std::string& policy : policies) {
             progress.stage("simulating policy " + policy);
-            runs.push_back(simulate(graph, setup, repartition, policy));
+            runs.push_back(simulate(graph, setup, policy));
         }
         outputs.write(runs);
         const tools::SimulationReport report{setup.workload, setup.steps, setup.num_parts, method,

@@ -47,7 +47,6 @@ struct MigrationPlan {
     }
     // Physical ranks involved: old ranks and every rank hosting a new part.
     PartId num_ranks() const;
-    PartId rank_of_destination(PartId new_part) const { return new_part_rank[new_part]; }
     friend bool operator==(const MigrationPlan&, const MigrationPlan&) = default;
 };
 

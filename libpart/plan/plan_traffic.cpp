@@ -28,7 +28,7 @@ namespace {
 std::size_t ranks_in_messages(const MigrationPlan& plan) {
     PartId highest = -1;
     for (const PlanMessage& msg : plan.messages)
-        highest = std::max({highest, msg.source, plan.rank_of_destination(msg.destination)});
+        highest = std::max({highest, msg.source, plan.new_part_rank[msg.destination]});
     return std::size_t(highest + 1);
 }
 
@@ -44,15 +44,15 @@ PlanTraffic message_traffic(const MigrationPlan& plan, std::span<const WeightSum
     for (std::size_t m = 0; m < plan.messages.size(); ++m) {
         MessageTraffic t;
         t.message = plan.messages[m];
-        t.source_rank = t.message.source;
-        t.destination_rank = plan.rank_of_destination(t.message.destination);
+        t.destination_rank = plan.new_part_rank[t.message.destination];
         t.size = message_size[m];
         t.vertices = VertexId(plan.offsets[m + 1] - plan.offsets[m]);
-        sent[t.source_rank] += t.vertices;
+        const PartId source = t.message.source;
+        sent[source] += t.vertices;
         received[t.destination_rank] += t.vertices;
-        sent_size[t.source_rank] += t.size;
+        sent_size[source] += t.size;
         received_size[t.destination_rank] += t.size;
-        ++rank_messages[t.source_rank];
+        ++rank_messages[source];
         ++rank_messages[t.destination_rank];
         traffic.moved_vertices += t.vertices;
         traffic.moved_size += t.size;
@@ -65,7 +65,6 @@ PlanTraffic message_traffic(const MigrationPlan& plan, std::span<const WeightSum
         traffic.max_received_size = std::max(traffic.max_received_size, received_size[r]);
         traffic.max_messages_per_rank = std::max(traffic.max_messages_per_rank, rank_messages[r]);
     }
-    traffic.active_ranks = plan.new_parts;
     traffic.skeleton_ranks = ranks - plan.new_parts;
     return traffic;
 }

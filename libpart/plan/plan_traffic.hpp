@@ -9,8 +9,7 @@
 namespace part {
 
 struct MessageTraffic {
-    PlanMessage message;
-    PartId source_rank = 0;
+    PlanMessage message; // its source is the sending rank
     PartId destination_rank = 0;
     VertexId vertices = 0;
     WeightSum size = 0; // sum of vertex sizes
@@ -24,7 +23,6 @@ struct PlanTraffic {
     VertexId max_sent_vertices = 0, max_received_vertices = 0;
     WeightSum max_sent_size = 0, max_received_size = 0;
     std::int64_t max_messages_per_rank = 0; // sent + received by one rank
-    PartId active_ranks = 0;                // ranks hosting a new part
     PartId skeleton_ranks = 0;              // ranks of the plan hosting no new part
 };
 

@@ -10,8 +10,6 @@ namespace part {
 
 namespace {
 
-constexpr WeightSum kUnreachable = kUnreachableStart;
-
 // How new interval j was chosen, kept per (state, end position) to rebuild the intervals.
 struct Choice {
     VertexId start = -1; // where interval j begins
@@ -73,7 +71,7 @@ class AlignedSolver {
         for (std::size_t j = 0; j + 1 < boundaries_.size(); ++j) step(j);
         const Boundary& end = boundaries_.back();
         return std::any_of(end.best.begin(), end.best.end(),
-                           [](WeightSum v) { return v != kUnreachable; });
+                           [](WeightSum v) { return v != kUnreachableStart; });
     }
 
     AlignedIntervals rebuild(PartId parts, const std::vector<PartId>& rank) {
@@ -120,12 +118,13 @@ class AlignedSolver {
         Boundary& from = boundaries_[j];
         Boundary& to = boundaries_[j + 1];
         const std::size_t size = std::size_t(to.last - to.first + 1) * std::size_t(to.width());
-        to.best.assign(size, kUnreachable);
+        to.best.assign(size, kUnreachableStart);
         to.choice.assign(size, Choice{});
         const VertexId width = from.width();
         std::vector<WeightSum> value(static_cast<std::size_t>(width));
         std::vector<PartId> source(std::size_t(width), -1);
-        std::vector<WeightSum> running(std::size_t(width), kUnreachable); // max over states <= r
+        // running[a]: the best over the states <= r at start a.
+        std::vector<WeightSum> running(std::size_t(width), kUnreachableStart);
         std::vector<PartId> running_state(std::size_t(width), -1);
         for (PartId s = from.first; s <= from.last; ++s) {
             for (VertexId a = from.lo; a <= from.hi; ++a) {
@@ -146,7 +145,7 @@ class AlignedSolver {
             if (host_[r] < 0) continue;
             for (VertexId a = from.lo; a <= from.hi; ++a) {
                 const WeightSum v = running[a - from.lo];
-                value[a - from.lo] = v == kUnreachable ? v : v - kept_before(r, a);
+                value[a - from.lo] = v == kUnreachableStart ? v : v - kept_before(r, a);
                 source[a - from.lo] = running_state[a - from.lo];
             }
             relax(from, to, value, source, r, std::max(PartId(r + 1), to.first));

@@ -68,16 +68,11 @@ Amortization amortization(const PartLoads& old_loads, const PartLoads& new_loads
     a.remap =
         model.latency * double(traffic.max_messages_per_rank) +
         model.time_per_size * double(std::max(traffic.max_sent_size, traffic.max_received_size));
+    const double infinity = std::numeric_limits<double>::infinity();
     a.mandatory = std::isinf(a.old_step);
-    a.saved_per_step =
-        a.mandatory ? std::numeric_limits<double>::infinity() : a.old_step - a.new_step;
-    if (a.mandatory)
-        a.steps = 0;
-    else if (a.saved_per_step > 0)
-        a.steps = a.remap / a.saved_per_step;
-    else
-        a.steps = std::numeric_limits<double>::infinity();
+    a.saved_per_step = a.mandatory ? infinity : a.old_step - a.new_step;
     a.pays_off = a.mandatory || a.saved_per_step > 0;
+    a.steps = a.mandatory ? 0 : a.pays_off ? a.remap / a.saved_per_step : infinity;
     return a;
 }
 
@@ -99,8 +94,8 @@ RemapDecision decide_remap(const Amortization& candidate, std::optional<double> 
                            PartId old_parts, PartId new_parts) {
     RemapDecision decision;
     decision.horizon = horizon;
-    if (horizon) validate_horizon(*horizon);
     if (!horizon) return decision;
+    validate_horizon(*horizon);
     decision.forced = candidate.mandatory || new_parts < old_parts;
     if (decision.forced) return decision;
     // 3.5: profitable when the improvement over the coming phase offsets the remap's cost.

@@ -11,13 +11,13 @@ namespace part {
 
 namespace {
 
-// Shrinking: parts on active ranks keep their logical id; every other part joins the active
-// part it shares the most edge weight with (else the lightest one).
+// Shrinking: parts on active ranks keep their logical id (logical_of_old: the new part on
+// each old rank, -1 where it retires); every other part joins the active part it shares the
+// most edge weight with (else the lightest one).
 std::vector<PartId> merge_retired_parts(const Graph& graph, const Partition& old_partition,
-                                        const std::vector<PartId>& new_part_rank) {
+                                        const std::vector<PartId>& new_part_rank,
+                                        std::vector<PartId> logical_of_old) {
     const PartId k = old_partition.num_parts;
-    std::vector<PartId> logical_of_old(std::size_t(k), -1);
-    for (PartId q = 0; q < PartId(new_part_rank.size()); ++q) logical_of_old[new_part_rank[q]] = q;
     const Graph quotient = quotient_graph(graph, old_partition.part, k);
     const auto weights = part_weights(graph, old_partition.part, k);
     for (PartId p = 0; p < k; ++p) {
@@ -72,9 +72,13 @@ void seed_new_parts(const Graph& graph, std::vector<PartId>& part, PartId old_pa
 RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
                              const RepartRequest& request) {
     RepartResult result = start_repart_result(graph, old_partition, request);
+    std::vector<PartId> part_on_rank(std::size_t(old_partition.num_parts), -1);
+    for (PartId q = 0; q < PartId(result.new_part_rank.size()); ++q)
+        if (result.new_part_rank[q] < old_partition.num_parts)
+            part_on_rank[result.new_part_rank[q]] = q;
     Partition start = result.partition;
     if (request.new_parts < old_partition.num_parts) {
-        start.part = merge_retired_parts(graph, old_partition, result.new_part_rank);
+        start.part = merge_retired_parts(graph, old_partition, result.new_part_rank, part_on_rank);
     } else {
         start.part = old_partition.part;
         seed_new_parts(graph, start.part, old_partition.num_parts, start);
@@ -93,10 +97,6 @@ RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
     if (goal == gde::RefineGoal::Migration && request.new_parts != old_partition.num_parts) {
         // Migration counts from the old ranks, not from the merged or seeded start: a vertex's
         // origin is the new part on its old rank, none when that rank retires.
-        std::vector<PartId> part_on_rank(std::size_t(old_partition.num_parts), -1);
-        for (PartId q = 0; q < PartId(result.new_part_rank.size()); ++q)
-            if (result.new_part_rank[q] < old_partition.num_parts)
-                part_on_rank[result.new_part_rank[q]] = q;
         options.migration_origin.resize(old_partition.part.size());
         for (std::size_t v = 0; v < old_partition.part.size(); ++v)
             options.migration_origin[v] = part_on_rank[old_partition.part[v]];

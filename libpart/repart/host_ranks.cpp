@@ -1,19 +1,16 @@
 #include "libpart/repart/host_ranks.hpp"
 
 #include <algorithm>
-#include <numeric>
+
+#include "libpart/plan/migration_plan.hpp"
 
 namespace part {
 
 std::vector<PartId> ranks_keeping_most_data(std::span<const WeightSum> old_part_size,
                                             PartId new_parts) {
     const auto old_parts = PartId(old_part_size.size());
-    std::vector<PartId> ranks(std::size_t(std::max(old_parts, new_parts)));
-    std::iota(ranks.begin(), ranks.end(), 0);
-    if (new_parts >= old_parts) {
-        ranks.resize(std::size_t(new_parts));
-        return ranks;
-    }
+    if (new_parts >= old_parts) return identity_ranks(new_parts);
+    std::vector<PartId> ranks = identity_ranks(old_parts);
     std::stable_sort(ranks.begin(), ranks.end(),
                      [&](PartId a, PartId b) { return old_part_size[a] > old_part_size[b]; });
     ranks.resize(std::size_t(new_parts));

@@ -28,15 +28,13 @@ void index_old_parts(LineLayout& line) {
     std::vector<VertexId> next(line.part_start.begin(), line.part_start.end() - 1);
     for (VertexId i = 0; i < n; ++i) line.part_positions[next[line.part_at[i]]++] = i;
     line.part_size_prefix.assign(std::size_t(n) + std::size_t(line.old_parts), 0);
-    for (PartId p = 0; p < line.old_parts; ++p) {
-        const std::size_t base = std::size_t(line.part_start[p]) + std::size_t(p);
+    for (PartId p = 0; p < line.old_parts; ++p)
         for (VertexId k = line.part_start[p]; k < line.part_start[p + 1]; ++k) {
             const VertexId at = line.part_positions[k];
-            line.part_size_prefix[base + (k - line.part_start[p]) + 1] =
-                line.part_size_prefix[base + (k - line.part_start[p])] + line.size_prefix[at + 1] -
-                line.size_prefix[at];
+            const std::size_t i = std::size_t(k) + std::size_t(p); // part p's prefix k - start
+            line.part_size_prefix[i + 1] =
+                line.part_size_prefix[i] + line.size_prefix[at + 1] - line.size_prefix[at];
         }
-    }
 }
 
 } // namespace

@@ -11,10 +11,8 @@ namespace part {
 
 namespace {
 
-// The boundaries that keep the most within the tolerance (tolerant_boundaries) when their
-// table is small enough; else the relaxed ones, which sweep greedily from one end, so that on
-// some arrangements the exactly proportional ones keep more. All are within the tolerance:
-// take the cheapest (the cost also counts messages).
+// The cheapest (messages counted) of the exact, relaxed and tolerant boundaries: the relaxed
+// ones sweep greedily, so on some arrangements the exact ones keep more.
 std::vector<VertexId> cheaper_bounds(const LineLayout& line, const ArrangementEvaluator& evaluator,
                                      const std::vector<double>& fractions,
                                      const std::vector<PartId>& rank,

@@ -22,8 +22,7 @@ std::vector<WeightSum> overlap_matrix(const Graph& graph, const Partition& old_p
     return overlap;
 }
 
-// Hungarian method with potentials (rows <= columns),
-// minimizing (max overlap - overlap) so the result maximizes the overlap.
+// Minimizing (max overlap - overlap) maximizes the overlap.
 std::vector<PartId> max_overlap_assignment(const std::vector<WeightSum>& overlap, PartId rows,
                                            PartId columns) {
     if (columns < rows)

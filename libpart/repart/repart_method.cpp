@@ -11,14 +11,11 @@ namespace part {
 namespace {
 
 // The registry. A new method adds its line here.
-const std::map<std::string, RepartFunction>& registry() {
-    static const std::map<std::string, RepartFunction> methods = {
-        {"gde", gde_repartition},
-        {"interval", interval_repartition},
-        {"scratch", scratch_repartition},
-    };
-    return methods;
-}
+const std::map<std::string, RepartFunction> kMethods = {
+    {"gde", gde_repartition},
+    {"interval", interval_repartition},
+    {"scratch", scratch_repartition},
+};
 
 using Arrangement = RepartRequest::Arrangement;
 const std::vector<std::pair<std::string, Arrangement>> kArrangements = {
@@ -38,13 +35,13 @@ std::string joined(const std::vector<std::string>& names) {
 
 std::vector<std::string> repart_method_names() {
     std::vector<std::string> names;
-    for (const auto& [name, method] : registry()) names.push_back(name);
+    for (const auto& [name, method] : kMethods) names.push_back(name);
     return names;
 }
 
 const RepartFunction& repart_method(const std::string& name) {
-    const auto it = registry().find(name);
-    if (it == registry().end())
+    const auto it = kMethods.find(name);
+    if (it == kMethods.end())
         throw InvalidArgument("unknown repartitioning method '" + name + "': expected one of " +
                               joined(repart_method_names()));
     return it->second;

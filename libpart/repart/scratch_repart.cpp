@@ -5,19 +5,6 @@
 
 namespace part {
 
-namespace {
-
-// Size that leaves its rank when new part q sits on slot_rank[q].
-WeightSum moved_size(const Graph& graph, const Partition& old_partition,
-                     const std::vector<PartId>& part, const std::vector<PartId>& slot_rank) {
-    WeightSum moved = 0;
-    for (VertexId v = 0; v < graph.num_vertices(); ++v)
-        if (slot_rank[part[v]] != old_partition.part[v]) moved += graph.vertex_size(v);
-    return moved;
-}
-
-} // namespace
-
 RepartResult scratch_repartition(const Graph& graph, const Partition& old_partition,
                                  const RepartRequest& request) {
     RepartResult result = start_repart_result(graph, old_partition, request);
@@ -27,10 +14,11 @@ RepartResult scratch_repartition(const Graph& graph, const Partition& old_partit
 
     std::vector<WeightSum> overlap =
         overlap_matrix(graph, old_partition, fresh, k2, result.new_part_rank);
+    WeightSum total = 0, unrelabelled_kept = 0; // METIS's part q on slot q keeps overlap (q, q)
+    for (VertexId v = 0; v < graph.num_vertices(); ++v) total += graph.vertex_size(v);
+    for (PartId q = 0; q < k2; ++q) unrelabelled_kept += overlap[std::size_t(q) * k2 + q];
     if (!request.targets.empty()) {
         // Forbid moving a part onto a slot with another capacity: a loss larger than any gain.
-        WeightSum total = 0;
-        for (VertexId v = 0; v < graph.num_vertices(); ++v) total += graph.vertex_size(v);
         const WeightSum forbidden = -(total + 1);
         for (PartId q = 0; q < k2; ++q)
             for (PartId s = 0; s < k2; ++s)
@@ -40,8 +28,7 @@ RepartResult scratch_repartition(const Graph& graph, const Partition& old_partit
     const std::vector<PartId> slot = max_overlap_assignment(overlap, k2, k2);
     result.partition.part.resize(fresh.size());
     for (std::size_t v = 0; v < fresh.size(); ++v) result.partition.part[v] = slot[fresh[v]];
-    result.details = {{"unrelabelled_moved_size",
-                       double(moved_size(graph, old_partition, fresh, result.new_part_rank))}};
+    result.details = {{"unrelabelled_moved_size", double(total - unrelabelled_kept)}};
     return result;
 }
 

@@ -9,21 +9,6 @@
 
 namespace part {
 
-namespace {
-
-void check_inputs(const StepCosts& costs, std::span<const double> remap_cost) {
-    if (costs.steps < 1 || costs.configs < 1)
-        throw InvalidArgument("a schedule needs at least one step and one configuration");
-    if (costs.values.size() != std::size_t(costs.steps) * std::size_t(costs.configs))
-        throw InvalidArgument("step cost table has " + std::to_string(costs.values.size()) +
-                              " values, expected steps x configurations");
-    check_remap_costs(remap_cost, costs.steps);
-    for (double c : costs.values)
-        if (!std::isfinite(c)) throw InvalidArgument("step costs must be finite");
-}
-
-} // namespace
-
 void check_remap_costs(std::span<const double> remap_cost, std::int64_t steps) {
     if (remap_cost.size() != std::size_t(steps))
         throw InvalidArgument("expected one remap cost per step (" + std::to_string(steps) +
@@ -35,7 +20,14 @@ void check_remap_costs(std::span<const double> remap_cost, std::int64_t steps) {
 
 ConfigurationSchedule optimal_configuration_schedule(const StepCosts& costs,
                                                      std::span<const double> remap_cost) {
-    check_inputs(costs, remap_cost);
+    if (costs.steps < 1 || costs.configs < 1)
+        throw InvalidArgument("a schedule needs at least one step and one configuration");
+    if (costs.values.size() != std::size_t(costs.steps) * std::size_t(costs.configs))
+        throw InvalidArgument("step cost table has " + std::to_string(costs.values.size()) +
+                              " values, expected steps x configurations");
+    check_remap_costs(remap_cost, costs.steps);
+    for (double c : costs.values)
+        if (!std::isfinite(c)) throw InvalidArgument("step costs must be finite");
     const std::int64_t steps = costs.steps;
     const int configs = costs.configs;
 
@@ -79,23 +71,6 @@ ConfigurationSchedule optimal_configuration_schedule(const StepCosts& costs,
     }
     std::reverse(schedule.remap_steps.begin(), schedule.remap_steps.end());
     return schedule;
-}
-
-double configuration_schedule_cost(const StepCosts& costs, std::span<const double> remap_cost,
-                                   std::span<const int> config_per_step) {
-    check_inputs(costs, remap_cost);
-    if (config_per_step.size() != std::size_t(costs.steps))
-        throw InvalidArgument("expected one configuration per step");
-    double total = 0;
-    for (std::int64_t i = 0; i < costs.steps; ++i) {
-        const int config = config_per_step[std::size_t(i)];
-        if (config < 0 || config >= costs.configs)
-            throw InvalidArgument("configuration out of range");
-        total += costs.at(i, config);
-        if (i > 0 && config != config_per_step[std::size_t(i - 1)])
-            total += remap_cost[std::size_t(i)];
-    }
-    return total;
 }
 
 } // namespace part

@@ -36,8 +36,4 @@ void check_remap_costs(std::span<const double> remap_cost, std::int64_t steps);
 ConfigurationSchedule optimal_configuration_schedule(const StepCosts& costs,
                                                      std::span<const double> remap_cost);
 
-// Cost of a given schedule (one configuration per step) under the same model.
-double configuration_schedule_cost(const StepCosts& costs, std::span<const double> remap_cost,
-                                   std::span<const int> config_per_step);
-
 } // namespace part

@@ -29,6 +29,19 @@ void check_model(const WorkUnits& units, int procs, double sync) {
         throw InvalidArgument("concurrency limits must have one entry per work unit");
 }
 
+// Additionally limits every phase to `window` consecutive units (0: no extra limit).
+void limit_phase_window(WorkUnits& units, std::int64_t window) {
+    if (window < 0) throw InvalidArgument("the phase window must be >= 0");
+    if (window == 0) return;
+    const std::int64_t n = units.size();
+    for (std::int64_t i = 0; i < n; ++i) {
+        auto& first = units.earliest[std::size_t(i)];
+        auto& last = units.latest[std::size_t(i)];
+        first = std::max(first, i - (window - 1));
+        last = std::min(last, std::min(n - 1, i + (window - 1)));
+    }
+}
+
 } // namespace
 
 WorkUnits work_units_with_window(std::vector<double> work, std::int64_t window) {
@@ -69,18 +82,6 @@ WorkUnits work_units_from_wavefronts(std::vector<double> work,
         units.latest[i] = std::int64_t(past - tuples.begin()) - 1;
     }
     return units;
-}
-
-void limit_phase_window(WorkUnits& units, std::int64_t window) {
-    if (window < 0) throw InvalidArgument("the phase window must be >= 0");
-    if (window == 0) return;
-    const std::int64_t n = units.size();
-    for (std::int64_t i = 0; i < n; ++i) {
-        auto& first = units.earliest[std::size_t(i)];
-        auto& last = units.latest[std::size_t(i)];
-        first = std::max(first, i - (window - 1));
-        last = std::min(last, std::min(n - 1, i + (window - 1)));
-    }
 }
 
 WrappedLoads::WrappedLoads(std::span<const double> work, int procs)

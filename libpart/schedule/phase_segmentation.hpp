@@ -31,9 +31,6 @@ WorkUnits work_units_from_wavefronts(std::vector<double> work,
                                      std::span<const std::int64_t> wavefront,
                                      std::span<const std::int64_t> string);
 
-// Additionally limits every phase to `window` consecutive units (0: no extra limit).
-void limit_phase_window(WorkUnits& units, std::int64_t window);
-
 struct PhaseSchedule {
     double total = 0;                       // phase times plus S per synchronization
     std::vector<std::int64_t> phase_starts; // 0-based first unit of each phase, increasing

@@ -10,11 +10,7 @@
 
 namespace part {
 
-namespace {
-
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
-} // namespace
 
 RemapTimeModel::RemapTimeModel(const LoadTrace& trace, double time_per_load)
     : trace_(trace), time_per_load_(time_per_load) {
@@ -155,25 +151,6 @@ RemapPlan optimal_remaps(const RemapTimeModel& model, std::span<const double> re
     return evaluate_remaps(model, remap_cost, std::move(remaps), "dp-optimal");
 }
 
-std::vector<RemapPlan> compare_remap_policies(const RemapTimeModel& model,
-                                              std::span<const double> remap_cost,
-                                              std::span<const std::string> names,
-                                              const RemapPolicyOptions& options) {
-    std::vector<RemapPlan> plans;
-    for (const std::string& name : names) check_remap_policy(name);
-    for (const std::string& name : names) {
-        if (name == "fixed-interval")
-            plans.push_back(best_fixed_interval(model, remap_cost));
-        else if (name == "dp-optimal")
-            plans.push_back(optimal_remaps(model, remap_cost));
-        else if (name == "profitability")
-            plans.push_back(online_remaps(model, remap_cost, name, {.horizon = options.horizon}));
-        else
-            plans.push_back(online_remaps(model, remap_cost, name));
-    }
-    return plans;
-}
-
 double RemapComparison::gap(const RemapPlan& plan) const {
     return optimal_total > 0 ? plan.total / optimal_total - 1 : 0.0;
 }
@@ -181,12 +158,23 @@ double RemapComparison::gap(const RemapPlan& plan) const {
 RemapComparison compare_with_optimum(const RemapTimeModel& model,
                                      std::span<const double> remap_cost,
                                      std::vector<std::string> names,
-                                     const RemapPolicyOptions& options) {
+                                     const OnlinePolicyOptions& options) {
     if (names.empty()) names.assign(std::begin(kRemapPolicyNames), std::end(kRemapPolicyNames));
     if (std::find(names.begin(), names.end(), "dp-optimal") == names.end())
         names.push_back("dp-optimal");
+    for (const std::string& name : names) check_remap_policy(name);
     RemapComparison comparison;
-    comparison.plans = compare_remap_policies(model, remap_cost, names, options);
+    for (const std::string& name : names) {
+        if (name == "fixed-interval")
+            comparison.plans.push_back(best_fixed_interval(model, remap_cost));
+        else if (name == "dp-optimal")
+            comparison.plans.push_back(optimal_remaps(model, remap_cost));
+        else if (name == "profitability")
+            comparison.plans.push_back(
+                online_remaps(model, remap_cost, name, {.horizon = options.horizon}));
+        else
+            comparison.plans.push_back(online_remaps(model, remap_cost, name));
+    }
     comparison.optimal_total =
         std::find_if(comparison.plans.begin(), comparison.plans.end(), [](const RemapPlan& p) {
             return p.name == "dp-optimal";

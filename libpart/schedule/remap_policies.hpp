@@ -38,11 +38,9 @@ class RemapTimeModel {
     std::int64_t steps() const { return trace_.steps; }
     // Time of step t when the last remap came before step last_remap (0: never remapped).
     double step_time(std::int64_t t, std::int64_t last_remap) const;
-    // Time of step t with perfectly balanced loads.
-    double balanced_time(std::int64_t t) const { return time_per_load_ * mean_[std::size_t(t)]; }
-    // Idle time of step t: what imbalance costs it.
+    // Idle time of step t: what imbalance costs it over perfectly balanced loads.
     double imbalance_cost(std::int64_t t, std::int64_t last_remap) const {
-        return step_time(t, last_remap) - balanced_time(t);
+        return step_time(t, last_remap) - time_per_load_ * mean_[std::size_t(t)];
     }
 
   private:
@@ -58,10 +56,6 @@ struct RemapPlan {
     double remap_total = 0;                // the remap costs alone
     std::vector<std::int64_t> remap_steps; // 0-based steps preceded by a remap, increasing
     std::int64_t interval = 0;             // the fixed interval chosen, when the policy has one
-};
-
-struct RemapPolicyOptions {
-    std::int64_t horizon = 10; // steps over which the profitability test expects a saving
 };
 
 // The policies, by the names the tools accept.
@@ -88,12 +82,6 @@ RemapPlan online_remaps(const RemapTimeModel& model, std::span<const double> rem
 // O(steps^2 x parts) time, O(steps) memory.
 RemapPlan optimal_remaps(const RemapTimeModel& model, std::span<const double> remap_cost);
 
-// Runs the named policies in the given order; throws InvalidArgument for an unknown name.
-std::vector<RemapPlan> compare_remap_policies(const RemapTimeModel& model,
-                                              std::span<const double> remap_cost,
-                                              std::span<const std::string> names,
-                                              const RemapPolicyOptions& options = {});
-
 // Policies next to the optimum, for the gap each leaves: what part-schedule policies reports.
 struct RemapComparison {
     std::vector<RemapPlan> plans; // in the order named, then "dp-optimal" unless named
@@ -103,10 +91,11 @@ struct RemapComparison {
 };
 
 // Runs the named policies (all of kRemapPolicyNames when `names` is empty) and the optimum,
-// after them when it is not named. Throws InvalidArgument for an unknown name.
+// after them when it is not named; of the options only the horizon applies (profitability's).
+// Throws InvalidArgument for an unknown name.
 RemapComparison compare_with_optimum(const RemapTimeModel& model,
                                      std::span<const double> remap_cost,
                                      std::vector<std::string> names,
-                                     const RemapPolicyOptions& options = {});
+                                     const OnlinePolicyOptions& options = {});
 
 } // namespace part

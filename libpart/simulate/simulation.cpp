@@ -4,7 +4,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "libpart/partition/metis_partition.hpp"
+#include "libpart/repart/repart_method.hpp"
 #include "libpart/simulate/workloads.hpp"
 
 namespace part {
@@ -42,7 +42,7 @@ void set_vertex_weights(Graph& weighted, const std::vector<double>& weights) {
 } // namespace
 
 SimulationRun simulate(const Graph& graph, const SimulationSetup& setup,
-                       const RepartitionMethod& method, const std::string& policy_name) {
+                       const std::string& policy_name) {
     if (setup.num_parts < 1) throw InvalidArgument("the number of parts must be at least 1");
     if (!setup.targets.empty() && setup.targets.size() != std::size_t(setup.num_parts))
         throw InvalidArgument("expected one target per part: " + std::to_string(setup.num_parts) +
@@ -54,6 +54,7 @@ SimulationRun simulate(const Graph& graph, const SimulationSetup& setup,
         make_online_policy(policy_name, setup.policy_options);
     const std::unique_ptr<Workload> workload =
         make_workload(setup.workload, graph.coords, setup.steps, setup.seed);
+    const RepartFunction& method = repart_method(setup.method);
 
     const VertexId n = graph.num_vertices();
     const PartId k = setup.num_parts;
@@ -66,6 +67,8 @@ SimulationRun simulate(const Graph& graph, const SimulationSetup& setup,
     MetisOptions metis;
     metis.seed = int(setup.seed);
     std::vector<PartId> part = partition_with_metis(weighted, k, setup.targets, metis);
+    RepartRequest remap{.new_parts = k, .targets = setup.targets};
+    remap.metis.seed = setup.remap_seed;
     std::vector<double> capacity(std::size_t(k), 1.0); // k x target: 1 when all are equal
     for (std::size_t p = 0; p < setup.targets.size(); ++p) capacity[p] = k * setup.targets[p];
     double communication = largest_part_communication(graph, part, k);
@@ -103,9 +106,8 @@ SimulationRun simulate(const Graph& graph, const SimulationSetup& setup,
                                    .remap_cost = expected_remap_cost};
         if (!policy->remap_after(seen)) continue;
         set_vertex_weights(weighted, weights);
-        std::vector<PartId> next = method(weighted, part, k);
-        if (next.size() != part.size())
-            throw Error("the repartitioning method returned a partition of the wrong size");
+        std::vector<PartId> next =
+            method(weighted, Partition{k, part, setup.targets}, remap).partition.part;
         SimulatedStep& following = run.steps[std::size_t(t + 1)];
         for (VertexId v = 0; v < n; ++v)
             if (next[std::size_t(v)] != part[std::size_t(v)])

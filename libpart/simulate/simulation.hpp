@@ -18,7 +18,6 @@
 #include "libpart/core/graph.hpp"
 #include "libpart/core/partition.hpp"
 #include "libpart/schedule/online_policies.hpp"
-#include "libpart/simulate/repartition_methods.hpp"
 
 namespace part {
 
@@ -32,8 +31,12 @@ struct SimulationSetup {
     PartId num_parts = 2;
     std::vector<double> targets; // capacity fraction of each part, summing to 1; empty: equal
     std::string workload = "hotspot";
+    // The remaps' method, from the repartitioning registry (libpart/repart/repart_method.hpp:
+    // gde, interval, scratch), run with the part count unchanged so part ids stay rank ids.
+    std::string method = "scratch";
     std::int64_t steps = 100;
-    unsigned seed = 1;
+    unsigned seed = 1;   // of the workload and the initial partition
+    int remap_seed = -1; // METIS seed of the remaps (-1: METIS's default)
     SimulationCosts costs;
     OnlinePolicyOptions policy_options;
 };
@@ -57,9 +60,8 @@ struct SimulationRun {
 };
 
 // The graph needs coordinates. The initial partition is METIS on the step-0 weights and the
-// targets (free); every remap uses `method`, which should be given the same targets. Throws
-// InvalidArgument for a bad setup or policy name.
-SimulationRun simulate(const Graph& graph, const SimulationSetup& setup,
-                       const RepartitionMethod& method, const std::string& policy);
+// targets (free); every remap is setup.method's, with the same targets. Throws
+// InvalidArgument for a bad setup, method or policy name.
+SimulationRun simulate(const Graph& graph, const SimulationSetup& setup, const std::string& policy);
 
 } // namespace part

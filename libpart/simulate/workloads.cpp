@@ -6,42 +6,45 @@
 #include <random>
 #include <vector>
 
+#include "libpart/core/bounding_box.hpp"
+
 namespace part {
 
 namespace {
 
+// The cells' box in the plane of the first two axes; an absent axis lies at 0.
 struct Box {
-    double low[2] = {0, 0};
-    double high[2] = {0, 0};
-    double extent(int axis) const { return std::max(high[axis] - low[axis], 1e-12); }
-};
+    explicit Box(const Coordinates& coords) : box(bounding_box(coords)), dim(coords.dim) {}
+    double low(int axis) const { return axis < dim ? box.lo[axis] : 0.0; }
+    double extent(int axis) const { return std::max(box.extent(axis), 1e-12); }
 
-Box bounding_box(const Coordinates& coords) {
-    Box box;
-    const auto n = VertexId(coords.values.size() / std::size_t(coords.dim));
-    const int axes = std::min(coords.dim, 2);
-    for (int a = 0; a < axes; ++a) {
-        box.low[a] = box.high[a] = coords.at(0, a);
-        for (VertexId v = 1; v < n; ++v) {
-            box.low[a] = std::min(box.low[a], coords.at(v, a));
-            box.high[a] = std::max(box.high[a], coords.at(v, a));
-        }
-    }
-    return box;
-}
+    BoundingBox box;
+    int dim;
+};
 
 double coordinate(const Coordinates& coords, VertexId v, int axis) {
     return axis < coords.dim ? coords.at(v, axis) : 0.0;
 }
 
-class MovingHotSpot final : public Workload {
+// A workload that sweeps the domain once over the run's steps.
+class Sweep : public Workload {
   public:
-    MovingHotSpot(const Coordinates& coords, std::int64_t steps)
-        : coords_(coords), box_(bounding_box(coords)), steps_(steps) {}
+    Sweep(const Coordinates& coords, std::int64_t steps)
+        : coords_(coords), box_(coords), steps_(steps) {}
+
+  protected:
+    const Coordinates& coords_;
+    Box box_;
+    std::int64_t steps_;
+};
+
+class MovingHotSpot final : public Sweep {
+  public:
+    using Sweep::Sweep;
     void weights_at(std::int64_t step, std::span<double> weights) override {
         const double angle = 2 * std::numbers::pi * double(step) / double(steps_);
-        const double cx = box_.low[0] + box_.extent(0) * (0.5 + 0.3 * std::cos(angle));
-        const double cy = box_.low[1] + box_.extent(1) * (0.5 + 0.3 * std::sin(angle));
+        const double cx = box_.low(0) + box_.extent(0) * (0.5 + 0.3 * std::cos(angle));
+        const double cy = box_.low(1) + box_.extent(1) * (0.5 + 0.3 * std::sin(angle));
         const double radius = 0.12 * std::hypot(box_.extent(0), box_.extent(1));
         for (std::size_t v = 0; v < weights.size(); ++v) {
             const double dx = coordinate(coords_, VertexId(v), 0) - cx,
@@ -49,11 +52,6 @@ class MovingHotSpot final : public Workload {
             weights[v] = 1 + 9 * std::exp(-(dx * dx + dy * dy) / (radius * radius));
         }
     }
-
-  private:
-    const Coordinates& coords_;
-    Box box_;
-    std::int64_t steps_;
 };
 
 // WaTor (Dewdney): fish move to a free neighbouring square and breed every kFishBreed
@@ -62,12 +60,12 @@ class MovingHotSpot final : public Workload {
 // a seeded random order.
 class WaTor final : public Workload {
   public:
-    WaTor(const Coordinates& coords, unsigned seed) : random_(seed), box_(bounding_box(coords)) {
+    WaTor(const Coordinates& coords, unsigned seed) : random_(seed), box_(coords) {
         cell_of_vertex_.resize(coords.values.size() / std::size_t(coords.dim));
         for (std::size_t v = 0; v < cell_of_vertex_.size(); ++v) {
             auto square = [&](int axis) {
                 const double f =
-                    (coordinate(coords, VertexId(v), axis) - box_.low[axis]) / box_.extent(axis);
+                    (coordinate(coords, VertexId(v), axis) - box_.low(axis)) / box_.extent(axis);
                 return std::clamp(int(f * kSide), 0, kSide - 1);
             };
             cell_of_vertex_[v] = square(1) * kSide + square(0);
@@ -159,22 +157,16 @@ class WaTor final : public Workload {
     std::int64_t chronon_ = 0;
 };
 
-class RefinementFront final : public Workload {
+class RefinementFront final : public Sweep {
   public:
-    RefinementFront(const Coordinates& coords, std::int64_t steps)
-        : coords_(coords), box_(bounding_box(coords)), steps_(steps) {}
+    using Sweep::Sweep;
     void weights_at(std::int64_t step, std::span<double> weights) override {
-        const double front = box_.low[0] + box_.extent(0) * (double(step) + 0.5) / double(steps_);
+        const double front = box_.low(0) + box_.extent(0) * (double(step) + 0.5) / double(steps_);
         const double half_band = 0.08 * box_.extent(0);
         for (std::size_t v = 0; v < weights.size(); ++v)
             weights[v] =
                 std::abs(coordinate(coords_, VertexId(v), 0) - front) <= half_band ? 8.0 : 1.0;
     }
-
-  private:
-    const Coordinates& coords_;
-    Box box_;
-    std::int64_t steps_;
 };
 
 } // namespace

@@ -83,7 +83,7 @@ TEST(RemapPolicies, OptimumIsAtMostEveryHeuristicOnRandomTraces) {
         std::vector<double> cost(static_cast<std::size_t>(trace.steps));
         for (double& c : cost) c = std::uniform_real_distribution<double>(0.0, 15.0)(random);
         const auto plans =
-            compare_remap_policies(model, cost, all_policies(), {.horizon = 1 + trial % 12});
+            compare_with_optimum(model, cost, all_policies(), {.horizon = 1 + trial % 12}).plans;
         ASSERT_EQ(plans.back().name, "dp-optimal");
         for (const RemapPlan& plan : plans) {
             EXPECT_LE(plans.back().total, plan.total + 1e-9) << plan.name << " trial " << trial;
@@ -133,7 +133,7 @@ TEST(RemapPolicies, BalancedTraceNeverRemaps) {
     LoadTrace trace{30, 3, std::vector<double>(90, 2.0)};
     const RemapTimeModel model(trace);
     const std::vector<double> cost(30, 1.0);
-    for (const RemapPlan& plan : compare_remap_policies(model, cost, all_policies())) {
+    for (const RemapPlan& plan : compare_with_optimum(model, cost, all_policies()).plans) {
         EXPECT_DOUBLE_EQ(plan.total, 60.0) << plan.name;
         EXPECT_TRUE(plan.remap_steps.empty()) << plan.name;
     }
@@ -144,8 +144,7 @@ TEST(RemapPolicies, RejectsBadInput) {
     EXPECT_THROW(RemapTimeModel(LoadTrace{1, 2, {1.0, -1.0}}), InvalidArgument);
     const LoadTrace trace = linear_drift(5, 1.0);
     const RemapTimeModel model(trace);
-    const std::vector<std::string> unknown{"sometimes"};
-    EXPECT_THROW(compare_remap_policies(model, std::vector<double>(5, 1.0), unknown),
+    EXPECT_THROW(compare_with_optimum(model, std::vector<double>(5, 1.0), {"sometimes"}),
                  InvalidArgument);
     EXPECT_THROW(online_remaps(model, std::vector<double>(4, 1.0), "never"), InvalidArgument);
     EXPECT_THROW(evaluate_remaps(model, std::vector<double>(5, 1.0), {0}, "x"), InvalidArgument);

@@ -5,6 +5,7 @@
 
 #include "libpart/core/error.hpp"
 #include "libpart/core/graph_builder.hpp"
+#include "libpart/repart/repart_method.hpp"
 #include "libpart/simulate/simulation.hpp"
 #include "libpart/simulate/workloads.hpp"
 #include "tests/support/grid_graph.hpp"
@@ -24,6 +25,7 @@ SimulationSetup hotspot_setup(PartId parts, std::int64_t steps,
     setup.workload = "hotspot";
     setup.steps = steps;
     setup.policy_options.interval = interval; // for "fixed-interval"
+    setup.remap_seed = 1;
     return setup;
 }
 
@@ -82,8 +84,7 @@ TEST(Workloads, UnknownNameOrMissingCoordinatesIsRejected) {
 TEST(Simulation, FixedIntervalRemapsOnScheduleAndTotalsAddUp) {
     const Graph graph = grid(16);
     const SimulationSetup setup = hotspot_setup(4, 20, 5);
-    const SimulationRun run =
-        simulate(graph, setup, repartition_method("scratch", 1), "fixed-interval");
+    const SimulationRun run = simulate(graph, setup, "fixed-interval");
     ASSERT_EQ(run.steps.size(), 20u);
     std::vector<std::size_t> remapped;
     double total = 0;
@@ -103,9 +104,8 @@ TEST(Simulation, FixedIntervalRemapsOnScheduleAndTotalsAddUp) {
 TEST(Simulation, RemappingBeatsNeverOnAMovingHotSpot) {
     const Graph graph = grid(24);
     const SimulationSetup setup = hotspot_setup(4, 40);
-    const RepartitionMethod method = repartition_method("scratch", 1);
-    const SimulationRun never = simulate(graph, setup, method, "never");
-    const SimulationRun sar = simulate(graph, setup, method, "stop-at-rise");
+    const SimulationRun never = simulate(graph, setup, "never");
+    const SimulationRun sar = simulate(graph, setup, "stop-at-rise");
     EXPECT_EQ(never.remaps, 0);
     EXPECT_GT(sar.remaps, 0);
     EXPECT_LT(sar.total, never.total);
@@ -113,10 +113,10 @@ TEST(Simulation, RemappingBeatsNeverOnAMovingHotSpot) {
 
 TEST(Simulation, GdeRemappingBeatsNeverOnAMovingHotSpot) {
     const Graph graph = grid(24);
-    const SimulationSetup setup = hotspot_setup(4, 40, 4);
-    const RepartitionMethod gde = repartition_method("gde", 1);
-    const SimulationRun never = simulate(graph, setup, gde, "never");
-    const SimulationRun frequent = simulate(graph, setup, gde, "fixed-interval");
+    SimulationSetup setup = hotspot_setup(4, 40, 4);
+    setup.method = "gde";
+    const SimulationRun never = simulate(graph, setup, "never");
+    const SimulationRun frequent = simulate(graph, setup, "fixed-interval");
     EXPECT_EQ(frequent.remaps, 9);
     EXPECT_GT(frequent.moved, 0) << "GDE moved cells toward the cooler parts";
     EXPECT_LT(frequent.total, never.total);
@@ -130,20 +130,20 @@ TEST(Simulation, GdeRemappingBeatsNeverOnAMovingHotSpot) {
 
 TEST(Simulation, GdeRemappingMovesLessDataThanScratch) {
     const Graph graph = grid(24);
-    const SimulationSetup setup = hotspot_setup(4, 40, 4);
-    const SimulationRun gde =
-        simulate(graph, setup, repartition_method("gde", 1), "fixed-interval");
-    const SimulationRun scratch =
-        simulate(graph, setup, repartition_method("scratch", 1), "fixed-interval");
+    SimulationSetup setup = hotspot_setup(4, 40, 4);
+    const SimulationRun scratch = simulate(graph, setup, "fixed-interval");
+    setup.method = "gde";
+    const SimulationRun gde = simulate(graph, setup, "fixed-interval");
     ASSERT_EQ(gde.remaps, scratch.remaps);
     EXPECT_LT(gde.moved, scratch.moved);
 }
 
 TEST(Simulation, RejectsUnknownPolicyAndMethod) {
     const Graph graph = grid(4);
-    EXPECT_THROW(repartition_method("gde-someday", 1), InvalidArgument);
-    EXPECT_THROW(simulate(graph, SimulationSetup{}, repartition_method("scratch", 1), "dp-optimal"),
-                 InvalidArgument);
+    EXPECT_THROW(simulate(graph, SimulationSetup{}, "dp-optimal"), InvalidArgument);
+    SimulationSetup setup = hotspot_setup(2, 4);
+    setup.method = "gde-someday";
+    EXPECT_THROW(simulate(graph, setup, "never"), InvalidArgument);
 }
 
 TEST(Simulation, HeterogeneousCapacitiesShareTheLoadInProportion) {
@@ -154,12 +154,10 @@ TEST(Simulation, HeterogeneousCapacitiesShareTheLoadInProportion) {
     const Graph graph = grid(24);
     SimulationSetup setup = hotspot_setup(4, 3);
     setup.targets = {0.1, 0.2, 0.3, 0.4};
-    const SimulationRun run =
-        simulate(graph, setup, repartition_method("scratch", 1, setup.targets), "never");
+    const SimulationRun run = simulate(graph, setup, "never");
     EXPECT_LT(run.steps[0].max_load / run.steps[0].mean_load, 1.05);
     setup.targets = {0.5, 0.5};
-    EXPECT_THROW(simulate(graph, setup, repartition_method("scratch", 1), "never"),
-                 InvalidArgument);
+    EXPECT_THROW(simulate(graph, setup, "never"), InvalidArgument);
 }
 
 TEST(Simulation, RemapsHonourTheCapacities) {
@@ -169,9 +167,11 @@ TEST(Simulation, RemapsHonourTheCapacities) {
     const std::vector<double> targets{0.1, 0.2, 0.3, 0.4};
     std::vector<PartId> current(std::size_t(weighted.num_vertices()));
     for (VertexId v = 0; v < weighted.num_vertices(); ++v) current[v] = PartId(v % 24 / 6);
+    RepartRequest request{.new_parts = 4, .targets = targets};
+    request.metis.seed = 1;
     for (const char* method : {"scratch", "gde", "interval"}) {
         const std::vector<PartId> next =
-            repartition_method(method, 1, targets)(weighted, current, 4);
+            repart_method(method)(weighted, Partition{4, current, targets}, request).partition.part;
         std::vector<double> share(4, 0.0);
         for (PartId p : next) share[p] += 1.0 / double(next.size());
         for (int p = 0; p < 4; ++p)
@@ -182,11 +182,10 @@ TEST(Simulation, RemapsHonourTheCapacities) {
 TEST(Simulation, EqualTargetsChangeNothing) {
     const Graph graph = grid(16);
     SimulationSetup setup = hotspot_setup(4, 12, 3);
-    const SimulationRun plain =
-        simulate(graph, setup, repartition_method("gde", 1), "fixed-interval");
+    setup.method = "gde";
+    const SimulationRun plain = simulate(graph, setup, "fixed-interval");
     setup.targets = {0.25, 0.25, 0.25, 0.25};
-    const SimulationRun equal =
-        simulate(graph, setup, repartition_method("gde", 1, setup.targets), "fixed-interval");
+    const SimulationRun equal = simulate(graph, setup, "fixed-interval");
     EXPECT_DOUBLE_EQ(plain.total, equal.total);
     EXPECT_EQ(plain.moved, equal.moved);
 }
