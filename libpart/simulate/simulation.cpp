@@ -67,7 +67,9 @@ SimulationRun simulate(const Graph& graph, const SimulationSetup& setup,
     MetisOptions metis;
     metis.seed = int(setup.seed);
     std::vector<PartId> part = partition_with_metis(weighted, k, setup.targets, metis);
-    RepartRequest remap{.new_parts = k, .targets = setup.targets};
+    RepartRequest remap;
+    remap.new_parts = k;
+    remap.targets = setup.targets;
     remap.metis.seed = setup.remap_seed;
     std::vector<double> capacity(std::size_t(k), 1.0); // k x target: 1 when all are equal
     for (std::size_t p = 0; p < setup.targets.size(); ++p) capacity[p] = k * setup.targets[p];

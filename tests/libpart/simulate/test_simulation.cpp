@@ -167,7 +167,9 @@ TEST(Simulation, RemapsHonourTheCapacities) {
     const std::vector<double> targets{0.1, 0.2, 0.3, 0.4};
     std::vector<PartId> current(std::size_t(weighted.num_vertices()));
     for (VertexId v = 0; v < weighted.num_vertices(); ++v) current[v] = PartId(v % 24 / 6);
-    RepartRequest request{.new_parts = 4, .targets = targets};
+    RepartRequest request;
+    request.new_parts = 4;
+    request.targets = targets;
     request.metis.seed = 1;
     for (const char* method : {"scratch", "gde", "interval"}) {
         const std::vector<PartId> next =
