@@ -4,6 +4,7 @@
 #include <cmath>
 #include <memory>
 
+#include "libpart/order/coordinates_check.hpp"
 #include "libpart/order/small_eigen.hpp"
 
 namespace part {
@@ -72,6 +73,14 @@ BisectionKey spectral_key(const Graph& graph, const FiedlerOptions& options) {
         const FiedlerResult fiedler = fiedler_vector(sub, options);
         std::copy(fiedler.vector.begin(), fiedler.vector.end(), keys.begin());
     };
+}
+
+BisectionKey bisection_key(const Graph& graph, std::string_view method, FiedlerOptions fiedler,
+                           int seed) {
+    fiedler.seed = std::max(seed, 0);
+    if (method == "spectral") return spectral_key(graph, fiedler);
+    require_coordinates(graph, method);
+    return method == "rcb" ? coordinate_key(graph) : inertial_key(graph);
 }
 
 } // namespace part
