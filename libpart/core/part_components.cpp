@@ -117,32 +117,13 @@ VertexId search_unlabelled(const Graph& graph, PartId* key, VertexId* labels, Ve
     return tail;
 }
 
-// Graphs of fewer vertices fit in the caches, and most of their components' searches hit.
-constexpr VertexId kScatterMinVertices = VertexId(1) << 17;
-
-// Whether most of a sample of the edges (the rows of one vertex in 64) join vertices more than
-// 2^14 ids apart: a breadth-first search then jumps across memory at each step, and a
-// union-find over the edges in memory order is the faster; on a numbering with locality (a
-// mesh numbered along space, a part-major renumbering) the search reads each component's rows
-// almost in order and is the faster.
-bool rows_scatter(const Graph& graph) {
-    const VertexId n = graph.num_vertices();
-    if (n < kScatterMinVertices) return false;
-    EdgeOffset far = 0, sampled = 0;
-    for (VertexId v = 0; v < n; v += 64) {
-        for (VertexId u : graph.neighbours(v)) far += std::abs(u - v) > (VertexId(1) << 14);
-        sampled += graph.degree(v);
-    }
-    return 2 * far > sampled;
-}
-
 // Labels the components of the vertices whose key is not kSkipped next, next + 1, ... in
 // order of their lowest vertices and lists them grouped by component in `members` (room for
 // one more than the graph's vertices), appending each component's end to `first` (whose last
 // offset is 0). Overwrites `key`.
 void label_components(const Graph& graph, PartId* key, VertexId* labels, VertexId next,
                       VertexId* members, std::vector<VertexId>& first) {
-    if (!rows_scatter(graph)) {
+    if (!scatters_neighbours(graph)) {
         search_unlabelled(graph, key, labels, next, members, 0, first);
         return;
     }
@@ -153,6 +134,17 @@ void label_components(const Graph& graph, PartId* key, VertexId* labels, VertexI
 }
 
 } // namespace
+
+bool scatters_neighbours(const Graph& graph) {
+    const VertexId n = graph.num_vertices();
+    if (n < kLocalityMinVertices) return false;
+    EdgeOffset far = 0, sampled = 0;
+    for (VertexId v = 0; v < n; v += 64) {
+        for (VertexId u : graph.neighbours(v)) far += std::abs(u - v) > (VertexId(1) << 14);
+        sampled += graph.degree(v);
+    }
+    return 2 * far > sampled;
+}
 
 PartComponents find_part_components(const Graph& graph, const std::vector<PartId>& part) {
     const VertexId n = graph.num_vertices();
@@ -224,7 +216,8 @@ std::vector<VertexId> PartComponents::per_part(const std::vector<PartId>& part,
 
 std::vector<VertexId> components_per_part(const Graph& graph, const std::vector<PartId>& part,
                                           PartId num_parts) {
-    if (!rows_scatter(graph)) return find_part_components(graph, part).per_part(part, num_parts);
+    if (!scatters_neighbours(graph))
+        return find_part_components(graph, part).per_part(part, num_parts);
     // The trees' roots are enough: no labels, no members.
     const VertexId n = graph.num_vertices();
     const auto parent = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
