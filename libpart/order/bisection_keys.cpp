@@ -37,18 +37,20 @@ BisectionKey inertial_key(const Graph& graph) {
     return [&graph](std::span<const VertexId> vertices, std::span<double> keys) {
         const Coordinates& c = graph.coords;
         const int dim = c.dim;
+        // Zero weights still count a little.
+        auto weight = [&](VertexId v) {
+            return std::max<Weight>(graph.vertex_weight(v), 0) + 1e-12;
+        };
         std::array<double, 3> centre{};
         double total = 0;
         for (VertexId v : vertices) {
-            const double w = std::max<Weight>(graph.vertex_weight(v), 0) +
-                             1e-12; // zero weights still count a little
-            for (int a = 0; a < dim; ++a) centre[a] += w * c.at(v, a);
-            total += w;
+            for (int a = 0; a < dim; ++a) centre[a] += weight(v) * c.at(v, a);
+            total += weight(v);
         }
         for (int a = 0; a < dim; ++a) centre[a] /= total;
         std::array<double, 9> inertia{};
         for (VertexId v : vertices) {
-            const double w = std::max<Weight>(graph.vertex_weight(v), 0) + 1e-12;
+            const double w = weight(v);
             for (int a = 0; a < dim; ++a)
                 for (int b = a; b < dim; ++b)
                     inertia[a * 3 + b] += w * (c.at(v, a) - centre[a]) * (c.at(v, b) - centre[b]);

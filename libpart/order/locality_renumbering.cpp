@@ -9,7 +9,7 @@ namespace part {
 Renumbering part_major_renumbering(const Graph& graph, const std::vector<PartId>& part) {
     Renumbering r;
     r.old_of = breadth_first_part_order(graph, part);
-    r.new_of = positions_from_sequence(r.old_of);
+    r.new_of = inverse_permutation(r.old_of);
     return r;
 }
 

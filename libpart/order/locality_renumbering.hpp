@@ -14,7 +14,7 @@ namespace part {
 // Old and new ids of each vertex; empty for the identity.
 struct Renumbering {
     std::vector<VertexId> old_of; // per new id
-    std::vector<VertexId> new_of; // per old id: old_of's positions (positions_from_sequence)
+    std::vector<VertexId> new_of; // per old id: old_of's positions (inverse_permutation)
     bool empty() const { return old_of.empty(); }
 };
 

@@ -52,8 +52,7 @@ std::size_t loosest_member(const Graph& graph, const std::vector<PartId>& part,
     for (std::size_t i = members.first(donor); i < end; ++i) {
         const VertexId v = members.at(i);
         std::int64_t inside = 0;
-        for (EdgeOffset e = graph.xadj[std::size_t(v)]; e < graph.xadj[std::size_t(v) + 1]; ++e)
-            inside += part[std::size_t(graph.adjncy[std::size_t(e)])] == donor;
+        for (VertexId u : graph.neighbours(v)) inside += part[std::size_t(u)] == donor;
         if (best_inside < 0 || inside < best_inside ||
             (inside == best_inside && v < members.at(best))) {
             best = i;

@@ -96,7 +96,6 @@ std::vector<PartId> hierarchical_partition(const Graph& graph, const Hierarchica
     std::vector<VertexId> vertices(static_cast<std::size_t>(n));
     std::iota(vertices.begin(), vertices.end(), 0);
     std::vector<PartId> part(std::size_t(n), 0);
-    auto target = [&](PartId p) { return targets.empty() ? 1.0 / k : targets[p]; };
     std::vector<Region> regions{{0, std::size_t(n), 0, 0, k}};
     // Errors of successive levels multiply: give each level an equal share of the tolerance.
     const double level_tolerance =
@@ -114,8 +113,8 @@ std::vector<PartId> hierarchical_partition(const Graph& graph, const Hierarchica
         std::vector<double> share(std::size_t(level.parts), 0);
         double sum = 0;
         for (PartId p = 0; p < r.count; ++p) {
-            share[std::size_t(p / per_piece)] += target(r.first + p);
-            sum += target(r.first + p);
+            share[std::size_t(p / per_piece)] += target_fraction(targets, k, r.first + p);
+            sum += target_fraction(targets, k, r.first + p);
         }
         for (double& s : share) s /= sum;
         const std::size_t min_size =

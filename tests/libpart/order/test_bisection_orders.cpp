@@ -32,7 +32,7 @@ bool block_is_rectangle(const Graph& g, const std::vector<VertexId>& sequence, s
 // Each of the 2^level blocks of a power-of-two-sized grid's ordering is a rectangle.
 void expect_dyadic_blocks_are_rectangles(const Graph& g, const Permutation& order, int levels) {
     ASSERT_NO_THROW(validate_permutation(order, g.num_vertices()));
-    const std::vector<VertexId> sequence = sequence_from_positions(order);
+    const std::vector<VertexId> sequence = inverse_permutation(order);
     for (int level = 1; level <= levels; ++level) {
         const std::size_t size = sequence.size() >> level;
         for (std::size_t begin = 0; begin < sequence.size(); begin += size)
@@ -59,7 +59,7 @@ TEST(BisectionOrders, InertialBlocksOfARotatedStripAreRunsOfColumns) {
     const Graph g = rotated_grid(32, 2, 25);
     const Permutation order = compute_order(g, "inertial", {});
     ASSERT_NO_THROW(validate_permutation(order, g.num_vertices()));
-    const std::vector<VertexId> sequence = sequence_from_positions(order);
+    const std::vector<VertexId> sequence = inverse_permutation(order);
     for (std::size_t size : {32u, 16u}) // down to the leaf size
         for (std::size_t begin = 0; begin < sequence.size(); begin += size) {
             std::vector<int> columns;
