@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "libpart/core/counting_sort.hpp"
 #include "libpart/core/graph_quick_check.hpp"
 
 namespace part {
@@ -71,18 +72,10 @@ void check_offsets(const Graph& g) {
                              "adjacency offsets decrease at vertex " + one_based(u));
 }
 
-// A stamp per vertex and, per vertex v, the count of entries (u, v) with u < v (later turned
-// into the fill positions of v's lower list).
-struct RowScratch {
-    std::vector<VertexId> stamp;
-    std::vector<EdgeOffset> lower;
-};
-
-// Ids in range, no self loop, no duplicate in any row; counts lower entries.
-void check_rows(const Graph& g, RowScratch& scratch) {
+// Ids in range, no self loop, no duplicate in any row. Leaves `stamp` (one per vertex) used.
+void check_rows(const Graph& g, std::vector<VertexId>& stamp) {
     const VertexId n = g.num_vertices();
-    scratch.stamp.assign(std::size_t(n), -1);
-    scratch.lower.assign(std::size_t(n) + 1, 0);
+    stamp.assign(std::size_t(n), -1);
     for (VertexId u = 0; u < n; ++u) {
         for (VertexId v : g.neighbours(u)) {
             if (v < 0 || v >= n)
@@ -91,27 +84,20 @@ void check_rows(const Graph& g, RowScratch& scratch) {
                                      ", outside 1.." + std::to_string(n));
             if (v == u)
                 throw GraphError(Kind::SelfLoop, u, v, "vertex " + one_based(u) + " lists itself");
-            if (scratch.stamp[v] == u)
+            if (stamp[v] == u)
                 throw GraphError(Kind::DuplicateEdge, u, v,
                                  "vertex " + one_based(u) + " lists neighbour " + one_based(v) +
                                      " more than once");
-            scratch.stamp[v] = u;
-            if (u < v) ++scratch.lower[v + 1];
+            stamp[v] = u;
         }
     }
 }
 
-// Offsets of the lower lists (entries (u, v) with u < v grouped by v, in increasing u), and
-// the counts turned into where each list's entries go.
-std::vector<EdgeOffset> lower_list_offsets(RowScratch& scratch, VertexId n) {
-    std::vector<EdgeOffset> lower_start(std::size_t(n) + 1, 0);
-    for (VertexId v = 0; v < n; ++v) {
-        const EdgeOffset count = scratch.lower[v + 1];
-        scratch.lower[v + 1] = lower_start[v];
-        lower_start[v + 1] = lower_start[v] + count;
-    }
-    return lower_start;
-}
+// An entry (lister, listed) of the rows with lister < listed, at `edge` in adjncy.
+struct UpperEntry {
+    VertexId lister, listed;
+    EdgeOffset edge;
+};
 
 GraphError asymmetric(VertexId lister, VertexId listed) {
     return GraphError(Kind::AsymmetricEdge, lister, listed,
@@ -120,41 +106,23 @@ GraphError asymmetric(VertexId lister, VertexId listed) {
                           one_based(lister));
 }
 
-// A neighbour u < v of v that does not list v back (error path only).
-VertexId first_unmatched_lower(const Graph& g, VertexId v,
-                               const std::vector<VertexId>& lower_source,
-                               const std::vector<EdgeOffset>& lower_start) {
-    std::vector<VertexId> listers(lower_source.begin() + lower_start[v],
-                                  lower_source.begin() + lower_start[v + 1]);
-    std::sort(listers.begin(), listers.end());
+// A neighbour u < v of v that does not list v back (error path only); `listers` are the
+// entries listing v.
+VertexId first_unmatched_lower(const Graph& g, VertexId v, std::span<const UpperEntry> listers) {
+    std::vector<VertexId> ids;
+    for (const UpperEntry& entry : listers) ids.push_back(entry.lister);
     for (VertexId u : g.neighbours(v))
-        if (u < v && !std::binary_search(listers.begin(), listers.end(), u)) return u;
+        if (u < v && std::find(ids.begin(), ids.end(), u) == ids.end()) return u;
     return -1;
 }
 
-struct LowerLists {
-    std::vector<EdgeOffset> start;
-    std::vector<VertexId> source; // u of each entry (u, v), grouped by v
-    std::vector<EdgeOffset> edge; // its position in adjncy, when edges are weighted
-};
-
-// Scatters the entries (u, v), u < v, into v's lower list.
-void scatter_lower(const Graph& g, RowScratch& scratch, LowerLists& lists) {
-    for (VertexId u = 0; u < g.num_vertices(); ++u)
-        for (EdgeOffset e = g.xadj[u]; e < g.xadj[u + 1]; ++e) {
-            const VertexId v = g.adjncy[e];
-            if (u >= v) continue;
-            const EdgeOffset slot = scratch.lower[v + 1]++;
-            lists.source[slot] = u;
-            if (!lists.edge.empty()) lists.edge[slot] = e;
-        }
-}
-
-// Each v's lower list must be exactly its neighbours below v, with equal edge weights. Rows
-// are duplicate-free by now, so equal counts plus membership make the two sets equal.
-void check_lower(const Graph& g, const LowerLists& lists, std::vector<VertexId>& stamp) {
+// The entries listing each v (`upper`, grouped by v in increasing lister order) must be
+// exactly v's neighbours below v, with equal edge weights. Rows are duplicate-free by now, so
+// equal counts plus membership make the two sets equal.
+void check_lower(const Graph& g, const std::vector<UpperEntry>& upper,
+                 const std::vector<std::size_t>& first, std::vector<VertexId>& stamp) {
     std::fill(stamp.begin(), stamp.end(), -1);
-    std::vector<EdgeOffset> position(g.has_edge_weights() ? stamp.size() : 0);
+    std::vector<EdgeOffset> position(stamp.size());
     for (VertexId v = 0; v < g.num_vertices(); ++v) {
         EdgeOffset below = 0;
         for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e) {
@@ -162,42 +130,46 @@ void check_lower(const Graph& g, const LowerLists& lists, std::vector<VertexId>&
             if (u >= v) continue;
             ++below;
             stamp[u] = v;
-            if (!position.empty()) position[u] = e;
+            position[u] = e;
         }
-        for (EdgeOffset t = lists.start[v]; t < lists.start[v + 1]; ++t) {
-            const VertexId u = lists.source[t];
+        const std::span<const UpperEntry> listers(upper.data() + first[v],
+                                                  upper.data() + first[v + 1]);
+        for (const UpperEntry& entry : listers) {
+            const VertexId u = entry.lister;
             if (stamp[u] != v) throw asymmetric(u, v);
-            if (!position.empty() && g.adjwgt[position[u]] != g.adjwgt[lists.edge[t]])
+            if (g.has_edge_weights() && g.adjwgt[position[u]] != g.adjwgt[entry.edge])
                 throw GraphError(Kind::AsymmetricEdgeWeight, u, v,
                                  "edge " + one_based(u) + "-" + one_based(v) + " has weight " +
-                                     std::to_string(g.adjwgt[lists.edge[t]]) + " but edge " +
+                                     std::to_string(g.adjwgt[entry.edge]) + " but edge " +
                                      one_based(v) + "-" + one_based(u) + " has weight " +
                                      std::to_string(g.adjwgt[position[u]]));
         }
-        if (below != lists.start[v + 1] - lists.start[v])
-            throw asymmetric(v, first_unmatched_lower(g, v, lists.source, lists.start));
+        if (below != EdgeOffset(listers.size()))
+            throw asymmetric(v, first_unmatched_lower(g, v, listers));
     }
 }
 
 } // namespace
 
 // Valid graphs pass the quick check (one pass matching each edge with its mirror). Otherwise
-// symmetry is checked by scattering the entries (u, v) with u < v into lists per v (a
-// counting sort) and matching each list with v's neighbours below v.
+// symmetry is checked by grouping the entries (u, v) with u < v by v (a counting sort) and
+// matching each group with v's neighbours below v.
 void validate(const Graph& graph) {
     check_attribute_sizes(graph);
     check_offsets(graph);
     if (passes_quick_check(graph)) return;
-    const VertexId n = graph.num_vertices();
-    RowScratch scratch;
-    check_rows(graph, scratch);
+    std::vector<VertexId> stamp;
+    check_rows(graph, stamp);
     check_weights_non_negative(graph);
-    LowerLists lists;
-    lists.start = lower_list_offsets(scratch, n);
-    lists.source.resize(std::size_t(lists.start[n]));
-    lists.edge.resize(graph.has_edge_weights() ? lists.source.size() : 0);
-    scatter_lower(graph, scratch, lists);
-    check_lower(graph, lists, scratch.stamp);
+    std::vector<UpperEntry> upper;
+    for (VertexId u = 0; u < graph.num_vertices(); ++u)
+        for (EdgeOffset e = graph.xadj[u]; e < graph.xadj[u + 1]; ++e)
+            if (u < graph.adjncy[e]) upper.push_back({u, graph.adjncy[e], e});
+    std::vector<std::size_t> first;
+    const std::vector<UpperEntry> grouped = counting_sort(
+        std::span<const UpperEntry>(upper), std::size_t(graph.num_vertices()),
+        [](const UpperEntry& entry) { return entry.listed; }, first);
+    check_lower(graph, grouped, first, stamp);
 }
 
 } // namespace part

@@ -3,14 +3,9 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <bit>
 #include <cstdlib>
 #include <memory>
 #include <vector>
-
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 // Symmetry by matching: every entry (u, v) with u < v (an upper entry) is matched to the first
 // u in v's row, which must hold an equal weight and must not be matched already. Matches are
@@ -69,26 +64,9 @@ struct LongRows {
 EdgeOffset find_in_row(const Rows& g, const LongRows& long_rows, VertexId v, VertexId u) {
     const EdgeOffset begin = g.xadj[v], end = g.xadj[v + 1];
     if (end - begin <= kShortRow) {
-#ifdef __SSE2__
-        // Four ids per compare. The last group may reach past the row (masked off) but not
-        // past the array, whose last few entries take the scalar loop.
-        const __m128i key = _mm_set1_epi32(u);
-        const EdgeOffset vector_end = std::min(end, g.xadj[g.n] - 3);
-        EdgeOffset e = begin;
-        for (; e < vector_end; e += 4) {
-            const __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(g.adjncy + e));
-            const int equal = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(ids, key))) &
-                              ((1 << std::min<EdgeOffset>(4, end - e)) - 1);
-            if (equal) return e + std::countr_zero(unsigned(equal));
-        }
-        for (; e < end; ++e)
-            if (g.adjncy[e] == u) return e;
-        return -1;
-#else
         for (EdgeOffset e = begin; e < end; ++e)
             if (g.adjncy[e] == u) return e;
         return -1;
-#endif
     }
     const auto* first = long_rows.slots.get() + begin;
     const auto* last = long_rows.slots.get() + end;
@@ -106,35 +84,11 @@ bool match(const Rows& g, const LongRows& long_rows, VertexId u, VertexId v, Wei
     return !g.adjwgt || g.adjwgt[mirror] == w;
 }
 
-// The rows' entries above and below the diagonal.
+// A chunk of rows' entries above the diagonal, and whether all its entries were valid.
 struct Tally {
     EdgeOffset upper = 0;
-    EdgeOffset lower = 0;
     bool ok = true;
 };
-
-// Calls upper(u, v, w) for each entry with u < v after checking ids, self loops and weights;
-// counts the rest as lower.
-template <typename Upper> void for_each_upper(const Rows& g, Tally& t, Upper upper) {
-    for (VertexId u = 0; u < g.n; ++u)
-        for (EdgeOffset e = g.xadj[u]; e < g.xadj[u + 1]; ++e) {
-            const VertexId v = g.adjncy[e];
-            const Weight w = g.adjwgt ? g.adjwgt[e] : 1;
-            if (std::uint32_t(v) >= std::uint32_t(g.n) || v == u || w < 0) {
-                t.ok = false;
-                return;
-            }
-            if (v < u) {
-                ++t.lower;
-                continue;
-            }
-            ++t.upper;
-            if (!upper(u, v, w)) {
-                t.ok = false;
-                return;
-            }
-        }
-}
 
 // An upper entry waiting in its block (its weight, if any, waits in a parallel array).
 struct UpperEntry {
@@ -190,20 +144,16 @@ void tally_by_block(const Rows& g, int shift, VertexId begin, VertexId end, Edge
     t.upper = upper;
 }
 
-// Writes the upper entries of the rows [begin, end) at their blocks' cursors; a lower entry is
-// written to the spare slot instead, a conditional move rather than a branch.
+// Writes the upper entries of the rows [begin, end) at their blocks' cursors.
 void scatter_by_block(const Rows& g, int shift, VertexId begin, VertexId end, EdgeOffset* cursor,
-                      UpperEntry* entries, Weight* weights, EdgeOffset spare) {
+                      UpperEntry* entries, Weight* weights) {
     for (VertexId u = begin; u < end; ++u)
         for (EdgeOffset e = g.xadj[u]; e < g.xadj[u + 1]; ++e) {
             const VertexId v = g.adjncy[e];
-            const EdgeOffset is_upper = v > u;
-            EdgeOffset& next = cursor[v >> shift];
-            // A mask, not a ?:, which the compiler turns back into a branch.
-            const EdgeOffset slot = (next & -is_upper) | (spare & (is_upper - 1));
+            if (v < u) continue;
+            const EdgeOffset slot = cursor[v >> shift]++;
             entries[slot] = {u, v};
             if (weights) weights[slot] = g.adjwgt[e];
-            next += is_upper;
         }
 }
 
@@ -238,14 +188,12 @@ bool match_by_blocks(const Rows& g, const LongRows& long_rows, int shift, std::u
             at = running;
             running += count;
         }
-    // One spare slot per chunk takes its lower entries' writes (see scatter_by_block).
-    const std::size_t slots = std::size_t(running) + std::size_t(chunks);
-    std::unique_ptr<UpperEntry[]> entries(new UpperEntry[slots]);
-    std::unique_ptr<Weight[]> weights(g.adjwgt ? new Weight[slots] : nullptr);
+    std::unique_ptr<UpperEntry[]> entries(new UpperEntry[std::size_t(running)]);
+    std::unique_ptr<Weight[]> weights(g.adjwgt ? new Weight[std::size_t(running)] : nullptr);
 #pragma omp parallel for schedule(dynamic, 1)
     for (int c = 0; c < chunks; ++c)
         scatter_by_block(g, shift, first_row(c), first_row(c + 1), cursor.data() + c * blocks,
-                         entries.get(), weights.get(), running + c);
+                         entries.get(), weights.get());
     // A block's entries claim mirrors in the block's own rows only: blocks are matched on
     // several threads at once, each flag written by one. Block b ends where the last chunk's
     // cursor stopped.
@@ -259,25 +207,31 @@ bool match_by_blocks(const Rows& g, const LongRows& long_rows, int shift, std::u
     return ok;
 }
 
-// Matches each upper entry straight from the rows: small graphs, whose rows fit in cache.
+// Matches each upper entry straight from the rows, after checking ids, self loops and
+// weights: small graphs, whose rows fit in cache.
 bool match_in_place(const Rows& g, const LongRows& long_rows, std::uint8_t* matched,
                     EdgeOffset& upper, EdgeOffset& lower) {
-    Tally tally;
-    for_each_upper(g, tally, [&](VertexId u, VertexId v, Weight w) {
-        return match(g, long_rows, u, v, w, matched);
-    });
-    upper = tally.upper;
-    lower = tally.lower;
-    return tally.ok;
+    for (VertexId u = 0; u < g.n; ++u)
+        for (EdgeOffset e = g.xadj[u]; e < g.xadj[u + 1]; ++e) {
+            const VertexId v = g.adjncy[e];
+            const Weight w = g.adjwgt ? g.adjwgt[e] : 1;
+            if (std::uint32_t(v) >= std::uint32_t(g.n) || v == u || w < 0) return false;
+            if (v < u) {
+                ++lower;
+                continue;
+            }
+            ++upper;
+            if (!match(g, long_rows, u, v, w, matched)) return false;
+        }
+    return true;
 }
 
 } // namespace
 
 bool passes_quick_check(const Graph& graph) {
-    for (Weight w : graph.vwgt)
-        if (w < 0) return false;
-    for (Weight w : graph.vsize)
-        if (w < 0) return false;
+    auto negative = [](Weight w) { return w < 0; };
+    if (std::ranges::any_of(graph.vwgt, negative) || std::ranges::any_of(graph.vsize, negative))
+        return false;
     const Rows g{graph.xadj.data(), graph.adjncy.data(),
                  graph.has_edge_weights() ? graph.adjwgt.data() : nullptr, graph.num_vertices()};
     const EdgeOffset entries = EdgeOffset(graph.adjncy.size());

@@ -1,17 +1,13 @@
 #include "libpart/core/metrics.hpp"
 
 #include <algorithm>
-#include <cstdint>
 #include <exception>
+#include <numeric>
 
 #include "libpart/core/part_links.hpp"
 #include "libpart/core/saturated_weight.hpp"
 
 namespace part {
-
-// The loops below read the arrays through local pointers and test for weights once, outside
-// them: through the Graph's accessors each edge reloaded the vectors and tested whether
-// weights were present (the report and GDE rounds run them on every edge).
 
 WeightSum edge_cut(const Graph& graph, const std::vector<PartId>& part) {
     const EdgeOffset* const xadj = graph.xadj.data();
@@ -28,23 +24,6 @@ WeightSum edge_cut(const Graph& graph, const std::vector<PartId>& part) {
             for (EdgeOffset e = xadj[u]; e < xadj[u + 1]; ++e) cut += parts[adjncy[e]] != p;
     }
     return cut / 2;
-}
-
-WeightSum communication_volume(const Graph& graph, const std::vector<PartId>& part,
-                               PartId num_parts) {
-    std::vector<VertexId> seen_by(std::size_t(num_parts), -1);
-    WeightSum volume = 0;
-    for (VertexId u = 0; u < graph.num_vertices(); ++u) {
-        seen_by[part[u]] = u;
-        WeightSum other_parts = 0;
-        for (VertexId v : graph.neighbours(u))
-            if (seen_by[part[v]] != u) {
-                seen_by[part[v]] = u;
-                ++other_parts;
-            }
-        volume += other_parts * graph.vertex_size(u);
-    }
-    return volume;
 }
 
 std::vector<WeightSum> part_weights(const Graph& graph, const std::vector<PartId>& part,
@@ -138,24 +117,6 @@ namespace {
 // more than it saves.
 constexpr std::size_t kParallelEntries = std::size_t(1) << 16;
 
-// Drops repeated (p << 32 | q) entries, grouping the rest by p: a counting sort on p, then a
-// marker per q within each group, O(entries + K).
-void keep_distinct_links(std::vector<std::uint64_t>& links, PartId num_parts) {
-    std::vector<std::size_t> first(std::size_t(num_parts) + 1, 0);
-    for (std::uint64_t link : links) ++first[(link >> 32) + 1];
-    for (PartId p = 0; p < num_parts; ++p) first[p + 1] += first[p];
-    std::vector<std::uint64_t> grouped(links.size());
-    for (std::uint64_t link : links) grouped[first[link >> 32]++] = link;
-    std::vector<PartId> marked_by(std::size_t(num_parts), -1);
-    links.clear();
-    for (std::uint64_t link : grouped) {
-        const auto p = PartId(link >> 32), q = PartId(std::uint32_t(link));
-        if (marked_by[q] == p) continue;
-        marked_by[q] = p;
-        links.push_back(link);
-    }
-}
-
 // In one scan of the edges: the edge cut, the communication volume, the boundary vertices,
 // and the parts each part neighbours (the distinct (p, q) of its vertices' neighbours in
 // other parts, each vertex contributing each q once).
@@ -166,7 +127,7 @@ void scan_cut_edges(PartitionMetrics& m, const Graph& graph, const std::vector<P
     const Weight* const adjwgt = graph.has_edge_weights() ? graph.adjwgt.data() : nullptr;
     const PartId* const parts = part.data();
     std::vector<VertexId> seen_by(std::size_t(m.num_parts), -1);
-    std::vector<std::uint64_t> links;
+    std::vector<PartLink> links;
     WeightSum cut = 0;
     for (VertexId u = 0; u < graph.num_vertices(); ++u) {
         const PartId p = parts[u];
@@ -178,19 +139,25 @@ void scan_cut_edges(PartitionMetrics& m, const Graph& graph, const std::vector<P
             cut += adjwgt ? adjwgt[e] : 1;
             if (seen_by[q] == u) continue;
             seen_by[q] = u;
-            links.push_back(std::uint64_t(p) << 32 | std::uint32_t(q));
+            links.push_back({p, q, 0});
         }
         const auto other_parts = WeightSum(links.size() - before);
         m.communication_volume += other_parts * graph.vertex_size(u);
         m.boundary_vertices += other_parts > 0;
     }
     m.edge_cut = cut / 2;
-    keep_distinct_links(links, m.num_parts);
-    std::vector<PartId> degree(std::size_t(m.num_parts), 0);
-    for (std::uint64_t link : links) ++degree[link >> 32];
+    std::vector<std::size_t> first;
+    const std::vector<PartLink> grouped = group_by_first_part(links, m.num_parts, first);
+    PartLinkSums neighbours(m.num_parts);
+    std::vector<PartId> degree(std::size_t(m.num_parts));
+    for (PartId p = 0; p < m.num_parts; ++p) {
+        neighbours.add_group(p, grouped.data() + first[p], grouped.data() + first[p + 1]);
+        degree[p] = PartId(neighbours.parts().size());
+    }
     m.min_neighbour_parts = *std::min_element(degree.begin(), degree.end());
     m.max_neighbour_parts = *std::max_element(degree.begin(), degree.end());
-    m.avg_neighbour_parts = double(links.size()) / m.num_parts;
+    m.avg_neighbour_parts =
+        double(std::accumulate(degree.begin(), degree.end(), EdgeOffset(0))) / m.num_parts;
 }
 
 // Fills in m's component measures from the components per part.

@@ -12,11 +12,6 @@ namespace part {
 // Sum of the weights of edges whose ends lie in different parts.
 WeightSum edge_cut(const Graph& graph, const std::vector<PartId>& part);
 
-// METIS's total communication volume: each vertex counts its size once for every other part
-// among its neighbours.
-WeightSum communication_volume(const Graph& graph, const std::vector<PartId>& part,
-                               PartId num_parts);
-
 // Weight of each part per constraint, row-major: [p * ncon + c].
 std::vector<WeightSum> part_weights(const Graph& graph, const std::vector<PartId>& part,
                                     PartId num_parts);
@@ -38,6 +33,8 @@ struct PartitionMetrics {
     PartId num_parts = 0;
     int num_constraints = 1;
     WeightSum edge_cut = 0;
+    // METIS's total communication volume: each vertex counts its size once for every other
+    // part among its neighbours.
     WeightSum communication_volume = 0;
     std::vector<WeightSum> part_weights; // [p * num_constraints + c]
     std::vector<double> imbalance;       // per constraint

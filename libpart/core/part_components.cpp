@@ -1,6 +1,8 @@
 #include "libpart/core/part_components.hpp"
 
+#include <algorithm>
 #include <cstdlib>
+#include <span>
 
 namespace part {
 
@@ -45,42 +47,39 @@ void link_components(const Graph& graph, const PartId* key, VertexId* parent) {
     }
 }
 
-// Labels the vertices linked by link_components next, next + 1, ... in order of their
-// components' lowest vertices and lists them grouped by component, each component's in
-// increasing order, in `members` (which may be `parent` itself), appending each component's
-// end to `first`.
+// Labels the vertices linked by link_components 0, 1, ... in order of their components'
+// lowest vertices and lists them grouped by component, each component's in increasing order,
+// in `members`, appending each component's end to `first` (which holds {0}).
 void group_components(VertexId n, const PartId* key, const VertexId* parent, VertexId* labels,
-                      VertexId next, VertexId* members, std::vector<VertexId>& first) {
+                      VertexId* members, std::vector<VertexId>& first) {
     // A parent is lower than its child, so it is labelled before it, with the root's label.
-    const VertexId base = next;
     std::vector<VertexId> cursor; // sizes, then where each component's next member goes
     for (VertexId v = 0; v < n; ++v) {
         if (key[v] == kSkipped) continue;
         if (parent[v] == v) {
-            labels[v] = next++;
+            labels[v] = VertexId(cursor.size());
             cursor.push_back(0);
         } else {
             labels[v] = labels[parent[v]];
         }
-        ++cursor[labels[v] - base];
+        ++cursor[labels[v]];
     }
-    VertexId end = first.back();
+    VertexId end = 0;
     for (VertexId& at : cursor) {
         const VertexId size = at;
         at = end;
         first.push_back(end += size);
     }
     for (VertexId v = 0; v < n; ++v)
-        if (key[v] != kSkipped) members[cursor[labels[v] - base]++] = v;
+        if (key[v] != kSkipped) members[cursor[labels[v]]++] = v;
 }
 
 // Searches the components of the vertices whose key is their part (the others' key is
-// kSkipped), each within its part, from each one's lowest vertex in turn: labels them next,
-// next + 1, ..., sets their keys to kSkipped and queues their vertices in `queue` (room for
-// one more than the graph's vertices) from `tail` on, appending each component's end to
-// `first`. Returns the new tail.
-VertexId search_unlabelled(const Graph& graph, PartId* key, VertexId* labels, VertexId next,
-                           VertexId* queue, VertexId tail, std::vector<VertexId>& first) {
+// kSkipped), each within its part, from each one's lowest vertex in turn: labels them 0, 1,
+// ..., sets their keys to kSkipped and queues their vertices in `queue` (room for one more
+// than the graph's vertices), appending each component's end to `first` (which holds {0}).
+void search_unlabelled(const Graph& graph, PartId* key, VertexId* labels, VertexId* queue,
+                       std::vector<VertexId>& first) {
     // A breadth-first search per component, queued in place (each vertex enters once, so the
     // queue of all searches is exactly the grouping wanted), on raw pointers: it runs on
     // every part-refine (fragments, reports). One key per vertex instead of a label and a
@@ -91,15 +90,17 @@ VertexId search_unlabelled(const Graph& graph, PartId* key, VertexId* labels, Ve
     const VertexId n = graph.num_vertices();
     const EdgeOffset* const xadj = graph.xadj.data();
     const VertexId* const adjncy = graph.adjncy.data();
+    VertexId tail = 0;
     for (VertexId s = 0; s < n; ++s) {
         const PartId p = key[s];
         if (p == kSkipped) continue;
         key[s] = kSkipped;
+        const auto label = VertexId(first.size() - 1);
         VertexId head = tail;
         queue[tail++] = s;
         while (head < tail) {
             const VertexId v = queue[head++];
-            labels[v] = next;
+            labels[v] = label;
             const VertexId* row = adjncy + xadj[v];
             const VertexId* const row_end = adjncy + xadj[v + 1];
             for (; row != row_end; ++row) {
@@ -112,22 +113,30 @@ VertexId search_unlabelled(const Graph& graph, PartId* key, VertexId* labels, Ve
             }
         }
         first.push_back(tail);
-        ++next;
     }
-    return tail;
 }
 
-// Graphs of fewer vertices fit in the caches, and most of their components' searches hit.
-constexpr VertexId kScatterMinVertices = VertexId(1) << 17;
+// Labels the components of the vertices whose key is not kSkipped 0, 1, ... in order of their
+// lowest vertices and lists them grouped by component in `members` (room for one more than the
+// graph's vertices), appending each component's end to `first` (which holds {0}). Overwrites
+// `key`.
+void label_components(const Graph& graph, PartId* key, VertexId* labels, VertexId* members,
+                      std::vector<VertexId>& first) {
+    if (!scatters_neighbours(graph)) {
+        search_unlabelled(graph, key, labels, members, first);
+        return;
+    }
+    const auto parent =
+        std::make_unique_for_overwrite<VertexId[]>(std::size_t(graph.num_vertices()));
+    link_components(graph, key, parent.get());
+    group_components(graph.num_vertices(), key, parent.get(), labels, members, first);
+}
 
-// Whether most of a sample of the edges (the rows of one vertex in 64) join vertices more than
-// 2^14 ids apart: a breadth-first search then jumps across memory at each step, and a
-// union-find over the edges in memory order is the faster; on a numbering with locality (a
-// mesh numbered along space, a part-major renumbering) the search reads each component's rows
-// almost in order and is the faster.
-bool rows_scatter(const Graph& graph) {
+} // namespace
+
+bool scatters_neighbours(const Graph& graph) {
     const VertexId n = graph.num_vertices();
-    if (n < kScatterMinVertices) return false;
+    if (n < kLocalityMinVertices) return false;
     EdgeOffset far = 0, sampled = 0;
     for (VertexId v = 0; v < n; v += 64) {
         for (VertexId u : graph.neighbours(v)) far += std::abs(u - v) > (VertexId(1) << 14);
@@ -136,24 +145,6 @@ bool rows_scatter(const Graph& graph) {
     return 2 * far > sampled;
 }
 
-// Labels the components of the vertices whose key is not kSkipped next, next + 1, ... in
-// order of their lowest vertices and lists them grouped by component in `members` (room for
-// one more than the graph's vertices), appending each component's end to `first` (whose last
-// offset is 0). Overwrites `key`.
-void label_components(const Graph& graph, PartId* key, VertexId* labels, VertexId next,
-                      VertexId* members, std::vector<VertexId>& first) {
-    if (!rows_scatter(graph)) {
-        search_unlabelled(graph, key, labels, next, members, 0, first);
-        return;
-    }
-    const auto parent =
-        std::make_unique_for_overwrite<VertexId[]>(std::size_t(graph.num_vertices()));
-    link_components(graph, key, parent.get());
-    group_components(graph.num_vertices(), key, parent.get(), labels, next, members, first);
-}
-
-} // namespace
-
 PartComponents find_part_components(const Graph& graph, const std::vector<PartId>& part) {
     const VertexId n = graph.num_vertices();
     PartComponents c;
@@ -161,7 +152,7 @@ PartComponents find_part_components(const Graph& graph, const std::vector<PartId
     c.members = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n) + 1);
     c.first.push_back(0);
     std::vector<PartId> key = part;
-    label_components(graph, key.data(), c.label.data(), 0, c.members.get(), c.first);
+    label_components(graph, key.data(), c.label.data(), c.members.get(), c.first);
     return c;
 }
 
@@ -174,43 +165,30 @@ PartComponents update_part_components(const Graph& graph, const std::vector<Part
     // Only the marked parts' vertices are searched.
     const auto key = std::make_unique_for_overwrite<PartId[]>(std::size_t(n));
     for (VertexId v = 0; v < n; ++v) key[v] = changed[part[v]] ? part[v] : kSkipped;
-    // The marked parts' components, labelled from `kept` on (kept: the others' count). A
-    // component of `before` lies in a marked part now if its first vertex does (it was one of
-    // that part's, or moved there whole).
-    VertexId kept = 0;
-    for (VertexId b = 0; b < before.num_components(); ++b)
-        kept += !changed[part[before.members[before.first[b]]]];
     const auto searched = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n) + 1);
     std::vector<VertexId> searched_first{0};
-    label_components(graph, key.get(), labels, kept, searched.get(), searched_first);
-    // Both lists of components by lowest vertex (the first of each), merged into one;
-    // every vertex relabelled with its component's place in it.
+    label_components(graph, key.get(), labels, searched.get(), searched_first);
+    // The components of `before` outside the marked parts (a component lies in a marked part
+    // now if its first vertex does: it was one of that part's, or moved there whole) and the
+    // searched ones, by lowest vertex (the first of each); every vertex relabelled with its
+    // component's place among them.
+    std::vector<std::span<const VertexId>> components;
+    for (VertexId b = 0; b < before.num_components(); ++b)
+        if (!changed[part[before.members[before.first[b]]]])
+            components.emplace_back(before.members.get() + before.first[b],
+                                    before.members.get() + before.first[b + 1]);
+    for (std::size_t s = 0; s + 1 < searched_first.size(); ++s)
+        components.emplace_back(searched.get() + searched_first[s],
+                                searched.get() + searched_first[s + 1]);
+    std::sort(components.begin(), components.end(),
+              [](const auto& a, const auto& b) { return a.front() < b.front(); });
     c.members = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
-    c.first.reserve(std::size_t(kept) + searched_first.size());
     c.first.push_back(0);
     VertexId tail = 0;
-    auto append = [&](const VertexId* from, VertexId size) {
+    for (const std::span<const VertexId> component : components) {
         const auto id = VertexId(c.first.size() - 1);
-        for (VertexId i = 0; i < size; ++i) labels[c.members[tail + i] = from[i]] = id;
-        tail += size;
+        for (VertexId v : component) labels[c.members[tail++] = v] = id;
         c.first.push_back(tail);
-    };
-    VertexId b = 0, s = 0;
-    const auto searched_count = VertexId(searched_first.size() - 1);
-    for (;;) {
-        while (b < before.num_components() &&
-               changed[part[before.members[before.first[b]]]]) // in a marked part: searched again
-            ++b;
-        const bool old_left = b < before.num_components(), new_left = s < searched_count;
-        if (!old_left && !new_left) break;
-        if (!new_left ||
-            (old_left && before.members[before.first[b]] < searched[searched_first[s]])) {
-            append(before.members.get() + before.first[b], before.first[b + 1] - before.first[b]);
-            ++b;
-        } else {
-            append(searched.get() + searched_first[s], searched_first[s + 1] - searched_first[s]);
-            ++s;
-        }
     }
     return c;
 }
@@ -224,7 +202,8 @@ std::vector<VertexId> PartComponents::per_part(const std::vector<PartId>& part,
 
 std::vector<VertexId> components_per_part(const Graph& graph, const std::vector<PartId>& part,
                                           PartId num_parts) {
-    if (!rows_scatter(graph)) return find_part_components(graph, part).per_part(part, num_parts);
+    if (!scatters_neighbours(graph))
+        return find_part_components(graph, part).per_part(part, num_parts);
     // The trees' roots are enough: no labels, no members.
     const VertexId n = graph.num_vertices();
     const auto parent = std::make_unique_for_overwrite<VertexId[]>(std::size_t(n));
@@ -239,7 +218,7 @@ std::vector<VertexId> breadth_first_part_order(const Graph& graph,
     const auto n = std::size_t(graph.num_vertices());
     std::vector<PartId> key = part;
     std::vector<VertexId> labels(n), first{0}, order(n + 1);
-    search_unlabelled(graph, key.data(), labels.data(), 0, order.data(), 0, first);
+    search_unlabelled(graph, key.data(), labels.data(), order.data(), first);
     order.pop_back();
     return order;
 }

@@ -9,11 +9,19 @@
 
 namespace part {
 
+// Whether the numbering scatters neighbours: the graph has at least kLocalityMinVertices
+// vertices (fewer fit in the caches) and most of a sample of its edges (the rows of one vertex
+// in 64) join vertices more than 2^14 ids apart. A breadth-first search then jumps across
+// memory at each step; on a numbering with locality (a mesh numbered along space, a part-major
+// renumbering) it reads each component's rows almost in order.
+constexpr VertexId kLocalityMinVertices = VertexId(1) << 17;
+bool scatters_neighbours(const Graph& graph);
+
 // The components with their vertices: numbered 0.. in order of each component's lowest
 // vertex; the vertices of component c are members[first[c] .. first[c + 1]), the lowest
 // first, the others in the order a breadth-first search from it reaches them, or in
-// increasing order on a large graph whose rows scatter their neighbours across the numbering
-// (there a union-find over the edges in memory order is faster than the search).
+// increasing order where scatters_neighbours (there a union-find over the edges in memory
+// order is faster than the search).
 struct PartComponents {
     std::vector<VertexId> label;         // per vertex
     std::unique_ptr<VertexId[]> members; // every vertex, grouped by component

@@ -1,11 +1,12 @@
 #pragma once
 // Links between parts (one direction of a quotient-graph edge) with a weight, or a change of
 // it: grouped by their first part with a counting sort, then summed per other part with a
-// marker, so that no list of links is ever sorted whole (quotient_graph ran once per GDE
-// round, issue 5). quotient_graph builds its rows this way, update_quotient_graph its changes.
+// marker, so that no list of links is ever sorted whole. quotient_graph builds its rows this
+// way, update_quotient_graph its changes, compute_metrics the parts' neighbour counts.
 #include <algorithm>
 #include <vector>
 
+#include "libpart/core/counting_sort.hpp"
 #include "libpart/core/graph.hpp"
 
 namespace part {
@@ -20,13 +21,9 @@ struct PartLink {
 inline std::vector<PartLink> group_by_first_part(const std::vector<PartLink>& links,
                                                  PartId num_parts,
                                                  std::vector<std::size_t>& first) {
-    first.assign(std::size_t(num_parts) + 1, 0);
-    for (const PartLink& link : links) ++first[std::size_t(link.from) + 1];
-    for (PartId p = 0; p < num_parts; ++p) first[p + 1] += first[p];
-    std::vector<PartLink> grouped(links.size());
-    std::vector<std::size_t> fill(first.begin(), first.end() - 1);
-    for (const PartLink& link : links) grouped[fill[std::size_t(link.from)]++] = link;
-    return grouped;
+    return counting_sort(
+        std::span<const PartLink>(links), std::size_t(num_parts),
+        [](const PartLink& link) { return link.from; }, first);
 }
 
 // The weights of one group summed per other part: after add_group, parts() lists the other

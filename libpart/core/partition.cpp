@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
 #include <string>
 
 namespace part {
@@ -28,16 +27,12 @@ void validate(const Partition& partition, const Graph& graph) {
         throw InvalidArgument("partition has " + std::to_string(partition.part.size()) +
                               " entries but the graph has " + std::to_string(graph.num_vertices()) +
                               " vertices");
-    // The largest id as unsigned (negative ids wrap above every valid one) in a branch-free
-    // pass; the first id out of range is searched for only when there is one.
-    std::uint32_t largest = 0;
-    for (PartId p : partition.part) largest = std::max(largest, std::uint32_t(p));
-    if (largest >= std::uint32_t(partition.num_parts))
-        for (std::size_t v = 0;; ++v)
-            if (partition.part[v] < 0 || partition.part[v] >= partition.num_parts)
-                throw InvalidArgument("vertex " + std::to_string(v + 1) + " is in part " +
-                                      std::to_string(partition.part[v]) + ", outside 0.." +
-                                      std::to_string(partition.num_parts - 1));
+    const auto outside = std::find_if(partition.part.begin(), partition.part.end(),
+                                      [&](PartId p) { return p < 0 || p >= partition.num_parts; });
+    if (outside != partition.part.end())
+        throw InvalidArgument("vertex " + std::to_string(outside - partition.part.begin() + 1) +
+                              " is in part " + std::to_string(*outside) + ", outside 0.." +
+                              std::to_string(partition.num_parts - 1));
     if (!partition.targets.empty() && partition.targets.size() != std::size_t(partition.num_parts))
         throw InvalidArgument("there are " + std::to_string(partition.targets.size()) +
                               " targets for " + std::to_string(partition.num_parts) + " parts");

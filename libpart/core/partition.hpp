@@ -10,13 +10,18 @@ namespace part {
 
 using PartId = std::int32_t;
 
+// Part p's fraction of the total weight: targets[p], or 1 / k when `targets` is empty.
+inline double target_fraction(const std::vector<double>& targets, PartId k, PartId p) {
+    return targets.empty() ? 1.0 / k : targets[std::size_t(p)];
+}
+
 struct Partition {
     PartId num_parts = 0;
     std::vector<PartId> part; // one id in [0, num_parts) per vertex
     std::vector<double>
         targets; // fraction of the total weight per part, summing to 1; empty = uniform
 
-    double target(PartId p) const { return targets.empty() ? 1.0 / num_parts : targets[p]; }
+    double target(PartId p) const { return target_fraction(targets, num_parts, p); }
 };
 
 // Target fractions from capacities (any positive numbers), normalised to sum to 1.

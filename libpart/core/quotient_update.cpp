@@ -42,14 +42,6 @@ std::vector<PartLink> link_changes(const Graph& graph, const std::vector<PartId>
 } // namespace
 
 Graph update_quotient_graph(const Graph& graph, const std::vector<PartId>& before,
-                            const std::vector<PartId>& after, PartId num_parts, Graph quotient) {
-    std::vector<VertexId> moved;
-    for (VertexId v = 0; v < graph.num_vertices(); ++v)
-        if (before[v] != after[v]) moved.push_back(v);
-    return update_quotient_graph(graph, before, after, moved, num_parts, std::move(quotient));
-}
-
-Graph update_quotient_graph(const Graph& graph, const std::vector<PartId>& before,
                             const std::vector<PartId>& after, std::span<const VertexId> moved,
                             PartId num_parts, Graph quotient) {
     if (graph.has_edge_weights() || reached_clamp(quotient.adjwgt) || reached_clamp(quotient.vwgt))

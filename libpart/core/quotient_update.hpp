@@ -10,16 +10,11 @@
 namespace part {
 
 // The quotient graph (as quotient_graph computes it) of `after`, given `quotient`, that of
-// `before`: only the vertices whose part differs and their edges are visited, O(n + their
-// edges + K + links). Identical to quotient_graph(graph, after, num_parts). Graphs with edge
-// weights, and quotients whose weights reached quotient_graph's clamp (kMaxWeight), are rebuilt
-// in full instead (a zero edge weight or a clamped sum does not say what it had summed).
-Graph update_quotient_graph(const Graph& graph, const std::vector<PartId>& before,
-                            const std::vector<PartId>& after, PartId num_parts, Graph quotient);
-
-// The same when the caller knows which vertices may have moved: `moved` lists, each once and
-// in any order, every vertex whose part differs between `before` and `after` (others may be
-// listed too). O(their edges + K + links), without a pass over every vertex.
+// `before`: `moved` lists, each once and in any order, every vertex whose part differs between
+// `before` and `after` (others may be listed too); only they and their edges are visited,
+// O(their edges + K + links). Graphs with edge weights, and quotients whose weights reached
+// quotient_graph's clamp (kMaxWeight), are rebuilt in full instead (a zero edge weight or a
+// clamped sum does not say what it had summed).
 Graph update_quotient_graph(const Graph& graph, const std::vector<PartId>& before,
                             const std::vector<PartId>& after, std::span<const VertexId> moved,
                             PartId num_parts, Graph quotient);

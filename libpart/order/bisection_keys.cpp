@@ -4,6 +4,7 @@
 #include <cmath>
 #include <memory>
 
+#include "libpart/order/coordinates_check.hpp"
 #include "libpart/order/small_eigen.hpp"
 
 namespace part {
@@ -36,18 +37,20 @@ BisectionKey inertial_key(const Graph& graph) {
     return [&graph](std::span<const VertexId> vertices, std::span<double> keys) {
         const Coordinates& c = graph.coords;
         const int dim = c.dim;
+        // Zero weights still count a little.
+        auto weight = [&](VertexId v) {
+            return std::max<Weight>(graph.vertex_weight(v), 0) + 1e-12;
+        };
         std::array<double, 3> centre{};
         double total = 0;
         for (VertexId v : vertices) {
-            const double w = std::max<Weight>(graph.vertex_weight(v), 0) +
-                             1e-12; // zero weights still count a little
-            for (int a = 0; a < dim; ++a) centre[a] += w * c.at(v, a);
-            total += w;
+            for (int a = 0; a < dim; ++a) centre[a] += weight(v) * c.at(v, a);
+            total += weight(v);
         }
         for (int a = 0; a < dim; ++a) centre[a] /= total;
         std::array<double, 9> inertia{};
         for (VertexId v : vertices) {
-            const double w = std::max<Weight>(graph.vertex_weight(v), 0) + 1e-12;
+            const double w = weight(v);
             for (int a = 0; a < dim; ++a)
                 for (int b = a; b < dim; ++b)
                     inertia[a * 3 + b] += w * (c.at(v, a) - centre[a]) * (c.at(v, b) - centre[b]);
@@ -72,6 +75,14 @@ BisectionKey spectral_key(const Graph& graph, const FiedlerOptions& options) {
         const FiedlerResult fiedler = fiedler_vector(sub, options);
         std::copy(fiedler.vector.begin(), fiedler.vector.end(), keys.begin());
     };
+}
+
+BisectionKey bisection_key(const Graph& graph, std::string_view method, FiedlerOptions fiedler,
+                           int seed) {
+    fiedler.seed = std::max(seed, 0);
+    if (method == "spectral") return spectral_key(graph, fiedler);
+    require_coordinates(graph, method);
+    return method == "rcb" ? coordinate_key(graph) : inertial_key(graph);
 }
 
 } // namespace part

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <random>
 
 #include "libpart/order/graph_search.hpp"
@@ -14,15 +15,11 @@ namespace {
 using Vector = std::vector<double>;
 
 double dot(const Vector& a, const Vector& b) {
-    double s = 0;
-    for (std::size_t i = 0; i < a.size(); ++i) s += a[i] * b[i];
-    return s;
+    return std::inner_product(a.begin(), a.end(), b.begin(), 0.0);
 }
 
 void remove_mean(Vector& x) {
-    double mean = 0;
-    for (double v : x) mean += v;
-    mean /= double(x.size());
+    const double mean = std::accumulate(x.begin(), x.end(), 0.0) / double(x.size());
     for (double& v : x) v -= mean;
 }
 

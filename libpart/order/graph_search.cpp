@@ -63,7 +63,7 @@ Permutation order_components(const Graph& graph, int seed, Search search) {
             distance[sequence[j]] = -1;
         }
     }
-    return positions_from_sequence(sequence);
+    return inverse_permutation(sequence);
 }
 
 } // namespace

@@ -1,31 +1,15 @@
 #include "libpart/order/locality_renumbering.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 
-#include "libpart/core/part_components.hpp"
 #include "libpart/order/permutation.hpp"
 
 namespace part {
 
-bool scatters_neighbours(const Graph& graph) {
-    const VertexId n = graph.num_vertices();
-    if (n < kLocalityMinVertices) return false;
-    const EdgeOffset* const xadj = graph.xadj.data();
-    const VertexId* const adjncy = graph.adjncy.data();
-    EdgeOffset far = 0, sampled = 0;
-    for (VertexId v = 0; v < n; v += 64) {
-        for (EdgeOffset e = xadj[v]; e < xadj[v + 1]; ++e)
-            far += std::abs(adjncy[e] - v) > kLocalityFar;
-        sampled += xadj[v + 1] - xadj[v];
-    }
-    return 2 * far > sampled;
-}
-
 Renumbering part_major_renumbering(const Graph& graph, const std::vector<PartId>& part) {
     Renumbering r;
     r.old_of = breadth_first_part_order(graph, part);
-    r.new_of = positions_from_sequence(r.old_of);
+    r.new_of = inverse_permutation(r.old_of);
     return r;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "libpart/core/graph.hpp"
+#include "libpart/core/part_components.hpp"
 #include "libpart/core/partition.hpp"
 
 namespace part {
@@ -13,16 +14,9 @@ namespace part {
 // Old and new ids of each vertex; empty for the identity.
 struct Renumbering {
     std::vector<VertexId> old_of; // per new id
-    std::vector<VertexId> new_of; // per old id: old_of's positions (positions_from_sequence)
+    std::vector<VertexId> new_of; // per old id: old_of's positions (inverse_permutation)
     bool empty() const { return old_of.empty(); }
 };
-
-// Whether a renumbering pays for itself: the graph has at least kLocalityMinVertices
-// vertices (below that its per-vertex arrays stay within the second-level cache) and most of a
-// sample of its edges (one row in 64) join vertices more than kLocalityFar ids apart.
-constexpr VertexId kLocalityMinVertices = VertexId(1) << 17;
-constexpr VertexId kLocalityFar = VertexId(1) << 14;
-bool scatters_neighbours(const Graph& graph);
 
 // Breadth-first order within each part (`part`, a part per vertex): each component of a part
 // gets a range of ids, in the order of the components' lowest vertices (core's
@@ -34,9 +28,10 @@ Renumbering part_major_renumbering(const Graph& graph, const std::vector<PartId>
 // vertex weights, sizes, edge weights and coordinates.
 Graph renumbered_graph(const Graph& graph, const Renumbering& r);
 
-// When `graph` scatters neighbours, renumbers it and `part` (one part per vertex) in place by
-// part_major_renumbering and returns the renumbering; otherwise changes nothing and returns
-// an empty one. The old graph is freed once the new one is built.
+// When `graph` scatters neighbours (scatters_neighbours, part_components.hpp), renumbers it and
+// `part` (one part per vertex) in place by part_major_renumbering and returns the renumbering;
+// otherwise changes nothing and returns an empty one. The old graph is freed once the new one is
+// built.
 Renumbering renumber_for_locality(Graph& graph, std::vector<PartId>& part);
 
 // Per-vertex values (one per vertex) from the old numbering into the new, and back.

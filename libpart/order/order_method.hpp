@@ -15,6 +15,11 @@ struct OrderOptions {
 };
 
 // hilbert, morton, rcb, inertial (need coordinates), spectral, bfs, rcm, nd (graph only).
+// rcb, inertial and spectral are recursive bisection orderings (Kaddoura & Ranka, section 3.1,
+// Fig. 2): bisect recursively and number the vertices leaf by leaf, so every contiguous block
+// of the ordering is a union of compact subsets, whatever the number of blocks. rcb and
+// inertial bisect down to leaves of 16 vertices, spectral down to leaves of max(64, n / 4096)
+// vertices, each leaf ordered by its own key.
 const std::vector<std::string>& order_methods();
 bool order_needs_coordinates(std::string_view method);
 

@@ -4,18 +4,11 @@
 
 namespace part {
 
-Permutation positions_from_sequence(std::span<const VertexId> sequence) {
-    Permutation positions(sequence.size());
-    for (std::size_t i = 0; i < sequence.size(); ++i)
-        positions[std::size_t(sequence[i])] = VertexId(i);
-    return positions;
-}
-
-std::vector<VertexId> sequence_from_positions(const Permutation& positions) {
-    std::vector<VertexId> sequence(positions.size());
-    for (std::size_t v = 0; v < positions.size(); ++v)
-        sequence[std::size_t(positions[v])] = VertexId(v);
-    return sequence;
+Permutation inverse_permutation(std::span<const VertexId> permutation) {
+    Permutation inverse(permutation.size());
+    for (std::size_t i = 0; i < permutation.size(); ++i)
+        inverse[std::size_t(permutation[i])] = VertexId(i);
+    return inverse;
 }
 
 void validate_permutation(const Permutation& positions, VertexId num_vertices) {

@@ -11,11 +11,9 @@ namespace part {
 
 using Permutation = std::vector<VertexId>;
 
-// Positions from a visiting sequence: sequence[i] is the vertex placed at position i.
-Permutation positions_from_sequence(std::span<const VertexId> sequence);
-
-// The inverse: the vertex at each position.
-std::vector<VertexId> sequence_from_positions(const Permutation& positions);
+// The inverse permutation: the positions from a visiting sequence (sequence[i], the vertex
+// placed at position i), or the sequence from the positions.
+Permutation inverse_permutation(std::span<const VertexId> permutation);
 
 // Throws InvalidArgument unless `positions` holds each of 0..n-1 exactly once.
 void validate_permutation(const Permutation& positions, VertexId num_vertices);

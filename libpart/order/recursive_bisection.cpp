@@ -17,14 +17,18 @@ bool before(const Item& a, const Item& b) {
     return a.key < b.key || (a.key == b.key && a.vertex < b.vertex);
 }
 
-// Items of `vertices` with their keys and first-constraint weights.
-void make_items(const Graph& graph, std::span<const VertexId> vertices, const BisectionKey& key,
-                std::vector<double>& keys, std::vector<Item>& items) {
+// Items of `vertices` with their keys and first-constraint weights; returns their weight.
+double make_items(const Graph& graph, std::span<const VertexId> vertices, const BisectionKey& key,
+                  std::vector<double>& keys, std::vector<Item>& items) {
     keys.resize(vertices.size());
     key(vertices, std::span<double>(keys.data(), keys.size()));
     items.resize(vertices.size());
-    for (std::size_t i = 0; i < vertices.size(); ++i)
+    double weight = 0;
+    for (std::size_t i = 0; i < vertices.size(); ++i) {
         items[i] = {keys[i], vertices[i], graph.vertex_weight(vertices[i])};
+        weight += items[i].weight;
+    }
+    return weight;
 }
 
 // Rearranges `items` so the first s are the s smallest, with s the count whose weight is
@@ -101,7 +105,7 @@ std::vector<PartId> recursive_bisection_partition(const Graph& graph, PartId k,
     const VertexId n = graph.num_vertices();
     std::vector<double> cumulative(std::size_t(k) + 1, 0.0); // target fraction of parts [0, p)
     for (PartId p = 0; p < k; ++p)
-        cumulative[p + 1] = cumulative[p] + (targets.empty() ? 1.0 / k : targets[p]);
+        cumulative[p + 1] = cumulative[p] + target_fraction(targets, k, p);
     std::vector<VertexId> vertices(static_cast<std::size_t>(n));
     std::iota(vertices.begin(), vertices.end(), 0);
     std::vector<PartId> part(std::size_t(n), 0);
@@ -121,9 +125,7 @@ std::vector<PartId> recursive_bisection_partition(const Graph& graph, PartId k,
             continue;
         }
         const PartId left_parts = t.count / 2;
-        make_items(graph, subset, key, keys, items);
-        double weight = 0;
-        for (const Item& item : items) weight += item.weight;
+        const double weight = make_items(graph, subset, key, keys, items);
         const double fraction = (cumulative[t.first + left_parts] - cumulative[t.first]) /
                                 (cumulative[t.first + t.count] - cumulative[t.first]);
         const std::size_t min_left = std::min<std::size_t>(std::size_t(left_parts), subset.size());
@@ -151,20 +153,18 @@ Permutation recursive_bisection_order(const Graph& graph, const BisectionKey& ke
         tasks.pop_back();
         if (end - begin <= 1) continue;
         std::span<VertexId> subset(sequence.data() + begin, end - begin);
-        make_items(graph, subset, key, keys, items);
+        const double weight = make_items(graph, subset, key, keys, items);
         if (subset.size() <= leaf) {
             std::sort(items.begin(), items.end(), before);
             store(items, subset);
             continue;
         }
-        double weight = 0;
-        for (const Item& item : items) weight += item.weight;
         const std::size_t s = weighted_split(items, weight / 2, 1, 1);
         store(items, subset);
         tasks.emplace_back(begin, begin + s);
         tasks.emplace_back(begin + s, end);
     }
-    return positions_from_sequence(sequence);
+    return inverse_permutation(sequence);
 }
 
 } // namespace part

@@ -1,7 +1,7 @@
 #include "libpart/order/small_eigen.hpp"
 
+#include <algorithm>
 #include <cmath>
-#include <utility>
 
 namespace part {
 
@@ -38,10 +38,8 @@ SmallEigen symmetric_eigen(std::array<double, 9> a, int order) {
             }
     }
     std::array<int, 3> index{0, 1, 2};
-    for (int i = 1; i < order; ++i) // insertion sort of at most three eigenvalues
-        for (int j = i; j > 0 && a[index[j] * 3 + index[j]] < a[index[j - 1] * 3 + index[j - 1]];
-             --j)
-            std::swap(index[j], index[j - 1]);
+    std::stable_sort(index.begin(), index.begin() + order,
+                     [&](int i, int j) { return a[i * 3 + i] < a[j * 3 + j]; });
     SmallEigen result;
     for (int j = 0; j < order; ++j) {
         result.values[j] = a[index[j] * 3 + index[j]];

@@ -16,7 +16,7 @@ std::vector<VertexId> ideal_cuts(const std::vector<WeightSum>& prefix, PartId k,
     cut[0] = 0;
     double cumulative = 0;
     for (PartId p = 1; p < k; ++p) {
-        cumulative += targets.empty() ? 1.0 / k : targets[p - 1];
+        cumulative += target_fraction(targets, k, p - 1);
         const double goal = cumulative * total;
         VertexId c =
             VertexId(std::lower_bound(prefix.begin(), prefix.end(), WeightSum(std::ceil(goal))) -
@@ -66,13 +66,13 @@ void shift_cut(const Graph& graph, const Permutation& positions,
 std::vector<PartId> partition_blocks(const Graph& graph, const Permutation& positions, PartId k,
                                      const std::vector<double>& targets, double tolerance) {
     const VertexId n = graph.num_vertices();
-    const std::vector<VertexId> sequence = sequence_from_positions(positions);
+    const std::vector<VertexId> sequence = inverse_permutation(positions);
     std::vector<WeightSum> prefix(std::size_t(n) + 1, 0);
     for (VertexId i = 0; i < n; ++i) prefix[i + 1] = prefix[i] + graph.vertex_weight(sequence[i]);
     std::vector<VertexId> cut = ideal_cuts(prefix, k, targets);
     for (PartId p = 1; p < k && tolerance > 0; ++p) {
-        const double smaller = std::min(targets.empty() ? 1.0 / k : targets[p - 1],
-                                        targets.empty() ? 1.0 / k : targets[p]);
+        const double smaller =
+            std::min(target_fraction(targets, k, p - 1), target_fraction(targets, k, p));
         shift_cut(graph, positions, sequence, prefix, cut, p,
                   0.5 * tolerance * smaller * double(prefix[n]));
     }

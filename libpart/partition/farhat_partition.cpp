@@ -28,8 +28,7 @@ std::vector<PartId> farhat_partition(const Graph& graph, PartId k,
     for (VertexId v = 0; v < n; ++v)
         for (EdgeOffset e = graph.xadj[v]; e < graph.xadj[v + 1]; ++e)
             outside[v] += graph.edge_weight(e);
-    WeightSum total = 0;
-    for (VertexId v = 0; v < n; ++v) total += graph.vertex_weight(v);
+    const WeightSum total = graph.total_vertex_weight()[0];
 
     std::vector<VertexId> distance(std::size_t(n), -1);
     const VertexId first =
@@ -41,10 +40,10 @@ std::vector<PartId> farhat_partition(const Graph& graph, PartId k,
     double cumulative = 0;
     WeightSum assigned_weight = 0;
     for (PartId p = 0; p < k; ++p) {
-        cumulative += targets.empty() ? 1.0 / k : targets[p];
+        cumulative += target_fraction(targets, k, p);
         const double goal =
             p + 1 == k ? double(total) : cumulative * double(total) - double(assigned_weight);
-        const double share = (targets.empty() ? 1.0 / k : targets[p]) * double(total);
+        const double share = target_fraction(targets, k, p) * double(total);
         const VertexId must_leave = k - p - 1; // one vertex for every later part
         Front front;
         // Seed: the unassigned vertex next to part p-1 with the fewest unassigned neighbours,

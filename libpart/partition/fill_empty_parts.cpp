@@ -1,8 +1,11 @@
 #include "libpart/partition/fill_empty_parts.hpp"
 
 #include <algorithm>
+#include <numeric>
 #include <queue>
 #include <utility>
+
+#include "libpart/core/counting_sort.hpp"
 
 namespace part {
 
@@ -11,25 +14,21 @@ namespace {
 // The vertices of each part, with removal in O(1) (swap with the part's last).
 class PartMembers {
   public:
-    PartMembers(const std::vector<PartId>& part, PartId k)
-        : start_(std::size_t(k) + 1, 0), end_(std::size_t(k), 0), vertices_(part.size()) {
-        for (PartId p : part) ++start_[std::size_t(p) + 1];
-        for (std::size_t p = 0; p < std::size_t(k); ++p) start_[p + 1] += start_[p];
-        for (std::size_t p = 0; p < std::size_t(k); ++p) end_[p] = start_[p];
-        for (VertexId v = 0; v < VertexId(part.size()); ++v)
-            vertices_[std::size_t(end_[std::size_t(part[std::size_t(v)])]++)] = v;
+    PartMembers(const std::vector<PartId>& part, PartId k) {
+        std::vector<VertexId> all(part.size());
+        std::iota(all.begin(), all.end(), 0);
+        vertices_ = counting_sort(
+            std::span<const VertexId>(all), std::size_t(k),
+            [&](VertexId v) { return part[std::size_t(v)]; }, start_);
+        end_.assign(start_.begin() + 1, start_.end());
     }
-    std::size_t size(PartId p) const {
-        return std::size_t(end_[std::size_t(p)] - start_[std::size_t(p)]);
-    }
-    std::size_t first(PartId p) const { return std::size_t(start_[std::size_t(p)]); }
+    std::size_t size(PartId p) const { return end_[std::size_t(p)] - start_[std::size_t(p)]; }
+    std::size_t first(PartId p) const { return start_[std::size_t(p)]; }
     VertexId at(std::size_t i) const { return vertices_[i]; }
-    void remove(PartId p, std::size_t i) {
-        vertices_[i] = vertices_[std::size_t(--end_[std::size_t(p)])];
-    }
+    void remove(PartId p, std::size_t i) { vertices_[i] = vertices_[--end_[std::size_t(p)]]; }
 
   private:
-    std::vector<std::int64_t> start_, end_;
+    std::vector<std::size_t> start_, end_;
     std::vector<VertexId> vertices_;
 };
 
@@ -53,8 +52,7 @@ std::size_t loosest_member(const Graph& graph, const std::vector<PartId>& part,
     for (std::size_t i = members.first(donor); i < end; ++i) {
         const VertexId v = members.at(i);
         std::int64_t inside = 0;
-        for (EdgeOffset e = graph.xadj[std::size_t(v)]; e < graph.xadj[std::size_t(v) + 1]; ++e)
-            inside += part[std::size_t(graph.adjncy[std::size_t(e)])] == donor;
+        for (VertexId u : graph.neighbours(v)) inside += part[std::size_t(u)] == donor;
         if (best_inside < 0 || inside < best_inside ||
             (inside == best_inside && v < members.at(best))) {
             best = i;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "libpart/core/counting_sort.hpp"
 #include "libpart/order/coordinates_check.hpp"
 
 namespace part {
@@ -22,7 +23,7 @@ struct Region {
 // where a bin boundary allows, else exactly (to one vertex) by sorting that bin.
 std::vector<std::size_t> place_cuts(const Graph& graph, std::span<VertexId> vertices, int axis,
                                     const std::vector<double>& share, std::size_t min_size,
-                                    double tolerance, std::vector<VertexId>& scratch) {
+                                    double tolerance) {
     const std::size_t size = vertices.size(), pieces = share.size();
     double lo = INFINITY, hi = -INFINITY, total = 0;
     for (VertexId v : vertices) {
@@ -37,19 +38,12 @@ std::vector<std::size_t> place_cuts(const Graph& graph, std::span<VertexId> vert
     auto bin_of = [&](VertexId v) {
         return std::min(bins - 1, std::size_t((graph.coords.at(v, axis) - lo) * scale));
     };
-    std::vector<std::size_t> start(bins + 1, 0);
     std::vector<double> load(bins, 0);
-    for (VertexId v : vertices) {
-        ++start[bin_of(v) + 1];
-        load[bin_of(v)] += graph.vertex_weight(v);
-    }
-    std::partial_sum(start.begin(), start.end(), start.begin());
-    { // counting sort by bin
-        scratch.resize(size);
-        std::vector<std::size_t> next(start.begin(), start.end() - 1);
-        for (VertexId v : vertices) scratch[next[bin_of(v)]++] = v;
-        std::copy(scratch.begin(), scratch.end(), vertices.begin());
-    }
+    for (VertexId v : vertices) load[bin_of(v)] += graph.vertex_weight(v);
+    std::vector<std::size_t> start;
+    const std::vector<VertexId> by_bin =
+        counting_sort(std::span<const VertexId>(vertices), bins, bin_of, start);
+    std::copy(by_bin.begin(), by_bin.end(), vertices.begin());
     std::vector<std::size_t> cuts{0};
     double goal = 0, before = 0; // before: load of the bins left of bin b
     std::size_t b = 0;
@@ -99,10 +93,9 @@ std::vector<PartId> hierarchical_partition(const Graph& graph, const Hierarchica
             throw InvalidArgument("scheme " + format_scheme(scheme) + " cuts an axis the " +
                                   std::to_string(graph.coords.dim) + "D coordinates do not have");
     const VertexId n = graph.num_vertices();
-    std::vector<VertexId> vertices(static_cast<std::size_t>(n)), scratch;
+    std::vector<VertexId> vertices(static_cast<std::size_t>(n));
     std::iota(vertices.begin(), vertices.end(), 0);
     std::vector<PartId> part(std::size_t(n), 0);
-    auto target = [&](PartId p) { return targets.empty() ? 1.0 / k : targets[p]; };
     std::vector<Region> regions{{0, std::size_t(n), 0, 0, k}};
     // Errors of successive levels multiply: give each level an equal share of the tolerance.
     const double level_tolerance =
@@ -120,14 +113,13 @@ std::vector<PartId> hierarchical_partition(const Graph& graph, const Hierarchica
         std::vector<double> share(std::size_t(level.parts), 0);
         double sum = 0;
         for (PartId p = 0; p < r.count; ++p) {
-            share[std::size_t(p / per_piece)] += target(r.first + p);
-            sum += target(r.first + p);
+            share[std::size_t(p / per_piece)] += target_fraction(targets, k, r.first + p);
+            sum += target_fraction(targets, k, r.first + p);
         }
         for (double& s : share) s /= sum;
         const std::size_t min_size =
             std::min<std::size_t>(std::size_t(per_piece), subset.size() / std::size_t(level.parts));
-        const auto cuts =
-            place_cuts(graph, subset, level.axis, share, min_size, level_tolerance, scratch);
+        const auto cuts = place_cuts(graph, subset, level.axis, share, min_size, level_tolerance);
         for (int j = 0; j < level.parts; ++j)
             regions.push_back({r.begin + cuts[j], r.begin + cuts[j + 1], r.level + 1,
                                r.first + j * per_piece, per_piece});

@@ -1,5 +1,4 @@
 #include "libpart/partition/hierarchical_scheme.hpp"
-#include "libpart/core/bounding_box.hpp"
 
 #include <algorithm>
 #include <array>
@@ -116,9 +115,6 @@ HierarchicalScheme parse_scheme(std::string_view text, int dim) {
     for (std::size_t i = 0; i < axes.size(); ++i) {
         const int axis = axis_of(axes[i]);
         if (axis < 0) bad_scheme(text, std::string("'") + axes[i] + "' is not an axis (X, Y or Z)");
-        if (axis >= dim)
-            bad_scheme(text, std::string("axis ") + axes[i] + " is not in the " +
-                                 std::to_string(dim) + "D coordinates");
         if (used[axis]) bad_scheme(text, std::string("axis ") + axes[i] + " appears twice");
         if (scheme.kind == HierarchicalScheme::Kind::Beam && axis == scheme.named_axis)
             bad_scheme(text, std::string("a beam along ") + axes[i] + " cannot cut " + axes[i]);

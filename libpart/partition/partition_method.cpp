@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
+#include "libpart/order/bisection_keys.hpp"
 #include "libpart/order/coordinates_check.hpp"
 #include "libpart/order/order_method.hpp"
-#include "libpart/partition/bisection_partition.hpp"
 #include "libpart/partition/blocks_partition.hpp"
 #include "libpart/partition/farhat_partition.hpp"
 #include "libpart/partition/fill_empty_parts.hpp"
@@ -56,11 +56,6 @@ void check_request(const Graph& graph, std::string_view method, PartId k,
         require_coordinates(graph, method == "blocks" ? options.order_method : std::string(method));
 }
 
-FiedlerOptions seeded(FiedlerOptions fiedler, int seed) {
-    fiedler.seed = std::max(seed, 0);
-    return fiedler;
-}
-
 } // namespace
 
 // Most of the polish's gain comes in its first two passes; a third costs more than it gains.
@@ -81,12 +76,9 @@ PartitionResult partition_graph(const Graph& graph, std::string_view method, Par
         }
         result.part = partition_blocks(graph, options.order ? *options.order : computed, k, targets,
                                        options.tolerance);
-    } else if (method == "rcb") {
-        result.part = rcb_partition(graph, k, targets);
-    } else if (method == "inertial") {
-        result.part = inertial_partition(graph, k, targets);
-    } else if (method == "spectral") {
-        result.part = spectral_partition(graph, k, targets, seeded(options.fiedler, options.seed));
+    } else if (method == "rcb" || method == "inertial" || method == "spectral") {
+        result.part = recursive_bisection_partition(
+            graph, k, targets, bisection_key(graph, method, options.fiedler, options.seed));
     } else if (method == "farhat") {
         result.part = farhat_partition(graph, k, targets, options.tolerance, options.seed);
     } else if (method == "hier") {

@@ -41,17 +41,13 @@ void check_random_rounds(const Graph& g, PartId k, unsigned seed) {
         }
         if (round % 7 == 3) moved = part;                              // nothing moved
         if (round % 11 == 5) std::fill(moved.begin(), moved.end(), 0); // all in one part
-        // Half the rounds name the moved vertices, in a shuffled order and with some that did
-        // not move.
-        if (round % 2 == 0) {
-            quotient = update_quotient_graph(g, part, moved, k, std::move(quotient));
-        } else {
-            std::vector<VertexId> listed;
-            for (VertexId v = 0; v < g.num_vertices(); ++v)
-                if (part[v] != moved[v] || rng() % 4 == 0) listed.push_back(v);
-            std::shuffle(listed.begin(), listed.end(), rng);
-            quotient = update_quotient_graph(g, part, moved, listed, k, std::move(quotient));
-        }
+        // Half the rounds list every vertex; the others the moved vertices, in a shuffled
+        // order and with some that did not move.
+        std::vector<VertexId> listed;
+        for (VertexId v = 0; v < g.num_vertices(); ++v)
+            if (round % 2 == 0 || part[v] != moved[v] || rng() % 4 == 0) listed.push_back(v);
+        if (round % 2 == 1) std::shuffle(listed.begin(), listed.end(), rng);
+        quotient = update_quotient_graph(g, part, moved, listed, k, std::move(quotient));
         expect_same_graph(quotient, quotient_graph(g, moved, k),
                           "seed " + std::to_string(seed) + " round " + std::to_string(round));
         part = std::move(moved);

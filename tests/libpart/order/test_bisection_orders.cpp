@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "libpart/core/error.hpp"
-#include "libpart/order/bisection_orders.hpp"
+#include "libpart/order/order_method.hpp"
 #include "tests/support/grid_graph.hpp"
 
 using namespace part;
@@ -32,7 +32,7 @@ bool block_is_rectangle(const Graph& g, const std::vector<VertexId>& sequence, s
 // Each of the 2^level blocks of a power-of-two-sized grid's ordering is a rectangle.
 void expect_dyadic_blocks_are_rectangles(const Graph& g, const Permutation& order, int levels) {
     ASSERT_NO_THROW(validate_permutation(order, g.num_vertices()));
-    const std::vector<VertexId> sequence = sequence_from_positions(order);
+    const std::vector<VertexId> sequence = inverse_permutation(order);
     for (int level = 1; level <= levels; ++level) {
         const std::size_t size = sequence.size() >> level;
         for (std::size_t begin = 0; begin < sequence.size(); begin += size)
@@ -45,7 +45,7 @@ void expect_dyadic_blocks_are_rectangles(const Graph& g, const Permutation& orde
 
 TEST(BisectionOrders, RcbBlocksOfAGridAreRectanglesCutAcrossTheLongSideFirst) {
     const Graph g = grid_graph(16, 8);
-    const Permutation order = rcb_order(g);
+    const Permutation order = compute_order(g, "rcb", {});
     expect_dyadic_blocks_are_rectangles(g, order, 3); // down to blocks of 16, the leaf size
     // The first cut goes across x, the long side: one half holds x < 8.
     const bool left_first = order[0] < 64;
@@ -57,9 +57,9 @@ TEST(BisectionOrders, InertialBlocksOfARotatedStripAreRunsOfColumns) {
     // A 32 x 2 strip rotated by 25 degrees: no coordinate axis follows it, its principal axis
     // does, so every dyadic block of the ordering holds whole adjacent columns.
     const Graph g = rotated_grid(32, 2, 25);
-    const Permutation order = inertial_order(g);
+    const Permutation order = compute_order(g, "inertial", {});
     ASSERT_NO_THROW(validate_permutation(order, g.num_vertices()));
-    const std::vector<VertexId> sequence = sequence_from_positions(order);
+    const std::vector<VertexId> sequence = inverse_permutation(order);
     for (std::size_t size : {32u, 16u}) // down to the leaf size
         for (std::size_t begin = 0; begin < sequence.size(); begin += size) {
             std::vector<int> columns;
@@ -74,7 +74,7 @@ TEST(BisectionOrders, InertialBlocksOfARotatedStripAreRunsOfColumns) {
 TEST(BisectionOrders, SpectralHalvesOfAPathAreItsTwoEnds) {
     Graph g = path_graph(256);
     g.coords = {}; // spectral needs only the graph
-    const Permutation order = spectral_order(g, {});
+    const Permutation order = compute_order(g, "spectral", {});
     ASSERT_NO_THROW(validate_permutation(order, g.num_vertices()));
     const bool low_first = order[0] < 128;
     for (VertexId v = 0; v < 256; ++v)
@@ -84,15 +84,15 @@ TEST(BisectionOrders, SpectralHalvesOfAPathAreItsTwoEnds) {
 TEST(BisectionOrders, GeometricOrdersNeedCoordinates) {
     Graph g = path_graph(5);
     g.coords = {};
-    EXPECT_THROW(rcb_order(g), InvalidArgument);
-    EXPECT_THROW(inertial_order(g), InvalidArgument);
+    EXPECT_THROW(compute_order(g, "rcb", {}), InvalidArgument);
+    EXPECT_THROW(compute_order(g, "inertial", {}), InvalidArgument);
 }
 
 TEST(BisectionOrders, EmptyAndSingleVertexGraphs) {
     for (int n : {0, 1}) {
         const Graph g = path_graph(n);
-        EXPECT_EQ(rcb_order(g).size(), std::size_t(n));
-        EXPECT_EQ(inertial_order(g).size(), std::size_t(n));
-        EXPECT_EQ(spectral_order(g, {}).size(), std::size_t(n));
+        EXPECT_EQ(compute_order(g, "rcb", {}).size(), std::size_t(n));
+        EXPECT_EQ(compute_order(g, "inertial", {}).size(), std::size_t(n));
+        EXPECT_EQ(compute_order(g, "spectral", {}).size(), std::size_t(n));
     }
 }

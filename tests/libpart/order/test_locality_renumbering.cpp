@@ -18,7 +18,7 @@ namespace {
 // A renumbering from the new ids' old ones.
 Renumbering from_old_ids(std::vector<VertexId> old_of) {
     Renumbering r;
-    r.new_of = positions_from_sequence(old_of);
+    r.new_of = inverse_permutation(old_of);
     r.old_of = std::move(old_of);
     return r;
 }

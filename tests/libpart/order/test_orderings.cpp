@@ -199,7 +199,7 @@ TEST(Permutations, ValidationNamesTheClash) {
                   std::string::npos)
             << e.what();
     }
-    EXPECT_EQ(positions_from_sequence(std::vector<VertexId>{2, 0, 1}), (Permutation{1, 2, 0}));
+    EXPECT_EQ(inverse_permutation(std::vector<VertexId>{2, 0, 1}), (Permutation{1, 2, 0}));
 }
 
 TEST(Fiedler, PathEigenvalueMatchesTheClosedForm) {

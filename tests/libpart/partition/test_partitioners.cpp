@@ -162,7 +162,7 @@ TEST(Partitioners, BlocksAreContiguousInTheOrdering) {
     const Graph g = weighted_grid();
     const Permutation order = compute_order(g, "hilbert", {});
     const auto part = partition_blocks(g, order, 13, {});
-    const auto sequence = sequence_from_positions(order);
+    const auto sequence = inverse_permutation(order);
     for (std::size_t i = 1; i < sequence.size(); ++i) {
         EXPECT_GE(part[sequence[i]], part[sequence[i - 1]]);
         EXPECT_LE(part[sequence[i]], part[sequence[i - 1]] + 1);
