@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <parallel/algorithm>
 #include <tuple>
 
 #include "libpart/core/error.hpp"
@@ -143,13 +144,17 @@ Permutation order_by_curve(const Graph& graph, const char* method, CurveFrame::C
     if (n == 0) return {};
     const CurveFrame frame(dim, bounding_box(graph.coords), curve);
     std::vector<CurveRecord> keyed(static_cast<std::size_t>(n));
+#pragma omp parallel for schedule(static)
     for (VertexId v = 0; v < n; ++v) {
         const CurvePlace place = frame.place(graph.coords.values.data() + std::size_t(v) * dim);
         keyed[std::size_t(v)] = {place.key, place.cube, v};
     }
-    std::sort(keyed.begin(), keyed.end(), [](const CurveRecord& a, const CurveRecord& b) {
-        return std::tie(a.cube, a.key, a.vertex) < std::tie(b.cube, b.key, b.vertex);
-    });
+    // libstdc++'s parallel sort (OpenMP): the order is total (vertex ids break ties), so the
+    // result is the same for any number of threads.
+    __gnu_parallel::sort(
+        keyed.begin(), keyed.end(), [](const CurveRecord& a, const CurveRecord& b) {
+            return std::tie(a.cube, a.key, a.vertex) < std::tie(b.cube, b.key, b.vertex);
+        });
     Permutation positions(static_cast<std::size_t>(n));
     for (std::size_t i = 0; i < keyed.size(); ++i)
         positions[std::size_t(keyed[i].vertex)] = VertexId(i);
