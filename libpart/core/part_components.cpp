@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <numeric>
 #include <span>
+
+#include "libpart/core/counting_sort.hpp"
 
 namespace part {
 
@@ -215,11 +218,53 @@ std::vector<VertexId> components_per_part(const Graph& graph, const std::vector<
 
 std::vector<VertexId> breadth_first_part_order(const Graph& graph,
                                                const std::vector<PartId>& part) {
-    const auto n = std::size_t(graph.num_vertices());
-    std::vector<PartId> key = part;
-    std::vector<VertexId> labels(n), first{0}, order(n + 1);
-    search_unlabelled(graph, key.data(), labels.data(), order.data(), first);
-    order.pop_back();
+    // No component crosses a part, so each part's searches run on a thread of their own (on a
+    // graph numbered without locality each step is a cache miss, and two threads wait for
+    // two at once); the components are then put in the order of their lowest vertices, as
+    // one search from vertex 0 up would list them.
+    const VertexId n = graph.num_vertices();
+    const auto k = std::size_t(n == 0 ? 0 : *std::max_element(part.begin(), part.end()) + 1);
+    std::vector<VertexId> vertices(static_cast<std::size_t>(n));
+    std::iota(vertices.begin(), vertices.end(), 0);
+    std::vector<std::size_t>
+        start; // part p's vertices, then its searches: [start[p], start[p + 1])
+    const std::vector<VertexId> by_part = counting_sort<VertexId>(
+        vertices, k, [&](VertexId v) { return part[v]; }, start);
+    std::vector<char> reached(std::size_t(n), 0); // each read and written by its part's thread
+    struct Component {
+        VertexId lowest;
+        std::size_t begin, end; // in `queue`
+    };
+    std::vector<std::vector<Component>> found(k);
+    std::vector<VertexId> queue(static_cast<std::size_t>(n));
+#pragma omp parallel for schedule(dynamic, 1)
+    for (std::size_t p = 0; p < k; ++p) {
+        std::size_t tail = start[p];
+        for (std::size_t i = start[p]; i < start[p + 1]; ++i) {
+            const VertexId s = by_part[i];
+            if (reached[s]) continue;
+            reached[s] = 1;
+            const std::size_t begin = tail;
+            queue[tail++] = s;
+            for (std::size_t head = begin; head < tail; ++head)
+                for (VertexId u : graph.neighbours(queue[head]))
+                    if (part[u] == PartId(p) && !reached[u]) {
+                        reached[u] = 1;
+                        queue[tail++] = u;
+                    }
+            found[p].push_back({s, begin, tail});
+        }
+    }
+    std::vector<Component> components;
+    for (const std::vector<Component>& in_part : found)
+        components.insert(components.end(), in_part.begin(), in_part.end());
+    std::sort(components.begin(), components.end(),
+              [](const Component& a, const Component& b) { return a.lowest < b.lowest; });
+    std::vector<VertexId> order;
+    order.reserve(std::size_t(n));
+    for (const Component& c : components)
+        order.insert(order.end(), queue.begin() + std::ptrdiff_t(c.begin),
+                     queue.begin() + std::ptrdiff_t(c.end));
     return order;
 }
 

@@ -1,5 +1,6 @@
 // Components of the parts: labels, counts, and compute_metrics given the counts.
 #include <gtest/gtest.h>
+#include <omp.h>
 
 #include <algorithm>
 #include <numeric>
@@ -175,12 +176,19 @@ TEST(PartComponents, ScatteredLargeGraphListsMembersInIncreasingOrder) {
     expect_equal_to_search(g, part, c, 0, 0);
 }
 
+// Parts are searched on all threads: on one thread and on two, the order is the search's.
 TEST(PartComponents, BreadthFirstOrderIsTheDocumentedSearch) {
     const Graph g = test::grid_graph(15, 13);
-    for (unsigned seed = 40; seed < 46; ++seed) {
-        const std::vector<PartId> part = random_parts(g, PartId(2 + seed % 5), seed);
-        EXPECT_EQ(breadth_first_part_order(g, part), breadth_first_members(g, part)) << seed;
+    const int threads = omp_get_max_threads();
+    for (int t : {1, 2}) {
+        omp_set_num_threads(t);
+        for (unsigned seed = 40; seed < 46; ++seed) {
+            const std::vector<PartId> part = random_parts(g, PartId(2 + seed % 5), seed);
+            EXPECT_EQ(breadth_first_part_order(g, part), breadth_first_members(g, part))
+                << seed << " on " << t << " threads";
+        }
     }
+    omp_set_num_threads(threads);
 }
 
 TEST(PartComponents, UpdatedAfterMovesBetweenMarkedPartsEqualsASearch) {
