@@ -32,17 +32,13 @@ void check_method_inputs(const std::string& method, const part::Graph& graph, pa
             "writes one from a mesh), or use a graph method (spectral, farhat, metis, or blocks "
             "with "
             "--order-method rcm|bfs|nd|spectral)");
-    if (method == "hier" && options.scheme != "auto") {
-        try {
-            const auto scheme = part::parse_scheme(options.scheme, graph.coords.dim);
-            if (scheme.num_parts() != k)
-                throw UsageError("--scheme " + options.scheme + " makes " +
-                                 std::to_string(scheme.num_parts()) + " parts but -k is " +
-                                 std::to_string(k));
-        } catch (const part::InvalidArgument& e) {
-            throw UsageError(std::string("--scheme: ") + e.what());
-        }
-    }
+    if (method != "hier" || options.scheme == "auto") return;
+    const auto scheme = part::tools::as_usage_error(
+        [&] { return part::parse_scheme(options.scheme, graph.coords.dim); }, "--scheme: ");
+    if (scheme.num_parts() != k)
+        throw UsageError("--scheme " + options.scheme + " makes " +
+                         std::to_string(scheme.num_parts()) + " parts but -k is " +
+                         std::to_string(k));
 }
 
 // K as gpmetis takes it (GRAPH K) or as -k K (0: not given): one of them, or both the same.

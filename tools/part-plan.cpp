@@ -96,8 +96,7 @@ int main(int argc, char** argv) {
         ->needs(dataset_opt);
 
     return tools::run_tool(app, argc, argv, [&] {
-        if (!common.output.empty())
-            tools::ensure_output_usable(common.output, {old_path, new_path, plan_path});
+        tools::ensure_output_usable(common.output, {old_path, new_path, plan_path});
         if (apply_cmd->parsed() && old_path.empty() && dataset_path.empty())
             throw tools::UsageError("apply needs --partition OLD.part or --dataset OLD.pvtu");
         if (diff_cmd->parsed()) {

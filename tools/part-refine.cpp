@@ -35,13 +35,11 @@ void parse_lambda(const std::string& text, gde::RefineOptions& options) {
 // count is a usage error.
 std::optional<gde::Network> network_for(const std::string& spec, PartId parts,
                                         const std::string& partition_path) {
-    try {
+    return tools::as_usage_error([&] {
         std::optional<gde::Network> network = formats::load_network(spec);
         if (network) gde::check_one_processor_per_part(*network, parts, partition_path);
         return network;
-    } catch (const InvalidArgument& e) {
-        throw tools::UsageError(e.what());
-    }
+    });
 }
 
 } // namespace

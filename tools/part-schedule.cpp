@@ -1,7 +1,6 @@
 // part-schedule: when to remap. Optimal configuration schedules (dp), phase segmentation
 // (segment) and remap policies compared on a measured load trace (policies).
 #include "formats/schedule_traces.hpp"
-#include "libpart/core/error.hpp"
 #include "libpart/schedule/configuration_schedule.hpp"
 #include "libpart/schedule/phase_segmentation.hpp"
 #include "libpart/schedule/remap_policies.hpp"
@@ -86,8 +85,7 @@ int main(int argc, char** argv) {
     tools::add_common_options(*policies, common, {});
 
     return tools::run_tool(app, argc, argv, [&] {
-        if (!common.output.empty())
-            tools::ensure_output_usable(common.output, {input_path, remap_cost});
+        tools::ensure_output_usable(common.output, {input_path, remap_cost});
         tools::Progress progress(common.quiet);
         progress.stage("reading " + input_path);
         if (*dp) {
@@ -107,11 +105,9 @@ int main(int argc, char** argv) {
                 tools::phase_comparison_report(phases, procs, sync, common.json, common.verbose),
                 common);
         } else {
-            try { // names are checked before any file is read
+            tools::as_usage_error([&] { // names are checked before any file is read
                 for (const std::string& name : policy_names) check_remap_policy(name);
-            } catch (const InvalidArgument& e) {
-                throw tools::UsageError(e.what());
-            }
+            });
             const auto input = formats::read_load_trace(input_path, remap_cost);
             const RemapTimeModel model(input.trace, compute_cost);
             const RemapComparison policies =

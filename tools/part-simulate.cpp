@@ -7,7 +7,6 @@
 #include "formats/line_plot_file.hpp"
 #include "formats/partition_file.hpp"
 #include "formats/simulation_output.hpp"
-#include "libpart/core/error.hpp"
 #include "libpart/simulate/simulation.hpp"
 #include "libpart/simulate/workloads.hpp"
 #include "tools/common/cli.hpp"
@@ -76,28 +75,21 @@ int main(int argc, char** argv) {
     tools::add_common_options(app, common, {.seed = true});
 
     return tools::run_tool(app, argc, argv, [&] {
-        RepartitionMethod repartition;
-        try { // names are checked before any file is read
+        RepartitionMethod repartition = tools::as_usage_error([&] { // before any file is read
             check_workload(setup.workload);
             for (const std::string& name : policies)
                 if (name != "all") check_online_policy(name);
-            repartition = repartition_method(method, common.seed);
-        } catch (const InvalidArgument& e) {
-            throw tools::UsageError(e.what());
-        }
+            return repartition_method(method, common.seed);
+        });
         if (std::find(policies.begin(), policies.end(), "all") != policies.end())
             policies.assign(std::begin(kOnlinePolicyNames), std::end(kOnlinePolicyNames));
-        try {
-            if (!plot_path.empty()) formats::check_plot_path(plot_path);
-        } catch (const InvalidArgument& e) {
-            throw tools::UsageError(std::string("--plot ") + e.what());
-        }
+        if (!plot_path.empty())
+            tools::as_usage_error([&] { formats::check_plot_path(plot_path); }, "--plot ");
         if (!plot_path.empty() && plot_path == common.output)
             throw tools::UsageError("-o and --plot name the same file");
         tools::ensure_one_standard_output({common.output, plot_path});
         for (const std::string& out : {common.output, plot_path})
-            if (!out.empty())
-                tools::ensure_output_usable(out, {graph_path, coords_path, targets_path});
+            tools::ensure_output_usable(out, {graph_path, coords_path, targets_path});
         formats::SimulationOutputs outputs(common.output, plot_path);
         if (common.seed >= 0) setup.seed = unsigned(common.seed);
 

@@ -32,8 +32,7 @@ int main(int argc, char** argv) {
     tools::add_common_options(app, common, {});
 
     return tools::run_tool(app, argc, argv, [&] {
-        if (!common.output.empty())
-            tools::ensure_output_usable(common.output, {graph_path, partition_path});
+        tools::ensure_output_usable(common.output, {graph_path, partition_path});
         tools::Progress progress(common.quiet);
         progress.stage("reading " + graph_path);
         tools::Stopwatch clock;
