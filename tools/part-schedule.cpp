@@ -13,8 +13,7 @@ using namespace part;
 int main(int argc, char** argv) {
     CLI::App app(
         "Decide when to remap: optimal schedules by dynamic programming (Nicol & Saltz 1987), "
-        "phase "
-        "segmentation with the W(n) heuristic, and remap policies compared on a load trace.");
+        "phase segmentation with the W(n) heuristic, and remap policies compared on a load trace.");
     tools::add_example(app, "part-schedule policies loads.csv --remap-cost 25 --json");
     app.require_subcommand(1);
     tools::CommonOptions common;
@@ -30,9 +29,9 @@ int main(int argc, char** argv) {
         ->required();
     tools::add_common_options(*dp, common, {});
 
-    CLI::App* segment =
-        app.add_subcommand("segment", "Optimal phases (Model B) and the W(n) heuristic for work "
-                                      "units wrapped onto processors");
+    CLI::App* segment = app.add_subcommand(
+        "segment",
+        "Optimal phases (Model B) and the W(n) heuristic for work units wrapped onto processors");
     tools::add_example(*segment, "part-schedule segment work.csv --procs 2 --sync 0.5 --window 3");
     int procs = 0;
     double sync = 0;
@@ -54,9 +53,9 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     tools::add_common_options(*segment, common, {});
 
-    CLI::App* policies = app.add_subcommand(
-        "policies", "Compare remap policies on LOADS.csv: a header of part names "
-                    "and one row of per-part loads per step");
+    CLI::App* policies =
+        app.add_subcommand("policies", "Compare remap policies on LOADS.csv: a header of part "
+                                       "names and one row of per-part loads per step");
     tools::add_example(*policies,
                        "part-schedule policies loads.csv --remap-cost 25 --policy stop-at-rise");
     std::vector<std::string> policy_names;
@@ -66,10 +65,9 @@ int main(int argc, char** argv) {
         ->add_option("--remap-cost", remap_cost,
                      "Cost C of a remap: a number, a column of LOADS or a file")
         ->required();
-    policies->add_option(
-        "--policy", policy_names,
-        "Policies to compare (repeatable; default all): never, fixed-interval, stop-at-rise, "
-        "predictive-interval, profitability, dp-optimal");
+    policies->add_option("--policy", policy_names,
+                         "Policies to compare (repeatable; default all): never, fixed-interval, "
+                         "stop-at-rise, predictive-interval, profitability, dp-optimal");
     double compute_cost = 1.0;
     policies
         ->add_option(

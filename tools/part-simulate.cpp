@@ -15,11 +15,9 @@
 
 int main(int argc, char** argv) {
     using namespace part;
-    CLI::App app(
-        "Simulate a time-varying workload on a mesh: repartition when a remap policy says so and "
-        "report "
-        "per-step time (max part load + beta x communication) and remap cost (gamma x data moved + "
-        "decision cost) for each policy.");
+    CLI::App app("Simulate a time-varying workload on a mesh: repartition when a remap policy says "
+                 "so and report per-step time (max part load + beta x communication) and remap "
+                 "cost (gamma x data moved + decision cost) for each policy.");
     tools::add_example(
         app, "part-simulate data/naca0012.graph --coords data/naca0012.xyz -k 8 --workload hotspot "
              "--steps 100 --method scratch --policy all -o sim.csv --plot sim.svg");
@@ -35,21 +33,20 @@ int main(int argc, char** argv) {
         ->required()
         ->check(CLI::PositiveNumber);
     app.add_option("--targets", targets_path,
-                   "Capacity of each part (one positive number per line, normalised): a step "
-                   "takes the largest load / capacity; default equal capacities");
+                   "Capacity of each part (one positive number per line, normalised): a step takes "
+                   "the largest load / capacity; default equal capacities");
     app.add_option("--workload", setup.workload, "hotspot, wator or front")->required();
     app.add_option("--steps", setup.steps, "Number of steps")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
     app.add_option("--method", method,
-                   "Repartitioning method: scratch (METIS, parts relabelled by overlap), "
-                   "interval (intervals of the vertex numbering, as part-repart) or gde (GDE "
-                   "rebalancing of the current partition)")
+                   "Repartitioning method: scratch (METIS, parts relabelled by overlap), interval "
+                   "(intervals of the vertex numbering, as part-repart) or gde (GDE rebalancing of "
+                   "the current partition)")
         ->capture_default_str();
-    app.add_option(
-           "--policy", policies,
-           "Remap policy (repeatable): never, fixed-interval, stop-at-rise, predictive-interval, "
-           "profitability, or all")
+    app.add_option("--policy", policies,
+                   "Remap policy (repeatable): never, fixed-interval, stop-at-rise, "
+                   "predictive-interval, profitability, or all")
         ->capture_default_str();
     app.add_option("--interval", setup.policy_options.interval,
                    "Steps between remaps for fixed-interval")

@@ -13,10 +13,9 @@
 
 int main(int argc, char** argv) {
     using namespace part;
-    CLI::App app(
-        "Report the quality of a partition: edge cut, communication volume (METIS definitions), "
-        "imbalance per constraint, boundary vertices, neighbouring parts, disconnected and empty "
-        "parts.");
+    CLI::App app("Report the quality of a partition: edge cut, communication volume (METIS "
+                 "definitions), imbalance per constraint, boundary vertices, neighbouring parts, "
+                 "disconnected and empty parts.");
     tools::add_example(app, "part-stats data/naca0012.graph data/naca0012.graph.part.8 --json");
     tools::CommonOptions common;
     std::string graph_path, partition_path, coords_path, targets_path;
