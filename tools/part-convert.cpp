@@ -53,8 +53,8 @@ std::string check_options(const ConvertOptions& o, const std::string& output) {
             "with --partition the output must be a .vtu (or .pvtu with --split), not '" + output +
             "'");
     if (!partition_mode && ext == ".xyz")
-        throw tools::UsageError("-o names the graph; its coordinates go beside it as OUT.xyz, "
-                                "so OUT cannot end in .xyz");
+        throw tools::UsageError("-o names the graph; its coordinates go beside it as OUT.xyz, so "
+                                "OUT cannot end in .xyz");
     if (!partition_mode && (ext == ".vtu" || ext == ".pvtu"))
         throw tools::UsageError("writing " + output + " needs --partition P");
     const std::vector<std::string> inputs{o.mesh_path, p.partition, p.old_partition};
@@ -67,25 +67,21 @@ std::string check_options(const ConvertOptions& o, const std::string& output) {
 } // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app("Convert a mesh (.msh gmsh 2.2/4.1, .vtu, .vtk, METIS .mesh) to the graph the "
-                 "partitioners read "
-                 "(OUT.graph plus coordinates in OUT.xyz), or write a partition onto the mesh as "
-                 ".vtu/.pvtu for "
-                 "ParaView. OUT.mesh writes the top-dimensional cells as a METIS mesh file. With "
-                 "--partition, -o - writes the .vtu to standard output (the report then goes to "
-                 "stderr); a graph (two files) and a --split dataset need file names.");
-    tools::add_example(
-        app,
-        "part-convert data/naca0012.msh -o naca0012.graph && part-partition naca0012.graph -k 8 "
-        "--method metis && part-convert data/naca0012.msh --partition naca0012.graph.part.8 "
-        "-o naca0012.vtu");
+    CLI::App app(
+        "Convert a mesh (.msh gmsh 2.2/4.1, .vtu, .vtk, METIS .mesh) to the graph the partitioners "
+        "read (OUT.graph plus coordinates in OUT.xyz), or write a partition onto the mesh as "
+        ".vtu/.pvtu for ParaView. OUT.mesh writes the top-dimensional cells as a METIS mesh file. "
+        "With --partition, -o - writes the .vtu to standard output (the report then goes to "
+        "stderr); a graph (two files) and a --split dataset need file names.");
+    tools::add_example(app, "part-convert data/naca0012.msh -o naca0012.graph && part-partition "
+                            "naca0012.graph -k 8 --method metis && part-convert data/naca0012.msh "
+                            "--partition naca0012.graph.part.8 -o naca0012.vtu");
     tools::CommonOptions common;
     ConvertOptions o;
     app.add_option("MESH", o.mesh_path, "Mesh file: .msh, .vtu, .vtk or .mesh")->required();
     app.add_option("--ncommon", o.graph.ncommon,
                    "Dual graph: cells sharing at least N nodes are adjacent, as m2gmetis "
-                   "-ncommon=N (default: "
-                   "cells sharing a face)")
+                   "-ncommon=N (default: cells sharing a face)")
         ->check(CLI::PositiveNumber);
     app.add_flag("--nodal", o.graph.nodal,
                  "Build the graph of mesh points (nodes sharing a cell) instead of the dual graph");
@@ -100,8 +96,8 @@ int main(int argc, char** argv) {
     app.add_option("--old-partition", o.partitioned.old_partition,
                    "Previous partition: adds 'old_partition' and 'moved'");
     app.add_flag("--split", o.partitioned.split,
-                 "Write one .vtu piece per part and a .pvtu that ParaView opens as one dataset "
-                 "(an existing one is replaced all-or-nothing, its stale pieces removed)");
+                 "Write one .vtu piece per part and a .pvtu that ParaView opens as one dataset (an "
+                 "existing one is replaced all-or-nothing, its stale pieces removed)");
     app.add_option("--ghost-layers", o.partitioned.ghost_layers,
                    "Ghost cell layers per piece (with --split), marked vtkGhostType")
         ->check(CLI::Range(0, 8));

@@ -28,21 +28,15 @@ void check_method_inputs(const std::string& method, const part::Graph& graph, pa
             "--method " + method +
             (method == "blocks" ? " with --order-method " + options.order_method : std::string()) +
             " needs vertex coordinates: give --coords FILE (.xyz, one point per vertex; "
-            "part-convert "
-            "writes one from a mesh), or use a graph method (spectral, farhat, metis, or blocks "
-            "with "
-            "--order-method rcm|bfs|nd|spectral)");
-    if (method == "hier" && options.scheme != "auto") {
-        try {
-            const auto scheme = part::parse_scheme(options.scheme, graph.coords.dim);
-            if (scheme.num_parts() != k)
-                throw UsageError("--scheme " + options.scheme + " makes " +
-                                 std::to_string(scheme.num_parts()) + " parts but -k is " +
-                                 std::to_string(k));
-        } catch (const part::InvalidArgument& e) {
-            throw UsageError(std::string("--scheme: ") + e.what());
-        }
-    }
+            "part-convert writes one from a mesh), or use a graph method (spectral, farhat, metis, "
+            "or blocks with --order-method rcm|bfs|nd|spectral)");
+    if (method != "hier" || options.scheme == "auto") return;
+    const auto scheme = part::tools::as_usage_error(
+        [&] { return part::parse_scheme(options.scheme, graph.coords.dim); }, "--scheme: ");
+    if (scheme.num_parts() != k)
+        throw UsageError("--scheme " + options.scheme + " makes " +
+                         std::to_string(scheme.num_parts()) + " parts but -k is " +
+                         std::to_string(k));
 }
 
 // K as gpmetis takes it (GRAPH K) or as -k K (0: not given): one of them, or both the same.
@@ -60,12 +54,10 @@ part::PartId part_count(part::PartId option, part::PartId positional) {
 
 int main(int argc, char** argv) {
     using namespace part;
-    CLI::App app(
-        "Partition a graph into K parts. Writes GRAPH.part.K (one part id per line) like gpmetis "
-        "and prints the quality table of part-stats.");
-    tools::add_example(
-        app, "part-partition data/naca0012.graph -k 8 --method blocks --order-method hilbert "
-             "--coords data/naca0012.xyz");
+    CLI::App app("Partition a graph into K parts. Writes GRAPH.part.K (one part id per line) like "
+                 "gpmetis and prints the quality table of part-stats.");
+    tools::add_example(app, "part-partition data/naca0012.graph -k 8 --method blocks "
+                            "--order-method hilbert --coords data/naca0012.xyz");
     tools::CommonOptions common;
     std::string graph_path, coords_path, targets_path, order_path, method = "metis", ptype = "kway",
                                                                    objtype = "cut";
@@ -78,8 +70,7 @@ int main(int argc, char** argv) {
     app.add_option("-k,--parts", k, "Number of parts")->check(CLI::PositiveNumber);
     app.add_option("--method", method,
                    "blocks (an ordering cut into K blocks), rcb, inertial, hier (need --coords), "
-                   "spectral, farhat, "
-                   "metis")
+                   "spectral, farhat, metis")
         ->check(CLI::IsMember(partition_methods()))
         ->capture_default_str();
     app.add_option("--coords", coords_path, "Coordinates file (.xyz) for geometric methods");

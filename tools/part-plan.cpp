@@ -38,10 +38,9 @@ void apply_to_dataset(const std::string& plan_path, const std::string& dataset_p
 } // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app(
-        "Make, inspect, check and apply migration plans: which vertices move from which old part "
-        "to which "
-        "new part. Plans are versioned files with a readable JSON head and a checksummed body.");
+    CLI::App app("Make, inspect, check and apply migration plans: which vertices move from which "
+                 "old part to which new part. Plans are versioned files with a readable JSON head "
+                 "and a checksummed body.");
     tools::add_example(app,
                        "part-plan diff old.part new.part -o move.plan && part-plan show move.plan "
                        "&& part-plan apply move.plan --dataset old.pvtu -o new.pvtu");
@@ -78,10 +77,9 @@ int main(int argc, char** argv) {
     std::string dataset_path;
     int ghost_layers = 0;
     auto* apply_cmd = app.add_subcommand(
-        "apply", "Apply PLAN to the old partition (--partition, writes the new partition to -o) "
-                 "or to a partitioned dataset (--dataset OLD.pvtu, writes -o NEW.pvtu: a file, "
-                 "not '-'; an existing NEW.pvtu is replaced all-or-nothing, its stale pieces "
-                 "removed)");
+        "apply", "Apply PLAN to the old partition (--partition, writes the new partition to -o) or "
+                 "to a partitioned dataset (--dataset OLD.pvtu, writes -o NEW.pvtu: a file, not "
+                 "'-'; an existing NEW.pvtu is replaced all-or-nothing, its stale pieces removed)");
     apply_cmd->add_option("PLAN", plan_path, "Plan file")->required();
     auto* partition_opt =
         apply_cmd->add_option("--partition", old_path, "Old partition file the plan was made from");
@@ -96,8 +94,7 @@ int main(int argc, char** argv) {
         ->needs(dataset_opt);
 
     return tools::run_tool(app, argc, argv, [&] {
-        if (!common.output.empty())
-            tools::ensure_output_usable(common.output, {old_path, new_path, plan_path});
+        tools::ensure_output_usable(common.output, {old_path, new_path, plan_path});
         if (apply_cmd->parsed() && old_path.empty() && dataset_path.empty())
             throw tools::UsageError("apply needs --partition OLD.part or --dataset OLD.pvtu");
         if (diff_cmd->parsed()) {

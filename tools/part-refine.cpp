@@ -35,26 +35,22 @@ void parse_lambda(const std::string& text, gde::RefineOptions& options) {
 // count is a usage error.
 std::optional<gde::Network> network_for(const std::string& spec, PartId parts,
                                         const std::string& partition_path) {
-    try {
+    return tools::as_usage_error([&] {
         std::optional<gde::Network> network = formats::load_network(spec);
         if (network) gde::check_one_processor_per_part(*network, parts, partition_path);
         return network;
-    } catch (const InvalidArgument& e) {
-        throw tools::UsageError(e.what());
-    }
+    });
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app("Refine or rebalance a partition with the generalized dimension exchange (GDE): "
-                 "balance part weights over a processor network, deroute flows between parts "
-                 "that do not touch, remove cyclic flows, move border vertices with the highest "
-                 "gain, then polish the cut.");
-    tools::add_example(
-        app,
-        "part-refine data/naca0012.graph naca0012.graph.part.8 --network mesh:2x4 --map greedy "
-        "--lambda opt -o refined.part.8");
+    CLI::App app(
+        "Refine or rebalance a partition with the generalized dimension exchange (GDE): balance "
+        "part weights over a processor network, deroute flows between parts that do not touch, "
+        "remove cyclic flows, move border vertices with the highest gain, then polish the cut.");
+    tools::add_example(app, "part-refine data/naca0012.graph naca0012.graph.part.8 --network "
+                            "mesh:2x4 --map greedy --lambda opt -o refined.part.8");
     tools::CommonOptions common;
     std::string graph_path, partition_path, coords_path, targets_path,
         network_spec = "quotient", map = "identity", lambda = "0.5", flow_graph = "network";
@@ -90,11 +86,11 @@ int main(int argc, char** argv) {
     app.add_flag("--no-polish", no_polish,
                  "Skip the boundary cut-improvement pass after the moves");
     app.add_flag("--no-absorb", no_absorb,
-                 "Keep detached components of a part where they are (by default each is "
-                 "handed whole to the neighbour it shares most edges with, before GDE)");
+                 "Keep detached components of a part where they are (by default each is handed "
+                 "whole to the neighbour it shares most edges with, before GDE)");
     app.add_flag("--flat-polish", flat_polish,
-                 "Polish with one-level FM on the whole graph instead of multilevel FM on the "
-                 "band around the boundary");
+                 "Polish with one-level FM on the whole graph instead of multilevel FM on the band "
+                 "around the boundary");
     app.add_option("--band-width", options.band_width,
                    "Layers on each side of the boundary the multilevel polish may move; -1: all")
         ->check(CLI::Range(-1, 1000000))

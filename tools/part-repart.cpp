@@ -44,14 +44,12 @@ int main(int argc, char** argv) {
     const int ranks = mpi_env ? mpi_env->size() : 1;
     const int rank = mpi_env ? mpi_env->rank() : 0;
     mpi::QuietUnlessRoot quiet_ranks(rank);
-    CLI::App app(
-        "Repartition a graph from its old partition when loads (vertex weights in GRAPH) "
-        "or the processor count change. Writes the new partition (-o) and the migration "
-        "plan (with --plan), and reports cut, imbalance, data moved, messages and after how "
-        "many steps the remap pays for itself.");
-    tools::add_example(
-        app, "part-repart mesh.graph mesh.graph.part.16 -k 16 --method interval -o new.part "
-             "--plan move.plan");
+    CLI::App app("Repartition a graph from its old partition when loads (vertex weights in GRAPH) "
+                 "or the processor count change. Writes the new partition (-o) and the migration "
+                 "plan (with --plan), and reports cut, imbalance, data moved, messages and after "
+                 "how many steps the remap pays for itself.");
+    tools::add_example(app, "part-repart mesh.graph mesh.graph.part.16 -k 16 --method interval -o "
+                            "new.part --plan move.plan");
     tools::CommonOptions common;
     formats::mpi::DistributedRepartOptions o; // the options, for either path
     RepartRequest& request = o.request;
@@ -62,14 +60,14 @@ int main(int argc, char** argv) {
                    "with one piece per rank")
         ->required();
     app.add_option("OLD", o.old_path,
-                   "Old partition file (part id per line); required unless GRAPH is a .pvtu "
-                   "(whose piece r is then old part r)");
+                   "Old partition file (part id per line); required unless GRAPH is a .pvtu (whose "
+                   "piece r is then old part r)");
     app.add_option("--pvtu", o.pvtu_output,
-                   "With a .pvtu GRAPH: write the cells redistributed, one piece per new part, "
-                   "as this .pvtu (a file, not '-'; an existing one is replaced all-or-nothing)");
-    app.add_option("--weight-field", o.pvtu.weight_field,
-                   "With a .pvtu GRAPH: cell array giving vertex weights (k components: k "
-                   "constraints)");
+                   "With a .pvtu GRAPH: write the cells redistributed, one piece per new part, as "
+                   "this .pvtu (a file, not '-'; an existing one is replaced all-or-nothing)");
+    app.add_option(
+        "--weight-field", o.pvtu.weight_field,
+        "With a .pvtu GRAPH: cell array giving vertex weights (k components: k constraints)");
     app.add_option("--size-field", o.pvtu.size_field,
                    "With a .pvtu GRAPH: cell array giving migration sizes");
     app.add_option("--ghost-layers", o.ghost_layers,
@@ -84,13 +82,13 @@ int main(int argc, char** argv) {
         ->required()
         ->check(CLI::IsMember(repart_method_names()));
     app.add_option("--order", o.order_path,
-                   "interval: ordering file, line i = 0-based position of vertex i, as "
-                   "part-order writes (default: Hilbert order of --coords, else the numbering)");
+                   "interval: ordering file, line i = 0-based position of vertex i, as part-order "
+                   "writes (default: Hilbert order of --coords, else the numbering)");
     app.add_option("--coords", o.coords_path,
                    "Coordinates file (.xyz); interval orders vertices along a Hilbert curve");
     app.add_option("--arrangement", arrangement,
-                   "interval: order of parts over intervals (aligned: exact when the old parts "
-                   "are intervals of the line, else mcr)")
+                   "interval: order of parts over intervals (aligned: exact when the old parts are "
+                   "intervals of the line, else mcr)")
         ->check(CLI::IsMember(arrangement_names()))
         ->capture_default_str();
     app.add_option("--message-cost", request.message_cost,
@@ -101,9 +99,8 @@ int main(int argc, char** argv) {
                    "Migration plan output ('-': standard output); none written without it");
     app.add_option(
         "--ufactor", request.metis.ufactor,
-        "Allowed imbalance in 1/1000 (default 30): METIS's for scratch; interval and gde "
-        "spend it on moving less (0: exactly proportional intervals, GDE balancing to the "
-        "average)");
+        "Allowed imbalance in 1/1000 (default 30): METIS's for scratch; interval and gde spend it "
+        "on moving less (0: exactly proportional intervals, GDE balancing to the average)");
     app.add_option("--ptype", ptype, "scratch: METIS scheme kway or rb")
         ->check(CLI::IsMember({"kway", "rb"}));
     app.add_option("--time-per-weight", model.time_per_weight,
@@ -118,10 +115,10 @@ int main(int argc, char** argv) {
                    "Cost model: s per unit vertex size moved")
         ->capture_default_str();
     double horizon = 0;
-    app.add_option("--horizon", horizon,
-                   "Remap only if it pays off within this many solver steps (the next chance to "
-                   "remap), by the cost model; else keep the old partition and move nothing "
-                   "(default: always remap)")
+    app.add_option(
+           "--horizon", horizon,
+           "Remap only if it pays off within this many solver steps (the next chance to remap), by "
+           "the cost model; else keep the old partition and move nothing (default: always remap)")
         ->check(CLI::PositiveNumber);
     app.add_flag("--controller")
         ->description("Under mpirun: rank 0 decides as controller from the loads the ranks send "

@@ -1,7 +1,6 @@
 // part-schedule: when to remap. Optimal configuration schedules (dp), phase segmentation
 // (segment) and remap policies compared on a measured load trace (policies).
 #include "formats/schedule_traces.hpp"
-#include "libpart/core/error.hpp"
 #include "libpart/schedule/configuration_schedule.hpp"
 #include "libpart/schedule/phase_segmentation.hpp"
 #include "libpart/schedule/remap_policies.hpp"
@@ -14,8 +13,7 @@ using namespace part;
 int main(int argc, char** argv) {
     CLI::App app(
         "Decide when to remap: optimal schedules by dynamic programming (Nicol & Saltz 1987), "
-        "phase "
-        "segmentation with the W(n) heuristic, and remap policies compared on a load trace.");
+        "phase segmentation with the W(n) heuristic, and remap policies compared on a load trace.");
     tools::add_example(app, "part-schedule policies loads.csv --remap-cost 25 --json");
     app.require_subcommand(1);
     tools::CommonOptions common;
@@ -31,9 +29,9 @@ int main(int argc, char** argv) {
         ->required();
     tools::add_common_options(*dp, common, {});
 
-    CLI::App* segment =
-        app.add_subcommand("segment", "Optimal phases (Model B) and the W(n) heuristic for work "
-                                      "units wrapped onto processors");
+    CLI::App* segment = app.add_subcommand(
+        "segment",
+        "Optimal phases (Model B) and the W(n) heuristic for work units wrapped onto processors");
     tools::add_example(*segment, "part-schedule segment work.csv --procs 2 --sync 0.5 --window 3");
     int procs = 0;
     double sync = 0;
@@ -55,9 +53,9 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     tools::add_common_options(*segment, common, {});
 
-    CLI::App* policies = app.add_subcommand(
-        "policies", "Compare remap policies on LOADS.csv: a header of part names "
-                    "and one row of per-part loads per step");
+    CLI::App* policies =
+        app.add_subcommand("policies", "Compare remap policies on LOADS.csv: a header of part "
+                                       "names and one row of per-part loads per step");
     tools::add_example(*policies,
                        "part-schedule policies loads.csv --remap-cost 25 --policy stop-at-rise");
     std::vector<std::string> policy_names;
@@ -67,10 +65,9 @@ int main(int argc, char** argv) {
         ->add_option("--remap-cost", remap_cost,
                      "Cost C of a remap: a number, a column of LOADS or a file")
         ->required();
-    policies->add_option(
-        "--policy", policy_names,
-        "Policies to compare (repeatable; default all): never, fixed-interval, stop-at-rise, "
-        "predictive-interval, profitability, dp-optimal");
+    policies->add_option("--policy", policy_names,
+                         "Policies to compare (repeatable; default all): never, fixed-interval, "
+                         "stop-at-rise, predictive-interval, profitability, dp-optimal");
     double compute_cost = 1.0;
     policies
         ->add_option(
@@ -86,8 +83,7 @@ int main(int argc, char** argv) {
     tools::add_common_options(*policies, common, {});
 
     return tools::run_tool(app, argc, argv, [&] {
-        if (!common.output.empty())
-            tools::ensure_output_usable(common.output, {input_path, remap_cost});
+        tools::ensure_output_usable(common.output, {input_path, remap_cost});
         tools::Progress progress(common.quiet);
         progress.stage("reading " + input_path);
         if (*dp) {
@@ -107,11 +103,9 @@ int main(int argc, char** argv) {
                 tools::phase_comparison_report(phases, procs, sync, common.json, common.verbose),
                 common);
         } else {
-            try { // names are checked before any file is read
+            tools::as_usage_error([&] { // names are checked before any file is read
                 for (const std::string& name : policy_names) check_remap_policy(name);
-            } catch (const InvalidArgument& e) {
-                throw tools::UsageError(e.what());
-            }
+            });
             const auto input = formats::read_load_trace(input_path, remap_cost);
             const RemapTimeModel model(input.trace, compute_cost);
             const RemapComparison policies =

@@ -7,7 +7,6 @@
 #include "formats/line_plot_file.hpp"
 #include "formats/partition_file.hpp"
 #include "formats/simulation_output.hpp"
-#include "libpart/core/error.hpp"
 #include "libpart/repart/repart_method.hpp"
 #include "libpart/simulate/simulation.hpp"
 #include "libpart/simulate/workloads.hpp"
@@ -17,11 +16,9 @@
 
 int main(int argc, char** argv) {
     using namespace part;
-    CLI::App app(
-        "Simulate a time-varying workload on a mesh: repartition when a remap policy says so and "
-        "report "
-        "per-step time (max part load + beta x communication) and remap cost (gamma x data moved + "
-        "decision cost) for each policy.");
+    CLI::App app("Simulate a time-varying workload on a mesh: repartition when a remap policy says "
+                 "so and report per-step time (max part load + beta x communication) and remap "
+                 "cost (gamma x data moved + decision cost) for each policy.");
     tools::add_example(
         app, "part-simulate data/naca0012.graph --coords data/naca0012.xyz -k 8 --workload hotspot "
              "--steps 100 --method scratch --policy all -o sim.csv --plot sim.svg");
@@ -37,21 +34,20 @@ int main(int argc, char** argv) {
         ->required()
         ->check(CLI::PositiveNumber);
     app.add_option("--targets", targets_path,
-                   "Capacity of each part (one positive number per line, normalised): a step "
-                   "takes the largest load / capacity; default equal capacities");
+                   "Capacity of each part (one positive number per line, normalised): a step takes "
+                   "the largest load / capacity; default equal capacities");
     app.add_option("--workload", setup.workload, "hotspot, wator or front")->required();
     app.add_option("--steps", setup.steps, "Number of steps")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
     app.add_option("--method", method,
-                   "Repartitioning method: scratch (METIS, parts relabelled by overlap), "
-                   "interval (intervals of the vertex numbering, as part-repart) or gde (GDE "
-                   "rebalancing of the current partition)")
+                   "Repartitioning method: scratch (METIS, parts relabelled by overlap), interval "
+                   "(intervals of the vertex numbering, as part-repart) or gde (GDE rebalancing of "
+                   "the current partition)")
         ->capture_default_str();
-    app.add_option(
-           "--policy", policies,
-           "Remap policy (repeatable): never, fixed-interval, stop-at-rise, predictive-interval, "
-           "profitability, or all")
+    app.add_option("--policy", policies,
+                   "Remap policy (repeatable): never, fixed-interval, stop-at-rise, "
+                   "predictive-interval, profitability, or all")
         ->capture_default_str();
     app.add_option("--interval", setup.policy_options.interval,
                    "Steps between remaps for fixed-interval")
@@ -77,27 +73,21 @@ int main(int argc, char** argv) {
     tools::add_common_options(app, common, {.seed = true});
 
     return tools::run_tool(app, argc, argv, [&] {
-        try { // names are checked before any file is read
+        tools::as_usage_error([&] { // names are checked before any file is read
             check_workload(setup.workload);
             for (const std::string& name : policies)
                 if (name != "all") check_online_policy(name);
             repart_method(method);
-        } catch (const InvalidArgument& e) {
-            throw tools::UsageError(e.what());
-        }
+        });
         if (std::find(policies.begin(), policies.end(), "all") != policies.end())
             policies.assign(std::begin(kOnlinePolicyNames), std::end(kOnlinePolicyNames));
-        try {
-            if (!plot_path.empty()) formats::check_plot_path(plot_path);
-        } catch (const InvalidArgument& e) {
-            throw tools::UsageError(std::string("--plot ") + e.what());
-        }
+        if (!plot_path.empty())
+            tools::as_usage_error([&] { formats::check_plot_path(plot_path); }, "--plot ");
         if (!plot_path.empty() && plot_path == common.output)
             throw tools::UsageError("-o and --plot name the same file");
         tools::ensure_one_standard_output({common.output, plot_path});
         for (const std::string& out : {common.output, plot_path})
-            if (!out.empty())
-                tools::ensure_output_usable(out, {graph_path, coords_path, targets_path});
+            tools::ensure_output_usable(out, {graph_path, coords_path, targets_path});
         formats::SimulationOutputs outputs(common.output, plot_path);
         if (common.seed >= 0) setup.seed = unsigned(common.seed);
         setup.method = method;

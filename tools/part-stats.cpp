@@ -13,10 +13,9 @@
 
 int main(int argc, char** argv) {
     using namespace part;
-    CLI::App app(
-        "Report the quality of a partition: edge cut, communication volume (METIS definitions), "
-        "imbalance per constraint, boundary vertices, neighbouring parts, disconnected and empty "
-        "parts.");
+    CLI::App app("Report the quality of a partition: edge cut, communication volume (METIS "
+                 "definitions), imbalance per constraint, boundary vertices, neighbouring parts, "
+                 "disconnected and empty parts.");
     tools::add_example(app, "part-stats data/naca0012.graph data/naca0012.graph.part.8 --json");
     tools::CommonOptions common;
     std::string graph_path, partition_path, coords_path, targets_path;
@@ -32,8 +31,7 @@ int main(int argc, char** argv) {
     tools::add_common_options(app, common, {});
 
     return tools::run_tool(app, argc, argv, [&] {
-        if (!common.output.empty())
-            tools::ensure_output_usable(common.output, {graph_path, partition_path});
+        tools::ensure_output_usable(common.output, {graph_path, partition_path});
         tools::Progress progress(common.quiet);
         progress.stage("reading " + graph_path);
         tools::Stopwatch clock;

@@ -59,8 +59,7 @@ void ensure_parts_fit(long long parts, long long vertices, const std::string& op
     if (parts > vertices)
         throw UsageError(option + " " + std::to_string(parts) + " exceeds the graph's " +
                          std::to_string(vertices) +
-                         " vertices: expected at most one part per "
-                         "vertex");
+                         " vertices: expected at most one part per vertex");
 }
 
 void ensure_output_usable(const std::string& output, const std::vector<std::string>& inputs) {

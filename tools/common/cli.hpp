@@ -8,6 +8,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "libpart/core/error.hpp"
+
 namespace part::tools {
 
 enum ExitCode { kOk = 0, kInputError = 1, kUsageError = 2 };
@@ -17,6 +19,16 @@ class UsageError : public std::runtime_error {
   public:
     using std::runtime_error::runtime_error;
 };
+
+// Runs `check` and returns what it returns; its InvalidArgument, a bad option value found by
+// the library, becomes a UsageError (exit code 2) saying `prefix` and the library's message.
+template <typename Check> auto as_usage_error(Check check, const std::string& prefix = {}) {
+    try {
+        return check();
+    } catch (const InvalidArgument& e) {
+        throw UsageError(prefix + e.what());
+    }
+}
 
 struct CommonOptions {
     std::string output;

@@ -144,9 +144,8 @@ void print_text(std::ostream& out, const RefineReport& report, bool verbose) {
 void warn_of_empty_parts_on_quotient(std::ostream& err, PartId empty_parts) {
     if (empty_parts > 0)
         err << "warning: " << empty_parts
-            << " part(s) stay empty: on the quotient graph (the default network) an empty part "
-               "has no neighbour to receive load from; give a --network (e.g. mesh:RxC) to fill "
-               "them\n";
+            << " part(s) stay empty: on the quotient graph (the default network) an empty part has "
+               "no neighbour to receive load from; give a --network (e.g. mesh:RxC) to fill them\n";
 }
 
 } // namespace part::tools

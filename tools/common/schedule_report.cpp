@@ -113,19 +113,18 @@ void require_finite_total(double total, const std::string& scaling_option) {
 std::string configuration_schedule_report(const formats::StepCostTrace& input,
                                           const ConfigurationSchedule& schedule, bool as_json) {
     const auto config_name = [&](int config) { return input.configs[std::size_t(config)]; };
-    std::ostringstream out;
     if (as_json) {
         json configs = json::array();
         for (int c : schedule.config_per_step) configs.push_back(config_name(c));
-        out << json{{"steps", input.costs.steps},
+        return json{{"steps", input.costs.steps},
                     {"total", schedule.total},
                     {"remap_total", schedule.remap_total},
                     {"remap_steps", one_based(schedule.remap_steps)},
                     {"configurations", configs}}
-                   .dump(2)
-            << "\n";
-        return out.str();
+                   .dump(2) +
+               "\n";
     }
+    std::ostringstream out;
     out << "total " << figure(schedule.total) << " over " << input.costs.steps << " steps, "
         << schedule.remap_steps.size()
         << (schedule.remap_steps.size() == 1 ? " remap costing " : " remaps costing ")
@@ -141,7 +140,6 @@ std::string configuration_schedule_report(const formats::StepCostTrace& input,
 std::string phase_comparison_report(const PhaseComparison& comparison, int procs, double sync,
                                     bool as_json, bool all_phases) {
     const std::int64_t units = comparison.units;
-    std::ostringstream out;
     if (as_json) {
         json report{{"units", units},
                     {"procs", procs},
@@ -150,9 +148,9 @@ std::string phase_comparison_report(const PhaseComparison& comparison, int procs
                     {"heuristic", phases_json(comparison.heuristic, units)}};
         if (comparison.by_wavefront)
             report["wavefront"] = phases_json(*comparison.by_wavefront, units);
-        out << report.dump(2) << "\n";
-        return out.str();
+        return report.dump(2) + "\n";
     }
+    std::ostringstream out;
     const double optimum = comparison.optimal.total;
     out << units << " work units on " << procs << " processors, synchronization cost "
         << figure(sync) << "\n";
@@ -166,19 +164,18 @@ std::string phase_comparison_report(const PhaseComparison& comparison, int procs
 
 std::string remap_comparison_report(const LoadTrace& trace, const RemapComparison& comparison,
                                     bool as_json, bool all_steps) {
-    std::ostringstream out;
     if (as_json) {
         json list = json::array();
         for (const RemapPlan& plan : comparison.plans)
             list.push_back(remap_plan_json(plan, comparison.gap(plan)));
-        out << json{{"steps", trace.steps},
+        return json{{"steps", trace.steps},
                     {"parts", trace.parts},
                     {"optimal_total", comparison.optimal_total},
                     {"policies", list}}
-                   .dump(2)
-            << "\n";
-        return out.str();
+                   .dump(2) +
+               "\n";
     }
+    std::ostringstream out;
     out << trace.steps << " steps, " << trace.parts << " parts\n";
     char header[160];
     std::snprintf(header, sizeof header, "%-26s %14s %8s %9s  %s\n", "policy", "total", "remaps",

@@ -12,8 +12,9 @@ void check_pvtu_usage(bool under_mpirun, int ranks, const std::string& graph_pat
                       const std::string& method, const std::string& coords_path,
                       const std::vector<std::string>& outputs, PartId new_parts) {
     if (!under_mpirun)
-        throw UsageError(graph_path + " is read in parallel: run mpirun -np N part-repart "
-                                      "with N = its number of pieces");
+        throw UsageError(
+            graph_path +
+            " is read in parallel: run mpirun -np N part-repart with N = its number of pieces");
     if (method != "interval" && method != "gde")
         throw UsageError("a .pvtu GRAPH takes --method interval or gde");
     if (!coords_path.empty()) throw UsageError("--coords: a .pvtu GRAPH has the cell centroids");
