@@ -4,7 +4,6 @@
 #include <charconv>
 
 #include "libpart/core/graph_builder.hpp"
-#include "libpart/core/metrics.hpp"
 
 namespace part::gde {
 
@@ -174,11 +173,6 @@ Network network_from_graph(Graph graph, Topology topology, std::string name) {
     n.graph = std::move(graph);
     n.name = std::move(name);
     return n;
-}
-
-Network quotient_network(const Graph& graph, const Partition& partition) {
-    return network_from_graph(quotient_graph(graph, partition.part, partition.num_parts),
-                              Topology::Quotient, "quotient");
 }
 
 void check_one_processor_per_part(const Network& network, PartId parts,

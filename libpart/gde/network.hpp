@@ -51,9 +51,6 @@ Network make_network(const NetworkSpec& spec);
 // but not used by GDE; self loops and asymmetric links are rejected by validate(graph).
 Network network_from_graph(Graph graph, Topology topology, std::string name);
 
-// The quotient graph of `partition` as a network: processor p holds part p.
-Network quotient_network(const Graph& graph, const Partition& partition);
-
 // Refuses a network that has not exactly `parts` processors, one per part of the partition
 // `partition_name` names (throws InvalidArgument naming both counts): GDE puts each part on
 // its own processor. Checked before any work on the partition.

@@ -119,7 +119,8 @@ RefineRound remap(const Graph& graph, Partition& partition, WorkloadAdjuster& ad
 void balance(const Graph& graph, Partition& refined, const Network* network,
              const RefineOptions& options, RefineResult& result) {
     const bool on_quotient = network == nullptr || options.flow_graph == FlowGraph::Quotient;
-    // quotient_network's graph, with the border the adjuster starts from found in the same pass.
+    // The quotient graph as a network (processor p holds part p), with the border the adjuster
+    // starts from found in the same pass.
     std::vector<char> border;
     Network quotient =
         network_from_graph(quotient_graph(graph, refined.part, refined.num_parts, &border),
