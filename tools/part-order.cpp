@@ -1,5 +1,7 @@
 // part-order: a locality-preserving ordering of a graph's vertices, written as a permutation,
 // with its quality for index-based partitioning (edge cut of equal contiguous blocks).
+#include <algorithm>
+#include <iomanip>
 #include <iostream>
 
 #include "formats/graph_inputs.hpp"
@@ -7,9 +9,48 @@
 #include "libpart/order/order_method.hpp"
 #include "libpart/partition/order_quality.hpp"
 #include "tools/common/cli.hpp"
-#include "tools/common/partition_report.hpp"
 #include "tools/common/report.hpp"
 #include "tools/common/stopwatch.hpp"
+
+namespace part::tools {
+namespace {
+
+// The file written and the edge cut of equal contiguous blocks of the ordering.
+struct OrderReport {
+    std::string output, method;
+    VertexId vertices = 0;
+    EdgeOffset edges = 0;
+    std::vector<BlockCut> blocks;
+    double seconds = 0; // computing the ordering
+};
+
+void to_json(nlohmann::json& json, const OrderReport& r) {
+    nlohmann::json blocks = nlohmann::json::array();
+    for (const BlockCut& row : r.blocks)
+        blocks.push_back(
+            {{"parts", row.parts}, {"edge_cut", row.edge_cut}, {"imbalance", row.imbalance}});
+    json = {{"output", r.output}, {"method", r.method},   {"vertices", r.vertices},
+            {"edges", r.edges},   {"block_cuts", blocks}, {"seconds", r.seconds}};
+}
+
+// "Wrote OUTPUT", with `verbose` the time taken, and the table of block cuts.
+void print_text(std::ostream& out, const OrderReport& r, bool verbose) {
+    out << "Wrote " << r.output << "\n";
+    if (verbose) out << "Ordering took " << r.seconds << " s\n";
+    out << "Equal contiguous blocks of the " << r.method << " ordering (" << r.vertices
+        << " vertices, " << r.edges << " edges)\n";
+    out << "  " << std::setw(6) << "K" << std::setw(14) << "edge cut" << std::setw(12) << "cut %"
+        << std::setw(12) << "imbalance"
+        << "\n";
+    for (const BlockCut& row : r.blocks)
+        out << "  " << std::setw(6) << row.parts << std::setw(14) << row.edge_cut << std::setw(12)
+            << std::fixed << std::setprecision(2)
+            << 100.0 * double(row.edge_cut) / double(std::max<EdgeOffset>(r.edges, 1))
+            << std::setw(12) << std::setprecision(3) << row.imbalance << "\n";
+}
+
+} // namespace
+} // namespace part::tools
 
 int main(int argc, char** argv) {
     using namespace part;

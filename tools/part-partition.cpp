@@ -9,9 +9,40 @@
 #include "libpart/partition/hierarchical_scheme.hpp"
 #include "libpart/partition/partition_method.hpp"
 #include "tools/common/cli.hpp"
-#include "tools/common/partition_report.hpp"
 #include "tools/common/report.hpp"
 #include "tools/common/stopwatch.hpp"
+
+namespace part::tools {
+namespace {
+
+// The file written, the method (and hier's scheme) and the quality.
+struct PartitionReport {
+    std::string output, method;
+    std::string scheme; // the scheme hier chose; empty for the other methods
+    PartitionMetrics metrics;
+    double read_seconds = 0, partition_seconds = 0; // ordering included in partitioning
+};
+
+void to_json(nlohmann::json& json, const PartitionReport& r) {
+    json = metrics_json(r.metrics);
+    json["output"] = r.output;
+    json["method"] = r.method;
+    if (!r.scheme.empty()) json["scheme"] = r.scheme;
+    json["seconds"] = {{"read", r.read_seconds}, {"partition", r.partition_seconds}};
+}
+
+// "Wrote OUTPUT", the scheme, the quality table and, when `verbose`, the seconds.
+void print_text(std::ostream& out, const PartitionReport& r, bool verbose) {
+    out << "Wrote " << r.output << "\n";
+    if (!r.scheme.empty()) out << "Scheme " << r.scheme << "\n";
+    print_metrics_table(out, r.metrics);
+    if (verbose)
+        out << "  seconds: reading " << r.read_seconds << ", partitioning " << r.partition_seconds
+            << "\n";
+}
+
+} // namespace
+} // namespace part::tools
 
 namespace {
 
