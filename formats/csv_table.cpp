@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <limits>
-#include <ranges>
 
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
@@ -25,8 +24,14 @@ std::string_view trim(std::string_view field) {
 // Comma-separated fields of one line, trimmed.
 std::vector<std::string_view> split_fields(std::string_view line) {
     std::vector<std::string_view> fields;
-    for (const auto field : std::views::split(line, ','))
-        fields.push_back(trim(std::string_view(field.begin(), field.end())));
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = line.find(',', start);
+        fields.push_back(
+            trim(line.substr(start, comma == std::string_view::npos ? comma : comma - start)));
+        if (comma == std::string_view::npos) break;
+        start = comma + 1;
+    }
     return fields;
 }
 
