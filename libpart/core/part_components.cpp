@@ -226,8 +226,8 @@ std::vector<VertexId> breadth_first_part_order(const Graph& graph,
     const auto k = std::size_t(n == 0 ? 0 : *std::max_element(part.begin(), part.end()) + 1);
     std::vector<VertexId> vertices(static_cast<std::size_t>(n));
     std::iota(vertices.begin(), vertices.end(), 0);
-    std::vector<std::size_t>
-        start; // part p's vertices, then its searches: [start[p], start[p + 1])
+    // Part p's vertices, then its searches, lie at [start[p], start[p + 1]).
+    std::vector<std::size_t> start;
     const std::vector<VertexId> by_part = counting_sort<VertexId>(
         vertices, k, [&](VertexId v) { return part[v]; }, start);
     std::vector<char> reached(std::size_t(n), 0); // each read and written by its part's thread
