@@ -7,6 +7,8 @@
 #   zoltan    bench/zoltan_repart.c: LB_APPROACH=REPARTITION with PHG_REPART_MULTIPLIER 1, 10
 #             and 100 (1 is its least-migration setting), and PARTITION (from scratch), at
 #             np 1; multiplier 1 at np 2
+#   interval  part-repart --method interval along a Hilbert curve, with what it would move
+#             without relabelling its intervals
 #   scratch   part-repart --method scratch (METIS from scratch, relabelled to the old parts)
 # and prints, per case, each one's cut, imbalance, vertices moved (vertex sizes are 1) and
 # wall time (Zoltan: its Zoltan_LB_Partition; ours: the whole run, reading included).
@@ -73,6 +75,12 @@ for k in $KS; do
       done
       s=$(mpiexec -np 2 ./zoltan_repart hot.graph "$old" "$k" 1 zoltan.part | awk '{ print $2 }')
       row "zoltan 1 np 2" "$old" zoltan.part "$k" "$s"
+      s=$(seconds "$tools/part-repart" hot.graph "$old" -k "$k" --method interval --coords "$xyz" \
+        -q -o interval.part)
+      unrelabelled=$("$tools/part-repart" hot.graph "$old" -k "$k" --method interval \
+        --coords "$xyz" --json -o interval.part |
+        python3 -c 'import json, sys; print(int(json.load(sys.stdin)["details"]["unrelabelled_moved_size"]))')
+      row "ours interval (${unrelabelled} moved unrelabelled)" "$old" interval.part "$k" "$s"
       s=$(seconds "$tools/part-repart" hot.graph "$old" -k "$k" --method scratch -q -o scratch.part)
       row "scratch (METIS, relabelled)" "$old" scratch.part "$k" "$s"
       echo

@@ -13,9 +13,11 @@ namespace part {
 // request.tolerance > 0, the boundaries move only as far as the tolerance forces them: the
 // cheapest of tolerant_boundaries (exact, when its table is small enough), the greedy
 // ArrangementEvaluator::relaxed_boundaries and the exact ones. Arrangement::Aligned then
-// takes aligned_intervals instead when it applies and is cheaper. Details
-// reported: "identity_moved_size" (parts in logical order along the line, same relaxation),
-// "arrangement_moved_size" and "arrangement_messages" of the result.
+// takes aligned_intervals instead when it applies and is cheaper. Last, unless the arrangement
+// is Identity, the intervals of parts with equal shares are relabelled to keep the most data
+// in place, when that is cheaper. Details reported: "identity_moved_size" (parts in logical
+// order along the line, same relaxation), "unrelabelled_moved_size" (the arrangement before
+// relabelling), "arrangement_moved_size" and "arrangement_messages" of the result.
 RepartResult interval_repartition(const Graph& graph, const Partition& old_partition,
                                   const RepartRequest& request);
 
@@ -30,5 +32,13 @@ struct IntervalDecision {
 };
 IntervalDecision decide_intervals(const LineLayout& line, const std::vector<double>& fractions,
                                   const std::vector<PartId>& rank, const RepartRequest& request);
+
+// The arrangement with its intervals (bounds[j] .. bounds[j + 1]) relabelled among parts of
+// equal share so that the most data stays on its rank (old part p is on rank p, new part q on
+// rank[q]). Parts of different shares never swap, so the boundaries stay valid.
+std::vector<PartId> relabel_intervals(const LineLayout& line, const std::vector<double>& fractions,
+                                      const std::vector<PartId>& rank,
+                                      std::span<const PartId> arrangement,
+                                      const std::vector<VertexId>& bounds);
 
 } // namespace part

@@ -143,6 +143,29 @@ TEST(PartRepart, BadInputsGetClearErrorsAndNoOutput) {
     }
 }
 
+TEST(PartRepart, IntervalReportsWhatTheArrangementAndTheRelabellingSaved) {
+    ScratchDir dir;
+    const std::string old_part = old_blocks(dir, 8);
+    const std::string args = kGraph + " " + old_part + " --method interval --coords " +
+                             source_file("data/naca0012.xyz") + " -o " + dir.file("new.part");
+    const auto details = run_json(args)["details"];
+    const auto identity = details["identity_moved_size"].get<std::int64_t>();
+    const auto unrelabelled = details["unrelabelled_moved_size"].get<std::int64_t>();
+    const auto moved = details["arrangement_moved_size"].get<std::int64_t>();
+    EXPECT_LE(moved, unrelabelled);
+    auto text = run_command(repart() + " " + args);
+    ASSERT_EQ(text.exit_code, 0) << text.err;
+    EXPECT_NE(text.out.find("arrangement saved     " + std::to_string(identity - unrelabelled) +
+                            " moved size (parts in logical order: " + std::to_string(identity) +
+                            ")\n"),
+              std::string::npos)
+        << text.out;
+    EXPECT_NE(text.out.find("relabelling saved     " + std::to_string(unrelabelled - moved) +
+                            " moved size\n"),
+              std::string::npos)
+        << text.out;
+}
+
 TEST(PartRepart, RefusesToOverwriteInputs) {
     ScratchDir dir;
     const std::string old_part = old_blocks(dir);

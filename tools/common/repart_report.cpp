@@ -1,7 +1,9 @@
 #include "tools/common/repart_report.hpp"
 
 #include <cmath>
+#include <cstdint>
 #include <iomanip>
+#include <optional>
 #include <ostream>
 
 #include "tools/common/plan_report.hpp"
@@ -74,6 +76,20 @@ void print_decision(std::ostream& out, const RemapDecision& d, const Amortizatio
             << std::ceil(candidate.steps) << " steps); nothing moves\n";
 }
 
+// interval: what arranging the parts along the line, then relabelling the intervals, saved.
+void print_interval_savings(std::ostream& out, const RepartOutcome& outcome) {
+    std::optional<double> identity, unrelabelled, arranged;
+    for (const auto& [name, value] : outcome.details) {
+        if (name == "identity_moved_size") identity = value;
+        if (name == "unrelabelled_moved_size") unrelabelled = value;
+        if (name == "arrangement_moved_size") arranged = value;
+    }
+    if (!identity || !unrelabelled || !arranged) return;
+    out << "  arrangement saved     " << std::int64_t(*identity - *unrelabelled)
+        << " moved size (parts in logical order: " << std::int64_t(*identity) << ")\n";
+    out << "  relabelling saved     " << std::int64_t(*unrelabelled - *arranged) << " moved size\n";
+}
+
 } // namespace
 
 std::string written_files(const std::string& partition_path, const std::string& plan_path) {
@@ -101,6 +117,7 @@ nlohmann::json repart_json(const RepartOutcome& outcome, bool verbose) {
 void print_repart_migration(std::ostream& out, const RepartOutcome& outcome) {
     out << "Migration: ";
     print_traffic_summary(out, outcome.plan, outcome.traffic);
+    print_interval_savings(out, outcome);
     if (!outcome.candidate) return;
     print_amortization(out, *outcome.candidate);
     print_decision(out, outcome.decision, *outcome.candidate);

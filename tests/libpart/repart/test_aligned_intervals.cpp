@@ -159,6 +159,8 @@ TEST(AlignedIntervals, HotSpotOnALineMovesNoMoreThanMcrWithinTolerance) {
         return count;
     };
     EXPECT_LE(imbalance(g, aligned.partition)[0], 1.03 + 1e-9);
-    EXPECT_LT(moved(aligned), moved(mcr));
+    // MCR's intervals, relabelled, keep as much here; without the relabelling they keep less
+    // (test_interval_relabelling.cpp).
+    EXPECT_LE(moved(aligned), moved(mcr));
     for (VertexId c : components_per_part(g, aligned.partition.part, 8)) EXPECT_EQ(c, 1);
 }

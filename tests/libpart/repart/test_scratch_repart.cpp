@@ -9,9 +9,11 @@
 #include "libpart/core/graph_builder.hpp"
 #include "libpart/repart/scratch_repart.hpp"
 #include "tests/support/grid_graph.hpp"
+#include "tests/support/repart_details.hpp"
 
 using namespace part;
 using part::test::grid_graph;
+using test::detail;
 
 namespace {
 
@@ -45,13 +47,6 @@ std::vector<PartId> relabelling(const std::vector<PartId>& fresh, const std::vec
     std::sort(sorted.begin(), sorted.end());
     EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end()) << "parts merged";
     return label;
-}
-
-double detail(const RepartResult& r, const std::string& name) {
-    for (const auto& [key, value] : r.details)
-        if (key == name) return value;
-    ADD_FAILURE() << "no detail " << name;
-    return -1;
 }
 
 } // namespace
