@@ -4,6 +4,8 @@
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/gde/refine.hpp"
+#include "libpart/refine/band_refinement.hpp"
+#include "libpart/refine/boundary_polish.hpp"
 #include "libpart/repart/host_ranks.hpp"
 #include "libpart/repart/part_seeding.hpp"
 
@@ -67,6 +69,23 @@ void seed_new_parts(const Graph& graph, std::vector<PartId>& part, PartId old_pa
     }
 }
 
+// After the flows, when migration counts: the border moves leave ragged borders, which the
+// multilevel band refinement reshapes for the cut (it moves clusters, as a one-level pass
+// cannot); then a one-level FM pass that also counts migration takes back the moves that buy
+// less cut than they cost. The band refinement itself leaves migration out: FM crosses cut
+// plateaus by moves of zero gain, and a price on every move would turn those walks into losses
+// that the best-prefix rule undoes. Returns the cut reduction of the band refinement.
+WeightSum reshape_borders(const Graph& graph, Partition& partition,
+                          const std::vector<PartId>& origin, double tolerance,
+                          WeightSum migration_weight) {
+    refine::BandRefineOptions band;
+    band.tolerance = tolerance;
+    const WeightSum band_cut_reduction = refine::refine_band(graph, partition, band).cut_reduction;
+    refine::polish_boundary(graph, partition, tolerance,
+                            {.origin = &origin, .migration_weight = migration_weight});
+    return band_cut_reduction;
+}
+
 } // namespace
 
 RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
@@ -103,6 +122,12 @@ RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
     }
     const gde::RefineResult refined = gde::refine_with_gde(graph, start, nullptr, options);
     result.partition.part = refined.part;
+    WeightSum band_cut_reduction = 0;
+    if (goal == gde::RefineGoal::Migration)
+        band_cut_reduction = reshape_borders(
+            graph, result.partition,
+            options.migration_origin.empty() ? old_partition.part : options.migration_origin,
+            request.tolerance, options.migration_weight);
     int sweeps = 0;
     WeightSum flow = 0; // weight x borders crossed that the rounds asked the adjuster to carry
     for (const auto& round : refined.rounds) {
@@ -113,6 +138,7 @@ RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
                       {"gde_sweeps", double(sweeps)},
                       {"gde_flow", double(flow)},
                       {"polish_moves", double(refined.polish.moves)},
+                      {"band_cut_reduction", double(band_cut_reduction)},
                       {"transit_shortcut", refined.rounds.empty()
                                                ? 0.0
                                                : double(refined.rounds.front().transit_shortcut)}};

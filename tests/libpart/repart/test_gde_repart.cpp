@@ -3,6 +3,7 @@
 #include "libpart/core/metrics.hpp"
 #include "libpart/repart/repart_method.hpp"
 #include "tests/support/grid_graph.hpp"
+#include "tests/support/repart_details.hpp"
 
 using namespace part;
 
@@ -69,17 +70,23 @@ TEST(GdeRepart, GrowingFillsTheNewPartsAndBalances) {
     EXPECT_EQ(repart_method("gde")(g, old, request_for(7)).partition.part, r.partition.part);
 }
 
-TEST(GdeRepart, ToleranceIsSpentOnMovingLessOnAHotSpot) {
-    // 4 x 4 blocks of 16 x 16 cells; weight 4 in a disc of radius 10.
+// 4 x 4 blocks of 16 x 16 cells (the old partition); weight 4 in a disc of radius 10.
+struct HotDisc {
     Graph g = test::grid_graph(64, 64);
     Partition old{16, std::vector<PartId>(64 * 64), {}};
-    g.ncon = 1;
-    g.vwgt.assign(64 * 64, 1);
-    for (int r = 0; r < 64; ++r)
-        for (int c = 0; c < 64; ++c) {
-            old.part[r * 64 + c] = (r / 16) * 4 + c / 16;
-            if ((r - 24) * (r - 24) + (c - 36) * (c - 36) <= 100) g.vwgt[r * 64 + c] = 4;
-        }
+    HotDisc() {
+        g.ncon = 1;
+        g.vwgt.assign(64 * 64, 1);
+        for (int r = 0; r < 64; ++r)
+            for (int c = 0; c < 64; ++c) {
+                old.part[r * 64 + c] = (r / 16) * 4 + c / 16;
+                if ((r - 24) * (r - 24) + (c - 36) * (c - 36) <= 100) g.vwgt[r * 64 + c] = 4;
+            }
+    }
+};
+
+TEST(GdeRepart, ToleranceIsSpentOnMovingLessOnAHotSpot) {
+    const auto [g, old] = HotDisc();
     RepartRequest balance_fully = request_for(16);
     balance_fully.tolerance = 0; // the paper's refinement
     const RepartResult within = repart_method("gde")(g, old, request_for(16));
@@ -87,4 +94,15 @@ TEST(GdeRepart, ToleranceIsSpentOnMovingLessOnAHotSpot) {
     EXPECT_LE(imbalance(g, within.partition)[0], 1.03 + 1e-9);
     EXPECT_LE(imbalance(g, full.partition)[0], 1.03 + 1e-9);
     EXPECT_LT(moved(old, within), moved(old, full));
+}
+
+TEST(GdeRepart, BordersTheFlowsLeftAreReshapedForTheCut) {
+    const auto [g, old] = HotDisc();
+    const RepartResult r = repart_method("gde")(g, old, request_for(16));
+    // The band refinement after the flows lowered the cut, and the partition stays balanced
+    // and connected.
+    EXPECT_GT(test::detail(r, "band_cut_reduction"), 0);
+    const auto m = compute_metrics(g, r.partition);
+    EXPECT_LE(m.imbalance[0], 1.03 + 1e-9);
+    EXPECT_EQ(m.disconnected_parts, 0);
 }
