@@ -99,8 +99,9 @@ int main(int argc, char** argv) {
                    "Migration plan output ('-': standard output); none written without it");
     app.add_option(
         "--ufactor", request.metis.ufactor,
-        "Allowed imbalance in 1/1000 (default 30): METIS's for scratch; interval and gde spend it "
-        "on moving less (0: exactly proportional intervals, GDE balancing to the average)");
+        "Allowed imbalance in 1/1000 (default 30): METIS's for scratch; adaptive, interval and gde "
+        "spend it on moving less (0: exactly proportional intervals, GDE balancing to the "
+        "average)");
     app.add_option("--ptype", ptype, "scratch: METIS scheme kway or rb")
         ->check(CLI::IsMember({"kway", "rb"}));
     app.add_option("--time-per-weight", model.time_per_weight,

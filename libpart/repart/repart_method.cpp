@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "libpart/repart/adaptive_repart.hpp"
 #include "libpart/repart/gde_repart.hpp"
 #include "libpart/repart/interval_repart.hpp"
 #include "libpart/repart/scratch_repart.hpp"
@@ -12,6 +13,7 @@ namespace {
 
 // The registry. A new method adds its line here.
 const std::map<std::string, RepartFunction> kMethods = {
+    {"adaptive", adaptive_repartition},
     {"gde", gde_repartition},
     {"interval", interval_repartition},
     {"scratch", scratch_repartition},

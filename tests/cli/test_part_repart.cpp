@@ -205,7 +205,7 @@ TEST(PartRepart, HorizonKeepsTheOldPartitionWhenTheRemapDoesNotPayOff) {
     ScratchDir dir;
     const std::string old_part = old_blocks(dir);
     const std::string targets = dir.write("t", "1\n3\n2\n2\n");
-    for (const std::string method : {"interval", "gde", "scratch"}) {
+    for (const std::string method : {"adaptive", "interval", "gde", "scratch"}) {
         const std::string args = kGraph + " " + old_part + " --targets " + targets + " --method " +
                                  method + " --plan " + dir.file("m.plan");
         const auto probe = run_json(args + " -o " + dir.file("probe.part"));

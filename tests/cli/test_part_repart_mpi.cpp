@@ -63,6 +63,13 @@ TEST(PartRepartMpi, DistributedIntervalWritesTheSerialFiles) {
     EXPECT_EQ(read_text(dir.file("diff.plan")), read_text(dir.file("d.plan")));
 }
 
+TEST(PartRepartMpi, AdaptiveUnderMpirunWritesTheSerialFiles) {
+    // Not distributed: rank 0 runs the serial method while the others wait.
+    ScratchDir dir;
+    expect_same_as_serial(
+        dir, " " + kGraph + " " + scattered_old(dir) + " -k 3 --method adaptive -q", 2);
+}
+
 TEST(PartRepartMpi, DistributedAlignedIntervalsWriteTheSerialFiles) {
     ScratchDir dir;
     std::string blocks;

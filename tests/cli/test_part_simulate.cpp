@@ -117,10 +117,9 @@ TEST(PartSimulate, UnknownWorkloadPolicyMethodOrPictureTypeIsAnError) {
     EXPECT_NE(r.err.find("error: unknown policy 'sometimes'"), std::string::npos) << r.err;
     r = simulate("-k 4 --workload hotspot --steps 5 --method gde-someday");
     EXPECT_EQ(r.exit_code, 2) << "a bad option value, as part-repart --method";
-    EXPECT_NE(
-        r.err.find(
-            "unknown repartitioning method 'gde-someday': expected one of gde, interval, scratch"),
-        std::string::npos)
+    EXPECT_NE(r.err.find("unknown repartitioning method 'gde-someday': expected one of adaptive, "
+                         "gde, interval, scratch"),
+              std::string::npos)
         << r.err;
     r = simulate("-k 4 --workload hotspot --steps 5 --plot out.jpg");
     EXPECT_EQ(r.exit_code, 2);

@@ -3,34 +3,13 @@
 #include "libpart/core/metrics.hpp"
 #include "libpart/repart/repart_method.hpp"
 #include "tests/support/grid_graph.hpp"
+#include "tests/support/repart_cases.hpp"
 #include "tests/support/repart_details.hpp"
 
 using namespace part;
-
-namespace {
-
-// Vertical strips of a 40 x 60 grid, `k` parts.
-Partition strips(const Graph& g, int cols, PartId k) {
-    Partition p{k, std::vector<PartId>(std::size_t(g.num_vertices())), {}};
-    for (VertexId v = 0; v < g.num_vertices(); ++v) p.part[v] = PartId((v % cols) * k / cols);
-    return p;
-}
-
-VertexId moved(const Partition& before, const RepartResult& after) {
-    VertexId count = 0;
-    for (std::size_t v = 0; v < before.part.size(); ++v)
-        if (after.new_part_rank[after.partition.part[v]] != before.part[v]) ++count;
-    return count;
-}
-
-RepartRequest request_for(PartId k2) {
-    RepartRequest r;
-    r.new_parts = k2;
-    r.tolerance = 0.03;
-    return r;
-}
-
-} // namespace
+using test::moved;
+using test::request_for;
+using test::strips;
 
 TEST(GdeRepart, RebalancesAHeavyPartMovingLessThanScratch) {
     Graph g = test::grid_graph(60, 40);
@@ -70,23 +49,8 @@ TEST(GdeRepart, GrowingFillsTheNewPartsAndBalances) {
     EXPECT_EQ(repart_method("gde")(g, old, request_for(7)).partition.part, r.partition.part);
 }
 
-// 4 x 4 blocks of 16 x 16 cells (the old partition); weight 4 in a disc of radius 10.
-struct HotDisc {
-    Graph g = test::grid_graph(64, 64);
-    Partition old{16, std::vector<PartId>(64 * 64), {}};
-    HotDisc() {
-        g.ncon = 1;
-        g.vwgt.assign(64 * 64, 1);
-        for (int r = 0; r < 64; ++r)
-            for (int c = 0; c < 64; ++c) {
-                old.part[r * 64 + c] = (r / 16) * 4 + c / 16;
-                if ((r - 24) * (r - 24) + (c - 36) * (c - 36) <= 100) g.vwgt[r * 64 + c] = 4;
-            }
-    }
-};
-
 TEST(GdeRepart, ToleranceIsSpentOnMovingLessOnAHotSpot) {
-    const auto [g, old] = HotDisc();
+    const auto [g, old] = test::HotDisc();
     RepartRequest balance_fully = request_for(16);
     balance_fully.tolerance = 0; // the paper's refinement
     const RepartResult within = repart_method("gde")(g, old, request_for(16));
@@ -97,7 +61,7 @@ TEST(GdeRepart, ToleranceIsSpentOnMovingLessOnAHotSpot) {
 }
 
 TEST(GdeRepart, BordersTheFlowsLeftAreReshapedForTheCut) {
-    const auto [g, old] = HotDisc();
+    const auto [g, old] = test::HotDisc();
     const RepartResult r = repart_method("gde")(g, old, request_for(16));
     // The band refinement after the flows lowered the cut, and the partition stays balanced
     // and connected.

@@ -1,0 +1,89 @@
+#include "libpart/repart/adaptive_repart.hpp"
+
+#include <algorithm>
+
+#include "libpart/refine/overload_balancer.hpp"
+#include "libpart/refine/part_coarsening.hpp"
+#include "libpart/repart/border_reshaping.hpp"
+#include "libpart/repart/host_ranks.hpp"
+#include "libpart/repart/part_seeding.hpp"
+
+namespace part {
+
+namespace {
+
+// A cluster weighs at most this share of an average part: fine enough for the balance to be
+// met by whole clusters, coarse enough that each is a compact region with a short border.
+constexpr double kClusterShare = 0.03;
+// The cut edge weight one moved unit of vertex size is worth in the balancer and the polish.
+constexpr WeightSum kMigrationWeight = 1;
+
+// Coarse levels, each clustered within the parts of `group` (a vertex's start part and
+// origin together), until clustering shrinks the graph by less than a tenth. Every coarse
+// vertex has one start part and one origin; its size is its members' sizes summed.
+std::vector<refine::CoarseLevel> coarsen_within_groups(const Graph& graph,
+                                                       const std::vector<PartId>& group,
+                                                       refine::ClusterLimits limits) {
+    std::vector<refine::CoarseLevel> levels;
+    const std::vector<char> none(std::size_t(graph.num_vertices()), 0);
+    for (unsigned seed = 1;; ++seed) {
+        const Graph& fine = levels.empty() ? graph : levels.back().graph;
+        const std::vector<char>& fixed = levels.empty() ? none : levels.back().fixed;
+        if (refine::most_clustered_away(fine, fixed, limits) < fine.num_vertices() / 10) break;
+        refine::CoarseLevel level = refine::coarsen_within_parts(
+            fine, levels.empty() ? group : levels.back().part, fixed, limits, seed);
+        if (level.graph.num_vertices() > fine.num_vertices() * 9 / 10) break;
+        level.graph.vsize.assign(std::size_t(level.graph.num_vertices()), 0);
+        for (VertexId v = 0; v < fine.num_vertices(); ++v)
+            level.graph.vsize[level.coarse_of[v]] += fine.vertex_size(v);
+        levels.push_back(std::move(level));
+    }
+    return levels;
+}
+
+} // namespace
+
+RepartResult adaptive_repartition(const Graph& graph, const Partition& old_partition,
+                                  const RepartRequest& request) {
+    RepartResult result = start_repart_result(graph, old_partition, request);
+    const RepartStart start = repart_start(graph, old_partition, result);
+    const PartId k2 = request.new_parts;
+    // group = part x (K2 + 1) + origin + 1: origins run from -1 (a retiring rank) to K2 - 1.
+    std::vector<PartId> group(std::size_t(graph.num_vertices()));
+    for (VertexId v = 0; v < graph.num_vertices(); ++v)
+        group[v] = start.partition.part[v] * (k2 + 1) + start.origin[v] + 1;
+    const auto cap = WeightSum(kClusterShare * double(graph.total_vertex_weight()[0]) / k2);
+    const std::vector<refine::CoarseLevel> levels =
+        coarsen_within_groups(graph, group, {std::max<WeightSum>(2, cap), 4});
+
+    const Graph& coarse = levels.empty() ? graph : levels.back().graph;
+    const std::vector<PartId>& coarse_group = levels.empty() ? group : levels.back().part;
+    Partition balanced{k2, std::vector<PartId>(coarse_group.size()), request.targets};
+    std::vector<PartId> coarse_origin(coarse_group.size());
+    for (std::size_t c = 0; c < coarse_group.size(); ++c) {
+        balanced.part[c] = coarse_group[c] / (k2 + 1);
+        coarse_origin[c] = coarse_group[c] % (k2 + 1) - 1;
+    }
+    const refine::BalanceResult coarse_moves = refine::balance_overloaded_parts(
+        coarse, balanced, {request.tolerance, &coarse_origin, double(kMigrationWeight)});
+    for (std::size_t l = levels.size(); l-- > 0;) {
+        std::vector<PartId> finer(levels[l].coarse_of.size());
+        for (std::size_t v = 0; v < finer.size(); ++v)
+            finer[v] = balanced.part[levels[l].coarse_of[v]];
+        balanced.part = std::move(finer);
+    }
+    result.partition.part = std::move(balanced.part);
+    // Clusters too heavy for the room left: single vertices finish the balance.
+    const refine::BalanceResult fine_moves = refine::balance_overloaded_parts(
+        graph, result.partition, {request.tolerance, &start.origin, double(kMigrationWeight)});
+    const WeightSum band_cut_reduction =
+        reshape_borders(graph, result.partition, start.origin, request.tolerance, kMigrationWeight);
+    result.details = {
+        {"coarse_levels", double(levels.size())},
+        {"balance_moves", double(coarse_moves.moves + fine_moves.moves)},
+        {"detached_moves", double(coarse_moves.detached_moves + fine_moves.detached_moves)},
+        {"band_cut_reduction", double(band_cut_reduction)}};
+    return result;
+}
+
+} // namespace part

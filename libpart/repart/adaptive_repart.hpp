@@ -1,0 +1,22 @@
+#pragma once
+// Adaptive repartitioning: the old partition, with the new weights, coarsened within its parts
+// (clusters of a few percent of a part, as ParMETIS's adaptive repartitioning coarsens within
+// the old subdomains), is rebalanced at the coarsest level by moving whole clusters out of the
+// overloaded parts, best gain per unit of weight first, with migration counted in the gain
+// (Schloegel, Karypis & Kumar's unified cut + migration objective; overload_balancer.hpp);
+// then, on the graph, the borders are reshaped for the cut and polished for cut + migration
+// (border_reshaping.hpp). Clusters of heavy cells carry the most load per moved vertex, and a
+// cluster goes straight to a part with room instead of pushing load through chains of parts,
+// so large load changes move far less than diffusion does.
+#include "libpart/repart/repart_method.hpp"
+
+namespace part {
+
+// Any K and K2 (parts start as repart_start makes them); request.tolerance is the allowed
+// imbalance and request.targets the capacities. Details: "balance_moves" and
+// "detached_moves" (coarse vertices moved, and of those to a part they had no edge to),
+// "band_cut_reduction". Deterministic.
+RepartResult adaptive_repartition(const Graph& graph, const Partition& old_partition,
+                                  const RepartRequest& request);
+
+} // namespace part

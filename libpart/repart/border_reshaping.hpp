@@ -1,0 +1,20 @@
+#pragma once
+// The last step of the repartitioners that move load across borders (gde, adaptive): the moves
+// leave ragged borders, which the multilevel band refinement reshapes for the cut (it moves
+// clusters, as a one-level pass cannot); then a one-level FM pass that also counts migration
+// takes back the moves that buy less cut than they cost. The band refinement itself leaves
+// migration out: FM crosses cut plateaus by moves of zero gain, and a price on every move would
+// turn those walks into losses that the best-prefix rule undoes.
+#include <vector>
+
+#include "libpart/core/partition.hpp"
+
+namespace part {
+
+// `origin`: the part each vertex's data is on (-1: none); `migration_weight`: the cut edge
+// weight one moved unit of vertex size is worth. Returns the band refinement's cut reduction.
+WeightSum reshape_borders(const Graph& graph, Partition& partition,
+                          const std::vector<PartId>& origin, double tolerance,
+                          WeightSum migration_weight);
+
+} // namespace part
