@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "libpart/order/graph_search.hpp"
+
 namespace part::gde {
 
 VertexId max_degree(const Graph& graph) {
@@ -34,25 +36,14 @@ bool is_proper(const Graph& graph, const EdgeColouring& colouring) {
 
 namespace {
 
+// Breadth-first levels per component: bipartite when no link joins two levels of one parity.
 bool is_bipartite(const Graph& graph) {
-    std::vector<int> side(std::size_t(graph.num_vertices()), -1);
-    std::vector<VertexId> stack;
-    for (VertexId s = 0; s < graph.num_vertices(); ++s) {
-        if (side[s] >= 0) continue;
-        side[s] = 0;
-        stack.push_back(s);
-        while (!stack.empty()) {
-            const VertexId u = stack.back();
-            stack.pop_back();
-            for (VertexId v : graph.neighbours(u)) {
-                if (side[v] == side[u]) return false;
-                if (side[v] < 0) {
-                    side[v] = 1 - side[u];
-                    stack.push_back(v);
-                }
-            }
-        }
-    }
+    std::vector<VertexId> level(std::size_t(graph.num_vertices()), -1);
+    for (VertexId s = 0; s < graph.num_vertices(); ++s)
+        if (level[s] < 0) breadth_first(graph, s, level);
+    for (VertexId v = 0; v < graph.num_vertices(); ++v)
+        for (VertexId u : graph.neighbours(v))
+            if ((level[u] - level[v]) % 2 == 0) return false;
     return true;
 }
 
