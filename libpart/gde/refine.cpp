@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/core/quotient_update.hpp"
@@ -63,13 +64,6 @@ std::vector<WeightSum> tolerance_goals(const Partition& partition, const Process
                          : tolerance_goal(ceiling, WeightSum(std::ceil(share)), diameter, lambda));
     }
     return goals;
-}
-
-// Whether every part weighs at most its limit (constraint 0, `weights`).
-bool within_limits(const std::vector<WeightSum>& weights, const std::vector<WeightSum>& limits) {
-    for (std::size_t p = 0; p < weights.size(); ++p)
-        if (weights[p] > limits[p]) return false;
-    return true;
 }
 
 // The heaviest vertex weight of constraint 0, at least 1.
@@ -173,8 +167,10 @@ void balance(const Graph& graph, Partition& refined, const Network* network,
             if (!moved) continue;
         }
         if (!moved) break;
-        if (options.within_tolerance ? within_limits(adjuster.part_weights(), limits)
-                                     : !short_of_flow)
+        // Within the tolerance: done once every part weighs at most its limit.
+        if (options.within_tolerance
+                ? std::ranges::equal(adjuster.part_weights(), limits, std::less_equal<>())
+                : !short_of_flow)
             break;
     }
 }
@@ -186,11 +182,7 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
     validate(partition, graph);
     const PartId k = partition.num_parts;
     const bool on_quotient = network == nullptr || options.flow_graph == FlowGraph::Quotient;
-    if (!on_quotient && network->num_processors() != k)
-        throw InvalidArgument("network " + network->name + " has " +
-                              std::to_string(network->num_processors()) +
-                              " processors but the partition has " + std::to_string(k) +
-                              " parts; they must be equal");
+    if (!on_quotient) check_one_processor_per_part(*network, k, "the partition");
 
     RefineResult result;
     Partition refined = partition;
@@ -209,9 +201,7 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
         balance(graph, fitted, network, options, without);
         if (imbalance(graph, fitted)[0] < imbalance(graph, refined)[0]) {
             refined = std::move(fitted);
-            result.network_name = std::move(without.network_name);
-            result.map = std::move(without.map);
-            result.rounds = std::move(without.rounds);
+            result = std::move(without);
             result.fragments = fitting;
             result.fragments_dropped = true;
         }
