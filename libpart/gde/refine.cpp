@@ -11,15 +11,6 @@
 
 namespace part::gde {
 
-// The general refinement steps the pipeline runs around GDE's rounds.
-using refine::absorb_fragments;
-using refine::BandRefineOptions;
-using refine::FragmentResult;
-using refine::part_weight_limits;
-using refine::polish_boundary;
-using refine::PolishOptions;
-using refine::refine_band;
-
 RefineOptions options_for(RefineGoal goal) {
     const bool migration = goal == RefineGoal::Migration;
     RefineOptions options;
@@ -129,7 +120,7 @@ void balance(const Graph& graph, Partition& refined, const Network* network,
     const Weight heaviest = heaviest_vertex(graph);
     result.rounds.clear();
     const std::vector<WeightSum> limits =
-        options.within_tolerance ? part_weight_limits(graph, refined, options.tolerance)
+        options.within_tolerance ? refine::part_weight_limits(graph, refined, options.tolerance)
                                  : std::vector<WeightSum>{};
     const int max_rounds =
         options.within_tolerance ? options.max_tolerance_rounds : options.max_rounds;
@@ -186,7 +177,7 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
 
     RefineResult result;
     Partition refined = partition;
-    if (options.absorb_fragments) result.fragments = absorb_fragments(graph, refined);
+    if (options.absorb_fragments) result.fragments = refine::absorb_fragments(graph, refined);
     balance(graph, refined, network, options, result);
     // Absorbing many fragments can pile weight onto a part that the flows then cannot drain
     // (a far processor on a --network, borders closed by the moves). Then the partition as
@@ -195,8 +186,9 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
     if (result.fragments.fragments_moved > 0 &&
         imbalance(graph, refined)[0] > 1 + options.tolerance) {
         Partition fitted = partition;
-        const std::vector<WeightSum> limits = part_weight_limits(graph, fitted, options.tolerance);
-        const FragmentResult fitting = absorb_fragments(graph, fitted, &limits);
+        const std::vector<WeightSum> limits =
+            refine::part_weight_limits(graph, fitted, options.tolerance);
+        const refine::FragmentResult fitting = refine::absorb_fragments(graph, fitted, &limits);
         RefineResult without;
         balance(graph, fitted, network, options, without);
         if (imbalance(graph, fitted)[0] < imbalance(graph, refined)[0]) {
@@ -207,20 +199,20 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
         }
     }
     if (options.polish && options.multilevel_polish) {
-        BandRefineOptions band;
+        refine::BandRefineOptions band;
         band.width = options.band_width;
         band.tolerance = options.tolerance;
-        result.band = refine_band(graph, refined, band);
+        result.band = refine::refine_band(graph, refined, band);
         result.polish = result.band.polish;
         result.polish.cut_reduction = result.band.cut_reduction;
     } else if (options.polish) {
-        PolishOptions polish{.max_passes = kPolishPasses};
+        refine::PolishOptions polish{.max_passes = kPolishPasses};
         if (options.migration_weight > 0) {
             polish.origin =
                 options.migration_origin.empty() ? &partition.part : &options.migration_origin;
             polish.migration_weight = options.migration_weight;
         }
-        result.polish = polish_boundary(graph, refined, options.tolerance, polish);
+        result.polish = refine::polish_boundary(graph, refined, options.tolerance, polish);
     }
     // Pieces left over: fragments that were dropped, or vertices moved directly to parts no
     // border joins. Absorb them if they fit within the tolerance. (Every other move keeps parts
@@ -231,8 +223,9 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
     for (const RefineRound& round : result.rounds)
         direct_moves = direct_moves || round.routed.unroutable > 0;
     if (options.absorb_fragments && (result.fragments_dropped || direct_moves)) {
-        const std::vector<WeightSum> limits = part_weight_limits(graph, refined, options.tolerance);
-        const FragmentResult late = absorb_fragments(graph, refined, &limits);
+        const std::vector<WeightSum> limits =
+            refine::part_weight_limits(graph, refined, options.tolerance);
+        const refine::FragmentResult late = refine::absorb_fragments(graph, refined, &limits);
         result.fragments.fragments_moved += late.fragments_moved;
         result.fragments.vertices_moved += late.vertices_moved;
         result.fragments.cut_reduction += late.cut_reduction;
