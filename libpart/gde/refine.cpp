@@ -100,10 +100,10 @@ RefineRound remap(const Graph& graph, Partition& partition, WorkloadAdjuster& ad
 }
 
 // Steps 1-4 (network, decision maker, routing, adjuster), in rounds, on `refined`: fills the
-// network name, the map and the rounds of `result`.
+// network name, the map and the rounds of `result`. `network` null: GDE on the quotient graph.
 void balance(const Graph& graph, Partition& refined, const Network* network,
              const RefineOptions& options, RefineResult& result) {
-    const bool on_quotient = network == nullptr || options.flow_graph == FlowGraph::Quotient;
+    const bool on_quotient = network == nullptr;
     // The quotient graph as a network (processor p holds part p), with the border the adjuster
     // starts from found in the same pass.
     std::vector<char> border;
@@ -171,9 +171,8 @@ void balance(const Graph& graph, Partition& refined, const Network* network,
 RefineResult refine_with_gde(const Graph& graph, const Partition& partition, const Network* network,
                              const RefineOptions& options) {
     validate(partition, graph);
-    const PartId k = partition.num_parts;
-    const bool on_quotient = network == nullptr || options.flow_graph == FlowGraph::Quotient;
-    if (!on_quotient) check_one_processor_per_part(*network, k, "the partition");
+    if (options.flow_graph == FlowGraph::Quotient) network = nullptr;
+    if (network) check_one_processor_per_part(*network, partition.num_parts, "the partition");
 
     RefineResult result;
     Partition refined = partition;
