@@ -60,10 +60,8 @@ std::vector<WeightSum> tolerance_goals(const Partition& partition, const Process
 // The heaviest vertex weight of constraint 0, at least 1.
 Weight heaviest_vertex(const Graph& graph) {
     Weight heaviest = 1;
-    if (!graph.has_vertex_weights()) return heaviest;
-    const int ncon = graph.num_constraints();
     for (VertexId v = 0; v < graph.num_vertices(); ++v)
-        heaviest = std::max(heaviest, graph.vwgt[std::size_t(v) * ncon]);
+        heaviest = std::max(heaviest, graph.vertex_weight(v));
     return heaviest;
 }
 
@@ -118,7 +116,6 @@ void balance(const Graph& graph, Partition& refined, const Network* network,
         options.optimal_lambda ? optimal_lambda(first_net.lambda_side()) : options.lambda;
 
     const Weight heaviest = heaviest_vertex(graph);
-    result.rounds.clear();
     const std::vector<WeightSum> limits =
         options.within_tolerance ? refine::part_weight_limits(graph, refined, options.tolerance)
                                  : std::vector<WeightSum>{};
