@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "libpart/order/graph_search.hpp"
+
 namespace part::gde {
 
 VertexId max_degree(const Graph& graph) {
@@ -34,25 +36,14 @@ bool is_proper(const Graph& graph, const EdgeColouring& colouring) {
 
 namespace {
 
+// Breadth-first levels per component: bipartite when no link joins two levels of one parity.
 bool is_bipartite(const Graph& graph) {
-    std::vector<int> side(std::size_t(graph.num_vertices()), -1);
-    std::vector<VertexId> stack;
-    for (VertexId s = 0; s < graph.num_vertices(); ++s) {
-        if (side[s] >= 0) continue;
-        side[s] = 0;
-        stack.push_back(s);
-        while (!stack.empty()) {
-            const VertexId u = stack.back();
-            stack.pop_back();
-            for (VertexId v : graph.neighbours(u)) {
-                if (side[v] == side[u]) return false;
-                if (side[v] < 0) {
-                    side[v] = 1 - side[u];
-                    stack.push_back(v);
-                }
-            }
-        }
-    }
+    std::vector<VertexId> level(std::size_t(graph.num_vertices()), -1);
+    for (VertexId s = 0; s < graph.num_vertices(); ++s)
+        if (level[s] < 0) breadth_first(graph, s, level);
+    for (VertexId v = 0; v < graph.num_vertices(); ++v)
+        for (VertexId u : graph.neighbours(v))
+            if ((level[u] - level[v]) % 2 == 0) return false;
     return true;
 }
 
@@ -67,35 +58,29 @@ void compact(EdgeColouring& colouring) {
     colouring.num_colours = used;
 }
 
-// Colours of a mesh or torus: horizontal links alternate 0/1 along a row, vertical links
-// 2/3 along a column; a wrap link continues the alternation, which needs an even side.
-EdgeColouring colour_grid(const Network& network) {
-    const Graph& g = network.graph;
-    const int cols = network.cols;
-    EdgeColouring out{4, std::vector<int>(g.adjncy.size(), 0)};
+// The colouring that gives each adjacency entry v -> u the colour colour_of(v, u), from
+// `colours` at most, renumbered to the colours in use.
+template <class ColourOf> EdgeColouring colour_by(const Graph& g, int colours, ColourOf colour_of) {
+    EdgeColouring out{colours, std::vector<int>(g.adjncy.size(), 0)};
     for (VertexId v = 0; v < g.num_vertices(); ++v)
-        for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e) {
-            const VertexId u = g.adjncy[e];
-            const VertexId lo = std::min(u, v), hi = std::max(u, v);
-            const bool horizontal = lo / cols == hi / cols;
-            // The link's first end in travelling order: the wrap link starts at the far end.
-            const bool wraps = horizontal ? hi - lo > 1 : hi - lo > cols;
-            const VertexId start = wraps ? hi : lo;
-            out.colour[e] = horizontal ? (start % cols) % 2 : 2 + (start / cols) % 2;
-        }
+        for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e)
+            out.colour[e] = colour_of(v, g.adjncy[e]);
     compact(out);
     return out;
 }
 
-EdgeColouring colour_hypercube(const Graph& g) {
-    EdgeColouring out{0, std::vector<int>(g.adjncy.size(), 0)};
-    for (VertexId v = 0; v < g.num_vertices(); ++v)
-        for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e) {
-            const int d = std::countr_zero(unsigned(v ^ g.adjncy[e])); // the differing bit
-            out.colour[e] = d;
-            out.num_colours = std::max(out.num_colours, d + 1);
-        }
-    return out;
+// Colours of a mesh or torus: horizontal links alternate 0/1 along a row, vertical links
+// 2/3 along a column; a wrap link continues the alternation, which needs an even side.
+EdgeColouring colour_grid(const Network& network) {
+    const int cols = network.cols;
+    return colour_by(network.graph, 4, [cols](VertexId v, VertexId u) {
+        const VertexId lo = std::min(u, v), hi = std::max(u, v);
+        const bool horizontal = lo / cols == hi / cols;
+        // The link's first end in travelling order: the wrap link starts at the far end.
+        const bool wraps = horizontal ? hi - lo > 1 : hi - lo > cols;
+        const VertexId start = wraps ? hi : lo;
+        return horizontal ? (start % cols) % 2 : 2 + (start / cols) % 2;
+    });
 }
 
 // Per processor, the neighbour on each colour (-1 if free), and per link its colour.
@@ -145,12 +130,9 @@ class ColourTable {
             c = c == a ? b : a;
         }
     }
+    // The colouring, renumbered to the colours in use.
     EdgeColouring result() const {
-        EdgeColouring out{colours_, std::vector<int>(g_.adjncy.size(), -1)};
-        for (VertexId v = 0; v < g_.num_vertices(); ++v)
-            for (EdgeOffset e = g_.xadj[v]; e < g_.xadj[v + 1]; ++e)
-                out.colour[e] = colour_of(v, g_.adjncy[e]);
-        return out;
+        return colour_by(g_, colours_, [this](VertexId v, VertexId u) { return colour_of(v, u); });
     }
 
   private:
@@ -216,9 +198,7 @@ EdgeColouring colour_misra_gries(const Graph& g) {
             table.set(x, fan[w], d);
             for (VertexId f : fan) in_fan[f] = 0;
         }
-    EdgeColouring out = table.result();
-    compact(out);
-    return out;
+    return table.result();
 }
 
 EdgeColouring colour_edges(const Network& network) {
@@ -233,8 +213,9 @@ EdgeColouring colour_edges(const Network& network) {
     case Topology::Ring:
         if (even_wraps) return colour_grid(network);
         break;
-    case Topology::Hypercube:
-        return colour_hypercube(g);
+    case Topology::Hypercube: // the colour of a link is the bit in which its ends differ
+        return colour_by(g, network.dimension,
+                         [](VertexId v, VertexId u) { return std::countr_zero(unsigned(v ^ u)); });
     default:
         break;
     }

@@ -64,14 +64,13 @@ RoutedFlows route_flows(const Graph& quotient, const Graph& network,
                 // Figure 11(b): follow a shortest path of the quotient graph instead.
                 auto& parent = parents[flow.to];
                 if (parent.empty()) parent = bfs_parents(quotient, flow.to);
-                if (parent[flow.from] < 0) {
+                if (parent[flow.from] < 0) { // no route: left empty
                     routed.unroutable += flow.amount;
                     routed.direct.push_back({flow.from, flow.to, flow.amount});
-                    routed.links.push_back(std::move(flow));
-                    continue;
+                } else {
+                    for (PartId p = flow.from; p != flow.to; p = parent[p]) flow.route.push_back(p);
+                    flow.route.push_back(flow.to);
                 }
-                for (PartId p = flow.from; p != flow.to; p = parent[p]) flow.route.push_back(p);
-                flow.route.push_back(flow.to);
             }
             for (std::size_t i = 0; i + 1 < flow.route.size(); ++i)
                 add_flow(routed.outflow, reverse,

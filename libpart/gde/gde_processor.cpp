@@ -100,10 +100,9 @@ void GdeProcessor::exchange(int colour, const GdeMessage& neighbour) {
                               " on a colour that does not lead there");
     const bool lower = id_ < neighbour.sender;
     const GdeMessage own = message();
+    const GdeMessage &lo = lower ? own : neighbour, &hi = lower ? neighbour : own;
     const WeightSum into_lower =
-        parameters_.nearest_room ? (lower ? room_flow(own, neighbour) : room_flow(neighbour, own))
-                                 : (lower ? pair_flow(own, neighbour, parameters_.lambda)
-                                          : pair_flow(neighbour, own, parameters_.lambda));
+        parameters_.nearest_room ? room_flow(lo, hi) : pair_flow(lo, hi, parameters_.lambda);
     const WeightSum inflow = lower ? into_lower : -into_lower;
     if (inflow != 0) {
         flow_trace_[l] -= inflow;

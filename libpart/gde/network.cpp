@@ -36,11 +36,48 @@ void parse_grid(std::string_view spec, std::string_view sizes, NetworkSpec& out)
     if (std::int64_t(out.rows) * out.cols > (1 << 24)) bad_spec(spec, "too many processors");
 }
 
-Graph sorted_graph(VertexId n, std::vector<WeightedEdge> edges) {
-    Graph g = graph_from_edges(n, edges);
-    for (VertexId v = 0; v < n; ++v)
-        std::sort(g.adjncy.begin() + g.xadj[v], g.adjncy.begin() + g.xadj[v + 1]);
-    return g;
+// Sorts every row by neighbour id, weights following: colourings and routes then do not
+// depend on the order in which a file or an edge list gave the neighbours.
+void sort_rows(Graph& g) {
+    std::vector<std::pair<VertexId, Weight>> row;
+    for (VertexId v = 0; v < g.num_vertices(); ++v) {
+        row.clear();
+        for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e)
+            row.emplace_back(g.adjncy[e], g.edge_weight(e));
+        std::sort(row.begin(), row.end());
+        for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e) {
+            g.adjncy[e] = row[e - g.xadj[v]].first;
+            if (g.has_edge_weights()) g.adjwgt[e] = row[e - g.xadj[v]].second;
+        }
+    }
+}
+
+Network regular_network(Topology topology, int rows, int cols, int dimension, VertexId processors,
+                        const std::vector<WeightedEdge>& links, std::string name) {
+    Graph graph = graph_from_edges(processors, links);
+    sort_rows(graph);
+    return {topology, rows, cols, dimension, std::move(graph), std::move(name)};
+}
+
+// Links of a rows x cols grid, processor r*cols + c. `wrap` adds the links that close rows and
+// columns into rings, only where they are new: a side of 2 is already closed, 1 has none.
+std::vector<WeightedEdge> grid_links(int rows, int cols, bool wrap) {
+    std::vector<WeightedEdge> edges;
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+            const VertexId v = r * cols + c;
+            if (c + 1 < cols) edges.push_back({v, v + 1});
+            if (r + 1 < rows) edges.push_back({v, v + cols});
+        }
+    if (wrap && cols > 2)
+        for (int r = 0; r < rows; ++r) edges.push_back({r * cols, r * cols + cols - 1});
+    if (wrap && rows > 2)
+        for (int c = 0; c < cols; ++c) edges.push_back({c, (rows - 1) * cols + c});
+    return edges;
+}
+
+std::string grid_name(const char* kind, int rows, int cols) {
+    return kind + std::to_string(rows) + "x" + std::to_string(cols);
 }
 
 } // namespace
@@ -84,37 +121,13 @@ int Network::lambda_side() const {
 }
 
 Network make_mesh(int rows, int cols) {
-    std::vector<WeightedEdge> edges;
-    for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < cols; ++c) {
-            const VertexId v = r * cols + c;
-            if (c + 1 < cols) edges.push_back({v, v + 1});
-            if (r + 1 < rows) edges.push_back({v, v + cols});
-        }
-    Network n{Topology::Mesh,
-              rows,
-              cols,
-              0,
-              sorted_graph(rows * cols, edges),
-              "mesh:" + std::to_string(rows) + "x" + std::to_string(cols)};
-    return n;
+    return regular_network(Topology::Mesh, rows, cols, 0, rows * cols,
+                           grid_links(rows, cols, false), grid_name("mesh:", rows, cols));
 }
 
 Network make_torus(int rows, int cols) {
-    Network n = make_mesh(rows, cols);
-    std::vector<WeightedEdge> edges;
-    for (VertexId v = 0; v < n.graph.num_vertices(); ++v)
-        for (VertexId u : n.graph.neighbours(v))
-            if (v < u) edges.push_back({v, u});
-    // Wrap links only where they are new: a side of 2 is already closed, a side of 1 has none.
-    if (cols > 2)
-        for (int r = 0; r < rows; ++r) edges.push_back({r * cols, r * cols + cols - 1});
-    if (rows > 2)
-        for (int c = 0; c < cols; ++c) edges.push_back({c, (rows - 1) * cols + c});
-    n.topology = Topology::Torus;
-    n.graph = sorted_graph(rows * cols, edges);
-    n.name = "torus:" + std::to_string(rows) + "x" + std::to_string(cols);
-    return n;
+    return regular_network(Topology::Torus, rows, cols, 0, rows * cols,
+                           grid_links(rows, cols, true), grid_name("torus:", rows, cols));
 }
 
 Network make_hypercube(int dimension) {
@@ -123,19 +136,13 @@ Network make_hypercube(int dimension) {
     for (VertexId v = 0; v < count; ++v)
         for (int d = 0; d < dimension; ++d)
             if (!(v & (1 << d))) edges.push_back({v, v | (1 << d)});
-    return Network{Topology::Hypercube,
-                   0,
-                   0,
-                   dimension,
-                   sorted_graph(count, edges),
-                   "hypercube:" + std::to_string(dimension)};
+    return regular_network(Topology::Hypercube, 0, 0, dimension, count, edges,
+                           "hypercube:" + std::to_string(dimension));
 }
 
 Network make_ring(int processors) {
-    Network n = make_torus(1, processors);
-    n.topology = Topology::Ring;
-    n.name = "ring:" + std::to_string(processors);
-    return n;
+    return regular_network(Topology::Ring, 1, processors, 0, processors,
+                           grid_links(1, processors, true), "ring:" + std::to_string(processors));
 }
 
 Network make_network(const NetworkSpec& spec) {
@@ -155,24 +162,8 @@ Network make_network(const NetworkSpec& spec) {
 
 Network network_from_graph(Graph graph, Topology topology, std::string name) {
     validate(graph);
-    for (VertexId v = 0; v < graph.num_vertices(); ++v)
-        if (!std::is_sorted(graph.adjncy.begin() + graph.xadj[v],
-                            graph.adjncy.begin() + graph.xadj[v + 1])) {
-            // Sorting keeps colourings and routes independent of the file's neighbour order.
-            std::vector<std::pair<VertexId, Weight>> row;
-            for (EdgeOffset e = graph.xadj[v]; e < graph.xadj[v + 1]; ++e)
-                row.emplace_back(graph.adjncy[e], graph.edge_weight(e));
-            std::sort(row.begin(), row.end());
-            for (EdgeOffset e = graph.xadj[v]; e < graph.xadj[v + 1]; ++e) {
-                graph.adjncy[e] = row[e - graph.xadj[v]].first;
-                if (graph.has_edge_weights()) graph.adjwgt[e] = row[e - graph.xadj[v]].second;
-            }
-        }
-    Network n;
-    n.topology = topology;
-    n.graph = std::move(graph);
-    n.name = std::move(name);
-    return n;
+    sort_rows(graph);
+    return {topology, 0, 0, 0, std::move(graph), std::move(name)};
 }
 
 void check_one_processor_per_part(const Network& network, PartId parts,

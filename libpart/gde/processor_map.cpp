@@ -4,26 +4,19 @@
 #include <limits>
 #include <numeric>
 
+#include "libpart/order/graph_search.hpp"
+
 namespace part::gde {
 
 std::vector<int> hop_distances(const Graph& network) {
     const VertexId n = network.num_vertices();
     std::vector<int> dist(std::size_t(n) * n, -1);
-    std::vector<VertexId> queue(static_cast<std::size_t>(n));
-    for (VertexId s = 0; s < n; ++s) {
-        int* row = dist.data() + std::size_t(s) * n;
-        std::size_t head = 0, tail = 0;
-        queue[tail++] = s;
-        row[s] = 0;
-        while (head < tail) {
-            const VertexId u = queue[head++];
-            for (VertexId v : network.neighbours(u))
-                if (row[v] < 0) {
-                    row[v] = row[u] + 1;
-                    queue[tail++] = v;
-                }
+    std::vector<VertexId> distance(std::size_t(n), -1);
+    for (VertexId s = 0; s < n; ++s)
+        for (VertexId v : breadth_first(network, s, distance)) {
+            dist[std::size_t(s) * n + v] = int(distance[v]);
+            distance[v] = -1;
         }
-    }
     return dist;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/core/quotient_update.hpp"
@@ -9,15 +10,6 @@
 #include "libpart/order/graph_search.hpp"
 
 namespace part::gde {
-
-// The general refinement steps the pipeline runs around GDE's rounds.
-using refine::absorb_fragments;
-using refine::BandRefineOptions;
-using refine::FragmentResult;
-using refine::part_weight_limits;
-using refine::polish_boundary;
-using refine::PolishOptions;
-using refine::refine_band;
 
 RefineOptions options_for(RefineGoal goal) {
     const bool migration = goal == RefineGoal::Migration;
@@ -65,20 +57,11 @@ std::vector<WeightSum> tolerance_goals(const Partition& partition, const Process
     return goals;
 }
 
-// Whether every part weighs at most its limit (constraint 0, `weights`).
-bool within_limits(const std::vector<WeightSum>& weights, const std::vector<WeightSum>& limits) {
-    for (std::size_t p = 0; p < weights.size(); ++p)
-        if (weights[p] > limits[p]) return false;
-    return true;
-}
-
 // The heaviest vertex weight of constraint 0, at least 1.
 Weight heaviest_vertex(const Graph& graph) {
     Weight heaviest = 1;
-    if (!graph.has_vertex_weights()) return heaviest;
-    const int ncon = graph.num_constraints();
     for (VertexId v = 0; v < graph.num_vertices(); ++v)
-        heaviest = std::max(heaviest, graph.vwgt[std::size_t(v) * ncon]);
+        heaviest = std::max(heaviest, graph.vertex_weight(v));
     return heaviest;
 }
 
@@ -115,10 +98,10 @@ RefineRound remap(const Graph& graph, Partition& partition, WorkloadAdjuster& ad
 }
 
 // Steps 1-4 (network, decision maker, routing, adjuster), in rounds, on `refined`: fills the
-// network name, the map and the rounds of `result`.
+// network name, the map and the rounds of `result`. `network` null: GDE on the quotient graph.
 void balance(const Graph& graph, Partition& refined, const Network* network,
              const RefineOptions& options, RefineResult& result) {
-    const bool on_quotient = network == nullptr || options.flow_graph == FlowGraph::Quotient;
+    const bool on_quotient = network == nullptr;
     // The quotient graph as a network (processor p holds part p), with the border the adjuster
     // starts from found in the same pass.
     std::vector<char> border;
@@ -133,9 +116,8 @@ void balance(const Graph& graph, Partition& refined, const Network* network,
         options.optimal_lambda ? optimal_lambda(first_net.lambda_side()) : options.lambda;
 
     const Weight heaviest = heaviest_vertex(graph);
-    result.rounds.clear();
     const std::vector<WeightSum> limits =
-        options.within_tolerance ? part_weight_limits(graph, refined, options.tolerance)
+        options.within_tolerance ? refine::part_weight_limits(graph, refined, options.tolerance)
                                  : std::vector<WeightSum>{};
     const int max_rounds =
         options.within_tolerance ? options.max_tolerance_rounds : options.max_rounds;
@@ -173,8 +155,10 @@ void balance(const Graph& graph, Partition& refined, const Network* network,
             if (!moved) continue;
         }
         if (!moved) break;
-        if (options.within_tolerance ? within_limits(adjuster.part_weights(), limits)
-                                     : !short_of_flow)
+        // Within the tolerance: done once every part weighs at most its limit.
+        if (options.within_tolerance
+                ? std::ranges::equal(adjuster.part_weights(), limits, std::less_equal<>())
+                : !short_of_flow)
             break;
     }
 }
@@ -184,17 +168,12 @@ void balance(const Graph& graph, Partition& refined, const Network* network,
 RefineResult refine_with_gde(const Graph& graph, const Partition& partition, const Network* network,
                              const RefineOptions& options) {
     validate(partition, graph);
-    const PartId k = partition.num_parts;
-    const bool on_quotient = network == nullptr || options.flow_graph == FlowGraph::Quotient;
-    if (!on_quotient && network->num_processors() != k)
-        throw InvalidArgument("network " + network->name + " has " +
-                              std::to_string(network->num_processors()) +
-                              " processors but the partition has " + std::to_string(k) +
-                              " parts; they must be equal");
+    if (options.flow_graph == FlowGraph::Quotient) network = nullptr;
+    if (network) check_one_processor_per_part(*network, partition.num_parts, "the partition");
 
     RefineResult result;
     Partition refined = partition;
-    if (options.absorb_fragments) result.fragments = absorb_fragments(graph, refined);
+    if (options.absorb_fragments) result.fragments = refine::absorb_fragments(graph, refined);
     balance(graph, refined, network, options, result);
     // Absorbing many fragments can pile weight onto a part that the flows then cannot drain
     // (a far processor on a --network, borders closed by the moves). Then the partition as
@@ -203,34 +182,33 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
     if (result.fragments.fragments_moved > 0 &&
         imbalance(graph, refined)[0] > 1 + options.tolerance) {
         Partition fitted = partition;
-        const std::vector<WeightSum> limits = part_weight_limits(graph, fitted, options.tolerance);
-        const FragmentResult fitting = absorb_fragments(graph, fitted, &limits);
+        const std::vector<WeightSum> limits =
+            refine::part_weight_limits(graph, fitted, options.tolerance);
+        const refine::FragmentResult fitting = refine::absorb_fragments(graph, fitted, &limits);
         RefineResult without;
         balance(graph, fitted, network, options, without);
         if (imbalance(graph, fitted)[0] < imbalance(graph, refined)[0]) {
             refined = std::move(fitted);
-            result.network_name = std::move(without.network_name);
-            result.map = std::move(without.map);
-            result.rounds = std::move(without.rounds);
+            result = std::move(without);
             result.fragments = fitting;
             result.fragments_dropped = true;
         }
     }
     if (options.polish && options.multilevel_polish) {
-        BandRefineOptions band;
+        refine::BandRefineOptions band;
         band.width = options.band_width;
         band.tolerance = options.tolerance;
-        result.band = refine_band(graph, refined, band);
+        result.band = refine::refine_band(graph, refined, band);
         result.polish = result.band.polish;
         result.polish.cut_reduction = result.band.cut_reduction;
     } else if (options.polish) {
-        PolishOptions polish{.max_passes = kPolishPasses};
+        refine::PolishOptions polish{.max_passes = kPolishPasses};
         if (options.migration_weight > 0) {
             polish.origin =
                 options.migration_origin.empty() ? &partition.part : &options.migration_origin;
             polish.migration_weight = options.migration_weight;
         }
-        result.polish = polish_boundary(graph, refined, options.tolerance, polish);
+        result.polish = refine::polish_boundary(graph, refined, options.tolerance, polish);
     }
     // Pieces left over: fragments that were dropped, or vertices moved directly to parts no
     // border joins. Absorb them if they fit within the tolerance. (Every other move keeps parts
@@ -241,8 +219,9 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
     for (const RefineRound& round : result.rounds)
         direct_moves = direct_moves || round.routed.unroutable > 0;
     if (options.absorb_fragments && (result.fragments_dropped || direct_moves)) {
-        const std::vector<WeightSum> limits = part_weight_limits(graph, refined, options.tolerance);
-        const FragmentResult late = absorb_fragments(graph, refined, &limits);
+        const std::vector<WeightSum> limits =
+            refine::part_weight_limits(graph, refined, options.tolerance);
+        const refine::FragmentResult late = refine::absorb_fragments(graph, refined, &limits);
         result.fragments.fragments_moved += late.fragments_moved;
         result.fragments.vertices_moved += late.vertices_moved;
         result.fragments.cut_reduction += late.cut_reduction;

@@ -63,12 +63,9 @@ enum class RefineGoal {
     // adjuster moves border vertices by gain, the polish lowers the cut alone.
     Cut,
     // Cut and migration (repartitioning, which pays for every vertex that changes part): the
-    // tolerance is an allowance to spend on moving less. Flows stop once every part is within
-    // it (within_tolerance), excess goes to the nearest room instead of diffusing through every
-    // border (nearest_room), flow through a part between two of its neighbours goes straight
-    // across (shortcut_transit), the heaviest border vertices carry the flows
-    // (heaviest_first), and the polish weighs a moved unit of size like a cut edge
-    // (migration_weight 1: the cut + migration objective of adaptive repartitioners).
+    // tolerance is an allowance to spend on moving less. within_tolerance, nearest_room,
+    // shortcut_transit and heaviest_first on, and migration_weight 1 (the polish weighs a moved
+    // unit of size like a cut edge: the cut + migration objective of adaptive repartitioners).
     Migration,
 };
 

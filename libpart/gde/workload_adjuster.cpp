@@ -35,8 +35,6 @@ class CandidateHeap {
     explicit CandidateHeap(VertexId num_vertices)
         : current_(std::size_t(num_vertices)), queued_(std::size_t(num_vertices), 0) {}
 
-    // The candidate queued for v, or null.
-    const Candidate* find(VertexId v) const { return queued_[v] ? &current_[v] : nullptr; }
     void clear() {
         for (const Candidate& c : heap_) queued_[c.vertex] = 0;
         heap_.clear();
@@ -91,12 +89,6 @@ std::vector<double> part_centroids(const Graph& graph, const std::vector<PartId>
     return centroid;
 }
 
-// One bit per part, shared by parts equal modulo 64: a set of parts as a 64-bit word that
-// may hold more than it should, never less.
-std::uint64_t part_bit(PartId p) {
-    return std::uint64_t(1) << (std::uint32_t(p) & 63);
-}
-
 } // namespace
 
 class WorkloadAdjuster::State {
@@ -106,8 +98,8 @@ class WorkloadAdjuster::State {
         : graph_(graph), part_(part), num_parts_(num_parts), heaviest_first_(heaviest_first),
           connectivity_(graph), weight_(std::size_t(num_parts), 0), listed_(std::move(border)),
           border_(std::size_t(num_parts)), interior_(std::size_t(num_parts)),
-          arrivals_(std::size_t(num_parts)), near_(std::size_t(graph.num_vertices()), 0),
-          heap_(graph.num_vertices()), moved_mark_(std::size_t(graph.num_vertices()), 0) {
+          arrivals_(std::size_t(num_parts)), heap_(graph.num_vertices()),
+          moved_mark_(std::size_t(graph.num_vertices()), 0) {
         for (VertexId v = 0; v < graph.num_vertices(); ++v)
             weight_[part[v]] += graph.vertex_weight(v);
         if (listed_.empty()) {
@@ -163,7 +155,7 @@ class WorkloadAdjuster::State {
         sequence_ = 0;
         const std::vector<VertexId>& seeds = candidates(from);
         for (VertexId v : seeds)
-            if (part_[v] == from && (parts_near(v) & part_bit(to)) != 0) {
+            if (part_[v] == from) {
                 const auto [gain, touches_to] = move_gain(v, from, to);
                 if (touches_to) queue(v, gain, to);
             }
@@ -188,21 +180,14 @@ class WorkloadAdjuster::State {
             t.moved_weight += w;
             ++t.moved_vertices;
             // Its interior neighbours may border another part now. Such a neighbour has not
-            // moved (only listed vertices are seeded), so its part is its first.
-            for (EdgeOffset e = graph_.xadj[v], end = graph_.xadj[v + 1]; e < end; ++e) {
-                const VertexId u = graph_.adjncy[e];
+            // moved (only listed vertices are seeded), so its part is its first. Its neighbours
+            // left in `from` are queued again with their new gain.
+            for (VertexId u : graph_.neighbours(v)) {
                 if (!listed_[u]) {
                     listed_[u] = 1;
                     interior_[part_[u]].push_back(u);
                 }
-                if (near_[u] != 0) near_[u] |= part_bit(to);
-                if (part_[u] != from) continue;
-                // Every queued candidate lies in `from` with its gain for this transfer kept
-                // up to date: its edge to v now counts for `to` instead of against it.
-                if (const Candidate* queued = heap_.find(u))
-                    queue(u, queued->gain + 2 * WeightSum(graph_.edge_weight(e)), to);
-                else
-                    push(u, from, to);
+                if (part_[u] == from) push(u, from, to);
             }
         }
         return t;
@@ -219,13 +204,6 @@ class WorkloadAdjuster::State {
                    std::back_inserter(candidates_));
         candidates_.insert(candidates_.end(), arrivals_[part].begin(), arrivals_[part].end());
         return candidates_;
-    }
-
-    // The parts of v's neighbours as part_bit sets (see near_), found on first use.
-    std::uint64_t parts_near(VertexId v) {
-        if (near_[v] == 0)
-            for (VertexId u : graph_.neighbours(v)) near_[v] |= part_bit(part_[u]);
-        return near_[v];
     }
 
     bool touches_other(VertexId v) const {
@@ -280,10 +258,6 @@ class WorkloadAdjuster::State {
     std::vector<std::vector<VertexId>> interior_; // listed since, by part
     std::vector<std::vector<VertexId>> arrivals_; // moved in this round, by receiving part
     std::vector<VertexId> candidates_;
-    // Per vertex, 0 or a part_bit set holding the part of each neighbour, kept a superset as
-    // vertices move: a transfer reads the rows of only the candidates that may touch `to`
-    // (rather than of the whole border of `from`, once per transfer).
-    std::vector<std::uint64_t> near_;
     CandidateHeap heap_;
     // The round's moved vertices, each once, in the order of their first move, and a mark per
     // vertex listed.
