@@ -58,7 +58,7 @@ TEST(RepartRegistry, KnowsIntervalAndScratchAndRejectsOthers) {
         repart_method("nonesuch");
         FAIL();
     } catch (const InvalidArgument& e) {
-        EXPECT_NE(std::string(e.what()).find("expected one of gde, interval, scratch"),
+        EXPECT_NE(std::string(e.what()).find("expected one of adaptive, gde, interval, scratch"),
                   std::string::npos)
             << e.what();
     }
