@@ -32,7 +32,8 @@ struct SimulationSetup {
     std::vector<double> targets; // capacity fraction of each part, summing to 1; empty: equal
     std::string workload = "hotspot";
     // The remaps' method, from the repartitioning registry (libpart/repart/repart_method.hpp:
-    // gde, interval, scratch), run with the part count unchanged so part ids stay rank ids.
+    // adaptive, gde, interval, scratch), run with the part count unchanged so part ids stay rank
+    // ids.
     std::string method = "scratch";
     std::int64_t steps = 100;
     unsigned seed = 1;   // of the workload and the initial partition
