@@ -3,7 +3,8 @@
 #
 # On a mesh's dual graph, partitioned by gpmetis into K parts (unit weights), the cells in a
 # sphere holding SHARE of them weigh FACTOR times more; then, on the same input, back to back:
-#   ours      part-repart --method gde, serial and under mpirun -np 2 and 4
+#   ours      part-repart --method adaptive (serial), --method gde serial and under mpirun -np
+#             2 and 4
 #   zoltan    bench/zoltan_repart.c: LB_APPROACH=REPARTITION with PHG_REPART_MULTIPLIER 1, 10
 #             and 100 (1 is its least-migration setting), and PARTITION (from scratch), at
 #             np 1; multiplier 1 at np 2
@@ -28,15 +29,16 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_
 
 mpicc -O2 -I/usr/include/trilinos "$here/zoltan_repart.c" -ltrilinos_zoltan -o zoltan_repart
 
-# row NAME OLD NEW K SECONDS: one table row (cut and imbalance by part-stats; moves by lines).
+# row NAME OLD NEW K SECONDS: one table row (cut, imbalance and disconnected parts by
+# part-stats; moves by lines).
 row() {
   local stats moved
   stats=$("$tools/part-stats" hot.graph "$3" -k "$4" --json | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
-print(d["edge_cut"], "%.3f" % d["imbalance"][0])')
+print(d["edge_cut"], "%.3f" % d["imbalance"][0], d["disconnected_parts"])')
   moved=$(paste -d' ' "$2" "$3" | awk '$1 != $2 { c++ } END { print c + 0 }')
-  printf '| %s | %s | %s | %s | %s |\n' "$1" ${stats} "$moved" "$5"
+  printf '| %s | %s | %s | %s | %s | %s |\n' "$1" ${stats} "$moved" "$5"
 }
 
 # seconds COMMAND...: wall time of one run.
@@ -59,9 +61,11 @@ for k in $KS; do
       python3 "$here/mesh_glue.py" hotspot "$graph" "$xyz" $CENTRE "$r" "$factor" hot.graph
       old="plain.graph.part.$k"
       echo "### K = $k, hot spot: ${share} of the cells x${factor} (centre ${CENTRE}, r ${r})"
-      echo "| run | cut | imbalance | moved | seconds |"
-      echo "| --- | --- | --- | --- | --- |"
+      echo "| run | cut | imbalance | disconnected parts | moved | seconds |"
+      echo "| --- | --- | --- | --- | --- | --- |"
       row "old partition" "$old" "$old" "$k" "-"
+      s=$(seconds "$tools/part-repart" hot.graph "$old" -k "$k" --method adaptive -q -o ours.part)
+      row "ours adaptive" "$old" ours.part "$k" "$s"
       s=$(seconds "$tools/part-repart" hot.graph "$old" -k "$k" --method gde -q -o ours.part)
       row "ours gde" "$old" ours.part "$k" "$s"
       for np in 2 4; do
