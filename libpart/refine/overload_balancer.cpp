@@ -83,6 +83,7 @@ class Balancer {
                double(int(origin == q) - int(origin == p));
     }
 
+    // v's best move to a neighbouring part with room, else to the roomiest part, detached.
     Candidate best_move(VertexId v) {
         const PartId p = part_[v];
         const Weight w = graph_.vertex_weight(v);
@@ -97,19 +98,24 @@ class Balancer {
         for (PartId q : touched_) {
             if (q == p || !fits(q, w)) continue;
             const double rate = (double(connection_[q]) - own + migration_gain(v, p, q)) / w;
-            const Candidate c{true, rate, v, q};
-            if (best.to < 0 || WorseFirst{}(best, c) || (rate == best.rate && q < best.to))
-                best = c;
+            if (best.to < 0 || rate > best.rate || (rate == best.rate && q < best.to))
+                best = {true, rate, v, q};
         }
         for (PartId q : touched_) connection_[q] = 0;
         if (best.to >= 0) return best;
-        PartId roomiest = -1; // no neighbouring part has room: the part with the most
+        const PartId roomiest = roomiest_part_besides(p);
+        if (roomiest < 0 || !fits(roomiest, w)) return best;
+        return {false, (-own + migration_gain(v, p, roomiest)) / w, v, roomiest};
+    }
+
+    // The part with the most room but p, the lowest on ties; -1 when p is the only part.
+    PartId roomiest_part_besides(PartId p) const {
+        PartId roomiest = -1;
         for (PartId q = 0; q < PartId(weight_.size()); ++q)
             if (q != p &&
                 (roomiest < 0 || limit_[q] - weight_[q] > limit_[roomiest] - weight_[roomiest]))
                 roomiest = q;
-        if (roomiest < 0 || !fits(roomiest, w)) return best;
-        return {false, (-own + migration_gain(v, p, roomiest)) / w, v, roomiest};
+        return roomiest;
     }
 
     void move(const Candidate& c) {
