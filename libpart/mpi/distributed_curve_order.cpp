@@ -73,11 +73,9 @@ std::vector<VertexId> distributed_hilbert_positions(MPI_Comm comm, const Coordin
     const Outbox<PlacedPoint> out = group_by_rank(points, ranks, [&](std::size_t i) {
         return int(std::upper_bound(split.begin(), split.end(), points[i], before) - split.begin());
     });
-    const std::vector<int> recv_counts = exchange_counts(comm, out.counts);
-    const std::vector<PlacedPoint> bucket =
-        exchange<PlacedPoint>(comm, out.items, out.counts, recv_counts);
+    std::vector<int> sources;
+    const std::vector<PlacedPoint> bucket = send_outbox(comm, out, &sources);
     // Each source's run is sorted; the order of the runs is not: sort, remembering sources.
-    const std::vector<int> sources = source_ranks(recv_counts);
     std::vector<std::pair<PlacedPoint, int>> from(bucket.size());
     for (std::size_t i = 0; i < bucket.size(); ++i) from[i] = {bucket[i], sources[i]};
     std::sort(from.begin(), from.end(),
@@ -92,10 +90,8 @@ std::vector<VertexId> distributed_hilbert_positions(MPI_Comm comm, const Coordin
     std::vector<PlacedPosition> reply(from.size());
     for (std::size_t i = 0; i < from.size(); ++i)
         reply[i] = {from[i].first.id, VertexId(offset + (long long)i)};
-    const Outbox<PlacedPosition> back =
-        group_by_rank(reply, ranks, [&](std::size_t i) { return from[i].second; });
-    const std::vector<PlacedPosition> answers =
-        exchange<PlacedPosition>(comm, back.items, back.counts, exchange_counts(comm, back.counts));
+    const std::vector<PlacedPosition> answers = send_outbox(
+        comm, group_by_rank(reply, ranks, [&](std::size_t i) { return from[i].second; }));
     std::vector<VertexId> positions(n, -1);
     for (const PlacedPosition& a : answers) positions[std::size_t(a.id - first_id)] = a.position;
     return positions;

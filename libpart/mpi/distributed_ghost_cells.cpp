@@ -27,10 +27,9 @@ std::vector<NodePiece> pieces_around(MPI_Comm comm, const std::vector<NodePiece>
     const int ranks = size_of(comm);
     const Outbox<NodePiece> out = group_by_rank(
         std::span(pairs), ranks, [&](std::size_t i) { return judge_of(pairs[i].node, ranks); });
-    const std::vector<int> in_counts = exchange_counts(comm, out.counts);
-    std::vector<NodePiece> in = exchange<NodePiece>(comm, out.items, out.counts, in_counts);
+    std::vector<int> sources;
+    std::vector<NodePiece> in = send_outbox(comm, out, &sources);
     // The source of each received pair rides in its padding.
-    const std::vector<int> sources = source_ranks(in_counts);
     for (std::size_t i = 0; i < in.size(); ++i) in[i].padding = sources[i];
     std::vector<NodePiece> all = in;
     for (NodePiece& p : all) p.padding = 0;

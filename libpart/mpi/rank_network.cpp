@@ -159,8 +159,7 @@ LinkColouring colour_links(MPI_Comm comm, const ProcessorLinks& links, LinkExcha
         // 2: some processor ran out of colours last round. Every rank learns it in this
         // allreduce and throws the same error, so none waits in the next exchange.
         if (out_of_colours) left = 2;
-        int any_left = 0;
-        MPI_Allreduce(&left, &any_left, 1, MPI_INT, MPI_MAX, comm);
+        const int any_left = max_over_ranks(comm, left);
         if (any_left == 2)
             throw CollectiveError("too many colours for the processors' links: more than " +
                                   std::to_string(kColours) +
@@ -187,7 +186,7 @@ LinkColouring colour_links(MPI_Comm comm, const ProcessorLinks& links, LinkExcha
     }
     int most = 0;
     for (int c : result.colour) most = std::max(most, c + 1);
-    MPI_Allreduce(&most, &result.num_colours, 1, MPI_INT, MPI_MAX, comm);
+    result.num_colours = max_over_ranks(comm, most);
     return result;
 }
 
