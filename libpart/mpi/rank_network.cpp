@@ -1,7 +1,7 @@
 #include "libpart/mpi/rank_network.hpp"
 
 #include <algorithm>
-#include <array>
+#include <bitset>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -15,21 +15,13 @@ namespace part::mpi {
 
 namespace {
 
+constexpr int kColours = 256; // the colours a processor can tell apart
+
 // What a processor tells each neighbour in one colouring round.
 struct ColouringNews {
-    std::int32_t low = -1, high = -1;    // first uncoloured link at the sender, or -1
-    std::array<std::uint64_t, 4> used{}; // colours used at the sender
+    std::int32_t low = -1, high = -1; // first uncoloured link at the sender, or -1
+    std::bitset<kColours> used;       // colours used at the sender
 };
-
-constexpr int kColours = 256; // the bits of ColouringNews::used
-
-bool used(const ColouringNews& news, int colour) {
-    return (news.used[std::size_t(colour / 64)] >> (colour % 64)) & 1u;
-}
-
-void mark(ColouringNews& news, int colour) {
-    news.used[std::size_t(colour / 64)] |= std::uint64_t(1) << (colour % 64);
-}
 
 } // namespace
 
@@ -175,13 +167,13 @@ LinkColouring colour_links(MPI_Comm comm, const ProcessorLinks& links, LinkExcha
                 theirs[l].low != low || theirs[l].high != high)
                 continue;
             int colour = 0;
-            while (colour < kColours && (used(news, colour) || used(theirs[l], colour))) ++colour;
+            while (colour < kColours && (news.used[colour] || theirs[l].used[colour])) ++colour;
             if (colour == kColours) {
                 out_of_colours = true;
                 continue;
             }
             result.colour[l] = colour;
-            mark(news, colour);
+            news.used.set(std::size_t(colour));
         }
     }
     int most = 0;
