@@ -142,7 +142,7 @@ FlowServing serve_flows(MPI_Comm comm, DistributedGraph& graph,
     const auto processors = PartId(capacity.size());
     FlowServing serving;
     const std::size_t count = links.processors.size();
-    std::vector<char> served(count, 1), ready(count, 0);
+    std::vector<char> served(count, 1);
     for (std::size_t l = 0; l < links.size(); ++l)
         if (flow[l] > 0) served[links.owner[l]] = 0;
     std::vector<int> heard(links.size(), 0); // the neighbour has served
@@ -151,24 +151,23 @@ FlowServing serve_flows(MPI_Comm comm, DistributedGraph& graph,
         std::vector<char> waiting(count, 0);
         for (std::size_t l = 0; l < links.size(); ++l)
             if (flow[l] < 0 && !heard[l]) waiting[links.owner[l]] = 1;
-        int status[2] = {0, 0}, any[2] = {0, 0};
+        bool unserved = false, unblocked = false;
         for (std::size_t i = 0; i < count; ++i) {
-            status[0] = status[0] || !served[i];
-            status[1] = status[1] || (!served[i] && !waiting[i]);
+            unserved = unserved || !served[i];
+            unblocked = unblocked || (!served[i] && !waiting[i]);
         }
-        MPI_Allreduce(status, any, 2, MPI_INT, MPI_MAX, comm);
-        if (!any[0]) break;
+        if (!any_rank(comm, unserved)) break;
+        const bool cyclic = !any_rank(comm, unblocked); // then every unserved processor serves
         if (!ghosts_current) ghosts = ghost_layer(comm, graph, block_start, block_label);
         ghosts_current = true;
         // Every ready processor decides from the state before the wave.
         std::vector<PartId> next_label(label);
         FlowServing wave;
         for (std::size_t i = 0; i < count; ++i) {
-            ready[i] = !served[i] && (!waiting[i] || !any[1]);
-            if (ready[i])
-                serve_processor(graph, label, ghosts, links, i, flow, processors,
-                                capacity[links.processors[i]] <= 0, heaviest, next_label, wave);
-            served[i] = served[i] || ready[i];
+            if (served[i] || (waiting[i] && !cyclic)) continue;
+            serve_processor(graph, label, ghosts, links, i, flow, processors,
+                            capacity[links.processors[i]] <= 0, heaviest, next_label, wave);
+            served[i] = 1;
         }
         serving.moved = serving.moved || wave.moved;
         serving.short_of_flow = serving.short_of_flow || wave.short_of_flow;
