@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <map>
 #include <string>
-#include <tuple>
 
 #include "libpart/core/error.hpp"
+#include "libpart/core/part_links.hpp"
 #include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/exchange.hpp"
 
@@ -28,30 +28,30 @@ struct ColouringNews {
 ProcessorLinks processor_links(const DistributedGraph& graph, std::span<const PartId> label,
                                const GhostLayer& ghosts, std::vector<PartId> processors) {
     const StageClock clock("links and colouring");
-    std::vector<std::tuple<PartId, PartId, WeightSum>> cut; // (own, other, weight)
+    std::vector<PartLink> cut;
+    // Above every processor met: the hosted ones and the labels across the cut edges.
+    PartId parts = processors.empty() ? 0 : processors.back() + 1;
     const Graph& g = graph.local;
     for (VertexId v = 0; v < graph.num_owned(); ++v)
         for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e) {
             const PartId other = ghosts.label_of_entry(label, e);
-            if (other != label[v]) cut.emplace_back(label[v], other, g.edge_weight(e));
+            if (other == label[v]) continue;
+            cut.push_back({label[v], other, g.edge_weight(e)});
+            parts = std::max({parts, label[v] + 1, other + 1});
         }
-    std::sort(cut.begin(), cut.end());
+    std::vector<std::size_t> first;
+    const std::vector<PartLink> grouped = group_by_first_part(cut, parts, first);
+    PartLinkSums sums(parts);
     ProcessorLinks links;
     links.processors = std::move(processors);
     links.first.assign(links.processors.size() + 1, 0);
-    std::size_t at = 0;
     for (std::size_t i = 0; i < links.processors.size(); ++i) {
         const PartId p = links.processors[i];
-        while (at < cut.size() && std::get<0>(cut[at]) < p) ++at;
-        for (; at < cut.size() && std::get<0>(cut[at]) == p; ++at) {
-            const auto [own, other, weight] = cut[at];
-            if (links.neighbour.size() > links.first[i] && links.neighbour.back() == other) {
-                links.border.back() += weight;
-            } else {
-                links.neighbour.push_back(other);
-                links.border.push_back(weight);
-                links.owner.push_back(i);
-            }
+        sums.add_group(p, grouped.data() + first[p], grouped.data() + first[p + 1]);
+        for (PartId q : sums.parts()) {
+            links.neighbour.push_back(q);
+            links.border.push_back(sums.sum(q));
+            links.owner.push_back(i);
         }
         links.first[i + 1] = links.neighbour.size();
     }
