@@ -1,8 +1,6 @@
 #include "libpart/mpi/distributed_curve_order.hpp"
 
 #include <algorithm>
-#include <array>
-#include <cmath>
 
 #include "libpart/core/error.hpp"
 #include "libpart/mpi/exchange.hpp"

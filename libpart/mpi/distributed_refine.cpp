@@ -1,6 +1,5 @@
 #include "libpart/mpi/distributed_refine.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <queue>

@@ -4,7 +4,6 @@
 #include <numeric>
 #include <optional>
 
-#include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/distributed_amortization.hpp"
 #include "libpart/mpi/distributed_gde_repart.hpp"
 #include "libpart/mpi/distributed_refine.hpp"
