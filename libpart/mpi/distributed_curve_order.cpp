@@ -1,8 +1,7 @@
 #include "libpart/mpi/distributed_curve_order.hpp"
 
 #include <algorithm>
-#include <array>
-#include <cmath>
+#include <numeric>
 
 #include "libpart/core/error.hpp"
 #include "libpart/mpi/exchange.hpp"
@@ -68,36 +67,28 @@ std::vector<VertexId> distributed_hilbert_positions(MPI_Comm comm, const Coordin
     }
     std::sort(points.begin(), points.end(), before);
 
-    // Buckets: rank r sorts the points between splitters r - 1 and r.
+    // Buckets: rank r sorts the points between splitters r - 1 and r and answers their positions.
     const std::vector<PlacedPoint> split = splitters(comm, points, ranks);
-    const Outbox<PlacedPoint> out = group_by_rank(points, ranks, [&](std::size_t i) {
+    auto bucket = [&](std::size_t i) {
         return int(std::upper_bound(split.begin(), split.end(), points[i], before) - split.begin());
-    });
-    const std::vector<int> recv_counts = exchange_counts(comm, out.counts);
-    const std::vector<PlacedPoint> bucket =
-        exchange<PlacedPoint>(comm, out.items, out.counts, recv_counts);
-    // Each source's run is sorted; the order of the runs is not: sort, remembering sources.
-    const std::vector<int> sources = source_ranks(recv_counts);
-    std::vector<std::pair<PlacedPoint, int>> from(bucket.size());
-    for (std::size_t i = 0; i < bucket.size(); ++i) from[i] = {bucket[i], sources[i]};
-    std::sort(from.begin(), from.end(),
-              [](const auto& a, const auto& b) { return before(a.first, b.first); });
-
-    long long count = (long long)from.size(), offset = 0;
-    MPI_Exscan(&count, &offset, 1, MPI_LONG_LONG, MPI_SUM, comm);
-    const int rank = rank_of(comm);
-    if (rank == 0) offset = 0;
-
-    // Positions back to the ranks the points came from, grouped by that rank.
-    std::vector<PlacedPosition> reply(from.size());
-    for (std::size_t i = 0; i < from.size(); ++i)
-        reply[i] = {from[i].first.id, VertexId(offset + (long long)i)};
-    const Outbox<PlacedPosition> back =
-        group_by_rank(reply, ranks, [&](std::size_t i) { return from[i].second; });
-    const std::vector<PlacedPosition> answers =
-        exchange<PlacedPosition>(comm, back.items, back.counts, exchange_counts(comm, back.counts));
+    };
+    auto place = [&](const std::vector<PlacedPoint>& asked) {
+        // Each source's run is sorted; the order of the runs is not.
+        std::vector<std::size_t> order(asked.size());
+        std::iota(order.begin(), order.end(), std::size_t(0));
+        std::sort(order.begin(), order.end(),
+                  [&](std::size_t a, std::size_t b) { return before(asked[a], asked[b]); });
+        long long count = (long long)asked.size(), offset = 0;
+        MPI_Exscan(&count, &offset, 1, MPI_LONG_LONG, MPI_SUM, comm);
+        if (rank_of(comm) == 0) offset = 0;
+        std::vector<PlacedPosition> answers(asked.size());
+        for (std::size_t k = 0; k < order.size(); ++k)
+            answers[order[k]] = {asked[order[k]].id, VertexId(offset + (long long)k)};
+        return answers;
+    };
     std::vector<VertexId> positions(n, -1);
-    for (const PlacedPosition& a : answers) positions[std::size_t(a.id - first_id)] = a.position;
+    for (const PlacedPosition& a : ask_ranks<PlacedPosition>(comm, points, bucket, place))
+        positions[std::size_t(a.id - first_id)] = a.position;
     return positions;
 }
 

@@ -80,12 +80,11 @@ std::vector<Link> cross_rank_links(MPI_Comm comm, std::vector<Face> open) {
     Outbox<Face> out =
         group_by_rank(open, ranks, [&](std::size_t i) { return matching_rank(open[i], ranks); });
     open = {};
-    const std::vector<int> in_counts = exchange_counts(comm, out.counts);
-    std::vector<Face> in = exchange<Face>(comm, out.items, out.counts, in_counts);
+    std::vector<int> sources;
+    std::vector<Face> in = send_outbox(comm, out, &sources);
     out = {};
 
     // Received blocks come in source-rank order; the padding slot carries the source.
-    const std::vector<int> sources = source_ranks(in_counts);
     for (std::size_t i = 0; i < in.size(); ++i) in[i].padding = sources[i];
     std::stable_sort(in.begin(), in.end());
     std::vector<Link> links;
@@ -101,8 +100,7 @@ std::vector<Link> cross_rank_links(MPI_Comm comm, std::vector<Face> open) {
                 }
         i = j;
     }
-    const Outbox<Link> send = group_by_rank(links, ranks, [&](std::size_t i) { return to[i]; });
-    return exchange<Link>(comm, send.items, send.counts, exchange_counts(comm, send.counts));
+    return send_outbox(comm, group_by_rank(links, ranks, [&](std::size_t i) { return to[i]; }));
 }
 
 } // namespace
@@ -148,14 +146,10 @@ DistributedGraph distributed_dual_graph(MPI_Comm comm, const Mesh& mesh,
     }
     result.global_id.assign(cell_ids.begin(), cell_ids.end());
     g.ncon = 1;
-    long long counts[2] = {static_cast<long long>(n), static_cast<long long>(g.xadj.back())},
-              totals[2];
-    MPI_Allreduce(counts, totals, 2, MPI_LONG_LONG, MPI_SUM, comm);
-    result.global_vertices = VertexId(totals[0]);
-    result.global_edges = totals[1] / 2;
+    result.global_vertices = VertexId(sum_over_ranks(comm, static_cast<long long>(n)));
+    result.global_edges = sum_over_ranks(comm, g.xadj.back()) / 2;
 
-    int dim = local.graph.coords.dim, global_dim = 0;
-    MPI_Allreduce(&dim, &global_dim, 1, MPI_INT, MPI_MAX, comm);
+    const int dim = local.graph.coords.dim, global_dim = max_over_ranks(comm, dim);
     g.coords.dim = global_dim;
     g.coords.values.assign(n * std::size_t(global_dim), 0.0);
     for (std::size_t i = 0; i < n && dim > 0; ++i)

@@ -24,12 +24,6 @@ double load_ratio(WeightSum load, double share) {
     return share > 0 ? double(load) / share : std::numeric_limits<double>::infinity();
 }
 
-bool any_rank(MPI_Comm comm, bool mine) {
-    int local = mine, any = 0;
-    MPI_Allreduce(&local, &any, 1, MPI_INT, MPI_MAX, comm);
-    return any != 0;
-}
-
 // Growth: each processor with a share but no vertex, in id order, gets a ball of the
 // processor heaviest for its share, carved around that one's deepest vertex by the rank
 // running it (the serial gde method's seeding; the choice is made identically on every rank
@@ -148,7 +142,7 @@ FlowServing serve_flows(MPI_Comm comm, DistributedGraph& graph,
     const auto processors = PartId(capacity.size());
     FlowServing serving;
     const std::size_t count = links.processors.size();
-    std::vector<char> served(count, 1), ready(count, 0);
+    std::vector<char> served(count, 1);
     for (std::size_t l = 0; l < links.size(); ++l)
         if (flow[l] > 0) served[links.owner[l]] = 0;
     std::vector<int> heard(links.size(), 0); // the neighbour has served
@@ -157,24 +151,23 @@ FlowServing serve_flows(MPI_Comm comm, DistributedGraph& graph,
         std::vector<char> waiting(count, 0);
         for (std::size_t l = 0; l < links.size(); ++l)
             if (flow[l] < 0 && !heard[l]) waiting[links.owner[l]] = 1;
-        int status[2] = {0, 0}, any[2] = {0, 0};
+        bool unserved = false, unblocked = false;
         for (std::size_t i = 0; i < count; ++i) {
-            status[0] = status[0] || !served[i];
-            status[1] = status[1] || (!served[i] && !waiting[i]);
+            unserved = unserved || !served[i];
+            unblocked = unblocked || (!served[i] && !waiting[i]);
         }
-        MPI_Allreduce(status, any, 2, MPI_INT, MPI_MAX, comm);
-        if (!any[0]) break;
+        if (!any_rank(comm, unserved)) break;
+        const bool cyclic = !any_rank(comm, unblocked); // then every unserved processor serves
         if (!ghosts_current) ghosts = ghost_layer(comm, graph, block_start, block_label);
         ghosts_current = true;
         // Every ready processor decides from the state before the wave.
         std::vector<PartId> next_label(label);
         FlowServing wave;
         for (std::size_t i = 0; i < count; ++i) {
-            ready[i] = !served[i] && (!waiting[i] || !any[1]);
-            if (ready[i])
-                serve_processor(graph, label, ghosts, links, i, flow, processors,
-                                capacity[links.processors[i]] <= 0, heaviest, next_label, wave);
-            served[i] = served[i] || ready[i];
+            if (served[i] || (waiting[i] && !cyclic)) continue;
+            serve_processor(graph, label, ghosts, links, i, flow, processors,
+                            capacity[links.processors[i]] <= 0, heaviest, next_label, wave);
+            served[i] = 1;
         }
         serving.moved = serving.moved || wave.moved;
         serving.short_of_flow = serving.short_of_flow || wave.short_of_flow;
@@ -214,9 +207,7 @@ void balance_rounds(MPI_Comm comm, DistributedGraph& graph,
         const DistributedGdeResult flows = collectively(comm, [&] {
             return run_distributed_gde(links, exchange, colouring, loads, hosted_capacity, k, 0.5);
         });
-        int sweeps = 0;
-        MPI_Allreduce(&flows.sweeps, &sweeps, 1, MPI_INT, MPI_MAX, comm);
-        stats.sweeps += sweeps;
+        stats.sweeps += max_over_ranks(comm, flows.sweeps);
         ++stats.rounds;
 
         // Workload adjuster (3.2, 6.2), in waves: a processor serves its outflows once every
@@ -225,9 +216,8 @@ void balance_rounds(MPI_Comm comm, DistributedGraph& graph,
         const FlowServing serving =
             serve_flows(comm, graph, block_start, label, block_label, carried, std::move(ghosts),
                         links, exchange, flows.flow, capacity, heaviest);
-        int flags[2] = {serving.moved, serving.short_of_flow}, any[2] = {0, 0};
-        MPI_Allreduce(flags, any, 2, MPI_INT, MPI_MAX, comm);
-        if (!any[0] || !any[1]) break;
+        const bool moved = any_rank(comm, serving.moved);
+        if (!moved || !any_rank(comm, serving.short_of_flow)) break;
     }
 }
 
@@ -281,9 +271,7 @@ VertexId evacuate_retiring(MPI_Comm comm, DistributedGraph& graph,
         stuck = !any_rank(comm, moved);
         if (!stuck) move_to_labels(comm, graph, label, next, block_start, block_label, carried);
     }
-    long long total = 0;
-    MPI_Allreduce(&handed, &total, 1, MPI_LONG_LONG, MPI_SUM, comm);
-    return VertexId(total);
+    return VertexId(sum_over_ranks(comm, handed));
 }
 
 } // namespace
@@ -297,10 +285,10 @@ DistributedGdeStats rebalance_with_gde(MPI_Comm comm, DistributedGraph& graph,
     DistributedGdeStats stats;
     stats.seeded_parts =
         seed_empty_processors(comm, graph, block_start, label, block_label, capacity, carried);
-    Weight heaviest_local = 1, heaviest = 1;
+    Weight heaviest_local = 1;
     for (VertexId v = 0; v < graph.num_owned(); ++v)
         heaviest_local = std::max(heaviest_local, graph.local.vertex_weight(v));
-    MPI_Allreduce(&heaviest_local, &heaviest, 1, MPI_INT32_T, MPI_MAX, comm);
+    const Weight heaviest = max_over_ranks(comm, heaviest_local);
     balance_rounds(comm, graph, block_start, label, block_label, capacity, carried, max_rounds,
                    heaviest, stats);
     if (std::find(capacity.begin(), capacity.end(), 0.0) == capacity.end()) return stats;

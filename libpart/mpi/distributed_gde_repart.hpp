@@ -6,8 +6,7 @@
 // coloured longer borders first; its workload adjuster (the serial one, on the processor's
 // sub-domain and its ghosts) then moves border vertices by gain to the neighbours it owes
 // flow, once those owing it load have served (waves); the moved vertices migrate with all
-// their data in one exchange and the ghost layer is rebuilt. A processor decides from its own
-// view only, so the partition does not depend on how many ranks run the processors.
+// their data in one exchange and the ghost layer is rebuilt.
 //
 // GDE runs on the processor graph, which here is the quotient graph of the partition (the
 // paper's Figure 12 and the serial --flow-graph quotient): every flow link is a sub-domain

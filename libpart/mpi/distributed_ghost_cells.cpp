@@ -27,31 +27,27 @@ std::vector<NodePiece> pieces_around(MPI_Comm comm, const std::vector<NodePiece>
     const int ranks = size_of(comm);
     const Outbox<NodePiece> out = group_by_rank(
         std::span(pairs), ranks, [&](std::size_t i) { return judge_of(pairs[i].node, ranks); });
-    const std::vector<int> in_counts = exchange_counts(comm, out.counts);
-    std::vector<NodePiece> in = exchange<NodePiece>(comm, out.items, out.counts, in_counts);
-    // The source of each received pair rides in its padding.
-    const std::vector<int> sources = source_ranks(in_counts);
+    std::vector<int> sources;
+    std::vector<NodePiece> in = send_outbox(comm, out, &sources);
+    // Sorted by node, then piece, then source (which rides in the padding).
     for (std::size_t i = 0; i < in.size(); ++i) in[i].padding = sources[i];
-    std::vector<NodePiece> all = in;
-    for (NodePiece& p : all) p.padding = 0;
-    std::sort(all.begin(), all.end());
-    all.erase(std::unique(all.begin(), all.end()), all.end());
+    std::sort(in.begin(), in.end());
     // Each source gets, for each node it sent, every piece around the node (once per node).
-    std::vector<std::pair<int, std::int64_t>> asked; // (source, node)
-    for (const NodePiece& p : in) asked.emplace_back(p.padding, p.node);
-    std::sort(asked.begin(), asked.end());
-    asked.erase(std::unique(asked.begin(), asked.end()), asked.end());
-    std::vector<int> reply_counts(std::size_t(ranks), 0);
-    std::vector<NodePiece> replies;
-    for (const auto& [source, node] : asked) {
-        auto at = std::lower_bound(all.begin(), all.end(), NodePiece{node, 0});
-        for (; at != all.end() && at->node == node; ++at) {
-            replies.push_back({node, at->piece});
-            ++reply_counts[std::size_t(source)];
-        }
+    std::vector<NodePiece> replies; // padding: the source to answer
+    std::vector<int> askers;
+    for (std::size_t i = 0, j = 0; i < in.size(); i = j) {
+        askers.clear();
+        for (j = i; j < in.size() && in[j].node == in[i].node; ++j) askers.push_back(in[j].padding);
+        std::sort(askers.begin(), askers.end());
+        askers.erase(std::unique(askers.begin(), askers.end()), askers.end());
+        for (int source : askers)
+            for (std::size_t k = i; k < j; ++k)
+                if (k == i || in[k].piece != in[k - 1].piece)
+                    replies.push_back({in[k].node, in[k].piece, source});
     }
-    std::vector<NodePiece> answers =
-        exchange<NodePiece>(comm, replies, reply_counts, exchange_counts(comm, reply_counts));
+    std::vector<NodePiece> answers = send_outbox(
+        comm, group_by_rank(replies, ranks, [&](std::size_t r) { return replies[r].padding; }));
+    for (NodePiece& a : answers) a.padding = 0;
     std::sort(answers.begin(), answers.end());
     return answers;
 }

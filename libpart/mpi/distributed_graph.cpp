@@ -1,7 +1,6 @@
 #include "libpart/mpi/distributed_graph.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <limits>
 #include <numeric>
 #include <string>

@@ -1,6 +1,5 @@
 #include "libpart/mpi/distributed_refine.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <queue>
@@ -77,8 +76,7 @@ BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
     const double shares = std::accumulate(capacity.begin(), capacity.end(), 0.0);
     std::vector<WeightSum> load = processor_loads(graph, label, hosted);
     const WeightSum mine = std::accumulate(load.begin(), load.end(), WeightSum(0));
-    WeightSum total = 0;
-    MPI_Allreduce(&mine, &total, 1, MPI_INT64_T, MPI_SUM, comm);
+    const WeightSum total = sum_over_ranks(comm, mine);
     BorderRefineStats stats;
     long long moves = 0, reduction = 0;
     GhostLayer ghosts;
@@ -124,8 +122,7 @@ BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
                     for (VertexId j = 0; j < views[i].members(); ++j)
                         next_label[views[i].member[j]] = part[j];
                 }
-                long long moved_now = 0;
-                MPI_Allreduce(&moved_here, &moved_now, 1, MPI_LONG_LONG, MPI_SUM, comm);
+                const long long moved_now = sum_over_ranks(comm, moved_here);
                 if (moved_now == 0) continue;
                 pass_moves += moved_now;
                 views.clear(); // stale; freed before the migration's buffers peak
@@ -140,10 +137,8 @@ BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
     }
     // The ghost layer is current: the cut needs no further exchange of labels.
     stats.edge_cut = labelled_cut(comm, graph, label, ghosts);
-    long long reduction_total = 0;
-    MPI_Allreduce(&reduction, &reduction_total, 1, MPI_LONG_LONG, MPI_SUM, comm);
     stats.moves = VertexId(moves);
-    stats.cut_reduction = reduction_total;
+    stats.cut_reduction = sum_over_ranks(comm, reduction);
     return stats;
 }
 

@@ -4,7 +4,6 @@
 #include <numeric>
 #include <optional>
 
-#include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/distributed_amortization.hpp"
 #include "libpart/mpi/distributed_gde_repart.hpp"
 #include "libpart/mpi/distributed_refine.hpp"
@@ -116,13 +115,12 @@ DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
     const BorderRefineStats refined =
         refine_borders(comm, input.graph, input.block_start, label, block_label, carried, capacity,
                        request.tolerance > 0 ? request.tolerance : 0.03);
-    long long moved = 0, moved_total = 0;
+    long long moved = 0;
     std::vector<PartId> new_part(label.size());
     for (std::size_t v = 0; v < label.size(); ++v) {
         new_part[v] = part_of[label[v]];
         moved += label[v] != input.old_part[v];
     }
-    MPI_Allreduce(&moved, &moved_total, 1, MPI_LONG_LONG, MPI_SUM, comm);
     result.block_new_part.resize(block_label.size());
     for (std::size_t i = 0; i < block_label.size(); ++i)
         result.block_new_part[i] = part_of[block_label[i]];
@@ -132,7 +130,7 @@ DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
                       {"evacuated_vertices", double(stats.evacuated)},
                       {"refine_moves", double(refined.moves)},
                       {"refine_cut_reduction", double(refined.cut_reduction)},
-                      {"vertices_moved", double(moved_total)}};
+                      {"vertices_moved", double(sum_over_ranks(comm, moved))}};
     {
         const StageClock clock("figures and plan");
         finish(comm, input, new_part, request, result, refined.edge_cut);

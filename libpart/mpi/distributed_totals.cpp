@@ -1,7 +1,6 @@
 #include "libpart/mpi/distributed_totals.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <map>
 #include <numeric>
 
@@ -49,13 +48,12 @@ std::vector<char> counted_elsewhere(MPI_Comm comm, const std::vector<std::int64_
     return marked;
 }
 
-// Totals as flat bytes: their length, counts, then per field its name, placement, components
-// and values.
+// Totals as flat bytes: counts, then per field its name, placement, components and values.
 std::vector<char> serialise(const DatasetTotals& t) {
-    std::vector<char> out(sizeof(std::int64_t));
-    const std::int64_t head[4] = {t.cells, t.points, std::int64_t(t.cell_ids),
-                                  std::int64_t(t.point_ids)};
-    put(out, head, 4);
+    std::vector<char> out;
+    const std::int64_t head[5] = {t.cells, t.points, std::int64_t(t.cell_ids),
+                                  std::int64_t(t.point_ids), std::int64_t(t.fields.size())};
+    put(out, head, 5);
     for (const FieldTotal& f : t.fields) {
         const std::int64_t meta[4] = {std::int64_t(f.name.size()), f.on_points, f.components,
                                       std::int64_t(f.fingerprint)};
@@ -64,22 +62,19 @@ std::vector<char> serialise(const DatasetTotals& t) {
         put(out, f.sums.data(), f.sums.size());
         put(out, f.magnitudes.data(), f.magnitudes.size());
     }
-    const auto length = std::int64_t(out.size());
-    std::memcpy(out.data(), &length, sizeof length);
     return out;
 }
 
 // Adds the totals serialised at `at` to `sum` and `fields`; returns where the next begin.
 const char* merge(const char* at, DatasetTotals& sum,
                   std::map<std::pair<bool, std::string>, FieldTotal>& fields) {
-    const char* start = at;
-    std::int64_t length = 0, head[4];
-    at = take(take(at, &length, 1), head, 4);
+    std::int64_t head[5];
+    at = take(at, head, 5);
     sum.cells += head[0];
     sum.points += head[1];
     sum.cell_ids += std::uint64_t(head[2]);
     sum.point_ids += std::uint64_t(head[3]);
-    while (at < start + length) {
+    for (std::int64_t field = 0; field < head[4]; ++field) {
         std::int64_t meta[4];
         at = take(at, meta, 4);
         std::string name(std::size_t(meta[0]), ' ');
@@ -104,7 +99,7 @@ const char* merge(const char* at, DatasetTotals& sum,
         }
         f.fingerprint += std::uint64_t(meta[3]);
     }
-    return start + length;
+    return at;
 }
 
 } // namespace

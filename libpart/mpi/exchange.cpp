@@ -55,13 +55,6 @@ std::vector<int> displacements(const std::vector<int>& counts) {
     return at;
 }
 
-std::vector<int> source_ranks(const std::vector<int>& counts) {
-    std::vector<int> sources;
-    for (std::size_t r = 0; r < counts.size(); ++r)
-        sources.insert(sources.end(), counts[r], int(r));
-    return sources;
-}
-
 std::string byte_layout(const std::vector<int>& counts, std::size_t element_bytes,
                         std::vector<int>& bytes, std::vector<int>& at) {
     constexpr std::int64_t kMax = std::numeric_limits<int>::max();

@@ -30,6 +30,23 @@ inline int size_of(MPI_Comm comm) {
     return size;
 }
 
+// Collective: the sum over the ranks of `value`, on every rank.
+inline long long sum_over_ranks(MPI_Comm comm, long long value) {
+    MPI_Allreduce(MPI_IN_PLACE, &value, 1, MPI_LONG_LONG, MPI_SUM, comm);
+    return value;
+}
+
+// Collective: the largest over the ranks of `value`, on every rank.
+inline int max_over_ranks(MPI_Comm comm, int value) {
+    MPI_Allreduce(MPI_IN_PLACE, &value, 1, MPI_INT, MPI_MAX, comm);
+    return value;
+}
+
+// Collective: whether `mine` holds on some rank.
+inline bool any_rank(MPI_Comm comm, bool mine) {
+    return max_over_ranks(comm, mine) != 0;
+}
+
 // Counts per source rank, given counts per destination rank (one MPI_Alltoall).
 std::vector<int> exchange_counts(MPI_Comm comm, const std::vector<int>& send_counts);
 
@@ -131,8 +148,17 @@ auto group_by_rank(const Items& items, int ranks, Destination destination) {
     return out;
 }
 
-// The source rank of each item an exchange received, from the counts per source.
-std::vector<int> source_ranks(const std::vector<int>& counts);
+// Collective. Sends out.items to their ranks; returns what this rank received, by source
+// rank, and in `sources` (when given) the source rank of each received item.
+template <typename T>
+std::vector<T> send_outbox(MPI_Comm comm, const Outbox<T>& out,
+                           std::vector<int>* sources = nullptr) {
+    const std::vector<int> in_counts = exchange_counts(comm, out.counts);
+    if (sources)
+        for (std::size_t r = 0; r < in_counts.size(); ++r)
+            sources->insert(sources->end(), in_counts[r], int(r));
+    return exchange<T>(comm, out.items, out.counts, in_counts);
+}
 
 // Collective. Sends each question to rank destination(i); `answer` turns the questions this
 // rank received (by source rank) into one answer each. Returns the answer to each question,

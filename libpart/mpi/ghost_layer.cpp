@@ -19,12 +19,11 @@ GhostLayer ghost_layer(MPI_Comm comm, const DistributedGraph& graph,
 
 WeightSum labelled_cut(MPI_Comm comm, const DistributedGraph& graph, std::span<const PartId> label,
                        const GhostLayer& ghosts) {
-    long long twice = 0, total = 0;
+    long long twice = 0;
     for (VertexId v = 0; v < graph.num_owned(); ++v)
         for (EdgeOffset e = graph.local.xadj[v]; e < graph.local.xadj[v + 1]; ++e)
             if (ghosts.label_of_entry(label, e) != label[v]) twice += graph.local.edge_weight(e);
-    MPI_Allreduce(&twice, &total, 1, MPI_LONG_LONG, MPI_SUM, comm);
-    return total / 2;
+    return sum_over_ranks(comm, twice) / 2;
 }
 
 } // namespace part::mpi

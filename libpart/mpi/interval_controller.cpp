@@ -43,10 +43,7 @@ IntervalPlan decide(const std::vector<ProfileEntry>& entries, VertexId n, PartId
     }
     const LineLayout line = make_line_layout(weight, size, part, old_parts);
     std::vector<WeightSum> old_size(std::size_t(old_parts), 0);
-    for (PartId p = 0; p < old_parts; ++p)
-        for (VertexId k = line.part_start[p]; k < line.part_start[p + 1]; ++k)
-            old_size[p] += line.size_prefix[line.part_positions[k] + 1] -
-                           line.size_prefix[line.part_positions[k]];
+    for (const ProfileEntry& e : entries) old_size[e.old_part] += e.size;
     IntervalPlan plan;
     plan.new_part_rank = ranks_keeping_most_data(old_size, request.new_parts);
     const Partition shares{request.new_parts, {}, request.targets};

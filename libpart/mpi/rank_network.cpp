@@ -1,13 +1,13 @@
 #include "libpart/mpi/rank_network.hpp"
 
 #include <algorithm>
-#include <array>
+#include <bitset>
 #include <cstdint>
 #include <map>
 #include <string>
-#include <tuple>
 
 #include "libpart/core/error.hpp"
+#include "libpart/core/part_links.hpp"
 #include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/exchange.hpp"
 
@@ -15,51 +15,43 @@ namespace part::mpi {
 
 namespace {
 
+constexpr int kColours = 256; // the colours a processor can tell apart
+
 // What a processor tells each neighbour in one colouring round.
 struct ColouringNews {
-    std::int32_t low = -1, high = -1;    // first uncoloured link at the sender, or -1
-    std::array<std::uint64_t, 4> used{}; // colours used at the sender
+    std::int32_t low = -1, high = -1; // first uncoloured link at the sender, or -1
+    std::bitset<kColours> used;       // colours used at the sender
 };
-
-constexpr int kColours = 256; // the bits of ColouringNews::used
-
-bool used(const ColouringNews& news, int colour) {
-    return (news.used[std::size_t(colour / 64)] >> (colour % 64)) & 1u;
-}
-
-void mark(ColouringNews& news, int colour) {
-    news.used[std::size_t(colour / 64)] |= std::uint64_t(1) << (colour % 64);
-}
 
 } // namespace
 
 ProcessorLinks processor_links(const DistributedGraph& graph, std::span<const PartId> label,
                                const GhostLayer& ghosts, std::vector<PartId> processors) {
     const StageClock clock("links and colouring");
-    std::vector<std::tuple<PartId, PartId, WeightSum>> cut; // (own, other, weight)
+    std::vector<PartLink> cut;
+    // Above every processor met: the hosted ones and the labels across the cut edges.
+    PartId parts = processors.empty() ? 0 : processors.back() + 1;
     const Graph& g = graph.local;
     for (VertexId v = 0; v < graph.num_owned(); ++v)
         for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e) {
             const PartId other = ghosts.label_of_entry(label, e);
-            if (other != label[v]) cut.emplace_back(label[v], other, g.edge_weight(e));
+            if (other == label[v]) continue;
+            cut.push_back({label[v], other, g.edge_weight(e)});
+            parts = std::max({parts, label[v] + 1, other + 1});
         }
-    std::sort(cut.begin(), cut.end());
+    std::vector<std::size_t> first;
+    const std::vector<PartLink> grouped = group_by_first_part(cut, parts, first);
+    PartLinkSums sums(parts);
     ProcessorLinks links;
     links.processors = std::move(processors);
     links.first.assign(links.processors.size() + 1, 0);
-    std::size_t at = 0;
     for (std::size_t i = 0; i < links.processors.size(); ++i) {
         const PartId p = links.processors[i];
-        while (at < cut.size() && std::get<0>(cut[at]) < p) ++at;
-        for (; at < cut.size() && std::get<0>(cut[at]) == p; ++at) {
-            const auto [own, other, weight] = cut[at];
-            if (links.neighbour.size() > links.first[i] && links.neighbour.back() == other) {
-                links.border.back() += weight;
-            } else {
-                links.neighbour.push_back(other);
-                links.border.push_back(weight);
-                links.owner.push_back(i);
-            }
+        sums.add_group(p, grouped.data() + first[p], grouped.data() + first[p + 1]);
+        for (PartId q : sums.parts()) {
+            links.neighbour.push_back(q);
+            links.border.push_back(sums.sum(q));
+            links.owner.push_back(i);
         }
         links.first[i + 1] = links.neighbour.size();
     }
@@ -159,8 +151,7 @@ LinkColouring colour_links(MPI_Comm comm, const ProcessorLinks& links, LinkExcha
         // 2: some processor ran out of colours last round. Every rank learns it in this
         // allreduce and throws the same error, so none waits in the next exchange.
         if (out_of_colours) left = 2;
-        int any_left = 0;
-        MPI_Allreduce(&left, &any_left, 1, MPI_INT, MPI_MAX, comm);
+        const int any_left = max_over_ranks(comm, left);
         if (any_left == 2)
             throw CollectiveError("too many colours for the processors' links: more than " +
                                   std::to_string(kColours) +
@@ -176,18 +167,18 @@ LinkColouring colour_links(MPI_Comm comm, const ProcessorLinks& links, LinkExcha
                 theirs[l].low != low || theirs[l].high != high)
                 continue;
             int colour = 0;
-            while (colour < kColours && (used(news, colour) || used(theirs[l], colour))) ++colour;
+            while (colour < kColours && (news.used[colour] || theirs[l].used[colour])) ++colour;
             if (colour == kColours) {
                 out_of_colours = true;
                 continue;
             }
             result.colour[l] = colour;
-            mark(news, colour);
+            news.used.set(std::size_t(colour));
         }
     }
     int most = 0;
     for (int c : result.colour) most = std::max(most, c + 1);
-    MPI_Allreduce(&most, &result.num_colours, 1, MPI_INT, MPI_MAX, comm);
+    result.num_colours = max_over_ranks(comm, most);
     return result;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "libpart/mpi/exchange.hpp"
+#include "libpart/mpi/vertex_directory.hpp"
 
 namespace part::mpi {
 
@@ -101,22 +102,17 @@ void move_to_labels(MPI_Comm comm, DistributedGraph& graph, std::vector<PartId>&
                     std::span<std::vector<std::int32_t>* const> carried) {
     const StageClock clock("migration");
     const int rank = rank_of(comm), ranks = size_of(comm);
-    // Directory updates, (id, label) pairs grouped by the reading rank: owned vertices are in
-    // id order and blocks consecutive, so the groups come out in rank order.
-    std::vector<int> send_counts(std::size_t(ranks), 0);
-    std::vector<std::int32_t> updates;
-    int reader = 0;
-    for (VertexId v = 0; v < graph.num_owned(); ++v) {
-        if (next[v] == label[v]) continue;
-        while (graph.global_id[v] >= block_start[reader + 1]) ++reader;
-        send_counts[reader] += 2;
-        updates.push_back(graph.global_id[v]);
-        updates.push_back(next[v]);
-    }
-    const std::vector<std::int32_t> received =
-        exchange<std::int32_t>(comm, updates, send_counts, exchange_counts(comm, send_counts));
-    for (std::size_t i = 0; i + 1 < received.size(); i += 2)
-        block_label[std::size_t(received[i] - block_start[rank])] = received[i + 1];
+    // Directory updates, to the rank whose block holds the vertex.
+    struct Update {
+        VertexId id;
+        PartId label;
+    };
+    std::vector<Update> updates;
+    for (VertexId v = 0; v < graph.num_owned(); ++v)
+        if (next[v] != label[v]) updates.push_back({graph.global_id[v], next[v]});
+    auto reader = [&](std::size_t i) { return block_of(block_start, updates[i].id); };
+    const std::vector<Update> received = send_outbox(comm, group_by_rank(updates, ranks, reader));
+    for (const Update& u : received) block_label[std::size_t(u.id - block_start[rank])] = u.label;
 
     label = next;
     std::vector<int> destination(label.size());

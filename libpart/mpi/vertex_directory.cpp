@@ -1,7 +1,5 @@
 #include "libpart/mpi/vertex_directory.hpp"
 
-#include <algorithm>
-
 #include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/ghost_layer.hpp"
 #include "libpart/mpi/neighbour_slots.hpp"
@@ -12,11 +10,7 @@ std::vector<std::int32_t> look_up_in_blocks(MPI_Comm comm, std::span<const Verte
                                             const std::vector<VertexId>& block_start,
                                             std::span<const std::int32_t> block_values) {
     const int rank = rank_of(comm);
-    auto reader = [&](std::size_t i) {
-        return int(std::upper_bound(block_start.begin(), block_start.end(), ids[i]) -
-                   block_start.begin()) -
-               1;
-    };
+    auto reader = [&](std::size_t i) { return block_of(block_start, ids[i]); };
     return ask_ranks<std::int32_t>(comm, ids, reader, [&](const std::vector<VertexId>& asked) {
         std::vector<std::int32_t> answers(asked.size());
         for (std::size_t i = 0; i < asked.size(); ++i)

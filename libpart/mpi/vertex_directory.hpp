@@ -4,6 +4,7 @@
 // global table.
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -11,6 +12,12 @@
 #include "libpart/mpi/distributed_graph.hpp"
 
 namespace part::mpi {
+
+// The rank whose block [block_start[r], block_start[r + 1]) of the numbering holds vertex `id`.
+inline int block_of(const std::vector<VertexId>& block_start, VertexId id) {
+    return int(std::upper_bound(block_start.begin(), block_start.end(), id) - block_start.begin()) -
+           1;
+}
 
 // Collective. block_values[i] is the value of vertex block_start[rank] + i on this rank;
 // returns the value of each of `ids` (any vertices), in the order given. Two MPI_Alltoallv.
