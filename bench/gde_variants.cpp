@@ -2,7 +2,7 @@
 // gde_repart.cpp) with one setting changed, for bench/repart_gde_variants.sh: measures a
 // change on its own before it goes into the method. Prints moved vertices (weight-4 and
 // weight-1 apart), imbalance, cut and rounds.
-// Usage: gde_variants GRAPH OLD.part K [lambda=L] [migration_weight=W] [polish=0|1]
+// Usage: gde_variants GRAPH OLD.part K [lambda=L] [migration_cost=W] [polish=0|1]
 //                     [shortcut=0|1] [optimal_lambda=0|1] [nearest_room=0|1]
 #include <cstdio>
 #include <cstdlib>
@@ -34,8 +34,8 @@ int main(int argc, char** argv) {
         const double value = std::atof(arg.c_str() + eq + 1);
         if (name == "lambda")
             options.lambda = value;
-        else if (name == "migration_weight")
-            options.migration_weight = WeightSum(value);
+        else if (name == "migration_cost")
+            options.migration_cost = value;
         else if (name == "polish")
             options.polish = value != 0;
         else if (name == "shortcut")

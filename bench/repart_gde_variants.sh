@@ -6,7 +6,7 @@
 # defaults, cases left above the 3% tolerance, cut in all.
 # Usage: bench/repart_gde_variants.sh [BUILD_DIR] [VARIANT ...]
 #   a variant is a space-free list of gde_variants settings joined by ',', e.g.
-#   migration_weight=2 or lambda=0.3,polish=0; default: the list below.
+#   migration_cost=2 or lambda=0.3,polish=0; default: the list below.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
@@ -14,7 +14,7 @@ build="$(cd "${1:-$root/build}" && pwd)"
 shift || true
 variants=("$@")
 [ ${#variants[@]} -gt 0 ] || variants=(nearest_room=0 nearest_room=0,shortcut=0 shortcut=0
-                                        migration_weight=0 migration_weight=2 migration_weight=4
+                                        migration_cost=0 migration_cost=2 migration_cost=4
                                         lambda=0.3 lambda=0.7 optimal_lambda=1 polish=0)
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

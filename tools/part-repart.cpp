@@ -35,6 +35,15 @@ void run_distributed(formats::mpi::DistributedRepartOptions options,
                                      common, job);
 }
 
+// --migration-cost prices migration in the serial adaptive and gde methods only.
+void check_migration_cost(bool given, const std::string& method, bool under_mpirun) {
+    if (given && method != "adaptive" && method != "gde")
+        throw tools::UsageError("--migration-cost applies to --method adaptive and gde");
+    if (given && under_mpirun && method == "gde")
+        throw tools::UsageError("--migration-cost: the distributed gde does not price migration; "
+                                "run gde without mpirun, or --method adaptive");
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -115,6 +124,11 @@ int main(int argc, char** argv) {
     app.add_option("--time-per-size", model.time_per_size,
                    "Cost model: s per unit vertex size moved")
         ->capture_default_str();
+    app.add_option(
+           "--migration-cost", request.migration_cost,
+           "adaptive, gde: cut edge weight one unit of moved vertex size is worth (default 1; "
+           "with --horizon H: time-per-size / (time-per-cut-edge x H), the cost model's)")
+        ->check(CLI::NonNegativeNumber);
     double horizon = 0;
     app.add_option(
            "--horizon", horizon,
@@ -153,6 +167,9 @@ int main(int argc, char** argv) {
         tools::check_repart_options(o, common, app.count("-k") > 0, mpi_env.has_value(), ranks);
         o.partition_path = common.output;
         if (app.count("--horizon")) o.controller.horizon = horizon;
+        check_migration_cost(app.count("--migration-cost") > 0, o.method, mpi_env.has_value());
+        if (app.count("--horizon") && !app.count("--migration-cost"))
+            request.migration_cost = migration_cost(model, horizon);
         request.arrangement = arrangement_named(arrangement);
         request.metis.seed = common.seed;
         request.tolerance = ufactor_tolerance(request.metis);

@@ -18,7 +18,7 @@ RefineOptions options_for(RefineGoal goal) {
     options.nearest_room = migration;
     options.shortcut_transit = migration;
     options.heaviest_first = migration;
-    options.migration_weight = migration ? 1 : 0;
+    options.migration_cost = migration ? 1 : 0;
     return options;
 }
 
@@ -203,10 +203,10 @@ RefineResult refine_with_gde(const Graph& graph, const Partition& partition, con
         result.polish.cut_reduction = result.band.cut_reduction;
     } else if (options.polish) {
         refine::PolishOptions polish{.max_passes = kPolishPasses};
-        if (options.migration_weight > 0) {
+        if (options.migration_cost > 0) {
             polish.origin =
                 options.migration_origin.empty() ? &partition.part : &options.migration_origin;
-            polish.migration_weight = options.migration_weight;
+            polish.migration_cost = options.migration_cost;
         }
         result.polish = refine::polish_boundary(graph, refined, options.tolerance, polish);
     }

@@ -41,7 +41,7 @@ struct RefineOptions {
     bool heaviest_first = false;
     // > 0: the boundary polish also counts migration, this much per unit of vertex size
     // moved away from (or back to) its origin part (see polish_boundary).
-    WeightSum migration_weight = 0;
+    double migration_cost = 0;
     // The origin part of each vertex, -1 for none; empty: the partition refined.
     std::vector<PartId> migration_origin;
     // In the first round, flow passing through a part between two parts that share a border
@@ -64,7 +64,7 @@ enum class RefineGoal {
     Cut,
     // Cut and migration (repartitioning, which pays for every vertex that changes part): the
     // tolerance is an allowance to spend on moving less. within_tolerance, nearest_room,
-    // shortcut_transit and heaviest_first on, and migration_weight 1 (the polish weighs a moved
+    // shortcut_transit and heaviest_first on, and migration_cost 1 (the polish weighs a moved
     // unit of size like a cut edge: the cut + migration objective of adaptive repartitioners).
     Migration,
 };

@@ -132,13 +132,21 @@ struct RowSums {
 // more than it saves).
 constexpr std::size_t kParallelFrom = 4096;
 
+// Gains are integers: a whole migration cost keeps edge weights as they are (1), a fractional
+// one counts them in 1/kFractionalScale units, the cost rounded to the nearest such unit.
+constexpr WeightSum kFractionalScale = 64;
+WeightSum gain_scale(double migration_cost) {
+    return migration_cost == std::floor(migration_cost) ? 1 : kFractionalScale;
+}
+
 class Polisher {
   public:
     Polisher(const Graph& graph, Partition& partition, double tolerance,
              const PolishOptions& options)
         : graph_(graph), part_(partition.part), origin_(options.origin),
-          migration_weight_(options.migration_weight), connectivity_(graph),
-          weight_(std::size_t(partition.num_parts), 0),
+          edge_scale_(gain_scale(options.migration_cost)),
+          migration_units_(std::llround(options.migration_cost * double(edge_scale_))),
+          connectivity_(graph), weight_(std::size_t(partition.num_parts), 0),
           locked_(options.fixed ? *options.fixed
                                 : std::vector<char>(std::size_t(graph.num_vertices()), 0)),
           candidate_(std::size_t(graph.num_vertices()), 0) {
@@ -199,7 +207,7 @@ class Polisher {
             add_if_boundary(m.vertex);
             for (VertexId u : graph_.neighbours(m.vertex)) add_if_boundary(u);
         }
-        cut_reduction += best;
+        cut_reduction += best / edge_scale_;
         return VertexId(best_length);
     }
 
@@ -219,7 +227,8 @@ class Polisher {
             WeightSum degree = 0;
             for (EdgeOffset e = graph_.xadj[v]; e < graph_.xadj[v + 1]; ++e)
                 degree += graph_.edge_weight(e);
-            if (origin_ != nullptr) degree += migration_weight_ * graph_.vertex_size(v);
+            degree *= edge_scale_;
+            if (origin_ != nullptr) degree += migration_units_ * graph_.vertex_size(v);
             max_gain = std::max(max_gain, degree);
         }
         return max_gain;
@@ -319,10 +328,10 @@ class Polisher {
         // Migration: leaving the origin costs the vertex's size, going back to it gains it.
         const PartId origin = origin_ != nullptr ? (*origin_)[v] : -1;
         const WeightSum migration =
-            origin_ != nullptr ? migration_weight_ * graph_.vertex_size(v) : 0;
+            origin_ != nullptr ? migration_units_ * graph_.vertex_size(v) : 0;
         for (std::size_t i = 0; i < touched; ++i) {
             const PartId p = sums.touched[i];
-            const WeightSum gain = sums.connection[p] - internal -
+            const WeightSum gain = edge_scale_ * (sums.connection[p] - internal) -
                                    (origin == home ? migration : 0) + (origin == p ? migration : 0);
             if (weight_[p] + w <= limit_[p] &&
                 (best.to < 0 || gain > best.gain || (gain == best.gain && p < best.to)))
@@ -336,7 +345,9 @@ class Polisher {
     const Graph& graph_;
     std::vector<PartId>& part_;
     const std::vector<PartId>* origin_;
-    WeightSum migration_weight_;
+    // Gains count edge weight x edge_scale_ and size x migration_units_: with a fractional
+    // migration cost, in 1/kFractionalScale of an edge, so that the gains stay integers.
+    WeightSum edge_scale_, migration_units_;
     LocalConnectivity connectivity_;
     std::vector<WeightSum> weight_, limit_;
     VertexId longest_ = 0;        // the longest row

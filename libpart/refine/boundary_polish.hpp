@@ -23,12 +23,12 @@ struct PolishOptions {
     int max_passes = 8;
     const std::vector<char>* fixed = nullptr; // vertices marked here never move
     // With `origin` (a part per vertex, e.g. the partition before a repartitioning), a move's
-    // gain also counts `migration_weight` x the vertex's size: minus when it takes the vertex
-    // away from its origin part, plus when it brings it back, so that the pass lowers cut +
-    // migration_weight x migrated size (the objective of adaptive repartitioners) rather than
-    // the cut alone.
+    // gain also counts `migration_cost` x the vertex's size (in cut edge weight; a fraction is
+    // rounded to 1/64): minus when it takes the vertex away from its origin part, plus when it
+    // brings it back, so that the pass lowers cut + migration_cost x migrated size (the
+    // objective of adaptive repartitioners) rather than the cut alone.
     const std::vector<PartId>* origin = nullptr;
-    WeightSum migration_weight = 0;
+    double migration_cost = 0;
 };
 
 // Moves boundary vertices to the neighbouring part with the best edge-weighted cut gain, if

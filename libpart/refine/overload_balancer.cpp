@@ -79,7 +79,7 @@ class Balancer {
     double migration_gain(VertexId v, PartId p, PartId q) const {
         if (options_.origin == nullptr) return 0;
         const PartId origin = (*options_.origin)[v];
-        return options_.migration_weight * double(graph_.vertex_size(v)) *
+        return options_.migration_cost * double(graph_.vertex_size(v)) *
                double(int(origin == q) - int(origin == p));
     }
 

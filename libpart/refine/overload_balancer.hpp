@@ -16,7 +16,7 @@ struct BalanceOptions {
     double tolerance = 0.03; // parts end within (1 + tolerance) x their target (constraint 0)
     // The part each vertex's data is on (-1: none); null: migration is not counted.
     const std::vector<PartId>* origin = nullptr;
-    double migration_weight = 0; // cut edge weight one unit of vertex size moved is worth
+    double migration_cost = 0; // cut edge weight one unit of vertex size moved is worth
 };
 
 struct BalanceResult {

@@ -15,8 +15,6 @@ namespace {
 // A cluster weighs at most this share of an average part: fine enough for the balance to be
 // met by whole clusters, coarse enough that each is a compact region with a short border.
 constexpr double kClusterShare = 0.03;
-// The cut edge weight one moved unit of vertex size is worth in the balancer and the polish.
-constexpr WeightSum kMigrationWeight = 1;
 
 // Coarse levels, each clustered within the parts of `group` (a vertex's start part and
 // origin together), until clustering shrinks the graph by less than a tenth. Every coarse
@@ -65,7 +63,7 @@ RepartResult adaptive_repartition(const Graph& graph, const Partition& old_parti
         coarse_origin[c] = coarse_group[c] % (k2 + 1) - 1;
     }
     const refine::BalanceResult coarse_moves = refine::balance_overloaded_parts(
-        coarse, balanced, {request.tolerance, &coarse_origin, double(kMigrationWeight)});
+        coarse, balanced, {request.tolerance, &coarse_origin, request.migration_cost});
     for (std::size_t l = levels.size(); l-- > 0;) {
         std::vector<PartId> finer(levels[l].coarse_of.size());
         for (std::size_t v = 0; v < finer.size(); ++v)
@@ -75,9 +73,9 @@ RepartResult adaptive_repartition(const Graph& graph, const Partition& old_parti
     result.partition.part = std::move(balanced.part);
     // Clusters too heavy for the room left: single vertices finish the balance.
     const refine::BalanceResult fine_moves = refine::balance_overloaded_parts(
-        graph, result.partition, {request.tolerance, &start.origin, double(kMigrationWeight)});
-    const WeightSum band_cut_reduction =
-        reshape_borders(graph, result.partition, start.origin, request.tolerance, kMigrationWeight);
+        graph, result.partition, {request.tolerance, &start.origin, request.migration_cost});
+    const WeightSum band_cut_reduction = reshape_borders(graph, result.partition, start.origin,
+                                                         request.tolerance, request.migration_cost);
     result.details = {
         {"coarse_levels", double(levels.size())},
         {"balance_moves", double(coarse_moves.moves + fine_moves.moves)},

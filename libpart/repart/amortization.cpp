@@ -111,4 +111,9 @@ Partition kept_partition(const Partition& old_partition, PartId new_parts,
     return Partition{new_parts, old_partition.part, new_targets};
 }
 
+double migration_cost(const CostModel& model, double horizon) {
+    validate_horizon(horizon);
+    return model.time_per_size / (model.time_per_cut_edge * horizon);
+}
+
 } // namespace part

@@ -83,6 +83,11 @@ RemapDecision decide_remap(const Amortization& candidate, std::optional<double> 
 // Throws InvalidArgument unless the horizon is a positive finite number of steps.
 void validate_horizon(double horizon);
 
+// What one unit of migrated vertex size is worth in cut edge weight over `horizon` steps: it
+// costs time_per_size once, a unit of cut edge weight time_per_cut_edge on every step (the
+// remap's message latency is not per unit and is left out). RepartRequest::migration_cost.
+double migration_cost(const CostModel& model, double horizon);
+
 // The result of deciding not to remap: the old partition as K2 >= K parts (the parts K..K2-1
 // empty) with the new targets, new part q on rank q, so its plan moves nothing.
 Partition kept_partition(const Partition& old_partition, PartId new_parts,

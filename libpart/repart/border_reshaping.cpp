@@ -7,12 +7,12 @@ namespace part {
 
 WeightSum reshape_borders(const Graph& graph, Partition& partition,
                           const std::vector<PartId>& origin, double tolerance,
-                          WeightSum migration_weight) {
+                          double migration_cost) {
     refine::BandRefineOptions band;
     band.tolerance = tolerance;
     const WeightSum band_cut_reduction = refine::refine_band(graph, partition, band).cut_reduction;
     refine::polish_boundary(graph, partition, tolerance,
-                            {.origin = &origin, .migration_weight = migration_weight});
+                            {.origin = &origin, .migration_cost = migration_cost});
     return band_cut_reduction;
 }
 

@@ -11,10 +11,10 @@
 
 namespace part {
 
-// `origin`: the part each vertex's data is on (-1: none); `migration_weight`: the cut edge
+// `origin`: the part each vertex's data is on (-1: none); `migration_cost`: the cut edge
 // weight one moved unit of vertex size is worth. Returns the band refinement's cut reduction.
 WeightSum reshape_borders(const Graph& graph, Partition& partition,
                           const std::vector<PartId>& origin, double tolerance,
-                          WeightSum migration_weight);
+                          double migration_cost);
 
 } // namespace part

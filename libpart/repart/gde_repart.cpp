@@ -24,7 +24,10 @@ RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
     // where they are (region moves reshape borders for cut, at the price of moving more).
     options.absorb_fragments = false;
     options.multilevel_polish = false;
-    if (goal == gde::RefineGoal::Migration) options.tolerance = request.tolerance;
+    if (goal == gde::RefineGoal::Migration) {
+        options.tolerance = request.tolerance;
+        options.migration_cost = request.migration_cost;
+    }
     // Migration counts from the old ranks, not from the merged or seeded start.
     if (goal == gde::RefineGoal::Migration && request.new_parts != old_partition.num_parts)
         options.migration_origin = start.origin;
@@ -34,7 +37,7 @@ RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
     WeightSum band_cut_reduction = 0;
     if (goal == gde::RefineGoal::Migration)
         band_cut_reduction = reshape_borders(graph, result.partition, start.origin,
-                                             request.tolerance, options.migration_weight);
+                                             request.tolerance, options.migration_cost);
     int sweeps = 0;
     WeightSum flow = 0; // weight x borders crossed that the rounds asked the adjuster to carry
     for (const auto& round : refined.rounds) {

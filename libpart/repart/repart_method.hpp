@@ -25,8 +25,12 @@ struct RepartRequest {
     enum class Arrangement { Mcr, Identity, Exhaustive, Aligned };
     Arrangement arrangement = Arrangement::Mcr; // interval: how to order parts over intervals
     double message_cost = 0;                    // interval: cost of a message in vertex-size units
-    // interval, gde: allowed imbalance (0.03: parts up to 1.03 x target) spent on moving less
+    // adaptive, interval, gde: allowed imbalance (0.03: parts up to 1.03 x target) spent on
+    // moving less
     double tolerance = 0;
+    // adaptive, gde (with a tolerance): the cut edge weight one unit of migrated vertex size is
+    // worth, like ParMETIS's itr and the inverse of Zoltan's PHG_REPART_MULTIPLIER
+    double migration_cost = 1;
     MetisOptions metis; // scratch
 };
 

@@ -166,6 +166,28 @@ TEST(PartRepart, IntervalReportsWhatTheArrangementAndTheRelabellingSaved) {
         << text.out;
 }
 
+TEST(PartRepart, TheMigrationCostComesFromTheCostModelWithAHorizon) {
+    ScratchDir dir;
+    const std::string old_part = old_blocks(dir);
+    const std::string args = kGraph + " " + old_part + " --targets " +
+                             dir.write("t", "1\n3\n2\n2\n") + " --method adaptive -q -o ";
+    // 1e-7 s per unit of size / (1e-6 s per cut edge x 1000 steps) = 1e-4 cut edges per unit.
+    ASSERT_EQ(run_command(repart() + " " + args + dir.file("h.part") + " --horizon 1000").exit_code,
+              0);
+    ASSERT_EQ(run_command(repart() + " " + args + dir.file("c.part") + " --migration-cost 0.0001")
+                  .exit_code,
+              0);
+    EXPECT_EQ(read_text(dir.file("h.part")), read_text(dir.file("c.part")));
+    // Only the methods that price migration take it.
+    auto r = run_command(repart() + " " + kGraph + " " + old_part +
+                         " --method interval --migration-cost 2 -o " + dir.file("i.part"));
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("--migration-cost applies to --method adaptive and gde"),
+              std::string::npos)
+        << r.err;
+    EXPECT_FALSE(file_exists(dir.file("i.part")));
+}
+
 TEST(PartRepart, RefusesToOverwriteInputs) {
     ScratchDir dir;
     const std::string old_part = old_blocks(dir);
@@ -206,8 +228,11 @@ TEST(PartRepart, HorizonKeepsTheOldPartitionWhenTheRemapDoesNotPayOff) {
     const std::string old_part = old_blocks(dir);
     const std::string targets = dir.write("t", "1\n3\n2\n2\n");
     for (const std::string method : {"adaptive", "interval", "gde", "scratch"}) {
+        // A fixed migration cost: with --horizon alone, adaptive's and gde's is derived from it.
+        const std::string cost =
+            method == "adaptive" || method == "gde" ? " --migration-cost 1" : "";
         const std::string args = kGraph + " " + old_part + " --targets " + targets + " --method " +
-                                 method + " --plan " + dir.file("m.plan");
+                                 method + cost + " --plan " + dir.file("m.plan");
         const auto probe = run_json(args + " -o " + dir.file("probe.part"));
         ASSERT_TRUE(probe["amortization"]["pays_off"].get<bool>()) << method;
         const double steps = probe["amortization"]["steps"].get<double>();

@@ -26,7 +26,7 @@ TEST(RefineGoal, CutIsThePapersRefinement) {
     EXPECT_FALSE(options.nearest_room);
     EXPECT_FALSE(options.shortcut_transit);
     EXPECT_FALSE(options.heaviest_first);
-    EXPECT_EQ(options.migration_weight, 0);
+    EXPECT_EQ(options.migration_cost, 0);
     expect_other_options_default(options);
 }
 
@@ -36,6 +36,6 @@ TEST(RefineGoal, MigrationSpendsTheToleranceOnMovingLess) {
     EXPECT_TRUE(options.nearest_room);
     EXPECT_TRUE(options.shortcut_transit);
     EXPECT_TRUE(options.heaviest_first);
-    EXPECT_EQ(options.migration_weight, 1);
+    EXPECT_EQ(options.migration_cost, 1);
     expect_other_options_default(options);
 }

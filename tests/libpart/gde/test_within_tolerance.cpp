@@ -69,7 +69,7 @@ RefineOptions repartitioning_options() {
     RefineOptions options = paper_options();
     options.within_tolerance = true;
     options.heaviest_first = true;
-    options.migration_weight = 1;
+    options.migration_cost = 1;
     options.shortcut_transit = true;
     return options;
 }
@@ -275,12 +275,12 @@ TEST(GdeWithinTolerance, PolishWeighsMigrationAgainstCut) {
     EXPECT_EQ(cut_only.part[bump], 1);
     // Migration worth 1 per vertex: the move still gains 1.
     Partition cheap = start;
-    polish_boundary(g, cheap, 0.03, {.origin = &origin, .migration_weight = 1});
+    polish_boundary(g, cheap, 0.03, {.origin = &origin, .migration_cost = 1});
     EXPECT_EQ(cheap.part[bump], 1);
     // Worth 2: nothing to gain, the bump stays home.
     Partition dear = start;
     const PolishResult kept =
-        polish_boundary(g, dear, 0.03, {.origin = &origin, .migration_weight = 2});
+        polish_boundary(g, dear, 0.03, {.origin = &origin, .migration_cost = 2});
     EXPECT_EQ(dear.part, origin);
     EXPECT_EQ(kept.moves, 0);
 }

@@ -134,3 +134,20 @@ TEST(GdeBoundaryPolish, ATightToleranceHoldsWhileMovesChangeWhichPartsHaveRoom) 
         start[v] = PartId((v % 24 / 3 + v / 24 / 12) % 4);
     expect_exact_and_repeatable_polish(g, start, 0.01);
 }
+
+TEST(GdeBoundaryPolish, AFractionalMigrationCostPricesMovesBetweenWholeOnes) {
+    // 0 -1- 1 -1- 2 =2= 3 =5= 4, parts {0, 1, 2} and {3, 4}: moving 2 to part 1 lowers the cut
+    // by 1 and takes one unit of size from its origin; nothing else gains.
+    const Graph g = graph_from_edges(5, {{0, 1, 1}, {1, 2, 1}, {2, 3, 2}, {3, 4, 5}}, true);
+    const std::vector<PartId> origin{0, 0, 0, 1, 1};
+    auto polished = [&](double cost) {
+        Partition p{2, origin, {}};
+        polish_boundary(g, p, 0.5, {.origin = &origin, .migration_cost = cost});
+        return p.part;
+    };
+    const std::vector<PartId> moved{0, 0, 1, 1, 1};
+    EXPECT_EQ(polished(0.5), moved);
+    EXPECT_EQ(polished(0.984375), moved); // 63/64: still a gain
+    EXPECT_EQ(polished(1.5), origin);
+    EXPECT_EQ(polished(2), origin);
+}

@@ -54,6 +54,6 @@ TEST(OverloadBalancer, MigrationSendsDataBackToItsOrigin) {
     EXPECT_EQ(cut_only.part, (std::vector<PartId>{0, 1, 0, 1, 1, 0})); // ties: the lower vertex
     const std::vector<PartId> origin{0, 0, 1, 1, 1, 0};
     Partition with_migration{2, {0, 0, 0, 1, 1, 0}, {}};
-    balance_overloaded_parts(g, with_migration, {.origin = &origin, .migration_weight = 1});
+    balance_overloaded_parts(g, with_migration, {.origin = &origin, .migration_cost = 1});
     EXPECT_EQ(with_migration.part, (std::vector<PartId>{0, 0, 1, 1, 1, 0}));
 }

@@ -123,3 +123,10 @@ TEST(KeptPartition, IsTheOldOneAndMovesNothing) {
     EXPECT_TRUE(plan.messages.empty());
     EXPECT_THROW(kept_partition(old_p, 1, {}), InvalidArgument);
 }
+
+TEST(Amortization, MigrationCostIsSizeTimeOverCutTimeAcrossTheHorizon) {
+    const CostModel model; // 1e-7 s per unit of size moved, 1e-6 s per cut edge per step
+    EXPECT_DOUBLE_EQ(migration_cost(model, 10), 0.01);
+    EXPECT_DOUBLE_EQ(migration_cost({.time_per_cut_edge = 2e-6, .time_per_size = 4e-5}, 5), 4);
+    EXPECT_THROW(migration_cost(model, 0), InvalidArgument);
+}
