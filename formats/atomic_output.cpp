@@ -79,16 +79,11 @@ void PendingFile::write(std::string_view bytes) {
 
 void PendingFile::commit() {
     const int fd = std::exchange(fd_, -1);
-    if (direct_) {
-        if (::close(fd) != 0) fail(target_, "write failed");
-        committed_ = true;
-        return;
-    }
     // mkstemp creates 0600 files; outputs should carry the usual permissions. Through the
     // descriptor still open: no second lookup of the path.
-    ::fchmod(fd, 0644);
+    if (!direct_) ::fchmod(fd, 0644);
     if (::close(fd) != 0) fail(target_, "write failed");
-    if (std::rename(temp_.c_str(), target_.c_str()) != 0)
+    if (!direct_ && std::rename(temp_.c_str(), target_.c_str()) != 0)
         fail(target_, "cannot move the output into place");
     committed_ = true;
 }

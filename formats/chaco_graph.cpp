@@ -28,9 +28,7 @@ const char* kHeaderForm = "a header 'n m [fmt [ncon]]'";
 
 ChacoHeader parse_chaco_header(LineReader& lines) {
     std::string_view line;
-    do {
-        if (!lines.next_data(line)) lines.fail(std::string("empty file: expected ") + kHeaderForm);
-    } while (is_blank(line));
+    if (!lines.next_filled(line)) lines.fail(std::string("empty file: expected ") + kHeaderForm);
     FieldCursor fields(line, lines);
     ChacoHeader h;
     h.n = fields.integer("the vertex count n in the header");
@@ -156,9 +154,8 @@ Graph parse_vertex_lines(LineReader& lines, const ChacoHeader& h, std::size_t by
         if (!lines.next_data(line)) lines.fail(truncated_vertex_lines_message(v, h));
         parse_chaco_vertex_line(line, lines, h, g);
     }
-    while (lines.next_data(line))
-        if (!is_blank(line))
-            lines.fail("more vertex lines than the header's n = " + std::to_string(h.n));
+    if (lines.next_filled(line))
+        lines.fail("more vertex lines than the header's n = " + std::to_string(h.n));
     return g;
 }
 

@@ -16,12 +16,6 @@ namespace {
 // Gmsh element type codes (gmsh's GmshDefines.h) of the linear cells, in CellType order.
 constexpr std::int64_t kGmshCodes[] = {15, 1, 2, 3, 4, 5, 6, 7};
 
-bool cell_type_of_gmsh(std::int64_t code, CellType& type) {
-    const auto* it = std::find(std::begin(kGmshCodes), std::end(kGmshCodes), code);
-    type = CellType(it - std::begin(kGmshCodes));
-    return it != std::end(kGmshCodes);
-}
-
 // Reorders a cell's nodes from gmsh's numbering to VTK's, which Mesh uses. They differ only
 // for prisms: gmsh's first triangle turns counter-clockwise seen from the second, VTK's
 // clockwise (gmsh's own VTK export maps its nodes 0, 2, 1, 3, 5, 4 the same way); kept as
@@ -45,6 +39,14 @@ std::string unsupported_type_message(std::int64_t code) {
            (it != kNames.end() ? std::string(" (") + it->second + ")" : "") +
            " is not supported: expected a linear element, gmsh types 1 (line), 2 (triangle), 3 "
            "(quadrangle), 4 (tetrahedron), 5 (hexahedron), 6 (prism), 7 (pyramid) or 15 (point)";
+}
+
+// The cell type of a gmsh element type code; an unsupported one fails at `where` (a
+// LineReader or a BinaryCursor).
+template <typename Where> CellType cell_type_of_gmsh(std::int64_t code, const Where& where) {
+    const auto* it = std::find(std::begin(kGmshCodes), std::end(kGmshCodes), code);
+    if (it == std::end(kGmshCodes)) where.fail(unsupported_type_message(code));
+    return CellType(it - std::begin(kGmshCodes));
 }
 
 // Maps gmsh node tags to point indices: a dense table when the tags are compact, else a
@@ -430,26 +432,37 @@ class MshReader {
             lines_.fail("node tag " + std::to_string(dup) + " is defined twice in $Nodes");
     }
 
-    // Point index of a node tag used by `element`; fails naming both when the tag is unknown.
-    template <typename Fail>
-    PointId point_of(std::int64_t tag, std::int64_t element, Fail&& fail) const {
+    // Point index of a node tag used by `element`; fails at `where` naming both when the tag
+    // is unknown.
+    template <typename Where>
+    PointId point_of(std::int64_t tag, std::int64_t element, const Where& where) const {
         const PointId p = nodes_.find(tag);
         if (p >= 0) return p;
         if (tag < nodes_.min_tag() || tag > nodes_.max_tag())
-            fail("element " + std::to_string(element) + " refers to node " + std::to_string(tag) +
-                 ", out of range: the nodes have tags " + std::to_string(nodes_.min_tag()) + ".." +
-                 std::to_string(nodes_.max_tag()));
-        fail("element " + std::to_string(element) + " refers to node " + std::to_string(tag) +
-             ", which $Nodes does not define (missing node)");
-        return -1;
+            where.fail("element " + std::to_string(element) + " refers to node " +
+                       std::to_string(tag) + ", out of range: the nodes have tags " +
+                       std::to_string(nodes_.min_tag()) + ".." + std::to_string(nodes_.max_tag()));
+        where.fail("element " + std::to_string(element) + " refers to node " + std::to_string(tag) +
+                   ", which $Nodes does not define (missing node)");
     }
 
-    template <typename Fail> void add_element_tag(std::int64_t tag, Fail&& fail) {
+    template <typename Where> void add_element_tag(std::int64_t tag, const Where& where) {
         if (tag < 1)
-            fail("element tag " + std::to_string(tag) +
-                 " is not positive: gmsh element tags are 1 or more" +
-                 (binary_ ? " (the binary data is corrupted)" : ""));
+            where.fail("element tag " + std::to_string(tag) +
+                       " is not positive: gmsh element tags are 1 or more" +
+                       (binary_ ? " (the binary data is corrupted)" : ""));
         element_tags_.push_back(tag);
+    }
+
+    // An element of a binary block: its tag, its nodes' tags and the cell they make.
+    template <typename Word>
+    void add_binary_element(std::int64_t tag, const Word* node_tags, CellType type,
+                            std::int32_t physical, std::int32_t entity, const BinaryCursor& bin) {
+        add_element_tag(tag, bin);
+        PointId nodes[kMaxCellNodes];
+        for (int k = 0; k < cell_num_nodes(type); ++k)
+            nodes[k] = point_of(std::int64_t(node_tags[k]), tag, bin);
+        add_cell(type, nodes, physical, entity);
     }
 
     // gmsh makes element tags unique: a repeated tag is the sign of a corrupted binary block
@@ -466,10 +479,11 @@ class MshReader {
                         (binary_ ? " (the binary data is corrupted or has the wrong length)" : ""));
     }
 
-    // The nodes left on an ASCII element line (`nodes_name`, `node_name`: what the format
-    // calls them), as point indices.
-    void read_element_nodes(FieldCursor& fields, std::int64_t tag, CellType type,
-                            const char* nodes_name, const char* node_name, PointId* nodes) {
+    // The cell of an ASCII element line whose nodes are left on the line (`nodes_name`,
+    // `node_name`: what the format calls them).
+    void add_ascii_element(FieldCursor& fields, std::int64_t tag, CellType type,
+                           const char* nodes_name, const char* node_name, std::int32_t physical,
+                           std::int32_t entity) {
         const int want = cell_num_nodes(type);
         const std::size_t have = fields.count_remaining();
         if (have != std::size_t(want))
@@ -477,9 +491,10 @@ class MshReader {
                         nodes_name + " but a " + cell_name(type) + " needs " +
                         std::to_string(want) +
                         (have < std::size_t(want) ? " (missing nodes)" : ""));
-        const auto fail_here = [this](const std::string& m) { lines_.fail(m); };
-        for (int k = 0; k < want; ++k)
-            nodes[k] = point_of(fields.integer(node_name), tag, fail_here);
+        PointId nodes[kMaxCellNodes];
+        for (int k = 0; k < want; ++k) nodes[k] = point_of(fields.integer(node_name), tag, lines_);
+        add_cell(type, nodes, physical, entity);
+        release_consumed();
     }
 
     void add_cell(CellType type, PointId* nodes, std::int32_t physical, std::int32_t entity) {
@@ -490,11 +505,8 @@ class MshReader {
     }
 
     void read_elements_v4() {
-        PointId nodes[kMaxCellNodes];
-        auto fail_here = [this](const std::string& m) { lines_.fail(m); };
         if (binary_) {
             BinaryCursor bin(data_, lines_.offset(), lines_, "$Elements");
-            auto fail_bin = [&bin](const std::string& m) { bin.fail(m); };
             const std::int64_t blocks = count(bin, "the element block count");
             const std::int64_t total = count(bin, "the element count");
             bin.take(16, "the element tag range");
@@ -505,19 +517,15 @@ class MshReader {
                 const auto entity = bin.get<std::int32_t>("the block's entity tag");
                 const auto code = bin.get<std::int32_t>("the block's element type");
                 const std::int64_t n = count(bin, "the block's element count");
-                CellType type;
-                if (!cell_type_of_gmsh(code, type)) bin.fail(unsupported_type_message(code));
+                const CellType type = cell_type_of_gmsh(code, bin);
                 const std::size_t stride = std::size_t(1 + cell_num_nodes(type)) * 8;
                 const char* records = bin.take(std::size_t(n) * stride, "the block's elements");
                 const std::int32_t physical = physical_of(dim, entity);
                 for (std::int64_t i = 0; i < n; ++i) {
                     std::uint64_t values[1 + kMaxCellNodes];
                     std::memcpy(values, records + std::size_t(i) * stride, stride);
-                    add_element_tag(std::int64_t(values[0]), fail_bin);
-                    for (int k = 0; k < cell_num_nodes(type); ++k)
-                        nodes[k] = point_of(std::int64_t(values[1 + k]), std::int64_t(values[0]),
-                                            fail_bin);
-                    add_cell(type, nodes, physical, entity);
+                    add_binary_element(std::int64_t(values[0]), values + 1, type, physical, entity,
+                                       bin);
                     release_consumed(std::size_t(records - data_.data()) + std::size_t(i) * stride);
                 }
                 seen += n;
@@ -539,16 +547,14 @@ class MshReader {
                 const auto entity = std::int32_t(block.integer("the block's entity tag"));
                 const auto code = block.integer("the block's element type");
                 const std::int64_t n = block.integer("the block's element count");
-                CellType type;
-                if (!cell_type_of_gmsh(code, type)) lines_.fail(unsupported_type_message(code));
+                const CellType type = cell_type_of_gmsh(code, lines_);
                 const std::int32_t physical = physical_of(int(dim), entity);
                 for (std::int64_t i = 0; i < n; ++i) {
                     FieldCursor fields(data_line("an element 'tag node...'"), lines_);
                     const std::int64_t tag = fields.integer("an element tag");
-                    add_element_tag(tag, fail_here);
-                    read_element_nodes(fields, tag, type, "node tags", "a node tag", nodes);
-                    add_cell(type, nodes, physical, entity);
-                    release_consumed();
+                    add_element_tag(tag, lines_);
+                    add_ascii_element(fields, tag, type, "node tags", "a node tag", physical,
+                                      entity);
                 }
                 seen += n;
             }
@@ -561,20 +567,17 @@ class MshReader {
     }
 
     void read_elements_v2() {
-        PointId nodes[kMaxCellNodes];
         FieldCursor header(data_line("the element count"), lines_);
         const std::int64_t total = header.integer("the element count");
         reserve_cells(total);
         if (binary_) {
             BinaryCursor bin(data_, lines_.offset(), lines_, "$Elements");
-            auto fail_bin = [&bin](const std::string& m) { bin.fail(m); };
             std::int64_t seen = 0;
             while (seen < total) {
                 const auto code = bin.get<std::int32_t>("an element block's type");
                 const auto n = bin.get<std::int32_t>("an element block's count");
                 const auto ntags = bin.get<std::int32_t>("an element block's tag count");
-                CellType type;
-                if (!cell_type_of_gmsh(code, type)) bin.fail(unsupported_type_message(code));
+                const CellType type = cell_type_of_gmsh(code, bin);
                 if (n < 0 || n > total - seen || ntags < 0 || ntags > 64)
                     bin.fail("element block header (count " + std::to_string(n) + ", tags " +
                              std::to_string(ntags) + ") is corrupted");
@@ -583,25 +586,21 @@ class MshReader {
                 for (std::int32_t i = 0; i < n; ++i) {
                     std::int32_t values[1 + 64 + kMaxCellNodes];
                     std::memcpy(values, records + std::size_t(i) * ints * 4, ints * 4);
-                    add_element_tag(values[0], fail_bin);
-                    for (int k = 0; k < cell_num_nodes(type); ++k)
-                        nodes[k] = point_of(values[1 + ntags + k], values[0], fail_bin);
-                    add_cell(type, nodes, ntags > 0 ? values[1] : 0, ntags > 1 ? values[2] : 0);
+                    add_binary_element(values[0], values + 1 + ntags, type,
+                                       ntags > 0 ? values[1] : 0, ntags > 1 ? values[2] : 0, bin);
                 }
                 seen += n;
             }
             lines_.seek(bin.pos());
         } else {
-            auto fail_here = [this](const std::string& m) { lines_.fail(m); };
             for (std::int64_t e = 0; e < total; ++e) {
                 FieldCursor fields(data_line("an element 'id type ntags tags... nodes...'"),
                                    lines_);
                 const std::int64_t tag = fields.integer("an element id");
-                add_element_tag(tag, fail_here);
+                add_element_tag(tag, lines_);
                 const std::int64_t code = fields.integer("an element type");
                 const std::int64_t ntags = fields.integer("a tag count");
-                CellType type;
-                if (!cell_type_of_gmsh(code, type)) lines_.fail(unsupported_type_message(code));
+                const CellType type = cell_type_of_gmsh(code, lines_);
                 if (ntags < 0 || std::size_t(ntags) > fields.count_remaining())
                     lines_.fail("element " + std::to_string(tag) + " announces " +
                                 std::to_string(ntags) + " tags but the line is shorter");
@@ -611,9 +610,8 @@ class MshReader {
                     if (k == 0) physical = t;
                     if (k == 1) entity = t;
                 }
-                read_element_nodes(fields, tag, type, "node ids", "a node id", nodes);
-                add_cell(type, nodes, std::int32_t(physical), std::int32_t(entity));
-                release_consumed();
+                add_ascii_element(fields, tag, type, "node ids", "a node id",
+                                  std::int32_t(physical), std::int32_t(entity));
             }
         }
         check_unique_element_tags();

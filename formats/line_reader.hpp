@@ -12,6 +12,10 @@
 
 namespace part::formats {
 
+inline bool is_blank(std::string_view line) {
+    return line.find_first_not_of(" \t\r\f\v") == std::string_view::npos;
+}
+
 class LineReader {
   public:
     // `lines_before`: file lines before `text`, when it is a slice of a larger file, so that
@@ -34,6 +38,12 @@ class LineReader {
     bool next_data(std::string_view& line) {
         while (next(line))
             if (line.empty() || line.front() != '%') return true;
+        return false;
+    }
+    // Next data line that is not blank.
+    bool next_filled(std::string_view& line) {
+        while (next_data(line))
+            if (!is_blank(line)) return true;
         return false;
     }
 
@@ -64,10 +74,6 @@ inline std::int64_t line_of_data_line(std::string_view text, std::int64_t lines_
     for (std::int64_t k = 0; lines.next_data(line); ++k)
         if (k == index) return lines.line_number();
     return 0;
-}
-
-inline bool is_blank(std::string_view line) {
-    return line.find_first_not_of(" \t\r\f\v") == std::string_view::npos;
 }
 
 // `text`, all of it, as a number, or nullopt when it is not one.
@@ -165,10 +171,8 @@ template <typename Take> std::int64_t for_each_row(LineReader& lines, Take take)
     std::string_view line;
     while (lines.next_data(line)) {
         if (is_blank(line)) {
-            std::string_view rest;
-            while (lines.next_data(rest))
-                if (!is_blank(rest))
-                    lines.fail("blank line before the end of the data: expected one row per line");
+            if (lines.next_filled(line))
+                lines.fail("blank line before the end of the data: expected one row per line");
             break;
         }
         FieldCursor fields(line, lines);

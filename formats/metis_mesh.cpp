@@ -94,9 +94,7 @@ void check_node_count(std::int64_t max_id, std::int64_t max_id_line, std::size_t
 Mesh parse(std::string_view text, const std::string& name, const MappedFile* source) {
     LineReader lines(text, name);
     std::string_view line;
-    do {
-        if (!lines.next_data(line)) lines.fail("empty mesh: expected a first line 'ne [ncon]'");
-    } while (is_blank(line));
+    if (!lines.next_filled(line)) lines.fail("empty mesh: expected a first line 'ne [ncon]'");
     FieldCursor header(line, lines);
     const std::int64_t ne = header.integer("the element count ne");
     std::int64_t ncon = header.at_end() ? 0 : header.integer("the weight count ncon");
@@ -154,9 +152,8 @@ Mesh parse(std::string_view text, const std::string& name, const MappedFile* sou
         if (first[count].element < 0) first[count] = {e, lines.line_number()};
         if (source) source->release_parsed(lines.offset());
     }
-    while (lines.next_data(line))
-        if (!is_blank(line))
-            lines.fail("more element lines than the " + std::to_string(ne) + " announced");
+    if (lines.next_filled(line))
+        lines.fail("more element lines than the " + std::to_string(ne) + " announced");
     check_node_count(max_id, max_id_line, mesh.cell_nodes.size(), lines);
     mesh.point_count = PointId(max_id);
     // Nothing below reads the text again: let it all go before the node-to-cell lists that

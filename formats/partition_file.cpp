@@ -83,9 +83,7 @@ std::string beyond_vertices_reason(std::int64_t vertices) {
 std::int64_t first_data_line(std::string_view text, const std::string& name) {
     LineReader lines(text, name);
     std::string_view line;
-    while (lines.next_data(line))
-        if (!is_blank(line)) return lines.line_number();
-    return 0;
+    return lines.next_filled(line) ? lines.line_number() : 0;
 }
 
 } // namespace

@@ -203,20 +203,12 @@ MigrationPlan parse_plan(std::string_view bytes, const std::string& name) {
         corrupt(name, 1,
                 "plan format version '" + version + "' is not supported: expected " +
                     std::to_string(kPlanFormatVersion));
-    // Find the body marker at the start of a line; count lines for messages.
-    std::size_t pos = first_end + 1;
-    std::int64_t line = 2;
-    std::size_t marker = std::string_view::npos;
-    while (pos < bytes.size()) {
-        if (bytes.substr(pos, kBodyMarker.size()) == kBodyMarker) {
-            marker = pos;
-            break;
-        }
-        const std::size_t end = bytes.find('\n', pos);
-        if (end == std::string_view::npos) break;
-        pos = end + 1;
-        ++line;
-    }
+    // The body marker starts a line after the first; its line (or the last) names errors.
+    const std::size_t found = bytes.find(std::string("\n").append(kBodyMarker), first_end);
+    const std::size_t marker = found == std::string_view::npos ? found : found + 1;
+    const std::int64_t line =
+        2 + std::count(bytes.begin() + std::ptrdiff_t(std::min(first_end + 1, bytes.size())),
+                       bytes.begin() + std::ptrdiff_t(std::min(marker, bytes.size())), '\n');
     if (marker == std::string_view::npos)
         corrupt(name, line, "no '%%BODY' line: the plan is truncated");
     const std::string_view head_text = bytes.substr(first_end + 1, marker - first_end - 1);

@@ -15,6 +15,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "formats/line_reader.hpp"
@@ -41,45 +42,32 @@ constexpr ScalarName kScalarNames[] = {
     {"Int32", 4, true},    {"UInt32", 4, true},   {"Int64", 8, true},  {"UInt64", 8, true},
     {"Float32", 4, false}, {"Float64", 8, false}, {"String", 0, false}};
 
-// Which element may hold which, for each kind of file ("" is the document).
+// Which element may hold which: in both kinds of file ("" is the document), then in each.
 struct Nesting {
     std::string_view parent, child;
 };
-constexpr Nesting kGridNesting[] = {{"", "VTKFile"},
-                                    {"VTKFile", "UnstructuredGrid"},
-                                    {"VTKFile", "AppendedData"},
+constexpr Nesting kCommonNesting[] = {
+    {"", "VTKFile"},        {"VTKFile", "AppendedData"},     {"FieldData", "DataArray"},
+    {"FieldData", "Array"}, {"DataArray", "InformationKey"}, {"Array", "InformationKey"}};
+constexpr Nesting kGridNesting[] = {{"VTKFile", "UnstructuredGrid"},
                                     {"UnstructuredGrid", "FieldData"},
                                     {"UnstructuredGrid", "Piece"},
                                     {"Piece", "PointData"},
                                     {"Piece", "CellData"},
                                     {"Piece", "Points"},
                                     {"Piece", "Cells"},
-                                    {"FieldData", "DataArray"},
-                                    {"FieldData", "Array"},
                                     {"PointData", "DataArray"},
                                     {"PointData", "Array"},
                                     {"CellData", "DataArray"},
                                     {"CellData", "Array"},
                                     {"Points", "DataArray"},
-                                    {"Cells", "DataArray"},
-                                    {"DataArray", "InformationKey"},
-                                    {"Array", "InformationKey"}};
-constexpr Nesting kParallelNesting[] = {{"", "VTKFile"},
-                                        {"VTKFile", "PUnstructuredGrid"},
-                                        {"VTKFile", "AppendedData"},
-                                        {"PUnstructuredGrid", "FieldData"},
-                                        {"PUnstructuredGrid", "PPointData"},
-                                        {"PUnstructuredGrid", "PCellData"},
-                                        {"PUnstructuredGrid", "PPoints"},
-                                        {"PUnstructuredGrid", "Piece"},
-                                        {"FieldData", "DataArray"},
-                                        {"FieldData", "Array"},
-                                        {"PPointData", "PDataArray"},
-                                        {"PCellData", "PDataArray"},
-                                        {"PPoints", "PDataArray"},
-                                        {"DataArray", "InformationKey"},
-                                        {"Array", "InformationKey"},
-                                        {"PDataArray", "InformationKey"}};
+                                    {"Cells", "DataArray"}};
+constexpr Nesting kParallelNesting[] = {
+    {"VTKFile", "PUnstructuredGrid"},    {"PUnstructuredGrid", "FieldData"},
+    {"PUnstructuredGrid", "PPointData"}, {"PUnstructuredGrid", "PCellData"},
+    {"PUnstructuredGrid", "PPoints"},    {"PUnstructuredGrid", "Piece"},
+    {"PPointData", "PDataArray"},        {"PCellData", "PDataArray"},
+    {"PPoints", "PDataArray"},           {"PDataArray", "InformationKey"}};
 // Elements that appear at most once in their parent.
 constexpr std::string_view kSingletons[] = {
     "UnstructuredGrid", "PUnstructuredGrid", "AppendedData", "FieldData",
@@ -330,22 +318,21 @@ class Checker {
     }
 
     void check_nesting(std::string_view parent, std::string_view child) const {
-        const auto check = [&](const auto& nesting) {
-            std::string expected;
+        const std::span<const Nesting> own = kind_ == VtkXmlKind::UnstructuredGrid
+                                                 ? std::span<const Nesting>(kGridNesting)
+                                                 : std::span<const Nesting>(kParallelNesting);
+        std::string expected;
+        for (const std::span<const Nesting> nesting :
+             {own, std::span<const Nesting>(kCommonNesting)})
             for (const Nesting& n : nesting) {
                 if (n.parent != parent) continue;
                 if (n.child == child) return;
                 expected += (expected.empty() ? "<" : ", <") + std::string(n.child) + ">";
             }
-            fail("unexpected element <" + std::string(child) + ">" +
-                 (parent.empty() ? std::string(" at the top")
-                                 : " inside <" + std::string(parent) + ">") +
-                 (expected.empty() ? ": expected no elements there" : ": expected " + expected));
-        };
-        if (kind_ == VtkXmlKind::UnstructuredGrid)
-            check(kGridNesting);
-        else
-            check(kParallelNesting);
+        fail("unexpected element <" + std::string(child) + ">" +
+             (parent.empty() ? std::string(" at the top")
+                             : " inside <" + std::string(parent) + ">") +
+             (expected.empty() ? ": expected no elements there" : ": expected " + expected));
     }
 
     void note_child(OpenElement& parent, std::string_view child) const {
