@@ -114,9 +114,8 @@ int main(int argc, char** argv) {
     app.add_option("--time-per-size", model.time_per_size,
                    "Cost model: s per unit vertex size moved")
         ->capture_default_str();
-    double horizon = 0;
     app.add_option(
-           "--horizon", horizon,
+           "--horizon", o.controller.horizon,
            "Remap only if it pays off within this many solver steps (the next chance to remap), by "
            "the cost model; else keep the old partition and move nothing (default: always remap)")
         ->check(CLI::PositiveNumber);
@@ -151,7 +150,6 @@ int main(int argc, char** argv) {
     return tools::run_tool(app, argc, argv, [&] {
         tools::check_repart_options(o, common, app.count("-k") > 0, mpi_env.has_value(), ranks);
         o.partition_path = common.output;
-        if (app.count("--horizon")) o.controller.horizon = horizon;
         request.arrangement = arrangement_named(arrangement);
         request.metis.seed = common.seed;
         request.tolerance = ufactor_tolerance(request.metis);
