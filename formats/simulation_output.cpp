@@ -9,10 +9,6 @@ namespace part::formats {
 
 namespace {
 
-double imbalance(const SimulatedStep& step) {
-    return step.mean_load > 0 ? step.max_load / step.mean_load : 1.0;
-}
-
 std::string simulation_csv(const std::vector<SimulationRun>& runs) {
     std::string out =
         "policy,step,time,max_load,mean_load,imbalance,communication,remapped,moved,remap_cost\n";
@@ -22,7 +18,7 @@ std::string simulation_csv(const std::vector<SimulationRun>& runs) {
             out += run.policy;
             out += ',';
             append_number(out, std::int64_t(t + 1));
-            for (double value : {s.time, s.max_load, s.mean_load, imbalance(s), s.communication}) {
+            for (double value : {s.time, s.max_load, s.mean_load, s.imbalance(), s.communication}) {
                 out += ',';
                 append_number(out, value);
             }
@@ -42,7 +38,7 @@ std::vector<PlotPanel> simulation_plot_panels(const std::vector<SimulationRun>& 
         PlotSeries t{run.policy, {}}, b{run.policy, {}};
         for (const SimulatedStep& s : run.steps) {
             t.values.push_back(s.time);
-            b.values.push_back(imbalance(s));
+            b.values.push_back(s.imbalance());
         }
         time.series.push_back(std::move(t));
         balance.series.push_back(std::move(b));

@@ -142,8 +142,7 @@ int main(int argc, char** argv) {
         progress.stage("reading " + graph_path);
         Graph graph = formats::read_graph_with_coordinates(graph_path, coords_path);
         tools::ensure_parts_fit(k, graph.num_vertices());
-        Partition partition{k, {}, {}};
-        if (!targets_path.empty()) partition.targets = formats::read_targets(targets_path, k);
+        if (!targets_path.empty()) options.targets = formats::read_targets(targets_path, k);
         check_method_inputs(method, graph, k, options, coords_path, order_path);
         Permutation order;
         if (!order_path.empty()) {
@@ -159,14 +158,13 @@ int main(int argc, char** argv) {
             objtype == "vol" ? MetisOptions::Objective::Volume : MetisOptions::Objective::Cut;
         options.metis = metis;
         options.seed = common.seed;
-        options.targets = partition.targets;
         options.tolerance = ufactor_tolerance(metis);
-        const PartitionResult result = partition_graph(graph, method, k, options);
-        partition.part = result.part;
+        PartitionResult result = partition_graph(graph, method, k, options);
         const double partition_seconds = clock.lap(); // ordering included
 
-        formats::write_partition(output, partition.part);
+        formats::write_partition(output, result.part);
         if (!tools::reports(common)) return;
+        const Partition partition{k, std::move(result.part), options.targets};
         const tools::PartitionReport report{output,        method,
                                             result.scheme, compute_metrics(graph, partition),
                                             read_seconds,  partition_seconds};

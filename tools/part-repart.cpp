@@ -129,9 +129,8 @@ int main(int argc, char** argv) {
            "adaptive, gde: cut edge weight one unit of moved vertex size is worth (default 1; "
            "with --horizon H: time-per-size / (time-per-cut-edge x H), the cost model's)")
         ->check(CLI::NonNegativeNumber);
-    double horizon = 0;
     app.add_option(
-           "--horizon", horizon,
+           "--horizon", o.controller.horizon,
            "Remap only if it pays off within this many solver steps (the next chance to remap), by "
            "the cost model; else keep the old partition and move nothing (default: always remap)")
         ->check(CLI::PositiveNumber);
@@ -166,10 +165,9 @@ int main(int argc, char** argv) {
     return tools::run_tool(app, argc, argv, [&] {
         tools::check_repart_options(o, common, app.count("-k") > 0, mpi_env.has_value(), ranks);
         o.partition_path = common.output;
-        if (app.count("--horizon")) o.controller.horizon = horizon;
         check_migration_cost(app.count("--migration-cost") > 0, o.method, mpi_env.has_value());
-        if (app.count("--horizon") && !app.count("--migration-cost"))
-            request.migration_cost = migration_cost(model, horizon);
+        if (o.controller.horizon && !app.count("--migration-cost"))
+            request.migration_cost = migration_cost(model, *o.controller.horizon);
         request.arrangement = arrangement_named(arrangement);
         request.metis.seed = common.seed;
         request.tolerance = ufactor_tolerance(request.metis);

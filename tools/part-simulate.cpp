@@ -28,8 +28,7 @@ struct SimulationReport {
 
 double mean_imbalance(const SimulationRun& run) {
     double sum = 0;
-    for (const SimulatedStep& s : run.steps)
-        sum += s.mean_load > 0 ? s.max_load / s.mean_load : 1.0;
+    for (const SimulatedStep& s : run.steps) sum += s.imbalance();
     return sum / double(run.steps.size());
 }
 

@@ -1,10 +1,7 @@
 // part-stats: quality of a partition of a graph, as a table or JSON.
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
-#include "formats/chaco_graph.hpp"
-#include "formats/coordinates_file.hpp"
 #include "formats/graph_inputs.hpp"
 #include "libpart/core/metrics.hpp"
 #include "tools/common/cli.hpp"
@@ -36,11 +33,9 @@ int main(int argc, char** argv) {
         progress.stage("reading " + graph_path);
         tools::Stopwatch clock;
         tools::CpuStopwatch cpu_clock;
-        Graph graph = formats::read_chaco_graph(graph_path);
+        const Graph graph = formats::read_graph_with_coordinates(graph_path, coords_path);
         const double read_seconds = clock.lap();
         const double read_cpu_seconds = cpu_clock.lap();
-        if (!coords_path.empty())
-            graph.coords = formats::read_coordinates(coords_path, graph.num_vertices());
         tools::ensure_parts_fit(num_parts, graph.num_vertices());
         Partition partition = formats::read_partition_with_targets(
             partition_path, graph.num_vertices(), num_parts, targets_path);

@@ -50,6 +50,9 @@ struct SimulatedStep {
     bool remapped = false;    // a remap came just before this step
     double remap_cost = 0;
     WeightSum moved = 0;
+
+    // Max over mean load; 1 when nothing is loaded.
+    double imbalance() const { return mean_load > 0 ? max_load / mean_load : 1.0; }
 };
 
 struct SimulationRun {

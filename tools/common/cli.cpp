@@ -27,7 +27,7 @@ void add_common_options(CLI::App& app, CommonOptions& options, SharedOptions sha
         app.add_option("--seed", options.seed,
                        "Random seed; the same inputs and seed give the same output")
             ->capture_default_str();
-    if (shared.json) app.add_flag("--json", options.json, "Print the report as JSON");
+    app.add_flag("--json", options.json, "Print the report as JSON");
 }
 
 int run_tool(CLI::App& app, int argc, char** argv, const std::function<void()>& body) {

@@ -41,14 +41,13 @@ struct CommonOptions {
 // Adds the worked example and the exit codes to --help.
 void add_example(CLI::App& app, const std::string& example);
 
-// Which of the shared options a tool takes beyond -o, -q and -v: --json where it reports
-// figures, --seed only where something it does is random.
+// Which of the shared options a tool takes beyond -o, -q, -v and --json (every tool reports
+// figures): --seed only where something it does is random.
 struct SharedOptions {
-    bool json = true;
     bool seed = false;
 };
 
-// Adds -o/--output, -q/--quiet, -v/--verbose and the options `shared` asks for.
+// Adds -o/--output, -q/--quiet, -v/--verbose, --json and the options `shared` asks for.
 void add_common_options(CLI::App& app, CommonOptions& options, SharedOptions shared);
 
 // Parses the command line and runs `body`. Maps CLI11 errors and UsageError to 2, any other

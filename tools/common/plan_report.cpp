@@ -37,10 +37,8 @@ void print_traffic_summary(std::ostream& out, const MigrationPlan& plan,
         << traffic.max_sent_size << ", received " << traffic.max_received_size << ")\n";
     out << "  messages              " << traffic.messages.size() << " (max per rank "
         << traffic.max_messages_per_rank << ")\n";
-    bool identity = true;
-    for (PartId q = 0; q < plan.new_parts; ++q) identity = identity && plan.new_part_rank[q] == q;
     out << "  logical -> physical   ";
-    if (identity) {
+    if (plan.new_part_rank == identity_ranks(plan.new_parts)) {
         out << "identity\n";
     } else {
         for (PartId q = 0; q < plan.new_parts; ++q)

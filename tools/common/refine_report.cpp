@@ -6,6 +6,10 @@
 
 #include "tools/common/report.hpp"
 
+namespace part::gde {
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Transfer, from, to, requested, moved_weight, moved_vertices)
+} // namespace part::gde
+
 namespace part::tools {
 
 namespace {
@@ -19,18 +23,11 @@ nlohmann::json round_json(const gde::RefineRound& round) {
                          {"to_part", l.to},
                          {"amount", l.amount},
                          {"route", l.route}});
-    nlohmann::json transfers = nlohmann::json::array();
-    for (const auto& t : round.transfers)
-        transfers.push_back({{"from", t.from},
-                             {"to", t.to},
-                             {"requested", t.requested},
-                             {"moved_weight", t.moved_weight},
-                             {"moved_vertices", t.moved_vertices}});
     return {{"sweeps", round.gde.sweeps},
             {"link_flows", std::move(links)},
             {"unroutable_flow", round.routed.unroutable},
             {"cycle_flow_removed", round.cycle_flow_removed},
-            {"transfers", std::move(transfers)}};
+            {"transfers", round.transfers}};
 }
 
 int total_sweeps(const gde::RefineResult& r) {

@@ -8,24 +8,24 @@ namespace {
 
 // A .pvtu GRAPH runs distributed only (one piece per rank), with interval or gde; no output
 // may overwrite the dataset or its pieces (outputs: -o, --plan, --pvtu).
-void check_pvtu_usage(bool under_mpirun, int ranks, const std::string& graph_path,
-                      const std::string& method, const std::string& coords_path,
-                      const std::vector<std::string>& outputs, PartId new_parts) {
+void check_pvtu_usage(const formats::mpi::DistributedRepartOptions& o,
+                      const std::string& partition_path, bool under_mpirun, int ranks) {
     if (!under_mpirun)
         throw UsageError(
-            graph_path +
+            o.graph_path +
             " is read in parallel: run mpirun -np N part-repart with N = its number of pieces");
-    if (method != "interval" && method != "gde")
+    if (o.method != "interval" && o.method != "gde")
         throw UsageError("a .pvtu GRAPH takes --method interval or gde");
-    if (!coords_path.empty()) throw UsageError("--coords: a .pvtu GRAPH has the cell centroids");
-    const std::vector<std::string> inputs = formats::pvtu_files(graph_path);
-    for (const std::string& output : outputs) ensure_output_usable(output, inputs);
-    const std::string& pvtu_output = outputs.back();
+    if (!o.coords_path.empty()) throw UsageError("--coords: a .pvtu GRAPH has the cell centroids");
+    const std::vector<std::string> inputs = formats::pvtu_files(o.graph_path);
+    for (const std::string& output : {partition_path, o.plan_path, o.pvtu_output})
+        ensure_output_usable(output, inputs);
+    const std::string& pvtu_output = o.pvtu_output;
     if (pvtu_output.empty()) return;
     ensure_file_output(pvtu_output, "--pvtu", kPvtuFiles);
     if (!formats::mpi::is_pvtu(pvtu_output))
         throw UsageError("--pvtu must name a .pvtu file, not '" + pvtu_output + "'");
-    const PartId pieces = std::max<PartId>(new_parts, PartId(ranks));
+    const PartId pieces = std::max<PartId>(o.new_parts, PartId(ranks));
     for (const auto& piece : formats::mpi::distributed_pvtu_files_touched(pvtu_output, pieces))
         ensure_output_usable(piece, inputs);
 }
@@ -47,8 +47,7 @@ void check_repart_options(const formats::mpi::DistributedRepartOptions& o,
                          ": the new part count must be at least 1");
     validate(o.controller.model);
     if (formats::mpi::is_pvtu(o.graph_path))
-        check_pvtu_usage(under_mpirun, ranks, o.graph_path, o.method, o.coords_path,
-                         {common.output, o.plan_path, o.pvtu_output}, o.new_parts);
+        check_pvtu_usage(o, common.output, under_mpirun, ranks);
     else if (o.old_path.empty())
         throw UsageError("OLD is required (the old partition of GRAPH): part-repart GRAPH OLD");
     else if (!o.pvtu_output.empty() || !o.pvtu.weight_field.empty() || !o.pvtu.size_field.empty())
