@@ -1,6 +1,8 @@
 #include "libpart/repart/adaptive_repart.hpp"
 
 #include <algorithm>
+#include <map>
+#include <tuple>
 
 #include "libpart/refine/overload_balancer.hpp"
 #include "libpart/refine/part_coarsening.hpp"
@@ -39,6 +41,21 @@ std::vector<refine::CoarseLevel> coarsen_within_groups(const Graph& graph,
     return levels;
 }
 
+// Each vertex's group: the pair (start part, origin) it belongs to, numbered in order of first
+// appearance; `pairs` receives the pair of each group.
+std::vector<PartId> group_by_part_and_origin(const RepartStart& start,
+                                             std::vector<std::pair<PartId, PartId>>& pairs) {
+    std::map<std::pair<PartId, PartId>, PartId> id_of;
+    std::vector<PartId> group(start.origin.size());
+    for (std::size_t v = 0; v < group.size(); ++v) {
+        const std::pair<PartId, PartId> pair{start.partition.part[v], start.origin[v]};
+        const auto [it, fresh] = id_of.try_emplace(pair, PartId(pairs.size()));
+        if (fresh) pairs.push_back(pair);
+        group[v] = it->second;
+    }
+    return group;
+}
+
 } // namespace
 
 RepartResult adaptive_repartition(const Graph& graph, const Partition& old_partition,
@@ -46,10 +63,8 @@ RepartResult adaptive_repartition(const Graph& graph, const Partition& old_parti
     RepartResult result = start_repart_result(graph, old_partition, request);
     const RepartStart start = repart_start(graph, old_partition, result);
     const PartId k2 = request.new_parts;
-    // group = part x (K2 + 1) + origin + 1: origins run from -1 (a retiring rank) to K2 - 1.
-    std::vector<PartId> group(std::size_t(graph.num_vertices()));
-    for (VertexId v = 0; v < graph.num_vertices(); ++v)
-        group[v] = start.partition.part[v] * (k2 + 1) + start.origin[v] + 1;
+    std::vector<std::pair<PartId, PartId>> pairs; // (start part, origin) of each group
+    const std::vector<PartId> group = group_by_part_and_origin(start, pairs);
     const auto cap = WeightSum(kClusterShare * double(graph.total_vertex_weight()[0]) / k2);
     const std::vector<refine::CoarseLevel> levels =
         coarsen_within_groups(graph, group, {std::max<WeightSum>(2, cap), 4});
@@ -58,10 +73,8 @@ RepartResult adaptive_repartition(const Graph& graph, const Partition& old_parti
     const std::vector<PartId>& coarse_group = levels.empty() ? group : levels.back().part;
     Partition balanced{k2, std::vector<PartId>(coarse_group.size()), request.targets};
     std::vector<PartId> coarse_origin(coarse_group.size());
-    for (std::size_t c = 0; c < coarse_group.size(); ++c) {
-        balanced.part[c] = coarse_group[c] / (k2 + 1);
-        coarse_origin[c] = coarse_group[c] % (k2 + 1) - 1;
-    }
+    for (std::size_t c = 0; c < coarse_group.size(); ++c)
+        std::tie(balanced.part[c], coarse_origin[c]) = pairs[std::size_t(coarse_group[c])];
     const refine::BalanceResult coarse_moves = refine::balance_overloaded_parts(
         coarse, balanced, {request.tolerance, &coarse_origin, request.migration_cost});
     for (std::size_t l = levels.size(); l-- > 0;) {
@@ -80,7 +93,8 @@ RepartResult adaptive_repartition(const Graph& graph, const Partition& old_parti
         {"coarse_levels", double(levels.size())},
         {"balance_moves", double(coarse_moves.moves + fine_moves.moves)},
         {"detached_moves", double(coarse_moves.detached_moves + fine_moves.detached_moves)},
-        {"band_cut_reduction", double(band_cut_reduction)}};
+        {"band_cut_reduction", double(band_cut_reduction)},
+        {"overload_left", double(fine_moves.overload_left)}};
     return result;
 }
 

@@ -15,7 +15,8 @@ namespace part {
 // Any K and K2 (parts start as repart_start makes them); request.tolerance is the allowed
 // imbalance and request.targets the capacities. Details: "balance_moves" and
 // "detached_moves" (coarse vertices moved, and of those to a part they had no edge to),
-// "band_cut_reduction". Migration is priced at request.migration_cost. Deterministic.
+// "band_cut_reduction", "overload_left" (weight above the limits no vertex could shed). Migration
+// is priced at request.migration_cost. Deterministic.
 RepartResult adaptive_repartition(const Graph& graph, const Partition& old_partition,
                                   const RepartRequest& request);
 
