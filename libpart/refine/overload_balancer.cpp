@@ -21,7 +21,7 @@ struct Candidate {
     }
 };
 
-struct WorseFirst {
+struct Worse {
     bool operator()(const Candidate& a, const Candidate& b) const {
         if (a.adjacent != b.adjacent) return b.adjacent;
         if (a.rate != b.rate) return a.rate < b.rate;
@@ -132,7 +132,7 @@ class Balancer {
     std::vector<WeightSum> limit_, weight_, connection_;
     std::vector<char> moved_;
     std::vector<PartId> touched_;
-    std::priority_queue<Candidate, std::vector<Candidate>, WorseFirst> queue_;
+    std::priority_queue<Candidate, std::vector<Candidate>, Worse> queue_; // best on top
 };
 
 } // namespace
