@@ -1,11 +1,10 @@
 #include "formats/mpi/distributed_chaco.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <limits>
-#include <numeric>
 
 #include "formats/chaco_graph_lines.hpp"
+#include "formats/coordinates_file.hpp"
 #include "formats/mpi/line_slices.hpp"
 #include "formats/partition_file.hpp"
 #include "formats/permutation_file.hpp"
@@ -258,46 +257,32 @@ Coordinates read_coordinates_slice(MPI_Comm comm, const std::string& path,
                                    const std::vector<VertexId>& block_start) {
     const int rank = part::mpi::rank_of(comm), ranks = part::mpi::size_of(comm);
     const LineSlice slice = read_line_slice(comm, path);
-    std::vector<double> values;
-    int local_dim = 0;
+    Coordinates local;
     std::int64_t first_row_line = 0;
     const RowScan scan = collectively(comm, [&] {
         return scan_rows(slice, path, [&](FieldCursor& fields, const LineReader& lines) {
-            const int count = int(fields.count_remaining());
-            if (local_dim == 0) {
-                if (count < 1 || count > 3)
-                    lines.fail("expected 1, 2 or 3 coordinates, found " + std::to_string(count));
-                local_dim = count;
-                first_row_line = lines.line_number();
-            } else if (count != local_dim) {
-                lines.fail("expected " + std::to_string(local_dim) +
-                           " coordinates as on the first row, found " + std::to_string(count));
-            }
-            for (int axis = 0; axis < count; ++axis) {
-                const double x = fields.real("a coordinate");
-                if (!std::isfinite(x)) lines.fail("coordinate is not finite (NaN or infinity)");
-                values.push_back(x);
-            }
+            if (local.dim == 0) first_row_line = lines.line_number();
+            add_coordinate_row(fields, lines, local);
         });
     });
     // The dimension of the file's first row, from the first rank holding rows.
     int mine = scan.rows > 0 ? rank : ranks, holder = ranks;
     MPI_Allreduce(&mine, &holder, 1, MPI_INT, MPI_MIN, comm);
     Coordinates coords;
-    coords.dim = local_dim;
+    coords.dim = local.dim;
     if (holder < ranks) MPI_Bcast(&coords.dim, 1, MPI_INT, holder, comm);
     collectively(comm, [&] {
-        if (local_dim != 0 && local_dim != coords.dim)
+        if (local.dim != 0 && local.dim != coords.dim)
             throw InputError(path, first_row_line,
                              "expected " + std::to_string(coords.dim) +
                                  " coordinates as on the first row, found " +
-                                 std::to_string(local_dim));
+                                 std::to_string(local.dim));
     });
     const std::int64_t first_row =
         check_rows(comm, path, slice, scan, block_start.back(), "coordinate rows");
     if (coords.dim > 0)
-        coords.values = part::mpi::move_rows_to_blocks<double>(comm, values, coords.dim, first_row,
-                                                               block_start);
+        coords.values = part::mpi::move_rows_to_blocks<double>(comm, local.values, coords.dim,
+                                                               first_row, block_start);
     return coords;
 }
 
