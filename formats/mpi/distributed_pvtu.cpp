@@ -5,7 +5,6 @@
 #include <cstring>
 #include <filesystem>
 #include <map>
-#include <numeric>
 
 #include "formats/atomic_output.hpp"
 #include "formats/mpi/distributed_chaco.hpp"
@@ -300,9 +299,7 @@ void append_piece(std::vector<char>& out, PartId part, const std::string& text) 
 std::vector<MeshPiece> pieces_with_ghosts(MPI_Comm comm, const Mesh& piece,
                                           const std::vector<PartId>& new_part, PartId parts,
                                           int ghost_layers) {
-    std::vector<CellId> all(new_part.size());
-    std::iota(all.begin(), all.end(), CellId(0));
-    std::vector<MeshPiece> pieces = split_mesh(piece, all, new_part, parts, 0);
+    std::vector<MeshPiece> pieces = split_mesh(piece, all_cells(piece), new_part, parts, 0);
     if (ghost_layers == 0) return pieces;
     const part::mpi::GhostPieces ghosts =
         part::mpi::ghost_pieces(comm, piece, global_node_ids(piece), new_part, ghost_layers);
@@ -357,8 +354,7 @@ PendingDistributedPvtu::PendingDistributedPvtu(MPI_Comm comm, const std::string&
     const std::vector<MeshPiece> pieces =
         pieces_with_ghosts(comm, piece, new_part, parts, ghost_layers);
     collectively(comm, [&] {
-        std::vector<CellId> all(ids.size());
-        std::iota(all.begin(), all.end(), CellId(0));
+        const std::vector<CellId> all = all_cells(piece);
         for (PartId q = 0; q < parts; ++q) {
             const MeshPiece& cut = pieces[std::size_t(q)];
             if (cut.cells.empty()) continue;
