@@ -141,19 +141,17 @@ BlockRows rows_of_blocks(MPI_Comm comm, const part::mpi::DistributedGraph& graph
             int(std::upper_bound(block_start.begin(), block_start.end(), v) - block_start.begin()) -
                 1);
     };
-    std::vector<int> counts(std::size_t(ranks), 0);
-    for (VertexId v : graph.global_id) ++counts[reader(v)];
-    std::vector<int> next = part::mpi::displacements(counts);
-    std::vector<Row> out(graph.global_id.size());
+    std::vector<Row> mine(graph.global_id.size());
     for (VertexId i = 0; i < graph.num_owned(); ++i) {
-        Row& row = out[next[reader(graph.global_id[i])]++];
-        row = Row{graph.global_id[i], graph.local.vertex_size(i), {0, 0, 0}};
+        mine[i] = Row{graph.global_id[i], graph.local.vertex_size(i), {0, 0, 0}};
         if (with_centroids)
             std::copy_n(graph.local.coords.values.begin() + std::ptrdiff_t(i) * dim, dim,
-                        row.centroid);
+                        mine[i].centroid);
     }
-    const std::vector<int> in_counts = part::mpi::exchange_counts(comm, counts);
-    const std::vector<Row> in = part::mpi::exchange<Row>(comm, out, counts, in_counts);
+    const auto out = part::mpi::group_by_rank(
+        mine, ranks, [&](std::size_t i) { return reader(graph.global_id[i]); });
+    const std::vector<int> in_counts = part::mpi::exchange_counts(comm, out.counts);
+    const std::vector<Row> in = part::mpi::exchange<Row>(comm, out.items, out.counts, in_counts);
     BlockRows rows;
     const std::size_t block = std::size_t(block_start[rank + 1] - block_start[rank]);
     rows.piece.assign(block, -1);
