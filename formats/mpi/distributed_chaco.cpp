@@ -124,11 +124,7 @@ void check_symmetry(MPI_Comm comm, const std::string& path, const LineSlice& sli
                                  std::to_string(back) + " at vertex " + listed);
     };
     // Edges within this rank's block are checked here; the others go to their other end.
-    std::vector<int> counts(std::size_t(ranks), 0);
-    for (VertexId u : g.adjncy)
-        if (reader(u) != rank) ++counts[reader(u)];
-    std::vector<int> next = part::mpi::displacements(counts);
-    std::vector<Listed> out(std::size_t(next.back() + counts.back()));
+    std::vector<Listed> remote;
     collectively(comm, [&] {
         for (VertexId i = 0; i < read.graph.num_owned(); ++i)
             for (EdgeOffset e = g.xadj[i]; e < g.xadj[i + 1]; ++e) {
@@ -136,11 +132,14 @@ void check_symmetry(MPI_Comm comm, const std::string& path, const LineSlice& sli
                 if (reader(l.listed) == rank)
                     check(l);
                 else
-                    out[next[reader(l.listed)]++] = l;
+                    remote.push_back(l);
             }
     });
-    const std::vector<int> in_counts = part::mpi::exchange_counts(comm, counts);
-    const std::vector<Listed> in = part::mpi::exchange<Listed>(comm, out, counts, in_counts);
+    const auto out = part::mpi::group_by_rank(
+        remote, ranks, [&](std::size_t i) { return reader(remote[i].listed); });
+    const std::vector<int> in_counts = part::mpi::exchange_counts(comm, out.counts);
+    const std::vector<Listed> in =
+        part::mpi::exchange<Listed>(comm, out.items, out.counts, in_counts);
     collectively(comm, [&] {
         for (const Listed& l : in) check(l);
     });
