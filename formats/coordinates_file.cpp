@@ -15,8 +15,8 @@ namespace part::formats {
 namespace {
 
 // Appends the row to `coords` when it holds exactly the dimension's count of finite numbers,
-// as the rows after the first do in a valid file; false otherwise, when add_row reads it again
-// to name the problem (it counts the row's tokens first, which costs a pass over the row).
+// as the rows after the first do in a valid file; false otherwise, when add_coordinate_row reads it
+// again to name the problem (it counts the row's tokens first, which costs a pass over the row).
 bool add_plain_row(FieldCursor fields, Coordinates& coords) {
     double row[3];
     for (int axis = 0; axis < coords.dim; ++axis)
@@ -26,11 +26,10 @@ bool add_plain_row(FieldCursor fields, Coordinates& coords) {
     return true;
 }
 
-// Appends the coordinates on one row to `coords`, whose first row sets the dimension;
-// `expected` rows at most (-1: any number). `bytes` of text bound what is reserved: every
-// number takes at least two bytes, so no count can reserve beyond the text.
-void add_row(FieldCursor& fields, const LineReader& lines, Coordinates& coords,
-             std::int64_t expected, std::size_t bytes) {
+} // namespace
+
+void add_coordinate_row(FieldCursor& fields, const LineReader& lines, Coordinates& coords,
+                        std::int64_t expected, std::size_t bytes) {
     if (coords.dim != 0 &&
         (expected < 0 || std::int64_t(coords.values.size()) < expected * coords.dim) &&
         add_plain_row(fields, coords))
@@ -57,6 +56,8 @@ void add_row(FieldCursor& fields, const LineReader& lines, Coordinates& coords,
     }
 }
 
+namespace {
+
 // The rows parsed in pieces, one per thread, then joined in order. Empty when a piece fails
 // or the pieces' dimensions or row count do not agree: the serial parse then names the
 // problem and its line.
@@ -71,7 +72,7 @@ std::optional<Coordinates> parse_rows_in_pieces(std::string_view text, std::int6
             std::string_view line;
             while (lines.next_data(line)) { // a blank line fails: no row is empty
                 FieldCursor fields(line, lines);
-                add_row(fields, lines, parsed[i], -1, 0);
+                add_coordinate_row(fields, lines, parsed[i]);
             }
         });
     Coordinates coords;
@@ -100,8 +101,9 @@ Coordinates parse_coordinates(std::string_view text, const std::string& name,
             return std::move(*coords);
     LineReader lines(text, name);
     Coordinates coords;
-    const std::int64_t rows = for_each_row(
-        lines, [&](FieldCursor& fields) { add_row(fields, lines, coords, expected, text.size()); });
+    const std::int64_t rows = for_each_row(lines, [&](FieldCursor& fields) {
+        add_coordinate_row(fields, lines, coords, expected, text.size());
+    });
     if (expected >= 0 && rows != expected)
         throw InputError(name, lines.line_number(),
                          "file has " + std::to_string(rows) +

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "formats/line_reader.hpp"
 #include "libpart/core/graph.hpp"
 
 namespace part::formats {
@@ -16,6 +17,12 @@ namespace part::formats {
 Coordinates read_coordinates(const std::string& path, std::int64_t expected_vertices);
 Coordinates parse_coordinates(std::string_view text, const std::string& name,
                               std::int64_t expected_vertices);
+
+// Appends the coordinates on one row to `coords`, whose first row sets the dimension, with
+// read_coordinates' checks; `expected` rows at most (-1: any number). `bytes` of text bound
+// what is reserved: every number takes at least two bytes, so no count can reserve beyond it.
+void add_coordinate_row(FieldCursor& fields, const LineReader& lines, Coordinates& coords,
+                        std::int64_t expected = -1, std::size_t bytes = 0);
 
 void write_coordinates(const std::string& path, const Coordinates& coords);
 

@@ -71,7 +71,9 @@ WrittenMeshGraph write_dual_graph(const Mesh& mesh, const FieldWeights& fields, 
                                   const std::string& output) {
     WrittenMeshGraph written{output, "", false, VertexId(mesh.num_cells()), 0};
     {
-        DualAdjacency adjacency(mesh, ncommon); // its node-to-cell lists go before the centroids
+        const std::vector<CellId> cells = all_cells(mesh);
+        DualAdjacency adjacency(mesh, cells,
+                                ncommon); // its node-to-cell lists go before the centroids
         written.edges = adjacency.count_entries() / 2;
         write_chaco_graph(output, ChacoRows{written.vertices, written.edges, fields.ncon,
                                             fields.weights, fields.sizes,

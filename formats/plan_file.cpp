@@ -182,10 +182,7 @@ std::string format_plan_head(const MigrationPlan& plan, std::int64_t body_bytes,
 std::string format_plan(const MigrationPlan& plan) {
     validate(plan);
     const std::string body = encode_body(plan);
-    return format_plan_head(
-               plan, std::int64_t(body.size()),
-               fnv1a64({reinterpret_cast<const unsigned char*>(body.data()), body.size()})) +
-           body;
+    return format_plan_head(plan, std::int64_t(body.size()), fnv1a64(body)) + body;
 }
 
 void write_plan(const std::string& path, const MigrationPlan& plan) {
@@ -232,7 +229,7 @@ MigrationPlan parse_plan(std::string_view bytes, const std::string& name) {
         corrupt(name, line,
                 "the body has " + std::to_string(body.size()) + " bytes but the plan says " +
                     std::to_string(body_bytes) + ": the file is truncated or corrupted");
-    if (fnv1a64({reinterpret_cast<const unsigned char*>(body.data()), body.size()}) != checksum)
+    if (fnv1a64(body) != checksum)
         corrupt(name, line, "the body's checksum does not match: the plan file is corrupted");
     // Every index in the body (ranks, parts, vertices, offsets) is checked here, before
     // check_head's plan_summary indexes per-rank arrays by them.

@@ -1,11 +1,10 @@
 #include "formats/mpi/distributed_chaco.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <limits>
-#include <numeric>
 
 #include "formats/chaco_graph_lines.hpp"
+#include "formats/coordinates_file.hpp"
 #include "formats/mpi/line_slices.hpp"
 #include "formats/partition_file.hpp"
 #include "formats/permutation_file.hpp"
@@ -125,11 +124,7 @@ void check_symmetry(MPI_Comm comm, const std::string& path, const LineSlice& sli
                                  std::to_string(back) + " at vertex " + listed);
     };
     // Edges within this rank's block are checked here; the others go to their other end.
-    std::vector<int> counts(std::size_t(ranks), 0);
-    for (VertexId u : g.adjncy)
-        if (reader(u) != rank) ++counts[reader(u)];
-    std::vector<int> next = part::mpi::displacements(counts);
-    std::vector<Listed> out(std::size_t(next.back() + counts.back()));
+    std::vector<Listed> remote;
     collectively(comm, [&] {
         for (VertexId i = 0; i < read.graph.num_owned(); ++i)
             for (EdgeOffset e = g.xadj[i]; e < g.xadj[i + 1]; ++e) {
@@ -137,11 +132,14 @@ void check_symmetry(MPI_Comm comm, const std::string& path, const LineSlice& sli
                 if (reader(l.listed) == rank)
                     check(l);
                 else
-                    out[next[reader(l.listed)]++] = l;
+                    remote.push_back(l);
             }
     });
-    const std::vector<int> in_counts = part::mpi::exchange_counts(comm, counts);
-    const std::vector<Listed> in = part::mpi::exchange<Listed>(comm, out, counts, in_counts);
+    const auto out = part::mpi::group_by_rank(
+        remote, ranks, [&](std::size_t i) { return reader(remote[i].listed); });
+    const std::vector<int> in_counts = part::mpi::exchange_counts(comm, out.counts);
+    const std::vector<Listed> in =
+        part::mpi::exchange<Listed>(comm, out.items, out.counts, in_counts);
     collectively(comm, [&] {
         for (const Listed& l : in) check(l);
     });
@@ -258,46 +256,32 @@ Coordinates read_coordinates_slice(MPI_Comm comm, const std::string& path,
                                    const std::vector<VertexId>& block_start) {
     const int rank = part::mpi::rank_of(comm), ranks = part::mpi::size_of(comm);
     const LineSlice slice = read_line_slice(comm, path);
-    std::vector<double> values;
-    int local_dim = 0;
+    Coordinates local;
     std::int64_t first_row_line = 0;
     const RowScan scan = collectively(comm, [&] {
         return scan_rows(slice, path, [&](FieldCursor& fields, const LineReader& lines) {
-            const int count = int(fields.count_remaining());
-            if (local_dim == 0) {
-                if (count < 1 || count > 3)
-                    lines.fail("expected 1, 2 or 3 coordinates, found " + std::to_string(count));
-                local_dim = count;
-                first_row_line = lines.line_number();
-            } else if (count != local_dim) {
-                lines.fail("expected " + std::to_string(local_dim) +
-                           " coordinates as on the first row, found " + std::to_string(count));
-            }
-            for (int axis = 0; axis < count; ++axis) {
-                const double x = fields.real("a coordinate");
-                if (!std::isfinite(x)) lines.fail("coordinate is not finite (NaN or infinity)");
-                values.push_back(x);
-            }
+            if (local.dim == 0) first_row_line = lines.line_number();
+            add_coordinate_row(fields, lines, local);
         });
     });
     // The dimension of the file's first row, from the first rank holding rows.
     int mine = scan.rows > 0 ? rank : ranks, holder = ranks;
     MPI_Allreduce(&mine, &holder, 1, MPI_INT, MPI_MIN, comm);
     Coordinates coords;
-    coords.dim = local_dim;
+    coords.dim = local.dim;
     if (holder < ranks) MPI_Bcast(&coords.dim, 1, MPI_INT, holder, comm);
     collectively(comm, [&] {
-        if (local_dim != 0 && local_dim != coords.dim)
+        if (local.dim != 0 && local.dim != coords.dim)
             throw InputError(path, first_row_line,
                              "expected " + std::to_string(coords.dim) +
                                  " coordinates as on the first row, found " +
-                                 std::to_string(local_dim));
+                                 std::to_string(local.dim));
     });
     const std::int64_t first_row =
         check_rows(comm, path, slice, scan, block_start.back(), "coordinate rows");
     if (coords.dim > 0)
-        coords.values = part::mpi::move_rows_to_blocks<double>(comm, values, coords.dim, first_row,
-                                                               block_start);
+        coords.values = part::mpi::move_rows_to_blocks<double>(comm, local.values, coords.dim,
+                                                               first_row, block_start);
     return coords;
 }
 

@@ -9,10 +9,6 @@ namespace part::formats::mpi {
 
 namespace {
 
-std::span<const unsigned char> as_bytes(std::string_view text) {
-    return {reinterpret_cast<const unsigned char*>(text.data()), text.size()};
-}
-
 std::string_view vertex_bytes(const std::vector<VertexId>& vertices, std::int64_t first,
                               std::int64_t count) {
     return {reinterpret_cast<const char*>(vertices.data() + first),
@@ -30,7 +26,7 @@ void write_distributed_plan(MPI_Comm comm, const SharedPendingFile& file,
     // fnv1a64 of the body: rank 0 starts with the message table, then the hash travels to the
     // holder of each message in turn (point-to-point, in message order).
     constexpr int kTag = 12;
-    std::uint64_t hash = rank == 0 ? fnv1a64(as_bytes(prefix)) : 0;
+    std::uint64_t hash = rank == 0 ? fnv1a64(prefix) : 0;
     int at_rank = 0;
     std::int64_t mine = 0; // next of this rank's vertices
     std::vector<FilePiece> pieces;
@@ -46,7 +42,7 @@ void write_distributed_plan(MPI_Comm comm, const SharedPendingFile& file,
         if (rank != holder) continue;
         const std::int64_t count = outline.offsets[m + 1] - outline.offsets[m];
         const std::string_view bytes = vertex_bytes(plan.vertices, mine, count);
-        hash = fnv1a64(as_bytes(bytes), hash);
+        hash = fnv1a64(bytes, hash);
         pieces.push_back({0, bytes});
         piece_body_offset.push_back(std::int64_t(prefix.size()) +
                                     outline.offsets[m] * std::int64_t(sizeof(VertexId)));

@@ -5,7 +5,6 @@
 #include <cstring>
 #include <filesystem>
 #include <map>
-#include <numeric>
 
 #include "formats/atomic_output.hpp"
 #include "formats/mpi/distributed_chaco.hpp"
@@ -142,19 +141,17 @@ BlockRows rows_of_blocks(MPI_Comm comm, const part::mpi::DistributedGraph& graph
             int(std::upper_bound(block_start.begin(), block_start.end(), v) - block_start.begin()) -
                 1);
     };
-    std::vector<int> counts(std::size_t(ranks), 0);
-    for (VertexId v : graph.global_id) ++counts[reader(v)];
-    std::vector<int> next = part::mpi::displacements(counts);
-    std::vector<Row> out(graph.global_id.size());
+    std::vector<Row> mine(graph.global_id.size());
     for (VertexId i = 0; i < graph.num_owned(); ++i) {
-        Row& row = out[next[reader(graph.global_id[i])]++];
-        row = Row{graph.global_id[i], graph.local.vertex_size(i), {0, 0, 0}};
+        mine[i] = Row{graph.global_id[i], graph.local.vertex_size(i), {0, 0, 0}};
         if (with_centroids)
             std::copy_n(graph.local.coords.values.begin() + std::ptrdiff_t(i) * dim, dim,
-                        row.centroid);
+                        mine[i].centroid);
     }
-    const std::vector<int> in_counts = part::mpi::exchange_counts(comm, counts);
-    const std::vector<Row> in = part::mpi::exchange<Row>(comm, out, counts, in_counts);
+    const auto out = part::mpi::group_by_rank(
+        mine, ranks, [&](std::size_t i) { return reader(graph.global_id[i]); });
+    const std::vector<int> in_counts = part::mpi::exchange_counts(comm, out.counts);
+    const std::vector<Row> in = part::mpi::exchange<Row>(comm, out.items, out.counts, in_counts);
     BlockRows rows;
     const std::size_t block = std::size_t(block_start[rank + 1] - block_start[rank]);
     rows.piece.assign(block, -1);
@@ -300,9 +297,7 @@ void append_piece(std::vector<char>& out, PartId part, const std::string& text) 
 std::vector<MeshPiece> pieces_with_ghosts(MPI_Comm comm, const Mesh& piece,
                                           const std::vector<PartId>& new_part, PartId parts,
                                           int ghost_layers) {
-    std::vector<CellId> all(new_part.size());
-    std::iota(all.begin(), all.end(), CellId(0));
-    std::vector<MeshPiece> pieces = split_mesh(piece, all, new_part, parts, 0);
+    std::vector<MeshPiece> pieces = split_mesh(piece, all_cells(piece), new_part, parts, 0);
     if (ghost_layers == 0) return pieces;
     const part::mpi::GhostPieces ghosts =
         part::mpi::ghost_pieces(comm, piece, global_node_ids(piece), new_part, ghost_layers);
@@ -357,8 +352,7 @@ PendingDistributedPvtu::PendingDistributedPvtu(MPI_Comm comm, const std::string&
     const std::vector<MeshPiece> pieces =
         pieces_with_ghosts(comm, piece, new_part, parts, ghost_layers);
     collectively(comm, [&] {
-        std::vector<CellId> all(ids.size());
-        std::iota(all.begin(), all.end(), CellId(0));
+        const std::vector<CellId> all = all_cells(piece);
         for (PartId q = 0; q < parts; ++q) {
             const MeshPiece& cut = pieces[std::size_t(q)];
             if (cut.cells.empty()) continue;

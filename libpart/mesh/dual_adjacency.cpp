@@ -36,21 +36,12 @@ bool has_distinct_nodes(std::span<const PointId> nodes) {
 } // namespace
 
 DualAdjacency::DualAdjacency(const Mesh& mesh, std::span<const CellId> cells, int ncommon)
-    : DualAdjacency(mesh, cells, false, cells.size(), ncommon) {}
-
-DualAdjacency::DualAdjacency(const Mesh& mesh, int ncommon)
-    : DualAdjacency(mesh, {}, true, std::size_t(mesh.num_cells()), ncommon) {}
-
-DualAdjacency::DualAdjacency(const Mesh& mesh, std::span<const CellId> cells, bool all_cells,
-                             std::size_t num_vertices, int ncommon)
-    : mesh_(mesh), cells_(cells), all_cells_(all_cells), num_vertices_(num_vertices),
-      ncommon_(ncommon) {
+    : mesh_(mesh), cells_(cells), ncommon_(ncommon) {
     if (ncommon < 0) throw InvalidArgument("ncommon must be positive (or 0 for face adjacency)");
-    if (num_vertices > std::size_t(INT32_MAX - 1))
+    if (cells.size() > std::size_t(INT32_MAX - 1))
         throw InvalidArgument("too many cells for 32-bit vertex ids");
-    around_ = all_cells ? node_to_cells(mesh) : node_to_cells(mesh, cells);
-    for (std::size_t v = 0; v < num_vertices; ++v) {
-        const CellId c = cell_of(v);
+    around_ = node_to_cells(mesh, cells);
+    for (CellId c : cells) {
         const CellShape& shape = cell_shape(mesh.cell_types[c]);
         min_face_size_ = std::min(min_face_size_, shape.min_face_size);
         min_nodes_ = std::min(min_nodes_, int(mesh.cell(c).size()));
@@ -58,24 +49,24 @@ DualAdjacency::DualAdjacency(const Mesh& mesh, std::span<const CellId> cells, bo
     }
     // Below this many shared nodes no rule can make two cells adjacent (see adjacent()).
     min_overlap_ = ncommon > 0 ? std::min(ncommon, min_nodes_ - 1) : min_face_size_;
-    overlap_.assign(num_vertices, 0);
+    overlap_.assign(cells.size(), 0);
 }
 
 bool DualAdjacency::adjacent(std::size_t i, std::size_t j, int overlap) const {
-    const auto ni = mesh_.cell(cell_of(i));
+    const auto ni = mesh_.cell(cells_[i]);
     if (ncommon_ > 0) { // METIS 5 mesh.c, FindCommonElements
         if (overlap >= ncommon_ || overlap >= int(ni.size()) - 1) return true;
-        return overlap >= min_nodes_ - 1 && overlap >= int(mesh_.cell(cell_of(j)).size()) - 1;
+        return overlap >= min_nodes_ - 1 && overlap >= int(mesh_.cell(cells_[j]).size()) - 1;
     }
     if (overlap < min_face_size_) return false;
     // Any dimension-many nodes of a simplex (triangle, tetrahedron) form one of its faces,
     // so a simplex sharing that many nodes shares a face without a look at the other
     // cell; that look would be a cache miss per face neighbour. Overlaps count node
     // occurrences, so this needs cells without repeated nodes.
-    const CellType ti = mesh_.cell_types[cell_of(i)];
+    const CellType ti = mesh_.cell_types[cells_[i]];
     if (distinct_nodes_ && is_simplex(ti) && overlap >= int(ni.size()) - 1) return true;
-    const auto nj = mesh_.cell(cell_of(j));
-    const CellShape &si = cell_shape(ti), &sj = cell_shape(mesh_.cell_types[cell_of(j)]);
+    const auto nj = mesh_.cell(cells_[j]);
+    const CellShape &si = cell_shape(ti), &sj = cell_shape(mesh_.cell_types[cells_[j]]);
     if (overlap < si.min_face_size && overlap < sj.min_face_size) return false;
     return holds_a_face_of(ni, si, nj) || holds_a_face_of(nj, sj, ni);
 }
@@ -88,14 +79,14 @@ EdgeOffset DualAdjacency::count_entries() {
     // Adjacency is symmetric, so each edge is counted once, from its lower end: walking only
     // the later part of each (ascending) node-to-cell list halves the work of this pass.
     EdgeOffset edges = 0;
-    for (std::size_t v = 0; v < num_vertices_; ++v)
+    for (std::size_t v = 0; v < cells_.size(); ++v)
         edges += EdgeOffset(adjacent_vertices(v, true).size());
     return 2 * edges;
 }
 
 std::span<const VertexId> DualAdjacency::adjacent_vertices(std::size_t i, bool later_only) {
     candidates_.clear();
-    for (PointId p : mesh_.cell(cell_of(i))) {
+    for (PointId p : mesh_.cell(cells_[i])) {
         const std::span<const CellId> around = around_.of(p);
         const auto first =
             later_only ? std::upper_bound(around.begin(), around.end(), CellId(i)) : around.begin();

@@ -23,28 +23,20 @@ class DualAdjacency {
   public:
     // Graph vertex i is mesh cell cells[i]; `cells` must outlive this object.
     DualAdjacency(const Mesh& mesh, std::span<const CellId> cells, int ncommon);
-    // Every cell of the mesh is a graph vertex, vertex i being cell i, with no list of them:
-    // for meshes whose cells are all of the top dimension (see keep_top_dimensional_cells).
-    DualAdjacency(const Mesh& mesh, int ncommon);
 
-    VertexId num_vertices() const { return VertexId(num_vertices_); }
+    VertexId num_vertices() const { return VertexId(cells_.size()); }
     // The neighbours of vertex v; valid until the next call.
     std::span<const VertexId> neighbours(VertexId v);
     // The adjacency entries of the whole graph (twice its edges), by computing every row.
     EdgeOffset count_entries();
 
   private:
-    DualAdjacency(const Mesh& mesh, std::span<const CellId> cells, bool all_cells,
-                  std::size_t num_vertices, int ncommon);
-    CellId cell_of(std::size_t v) const { return all_cells_ ? CellId(v) : cells_[v]; }
     bool adjacent(std::size_t i, std::size_t j, int overlap) const;
     // The neighbours of vertex i, or only those after i.
     std::span<const VertexId> adjacent_vertices(std::size_t i, bool later_only);
 
     const Mesh& mesh_;
     std::span<const CellId> cells_;
-    bool all_cells_;
-    std::size_t num_vertices_;
     int ncommon_;
     NodeCells around_;
     // Thresholds over all cells, so that most candidates (sharing a single node or edge)

@@ -50,15 +50,13 @@ Mesh gather_piece(std::span<const Mesh> parts) {
     std::sort(piece.points.begin(), piece.points.end());
     for (PointId& p : appended.cell_nodes) p = first_copy[std::size_t(p)];
 
-    std::vector<CellId> cells(std::size_t(appended.num_cells()));
-    std::iota(cells.begin(), cells.end(), CellId(0));
+    std::vector<CellId> cells = all_cells(appended);
     sort_by_id(cells, cell_ids);
     // Own cells first, then ghosts, as split_mesh orders a piece.
     if (const MeshArray* ghosts = appended.find_cell_array("vtkGhostType"))
         std::stable_partition(cells.begin(), cells.end(),
                               [&](CellId c) { return ghosts->value(std::size_t(c)) == 0; });
-    piece.cells.resize(cells.size());
-    std::iota(piece.cells.begin(), piece.cells.end(), CellId(0));
+    piece.cells = all_cells(appended);
     piece.num_owned = cells.size();
     return mesh_subset(appended, cells, piece);
 }

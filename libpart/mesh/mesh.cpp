@@ -1,6 +1,7 @@
 #include "libpart/mesh/mesh.hpp"
 
 #include <algorithm>
+#include <numeric>
 
 namespace part {
 
@@ -88,6 +89,12 @@ std::vector<CellId> top_dimensional_cells(const Mesh& mesh) {
     std::vector<CellId> cells;
     for (CellId c = 0; c < mesh.num_cells(); ++c)
         if (cell_dimension(mesh.cell_types[c]) == top) cells.push_back(c);
+    return cells;
+}
+
+std::vector<CellId> all_cells(const Mesh& mesh) {
+    std::vector<CellId> cells(std::size_t(mesh.num_cells()));
+    std::iota(cells.begin(), cells.end(), CellId(0));
     return cells;
 }
 

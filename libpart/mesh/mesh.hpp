@@ -103,10 +103,11 @@ struct Mesh {
 int top_dimension(const Mesh& mesh);
 // The cells of the top dimension, in mesh order: the graph vertices of the dual graph.
 std::vector<CellId> top_dimensional_cells(const Mesh& mesh);
+// Every cell of the mesh: 0, 1, ..., num_cells - 1.
+std::vector<CellId> all_cells(const Mesh& mesh);
 // Removes the cells below the top dimension (boundary faces and lines) and their tuples of
-// the cell arrays, keeping the order of the rest, so cell i is graph vertex i and no list of
-// top-dimensional cells is needed. Compacts in place: O(size of the mesh), no second copy of
-// the cells. Points and point arrays are kept.
+// the cell arrays, keeping the order of the rest, so cell i is graph vertex i. Compacts in
+// place: O(size of the mesh), no second copy of the cells. Points and point arrays are kept.
 void keep_top_dimensional_cells(Mesh& mesh);
 
 // Why a mesh cannot be used; readers turn it into an InputError naming the file.

@@ -17,7 +17,7 @@ std::size_t total_faces(const Mesh& mesh, std::span<const CellId> cells) {
 
 } // namespace
 
-DualGraph build_dual_graph(const Mesh& mesh, int ncommon, bool with_centroids) {
+DualGraph build_dual_graph(const Mesh& mesh, int ncommon) {
     DualGraph result;
     result.cells = top_dimensional_cells(mesh);
     const std::span<const CellId> cells = result.cells;
@@ -34,7 +34,7 @@ DualGraph build_dual_graph(const Mesh& mesh, int ncommon, bool with_centroids) {
             graph.xadj[std::size_t(v) + 1] = EdgeOffset(graph.adjncy.size());
         }
     }
-    if (with_centroids) graph.coords = cell_centroids(mesh, cells);
+    graph.coords = cell_centroids(mesh, cells);
     return result;
 }
 

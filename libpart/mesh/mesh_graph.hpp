@@ -17,9 +17,7 @@ struct DualGraph {
 // The rows of DualAdjacency (which says what ncommon means: 0 for shared faces, N > 0 for
 // m2gmetis's rule) collected into a Graph, so the graph equals m2gmetis's for the same rule.
 // O(sum over cells of the cells around each node), with no allocation per cell.
-// Without `with_centroids` the coordinates are left empty: callers short of memory compute
-// them later with cell_centroids(), once the adjacency is written and freed.
-DualGraph build_dual_graph(const Mesh& mesh, int ncommon = 0, bool with_centroids = true);
+DualGraph build_dual_graph(const Mesh& mesh, int ncommon = 0);
 
 // METIS's nodal graph (mesh.c, CreateGraphNodal): points are adjacent when a top-dimensional
 // cell holds both. Coordinates are the points'.

@@ -19,8 +19,6 @@ struct NodeCells {
 
 // Two passes over the selected cells (count, then fill); no per-point allocation.
 NodeCells node_to_cells(const Mesh& mesh, std::span<const CellId> selection);
-// The same with every cell of the mesh selected, without a list of them.
-NodeCells node_to_cells(const Mesh& mesh);
 
 // True when two cells of the mesh share at least `count` nodes; stops at the first pair.
 bool any_cells_share_nodes(const Mesh& mesh, int count);

@@ -117,7 +117,7 @@ DistributedGraph distributed_dual_graph(MPI_Comm comm, const Mesh& mesh,
         if (!std::is_sorted(cell_ids.begin(), cell_ids.end()))
             throw InvalidArgument(
                 "distributed_dual_graph: cells must come in increasing global id");
-        if (mesh.num_cells() > 0) local = build_dual_graph(mesh, 0, true);
+        if (mesh.num_cells() > 0) local = build_dual_graph(mesh);
         if (local.cells.size() != n)
             throw InvalidArgument(
                 "distributed_dual_graph: the cells must all have the mesh's top dimension");

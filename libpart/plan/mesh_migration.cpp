@@ -1,6 +1,5 @@
 #include "libpart/plan/mesh_migration.hpp"
 
-#include <numeric>
 #include <string>
 
 #include "libpart/mesh/append_meshes.hpp"
@@ -37,9 +36,8 @@ MeshMigration migrate_pieces(const MigrationPlan& plan, std::span<const Mesh> pi
         throw PlanError(std::string("the cells' pieces do not form the plan's old partition: ") +
                         e.what());
     }
-    std::vector<CellId> all(owner.size());
-    std::iota(all.begin(), all.end(), CellId(0));
-    out.pieces = split_mesh(out.mesh, all, out.new_part, plan.new_parts, ghost_layers);
+    out.pieces =
+        split_mesh(out.mesh, all_cells(out.mesh), out.new_part, plan.new_parts, ghost_layers);
     return out;
 }
 

@@ -15,10 +15,10 @@ std::uint64_t mix_int32(std::uint64_t hash, std::int32_t value) {
 }
 } // namespace
 
-std::uint64_t fnv1a64(std::span<const unsigned char> bytes, std::uint64_t seed) {
+std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t seed) {
     std::uint64_t hash = seed;
-    for (unsigned char b : bytes) {
-        hash ^= b;
+    for (char b : bytes) {
+        hash ^= static_cast<unsigned char>(b);
         hash *= kFnvPrime;
     }
     return hash;

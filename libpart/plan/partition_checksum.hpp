@@ -3,6 +3,7 @@
 // the wrong partition is detected instead of silently producing garbage.
 #include <cstdint>
 #include <span>
+#include <string_view>
 
 #include "libpart/core/partition.hpp"
 
@@ -18,7 +19,6 @@ std::uint64_t partition_checksum_start(PartId num_parts);
 std::uint64_t partition_checksum_continue(std::uint64_t hash, std::span<const PartId> part);
 
 // FNV-1a (64-bit) over raw bytes; the plan file uses it for its body.
-std::uint64_t fnv1a64(std::span<const unsigned char> bytes,
-                      std::uint64_t seed = 0xcbf29ce484222325ull);
+std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t seed = 0xcbf29ce484222325ull);
 
 } // namespace part

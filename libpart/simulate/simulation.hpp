@@ -5,12 +5,10 @@
 // Cost model (per step): max over parts of load / capacity (loads are the summed cell
 // weights; capacity is k x the part's target fraction, 1 for every part when the targets are
 // equal, so a balanced step takes total load / k) + beta x the largest per-part communication
-// volume (METIS's
-// definition: for each vertex, its size times the number of other parts among its
-// neighbours). Per remap: gamma x data moved (sizes of the vertices that change part) +
-// the decision cost. The policies see the idle time max - mean load of each step and, as the
-// cost of the next remap, the cost of the last one (before the first: gamma x n / k +
-// decision cost).
+// volume (METIS's definition: for each vertex, its size times the number of other parts among
+// its neighbours). Per remap: gamma x data moved (sizes of the vertices that change part) + the
+// decision cost. The policies see the idle time max - mean load of each step and, as the cost
+// of the next remap, the cost of the last one (before the first: gamma x n / k + decision cost).
 #include <cstdint>
 #include <string>
 #include <vector>

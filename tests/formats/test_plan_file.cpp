@@ -146,10 +146,7 @@ std::string plan_with_body(const MigrationPlan& head_plan, const MigrationPlan& 
     const std::size_t at = body.size();
     body.resize(at + 4 * body_plan.vertices.size());
     std::memcpy(body.data() + at, body_plan.vertices.data(), 4 * body_plan.vertices.size());
-    return formats::format_plan_head(
-               head_plan, std::int64_t(body.size()),
-               fnv1a64({reinterpret_cast<const unsigned char*>(body.data()), body.size()})) +
-           body;
+    return formats::format_plan_head(head_plan, std::int64_t(body.size()), fnv1a64(body)) + body;
 }
 
 std::int64_t body_line(const std::string& plan) {

@@ -3,8 +3,6 @@
 // global id order, and every array follows its cells and points.
 #include <gtest/gtest.h>
 
-#include <numeric>
-
 #include "libpart/mesh/gather_piece.hpp"
 #include "libpart/mesh/mesh_pieces.hpp"
 #include "libpart/mesh/mesh_subset.hpp"
@@ -47,12 +45,6 @@ Mesh triangle_strip(int nx, int ny) {
     mesh.point_data.push_back(MeshArray::from_values("height", 1, height));
     validate(mesh);
     return mesh;
-}
-
-std::vector<CellId> all_cells(const Mesh& mesh) {
-    std::vector<CellId> cells(std::size_t(mesh.num_cells()));
-    std::iota(cells.begin(), cells.end(), CellId(0));
-    return cells;
 }
 
 } // namespace

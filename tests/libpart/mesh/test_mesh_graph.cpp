@@ -182,7 +182,6 @@ TEST(DualGraph, CentroidsAreGraphCoordinates) {
     EXPECT_DOUBLE_EQ(g.coords.at(0, 1), 1.0);
     EXPECT_DOUBLE_EQ(g.coords.at(1, 0), 2.0);
     EXPECT_DOUBLE_EQ(g.coords.at(1, 1), 2.0);
-    EXPECT_TRUE(build_dual_graph(mesh, 0, false).graph.coords.empty());
 }
 
 namespace {
@@ -252,15 +251,6 @@ TEST(MeshTopCells, KeepTopDimensionalCellsCompactsInOrder) {
     EXPECT_EQ(mesh.cell_offsets, compacted.cell_offsets);
 }
 
-TEST(NodeCells, EveryCellWithoutAListEqualsTheFullList) {
-    const Mesh mesh = mixed_3d_with_boundary();
-    std::vector<CellId> all(std::size_t(mesh.num_cells()));
-    for (std::size_t c = 0; c < all.size(); ++c) all[c] = CellId(c);
-    const NodeCells listed = node_to_cells(mesh, all), implicit = node_to_cells(mesh);
-    EXPECT_EQ(implicit.offsets, listed.offsets);
-    EXPECT_EQ(implicit.cells, listed.cells);
-}
-
 // The streamed rows (every cell of the compacted mesh) must be exactly the rows of
 // build_dual_graph (a list of top-dimensional cells), neighbour order included, for every
 // element type and rule; part-convert writes the former, other callers use the latter.
@@ -276,7 +266,8 @@ TEST(DualAdjacency, RowsOfTheCompactedMeshEqualBuildDualGraph) {
             const Graph reference = build_dual_graph(mesh, ncommon).graph;
             Mesh compacted = mesh;
             keep_top_dimensional_cells(compacted);
-            DualAdjacency streamed(compacted, ncommon);
+            const std::vector<CellId> all = all_cells(compacted);
+            DualAdjacency streamed(compacted, all, ncommon);
             ASSERT_EQ(streamed.num_vertices(), reference.num_vertices());
             EXPECT_EQ(streamed.count_entries(), EdgeOffset(reference.adjncy.size()));
             for (VertexId v = 0; v < reference.num_vertices(); ++v) {
@@ -292,7 +283,8 @@ TEST(DualAdjacency, RowsOfTheCompactedMeshEqualBuildDualGraph) {
             }
         }
     EXPECT_GT(build_dual_graph(hex_grid(3, 2, 2)).graph.num_edges(), 0);
-    EXPECT_THROW(DualAdjacency(tetrahedra(), -1), InvalidArgument);
+    const Mesh tets = tetrahedra();
+    EXPECT_THROW(DualAdjacency(tets, all_cells(tets), -1), InvalidArgument);
 }
 
 TEST(NodalGraph, PointsSharingACellAreAdjacent) {
