@@ -101,8 +101,8 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     app.add_option("--method", method,
                    "Repartitioning method: scratch (METIS, parts relabelled by overlap), interval "
-                   "(intervals of the vertex numbering, as part-repart) or gde (GDE rebalancing of "
-                   "the current partition)")
+                   "(intervals of the vertex numbering, as part-repart), gde (GDE rebalancing of "
+                   "the current partition) or adaptive (clusters moved out of overloaded parts)")
         ->capture_default_str();
     app.add_option("--policy", policies,
                    "Remap policy (repeatable): never, fixed-interval, stop-at-rise, "
