@@ -4,6 +4,7 @@
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/gde/refine.hpp"
+#include "libpart/refine/overload_balancer.hpp"
 #include "libpart/repart/border_reshaping.hpp"
 #include "libpart/repart/host_ranks.hpp"
 #include "libpart/repart/part_seeding.hpp"
@@ -35,9 +36,15 @@ RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
         gde::refine_with_gde(graph, start.partition, nullptr, options);
     result.partition.part = refined.part;
     WeightSum band_cut_reduction = 0;
-    if (goal == gde::RefineGoal::Migration)
+    refine::BalanceResult finish;
+    if (goal == gde::RefineGoal::Migration) {
+        // Where the rounds stopped short of the tolerance (borders closed by the moves), the
+        // overload balancer finishes it, from the neighbours with room first.
+        finish = refine::balance_overloaded_parts(
+            graph, result.partition, {request.tolerance, &start.origin, options.migration_cost});
         band_cut_reduction = reshape_borders(graph, result.partition, start.origin,
                                              request.tolerance, options.migration_cost);
+    }
     int sweeps = 0;
     WeightSum flow = 0; // weight x borders crossed that the rounds asked the adjuster to carry
     for (const auto& round : refined.rounds) {
@@ -49,6 +56,7 @@ RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
                       {"gde_flow", double(flow)},
                       {"polish_moves", double(refined.polish.moves)},
                       {"band_cut_reduction", double(band_cut_reduction)},
+                      {"balance_moves", double(finish.moves)},
                       {"transit_shortcut", refined.rounds.empty()
                                                ? 0.0
                                                : double(refined.rounds.front().transit_shortcut)}};

@@ -10,8 +10,9 @@ namespace part {
 // skeleton joins the active part it shares most edges with, and GDE spreads the load.
 // Growing: each new part starts as the deepest interior vertex of the heaviest part and GDE
 // feeds it through the quotient graph. Uses request.targets and request.tolerance (> 0: flows
-// only until every part is within it, to the nearest room, heaviest vertices first, then the
-// band refinement for the cut and a migration-aware polish; detail "band_cut_reduction").
+// only until every part is within it, to the nearest room, heaviest vertices first; the
+// overload balancer where the rounds stop short of it; then the band refinement for the cut
+// and a migration-aware polish; details "balance_moves", "band_cut_reduction").
 RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
                              const RepartRequest& request);
 
