@@ -29,6 +29,9 @@ std::vector<VertexId> cheaper_bounds(const LineLayout& line, const ArrangementEv
     return bounds;
 }
 
+// The matching takes O(K^3): beyond this many parts it would outlast the rest of the method.
+constexpr std::size_t kMostPartsRelabelled = 512;
+
 } // namespace
 
 // A maximum-weight matching of intervals to parts, as the scratch method relabels METIS's
@@ -79,7 +82,8 @@ IntervalDecision decide_intervals(const LineLayout& line, const std::vector<doub
             decision.bounds = std::move(aligned->bounds);
         }
     const RedistributionCost arranged = evaluator.cost(decision.arrangement, decision.bounds);
-    if (request.arrangement != RepartRequest::Arrangement::Identity) {
+    if (request.arrangement != RepartRequest::Arrangement::Identity &&
+        fractions.size() <= kMostPartsRelabelled) {
         std::vector<PartId> labels =
             relabel_intervals(line, fractions, rank, decision.arrangement, decision.bounds);
         if (cheaper(evaluator.cost(labels, decision.bounds), arranged))

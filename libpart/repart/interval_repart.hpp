@@ -14,9 +14,9 @@ namespace part {
 // cheapest of tolerant_boundaries (exact, when its table is small enough), the greedy
 // ArrangementEvaluator::relaxed_boundaries and the exact ones. Arrangement::Aligned then
 // takes aligned_intervals instead when it applies and is cheaper. Last, unless the arrangement
-// is Identity, the intervals of parts with equal shares are relabelled to keep the most data
-// in place, when that is cheaper. Details reported: "identity_moved_size" (parts in logical
-// order along the line, same relaxation), "unrelabelled_moved_size" (the arrangement before
+// is Identity or K2 > 512, the intervals of parts with equal shares are relabelled to keep the
+// most data in place, when that is cheaper. Details reported: "identity_moved_size" (parts in
+// logical order along the line, same relaxation), "unrelabelled_moved_size" (the arrangement before
 // relabelling), "arrangement_moved_size" and "arrangement_messages" of the result.
 RepartResult interval_repartition(const Graph& graph, const Partition& old_partition,
                                   const RepartRequest& request);
