@@ -26,8 +26,11 @@ TEST(OverloadBalancer, OnlyOverloadedPartsLoseVerticesAndAllEndWithinTheLimits) 
     EXPECT_EQ(result.overload_left, 0);
     EXPECT_EQ(result.detached_moves, 0); // the neighbours have room
     EXPECT_LE(imbalance(g, p)[0], 1.03 + 1e-9);
-    for (VertexId v = 0; v < 400; ++v)
-        if (before.part[v] != 0) EXPECT_EQ(p.part[v], before.part[v]) << v;
+    for (VertexId v = 0; v < 400; ++v) {
+        if (before.part[v] != 0) {
+            EXPECT_EQ(p.part[v], before.part[v]) << v;
+        }
+    }
 }
 
 TEST(OverloadBalancer, GoesToADetachedPartOnlyWhenNoNeighbourHasRoom) {
