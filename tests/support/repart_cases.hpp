@@ -29,18 +29,28 @@ inline VertexId moved(const Partition& before, const RepartResult& after) {
     return count;
 }
 
-// A 64 x 64 grid in 4 x 4 blocks of 16 x 16 cells (the old partition, 16 parts), whose cells in
-// a disc of radius 10 now weigh 4.
+// A side x side grid in blocks x blocks square blocks (the old partition, blocks^2 parts),
+// whose cells within `radius` of (row, col) now weigh `weight`. By default a 64 x 64 grid in
+// 4 x 4 blocks of 16 x 16 cells with weight 4 in a disc of radius 10.
+struct HotDiscShape {
+    int side = 64, blocks = 4, row = 24, col = 36, radius = 10;
+    Weight weight = 4;
+};
 struct HotDisc {
-    Graph g = grid_graph(64, 64);
-    Partition old{16, std::vector<PartId>(64 * 64), {}};
-    HotDisc() {
+    Graph g;
+    Partition old;
+    explicit HotDisc(HotDiscShape s = {})
+        : g(grid_graph(s.side, s.side)), old{PartId(s.blocks * s.blocks),
+                                             std::vector<PartId>(std::size_t(s.side * s.side)),
+                                             {}} {
+        const int block = s.side / s.blocks;
         g.ncon = 1;
-        g.vwgt.assign(64 * 64, 1);
-        for (int r = 0; r < 64; ++r)
-            for (int c = 0; c < 64; ++c) {
-                old.part[r * 64 + c] = (r / 16) * 4 + c / 16;
-                if ((r - 24) * (r - 24) + (c - 36) * (c - 36) <= 100) g.vwgt[r * 64 + c] = 4;
+        g.vwgt.assign(std::size_t(s.side * s.side), 1);
+        for (int r = 0; r < s.side; ++r)
+            for (int c = 0; c < s.side; ++c) {
+                old.part[r * s.side + c] = (r / block) * s.blocks + c / block;
+                if ((r - s.row) * (r - s.row) + (c - s.col) * (c - s.col) <= s.radius * s.radius)
+                    g.vwgt[r * s.side + c] = s.weight;
             }
     }
 };

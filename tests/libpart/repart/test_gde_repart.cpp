@@ -75,15 +75,8 @@ TEST(GdeRepart, EndsWithinTheToleranceWhereTheRoundsStopShort) {
     // A 96 x 96 grid in 8 x 8 blocks of 12 x 12 cells; weight 8 in a disc of radius 20 at a
     // corner block's edge: the moves close borders before the flows are served, and the rounds
     // stop at 1.11; the overload balancer finishes the balance.
-    Graph g = test::grid_graph(96, 96);
-    Partition old{64, std::vector<PartId>(96 * 96), {}};
-    g.ncon = 1;
-    g.vwgt.assign(96 * 96, 1);
-    for (int r = 0; r < 96; ++r)
-        for (int c = 0; c < 96; ++c) {
-            old.part[r * 96 + c] = (r / 12) * 8 + c / 12;
-            if ((r - 10) * (r - 10) + (c - 80) * (c - 80) <= 400) g.vwgt[r * 96 + c] = 8;
-        }
+    const auto [g, old] =
+        test::HotDisc({.side = 96, .blocks = 8, .row = 10, .col = 80, .radius = 20, .weight = 8});
     const RepartResult r = repart_method("gde")(g, old, request_for(64));
     EXPECT_LE(imbalance(g, r.partition)[0], 1.03 + 1e-9);
     EXPECT_GT(test::detail(r, "balance_moves"), 0);
