@@ -82,14 +82,17 @@ IntervalDecision decide_intervals(const LineLayout& line, const std::vector<doub
             decision.bounds = std::move(aligned->bounds);
         }
     const RedistributionCost arranged = evaluator.cost(decision.arrangement, decision.bounds);
+    RedistributionCost chosen = arranged;
     if (request.arrangement != RepartRequest::Arrangement::Identity &&
         fractions.size() <= kMostPartsRelabelled) {
         std::vector<PartId> labels =
             relabel_intervals(line, fractions, rank, decision.arrangement, decision.bounds);
-        if (cheaper(evaluator.cost(labels, decision.bounds), arranged))
+        if (const RedistributionCost relabelled = evaluator.cost(labels, decision.bounds);
+            cheaper(relabelled, arranged)) {
             decision.arrangement = std::move(labels);
+            chosen = relabelled;
+        }
     }
-    const RedistributionCost chosen = evaluator.cost(decision.arrangement, decision.bounds);
     const RedistributionCost plain = evaluator.cost(
         identity, cheaper_bounds(line, evaluator, fractions, rank, identity, request.tolerance));
     decision.details = {{"identity_moved_size", double(plain.moved_size)},
