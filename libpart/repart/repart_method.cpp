@@ -1,5 +1,6 @@
 #include "libpart/repart/repart_method.hpp"
 
+#include <cmath>
 #include <map>
 
 #include "libpart/repart/adaptive_repart.hpp"
@@ -73,6 +74,9 @@ void validate(const RepartRequest& request, const Graph& graph, const Partition&
     if (!(request.tolerance >= 0 && request.tolerance < 1))
         throw InvalidArgument("the imbalance tolerance must be in [0, 1), got " +
                               std::to_string(request.tolerance));
+    if (!(request.migration_cost >= 0 && std::isfinite(request.migration_cost)))
+        throw InvalidArgument("the migration cost must be a finite number >= 0, got " +
+                              std::to_string(request.migration_cost));
     if (!request.targets.empty() && request.targets.size() != std::size_t(k2))
         throw InvalidArgument("there are " + std::to_string(request.targets.size()) +
                               " targets for " + std::to_string(k2) + " new parts");

@@ -54,7 +54,8 @@ RepartRequest::Arrangement arrangement_named(const std::string& name);
 std::vector<std::string> arrangement_names();
 
 // Checks what every method needs: old partition fits the graph, K2 >= 1 and <= n (when
-// n > 0), targets count K2. Throws InvalidArgument.
+// n > 0), tolerance in [0, 1), a finite migration cost >= 0, targets count K2. Throws
+// InvalidArgument.
 void validate(const RepartRequest& request, const Graph& graph, const Partition& old_partition);
 
 } // namespace part

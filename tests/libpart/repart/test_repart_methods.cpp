@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 #include <random>
 
@@ -74,6 +75,14 @@ TEST(RepartRegistry, RejectsBadRequests) {
         Partition short_p = old_p;
         short_p.part.pop_back();
         EXPECT_THROW(run(method, g, short_p, 2), InvalidArgument);
+    }
+    RepartRequest priced;
+    priced.new_parts = 2;
+    priced.tolerance = 0.03;
+    for (const double cost : {-1.0, std::numeric_limits<double>::infinity(),
+                              std::numeric_limits<double>::quiet_NaN()}) {
+        priced.migration_cost = cost;
+        EXPECT_THROW(repart_method("adaptive")(g, old_p, priced), InvalidArgument) << cost;
     }
 }
 
