@@ -54,9 +54,9 @@ std::size_t coarsen_from(std::size_t from, ClusterLimits limits, VertexId coarse
 WeightSum refine_level(std::size_t l, const Partition& partition, const BandRefineOptions& options,
                        Workspace& work, BandRefineResult& result) {
     Partition level_partition{partition.num_parts, std::move(work.part(l)), partition.targets};
-    const PolishResult p =
-        polish_boundary(work.graph(l), level_partition, options.tolerance,
-                        {.max_passes = options.max_passes, .fixed = &work.fixed(l)});
+    const PolishResult p = polish_boundary(
+        work.graph(l), level_partition, options.tolerance,
+        {.max_passes = options.max_passes, .fixed = &work.fixed(l), .limits = options.limits});
     work.part(l) = std::move(level_partition.part);
     result.polish.moves += p.moves;
     result.polish.cut_reduction += p.cut_reduction;
@@ -132,6 +132,12 @@ void take_whole_graph(const Graph& graph, const Partition& partition, Workspace&
     std::iota(work.band.vertex.begin(), work.band.vertex.end(), 0);
 }
 
+// The caller's fixed vertices stay fixed in the band (besides its anchors).
+void fix_band_vertices(const std::vector<char>& fixed, BandGraph& band) {
+    for (VertexId i = 0; i < band.num_band_vertices(); ++i)
+        band.fixed[i] = band.fixed[i] || fixed[band.vertex[i]];
+}
+
 } // namespace
 
 // The band of the whole partition, or the graph itself when the band would hold nearly all of
@@ -146,6 +152,7 @@ BandRefineResult refine_band(const Graph& graph, Partition& partition,
         work.level0 = &work.band.graph;
     else
         take_whole_graph(graph, partition, work);
+    if (options.fixed) fix_band_vertices(*options.fixed, work.band);
     result.band_vertices = work.band.num_band_vertices();
     if (result.band_vertices == 0) return result;
     const WeightSum gain = refine_hierarchy(graph, partition, options, work, result);

@@ -35,6 +35,8 @@ struct BandRefineOptions {
     // passes gains 0.4% for more time.
     double recoarsen_share = 0.75;
     int recoarsenings = 1;
+    const std::vector<char>* fixed = nullptr;       // vertices marked here never move
+    const std::vector<WeightSum>* limits = nullptr; // replace the tolerance (PolishOptions)
 };
 
 struct BandRefineResult {

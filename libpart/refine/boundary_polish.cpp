@@ -155,8 +155,11 @@ class Polisher {
             longest_ = std::max(longest_, graph.degree(v));
         }
         sums_ = row_sums();
-        limit_ = weight_limits(
-            partition, std::accumulate(weight_.begin(), weight_.end(), WeightSum(0)), tolerance);
+        limit_ = options.limits
+                     ? *options.limits
+                     : weight_limits(partition,
+                                     std::accumulate(weight_.begin(), weight_.end(), WeightSum(0)),
+                                     tolerance);
         find_boundary();
         queue_.reset(graph.num_vertices(), gain_bound());
     }

@@ -29,6 +29,9 @@ struct PolishOptions {
     // objective of adaptive repartitioners) rather than the cut alone.
     const std::vector<PartId>* origin = nullptr;
     double migration_cost = 0;
+    // The most each part may weigh, when given: it replaces (1 + tolerance) x the target (a
+    // rank refining its share of a distributed graph holds a share of each part's room).
+    const std::vector<WeightSum>* limits = nullptr;
 };
 
 // Moves boundary vertices to the neighbouring part with the best edge-weighted cut gain, if

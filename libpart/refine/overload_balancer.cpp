@@ -33,7 +33,8 @@ class Balancer {
   public:
     Balancer(const Graph& graph, Partition& partition, const BalanceOptions& options)
         : graph_(graph), part_(partition.part), options_(options),
-          limit_(part_weight_limits(graph, partition, options.tolerance)),
+          limit_(options.limits ? *options.limits
+                                : part_weight_limits(graph, partition, options.tolerance)),
           weight_(std::size_t(partition.num_parts), 0),
           connection_(std::size_t(partition.num_parts), 0),
           moved_(std::size_t(graph.num_vertices()), 0) {
@@ -70,7 +71,9 @@ class Balancer {
 
     // Queues v's best move if v may still leave an overloaded part.
     void offer(VertexId v) {
-        if (moved_[v] || !overloaded(part_[v]) || graph_.vertex_weight(v) <= 0) return;
+        if (moved_[v] || !overloaded(part_[v]) || graph_.vertex_weight(v) <= 0 ||
+            (options_.fixed && (*options_.fixed)[v]))
+            return;
         const Candidate c = best_move(v);
         if (c.to >= 0) queue_.push(c);
     }

@@ -17,6 +17,8 @@ struct BalanceOptions {
     // The part each vertex's data is on (-1: none); null: migration is not counted.
     const std::vector<PartId>* origin = nullptr;
     double migration_cost = 0; // cut edge weight one unit of vertex size moved is worth
+    const std::vector<char>* fixed = nullptr;       // vertices marked here never move
+    const std::vector<WeightSum>* limits = nullptr; // replace the tolerance (PolishOptions)
 };
 
 struct BalanceResult {

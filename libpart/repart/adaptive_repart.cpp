@@ -12,23 +12,21 @@
 
 namespace part {
 
-namespace {
+refine::ClusterLimits adaptive_cluster_limits(WeightSum total_weight, PartId parts) {
+    // A cluster weighs at most this share of an average part: fine enough for the balance to
+    // be met by whole clusters, coarse enough that each is a compact region with a short border.
+    constexpr double kClusterShare = 0.03;
+    return {std::max<WeightSum>(2, WeightSum(kClusterShare * double(total_weight) / parts)), 4};
+}
 
-// A cluster weighs at most this share of an average part: fine enough for the balance to be
-// met by whole clusters, coarse enough that each is a compact region with a short border.
-constexpr double kClusterShare = 0.03;
-
-// Coarse levels, each clustered within the parts of `group` (a vertex's start part and
-// origin together), until clustering shrinks the graph by less than a tenth. Every coarse
-// vertex has one start part and one origin; its size is its members' sizes summed.
 std::vector<refine::CoarseLevel> coarsen_within_groups(const Graph& graph,
                                                        const std::vector<PartId>& group,
-                                                       refine::ClusterLimits limits) {
+                                                       refine::ClusterLimits limits,
+                                                       const std::vector<char>& fixed_vertices) {
     std::vector<refine::CoarseLevel> levels;
-    const std::vector<char> none(std::size_t(graph.num_vertices()), 0);
     for (unsigned seed = 1;; ++seed) {
         const Graph& fine = levels.empty() ? graph : levels.back().graph;
-        const std::vector<char>& fixed = levels.empty() ? none : levels.back().fixed;
+        const std::vector<char>& fixed = levels.empty() ? fixed_vertices : levels.back().fixed;
         if (refine::most_clustered_away(fine, fixed, limits) < fine.num_vertices() / 10) break;
         refine::CoarseLevel level = refine::coarsen_within_parts(
             fine, levels.empty() ? group : levels.back().part, fixed, limits, seed);
@@ -40,6 +38,8 @@ std::vector<refine::CoarseLevel> coarsen_within_groups(const Graph& graph,
     }
     return levels;
 }
+
+namespace {
 
 // Each vertex's group: the pair (start part, origin) it belongs to, numbered in order of first
 // appearance; `pairs` receives the pair of each group.
@@ -65,9 +65,9 @@ RepartResult adaptive_repartition(const Graph& graph, const Partition& old_parti
     const PartId k2 = request.new_parts;
     std::vector<std::pair<PartId, PartId>> pairs; // (start part, origin) of each group
     const std::vector<PartId> group = group_by_part_and_origin(start, pairs);
-    const auto cap = WeightSum(kClusterShare * double(graph.total_vertex_weight()[0]) / k2);
-    const std::vector<refine::CoarseLevel> levels =
-        coarsen_within_groups(graph, group, {std::max<WeightSum>(2, cap), 4});
+    const std::vector<refine::CoarseLevel> levels = coarsen_within_groups(
+        graph, group, adaptive_cluster_limits(graph.total_vertex_weight()[0], k2),
+        std::vector<char>(group.size(), 0));
 
     const Graph& coarse = levels.empty() ? graph : levels.back().graph;
     const std::vector<PartId>& coarse_group = levels.empty() ? group : levels.back().part;
@@ -87,8 +87,8 @@ RepartResult adaptive_repartition(const Graph& graph, const Partition& old_parti
     // Clusters too heavy for the room left: single vertices finish the balance.
     const refine::BalanceResult fine_moves = refine::balance_overloaded_parts(
         graph, result.partition, {request.tolerance, &start.origin, request.migration_cost});
-    const WeightSum band_cut_reduction = reshape_borders(graph, result.partition, start.origin,
-                                                         request.tolerance, request.migration_cost);
+    const WeightSum band_cut_reduction = reshape_borders(
+        graph, result.partition, start.origin, {request.tolerance, request.migration_cost});
     result.details = {
         {"coarse_levels", double(levels.size())},
         {"balance_moves", double(coarse_moves.moves + fine_moves.moves)},

@@ -8,9 +8,25 @@
 // (border_reshaping.hpp). Clusters of heavy cells carry the most load per moved vertex, and a
 // cluster goes straight to a part with room instead of pushing load through chains of parts,
 // so large load changes move far less than diffusion does.
+#include <vector>
+
+#include "libpart/refine/part_coarsening.hpp"
 #include "libpart/repart/repart_method.hpp"
 
 namespace part {
+
+// The clusters of adaptive repartitioning into `parts` parts of a graph of `total_weight`
+// (constraint 0).
+refine::ClusterLimits adaptive_cluster_limits(WeightSum total_weight, PartId parts);
+
+// Coarse levels, each clustered within the parts of `group` (for adaptive: a vertex's start
+// part and origin together), until clustering shrinks the graph by less than a tenth. Every
+// coarse vertex lies in one group; its size is its members' sizes summed. `fixed` vertices
+// stay alone on every level (the distributed method's ghosts).
+std::vector<refine::CoarseLevel> coarsen_within_groups(const Graph& graph,
+                                                       const std::vector<PartId>& group,
+                                                       refine::ClusterLimits limits,
+                                                       const std::vector<char>& fixed);
 
 // Any K and K2 (parts start as repart_start makes them); request.tolerance is the allowed
 // imbalance and request.targets the capacities. Details: "balance_moves" and

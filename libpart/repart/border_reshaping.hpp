@@ -11,10 +11,16 @@
 
 namespace part {
 
-// `origin`: the part each vertex's data is on (-1: none); `migration_cost`: the cut edge
-// weight one moved unit of vertex size is worth. Returns the band refinement's cut reduction.
+struct ReshapeOptions {
+    double tolerance = 0.03;
+    double migration_cost = 0; // the cut edge weight one moved unit of vertex size is worth
+    const std::vector<char>* fixed = nullptr;       // vertices marked here never move
+    const std::vector<WeightSum>* limits = nullptr; // replace the tolerance (PolishOptions)
+};
+
+// `origin`: the part each vertex's data is on (-1: none). Returns the band refinement's cut
+// reduction.
 WeightSum reshape_borders(const Graph& graph, Partition& partition,
-                          const std::vector<PartId>& origin, double tolerance,
-                          double migration_cost);
+                          const std::vector<PartId>& origin, const ReshapeOptions& options);
 
 } // namespace part

@@ -43,7 +43,7 @@ RepartResult gde_repartition(const Graph& graph, const Partition& old_partition,
         finish = refine::balance_overloaded_parts(
             graph, result.partition, {request.tolerance, &start.origin, options.migration_cost});
         band_cut_reduction = reshape_borders(graph, result.partition, start.origin,
-                                             request.tolerance, options.migration_cost);
+                                             {request.tolerance, options.migration_cost});
     }
     int sweeps = 0;
     WeightSum flow = 0; // weight x borders crossed that the rounds asked the adjuster to carry
