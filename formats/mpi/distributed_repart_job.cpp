@@ -55,9 +55,13 @@ void DistributedRepartJob::repartition() {
     }
     part::mpi::broadcast(comm_, request.targets);
     clock_.emplace("method");
-    result_ = options_.method == "gde"
-                  ? part::mpi::distributed_gde(comm_, input_, request, options_.controller.model)
-                  : part::mpi::distributed_interval(comm_, input_, request, options_.controller);
+    if (options_.method == "gde")
+        result_ = part::mpi::distributed_gde(comm_, input_, request, options_.controller.model);
+    else if (options_.method == "adaptive")
+        result_ =
+            part::mpi::distributed_adaptive(comm_, input_, request, options_.controller.model);
+    else
+        result_ = part::mpi::distributed_interval(comm_, input_, request, options_.controller);
 }
 
 std::vector<std::string> DistributedRepartJob::dataset_files() const {

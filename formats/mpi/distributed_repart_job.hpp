@@ -47,6 +47,7 @@ class DistributedRepartJob {
 
     VertexId vertices() const { return input_.graph.global_vertices; }
     PartId new_parts() const { return options_.request.new_parts; } // K2, known once read
+    PartId old_parts() const { return input_.old_parts; }           // K, known once read
 
     // Reads the targets on rank 0 (for K2 parts) and gives them to every rank, then runs the
     // method.

@@ -4,11 +4,13 @@
 #include <numeric>
 #include <optional>
 
+#include "libpart/mpi/distributed_adaptive.hpp"
 #include "libpart/mpi/distributed_amortization.hpp"
 #include "libpart/mpi/distributed_gde_repart.hpp"
 #include "libpart/mpi/distributed_refine.hpp"
 #include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/interval_controller.hpp"
+#include "libpart/mpi/subdomain_view.hpp"
 #include "libpart/mpi/vertex_directory.hpp"
 #include "libpart/repart/host_ranks.hpp"
 
@@ -135,6 +137,31 @@ DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
         const StageClock clock("figures and plan");
         finish(comm, input, new_part, request, result, refined.edge_cut);
     }
+    result.candidate =
+        remap_amortization(comm, input.graph,
+                           {input.old_part, new_part, input.block_old_part, result.block_new_part,
+                            input.block_start, input.old_parts, shape, result.new_part_rank},
+                           result.plan.traffic, model);
+    return result;
+}
+
+DistributedRepartResult distributed_adaptive(MPI_Comm comm, DistributedInput& input,
+                                             const RepartRequest& request, const CostModel& model) {
+    DistributedRepartResult result;
+    result.new_part_rank = identity_ranks(request.new_parts);
+    AdaptiveOutcome outcome = adaptive_new_parts(comm, input, request);
+    result.details = std::move(outcome.details);
+    // Each vertex goes to its new part's rank, and the directory of the blocks learns its part.
+    std::vector<PartId> new_part(input.old_part);
+    result.block_new_part = input.block_old_part;
+    std::vector<std::int32_t>* carried[] = {&input.old_part};
+    move_to_labels(comm, input.graph, new_part, outcome.new_part, input.block_start,
+                   result.block_new_part, carried);
+    {
+        const StageClock clock("figures and plan");
+        finish(comm, input, new_part, request, result);
+    }
+    const Partition shape{request.new_parts, {}, request.targets};
     result.candidate =
         remap_amortization(comm, input.graph,
                            {input.old_part, new_part, input.block_old_part, result.block_new_part,

@@ -60,6 +60,13 @@ DistributedRepartResult distributed_interval(MPI_Comm comm, DistributedInput& in
 DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
                                         const RepartRequest& request, const CostModel& model = {});
 
+// Collective. The adaptive method distributed (distributed_adaptive.hpp), for the same part
+// count (request.new_parts == input.old_parts): new part q is old part q's successor, on the
+// same rank. `model`: for the result's amortization.
+DistributedRepartResult distributed_adaptive(MPI_Comm comm, DistributedInput& input,
+                                             const RepartRequest& request,
+                                             const CostModel& model = {});
+
 // Collective. Totals of bytes_sent() over the ranks, on root: (sum, largest of one rank).
 std::pair<long long, long long> reduce_bytes_sent(MPI_Comm comm, int root = 0);
 

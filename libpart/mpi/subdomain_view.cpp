@@ -1,32 +1,33 @@
 #include "libpart/mpi/subdomain_view.hpp"
 
 #include <algorithm>
+#include <numeric>
 
 #include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/vertex_directory.hpp"
 
 namespace part::mpi {
 
-ProcessorView processor_view(const DistributedGraph& graph, std::span<const PartId> label,
-                             const GhostLayer& ghosts, PartId p) {
-    const StageClock clock("processor views");
+namespace {
+
+// The view of the owned vertices whose `position` (member index) is set, listed in `view.member`;
+// every other end of their edges is a ghost of the view. Ghosts are labelled from `label` and
+// the ghost layer.
+ProcessorView view_of(const DistributedGraph& graph, std::span<const PartId> label,
+                      const GhostLayer& ghosts, const std::vector<VertexId>& position,
+                      ProcessorView view) {
     const Graph& g = graph.local;
-    ProcessorView view;
-    // Member index of each owned vertex of p; the ghosts of the view (other processors'
-    // vertices, here or on other ranks) by global id.
-    std::vector<VertexId> position(std::size_t(graph.num_owned()), -1);
-    for (VertexId v = 0; v < graph.num_owned(); ++v)
-        if (label[v] == p) {
-            position[v] = view.members();
-            view.member.push_back(v);
-        }
     const VertexId m = view.members();
-    std::vector<VertexId> ghost_ids;
+    auto in_view = [&](EdgeOffset e) {
+        const VertexId slot = ghosts.slots[std::size_t(e)];
+        return slot < graph.num_owned() && position[slot] >= 0;
+    };
+    std::vector<VertexId>& ghost_ids = view.ghost;
     EdgeOffset entries = 0;
     for (VertexId v : view.member) {
         entries += g.xadj[v + 1] - g.xadj[v];
         for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e)
-            if (ghosts.label_of_entry(label, e) != p) ghost_ids.push_back(g.adjncy[e]);
+            if (!in_view(e)) ghost_ids.push_back(g.adjncy[e]);
     }
     // Member rows, then one reverse entry per member-to-ghost entry: allocated exactly.
     const auto crossing = EdgeOffset(ghost_ids.size());
@@ -39,20 +40,20 @@ ProcessorView processor_view(const DistributedGraph& graph, std::span<const Part
     out.adjncy.resize(std::size_t(entries + crossing));
     if (graph.has_edge_weights) out.adjwgt.resize(out.adjncy.size());
     std::vector<EdgeOffset> ghost_degree(ghost_ids.size(), 0);
-    view.label.assign(std::size_t(total), p);
+    view.label.resize(std::size_t(total));
     EdgeOffset at = 0;
     for (VertexId i = 0; i < m; ++i) {
         const VertexId v = view.member[i];
+        view.label[i] = label[v];
         for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e, ++at) {
-            const PartId other = ghosts.label_of_entry(label, e);
             VertexId u;
-            if (other == p) {
+            if (in_view(e)) {
                 u = position[ghosts.slots[e]];
             } else {
                 u = m + VertexId(std::lower_bound(ghost_ids.begin(), ghost_ids.end(), g.adjncy[e]) -
                                  ghost_ids.begin());
                 ++ghost_degree[u - m];
-                view.label[u] = other;
+                view.label[u] = ghosts.label_of_entry(label, e);
             }
             out.adjncy[at] = u;
             if (graph.has_edge_weights) out.adjwgt[at] = g.adjwgt[e];
@@ -76,6 +77,36 @@ ProcessorView processor_view(const DistributedGraph& graph, std::span<const Part
     out.ncon = 1;
     out.vwgt.assign(std::size_t(total), 1);
     for (VertexId i = 0; i < m; ++i) out.vwgt[i] = g.vertex_weight(view.member[i]);
+    return view;
+}
+
+} // namespace
+
+ProcessorView processor_view(const DistributedGraph& graph, std::span<const PartId> label,
+                             const GhostLayer& ghosts, PartId p) {
+    const StageClock clock("processor views");
+    ProcessorView view;
+    std::vector<VertexId> position(std::size_t(graph.num_owned()), -1);
+    for (VertexId v = 0; v < graph.num_owned(); ++v)
+        if (label[v] == p) {
+            position[v] = view.members();
+            view.member.push_back(v);
+        }
+    return view_of(graph, label, ghosts, position, std::move(view));
+}
+
+ProcessorView owned_view(const DistributedGraph& graph, std::span<const PartId> label,
+                         const GhostLayer& ghosts) {
+    std::vector<VertexId> identity(std::size_t(graph.num_owned()));
+    std::iota(identity.begin(), identity.end(), 0);
+    ProcessorView view;
+    view.member = identity;
+    view = view_of(graph, label, ghosts, identity, std::move(view));
+    if (graph.has_vertex_sizes) {
+        view.graph.vsize.assign(view.label.size(), 1);
+        for (VertexId v = 0; v < graph.num_owned(); ++v)
+            view.graph.vsize[v] = graph.local.vertex_size(v);
+    }
     return view;
 }
 

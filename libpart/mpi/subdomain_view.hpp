@@ -22,12 +22,18 @@ struct ProcessorView {
     Graph graph;
     std::vector<PartId> label;    // per view vertex: the processor (members: this one)
     std::vector<VertexId> member; // rank-local index of each member
+    std::vector<VertexId> ghost;  // global id of each ghost
     VertexId members() const { return VertexId(member.size()); }
 };
 
 // The view of processor p from the rank's owned vertices (`label` per owned vertex) and ghosts.
 ProcessorView processor_view(const DistributedGraph& graph, std::span<const PartId> label,
                              const GhostLayer& ghosts, PartId p);
+
+// The view of all the rank's owned vertices (members in owned order, labelled by `label`), with
+// the vertices of other ranks as ghosts, and the owned vertices' sizes when the graph has them.
+ProcessorView owned_view(const DistributedGraph& graph, std::span<const PartId> label,
+                         const GhostLayer& ghosts);
 
 // The processors this rank runs, ascending: x < processors with owner_of_part(x, P) == rank.
 std::vector<PartId> hosted_processors(MPI_Comm comm, PartId processors);

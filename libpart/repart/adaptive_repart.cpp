@@ -27,10 +27,12 @@ std::vector<refine::CoarseLevel> coarsen_within_groups(const Graph& graph,
     for (unsigned seed = 1;; ++seed) {
         const Graph& fine = levels.empty() ? graph : levels.back().graph;
         const std::vector<char>& fixed = levels.empty() ? fixed_vertices : levels.back().fixed;
-        if (refine::most_clustered_away(fine, fixed, limits) < fine.num_vertices() / 10) break;
+        // Shrinking is measured on the free vertices: fixed ones never cluster.
+        const auto free = VertexId(std::count(fixed.begin(), fixed.end(), 0));
+        if (refine::most_clustered_away(fine, fixed, limits) < free / 10) break;
         refine::CoarseLevel level = refine::coarsen_within_parts(
             fine, levels.empty() ? group : levels.back().part, fixed, limits, seed);
-        if (level.graph.num_vertices() > fine.num_vertices() * 9 / 10) break;
+        if (fine.num_vertices() - level.graph.num_vertices() < free - free * 9 / 10) break;
         level.graph.vsize.assign(std::size_t(level.graph.num_vertices()), 0);
         for (VertexId v = 0; v < fine.num_vertices(); ++v)
             level.graph.vsize[level.coarse_of[v]] += fine.vertex_size(v);

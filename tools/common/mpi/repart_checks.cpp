@@ -6,16 +6,16 @@ namespace part::tools {
 
 namespace {
 
-// A .pvtu GRAPH runs distributed only (one piece per rank), with interval or gde; no output
-// may overwrite the dataset or its pieces (outputs: -o, --plan, --pvtu).
+// A .pvtu GRAPH runs distributed only (one piece per rank), with interval, gde or adaptive; no
+// output may overwrite the dataset or its pieces (outputs: -o, --plan, --pvtu).
 void check_pvtu_usage(const formats::mpi::DistributedRepartOptions& o,
                       const std::string& partition_path, bool under_mpirun, int ranks) {
     if (!under_mpirun)
         throw UsageError(
             o.graph_path +
             " is read in parallel: run mpirun -np N part-repart with N = its number of pieces");
-    if (o.method != "interval" && o.method != "gde")
-        throw UsageError("a .pvtu GRAPH takes --method interval or gde");
+    if (o.method != "interval" && o.method != "gde" && o.method != "adaptive")
+        throw UsageError("a .pvtu GRAPH takes --method interval, gde or adaptive");
     if (!o.coords_path.empty()) throw UsageError("--coords: a .pvtu GRAPH has the cell centroids");
     const std::vector<std::string> inputs = formats::pvtu_files(o.graph_path);
     for (const std::string& output : {partition_path, o.plan_path, o.pvtu_output})
@@ -65,6 +65,16 @@ void check_distributed_input(const formats::mpi::DistributedRepartJob& job) {
         throw UsageError("--horizon: the distributed gde moves vertices while it balances, so no "
                          "candidate can be judged before data moves; use --method interval (the "
                          "controller decides) or run part-repart serially");
+    if (job.options().method == "adaptive" && job.options().controller.horizon)
+        throw UsageError("--horizon: the distributed adaptive method does not judge its result; "
+                         "give --migration-cost, use --method interval (the controller decides) "
+                         "or run part-repart serially");
+    if (job.options().method == "adaptive" && job.new_parts() != job.old_parts())
+        throw UsageError("-k " + std::to_string(job.new_parts()) +
+                         ": the distributed adaptive method keeps the part count (" +
+                         std::to_string(job.old_parts()) +
+                         "); change it with --method gde, or give --old-parts so that adaptive "
+                         "runs serially on rank 0");
 }
 
 void check_dataset_outputs(const formats::mpi::DistributedRepartJob& job) {

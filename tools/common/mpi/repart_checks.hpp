@@ -15,8 +15,9 @@ void check_repart_options(const formats::mpi::DistributedRepartOptions& options,
                           const CommonOptions& common, bool parts_given, bool under_mpirun,
                           int ranks);
 
-// Once the job has read its input: the old and new part counts fit the graph, and no --horizon
-// with the distributed gde (it cannot judge a candidate before data moves).
+// Once the job has read its input: the old and new part counts fit the graph (and are equal for
+// the distributed adaptive), and no --horizon with the distributed gde or adaptive (they do not
+// judge a candidate before data moves).
 void check_distributed_input(const formats::mpi::DistributedRepartJob& job);
 
 // Once K2 is known (after repartition()): no file of the new dataset is one of the input's.

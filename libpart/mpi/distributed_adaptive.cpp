@@ -1,0 +1,286 @@
+#include "libpart/mpi/distributed_adaptive.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "libpart/mpi/exchange.hpp"
+#include "libpart/mpi/ghost_layer.hpp"
+#include "libpart/mpi/neighbour_slots.hpp"
+#include "libpart/mpi/subdomain_view.hpp"
+#include "libpart/refine/overload_balancer.hpp"
+#include "libpart/repart/adaptive_repart.hpp"
+#include "libpart/repart/border_reshaping.hpp"
+
+namespace part::mpi {
+
+namespace {
+
+// The rank's vertices with their neighbours on other ranks as ghosts, and where each ghost
+// lives: the rank of its old part, since nothing has moved yet.
+struct RankShare {
+    ProcessorView view;          // labelled with old parts
+    std::vector<int> ghost_rank; // per ghost
+    OwnedIndex index;            // owned vertex of a global id
+    VertexId owned() const { return view.members(); }
+};
+
+RankShare rank_share(MPI_Comm comm, const DistributedInput& input) {
+    const GhostLayer ghosts =
+        ghost_layer(comm, input.graph, input.block_start, input.block_old_part);
+    RankShare share{
+        owned_view(input.graph, input.old_part, ghosts), {}, OwnedIndex(input.graph.global_id)};
+    const int ranks = size_of(comm);
+    for (std::size_t j = 0; j < share.view.ghost.size(); ++j)
+        share.ghost_rank.push_back(owner_of_part(share.view.label[share.owned() + j], ranks));
+    return share;
+}
+
+// Collective. The value of each ghost, asked of the rank that owns it (`owned_values` per
+// owned vertex there).
+std::vector<std::int32_t> ghost_values(MPI_Comm comm, const RankShare& share,
+                                       const std::vector<std::int32_t>& owned_values) {
+    return ask_ranks<std::int32_t>(
+        comm, share.view.ghost, [&](std::size_t j) { return share.ghost_rank[j]; },
+        [&](const std::vector<VertexId>& asked) {
+            std::vector<std::int32_t> answers(asked.size());
+            for (std::size_t i = 0; i < asked.size(); ++i)
+                answers[i] = owned_values[std::size_t(share.index.find(asked[i]))];
+            return answers;
+        });
+}
+
+// The local clusters: the coarsest level of the rank's vertices clustered within their old
+// parts, ghosts alone and fixed. Owned vertices' clusters come first (ids follow the lowest
+// member), so clusters 0..count-1 are the rank's own.
+struct LocalClusters {
+    std::vector<refine::CoarseLevel> levels;
+    std::vector<VertexId> cluster_of; // per view vertex
+    VertexId count = 0;
+
+    const Graph& graph(const Graph& fine) const {
+        return levels.empty() ? fine : levels.back().graph;
+    }
+};
+
+LocalClusters local_clusters(MPI_Comm comm, const RankShare& share, PartId parts) {
+    const StageClock clock("adaptive: clustering");
+    const Graph& g = share.view.graph;
+    WeightSum own = 0;
+    for (VertexId v = 0; v < share.owned(); ++v) own += g.vertex_weight(v);
+    std::vector<char> ghost(std::size_t(g.num_vertices()), 0);
+    std::fill(ghost.begin() + share.owned(), ghost.end(), 1);
+    LocalClusters clusters;
+    clusters.levels = coarsen_within_groups(
+        g, share.view.label, adaptive_cluster_limits(sum_over_ranks(comm, own), parts), ghost);
+    clusters.cluster_of.resize(std::size_t(g.num_vertices()));
+    for (VertexId v = 0; v < g.num_vertices(); ++v) {
+        VertexId c = v;
+        for (const refine::CoarseLevel& level : clusters.levels) c = level.coarse_of[c];
+        clusters.cluster_of[v] = c;
+        if (v < share.owned())
+            clusters.count = std::max(clusters.count, c + 1);
+        else if (c < clusters.count)
+            throw std::logic_error("adaptive: a ghost was clustered with owned vertices");
+    }
+    return clusters;
+}
+
+// The clusters of every rank as one graph, built on root: cluster weights, sizes and old
+// parts, and rows in global cluster ids (rank order), with the edges between two ranks'
+// clusters summed.
+struct ClusterGraph {
+    Graph graph;              // on root
+    std::vector<PartId> part; // on root: each cluster's old part
+    VertexId first = 0;       // global id of this rank's first cluster
+};
+
+ClusterGraph gather_clusters(MPI_Comm comm, const RankShare& share, const LocalClusters& clusters,
+                             int root) {
+    const StageClock clock("adaptive: cluster graph");
+    const std::vector<VertexId> counts =
+        all_gather_pieces<VertexId>(comm, std::span(&clusters.count, 1));
+    ClusterGraph out;
+    for (int r = 0; r < rank_of(comm); ++r) out.first += counts[r];
+    std::vector<std::int32_t> global_cluster(std::size_t(share.owned()));
+    for (VertexId v = 0; v < share.owned(); ++v)
+        global_cluster[v] = out.first + clusters.cluster_of[v];
+    const std::vector<std::int32_t> ghost_cluster = ghost_values(comm, share, global_cluster);
+
+    const Graph& coarse = clusters.graph(share.view.graph);
+    std::vector<Weight> weight, size, degree;
+    std::vector<PartId> old_part;
+    std::vector<VertexId> adjncy;
+    std::vector<Weight> adjwgt;
+    std::vector<std::pair<VertexId, Weight>> row;
+    // The ghost of each ghost cluster (a ghost is alone in its cluster).
+    std::vector<VertexId> ghost_in(std::size_t(coarse.num_vertices()), -1);
+    for (VertexId v = share.owned(); v < share.view.graph.num_vertices(); ++v)
+        ghost_in[clusters.cluster_of[v]] = v - share.owned();
+    const std::vector<PartId>& coarse_part =
+        clusters.levels.empty() ? share.view.label : clusters.levels.back().part;
+    for (VertexId c = 0; c < clusters.count; ++c) {
+        weight.push_back(coarse.vertex_weight(c));
+        size.push_back(coarse.vertex_size(c));
+        old_part.push_back(coarse_part[c]);
+        row.clear();
+        for (EdgeOffset e = coarse.xadj[c]; e < coarse.xadj[c + 1]; ++e) {
+            const VertexId d = coarse.adjncy[e];
+            row.emplace_back(d < clusters.count ? out.first + d : ghost_cluster[ghost_in[d]],
+                             coarse.edge_weight(e));
+        }
+        std::sort(row.begin(), row.end());
+        const std::size_t before = adjncy.size();
+        for (const auto& [d, w] : row)
+            if (adjncy.size() > before && adjncy.back() == d)
+                adjwgt.back() += w;
+            else {
+                adjncy.push_back(d);
+                adjwgt.push_back(w);
+            }
+        degree.push_back(Weight(adjncy.size() - before));
+    }
+    Graph& g = out.graph;
+    g.vwgt = gather_pieces<Weight>(comm, weight, root);
+    g.vsize = gather_pieces<Weight>(comm, size, root);
+    out.part = gather_pieces<PartId>(comm, old_part, root);
+    const std::vector<Weight> degrees = gather_pieces<Weight>(comm, degree, root);
+    g.adjncy = gather_pieces<VertexId>(comm, adjncy, root);
+    g.adjwgt = gather_pieces<Weight>(comm, adjwgt, root);
+    g.ncon = 1;
+    g.xadj.assign(1, 0);
+    for (Weight d : degrees) g.xadj.push_back(g.xadj.back() + d);
+    return out;
+}
+
+// Collective. Root moves whole clusters out of the overloaded parts; every rank gets the new
+// part of each of its owned vertices. Returns (moves, detached moves).
+std::pair<VertexId, VertexId> balance_clusters(MPI_Comm comm, const RankShare& share,
+                                               const LocalClusters& clusters,
+                                               const RepartRequest& request,
+                                               std::vector<PartId>& new_part, int root) {
+    ClusterGraph gathered = gather_clusters(comm, share, clusters, root);
+    std::vector<PartId> cluster_part;
+    std::vector<VertexId> moves(2, 0);
+    if (rank_of(comm) == root) {
+        const StageClock clock("adaptive: cluster balance");
+        Partition balanced{request.new_parts, gathered.part, request.targets};
+        const refine::BalanceResult moved = refine::balance_overloaded_parts(
+            gathered.graph, balanced, {request.tolerance, &gathered.part, request.migration_cost});
+        cluster_part = std::move(balanced.part);
+        moves = {moved.moves, moved.detached_moves};
+    }
+    broadcast(comm, cluster_part, root);
+    broadcast(comm, moves, root);
+    new_part.resize(std::size_t(share.owned()));
+    for (VertexId v = 0; v < share.owned(); ++v)
+        new_part[v] = cluster_part[std::size_t(gathered.first + clusters.cluster_of[v])];
+    return {moves[0], moves[1]};
+}
+
+// Collective. The most each part may weigh in this rank's view: what it weighs there, plus a
+// share of the part's room (its limit minus its weight over all ranks), split evenly among the
+// ranks whose view holds the part; an overloaded part's excess is shed by the ranks holding
+// it, in proportion to what each holds.
+std::vector<WeightSum> room_shares(MPI_Comm comm, const RankShare& share,
+                                   const std::vector<PartId>& part, const RepartRequest& request) {
+    const PartId k = request.new_parts;
+    const Graph& g = share.view.graph;
+    std::vector<WeightSum> here(std::size_t(k), 0), owned(std::size_t(k), 0),
+        holders(std::size_t(k), 0);
+    for (VertexId v = 0; v < g.num_vertices(); ++v) {
+        here[part[v]] += g.vertex_weight(v);
+        if (v < share.owned()) owned[part[v]] += g.vertex_weight(v);
+    }
+    std::vector<WeightSum> total_weight = owned;
+    MPI_Allreduce(MPI_IN_PLACE, total_weight.data(), k, MPI_INT64_T, MPI_SUM, comm);
+    for (PartId q = 0; q < k; ++q) holders[q] = here[q] > 0;
+    MPI_Allreduce(MPI_IN_PLACE, holders.data(), k, MPI_INT64_T, MPI_SUM, comm);
+    WeightSum total = 0;
+    for (WeightSum w : total_weight) total += w;
+    const Partition shape{k, {}, request.targets};
+    std::vector<WeightSum> limit(static_cast<std::size_t>(k));
+    for (PartId q = 0; q < k; ++q) {
+        const auto global_limit =
+            WeightSum(std::floor(shape.target(q) * double(total) * (1 + request.tolerance)));
+        const WeightSum room = global_limit - total_weight[q];
+        WeightSum mine = 0;
+        if (room >= 0 && here[q] > 0) mine = room / holders[q];
+        if (room < 0 && owned[q] > 0)
+            mine = WeightSum(std::floor(double(room) * double(owned[q]) / double(total_weight[q])));
+        limit[q] = here[q] + mine;
+    }
+    return limit;
+}
+
+// The vertices that stay put in `round`: ghosts, and owned vertices next to a lower rank
+// (round 0) or a higher one (round 1).
+std::vector<char> fixed_in_round(MPI_Comm comm, const RankShare& share, int round) {
+    const Graph& g = share.view.graph;
+    const int rank = rank_of(comm);
+    std::vector<char> fixed(std::size_t(g.num_vertices()), 0);
+    std::fill(fixed.begin() + share.owned(), fixed.end(), 1);
+    for (VertexId v = 0; v < share.owned(); ++v)
+        for (VertexId u : g.neighbours(v))
+            if (u >= share.owned()) {
+                const int other = share.ghost_rank[std::size_t(u - share.owned())];
+                if (round == 0 ? other < rank : other > rank) fixed[v] = 1;
+            }
+    return fixed;
+}
+
+struct RoundFigures {
+    VertexId balance_moves = 0, detached_moves = 0;
+    WeightSum band_cut_reduction = 0;
+};
+
+// Collective. One round of balancing and border reshaping on every rank's view.
+RoundFigures reshape_round(MPI_Comm comm, const RankShare& share, const RepartRequest& request,
+                           int round, std::vector<PartId>& new_part) {
+    const StageClock clock("adaptive: border reshaping");
+    const VertexId m = share.owned();
+    Partition partition{request.new_parts, new_part, request.targets};
+    const std::vector<std::int32_t> ghost_part = ghost_values(comm, share, new_part);
+    partition.part.insert(partition.part.end(), ghost_part.begin(), ghost_part.end());
+    const std::vector<WeightSum> limits = room_shares(comm, share, partition.part, request);
+    const std::vector<char> fixed = fixed_in_round(comm, share, round);
+    const std::vector<PartId>& origin = share.view.label;
+    const refine::BalanceResult balanced = refine::balance_overloaded_parts(
+        share.view.graph, partition,
+        {request.tolerance, &origin, request.migration_cost, &fixed, &limits});
+    RoundFigures figures{balanced.moves, balanced.detached_moves, 0};
+    figures.band_cut_reduction =
+        reshape_borders(share.view.graph, partition, origin,
+                        {request.tolerance, request.migration_cost, &fixed, &limits});
+    new_part.assign(partition.part.begin(), partition.part.begin() + m);
+    return figures;
+}
+
+} // namespace
+
+AdaptiveOutcome adaptive_new_parts(MPI_Comm comm, const DistributedInput& input,
+                                   const RepartRequest& request, int root) {
+    if (request.new_parts != input.old_parts)
+        throw std::invalid_argument("distributed adaptive: the part count must stay the same");
+    const RankShare share = rank_share(comm, input);
+    const LocalClusters clusters = local_clusters(comm, share, request.new_parts);
+    AdaptiveOutcome outcome;
+    const auto [moves, detached] =
+        balance_clusters(comm, share, clusters, request, outcome.new_part, root);
+    RoundFigures rounds;
+    for (int round = 0; round < 2; ++round) {
+        const RoundFigures r = reshape_round(comm, share, request, round, outcome.new_part);
+        rounds.balance_moves += r.balance_moves;
+        rounds.detached_moves += r.detached_moves;
+        rounds.band_cut_reduction += r.band_cut_reduction;
+    }
+    outcome.details = {
+        {"coarse_levels", double(max_over_ranks(comm, int(clusters.levels.size())))},
+        {"clusters", double(sum_over_ranks(comm, clusters.count))},
+        {"balance_moves", double(moves + sum_over_ranks(comm, rounds.balance_moves))},
+        {"detached_moves", double(detached + sum_over_ranks(comm, rounds.detached_moves))},
+        {"band_cut_reduction", double(sum_over_ranks(comm, rounds.band_cut_reduction))}};
+    return outcome;
+}
+
+} // namespace part::mpi

@@ -1,0 +1,38 @@
+#pragma once
+// The adaptive method (adaptive_repart.hpp) on a graph distributed by old part, where each old
+// part lies whole on one rank:
+// 1. every rank clusters its own vertices within their old parts, as the serial method does
+//    (a cluster never crosses a part, so never a rank);
+// 2. the clusters, a few percent of the vertices, are gathered on one rank, which moves whole
+//    clusters out of the overloaded parts (the serial coarse balance, the same code) and
+//    broadcasts where each cluster goes;
+// 3. each rank then balances what is left and reshapes the borders on its own vertices, with
+//    the vertices of other ranks as fixed ghosts and a share of each part's room. Two rounds
+//    keep the ranks from moving two ends of an edge at once: in the first, a vertex next to a
+//    lower rank stays put; in the second, one next to a higher rank (ParMETIS's refinement
+//    likewise lets one side of each border move at a time). The gains a rank sees are then
+//    exact.
+// Only stage 2 is serial, on a graph whose size is the cluster count.
+#include <mpi.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "libpart/mpi/distributed_input.hpp"
+#include "libpart/repart/repart_method.hpp"
+
+namespace part::mpi {
+
+struct AdaptiveOutcome {
+    std::vector<PartId> new_part; // per owned vertex
+    std::vector<std::pair<std::string, double>> details;
+};
+
+// Collective. The new part of every owned vertex for request.new_parts == input.old_parts
+// parts (each new part q is old part q's successor); the vertices do not move. request.targets,
+// tolerance and migration_cost as for the serial method. Deterministic for a given P.
+AdaptiveOutcome adaptive_new_parts(MPI_Comm comm, const DistributedInput& input,
+                                   const RepartRequest& request, int root = 0);
+
+} // namespace part::mpi
