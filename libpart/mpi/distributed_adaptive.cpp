@@ -268,7 +268,9 @@ AdaptiveOutcome adaptive_new_parts(MPI_Comm comm, const DistributedInput& input,
     const auto [moves, detached] =
         balance_clusters(comm, share, clusters, request, outcome.new_part, root);
     RoundFigures rounds;
-    for (int round = 0; round < 2; ++round) {
+    // With one rank nothing was frozen in the first round, and the method is the serial one.
+    const int round_count = any_rank(comm, !share.view.ghost.empty()) ? 2 : 1;
+    for (int round = 0; round < round_count; ++round) {
         const RoundFigures r = reshape_round(comm, share, request, round, outcome.new_part);
         rounds.balance_moves += r.balance_moves;
         rounds.detached_moves += r.detached_moves;

@@ -1,0 +1,90 @@
+// Distributed adaptive (distributed_adaptive through adaptive_new_parts) on a grid with a hot
+// spot: every vertex ends on the rank of its new part, the loads are balanced, one rank gives the
+// serial method's partition, more ranks its quality, two runs the same partition, and a change of
+// the part count is refused.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "libpart/core/metrics.hpp"
+#include "libpart/repart/adaptive_repart.hpp"
+#include "tests/mpi/hot_spot_grid.hpp"
+
+using namespace part;
+using namespace part::test;
+
+namespace {
+
+Outcome run_adaptive(const HotSpotGrid& grid, PartId parts) {
+    Outcome out;
+    out.input =
+        formats::mpi::read_distributed_input(MPI_COMM_WORLD, grid.graph_path, grid.old_path, parts);
+    RepartRequest request;
+    request.new_parts = parts;
+    out.result = mpi::distributed_adaptive(MPI_COMM_WORLD, out.input, request);
+    return out;
+}
+
+// The new partition in file order, on rank 0.
+std::vector<PartId> gathered_partition(const Outcome& out) {
+    return mpi::gather_pieces<PartId>(MPI_COMM_WORLD, out.result.block_new_part);
+}
+
+} // namespace
+
+TEST(DistributedAdaptive, BalancesAHotSpotOnEveryRankCount) {
+    SharedScratch dir;
+    for (const PartId k : {PartId(world_size()), PartId(2 * world_size() + 1)}) {
+        const HotSpotGrid grid(dir, k);
+        const Outcome out = run_adaptive(grid, k);
+        expect_sound(dir, grid, out, k);
+        if (world_rank() == 0 && k > 1) {
+            EXPECT_GT(out.result.plan.outline.offsets.back(), 0);
+        }
+    }
+}
+
+TEST(DistributedAdaptive, GivesTheSerialPartitionOnOneRankAndItsQualityOnMore) {
+    SharedScratch dir;
+    const PartId k = 8;
+    const HotSpotGrid grid(dir, k);
+    const std::vector<PartId> distributed = gathered_partition(run_adaptive(grid, k));
+    if (world_rank() != 0) return;
+    RepartRequest request;
+    request.new_parts = k;
+    const RepartResult serial = adaptive_repartition(grid.graph, {k, grid.old_part, {}}, request);
+    if (world_size() == 1) {
+        EXPECT_EQ(distributed, serial.partition.part);
+        return;
+    }
+    const WeightSum serial_cut = edge_cut(grid.graph, serial.partition.part);
+    EXPECT_LE(double(edge_cut(grid.graph, distributed)), 1.1 * double(serial_cut));
+    auto moved = [&](const std::vector<PartId>& part) {
+        VertexId count = 0;
+        for (std::size_t v = 0; v < part.size(); ++v) count += part[v] != grid.old_part[v];
+        return count;
+    };
+    EXPECT_LE(double(moved(distributed)), 1.5 * double(moved(serial.partition.part)));
+}
+
+TEST(DistributedAdaptive, TwoRunsGiveTheSamePartition) {
+    SharedScratch dir;
+    const PartId k = 2 * world_size();
+    const HotSpotGrid grid(dir, k);
+    const std::vector<PartId> first = gathered_partition(run_adaptive(grid, k));
+    const std::vector<PartId> second = gathered_partition(run_adaptive(grid, k));
+    if (world_rank() == 0) {
+        EXPECT_EQ(first, second);
+    }
+}
+
+TEST(DistributedAdaptive, RefusesToChangeThePartCount) {
+    SharedScratch dir;
+    const PartId k = 2 * world_size();
+    const HotSpotGrid grid(dir, k);
+    mpi::DistributedInput input =
+        formats::mpi::read_distributed_input(MPI_COMM_WORLD, grid.graph_path, grid.old_path, k);
+    RepartRequest request;
+    request.new_parts = k + 1;
+    EXPECT_THROW(mpi::distributed_adaptive(MPI_COMM_WORLD, input, request), std::invalid_argument);
+}
