@@ -92,10 +92,14 @@ std::int64_t check_rows(MPI_Comm comm, const std::string& path, const LineSlice&
     return before_this_rank(comm, scan.rows);
 }
 
-// Collective. Every edge v -> u is sent to the rank that read u, which checks that u lists v
-// with the same weight: the symmetry read_chaco_graph checks, one MPI_Alltoallv of the edges.
+// Collective. Every entry v -> u with v < u (an upper entry; every entry with `all`) is sent
+// to the rank that read u, which checks that u lists v with the same weight: the symmetry
+// read_chaco_graph checks, one MPI_Alltoallv of the entries. Rows hold no duplicates (checked
+// as they are read), so each upper entry's mirror is a distinct lower entry; when there are as
+// many lower entries as upper ones, every lower entry is a mirror and the graph is symmetric.
+// Otherwise the check runs again on every entry, to name the line of one without a mirror.
 void check_symmetry(MPI_Comm comm, const std::string& path, const LineSlice& slice,
-                    const GraphSlice& read) {
+                    const GraphSlice& read, bool all = false) {
     const int rank = part::mpi::rank_of(comm), ranks = part::mpi::size_of(comm);
     struct Listed {
         VertexId listed, lister;
@@ -123,13 +127,16 @@ void check_symmetry(MPI_Comm comm, const std::string& path, const LineSlice& sli
                              std::to_string(l.weight) + " at vertex " + lister + " but " +
                              std::to_string(back) + " at vertex " + listed);
     };
-    // Edges within this rank's block are checked here; the others go to their other end.
+    // Entries within this rank's block are checked here; the others go to their other end.
     std::vector<Listed> remote;
+    long long upper_minus_lower = 0;
     collectively(comm, [&] {
         for (VertexId i = 0; i < read.graph.num_owned(); ++i)
             for (EdgeOffset e = g.xadj[i]; e < g.xadj[i + 1]; ++e) {
                 const Listed l{g.adjncy[e], read.graph.global_id[i], g.edge_weight(e)};
-                if (reader(l.listed) == rank)
+                upper_minus_lower += l.lister < l.listed ? 1 : -1;
+                if (!all && l.lister > l.listed) continue;
+                if (l.listed >= start[rank] && l.listed < start[rank + 1])
                     check(l);
                 else
                     remote.push_back(l);
@@ -143,6 +150,8 @@ void check_symmetry(MPI_Comm comm, const std::string& path, const LineSlice& sli
     collectively(comm, [&] {
         for (const Listed& l : in) check(l);
     });
+    if (!all && part::mpi::sum_over_ranks(comm, upper_minus_lower) != 0)
+        check_symmetry(comm, path, slice, read, true);
 }
 
 } // namespace

@@ -92,6 +92,15 @@ TEST(CollectiveFailure, AsymmetricAdjacencyAcrossRanksFailsEveryRank) {
     expect_all_ranks_fail(path_graph(101, "98 101"), unit_partition(200), "does not list");
 }
 
+TEST(CollectiveFailure, AsymmetryOnlyInLowerEntriesFailsEveryRank) {
+    // Vertex 100 lists 98 too and vertex 150 drops 151: every entry (v, u) with v < u has its
+    // mirror, but two with v > u do not; the edge count still matches the header.
+    std::string text = path_graph(101, "99 101 98");
+    const std::string row150 = "\n149 151\n";
+    text.replace(text.find(row150), row150.size(), "\n149\n");
+    expect_all_ranks_fail(text, unit_partition(200), "does not list");
+}
+
 TEST(CollectiveFailure, DuplicateNeighbourFailsEveryRankWithItsLine) {
     expect_all_ranks_fail(path_graph(101, "99 101 99"), unit_partition(200),
                           "in.graph:101: vertex 100 lists neighbour 99 more than once");
