@@ -16,6 +16,9 @@ namespace part::mpi {
 
 namespace {
 
+// Balancing passes at most: each shares the room anew, after the previous pass filled some.
+constexpr int kBalancePasses = 4;
+
 // The rank's vertices with their neighbours on other ranks as ghosts, and where each ghost
 // lives: the rank of its old part, since nothing has moved yet.
 struct RankShare {
@@ -182,8 +185,13 @@ std::pair<VertexId, VertexId> balance_clusters(MPI_Comm comm, const RankShare& s
 // share of the part's room (its limit minus its weight over all ranks), split evenly among the
 // ranks whose view holds the part; an overloaded part's excess is shed by the ranks holding
 // it, in proportion to what each holds.
-std::vector<WeightSum> room_shares(MPI_Comm comm, const RankShare& share,
-                                   const std::vector<PartId>& part, const RepartRequest& request) {
+struct RoomShares {
+    std::vector<WeightSum> limit; // per part, in this rank's view
+    WeightSum overload = 0;       // over all ranks: the weight above the parts' limits
+};
+
+RoomShares room_shares(MPI_Comm comm, const RankShare& share, const std::vector<PartId>& part,
+                       const RepartRequest& request) {
     const PartId k = request.new_parts;
     const Graph& g = share.view.graph;
     std::vector<WeightSum> here(std::size_t(k), 0), owned(std::size_t(k), 0),
@@ -199,23 +207,24 @@ std::vector<WeightSum> room_shares(MPI_Comm comm, const RankShare& share,
     WeightSum total = 0;
     for (WeightSum w : total_weight) total += w;
     const Partition shape{k, {}, request.targets};
-    std::vector<WeightSum> limit(static_cast<std::size_t>(k));
+    RoomShares shares{std::vector<WeightSum>(static_cast<std::size_t>(k)), 0};
     for (PartId q = 0; q < k; ++q) {
         const auto global_limit =
             WeightSum(std::floor(shape.target(q) * double(total) * (1 + request.tolerance)));
         const WeightSum room = global_limit - total_weight[q];
+        shares.overload += std::max<WeightSum>(0, -room);
         WeightSum mine = 0;
         if (room >= 0 && here[q] > 0) mine = room / holders[q];
         if (room < 0 && owned[q] > 0)
             mine = WeightSum(std::floor(double(room) * double(owned[q]) / double(total_weight[q])));
-        limit[q] = here[q] + mine;
+        shares.limit[q] = here[q] + mine;
     }
-    return limit;
+    return shares;
 }
 
-// The vertices that stay put in `round`: ghosts, and owned vertices next to a lower rank
-// (round 0) or a higher one (round 1).
-std::vector<char> fixed_in_round(MPI_Comm comm, const RankShare& share, int round) {
+// The vertices that stay put: ghosts, and owned vertices next to a lower rank, so that of the
+// two ends of an edge between ranks only the one on the lower rank may move.
+std::vector<char> fixed_vertices(MPI_Comm comm, const RankShare& share) {
     const Graph& g = share.view.graph;
     const int rank = rank_of(comm);
     std::vector<char> fixed(std::size_t(g.num_vertices()), 0);
@@ -224,36 +233,59 @@ std::vector<char> fixed_in_round(MPI_Comm comm, const RankShare& share, int roun
         for (VertexId u : g.neighbours(v))
             if (u >= share.owned()) {
                 const int other = share.ghost_rank[std::size_t(u - share.owned())];
-                if (round == 0 ? other < rank : other > rank) fixed[v] = 1;
+                if (other < rank) fixed[v] = 1;
             }
     return fixed;
 }
 
-struct RoundFigures {
-    VertexId balance_moves = 0, detached_moves = 0;
-    WeightSum band_cut_reduction = 0;
-};
-
-// Collective. One round of balancing and border reshaping on every rank's view.
-RoundFigures reshape_round(MPI_Comm comm, const RankShare& share, const RepartRequest& request,
-                           int round, std::vector<PartId>& new_part) {
-    const StageClock clock("adaptive: border reshaping");
-    const VertexId m = share.owned();
-    Partition partition{request.new_parts, new_part, request.targets};
+// Collective. The parts of the rank's view: its own vertices' `new_part`, then the ghosts'.
+std::vector<PartId> view_parts(MPI_Comm comm, const RankShare& share,
+                               const std::vector<PartId>& new_part) {
+    std::vector<PartId> part(new_part);
     const std::vector<std::int32_t> ghost_part = ghost_values(comm, share, new_part);
-    partition.part.insert(partition.part.end(), ghost_part.begin(), ghost_part.end());
-    const std::vector<WeightSum> limits = room_shares(comm, share, partition.part, request);
-    const std::vector<char> fixed = fixed_in_round(comm, share, round);
+    part.insert(part.end(), ghost_part.begin(), ghost_part.end());
+    return part;
+}
+
+// Collective. Single vertices leave the parts still overloaded after the clusters moved, each
+// rank within its share of the room; passes repeat, with the room shared anew, while the
+// parts are over their limits and a pass moved something. Returns the moves and the overload
+// left.
+refine::BalanceResult balance_vertices(MPI_Comm comm, const RankShare& share,
+                                       const RepartRequest& request,
+                                       std::vector<PartId>& new_part) {
     const std::vector<PartId>& origin = share.view.label;
-    const refine::BalanceResult balanced = refine::balance_overloaded_parts(
-        share.view.graph, partition,
-        {request.tolerance, &origin, request.migration_cost, &fixed, &limits});
-    RoundFigures figures{balanced.moves, balanced.detached_moves, 0};
-    figures.band_cut_reduction =
-        reshape_borders(share.view.graph, partition, origin,
-                        {request.tolerance, request.migration_cost, &fixed, &limits});
-    new_part.assign(partition.part.begin(), partition.part.begin() + m);
-    return figures;
+    std::vector<char> ghosts(origin.size(), 0);
+    std::fill(ghosts.begin() + share.owned(), ghosts.end(), 1);
+    refine::BalanceResult total;
+    for (int pass = 0; pass < kBalancePasses; ++pass) {
+        Partition partition{request.new_parts, view_parts(comm, share, new_part), request.targets};
+        const RoomShares room = room_shares(comm, share, partition.part, request);
+        total.overload_left = room.overload;
+        if (room.overload == 0) break;
+        const refine::BalanceResult moved = refine::balance_overloaded_parts(
+            share.view.graph, partition,
+            {request.tolerance, &origin, request.migration_cost, &ghosts, &room.limit});
+        new_part.assign(partition.part.begin(), partition.part.begin() + share.owned());
+        total.moves += moved.moves;
+        total.detached_moves += moved.detached_moves;
+        if (sum_over_ranks(comm, moved.moves) == 0) break;
+    }
+    return total;
+}
+
+// Collective. The borders reshaped on every rank's view; returns the band refinement's cut
+// reduction on this rank.
+WeightSum reshape_borders_here(MPI_Comm comm, const RankShare& share, const RepartRequest& request,
+                               std::vector<PartId>& new_part) {
+    Partition partition{request.new_parts, view_parts(comm, share, new_part), request.targets};
+    const RoomShares room = room_shares(comm, share, partition.part, request);
+    const std::vector<char> fixed = fixed_vertices(comm, share);
+    const WeightSum reduction =
+        reshape_borders(share.view.graph, partition, share.view.label,
+                        {request.tolerance, request.migration_cost, &fixed, &room.limit});
+    new_part.assign(partition.part.begin(), partition.part.begin() + share.owned());
+    return reduction;
 }
 
 } // namespace
@@ -267,21 +299,21 @@ AdaptiveOutcome adaptive_new_parts(MPI_Comm comm, const DistributedInput& input,
     AdaptiveOutcome outcome;
     const auto [moves, detached] =
         balance_clusters(comm, share, clusters, request, outcome.new_part, root);
-    RoundFigures rounds;
-    // With one rank nothing was frozen in the first round, and the method is the serial one.
-    const int round_count = any_rank(comm, !share.view.ghost.empty()) ? 2 : 1;
-    for (int round = 0; round < round_count; ++round) {
-        const RoundFigures r = reshape_round(comm, share, request, round, outcome.new_part);
-        rounds.balance_moves += r.balance_moves;
-        rounds.detached_moves += r.detached_moves;
-        rounds.band_cut_reduction += r.band_cut_reduction;
-    }
+    const refine::BalanceResult balanced = [&] {
+        const StageClock clock("adaptive: balance");
+        return balance_vertices(comm, share, request, outcome.new_part);
+    }();
+    const WeightSum band_cut_reduction = [&] {
+        const StageClock clock("adaptive: border reshaping");
+        return reshape_borders_here(comm, share, request, outcome.new_part);
+    }();
     outcome.details = {
         {"coarse_levels", double(max_over_ranks(comm, int(clusters.levels.size())))},
         {"clusters", double(sum_over_ranks(comm, clusters.count))},
-        {"balance_moves", double(moves + sum_over_ranks(comm, rounds.balance_moves))},
-        {"detached_moves", double(detached + sum_over_ranks(comm, rounds.detached_moves))},
-        {"band_cut_reduction", double(sum_over_ranks(comm, rounds.band_cut_reduction))}};
+        {"balance_moves", double(moves + sum_over_ranks(comm, balanced.moves))},
+        {"detached_moves", double(detached + sum_over_ranks(comm, balanced.detached_moves))},
+        {"band_cut_reduction", double(sum_over_ranks(comm, band_cut_reduction))},
+        {"overload_left", double(balanced.overload_left)}};
     return outcome;
 }
 

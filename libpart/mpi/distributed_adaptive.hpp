@@ -7,11 +7,11 @@
 //    clusters out of the overloaded parts (the serial coarse balance, the same code) and
 //    broadcasts where each cluster goes;
 // 3. each rank then balances what is left and reshapes the borders on its own vertices, with
-//    the vertices of other ranks as fixed ghosts and a share of each part's room. Two rounds
-//    keep the ranks from moving two ends of an edge at once: in the first, a vertex next to a
-//    lower rank stays put; in the second, one next to a higher rank (ParMETIS's refinement
-//    likewise lets one side of each border move at a time). The gains a rank sees are then
-//    exact.
+//    the vertices of other ranks as fixed ghosts and a share of each part's room. A vertex
+//    next to a lower rank stays put, so of the two ends of an edge between ranks only one may
+//    move (ParMETIS's refinement likewise lets one side of a border move at a time), and the
+//    gains a rank sees are exact. (A second pass, from the other side, buys a little cut for
+//    twice the work of this stage.)
 // Only stage 2 is serial, on a graph whose size is the cluster count.
 #include <mpi.h>
 
