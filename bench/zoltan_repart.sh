@@ -3,8 +3,7 @@
 #
 # On a mesh's dual graph, partitioned by gpmetis into K parts (unit weights), the cells in a
 # sphere holding SHARE of them weigh FACTOR times more; then, on the same input, back to back:
-#   ours      part-repart --method adaptive (serial), --method gde serial and under mpirun -np
-#             2 and 4
+#   ours      part-repart --method adaptive and gde, serial and under mpirun -np 2 and 4
 #   zoltan    bench/zoltan_repart.c: LB_APPROACH=REPARTITION with PHG_REPART_MULTIPLIER 1, 10
 #             and 100 (1 is its least-migration setting), and PARTITION (from scratch), at
 #             np 1; multiplier 1 at np 2
@@ -69,9 +68,11 @@ for k in $KS; do
       s=$(seconds "$tools/part-repart" hot.graph "$old" -k "$k" --method gde -q -o ours.part)
       row "ours gde" "$old" ours.part "$k" "$s"
       for np in 2 4; do
-        s=$(seconds mpiexec -np "$np" "$tools/part-repart" hot.graph "$old" -k "$k" \
-          --method gde -q -o ours_np.part)
-        row "ours gde np $np" "$old" ours_np.part "$k" "$s"
+        for method in adaptive gde; do
+          s=$(seconds mpiexec -np "$np" "$tools/part-repart" hot.graph "$old" -k "$k" \
+            --method "$method" -q -o ours_np.part)
+          row "ours $method np $np" "$old" ours_np.part "$k" "$s"
+        done
       done
       for mode in 1 10 100 partition; do
         s=$(mpiexec -np 1 ./zoltan_repart hot.graph "$old" "$k" "$mode" zoltan.part | awk '{ print $2 }')
