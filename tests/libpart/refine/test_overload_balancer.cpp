@@ -60,3 +60,21 @@ TEST(OverloadBalancer, MigrationSendsDataBackToItsOrigin) {
     balance_overloaded_parts(g, with_migration, {.origin = &origin, .migration_cost = 1});
     EXPECT_EQ(with_migration.part, (std::vector<PartId>{0, 0, 1, 1, 1, 0}));
 }
+
+TEST(OverloadBalancer, FixedVerticesStayAndGivenLimitsReplaceTheTolerance) {
+    // The path of the detached test: with its end vertex 0 fixed, vertex 2 leaves instead,
+    // detached (part 1's room of 2 is too little); then part 0 and 1 are given limits of 8,
+    // and part 1 takes vertex 2, its neighbour.
+    Graph g = graph_from_edges(6, {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}});
+    g.ncon = 1;
+    g.vwgt = {4, 4, 4, 4, 1, 1};
+    const std::vector<char> fixed{1, 0, 0, 0, 0, 0};
+    Partition p{3, {0, 0, 0, 1, 2, 2}, {}};
+    balance_overloaded_parts(g, p, {.fixed = &fixed});
+    EXPECT_EQ(p.part, (std::vector<PartId>{0, 0, 2, 1, 2, 2}));
+    const std::vector<WeightSum> limits{8, 8, 6};
+    Partition q{3, {0, 0, 0, 1, 2, 2}, {}};
+    const BalanceResult result = balance_overloaded_parts(g, q, {.limits = &limits});
+    EXPECT_EQ(q.part, (std::vector<PartId>{0, 0, 1, 1, 2, 2}));
+    EXPECT_EQ(result.overload_left, 0);
+}

@@ -414,6 +414,36 @@ TEST(BandRefinement, NeverRaisesTheCutAndStaysWithinTheToleranceOnRandomStarts) 
     }
 }
 
+// Fixed vertices stay where they are, and given limits replace the tolerance, in the band graph
+// and on the graph itself.
+TEST(BandRefinement, FixedVerticesStayAndGivenLimitsHold) {
+    for (unsigned seed = 1; seed <= 4; ++seed) {
+        const Graph g = weighted_grid(48, 40, seed);
+        const PartId k = 4;
+        const Partition start = random_start(g, k, seed);
+        std::vector<char> fixed(std::size_t(g.num_vertices()), 0);
+        for (VertexId v = 0; v < g.num_vertices(); v += 3) fixed[v] = 1;
+        std::vector<WeightSum> limits = weights0(g, start);
+        for (WeightSum& limit : limits) limit += 5; // a little room, less than the tolerance's
+        for (int width : {4, -1}) {
+            Partition p = start;
+            BandRefineOptions options;
+            options.width = width;
+            options.fixed = &fixed;
+            options.limits = &limits;
+            const BandRefineResult r = refine_band(g, p, options);
+            EXPECT_GT(r.polish.moves, 0) << seed << " " << width;
+            for (VertexId v = 0; v < g.num_vertices(); ++v) {
+                if (fixed[v]) {
+                    ASSERT_EQ(p.part[v], start.part[v]) << seed << " " << width;
+                }
+            }
+            const std::vector<WeightSum> after = weights0(g, p);
+            for (PartId q = 0; q < k; ++q) EXPECT_LE(after[q], limits[q]) << seed << " " << width;
+        }
+    }
+}
+
 // Refining the graph itself (whole_graph_share reached) gives what refining a band graph of
 // every vertex, a copy with no anchors, gives: the same partition, levels and gains, on
 // weighted graphs and on unit weights.
