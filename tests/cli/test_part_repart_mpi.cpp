@@ -64,10 +64,32 @@ TEST(PartRepartMpi, DistributedIntervalWritesTheSerialFiles) {
 }
 
 TEST(PartRepartMpi, AdaptiveUnderMpirunWritesTheSerialFiles) {
-    // Not distributed: rank 0 runs the serial method while the others wait.
+    // The part count changes: rank 0 runs the serial method while the others wait. The same
+    // count on one rank: the distributed method, which gives the serial files there.
     ScratchDir dir;
     expect_same_as_serial(
         dir, " " + kGraph + " " + scattered_old(dir) + " -k 3 --method adaptive -q", 2);
+    expect_same_as_serial(dir, " " + kGraph + " " + scattered_old(dir) + " --method adaptive -q",
+                          1);
+}
+
+TEST(PartRepartMpi, DistributedAdaptiveBalancesAndRefusesAHorizon) {
+    ScratchDir dir;
+    const std::string old = scattered_old(dir);
+    const std::string args = " " + kGraph + " " + old + " -k 4 --method adaptive";
+    auto run = run_command(mpiexec(3) + tool("part-repart") + args + " -o " + dir.file("d.part") +
+                           " --plan " + dir.file("d.plan"));
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_NE(run.out.find("distributed over 3 ranks"), std::string::npos) << run.out;
+    auto stats =
+        run_command(tool("part-stats") + " " + kGraph + " " + dir.file("d.part") + " -k 4 --json");
+    ASSERT_EQ(stats.exit_code, 0) << stats.err;
+    EXPECT_LE(nlohmann::json::parse(stats.out)["imbalance"][0].get<double>(), 1.03 + 1e-9);
+    auto horizon = run_command(mpiexec(2) + tool("part-repart") + args + " --horizon 5 -o " +
+                               dir.file("h.part"));
+    EXPECT_EQ(horizon.exit_code, 2) << horizon.err;
+    EXPECT_NE(horizon.err.find("--horizon"), std::string::npos) << horizon.err;
+    EXPECT_FALSE(file_exists(dir.file("h.part")));
 }
 
 TEST(PartRepartMpi, DistributedAlignedIntervalsWriteTheSerialFiles) {
