@@ -15,6 +15,8 @@
 #
 # Usage: bench/zoltan_repart.sh [BUILD_DIR] GRAPH
 #   GRAPH with its centroids beside it (G.graph and G.xyz, as part-convert writes).
+#   MATRIX=1 keeps the rows that decide the targets (adaptive serial and np 2, Zoltan 1 and
+#   10), for a matrix of many cases.
 #   KS="16 64", SHARES="0.02 0.05 0.11", FACTORS="4", CENTRE="x y z" (default: the centroid
 #   of the first cell) override the cases; the hot spots are fixed before results are seen.
 source "$(dirname "$0")/bench_env.sh" "${1:-}"
@@ -49,6 +51,36 @@ seconds() {
   echo "$end - $start" | bc | awk '{ printf "%.2f", $1 }'
 }
 
+# others OLD K: the rows beyond MATRIX's (gde serial and under mpiexec, adaptive at np 4, Zoltan's
+# other modes and np 2, interval, scratch).
+others() {
+  local old=$1 k=$2 s np mode unrelabelled
+  s=$(seconds "$tools/part-repart" hot.graph "$old" -k "$k" --method gde -q -o ours.part)
+  row "ours gde" "$old" ours.part "$k" "$s"
+  for np in 2 4; do
+    s=$(seconds mpiexec -np "$np" "$tools/part-repart" hot.graph "$old" -k "$k" --method gde -q \
+      -o ours_np.part)
+    row "ours gde np $np" "$old" ours_np.part "$k" "$s"
+  done
+  s=$(seconds mpiexec -np 4 "$tools/part-repart" hot.graph "$old" -k "$k" --method adaptive -q \
+    -o ours_np.part)
+  row "ours adaptive np 4" "$old" ours_np.part "$k" "$s"
+  for mode in 100 partition; do
+    s=$(mpiexec -np 1 ./zoltan_repart hot.graph "$old" "$k" "$mode" zoltan.part | awk '{ print $2 }')
+    row "zoltan $mode" "$old" zoltan.part "$k" "$s"
+  done
+  s=$(mpiexec -np 2 ./zoltan_repart hot.graph "$old" "$k" 1 zoltan.part | awk '{ print $2 }')
+  row "zoltan 1 np 2" "$old" zoltan.part "$k" "$s"
+  s=$(seconds "$tools/part-repart" hot.graph "$old" -k "$k" --method interval --coords "$xyz" \
+    -q -o interval.part)
+  unrelabelled=$("$tools/part-repart" hot.graph "$old" -k "$k" --method interval \
+    --coords "$xyz" --json -o interval.part |
+    python3 -c 'import json, sys; print(int(json.load(sys.stdin)["details"]["unrelabelled_moved_size"]))')
+  row "ours interval (${unrelabelled} moved unrelabelled)" "$old" interval.part "$k" "$s"
+  s=$(seconds "$tools/part-repart" hot.graph "$old" -k "$k" --method scratch -q -o scratch.part)
+  row "scratch (METIS, relabelled)" "$old" scratch.part "$k" "$s"
+}
+
 cp "$graph" plain.graph
 for k in $KS; do
   gpmetis plain.graph "$k" >/dev/null
@@ -65,29 +97,16 @@ for k in $KS; do
       row "old partition" "$old" "$old" "$k" "-"
       s=$(seconds "$tools/part-repart" hot.graph "$old" -k "$k" --method adaptive -q -o ours.part)
       row "ours adaptive" "$old" ours.part "$k" "$s"
-      s=$(seconds "$tools/part-repart" hot.graph "$old" -k "$k" --method gde -q -o ours.part)
-      row "ours gde" "$old" ours.part "$k" "$s"
-      for np in 2 4; do
-        for method in adaptive gde; do
-          s=$(seconds mpiexec -np "$np" "$tools/part-repart" hot.graph "$old" -k "$k" \
-            --method "$method" -q -o ours_np.part)
-          row "ours $method np $np" "$old" ours_np.part "$k" "$s"
-        done
-      done
-      for mode in 1 10 100 partition; do
+      s=$(seconds mpiexec -np 2 "$tools/part-repart" hot.graph "$old" -k "$k" --method adaptive \
+        -q -o ours_np.part)
+      row "ours adaptive np 2" "$old" ours_np.part "$k" "$s"
+      for mode in 1 10; do
         s=$(mpiexec -np 1 ./zoltan_repart hot.graph "$old" "$k" "$mode" zoltan.part | awk '{ print $2 }')
         row "zoltan $mode" "$old" zoltan.part "$k" "$s"
       done
-      s=$(mpiexec -np 2 ./zoltan_repart hot.graph "$old" "$k" 1 zoltan.part | awk '{ print $2 }')
-      row "zoltan 1 np 2" "$old" zoltan.part "$k" "$s"
-      s=$(seconds "$tools/part-repart" hot.graph "$old" -k "$k" --method interval --coords "$xyz" \
-        -q -o interval.part)
-      unrelabelled=$("$tools/part-repart" hot.graph "$old" -k "$k" --method interval \
-        --coords "$xyz" --json -o interval.part |
-        python3 -c 'import json, sys; print(int(json.load(sys.stdin)["details"]["unrelabelled_moved_size"]))')
-      row "ours interval (${unrelabelled} moved unrelabelled)" "$old" interval.part "$k" "$s"
-      s=$(seconds "$tools/part-repart" hot.graph "$old" -k "$k" --method scratch -q -o scratch.part)
-      row "scratch (METIS, relabelled)" "$old" scratch.part "$k" "$s"
+      if [ -z "${MATRIX:-}" ]; then
+        others "$old" "$k"
+      fi
       echo
     done
   done
