@@ -92,12 +92,14 @@ TEST(CollectiveFailure, AsymmetricAdjacencyAcrossRanksFailsEveryRank) {
     expect_all_ranks_fail(path_graph(101, "98 101"), unit_partition(200), "does not list");
 }
 
-TEST(CollectiveFailure, AsymmetryOnlyInLowerEntriesFailsEveryRank) {
-    // Vertex 100 lists 98 too and vertex 150 drops 151: every entry (v, u) with v < u has its
-    // mirror, but two with v > u do not; the edge count still matches the header.
+TEST(CollectiveFailure, AsymmetryOnlyInUncheckedEntriesFailsEveryRank) {
+    // Vertex 100 lists 98 too and vertex 151 drops 150 (0-based: 99 -> 97 added, 150 -> 149
+    // gone). Every entry the first pass checks (a -> b with a < b when a + b is even, a > b
+    // when it is odd) still has its mirror; 99 -> 97 and 149 -> 150 do not, which only the
+    // counts reveal. The edge count still matches the header.
     std::string text = path_graph(101, "99 101 98");
-    const std::string row150 = "\n149 151\n";
-    text.replace(text.find(row150), row150.size(), "\n149\n");
+    const std::string row151 = "\n150 152\n";
+    text.replace(text.find(row151), row151.size(), "\n152\n");
     expect_all_ranks_fail(text, unit_partition(200), "does not list");
 }
 
