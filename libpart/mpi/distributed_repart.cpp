@@ -40,6 +40,24 @@ void finish(MPI_Comm comm, const DistributedInput& input, std::span<const PartId
                                    result.block_new_part);
 }
 
+// finish(), then the result's amortization after the fact (for the methods that do not ask a
+// controller before data moves).
+void finish_with_amortization(MPI_Comm comm, const DistributedInput& input,
+                              std::span<const PartId> new_part, const RepartRequest& request,
+                              const CostModel& model, DistributedRepartResult& result,
+                              std::optional<WeightSum> known_cut = {}) {
+    {
+        const StageClock clock("figures and plan");
+        finish(comm, input, new_part, request, result, known_cut);
+    }
+    const Partition shape{request.new_parts, {}, request.targets};
+    result.candidate =
+        remap_amortization(comm, input.graph,
+                           {input.old_part, new_part, input.block_old_part, result.block_new_part,
+                            input.block_start, input.old_parts, shape, result.new_part_rank},
+                           result.plan.traffic, model);
+}
+
 } // namespace
 
 DistributedRepartResult distributed_interval(MPI_Comm comm, DistributedInput& input,
@@ -133,15 +151,7 @@ DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
                       {"refine_moves", double(refined.moves)},
                       {"refine_cut_reduction", double(refined.cut_reduction)},
                       {"vertices_moved", double(sum_over_ranks(comm, moved))}};
-    {
-        const StageClock clock("figures and plan");
-        finish(comm, input, new_part, request, result, refined.edge_cut);
-    }
-    result.candidate =
-        remap_amortization(comm, input.graph,
-                           {input.old_part, new_part, input.block_old_part, result.block_new_part,
-                            input.block_start, input.old_parts, shape, result.new_part_rank},
-                           result.plan.traffic, model);
+    finish_with_amortization(comm, input, new_part, request, model, result, refined.edge_cut);
     return result;
 }
 
@@ -157,16 +167,7 @@ DistributedRepartResult distributed_adaptive(MPI_Comm comm, DistributedInput& in
     std::vector<std::int32_t>* carried[] = {&input.old_part};
     move_to_labels(comm, input.graph, new_part, outcome.new_part, input.block_start,
                    result.block_new_part, carried);
-    {
-        const StageClock clock("figures and plan");
-        finish(comm, input, new_part, request, result);
-    }
-    const Partition shape{request.new_parts, {}, request.targets};
-    result.candidate =
-        remap_amortization(comm, input.graph,
-                           {input.old_part, new_part, input.block_old_part, result.block_new_part,
-                            input.block_start, input.old_parts, shape, result.new_part_rank},
-                           result.plan.traffic, model);
+    finish_with_amortization(comm, input, new_part, request, model, result);
     return result;
 }
 
