@@ -126,7 +126,7 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     app.add_option(
            "--migration-cost", request.migration_cost,
-           "adaptive, gde: cut edge weight one unit of moved vertex size is worth (default 1; "
+           "adaptive, gde: cut edge weight one unit of moved vertex size is worth (default 0.5; "
            "with --horizon H: time-per-size / (time-per-cut-edge x H), the cost model's)")
         ->check(CLI::NonNegativeNumber);
     app.add_option(
