@@ -10,6 +10,7 @@
 #include "formats/atomic_output.hpp"
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
+#include "formats/misplaced_inputs.hpp"
 #include "formats/text_output.hpp"
 #include "formats/text_pieces.hpp"
 
@@ -220,7 +221,11 @@ Graph parse_chaco_graph(std::string_view text, const std::string& name) {
 Graph read_chaco_graph(const std::string& path) {
     return naming_file_when_memory_fails(path, [&] {
         MappedFile file(path);
-        return parse_chaco_graph(file.text(), path);
+        try {
+            return parse_chaco_graph(file.text(), path);
+        } catch (const InputError& e) {
+            throw graph_error_with_hint(e, file.text());
+        }
     });
 }
 

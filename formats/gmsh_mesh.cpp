@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <map>
 
@@ -138,6 +140,14 @@ class BinaryCursor {
     std::string section_;
 };
 
+// A format version as Gmsh writes it in $MeshFormat: "4.0", "2.2", "4.1".
+std::string version_text(double version) {
+    char text[32];
+    const bool tenths = std::abs(version * 10 - std::round(version * 10)) < 1e-9;
+    std::snprintf(text, sizeof text, tenths ? "%.1f" : "%g", version);
+    return text;
+}
+
 class MshReader {
   public:
     MshReader(std::string_view data, const std::string& name, const MappedFile* source)
@@ -156,6 +166,7 @@ class MshReader {
                 format_seen = true;
                 continue;
             }
+            if (!format_seen && section == "NOD") unsupported_version("1.0 (it starts with $NOD)");
             if (!format_seen)
                 lines_.fail("expected $MeshFormat first: this is not a gmsh .msh file");
             if (section == "Entities" && version_ >= 4)
@@ -254,14 +265,19 @@ class MshReader {
         return line;
     }
 
+    [[noreturn]] void unsupported_version(const std::string& version) const {
+        lines_.fail("Gmsh .msh version " + version +
+                    " is not supported: expected version 2.2 or 4.1 (gmsh FILE -save -format "
+                    "msh41 -o NEW.msh rewrites it)");
+    }
+
     void read_format() {
         FieldCursor fields(data_line("'version file-type data-size'"), lines_);
         version_ = fields.real("the format version");
         const std::int64_t file_type = fields.integer("the file type (0 ASCII, 1 binary)");
         const std::int64_t data_size = fields.integer("the data size");
         if (version_ != 2.2 && version_ != 4.1 && version_ != 2.0 && version_ != 2.1)
-            lines_.fail("unsupported .msh version " + std::to_string(version_) +
-                        ": expected 2.2 or 4.1");
+            unsupported_version(version_text(version_));
         if (file_type != 0 && file_type != 1)
             lines_.fail("file type must be 0 (ASCII) or 1 (binary)");
         binary_ = file_type == 1;

@@ -4,6 +4,7 @@
 
 #include "formats/chaco_graph.hpp"
 #include "formats/coordinates_file.hpp"
+#include "formats/misplaced_inputs.hpp"
 #include "formats/partition_file.hpp"
 
 namespace part::formats {
@@ -37,6 +38,15 @@ Graph read_graph_with_coordinates(const std::string& graph_path, const std::stri
     return graph;
 }
 
+Graph read_graph_beside_partition(const std::string& graph_path, const std::string& coords_path,
+                                  const std::string& partition_path) {
+    try {
+        return read_graph_with_coordinates(graph_path, coords_path);
+    } catch (const InputError& e) {
+        throw graph_error_if_swapped(e, graph_path, partition_path);
+    }
+}
+
 Partition read_partition_with_targets(const std::string& partition_path, VertexId vertices,
                                       PartId num_parts, const std::string& targets_path) {
     Partition partition = read_partition(partition_path, vertices, num_parts);
@@ -49,7 +59,7 @@ GraphAndPartition read_graph_and_partition(const std::string& graph_path,
                                            const std::string& partition_path, PartId num_parts,
                                            const std::string& targets_path) {
     GraphAndPartition inputs;
-    inputs.graph = read_graph_with_coordinates(graph_path, coords_path);
+    inputs.graph = read_graph_beside_partition(graph_path, coords_path, partition_path);
     inputs.partition = read_partition_with_targets(partition_path, inputs.graph.num_vertices(),
                                                    num_parts, targets_path);
     return inputs;

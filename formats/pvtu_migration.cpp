@@ -4,6 +4,7 @@
 
 #include "formats/pvtu_replacement.hpp"
 #include "formats/vtk_mesh.hpp"
+#include "libpart/mesh/mesh_pieces.hpp"
 #include "libpart/plan/mesh_migration.hpp"
 
 namespace part::formats {
@@ -37,6 +38,23 @@ void check_placement(const std::vector<PvtuPiece>& written, const std::vector<Pa
     }
 }
 
+// Labels the old pieces' cells as the new pieces' will be (label_moved_cells), so that the
+// totals of the two datasets compare like with like: the labels are all a migration changes.
+void label_old_pieces(std::vector<Mesh>& pieces, const MeshMigration& migration) {
+    const auto parts = std::ssize(migration.new_part);
+    for (Mesh& piece : pieces) {
+        const MeshArray* ids = piece.find_cell_array("GlobalCellIds");
+        std::vector<PartId> new_part(std::size_t(piece.num_cells()), -1), old_part = new_part;
+        for (std::size_t c = 0; ids && c < new_part.size(); ++c) {
+            const auto g = std::int64_t(ids->value(c));
+            if (g < 0 || g >= parts) continue; // a ghost the join never used
+            new_part[c] = migration.new_part[std::size_t(g)];
+            old_part[c] = migration.old_part[std::size_t(g)];
+        }
+        label_moved_cells(piece, new_part, old_part);
+    }
+}
+
 } // namespace
 
 std::vector<std::string> pvtu_files(const std::string& path) {
@@ -67,14 +85,16 @@ PvtuMigrationReport migrate_pvtu(const MigrationPlan& plan, const std::string& p
     report.old_pieces = PartId(old_meshes.size());
     MeshMigration migration;
     try {
-        report.totals = dataset_totals(old_meshes);
         migration = migrate_pieces(plan, old_meshes, old_parts, ghost_layers);
+        label_old_pieces(old_meshes, migration);
+        report.totals = dataset_totals(old_meshes);
     } catch (const PlanError& e) {
         throw InputError(plan_path, 0, std::string(e.what()) + " (dataset " + old_path + ")");
     } catch (const MeshError& e) {
         throw InputError(old_path, 0, e.what());
     }
     old_meshes = {}; // the joined mesh holds everything from here on
+    label_moved_cells(migration.mesh, migration.new_part, migration.old_part);
     for (std::size_t g = 0; g < migration.new_part.size(); ++g)
         report.moved_cells +=
             plan.new_part_rank[std::size_t(migration.new_part[g])] != migration.old_part[g];

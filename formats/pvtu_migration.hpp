@@ -1,8 +1,9 @@
 #pragma once
 // Applies a migration plan to a partitioned VTK dataset on disk: OLD.pvtu with one piece per
-// old part in, NEW.pvtu with one piece per new part out. The new files are written to a
-// temporary folder, read back and checked against the old dataset (cell and point counts,
-// global ids, every field's sums and fingerprint, each owned cell in its new part's piece)
+// old part in, NEW.pvtu with one piece per new part out, its cells labelled with their new part
+// ('partition') and their old one ('previous_partition'; label_moved_cells). The new files are
+// written to a temporary folder, read back and checked against the old dataset (cell and point
+// counts, global ids, every field's sums and fingerprint, each owned cell in its new part's piece)
 // before they are moved into place; on any failure nothing is left behind and the old
 // dataset is never touched.
 #include <string>

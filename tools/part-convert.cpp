@@ -50,8 +50,7 @@ std::string check_options(const ConvertOptions& o, const std::string& output) {
                                   "a graph with its coordinates in OUT.xyz, two files");
     if (partition_mode && ext != ".vtu" && ext != ".pvtu")
         throw tools::UsageError(
-            "with --partition the output must be a .vtu (or .pvtu with --split), not '" + output +
-            "'");
+            "with --partition the output must be a .vtu or a .pvtu dataset, not '" + output + "'");
     if (!partition_mode && ext == ".xyz")
         throw tools::UsageError("-o names the graph; its coordinates go beside it as OUT.xyz, so "
                                 "OUT cannot end in .xyz");
@@ -62,6 +61,13 @@ std::string check_options(const ConvertOptions& o, const std::string& output) {
     if (!partition_mode) tools::ensure_output_usable(formats::coordinates_beside(output), inputs);
     if (p.split) tools::ensure_output_usable(formats::partitioned_mesh_path(output, true), inputs);
     return ext;
+}
+
+// A .pvtu is a partitioned dataset (a summary naming one .vtu piece per part); one .vtu under
+// that name is a file VTK cannot read, so a .pvtu output with --partition implies --split.
+void imply_split_for_pvtu(ConvertOptions& o, const std::string& output) {
+    if (!o.partitioned.partition.empty() && std::filesystem::path(output).extension() == ".pvtu")
+        o.partitioned.split = true;
 }
 
 } // namespace
@@ -97,13 +103,15 @@ int main(int argc, char** argv) {
                    "Previous partition: adds 'old_partition' and 'moved'");
     app.add_flag("--split", o.partitioned.split,
                  "Write one .vtu piece per part and a .pvtu that ParaView opens as one dataset (an "
-                 "existing one is replaced all-or-nothing, its stale pieces removed)");
+                 "existing one is replaced all-or-nothing, its stale pieces removed); implied by "
+                 "-o OUT.pvtu");
     app.add_option("--ghost-layers", o.partitioned.ghost_layers,
                    "Ghost cell layers per piece (with --split), marked vtkGhostType")
         ->check(CLI::Range(0, 8));
     tools::add_common_options(app, common, {});
 
     return tools::run_tool(app, argc, argv, [&] {
+        imply_split_for_pvtu(o, common.output);
         const std::string ext = check_options(o, common.output);
         tools::Progress progress(common.quiet);
         progress.stage("reading " + o.mesh_path);

@@ -142,7 +142,8 @@ int main(int argc, char** argv) {
     auto run_serial = [&] {
         tools::Progress progress(common.quiet);
         progress.stage("reading " + o.graph_path);
-        const Graph graph = formats::read_graph_with_coordinates(o.graph_path, o.coords_path);
+        const Graph graph =
+            formats::read_graph_beside_partition(o.graph_path, o.coords_path, o.old_path);
         const Partition old_p =
             formats::read_partition(o.old_path, graph.num_vertices(), o.old_parts);
         tools::ensure_parts_fit(o.old_parts, graph.num_vertices(), "--old-parts");

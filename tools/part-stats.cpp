@@ -33,7 +33,8 @@ int main(int argc, char** argv) {
         progress.stage("reading " + graph_path);
         tools::Stopwatch clock;
         tools::CpuStopwatch cpu_clock;
-        const Graph graph = formats::read_graph_with_coordinates(graph_path, coords_path);
+        const Graph graph =
+            formats::read_graph_beside_partition(graph_path, coords_path, partition_path);
         const double read_seconds = clock.lap();
         const double read_cpu_seconds = cpu_clock.lap();
         tools::ensure_parts_fit(num_parts, graph.num_vertices());

@@ -1,5 +1,7 @@
 #include "formats/mpi/distributed_chaco.hpp"
 
+#include "formats/misplaced_inputs.hpp"
+
 #include <algorithm>
 #include <limits>
 
@@ -41,8 +43,10 @@ Head read_head(const std::string& path) {
             head.header_line = lines.line_number();
             head.section_begin = std::int64_t(lines.offset());
             return head;
-        } catch (const InputError&) {
-            if (whole) throw;
+        } catch (const InputError& e) {
+            // A mesh is told at once, not after reading it whole for a header it lacks.
+            const InputError hinted = graph_error_with_hint(e, text);
+            if (whole || hinted.message() != e.message()) throw hinted;
         }
     }
 }

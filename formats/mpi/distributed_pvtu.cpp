@@ -321,9 +321,8 @@ MeshArray ghost_flags(const MeshPiece& cut) {
 
 } // namespace
 
-PendingDistributedPvtu::PendingDistributedPvtu(MPI_Comm comm, const std::string& path,
-                                               const Mesh& piece,
-                                               const std::vector<VertexId>& block_start,
+PendingDistributedPvtu::PendingDistributedPvtu(MPI_Comm comm, const std::string& path, Mesh piece,
+                                               const part::mpi::DistributedInput& input,
                                                const part::mpi::DistributedRepartResult& result,
                                                int ghost_layers)
     : comm_(comm), path_(path) {
@@ -335,7 +334,11 @@ PendingDistributedPvtu::PendingDistributedPvtu(MPI_Comm comm, const std::string&
         for (std::size_t c = 0; c < ids.size(); ++c) ids[c] = VertexId(cell_ids.value(c));
     }
     const std::vector<PartId> new_part =
-        part::mpi::look_up_in_blocks(comm, ids, block_start, result.block_new_part);
+        part::mpi::look_up_in_blocks(comm, ids, input.block_start, result.block_new_part);
+    // Labelled before the totals are taken: the labels are all the move may change.
+    label_moved_cells(
+        piece, new_part,
+        part::mpi::look_up_in_blocks(comm, ids, input.block_start, input.block_old_part));
 
     collectively(comm, [&] {
         if (rank != 0) return;

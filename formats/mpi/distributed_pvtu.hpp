@@ -51,21 +51,22 @@ struct PvtuOutputReport {
     std::vector<std::string> written;      // piece files, then the .pvtu (after commit)
 };
 
-// The new dataset staged: the constructor (collective) finds each cell's new part (asked of
-// the rank holding it in its block), sends every cell with its points and all its arrays to
-// the rank hosting its new part (one MPI_Alltoallv of in-memory .vtu pieces), which joins what
-// it receives (shared points once) and writes piece q as PATH_q.vtu (or PATH.g<N>_q.vtu when
-// replacing a dataset that uses those names: pvtu_replacement.hpp) into a temporary folder
-// beside `path`; rank 0 writes the .pvtu there. With ghost_layers L > 0 each piece also gets
-// L layers of ghost cells (vtkGhostType 1, after its own cells; distributed_ghost_cells). The
-// written pieces are read back and their totals (cells, points, global ids, per-field sums and
+// The new dataset staged: the constructor (collective) finds each cell's old and new part
+// (asked of the rank holding it in its block), labels the cells with them (label_moved_cells:
+// 'partition' the new part, 'previous_partition' the old one), sends every cell with its points and
+// all its arrays to the rank hosting its new part (one MPI_Alltoallv of in-memory .vtu pieces),
+// which joins what it receives (shared points once) and writes piece q as PATH_q.vtu (or
+// PATH.g<N>_q.vtu when replacing a dataset that uses those names: pvtu_replacement.hpp) into a
+// temporary folder beside `path`; rank 0 writes the .pvtu there. With ghost_layers L > 0 each piece
+// also gets L layers of ghost cells (vtkGhostType 1, after its own cells; distributed_ghost_cells).
+// The written pieces are read back and their totals (cells, points, global ids, per-field sums and
 // fingerprints) compared with the input pieces' before anything may be committed; a difference
 // throws on every rank. commit() (collective) moves the pieces, then the .pvtu, into place, then
 // removes the replaced dataset's old pieces. Without commit nothing is left.
 class PendingDistributedPvtu {
   public:
-    PendingDistributedPvtu(MPI_Comm comm, const std::string& path, const Mesh& piece,
-                           const std::vector<VertexId>& block_start,
+    PendingDistributedPvtu(MPI_Comm comm, const std::string& path, Mesh piece,
+                           const part::mpi::DistributedInput& input,
                            const part::mpi::DistributedRepartResult& result, int ghost_layers = 0);
     ~PendingDistributedPvtu();
     PendingDistributedPvtu(const PendingDistributedPvtu&) = delete;

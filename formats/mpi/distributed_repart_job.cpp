@@ -72,9 +72,8 @@ std::vector<std::string> DistributedRepartJob::dataset_files() const {
 void DistributedRepartJob::write() {
     // The new dataset is staged and checked first, so all outputs appear together or none.
     if (!options_.pvtu_output.empty())
-        dataset_ = std::make_unique<PendingDistributedPvtu>(comm_, options_.pvtu_output, piece_,
-                                                            input_.block_start, result_,
-                                                            options_.ghost_layers);
+        dataset_ = std::make_unique<PendingDistributedPvtu>(
+            comm_, options_.pvtu_output, std::move(piece_), input_, result_, options_.ghost_layers);
     clock_.emplace("write");
     write_repart_outputs(comm_, options_.partition_path, options_.plan_path, result_);
     clock_.reset();

@@ -70,7 +70,7 @@ class DistributedRepartJob {
   private:
     MPI_Comm comm_;
     DistributedRepartOptions options_;
-    Mesh piece_; // a .pvtu GRAPH: this rank's cells
+    Mesh piece_; // a .pvtu GRAPH: this rank's cells, until write() moves them to the new dataset
     part::mpi::DistributedInput input_;
     part::mpi::DistributedRepartResult result_;
     std::unique_ptr<PendingDistributedPvtu> dataset_;

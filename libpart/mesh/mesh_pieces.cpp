@@ -55,4 +55,31 @@ std::vector<MeshPiece> split_mesh(const Mesh& mesh, std::span<const CellId> cell
     return pieces;
 }
 
+namespace {
+
+void replace_cell_array(Mesh& mesh, MeshArray array) {
+    for (MeshArray& existing : mesh.cell_data)
+        if (existing.name() == array.name()) {
+            existing = std::move(array);
+            return;
+        }
+    mesh.cell_data.push_back(std::move(array));
+}
+
+} // namespace
+
+void label_moved_cells(Mesh& mesh, std::span<const PartId> new_part,
+                       std::span<const PartId> old_part) {
+    if (new_part.size() != std::size_t(mesh.num_cells()) || old_part.size() != new_part.size())
+        throw InvalidArgument("part labels for " + std::to_string(new_part.size()) + " and " +
+                              std::to_string(old_part.size()) + " cells on a mesh of " +
+                              std::to_string(mesh.num_cells()));
+    replace_cell_array(
+        mesh, MeshArray::from_values("partition", 1,
+                                     std::vector<PartId>(new_part.begin(), new_part.end())));
+    replace_cell_array(
+        mesh, MeshArray::from_values("previous_partition", 1,
+                                     std::vector<PartId>(old_part.begin(), old_part.end())));
+}
+
 } // namespace part

@@ -22,4 +22,10 @@ struct MeshPiece {
 std::vector<MeshPiece> split_mesh(const Mesh& mesh, std::span<const CellId> cells,
                                   std::span<const PartId> part, PartId num_parts, int ghost_layers);
 
+// Labels the cells of a mesh whose cells moved to new parts, so that ParaView colours it by the
+// new cut: cell array 'partition' gets each cell's new part and 'previous_partition' its part
+// before the move (one value per cell each), replacing arrays of those names.
+void label_moved_cells(Mesh& mesh, std::span<const PartId> new_part,
+                       std::span<const PartId> old_part);
+
 } // namespace part

@@ -295,6 +295,28 @@ TEST(PartConvert, SplitWritesPiecesWithGhostLayer) {
     EXPECT_NE(whole->GetCellData()->GetArray("gmsh:physical"), nullptr);
 }
 
+// Issue 27: -o X.pvtu without --split wrote one .vtu under the .pvtu name, which VTK's parallel
+// reader cannot open, and reported success. A .pvtu output is a partitioned dataset: it implies
+// --split, as written with it.
+TEST(PartConvert, PvtuOutputWithoutSplitWritesAPartitionedDataset) {
+    ScratchDir dir;
+    const std::string mesh = source_file("data/naca0012.msh");
+    const std::string partition = graph_and_partition(dir, mesh, "naca", 3);
+    auto r = convert(mesh + " --partition " + partition + " -q -o " + dir.file("implied.pvtu"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = convert(mesh + " --partition " + partition + " --split -q -o " + dir.file("split.pvtu"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const Graph graph = formats::read_chaco_graph(dir.file("naca.graph"));
+    auto whole = read_grid<vtkXMLPUnstructuredGridReader>(dir.file("implied.pvtu"));
+    ASSERT_NE(whole, nullptr);
+    EXPECT_EQ(whole->GetNumberOfCells(), vtkIdType(graph.num_vertices()));
+    for (int p = 0; p < 3; ++p) {
+        const std::string piece = "_" + std::to_string(p) + ".vtu";
+        EXPECT_TRUE(read_text(dir.file("implied" + piece)) == read_text(dir.file("split" + piece)))
+            << piece;
+    }
+}
+
 // Pieces read back as a .pvtu join into the original mesh: same graph, same fields.
 TEST(PartConvert, PvtuPiecesJoinBackIntoTheMesh) {
     ScratchDir dir;

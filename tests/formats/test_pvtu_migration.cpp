@@ -283,3 +283,47 @@ TEST(PendingPvtu, NothingAppearsBeforeCommitAndNothingRemainsWithoutIt) {
     EXPECT_EQ(count_files(), 3);
     EXPECT_EQ(formats::read_vtk_mesh(dir.file("b.pvtu")).num_cells(), mesh.num_cells());
 }
+
+// Issue 27: ParaView colours a dataset by 'partition', so after a plan it must hold each cell's
+// new part (it held the old one), with the old one in 'previous_partition'; ghosts included,
+// and a dataset migrated twice keeps only the latest move.
+TEST(PvtuMigration, PartitionArrayHoldsTheNewPartAndPreviousPartitionTheOld) {
+    const Mesh mesh = grid_mesh(6, 4);
+    const auto cells = std::size_t(mesh.num_cells());
+    std::vector<PartId> first(cells), second(cells), third(cells);
+    for (std::size_t c = 0; c < cells; ++c) {
+        first[c] = PartId(c % 3);
+        second[c] = PartId(c * 4 / cells);
+        third[c] = PartId((c + 1) % 2);
+    }
+    ScratchDir dir;
+    std::vector<CellId> all(cells);
+    std::iota(all.begin(), all.end(), 0);
+    formats::write_pvtu(dir.file("old.pvtu"), mesh, all, split_mesh(mesh, all, first, 3, 1),
+                        {MeshArray::from_values("partition", 1, first)}, 1);
+    formats::migrate_pvtu(diff({3, first, {}}, {4, second, {}}), "p.plan", dir.file("old.pvtu"),
+                          dir.file("mid.pvtu"), 1);
+    formats::migrate_pvtu(diff({4, second, {}}, {2, third, {}}), "q.plan", dir.file("mid.pvtu"),
+                          dir.file("new.pvtu"), 1);
+    const auto expect_labels = [&](const std::string& pvtu, const std::vector<PartId>& now,
+                                   const std::vector<PartId>& before) {
+        for (const auto& piece : formats::read_pvtu_pieces(pvtu)) {
+            const MeshArray* ids = piece.mesh.find_cell_array("GlobalCellIds");
+            const MeshArray* partition = piece.mesh.find_cell_array("partition");
+            const MeshArray* previous = piece.mesh.find_cell_array("previous_partition");
+            ASSERT_TRUE(ids && partition && previous) << piece.path;
+            for (CellId c = 0; c < piece.mesh.num_cells(); ++c) {
+                const auto g = std::size_t(ids->value(std::size_t(c)));
+                EXPECT_EQ(partition->value(std::size_t(c)), now[g]) << piece.path << " cell " << g;
+                EXPECT_EQ(previous->value(std::size_t(c)), before[g])
+                    << piece.path << " cell " << g;
+            }
+        }
+    };
+    expect_labels(dir.file("mid.pvtu"), second, first);
+    expect_labels(dir.file("new.pvtu"), third, second);
+    // The .pvtu declares both arrays, so ParaView offers them for colouring.
+    const std::string summary = read_text(dir.file("new.pvtu"));
+    EXPECT_NE(summary.find("Name=\"partition\""), std::string::npos);
+    EXPECT_NE(summary.find("Name=\"previous_partition\""), std::string::npos);
+}

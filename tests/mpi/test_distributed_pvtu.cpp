@@ -140,8 +140,8 @@ TEST(DistributedPvtu, IntervalEqualsSerialIntervalAndTheNewPiecesKeepEveryCellAn
 
     const std::string out = dir.file("new.pvtu");
     {
-        formats::mpi::PendingDistributedPvtu pending(MPI_COMM_WORLD, out, read.piece,
-                                                     read.input.block_start, result);
+        formats::mpi::PendingDistributedPvtu pending(MPI_COMM_WORLD, out, read.piece, read.input,
+                                                     result);
         EXPECT_FALSE(std::filesystem::exists(out)); // staged only
         pending.commit();
         EXPECT_EQ(pending.report().cells, std::int64_t(read.input.graph.global_vertices));
@@ -157,23 +157,46 @@ TEST(DistributedPvtu, IntervalEqualsSerialIntervalAndTheNewPiecesKeepEveryCellAn
     // Piece q holds exactly the cells of new part q, each global cell once, every field kept.
     const auto before = formats::read_pvtu_pieces(path);
     const auto after = formats::read_pvtu_pieces(out);
+    std::vector<PartId> old_part(new_part.size(), -1);
+    for (const auto& piece : before) {
+        const MeshArray& ids = *piece.mesh.find_cell_array("GlobalCellIds");
+        const MeshArray& ghost = *piece.mesh.find_cell_array("vtkGhostType");
+        for (CellId c = 0; c < piece.mesh.num_cells(); ++c)
+            if (ghost.value(std::size_t(c)) == 0)
+                old_part[std::size_t(ids.value(std::size_t(c)))] = piece.part;
+    }
     std::vector<int> seen(new_part.size(), 0);
     for (const auto& piece : after) {
         const MeshArray& ids = *piece.mesh.find_cell_array("GlobalCellIds");
         EXPECT_EQ(piece.mesh.find_cell_array("vtkGhostType"), nullptr);
+        // Issue 27: 'partition' is the new part (ParaView colours by it), the old one beside it.
+        const MeshArray* partition = piece.mesh.find_cell_array("partition");
+        const MeshArray* previous = piece.mesh.find_cell_array("previous_partition");
+        ASSERT_TRUE(partition && previous) << piece.path;
         for (CellId c = 0; c < piece.mesh.num_cells(); ++c) {
             const auto id = std::size_t(ids.value(std::size_t(c)));
             ++seen[id];
             EXPECT_EQ(new_part[id], piece.part) << "global cell " << id;
+            EXPECT_EQ(partition->value(std::size_t(c)), new_part[id]) << "global cell " << id;
+            EXPECT_EQ(previous->value(std::size_t(c)), old_part[id]) << "global cell " << id;
         }
     }
     EXPECT_TRUE(std::all_of(seen.begin(), seen.end(), [](int s) { return s == 1; }));
+    // Every other field is conserved: the totals agree once the labels are left out.
+    const auto without_labels = [](Mesh mesh) {
+        std::erase_if(mesh.cell_data, [](const MeshArray& a) {
+            return a.name() == "partition" || a.name() == "previous_partition";
+        });
+        return mesh;
+    };
     std::vector<Mesh> old_meshes, new_meshes;
-    for (const auto& p : before) old_meshes.push_back(p.mesh);
-    for (const auto& p : after) new_meshes.push_back(p.mesh);
+    for (const auto& p : before) old_meshes.push_back(without_labels(p.mesh));
+    for (const auto& p : after) new_meshes.push_back(without_labels(p.mesh));
     EXPECT_EQ(first_difference(dataset_totals(old_meshes), dataset_totals(new_meshes)), "");
     // The distributed totals (each shared point counted once over the ranks) are the serial ones.
-    const DatasetTotals serial_totals = dataset_totals(old_meshes);
+    std::vector<Mesh> read_meshes;
+    for (const auto& p : before) read_meshes.push_back(p.mesh);
+    const DatasetTotals serial_totals = dataset_totals(read_meshes);
     EXPECT_EQ(first_difference(serial_totals, distributed_totals), "");
     EXPECT_EQ(distributed_totals.points, serial_totals.points);
 
@@ -315,8 +338,8 @@ TEST(DistributedPvtu, GhostLayersAreThoseOfPartPlanApply) {
     const auto result = mpi::distributed_interval(MPI_COMM_WORLD, read.input, request);
     const std::string out = dir.file("ghosts.pvtu");
     constexpr int kLayers = 2;
-    formats::mpi::PendingDistributedPvtu(MPI_COMM_WORLD, out, read.piece, read.input.block_start,
-                                         result, kLayers)
+    formats::mpi::PendingDistributedPvtu(MPI_COMM_WORLD, out, read.piece, read.input, result,
+                                         kLayers)
         .commit();
     // The whole plan, for the serial call: the blocks' old and new parts gathered on rank 0.
     const std::vector<PartId> old_part =
