@@ -98,6 +98,50 @@ struct ClusterGraph {
     VertexId first = 0;       // global id of this rank's first cluster
 };
 
+// This rank's clusters as rows of the cluster graph: weights, sizes, old parts, and neighbours
+// in global cluster ids (`first` is this rank's first; `ghost_cluster` the cluster of each
+// ghost), a row's entries to one cluster summed.
+struct ClusterRows {
+    std::vector<Weight> weight, size, degree, adjwgt;
+    std::vector<PartId> old_part;
+    std::vector<VertexId> adjncy;
+};
+
+ClusterRows cluster_rows(const RankShare& share, const LocalClusters& clusters, VertexId first,
+                         const std::vector<std::int32_t>& ghost_cluster) {
+    const Graph& coarse = clusters.graph(share.view.graph);
+    const std::vector<PartId>& coarse_part =
+        clusters.levels.empty() ? share.view.label : clusters.levels.back().part;
+    // The ghost in each ghost's cluster (a ghost is alone in its cluster).
+    std::vector<VertexId> ghost_in(std::size_t(coarse.num_vertices()), -1);
+    for (VertexId v = share.owned(); v < share.view.graph.num_vertices(); ++v)
+        ghost_in[clusters.cluster_of[v]] = v - share.owned();
+    ClusterRows rows;
+    std::vector<std::pair<VertexId, Weight>> row;
+    for (VertexId c = 0; c < clusters.count; ++c) {
+        rows.weight.push_back(coarse.vertex_weight(c));
+        rows.size.push_back(coarse.vertex_size(c));
+        rows.old_part.push_back(coarse_part[c]);
+        row.clear();
+        for (EdgeOffset e = coarse.xadj[c]; e < coarse.xadj[c + 1]; ++e) {
+            const VertexId d = coarse.adjncy[e];
+            row.emplace_back(d < clusters.count ? first + d : ghost_cluster[ghost_in[d]],
+                             coarse.edge_weight(e));
+        }
+        std::sort(row.begin(), row.end());
+        const std::size_t before = rows.adjncy.size();
+        for (const auto& [d, w] : row)
+            if (rows.adjncy.size() > before && rows.adjncy.back() == d) {
+                rows.adjwgt.back() += w;
+            } else {
+                rows.adjncy.push_back(d);
+                rows.adjwgt.push_back(w);
+            }
+        rows.degree.push_back(Weight(rows.adjncy.size() - before));
+    }
+    return rows;
+}
+
 ClusterGraph gather_clusters(MPI_Comm comm, const RankShare& share, const LocalClusters& clusters,
                              int root) {
     const StageClock clock("adaptive: cluster graph");
@@ -108,48 +152,15 @@ ClusterGraph gather_clusters(MPI_Comm comm, const RankShare& share, const LocalC
     std::vector<std::int32_t> global_cluster(std::size_t(share.owned()));
     for (VertexId v = 0; v < share.owned(); ++v)
         global_cluster[v] = out.first + clusters.cluster_of[v];
-    const std::vector<std::int32_t> ghost_cluster = ghost_values(comm, share, global_cluster);
-
-    const Graph& coarse = clusters.graph(share.view.graph);
-    std::vector<Weight> weight, size, degree;
-    std::vector<PartId> old_part;
-    std::vector<VertexId> adjncy;
-    std::vector<Weight> adjwgt;
-    std::vector<std::pair<VertexId, Weight>> row;
-    // The ghost of each ghost cluster (a ghost is alone in its cluster).
-    std::vector<VertexId> ghost_in(std::size_t(coarse.num_vertices()), -1);
-    for (VertexId v = share.owned(); v < share.view.graph.num_vertices(); ++v)
-        ghost_in[clusters.cluster_of[v]] = v - share.owned();
-    const std::vector<PartId>& coarse_part =
-        clusters.levels.empty() ? share.view.label : clusters.levels.back().part;
-    for (VertexId c = 0; c < clusters.count; ++c) {
-        weight.push_back(coarse.vertex_weight(c));
-        size.push_back(coarse.vertex_size(c));
-        old_part.push_back(coarse_part[c]);
-        row.clear();
-        for (EdgeOffset e = coarse.xadj[c]; e < coarse.xadj[c + 1]; ++e) {
-            const VertexId d = coarse.adjncy[e];
-            row.emplace_back(d < clusters.count ? out.first + d : ghost_cluster[ghost_in[d]],
-                             coarse.edge_weight(e));
-        }
-        std::sort(row.begin(), row.end());
-        const std::size_t before = adjncy.size();
-        for (const auto& [d, w] : row)
-            if (adjncy.size() > before && adjncy.back() == d)
-                adjwgt.back() += w;
-            else {
-                adjncy.push_back(d);
-                adjwgt.push_back(w);
-            }
-        degree.push_back(Weight(adjncy.size() - before));
-    }
+    const ClusterRows rows =
+        cluster_rows(share, clusters, out.first, ghost_values(comm, share, global_cluster));
     Graph& g = out.graph;
-    g.vwgt = gather_pieces<Weight>(comm, weight, root);
-    g.vsize = gather_pieces<Weight>(comm, size, root);
-    out.part = gather_pieces<PartId>(comm, old_part, root);
-    const std::vector<Weight> degrees = gather_pieces<Weight>(comm, degree, root);
-    g.adjncy = gather_pieces<VertexId>(comm, adjncy, root);
-    g.adjwgt = gather_pieces<Weight>(comm, adjwgt, root);
+    g.vwgt = gather_pieces<Weight>(comm, rows.weight, root);
+    g.vsize = gather_pieces<Weight>(comm, rows.size, root);
+    out.part = gather_pieces<PartId>(comm, rows.old_part, root);
+    const std::vector<Weight> degrees = gather_pieces<Weight>(comm, rows.degree, root);
+    g.adjncy = gather_pieces<VertexId>(comm, rows.adjncy, root);
+    g.adjwgt = gather_pieces<Weight>(comm, rows.adjwgt, root);
     g.ncon = 1;
     g.xadj.assign(1, 0);
     for (Weight d : degrees) g.xadj.push_back(g.xadj.back() + d);
