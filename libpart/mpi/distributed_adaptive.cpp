@@ -8,6 +8,7 @@
 #include "libpart/mpi/ghost_layer.hpp"
 #include "libpart/mpi/neighbour_slots.hpp"
 #include "libpart/mpi/subdomain_view.hpp"
+#include "libpart/refine/boundary_polish.hpp"
 #include "libpart/refine/overload_balancer.hpp"
 #include "libpart/repart/adaptive_repart.hpp"
 #include "libpart/repart/border_reshaping.hpp"
@@ -26,6 +27,12 @@ struct RankShare {
     std::vector<int> ghost_rank; // per ghost
     OwnedIndex index;            // owned vertex of a global id
     VertexId owned() const { return view.members(); }
+    // 1 for the ghosts, 0 for the owned vertices: the ghosts never move here.
+    std::vector<char> ghost_mask() const {
+        std::vector<char> mask(view.label.size(), 0);
+        std::fill(mask.begin() + owned(), mask.end(), 1);
+        return mask;
+    }
 };
 
 RankShare rank_share(MPI_Comm comm, const DistributedInput& input) {
@@ -71,11 +78,10 @@ LocalClusters local_clusters(MPI_Comm comm, const RankShare& share, PartId parts
     const Graph& g = share.view.graph;
     WeightSum own = 0;
     for (VertexId v = 0; v < share.owned(); ++v) own += g.vertex_weight(v);
-    std::vector<char> ghost(std::size_t(g.num_vertices()), 0);
-    std::fill(ghost.begin() + share.owned(), ghost.end(), 1);
     LocalClusters clusters;
     clusters.levels = coarsen_within_groups(
-        g, share.view.label, adaptive_cluster_limits(sum_over_ranks(comm, own), parts), ghost);
+        g, share.view.label, adaptive_cluster_limits(sum_over_ranks(comm, own), parts),
+        share.ghost_mask());
     clusters.cluster_of.resize(std::size_t(g.num_vertices()));
     for (VertexId v = 0; v < g.num_vertices(); ++v) {
         VertexId c = v;
@@ -217,12 +223,11 @@ RoomShares room_shares(MPI_Comm comm, const RankShare& share, const std::vector<
     MPI_Allreduce(MPI_IN_PLACE, holders.data(), k, MPI_INT64_T, MPI_SUM, comm);
     WeightSum total = 0;
     for (WeightSum w : total_weight) total += w;
-    const Partition shape{k, {}, request.targets};
+    const std::vector<WeightSum> global_limit =
+        refine::part_weight_limits({k, {}, request.targets}, total, request.tolerance);
     RoomShares shares{std::vector<WeightSum>(static_cast<std::size_t>(k)), 0};
     for (PartId q = 0; q < k; ++q) {
-        const auto global_limit =
-            WeightSum(std::floor(shape.target(q) * double(total) * (1 + request.tolerance)));
-        const WeightSum room = global_limit - total_weight[q];
+        const WeightSum room = global_limit[q] - total_weight[q];
         shares.overload += std::max<WeightSum>(0, -room);
         WeightSum mine = 0;
         if (room >= 0 && here[q] > 0) mine = room / holders[q];
@@ -238,8 +243,7 @@ RoomShares room_shares(MPI_Comm comm, const RankShare& share, const std::vector<
 std::vector<char> fixed_vertices(MPI_Comm comm, const RankShare& share) {
     const Graph& g = share.view.graph;
     const int rank = rank_of(comm);
-    std::vector<char> fixed(std::size_t(g.num_vertices()), 0);
-    std::fill(fixed.begin() + share.owned(), fixed.end(), 1);
+    std::vector<char> fixed = share.ghost_mask();
     for (VertexId v = 0; v < share.owned(); ++v)
         for (VertexId u : g.neighbours(v))
             if (u >= share.owned()) {
@@ -266,8 +270,7 @@ refine::BalanceResult balance_vertices(MPI_Comm comm, const RankShare& share,
                                        const RepartRequest& request,
                                        std::vector<PartId>& new_part) {
     const std::vector<PartId>& origin = share.view.label;
-    std::vector<char> ghosts(origin.size(), 0);
-    std::fill(ghosts.begin() + share.owned(), ghosts.end(), 1);
+    const std::vector<char> ghosts = share.ghost_mask();
     refine::BalanceResult total;
     for (int pass = 0; pass < kBalancePasses; ++pass) {
         Partition partition{request.new_parts, view_parts(comm, share, new_part), request.targets};

@@ -10,17 +10,16 @@
 
 namespace part::refine {
 
-namespace {
-
-// The most each part may weigh: (1 + tolerance) x its target share of `total`.
-std::vector<WeightSum> weight_limits(const Partition& partition, WeightSum total,
-                                     double tolerance) {
+std::vector<WeightSum> part_weight_limits(const Partition& partition, WeightSum total,
+                                          double tolerance) {
     std::vector<WeightSum> limit;
     for (PartId p = 0; p < partition.num_parts; ++p)
         limit.push_back(
             WeightSum(std::floor(partition.target(p) * double(total) * (1 + tolerance))));
     return limit;
 }
+
+namespace {
 
 struct Move {
     WeightSum gain = 0;
@@ -157,9 +156,9 @@ class Polisher {
         sums_ = row_sums();
         limit_ = options.limits
                      ? *options.limits
-                     : weight_limits(partition,
-                                     std::accumulate(weight_.begin(), weight_.end(), WeightSum(0)),
-                                     tolerance);
+                     : part_weight_limits(
+                           partition, std::accumulate(weight_.begin(), weight_.end(), WeightSum(0)),
+                           tolerance);
         find_boundary();
         queue_.reset(graph.num_vertices(), gain_bound());
     }
@@ -366,7 +365,7 @@ class Polisher {
 
 std::vector<WeightSum> part_weight_limits(const Graph& graph, const Partition& partition,
                                           double tolerance) {
-    return weight_limits(partition, graph.total_vertex_weight()[0], tolerance);
+    return part_weight_limits(partition, graph.total_vertex_weight()[0], tolerance);
 }
 
 PolishResult polish_boundary(const Graph& graph, Partition& partition, double tolerance,

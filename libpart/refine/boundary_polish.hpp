@@ -18,6 +18,9 @@ struct PolishResult {
 // The most each part may weigh (constraint 0): (1 + tolerance) x its target share of the total.
 std::vector<WeightSum> part_weight_limits(const Graph& graph, const Partition& partition,
                                           double tolerance);
+// The same for a `total` weight given (e.g. summed over the ranks of a distributed graph).
+std::vector<WeightSum> part_weight_limits(const Partition& partition, WeightSum total,
+                                          double tolerance);
 
 struct PolishOptions {
     int max_passes = 8;
