@@ -104,11 +104,14 @@ constexpr VertexId kRowsPerBlock = 4096;
 // Collective. Each edge {a, b} is checked once, at the reader of one end: entry a -> b when it
 // is "chosen" (a < b for an even a + b, a > b for an odd one, so each rank checks about half its
 // entries' edges whatever the numbering) goes to the rank that read b, which checks that b lists
-// a with the same weight, its entries grouped by blocks of rows. Rows hold no duplicates
-// (checked as they are read), so the chosen entries' mirrors are distinct other entries; when
-// there are as many of those as chosen ones, every entry has its mirror and the graph is
-// symmetric. Otherwise the check runs again on every entry (`all`), to name the line of one
-// without a mirror.
+// a with the same weight. Rows hold no duplicates (checked as they are read), so the chosen
+// entries' mirrors are distinct other entries; when there are as many of those as chosen ones,
+// every entry has its mirror and the graph is symmetric. Otherwise the check runs again on every
+// entry (`all`), to name the line of one without a mirror.
+//
+// The entries are grouped in one counting sort: first those for each other rank, to be sent,
+// then this rank's own by block of rows, so that the rows a block's checks look up stay in a
+// core's cache whatever the numbering.
 void check_symmetry(MPI_Comm comm, const std::string& path, const LineSlice& slice,
                     const GraphSlice& read, bool all = false) {
     const int rank = part::mpi::rank_of(comm), ranks = part::mpi::size_of(comm);
@@ -118,11 +121,15 @@ void check_symmetry(MPI_Comm comm, const std::string& path, const LineSlice& sli
     };
     const Graph& g = read.graph.local;
     const std::vector<VertexId>& start = read.block_start;
-    auto reader = [&](VertexId v) {
-        return int(std::upper_bound(start.begin(), start.end(), v) - start.begin()) - 1;
+    const VertexId own_first = start[rank], own_end = start[rank + 1];
+    auto group_of = [&](VertexId listed) {
+        if (listed >= own_first && listed < own_end)
+            return std::size_t(ranks) + std::size_t((listed - own_first) / kRowsPerBlock);
+        return std::size_t(std::upper_bound(start.begin(), start.end(), listed) - start.begin() -
+                           1);
     };
     auto check = [&](const Listed& l) {
-        const VertexId u = l.listed - start[rank];
+        const VertexId u = l.listed - own_first;
         const auto row = g.neighbours(u);
         const auto at = std::find(row.begin(), row.end(), l.lister);
         const Weight back = at == row.end() ? 0 : g.edge_weight(g.xadj[u] + (at - row.begin()));
@@ -139,6 +146,7 @@ void check_symmetry(MPI_Comm comm, const std::string& path, const LineSlice& sli
                              std::to_string(back) + " at vertex " + listed);
     };
     std::vector<Listed> sent;
+    sent.reserve(all ? g.adjncy.size() : g.adjncy.size() / 2 + 1);
     long long chosen_minus_other = 0;
     for (VertexId i = 0; i < read.graph.num_owned(); ++i)
         for (EdgeOffset e = g.xadj[i]; e < g.xadj[i + 1]; ++e) {
@@ -147,19 +155,24 @@ void check_symmetry(MPI_Comm comm, const std::string& path, const LineSlice& sli
             chosen_minus_other += chosen ? 1 : -1;
             if (all || chosen) sent.push_back(l);
         }
-    const auto out = part::mpi::group_by_rank(
-        sent, ranks, [&](std::size_t i) { return reader(sent[i].listed); });
+    std::vector<std::size_t> first, in_first;
+    const std::size_t groups =
+        std::size_t(ranks) + std::size_t((own_end - own_first) / kRowsPerBlock + 1);
+    const std::vector<Listed> grouped = counting_sort(
+        std::span<const Listed>(sent), groups, [&](const Listed& l) { return group_of(l.listed); },
+        first);
     sent = {};
-    const std::vector<int> in_counts = part::mpi::exchange_counts(comm, out.counts);
-    const std::vector<Listed> in =
-        part::mpi::exchange<Listed>(comm, out.items, out.counts, in_counts);
-    std::vector<std::size_t> first;
-    const VertexId rows = start[rank + 1] - start[rank];
-    const std::vector<Listed> by_block = counting_sort(
-        std::span<const Listed>(in), std::size_t(rows / kRowsPerBlock + 1),
-        [&](const Listed& l) { return (l.listed - start[rank]) / kRowsPerBlock; }, first);
+    std::vector<int> out_counts(static_cast<std::size_t>(ranks));
+    for (int r = 0; r < ranks; ++r) out_counts[r] = int(first[r + 1] - first[r]);
+    const std::vector<int> in_counts = part::mpi::exchange_counts(comm, out_counts);
+    const std::vector<Listed> in = part::mpi::exchange<Listed>(
+        comm, std::span(grouped.data(), first[ranks]), out_counts, in_counts);
+    const std::vector<Listed> in_by_block = counting_sort(
+        std::span<const Listed>(in), groups, [&](const Listed& l) { return group_of(l.listed); },
+        in_first);
     collectively(comm, [&] {
-        for (const Listed& l : by_block) check(l);
+        for (std::size_t i = first[ranks]; i < grouped.size(); ++i) check(grouped[i]);
+        for (const Listed& l : in_by_block) check(l);
     });
     if (!all && part::mpi::sum_over_ranks(comm, chosen_minus_other) != 0)
         check_symmetry(comm, path, slice, read, true);
