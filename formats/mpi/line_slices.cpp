@@ -90,15 +90,21 @@ LineSlice read_line_slice(MPI_Comm comm, const std::string& path, std::int64_t s
         // A line starts in [lo, hi) when it begins at section_begin or after a '\n' at
         // lo - 1 or later; neighbours use the same rule, so the slices meet exactly.
         const std::int64_t from = lo > section_begin ? lo - 1 : lo;
-        std::string buffer = read_file_bytes(file, path, from, hi - from);
+        // Read a little past the range: the last line almost always ends there, so the
+        // buffer need not grow (a copy of it all) to find that end.
+        std::string buffer =
+            read_file_bytes(file, path, from, std::min<std::int64_t>(hi + kReadAhead, size) - from);
         const std::int64_t start =
             lo > section_begin ? next_line_start(file, path, buffer, from, lo - 1, size) : lo;
         const std::int64_t end =
             hi > lo ? next_line_start(file, path, buffer, from, std::max(hi - 1, start), size)
                     : start;
         LineSlice s;
-        if (start < hi && end > start)
-            s.text = buffer.substr(std::size_t(start - from), std::size_t(end - start));
+        if (start < hi && end > start) { // trimmed in place, not copied
+            s.text = std::move(buffer);
+            s.text.resize(std::size_t(end - from));
+            s.text.erase(0, std::size_t(start - from));
+        }
         s.lines = std::count(s.text.begin(), s.text.end(), '\n');
         if (!s.text.empty() && s.text.back() != '\n') ++s.lines;
         return s;
