@@ -5,6 +5,7 @@
 #include "formats/gmsh_mesh.hpp"
 #include "formats/mapped_file.hpp"
 #include "formats/metis_mesh.hpp"
+#include "formats/su2_mesh.hpp"
 #include "formats/vtk_mesh.hpp"
 
 namespace part::formats {
@@ -17,10 +18,11 @@ Mesh read_by_extension(const std::string& path) {
     if (ext == ".msh") return read_gmsh_mesh(path);
     if (ext == ".vtu" || ext == ".vtk" || ext == ".pvtu") return read_vtk_mesh(path);
     if (ext == ".mesh") return read_metis_mesh(path);
-    throw InputError(
-        path, 0,
-        "unknown mesh format '" + ext +
-            "': expected .msh (gmsh 2.2 or 4.1), .vtu, .pvtu, .vtk (VTK) or .mesh (METIS)");
+    if (ext == ".su2") return read_su2_mesh(path);
+    throw InputError(path, 0,
+                     "unknown mesh format '" + ext +
+                         "': expected .msh (gmsh 2.2 or 4.1), .vtu, .pvtu, .vtk (VTK), .su2 (SU2) "
+                         "or .mesh (METIS)");
 }
 
 } // namespace
