@@ -4,7 +4,9 @@
 
 #include "formats/gmsh_mesh.hpp"
 #include "formats/mapped_file.hpp"
+#include "formats/medit_mesh.hpp"
 #include "formats/metis_mesh.hpp"
+#include "formats/su2_mesh.hpp"
 #include "formats/vtk_mesh.hpp"
 
 namespace part::formats {
@@ -16,11 +18,14 @@ Mesh read_by_extension(const std::string& path) {
     const std::string ext = std::filesystem::path(path).extension().string();
     if (ext == ".msh") return read_gmsh_mesh(path);
     if (ext == ".vtu" || ext == ".vtk" || ext == ".pvtu") return read_vtk_mesh(path);
-    if (ext == ".mesh") return read_metis_mesh(path);
-    throw InputError(
-        path, 0,
-        "unknown mesh format '" + ext +
-            "': expected .msh (gmsh 2.2 or 4.1), .vtu, .pvtu, .vtk (VTK) or .mesh (METIS)");
+    // Medit and METIS share the extension; a Medit file names itself in its first keyword.
+    if (ext == ".mesh")
+        return is_medit_mesh_file(path) ? read_medit_mesh(path) : read_metis_mesh(path);
+    if (ext == ".su2") return read_su2_mesh(path);
+    throw InputError(path, 0,
+                     "unknown mesh format '" + ext +
+                         "': expected .msh (gmsh 2.2 or 4.1), .vtu, .pvtu, .vtk (VTK), .su2 (SU2) "
+                         "or .mesh (Medit or METIS)");
 }
 
 } // namespace

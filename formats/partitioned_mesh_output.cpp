@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "formats/openfoam_decomposition.hpp"
 #include "formats/partition_file.hpp"
 #include "formats/vtk_mesh.hpp"
 #include "libpart/core/partition_diff.hpp"
@@ -57,6 +58,16 @@ WrittenPartitionedMesh write_partitioned_mesh(const Mesh& mesh, const std::strin
     written.pieces = std::size_t(std::count_if(
         pieces.begin(), pieces.end(), [](const MeshPiece& p) { return !p.cells.empty(); }));
     return written;
+}
+
+WrittenPartitionedMesh write_cell_decomposition_of_mesh(const Mesh& mesh,
+                                                        const std::string& mesh_path,
+                                                        const PartitionedMeshRequest& request,
+                                                        const std::string& output) {
+    const std::size_t cells = top_dimensional_cells(mesh).size();
+    const Partition partition = read_cell_partition(request.partition, cells, mesh_path);
+    write_cell_decomposition(output, partition.part);
+    return {output, cells, partition.num_parts, {}, {}};
 }
 
 } // namespace part::formats

@@ -1,7 +1,8 @@
 #pragma once
 // A partition written onto its mesh for ParaView (part-convert --partition): the mesh's
 // top-dimensional cells as a .vtu with a 'partition' cell array, or as one .vtu piece per part
-// and a .pvtu naming them; a previous partition adds 'old_partition' and 'moved'.
+// and a .pvtu naming them; a previous partition adds 'old_partition' and 'moved'. Or, for
+// OpenFOAM's decomposePar, the partition as a cellDecomposition list.
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -37,5 +38,12 @@ std::string partitioned_mesh_path(const std::string& output, bool split);
 WrittenPartitionedMesh write_partitioned_mesh(const Mesh& mesh, const std::string& mesh_path,
                                               const PartitionedMeshRequest& request,
                                               const std::string& output);
+
+// Reads the partition as write_partitioned_mesh does and writes it, atomically, to `output` as
+// OpenFOAM's cellDecomposition (openfoam_decomposition.hpp) for decomposePar's manual method.
+WrittenPartitionedMesh write_cell_decomposition_of_mesh(const Mesh& mesh,
+                                                        const std::string& mesh_path,
+                                                        const PartitionedMeshRequest& request,
+                                                        const std::string& output);
 
 } // namespace part::formats

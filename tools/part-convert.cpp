@@ -9,6 +9,7 @@
 #include "formats/mesh_file.hpp"
 #include "formats/mesh_graph_files.hpp"
 #include "formats/metis_mesh.hpp"
+#include "formats/openfoam_decomposition.hpp"
 #include "formats/partitioned_mesh_output.hpp"
 #include "tools/common/cli.hpp"
 #include "tools/common/convert_report.hpp"
@@ -21,7 +22,24 @@ struct ConvertOptions {
     std::string mesh_path;
     formats::MeshGraphRequest graph;
     formats::PartitionedMeshRequest partitioned;
+    std::string format; // "openfoam", or empty: the output's name picks the format
 };
+
+// True when the output is OpenFOAM's cellDecomposition: named so, or asked for by --format.
+bool writes_cell_decomposition(const ConvertOptions& o, const std::string& output) {
+    return o.format == "openfoam" || formats::is_cell_decomposition_path(output);
+}
+
+// The partition written as a cellDecomposition is one list: the options of the .vtu datasets
+// do not apply.
+void check_cell_decomposition_options(const ConvertOptions& o) {
+    const formats::PartitionedMeshRequest& p = o.partitioned;
+    if (p.partition.empty())
+        throw tools::UsageError("an OpenFOAM cellDecomposition output needs --partition P");
+    if (p.split || !p.old_partition.empty() || p.ghost_layers > 0)
+        throw tools::UsageError("--split, --old-partition and --ghost-layers write .vtu datasets, "
+                                "not an OpenFOAM cellDecomposition");
+}
 
 // Refuses options that do not go together and outputs that cannot take what is written
 // (throws UsageError). Returns the output's extension: .vtu for a partitioned mesh written
@@ -30,8 +48,14 @@ std::string check_options(const ConvertOptions& o, const std::string& output) {
     const formats::MeshGraphRequest& g = o.graph;
     const formats::PartitionedMeshRequest& p = o.partitioned;
     if (output.empty())
-        throw tools::UsageError("-o OUT is required (OUT.graph, OUT.mesh, OUT.vtu or OUT.pvtu)");
+        throw tools::UsageError(
+            "-o OUT is required (OUT.graph, OUT.mesh, OUT.vtu, OUT.pvtu or cellDecomposition)");
     const bool partition_mode = !p.partition.empty();
+    if (writes_cell_decomposition(o, output)) {
+        check_cell_decomposition_options(o);
+        tools::ensure_output_usable(output, {o.mesh_path, p.partition});
+        return "";
+    }
     if (!partition_mode && (p.split || !p.old_partition.empty() || p.ghost_layers > 0))
         throw tools::UsageError("--split, --old-partition and --ghost-layers need --partition");
     if (p.ghost_layers > 0 && !p.split) throw tools::UsageError("--ghost-layers needs --split");
@@ -49,8 +73,9 @@ std::string check_options(const ConvertOptions& o, const std::string& output) {
         tools::ensure_file_output(output, "-o",
                                   "a graph with its coordinates in OUT.xyz, two files");
     if (partition_mode && ext != ".vtu" && ext != ".pvtu")
-        throw tools::UsageError(
-            "with --partition the output must be a .vtu or a .pvtu dataset, not '" + output + "'");
+        throw tools::UsageError("with --partition the output must be a .vtu or a .pvtu dataset, or "
+                                "an OpenFOAM cellDecomposition, not '" +
+                                output + "'");
     if (!partition_mode && ext == ".xyz")
         throw tools::UsageError("-o names the graph; its coordinates go beside it as OUT.xyz, so "
                                 "OUT cannot end in .xyz");
@@ -66,7 +91,8 @@ std::string check_options(const ConvertOptions& o, const std::string& output) {
 // A .pvtu is a partitioned dataset (a summary naming one .vtu piece per part); one .vtu under
 // that name is a file VTK cannot read, so a .pvtu output with --partition implies --split.
 void imply_split_for_pvtu(ConvertOptions& o, const std::string& output) {
-    if (!o.partitioned.partition.empty() && std::filesystem::path(output).extension() == ".pvtu")
+    if (!o.partitioned.partition.empty() && !writes_cell_decomposition(o, output) &&
+        std::filesystem::path(output).extension() == ".pvtu")
         o.partitioned.split = true;
 }
 
@@ -74,17 +100,21 @@ void imply_split_for_pvtu(ConvertOptions& o, const std::string& output) {
 
 int main(int argc, char** argv) {
     CLI::App app(
-        "Convert a mesh (.msh gmsh 2.2/4.1, .vtu, .vtk, METIS .mesh) to the graph the partitioners "
+        "Convert a mesh (.msh gmsh 2.2/4.1, .vtu, .vtk, SU2 .su2, Medit or METIS .mesh) to the "
+        "graph the partitioners "
         "read (OUT.graph plus coordinates in OUT.xyz), or write a partition onto the mesh as "
         ".vtu/.pvtu for ParaView. OUT.mesh writes the top-dimensional cells as a METIS mesh file. "
         "With --partition, -o - writes the .vtu to standard output (the report then goes to "
-        "stderr); a graph (two files) and a --split dataset need file names.");
+        "stderr); a graph (two files) and a --split dataset need file names. An output named "
+        "cellDecomposition (or --format openfoam) with --partition writes the list OpenFOAM's "
+        "decomposePar reads with its manual method.");
     tools::add_example(app, "part-convert data/naca0012.msh -o naca0012.graph && part-partition "
                             "naca0012.graph -k 8 --method metis && part-convert data/naca0012.msh "
                             "--partition naca0012.graph.part.8 -o naca0012.vtu");
     tools::CommonOptions common;
     ConvertOptions o;
-    app.add_option("MESH", o.mesh_path, "Mesh file: .msh, .vtu, .vtk or .mesh")->required();
+    app.add_option("MESH", o.mesh_path, "Mesh file: .msh, .vtu, .pvtu, .vtk, .su2 or .mesh")
+        ->required();
     app.add_option("--ncommon", o.graph.ncommon,
                    "Dual graph: cells sharing at least N nodes are adjacent, as m2gmetis "
                    "-ncommon=N (default: cells sharing a face)")
@@ -108,6 +138,11 @@ int main(int argc, char** argv) {
     app.add_option("--ghost-layers", o.partitioned.ghost_layers,
                    "Ghost cell layers per piece (with --split), marked vtkGhostType")
         ->check(CLI::Range(0, 8));
+    app.add_option("--format", o.format,
+                   "Output format when the name does not say it: 'openfoam' writes the "
+                   "--partition as OpenFOAM's cellDecomposition list (decomposePar's manual "
+                   "method)")
+        ->check(CLI::IsMember({"openfoam"}));
     tools::add_common_options(app, common, {});
 
     return tools::run_tool(app, argc, argv, [&] {
@@ -117,7 +152,11 @@ int main(int argc, char** argv) {
         progress.stage("reading " + o.mesh_path);
         Mesh mesh = formats::read_mesh(o.mesh_path);
         nlohmann::json report = tools::mesh_json(o.mesh_path, mesh);
-        if (!o.partitioned.partition.empty()) {
+        if (writes_cell_decomposition(o, common.output)) {
+            progress.stage("writing the cell decomposition");
+            report.update(tools::partitioned_mesh_json(formats::write_cell_decomposition_of_mesh(
+                mesh, o.mesh_path, o.partitioned, common.output)));
+        } else if (!o.partitioned.partition.empty()) {
             progress.stage("writing the partitioned mesh");
             report.update(tools::partitioned_mesh_json(
                 formats::write_partitioned_mesh(mesh, o.mesh_path, o.partitioned, common.output)));
