@@ -1,10 +1,15 @@
 #include "libpart/mesh/dual_adjacency.hpp"
 
+#include <omp.h>
+
 #include <algorithm>
 
 namespace part {
 
 namespace {
+
+// Rows found at once: enough to share among the threads, few enough to stay in cache.
+constexpr VertexId kBlockRows = 1 << 14;
 
 bool holds_node(std::span<const PointId> nodes, PointId p) {
     return std::find(nodes.begin(), nodes.end(), p) != nodes.end();
@@ -49,7 +54,14 @@ DualAdjacency::DualAdjacency(const Mesh& mesh, std::span<const CellId> cells, in
     }
     // Below this many shared nodes no rule can make two cells adjacent (see adjacent()).
     min_overlap_ = ncommon > 0 ? std::min(ncommon, min_nodes_ - 1) : min_face_size_;
-    overlap_.assign(cells.size(), 0);
+}
+
+std::vector<DualAdjacency::Scratch>& DualAdjacency::scratch() {
+    if (scratch_.empty()) {
+        scratch_.resize(std::size_t(omp_get_max_threads()));
+        for (Scratch& s : scratch_) s.overlap.assign(cells_.size(), 0);
+    }
+    return scratch_;
 }
 
 bool DualAdjacency::adjacent(std::size_t i, std::size_t j, int overlap) const {
@@ -72,36 +84,82 @@ bool DualAdjacency::adjacent(std::size_t i, std::size_t j, int overlap) const {
 }
 
 std::span<const VertexId> DualAdjacency::neighbours(VertexId v) {
-    return adjacent_vertices(std::size_t(v), false);
+    const VertexId rows = VertexId(block_xadj_.size()) - 1;
+    if (v < block_first_ || v >= block_first_ + rows) find_block(v);
+    const std::size_t i = std::size_t(v - block_first_);
+    return {block_adjncy_.data() + block_xadj_[i],
+            std::size_t(block_xadj_[i + 1] - block_xadj_[i])};
+}
+
+void DualAdjacency::find_block(VertexId first) {
+    std::vector<Scratch>& per_thread = scratch();
+    const int threads = int(per_thread.size());
+    const VertexId last = std::min(num_vertices(), first + kBlockRows);
+    thread_rows_.resize(std::size_t(threads));
+    thread_ends_.resize(std::size_t(threads));
+#pragma omp parallel num_threads(threads)
+    {
+        const int t = omp_get_thread_num();
+        std::vector<VertexId>& rows = thread_rows_[std::size_t(t)];
+        std::vector<EdgeOffset>& ends = thread_ends_[std::size_t(t)];
+        rows.clear();
+        ends.clear();
+        const VertexId count = last - first;
+        for (VertexId v = first + VertexId(std::int64_t(count) * t / threads);
+             v < first + VertexId(std::int64_t(count) * (t + 1) / threads); ++v) {
+            append_row(std::size_t(v), false, per_thread[std::size_t(t)], rows);
+            ends.push_back(EdgeOffset(rows.size()));
+        }
+    }
+    block_first_ = first;
+    block_xadj_.assign(1, 0);
+    block_adjncy_.clear();
+    for (int t = 0; t < threads; ++t) {
+        for (const EdgeOffset end : thread_ends_[std::size_t(t)])
+            block_xadj_.push_back(EdgeOffset(block_adjncy_.size()) + end);
+        block_adjncy_.insert(block_adjncy_.end(), thread_rows_[std::size_t(t)].begin(),
+                             thread_rows_[std::size_t(t)].end());
+    }
 }
 
 EdgeOffset DualAdjacency::count_entries() {
     // Adjacency is symmetric, so each edge is counted once, from its lower end: walking only
     // the later part of each (ascending) node-to-cell list halves the work of this pass.
+    std::vector<Scratch>& per_thread = scratch();
+    const auto n = std::int64_t(cells_.size());
     EdgeOffset edges = 0;
-    for (std::size_t v = 0; v < cells_.size(); ++v)
-        edges += EdgeOffset(adjacent_vertices(v, true).size());
+#pragma omp parallel num_threads(int(per_thread.size())) reduction(+ : edges)
+    {
+        Scratch& mine = per_thread[std::size_t(omp_get_thread_num())];
+        std::vector<VertexId> row;
+#pragma omp for schedule(dynamic, 4096)
+        for (std::int64_t v = 0; v < n; ++v) {
+            row.clear();
+            append_row(std::size_t(v), true, mine, row);
+            edges += EdgeOffset(row.size());
+        }
+    }
     return 2 * edges;
 }
 
-std::span<const VertexId> DualAdjacency::adjacent_vertices(std::size_t i, bool later_only) {
-    candidates_.clear();
+void DualAdjacency::append_row(std::size_t i, bool later_only, Scratch& scratch,
+                               std::vector<VertexId>& row) const {
+    std::vector<std::uint8_t>& overlap = scratch.overlap;
+    std::vector<CellId>& candidates = scratch.candidates;
+    candidates.clear();
     for (PointId p : mesh_.cell(cells_[i])) {
         const std::span<const CellId> around = around_.of(p);
         const auto first =
             later_only ? std::upper_bound(around.begin(), around.end(), CellId(i)) : around.begin();
         for (auto j = first; j != around.end(); ++j)
-            if (overlap_[*j]++ == 0 && std::size_t(*j) != i) candidates_.push_back(*j);
+            if (overlap[*j]++ == 0 && std::size_t(*j) != i) candidates.push_back(*j);
     }
-    overlap_[i] = 0;
-    row_.clear();
-    for (CellId j : candidates_) {
+    overlap[i] = 0;
+    for (CellId j : candidates) {
         // Most candidates share a node or an edge only: rejected here without a call.
-        if (overlap_[j] >= min_overlap_ && adjacent(i, std::size_t(j), overlap_[j]))
-            row_.push_back(j);
-        overlap_[j] = 0;
+        if (overlap[j] >= min_overlap_ && adjacent(i, std::size_t(j), overlap[j])) row.push_back(j);
+        overlap[j] = 0;
     }
-    return row_;
 }
 
 } // namespace part

@@ -17,23 +17,35 @@ namespace part {
 // least N nodes, or at least all but one node of either cell.
 // Neighbours are listed in the order METIS finds them (by node of the cell, then by cell),
 // so the graph equals m2gmetis's for the same rule. Holds the node-to-cell lists and one
-// marker byte per vertex; a row costs the cells around the row's nodes, with no allocation
-// once the reused buffers have grown.
+// marker byte per vertex and thread; a row costs the cells around the row's nodes, with no
+// allocation once the reused buffers have grown. Rows do not depend on the thread count.
 class DualAdjacency {
   public:
     // Graph vertex i is mesh cell cells[i]; `cells` must outlive this object.
     DualAdjacency(const Mesh& mesh, std::span<const CellId> cells, int ncommon);
 
     VertexId num_vertices() const { return VertexId(cells_.size()); }
-    // The neighbours of vertex v; valid until the next call.
+    // The neighbours of vertex v; valid until the next call. Rows are found a block at a time
+    // on all threads, so asking for them in order costs the least.
     std::span<const VertexId> neighbours(VertexId v);
     // The adjacency entries of the whole graph (twice its edges), by computing every row.
     EdgeOffset count_entries();
 
   private:
+    // One thread's markers: the nodes each cell shares with the current one (at most 8), and
+    // the cells met so far.
+    struct Scratch {
+        std::vector<std::uint8_t> overlap;
+        std::vector<CellId> candidates;
+    };
+    // Markers for each thread, sized for the graph.
+    std::vector<Scratch>& scratch();
     bool adjacent(std::size_t i, std::size_t j, int overlap) const;
-    // The neighbours of vertex i, or only those after i.
-    std::span<const VertexId> adjacent_vertices(std::size_t i, bool later_only);
+    // Appends the neighbours of vertex i, or only those after i, to `row`.
+    void append_row(std::size_t i, bool later_only, Scratch& scratch,
+                    std::vector<VertexId>& row) const;
+    // The rows of the block of vertices from `first` on, into block_xadj_ and block_adjncy_.
+    void find_block(VertexId first);
 
     const Mesh& mesh_;
     std::span<const CellId> cells_;
@@ -45,9 +57,12 @@ class DualAdjacency {
     int min_nodes_ = kMaxCellNodes;
     bool distinct_nodes_ = true;
     int min_overlap_ = 0;
-    std::vector<std::uint8_t> overlap_; // nodes shared with the current cell: at most 8
-    std::vector<CellId> candidates_;
-    std::vector<VertexId> row_;
+    std::vector<Scratch> scratch_;
+    VertexId block_first_ = 0;
+    std::vector<EdgeOffset> block_xadj_{0}; // rows block_first_.. as CSR
+    std::vector<VertexId> block_adjncy_;
+    std::vector<std::vector<VertexId>> thread_rows_; // each thread's part of the block
+    std::vector<std::vector<EdgeOffset>> thread_ends_;
 };
 
 } // namespace part

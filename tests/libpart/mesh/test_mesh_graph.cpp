@@ -1,4 +1,5 @@
 #include <gtest/gtest.h>
+#include <omp.h>
 
 #include <set>
 #include <utility>
@@ -285,6 +286,28 @@ TEST(DualAdjacency, RowsOfTheCompactedMeshEqualBuildDualGraph) {
     EXPECT_GT(build_dual_graph(hex_grid(3, 2, 2)).graph.num_edges(), 0);
     const Mesh tets = tetrahedra();
     EXPECT_THROW(DualAdjacency(tets, all_cells(tets), -1), InvalidArgument);
+}
+
+// Rows are found in blocks shared among the threads: the graph must not depend on how many.
+TEST(DualAdjacency, RowsDoNotDependOnTheThreadCount) {
+    const Mesh mesh = hex_grid(40, 30, 20); // more cells than one block of rows
+    const std::vector<CellId> all = all_cells(mesh);
+    auto rows_on = [&](int threads) {
+        omp_set_num_threads(threads);
+        DualAdjacency adjacency(mesh, all, 0);
+        std::vector<std::vector<VertexId>> rows;
+        for (VertexId v = 0; v < adjacency.num_vertices(); ++v) {
+            const auto row = adjacency.neighbours(v);
+            rows.emplace_back(row.begin(), row.end());
+        }
+        return std::pair{adjacency.count_entries(), rows};
+    };
+    const int threads = omp_get_max_threads();
+    const auto one = rows_on(1), three = rows_on(3);
+    omp_set_num_threads(threads);
+    EXPECT_EQ(one.first, three.first);
+    EXPECT_EQ(one.first, EdgeOffset(2 * (39 * 30 * 20 + 40 * 29 * 20 + 40 * 30 * 19)));
+    EXPECT_TRUE(one.second == three.second);
 }
 
 TEST(NodalGraph, PointsSharingACellAreAdjacent) {
