@@ -56,6 +56,23 @@ std::vector<double> imbalance_of(const Graph& graph, const Partition& partition,
 
 } // namespace
 
+double heterogeneous_efficiency(std::span<const WeightSum> load, std::span<const double> capacity) {
+    if (load.size() != capacity.size())
+        throw InvalidArgument("efficiency: " + std::to_string(load.size()) + " loads but " +
+                              std::to_string(capacity.size()) + " capacities");
+    const double work = std::accumulate(load.begin(), load.end(), 0.0);
+    const double speed = std::accumulate(capacity.begin(), capacity.end(), 0.0);
+    if (work == 0 || speed <= 0) return 1.0;
+    double parallel_time = 0; // the slowest processor's: load_i / capacity_i
+    for (std::size_t i = 0; i < load.size(); ++i) {
+        if (load[i] == 0) continue;
+        if (capacity[i] <= 0) return 0.0;
+        parallel_time = std::max(parallel_time, double(load[i]) / capacity[i]);
+    }
+    // sum_i 1 / T(p_i) with T(p_i) = work / capacity_i.
+    return 1.0 / (parallel_time * speed / work);
+}
+
 std::vector<double> imbalance(const Graph& graph, const Partition& partition) {
     return imbalance_of(graph, partition, part_weights(graph, partition.part, partition.num_parts));
 }
@@ -203,6 +220,12 @@ PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition)
     for (const std::exception_ptr& failure : failed)
         if (failure) std::rethrow_exception(failure);
     add_component_counts(m, components);
+    if (!partition.targets.empty()) {
+        std::vector<WeightSum> work(std::size_t(m.num_parts));
+        for (PartId p = 0; p < m.num_parts; ++p)
+            work[std::size_t(p)] = m.part_weights[std::size_t(p) * m.num_constraints];
+        m.efficiency = heterogeneous_efficiency(work, partition.targets);
+    }
     return m;
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 // Quality measures of a partition, with the definitions METIS uses so that figures can be
 // compared with gpmetis's report.
+#include <optional>
+#include <span>
 #include <vector>
 
 #include "libpart/core/graph.hpp"
@@ -27,6 +29,13 @@ std::vector<double> imbalance(const Graph& graph, const Partition& partition);
 Graph quotient_graph(const Graph& graph, const std::vector<PartId>& part, PartId num_parts,
                      std::vector<char>* border = nullptr);
 
+// Kaddoura & Ranka's efficiency of a heterogeneous machine (000, section 4):
+// E = 1 / (T(p_1..p_n) * sum_i 1 / T(p_i)), where processor i alone would take T(p_i) =
+// W / capacity_i for all the work W, and together they take the slowest one's
+// load_i / capacity_i (communication left out). 1 when every load is its capacity's share;
+// 0 when work sits on a processor of capacity 0. `capacity` holds relative speeds.
+double heterogeneous_efficiency(std::span<const WeightSum> load, std::span<const double> capacity);
+
 struct PartitionMetrics {
     VertexId num_vertices = 0;
     EdgeOffset num_edges = 0;
@@ -45,6 +54,9 @@ struct PartitionMetrics {
     PartId disconnected_parts = 0; // parts whose subgraph has more than one component
     VertexId total_components = 0; // over all non-empty parts
     PartId empty_parts = 0;
+    // Set when the partition has target capacities: heterogeneous_efficiency of the first
+    // constraint's part weights (the work) on them.
+    std::optional<double> efficiency;
 };
 
 PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition);

@@ -52,6 +52,26 @@ TEST(PartStats, JsonMatchesTableFigures) {
     EXPECT_EQ(json["empty_parts"], 0);
 }
 
+// With capacities, the report gives Kaddoura & Ranka's efficiency: here part 0 (2500 of the
+// 19886 vertices) has half the capacity and the seven others share the rest, so part 0 is
+// the least loaded per capacity and part 1 (2500 on 1/14) the slowest.
+TEST(PartStats, CapacitiesGiveTheHeterogeneousEfficiency) {
+    ScratchDir dir;
+    std::string targets = "0.5\n";
+    for (int p = 1; p < 8; ++p) targets += std::to_string(1.0 / 14) + "\n";
+    const std::string args =
+        kGraph + " " + block_partition(dir) + " --targets " + dir.write("t.txt", targets);
+    auto json_run = run_command(tool("part-stats") + " " + args + " --json");
+    ASSERT_EQ(json_run.exit_code, 0) << json_run.err;
+    const auto json = nlohmann::json::parse(json_run.out);
+    EXPECT_NEAR(json["efficiency"].get<double>(), 19886.0 / (2500.0 * 14), 1e-4);
+    auto table = run_command(tool("part-stats") + " " + args);
+    EXPECT_NE(table.out.find("efficiency (capacities)"), std::string::npos) << table.out;
+    auto uniform =
+        run_command(tool("part-stats") + " " + kGraph + " " + block_partition(dir) + " --json");
+    EXPECT_FALSE(nlohmann::json::parse(uniform.out).contains("efficiency"));
+}
+
 TEST(PartStats, WrongLengthPartitionIsInputErrorWithLine) {
     ScratchDir dir;
     auto r =

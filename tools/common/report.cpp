@@ -24,7 +24,7 @@ std::vector<WeightSum> constraint_weights(const PartitionMetrics& m, int c) {
 nlohmann::json metrics_json(const PartitionMetrics& m) {
     nlohmann::json part_weights = nlohmann::json::array();
     for (int c = 0; c < m.num_constraints; ++c) part_weights.push_back(constraint_weights(m, c));
-    return {
+    nlohmann::json json = {
         {"vertices", m.num_vertices},
         {"edges", m.num_edges},
         {"parts", m.num_parts},
@@ -42,6 +42,8 @@ nlohmann::json metrics_json(const PartitionMetrics& m) {
         {"components", m.total_components},
         {"empty_parts", m.empty_parts},
     };
+    if (m.efficiency) json["efficiency"] = *m.efficiency;
+    return json;
 }
 
 void print_metrics_table(std::ostream& out, const PartitionMetrics& m) {
@@ -66,6 +68,9 @@ void print_metrics_table(std::ostream& out, const PartitionMetrics& m) {
     row("disconnected parts") << m.disconnected_parts << " (" << m.total_components
                               << " components in all)\n";
     row("empty parts") << m.empty_parts << "\n";
+    if (m.efficiency)
+        row("efficiency (capacities)")
+            << std::fixed << std::setprecision(3) << *m.efficiency << "\n";
     out.unsetf(std::ios::floatfield);
 }
 

@@ -341,3 +341,16 @@ TEST(CountEmptyParts, CountsThePartsNoVertexHoldsAsTheMetricsDo) {
               compute_metrics(grid, Partition{7, part, {}}).empty_parts);
     EXPECT_EQ(count_empty_parts(part, 7), 5);
 }
+
+// Kaddoura & Ranka, section 4: speeds 3 and 1 (capacities 0.75 and 0.25), loads 60 and 40.
+// Alone they take 100/3 and 100; together the slower takes 40 / 1 (in units of the capacity
+// 0.25: 40 / 0.25 = 160 against 100 / 0.25 = 400 alone), so E = 1 / (40 * (3/100 + 1/100)).
+TEST(HeterogeneousEfficiency, FollowsThePapersDefinition) {
+    const std::vector<WeightSum> load{60, 40};
+    EXPECT_NEAR(heterogeneous_efficiency(load, std::vector<double>{0.75, 0.25}), 0.625, 1e-12);
+    EXPECT_NEAR(heterogeneous_efficiency(load, std::vector<double>{0.6, 0.4}), 1.0, 1e-12);
+    EXPECT_EQ(heterogeneous_efficiency(load, std::vector<double>{1.0, 0.0}), 0.0);
+    EXPECT_EQ(heterogeneous_efficiency(std::vector<WeightSum>{0, 0}, std::vector<double>{1, 1}),
+              1.0);
+    EXPECT_THROW(heterogeneous_efficiency(load, std::vector<double>{1.0}), InvalidArgument);
+}
