@@ -83,6 +83,17 @@ part::PartId part_count(part::PartId option, part::PartId positional) {
 
 } // namespace
 
+// Connected parts can cost balance (a fragment as large as the room of its neighbours); the
+// refinement's flows move load through chains of parts and keep them connected.
+void warn_of_contig_imbalance(const part::Graph& graph, const part::Partition& partition,
+                              double tolerance) {
+    const double worst = part::imbalance(graph, partition)[0];
+    if (worst > 1 + tolerance + 1e-9)
+        std::cerr << "warning: connecting the parts left an imbalance of " << worst
+                  << ", above the tolerance; part-refine balances them and keeps them "
+                     "connected\n";
+}
+
 int main(int argc, char** argv) {
     using namespace part;
     CLI::App app("Partition a graph into K parts. Writes GRAPH.part.K (one part id per line) like "
@@ -124,7 +135,8 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     app.add_flag("--polish", options.polish,
                  "After the method, an FM boundary pass lowers the cut within --ufactor");
-    app.add_flag("--contig", metis.contig, "METIS: force contiguous parts");
+    app.add_flag("--contig", options.contiguous,
+                 "Make every part connected (any method; METIS's own option for metis)");
     app.add_flag("--minconn", metis.minconn, "METIS: minimise the number of neighbouring parts");
     app.add_option("--ncuts", metis.ncuts, "METIS: partitions to compute, keeping the best")
         ->check(CLI::PositiveNumber);
@@ -163,8 +175,9 @@ int main(int argc, char** argv) {
         const double partition_seconds = clock.lap(); // ordering included
 
         formats::write_partition(output, result.part);
-        if (!tools::reports(common)) return;
         const Partition partition{k, std::move(result.part), options.targets};
+        if (options.contiguous) warn_of_contig_imbalance(graph, partition, options.tolerance);
+        if (!tools::reports(common)) return;
         const tools::PartitionReport report{output,        method,
                                             result.scheme, compute_metrics(graph, partition),
                                             read_seconds,  partition_seconds};

@@ -1,6 +1,7 @@
 #include "libpart/partition/partition_method.hpp"
 
 #include "libpart/refine/boundary_polish.hpp"
+#include "libpart/refine/fragment_absorption.hpp"
 
 #include <algorithm>
 
@@ -90,6 +91,7 @@ PartitionResult partition_graph(const Graph& graph, std::string_view method, Par
     } else {
         MetisOptions metis = options.metis;
         metis.seed = options.seed;
+        metis.contig = metis.contig || options.contiguous;
         result.part = partition_with_metis(graph, k, targets, metis);
     }
     if (options.polish) {
@@ -99,6 +101,11 @@ PartitionResult partition_graph(const Graph& graph, std::string_view method, Par
         // The polish bounds part weights from above only: it could move a small part's last
         // vertex away.
         fill_empty_parts(graph, k, result.part);
+    }
+    if (options.contiguous) {
+        Partition connected{k, std::move(result.part), targets};
+        refine::connect_parts(graph, connected, options.tolerance);
+        result.part = std::move(connected.part);
     }
     return result;
 }

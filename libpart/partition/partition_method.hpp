@@ -24,6 +24,9 @@ struct PartitionOptions {
     // After the method, a Fiduccia-Mattheyses boundary pass (libpart/refine/boundary_polish)
     // lowers the cut within `tolerance`; parts then need not be contiguous blocks any more.
     bool polish = false;
+    // Last, every part made connected (libpart/refine/fragment_absorption's connect_parts);
+    // metis is also asked for contiguous parts itself.
+    bool contiguous = false;
 };
 
 struct PartitionResult {

@@ -31,4 +31,12 @@ struct FragmentResult {
 FragmentResult absorb_fragments(const Graph& graph, Partition& partition,
                                 const std::vector<WeightSum>* max_weight = nullptr);
 
+// Makes every part connected, as METIS's contig option does for any method's partition:
+// fragments go whole to a neighbour with room first, then to the neighbour sharing most edge
+// weight; parts this leaves above (1 + tolerance) x their target shed vertices with the
+// overload balancer, and the pieces that cuts off are absorbed again, for a few rounds. Ends
+// with every fragment absorbed (connected parts, except a fragment that is a whole component
+// of the graph), the balance as close to the tolerance as those rounds brought it.
+FragmentResult connect_parts(const Graph& graph, Partition& partition, double tolerance);
+
 } // namespace part::refine

@@ -87,3 +87,21 @@ TEST(PartPartitionMetis, OnePartPutsEveryVertexInPartZero) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(read_text(dir.file("p")), "0\n0\n0\n0\n");
 }
+
+// --contig works for every method: rcb's parts of the sample mesh fall apart without it.
+TEST(PartPartition, ContigConnectsThePartsOfAnyMethod) {
+    ScratchDir dir;
+    const std::string graph = source_file("data/naca0012.graph");
+    const std::string base = tool("part-partition") + " " + graph +
+                             " -k 16 --method rcb --coords " + source_file("data/naca0012.xyz") +
+                             " --json -o ";
+    auto loose = run_command(base + dir.file("a.part"));
+    auto connected = run_command(base + dir.file("b.part") + " --contig");
+    ASSERT_EQ(loose.exit_code, 0) << loose.err;
+    ASSERT_EQ(connected.exit_code, 0) << connected.err;
+    const auto a = nlohmann::json::parse(loose.out), b = nlohmann::json::parse(connected.out);
+    EXPECT_GT(a["disconnected_parts"].get<int>(), 0);
+    EXPECT_EQ(b["disconnected_parts"].get<int>(), 0);
+    EXPECT_LE(b["imbalance"][0].get<double>(), 1.03 + 1e-9);
+    EXPECT_EQ(connected.err.find("warning"), std::string::npos);
+}

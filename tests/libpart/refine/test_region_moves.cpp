@@ -137,6 +137,30 @@ TEST(FragmentAbsorption, RespectsLimitsAndLeavesGraphComponents) {
     EXPECT_EQ(with_lone.part, (std::vector<PartId>{0, 1, 0}));
 }
 
+// --contig for any method: parts end connected, however ragged the start; balanced within
+// the tolerance when the room allows it (small fragments, as geometric methods leave).
+TEST(ConnectParts, ConnectsEveryPartAndKeepsTheBalanceWhenThereIsRoom) {
+    const Graph g = weighted_grid(30, 20, 7);
+    for (unsigned seed = 1; seed <= 6; ++seed) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        Partition p = random_start(g, 8, seed);
+        const std::vector<VertexId> before = components_per_part(g, p.part, 8);
+        ASSERT_GT(std::accumulate(before.begin(), before.end(), VertexId(0)), 8);
+        connect_parts(g, p, 0.03);
+        EXPECT_EQ(components_per_part(g, p.part, 8), std::vector<VertexId>(8, 1));
+    }
+    const Graph grid = part::test::grid_graph(kSide, kSide);
+    Partition strips = strips_with_fragments();
+    ASSERT_GT(imbalance(grid, strips)[0], 1.0);
+    connect_parts(grid, strips, 0.1);
+    EXPECT_EQ(components_per_part(grid, strips.part, 3), (std::vector<VertexId>{1, 1, 1}));
+    EXPECT_LE(imbalance(grid, strips)[0], 1.1 + 1e-9);
+    // Without room, the fragments still join a neighbour: connectivity first.
+    Partition tight = strips_with_fragments();
+    connect_parts(grid, tight, 0.0);
+    EXPECT_EQ(components_per_part(grid, tight.part, 3), (std::vector<VertexId>{1, 1, 1}));
+}
+
 TEST(BandGraph, KeepsCutAndWeightsAndFixesTheAnchors) {
     const Graph g = weighted_grid(30, 20, 7);
     const Partition p = random_start(g, 5, 3);
