@@ -115,32 +115,24 @@ FragmentResult absorb_fragments(const Graph& graph, Partition& partition,
     return result;
 }
 
-FragmentResult connect_parts(const Graph& graph, Partition& partition, double tolerance) {
-    // Each round's balancing cuts off fewer and smaller pieces; a few rounds settle it.
+void connect_parts(const Graph& graph, Partition& partition, double tolerance) {
+    // Where the neighbours have room, a round or two settle it; where they have none, the load
+    // would have to pass through chains of parts, and more rounds would only cycle.
     constexpr int kRounds = 4;
     const std::vector<WeightSum> limits = part_weight_limits(graph, partition, tolerance);
-    FragmentResult total;
-    auto absorb = [&](const std::vector<WeightSum>* max_weight) {
-        const FragmentResult r = absorb_fragments(graph, partition, max_weight);
-        total.fragments_moved += r.fragments_moved;
-        total.vertices_moved += r.vertices_moved;
-        total.cut_reduction += r.cut_reduction;
-        total.fragments_left = r.fragments_left;
-    };
     for (int round = 0; round < kRounds; ++round) {
-        absorb(&limits);
-        absorb(nullptr);
+        absorb_fragments(graph, partition, &limits);
+        absorb_fragments(graph, partition);
         const std::vector<WeightSum> weights =
             part_weights(graph, partition.part, partition.num_parts);
         bool overloaded = false;
         for (PartId p = 0; p < partition.num_parts; ++p)
             overloaded =
                 overloaded || weights[std::size_t(p) * graph.num_constraints()] > limits[p];
-        if (!overloaded) break;
+        if (!overloaded) return;
         balance_overloaded_parts(graph, partition, {.tolerance = tolerance});
     }
-    absorb(nullptr);
-    return total;
+    absorb_fragments(graph, partition);
 }
 
 } // namespace part::refine

@@ -37,6 +37,6 @@ FragmentResult absorb_fragments(const Graph& graph, Partition& partition,
 // overload balancer, and the pieces that cuts off are absorbed again, for a few rounds. Ends
 // with every fragment absorbed (connected parts, except a fragment that is a whole component
 // of the graph), the balance as close to the tolerance as those rounds brought it.
-FragmentResult connect_parts(const Graph& graph, Partition& partition, double tolerance);
+void connect_parts(const Graph& graph, Partition& partition, double tolerance);
 
 } // namespace part::refine
