@@ -103,6 +103,36 @@ RemapDecision decide_remap(const Amortization& candidate, std::optional<double> 
     return decision;
 }
 
+std::vector<PartId> fold_onto_staying_ranks(std::span<const WeightSum> old_weight,
+                                            const Partition& new_shape,
+                                            const std::vector<PartId>& new_part_rank) {
+    const auto k = PartId(old_weight.size());
+    std::vector<PartId> fold(std::size_t(k), -1);
+    std::vector<double> load(std::size_t(new_shape.num_parts), 0);
+    for (PartId q = 0; q < new_shape.num_parts; ++q)
+        if (new_part_rank[q] < k) {
+            fold[new_part_rank[q]] = q;
+            load[q] = double(old_weight[new_part_rank[q]]);
+        }
+    std::vector<PartId> leaving;
+    for (PartId p = 0; p < k; ++p)
+        if (fold[p] < 0) leaving.push_back(p);
+    std::stable_sort(leaving.begin(), leaving.end(),
+                     [&](PartId a, PartId b) { return old_weight[a] > old_weight[b]; });
+    auto per_speed = [&](PartId q, double extra) {
+        return (load[q] + extra) / (double(new_shape.num_parts) * new_shape.target(q));
+    };
+    for (PartId p : leaving) {
+        PartId best = 0;
+        for (PartId q = 1; q < new_shape.num_parts; ++q)
+            if (per_speed(q, double(old_weight[p])) < per_speed(best, double(old_weight[p])))
+                best = q;
+        fold[p] = best;
+        load[best] += double(old_weight[p]);
+    }
+    return fold;
+}
+
 Partition kept_partition(const Partition& old_partition, PartId new_parts,
                          const std::vector<double>& new_targets) {
     if (new_parts < old_partition.num_parts)

@@ -76,9 +76,24 @@ struct RemapDecision {
     bool remap = true;
     bool forced = false;           // with a horizon: mandatory, or K2 < K
     std::optional<double> horizon; // steps; none: remap unconditionally
+    // Ranks leaving, with a horizon (Ashok 1994, 13.1): the cost over the horizon (remap + horizon
+    // x step) of not adapting, the old parts kept and the leaving ones folded whole onto the
+    // staying ranks (fold_onto_staying_ranks), against the candidate's; `fold` when folding
+    // costs less and was chosen.
+    std::optional<double> fold_cost, remap_cost;
+    bool fold = false;
 };
 RemapDecision decide_remap(const Amortization& candidate, std::optional<double> horizon,
                            PartId old_parts, PartId new_parts);
+
+// Ashok (1994), chapter 13: not adapting to fewer ranks keeps the old parts and relocates those
+// of the leaving ranks whole onto the staying ones, as evenly as possible. New part of each old
+// part: a staying old part (its rank hosts new part q, new_part_rank[q]) stays with q; the
+// leaving ones, heaviest first, each go to the new part that then carries the least weight
+// per speed (K2 x target; ties to the lower part).
+std::vector<PartId> fold_onto_staying_ranks(std::span<const WeightSum> old_weight,
+                                            const Partition& new_shape,
+                                            const std::vector<PartId>& new_part_rank);
 
 // Throws InvalidArgument unless the horizon is a positive finite number of steps.
 void validate_horizon(double horizon);

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "tests/support/test_files.hpp"
 
@@ -258,4 +260,34 @@ TEST(PartRepart, HorizonKeepsTheOldPartitionWhenTheRemapDoesNotPayOff) {
                  dir.file("s.part") + " --plan " + dir.file("s.plan"));
     EXPECT_TRUE(shrink["decision"]["remap"].get<bool>());
     EXPECT_TRUE(shrink["amortization"]["mandatory"].get<bool>());
+}
+
+// Shrinking with a horizon weighs not adapting (Ashok 1994, 13.1): over a horizon too short
+// for a balanced partition to pay, the leaving ranks' parts move whole onto staying ranks and
+// nothing else moves; over a long one, the method's partition wins.
+TEST(PartRepart, ShrinkingFoldsTheLeavingPartsWhenTheHorizonIsShort) {
+    ScratchDir dir;
+    const std::string old_part = dir.file("old.part");
+    ASSERT_EQ(run_command(tool("part-partition") + " " + kGraph + " -k 8 --method metis -q -o " +
+                          old_part)
+                  .exit_code,
+              0);
+    const std::string args = kGraph + " " + old_part + " -k 6 --method gde --plan " +
+                             dir.file("f.plan") + " -o " + dir.file("f.part") + " --horizon ";
+    const auto short_run = run_json(args + "0.001");
+    EXPECT_TRUE(short_run["decision"]["fold"].get<bool>());
+    EXPECT_LT(short_run["decision"]["fold_cost_seconds"].get<double>(),
+              short_run["decision"]["remap_cost_seconds"].get<double>());
+    // Only two old parts' vertices moved: every vertex of a staying part kept its rank.
+    const std::string old_text = read_text(old_part), new_text = read_text(dir.file("f.part"));
+    std::map<char, std::set<char>> new_of_old;
+    for (std::size_t i = 0; i < old_text.size(); i += 2)
+        new_of_old[old_text[i]].insert(new_text[i]);
+    for (const auto& [old_id, new_ids] : new_of_old) EXPECT_EQ(new_ids.size(), 1u) << old_id;
+    auto verify = run_command(tool("part-plan") + " verify " + dir.file("f.plan") + " " + old_part +
+                              " " + dir.file("f.part"));
+    EXPECT_EQ(verify.exit_code, 0) << verify.err;
+    const auto long_run = run_json(args + "1000");
+    EXPECT_FALSE(long_run["decision"]["fold"].get<bool>());
+    EXPECT_LE(long_run["metrics"]["imbalance"][0].get<double>(), 1.03 + 1e-9);
 }

@@ -50,9 +50,16 @@ nlohmann::json decision_json(const RemapDecision& d, const Amortization& candida
                              double seconds) {
     nlohmann::json j = {{"remap", d.remap}, {"horizon_steps", nullptr}, {"seconds", seconds}};
     if (d.horizon) j["horizon_steps"] = *d.horizon;
-    j["reason"] = !d.horizon           ? "no --horizon: remap unconditionally"
-                  : d.forced           ? "mandatory: ranks are leaving or parts retire"
-                  : d.remap            ? "amortized within the horizon"
+    if (d.fold_cost) {
+        j["fold"] = d.fold;
+        j["fold_cost_seconds"] = *d.fold_cost;
+        j["remap_cost_seconds"] = *d.remap_cost;
+    }
+    j["reason"] = !d.horizon ? "no --horizon: remap unconditionally"
+                  : d.fold   ? "ranks are leaving: folding their parts onto the staying ranks "
+                               "costs less over the horizon than the candidate"
+                  : d.forced ? "mandatory: ranks are leaving or parts retire"
+                  : d.remap  ? "amortized within the horizon"
                   : candidate.pays_off ? "not amortized within the horizon: old partition kept"
                                        : "the candidate is not faster: old partition kept";
     return j;
@@ -62,7 +69,14 @@ void print_decision(std::ostream& out, const RemapDecision& d, const Amortizatio
     if (!d.horizon) return;
     out << std::defaultfloat << std::setprecision(4) << "Decision (horizon " << *d.horizon
         << " steps): ";
-    if (d.forced)
+    if (d.fold)
+        out << "fold the leaving ranks' parts whole onto the staying ranks: " << *d.fold_cost
+            << " s over the horizon (remap + steps) against the candidate's " << *d.remap_cost
+            << " s\n";
+    else if (d.fold_cost)
+        out << "remap: " << *d.remap_cost << " s over the horizon (remap + steps) against "
+            << *d.fold_cost << " s for folding the leaving ranks' parts onto the staying ones\n";
+    else if (d.forced)
         out << "remap (mandatory: ranks are leaving or parts retire)\n";
     else if (d.remap)
         out << "remap: " << candidate.remap << " s of remap <= " << *d.horizon << " x "

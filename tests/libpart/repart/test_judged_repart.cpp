@@ -85,3 +85,48 @@ TEST(JudgedRepart, ShrinkingForcesTheRemap) {
     EXPECT_TRUE(j.decision.forced);
     EXPECT_EQ(j.traffic.moved_vertices, 2);
 }
+
+// Ranks leaving, with a horizon (Ashok 1994, 13.1): not adapting folds the leaving rank's part
+// whole onto a staying rank. On the path 0-...-11 in four parts of three, shrinking to three:
+// the candidate (thirds of four) moves six vertices in three messages, the fold only part 3's
+// three vertices onto part 0 in one, but leaves part 0 twice as heavy, so the fold costs less
+// over a short horizon and more over a long one.
+TEST(JudgedRepart, ShrinkingWeighsFoldingTheLeavingPartsOverTheHorizon) {
+    std::vector<WeightedEdge> edges;
+    for (VertexId v = 0; v + 1 < 12; ++v) edges.push_back({v, v + 1});
+    const Graph path12 = graph_from_edges(12, edges);
+    const Partition old{4, {0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3}, {}};
+    const RepartFunction thirds = [](const Graph&, const Partition&, const RepartRequest&) {
+        return RepartResult{Partition{3, {0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2}, {}}, {0, 1, 2}, {}};
+    };
+    RepartRequest request;
+    request.new_parts = 3;
+    const JudgedRepart short_run =
+        judged_repartition(path12, old, request, thirds, CostModel{}, 1.0);
+    EXPECT_TRUE(short_run.decision.fold);
+    EXPECT_LT(*short_run.decision.fold_cost, *short_run.decision.remap_cost);
+    EXPECT_EQ(short_run.result.partition.part,
+              (std::vector<PartId>{0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0}));
+    EXPECT_EQ(short_run.traffic.moved_vertices, 3);
+    const JudgedRepart long_run =
+        judged_repartition(path12, old, request, thirds, CostModel{}, 100.0);
+    EXPECT_FALSE(long_run.decision.fold);
+    EXPECT_GT(*long_run.decision.fold_cost, *long_run.decision.remap_cost);
+    EXPECT_EQ(long_run.traffic.moved_vertices, 6);
+    // Without a horizon the candidate is taken unweighed.
+    const JudgedRepart unweighed =
+        judged_repartition(path12, old, request, thirds, CostModel{}, std::nullopt);
+    EXPECT_FALSE(unweighed.decision.fold_cost);
+}
+
+// The leaving parts go heaviest first to the staying part that then carries the least weight
+// per speed: parts 1 and 2 stay (as parts 0 and 1), part 3 (20) joins part 2's 30, part 0 (10)
+// part 1's 40.
+TEST(FoldOntoStayingRanks, HeaviestLeavingPartsFirstToTheLeastLoaded) {
+    const std::vector<WeightSum> weight{10, 40, 30, 20};
+    const Partition shape{2, {}, {}};
+    EXPECT_EQ(fold_onto_staying_ranks(weight, shape, {1, 2}), (std::vector<PartId>{0, 0, 1, 1}));
+    // With speeds 3 : 1 the faster part takes both.
+    const Partition uneven{2, {}, {0.75, 0.25}};
+    EXPECT_EQ(fold_onto_staying_ranks(weight, uneven, {1, 2}), (std::vector<PartId>{0, 0, 1, 0}));
+}
