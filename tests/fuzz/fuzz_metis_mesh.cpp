@@ -1,5 +1,6 @@
-// libFuzzer target for METIS mesh files, read from a file with read_mesh as the tools read them:
-// any input must give a valid mesh or be rejected with InputError. See tests/fuzz/README.md.
+// libFuzzer target for .mesh files (METIS, or Medit when the content says so), read from a file
+// with read_mesh as the tools read them: any input must give a valid mesh or be rejected with
+// InputError. See tests/fuzz/README.md.
 #include "formats/mesh_file.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
