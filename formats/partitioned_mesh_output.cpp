@@ -8,6 +8,7 @@
 #include "formats/partition_file.hpp"
 #include "formats/vtk_mesh.hpp"
 #include "libpart/core/partition_diff.hpp"
+#include "libpart/mesh/boundary_elements.hpp"
 #include "libpart/mesh/mesh_pieces.hpp"
 
 namespace part::formats {
@@ -26,6 +27,35 @@ Partition read_cell_partition(const std::string& path, std::size_t cells,
     }
 }
 
+// The boundary elements of the mesh read from `mesh_path`, errors naming it.
+BoundaryElements boundary_of(const Mesh& mesh, const std::string& mesh_path,
+                             std::span<const CellId> top_cells) {
+    try {
+        return find_boundary_elements(mesh, top_cells);
+    } catch (const MeshError& e) {
+        throw InputError(mesh_path, 0, e.what());
+    }
+}
+
+// Adds the boundary elements after the top-dimensional cells: to the selection, to each
+// per-cell array (the value of the adjacent cell), and as the 'boundary' flag array.
+void append_boundary(const BoundaryElements& boundary, std::vector<CellId>& cells,
+                     std::vector<MeshArray>& extra, std::vector<PartId>& part) {
+    const std::size_t top = cells.size();
+    cells.insert(cells.end(), boundary.cells.begin(), boundary.cells.end());
+    for (MeshArray& array : extra) {
+        std::vector<CellId> tuples(top);
+        for (std::size_t i = 0; i < top; ++i) tuples[i] = CellId(i);
+        tuples.insert(tuples.end(), boundary.adjacent.begin(), boundary.adjacent.end());
+        array = array.subset(tuples);
+    }
+    const std::vector<PartId> parts = boundary_parts(boundary, part);
+    part.insert(part.end(), parts.begin(), parts.end());
+    std::vector<std::uint8_t> flags(cells.size(), 0);
+    std::fill(flags.begin() + std::ptrdiff_t(top), flags.end(), std::uint8_t(1));
+    extra.push_back(MeshArray::from_values("boundary", 1, flags));
+}
+
 } // namespace
 
 std::string partitioned_mesh_path(const std::string& output, bool split) {
@@ -35,17 +65,22 @@ std::string partitioned_mesh_path(const std::string& output, bool split) {
 WrittenPartitionedMesh write_partitioned_mesh(const Mesh& mesh, const std::string& mesh_path,
                                               const PartitionedMeshRequest& request,
                                               const std::string& output) {
-    const std::vector<CellId> cells = top_dimensional_cells(mesh);
-    const Partition partition = read_cell_partition(request.partition, cells.size(), mesh_path);
+    std::vector<CellId> cells = top_dimensional_cells(mesh);
+    Partition partition = read_cell_partition(request.partition, cells.size(), mesh_path);
     std::vector<MeshArray> extra{MeshArray::from_values("partition", 1, partition.part)};
     WrittenPartitionedMesh written{
-        partitioned_mesh_path(output, request.split), cells.size(), partition.num_parts, {}, {}};
+        partitioned_mesh_path(output, request.split), cells.size(), partition.num_parts, {}, {}, {}};
     if (!request.old_partition.empty()) {
         const Partition old = read_cell_partition(request.old_partition, cells.size(), mesh_path);
         const std::vector<std::uint8_t> moved = moved_flags(old.part, partition.part);
         written.moved_cells = std::size_t(std::count(moved.begin(), moved.end(), 1));
         extra.push_back(MeshArray::from_values("old_partition", 1, old.part));
         extra.push_back(MeshArray::from_values("moved", 1, moved));
+    }
+    if (request.boundary) {
+        const BoundaryElements boundary = boundary_of(mesh, mesh_path, cells);
+        append_boundary(boundary, cells, extra, partition.part);
+        written.boundary_elements = boundary.cells.size();
     }
     if (!request.split) {
         write_vtu(written.output, mesh, cells, extra);
@@ -67,7 +102,7 @@ WrittenPartitionedMesh write_cell_decomposition_of_mesh(const Mesh& mesh,
     const std::size_t cells = top_dimensional_cells(mesh).size();
     const Partition partition = read_cell_partition(request.partition, cells, mesh_path);
     write_cell_decomposition(output, partition.part);
-    return {output, cells, partition.num_parts, {}, {}};
+    return {output, cells, partition.num_parts, {}, {}, {}};
 }
 
 } // namespace part::formats

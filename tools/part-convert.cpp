@@ -36,9 +36,9 @@ void check_cell_decomposition_options(const ConvertOptions& o) {
     const formats::PartitionedMeshRequest& p = o.partitioned;
     if (p.partition.empty())
         throw tools::UsageError("an OpenFOAM cellDecomposition output needs --partition P");
-    if (p.split || !p.old_partition.empty() || p.ghost_layers > 0)
-        throw tools::UsageError("--split, --old-partition and --ghost-layers write .vtu datasets, "
-                                "not an OpenFOAM cellDecomposition");
+    if (p.split || !p.old_partition.empty() || p.ghost_layers > 0 || p.boundary)
+        throw tools::UsageError("--split, --old-partition, --ghost-layers and --boundary write "
+                                ".vtu datasets, not an OpenFOAM cellDecomposition");
 }
 
 // Refuses options that do not go together and outputs that cannot take what is written
@@ -56,8 +56,10 @@ std::string check_options(const ConvertOptions& o, const std::string& output) {
         tools::ensure_output_usable(output, {o.mesh_path, p.partition});
         return "";
     }
-    if (!partition_mode && (p.split || !p.old_partition.empty() || p.ghost_layers > 0))
-        throw tools::UsageError("--split, --old-partition and --ghost-layers need --partition");
+    if (!partition_mode &&
+        (p.split || !p.old_partition.empty() || p.ghost_layers > 0 || p.boundary))
+        throw tools::UsageError(
+            "--split, --old-partition, --ghost-layers and --boundary need --partition");
     if (p.ghost_layers > 0 && !p.split) throw tools::UsageError("--ghost-layers needs --split");
     if (g.nodal && g.ncommon > 0)
         throw tools::UsageError("--ncommon applies to the dual graph, not --nodal");
@@ -138,6 +140,10 @@ int main(int argc, char** argv) {
     app.add_option("--ghost-layers", o.partitioned.ghost_layers,
                    "Ghost cell layers per piece (with --split), marked vtkGhostType")
         ->check(CLI::Range(0, 8));
+    app.add_flag("--boundary", o.partitioned.boundary,
+                 "Also write the boundary elements (faces in 3D, edges in 2D with a gmsh physical "
+                 "tag), each in the piece of the part owning its adjacent cell, with its "
+                 "'gmsh:physical' tag and the cell array 'boundary' = 1");
     app.add_option("--format", o.format,
                    "Output format when the name does not say it: 'openfoam' writes the "
                    "--partition as OpenFOAM's cellDecomposition list (decomposePar's manual "

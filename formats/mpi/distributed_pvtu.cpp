@@ -106,7 +106,8 @@ OwnedCells owned_cells(MPI_Comm comm, const Mesh& mesh, const std::string& piece
                                      cell_name(mesh.cell_types[std::size_t(c)]) +
                                      " but the mesh has cells of dimension " + std::to_string(top) +
                                      ": expected only top-dimensional cells, as part-convert "
-                                     "--split writes");
+                                     "--split writes (boundary elements, part-convert "
+                                     "--boundary, are not read under mpirun yet)");
     });
     std::sort(by_id.begin(), by_id.end());
     for (const auto& [id, c] : by_id) {

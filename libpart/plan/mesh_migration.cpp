@@ -3,9 +3,48 @@
 #include <string>
 
 #include "libpart/mesh/append_meshes.hpp"
+#include "libpart/mesh/boundary_elements.hpp"
 #include "libpart/mesh/join_pieces.hpp"
 
 namespace part {
+
+namespace {
+
+// Each cell's new part under the plan, given its old part. Boundary elements (part-convert
+// --boundary) are no vertices of the plan: each follows its adjacent cell.
+std::vector<PartId> new_parts(const MigrationPlan& plan, const Mesh& mesh,
+                              const std::vector<PartId>& old_part) {
+    const std::vector<CellId> top = top_dimensional_cells(mesh);
+    const BoundaryElements boundary = find_boundary_elements(mesh, top);
+    const std::vector<CellId> vertices = boundary.cells.empty() ? all_cells(mesh) : top;
+    if (!boundary.cells.empty() && top.size() + boundary.cells.size() != old_part.size())
+        throw PlanError("the dataset has " +
+                        std::to_string(old_part.size() - top.size() - boundary.cells.size()) +
+                        " cells below the top dimension without a physical tag beside its " +
+                        std::to_string(boundary.cells.size()) + " boundary elements");
+    if (vertices.size() != std::size_t(plan.num_vertices))
+        throw PlanError("the plan is for " + std::to_string(plan.num_vertices) +
+                        " cells but the dataset has " + std::to_string(vertices.size()));
+    std::vector<PartId> vertex_old_part;
+    vertex_old_part.reserve(vertices.size());
+    for (CellId c : vertices) vertex_old_part.push_back(old_part[std::size_t(c)]);
+    std::vector<PartId> vertex_new_part;
+    try {
+        vertex_new_part = apply_plan(plan, vertex_old_part);
+    } catch (const PlanError& e) {
+        throw PlanError(std::string("the cells' pieces do not form the plan's old partition: ") +
+                        e.what());
+    }
+    std::vector<PartId> new_part(old_part.size());
+    for (std::size_t i = 0; i < vertices.size(); ++i)
+        new_part[std::size_t(vertices[i])] = vertex_new_part[i];
+    const std::vector<PartId> boundary_new_part = boundary_parts(boundary, vertex_new_part);
+    for (std::size_t j = 0; j < boundary.cells.size(); ++j)
+        new_part[std::size_t(boundary.cells[j])] = boundary_new_part[j];
+    return new_part;
+}
+
+} // namespace
 
 MeshMigration migrate_pieces(const MigrationPlan& plan, std::span<const Mesh> pieces,
                              std::span<const PartId> piece_part, int ghost_layers) {
@@ -24,18 +63,10 @@ MeshMigration migrate_pieces(const MigrationPlan& plan, std::span<const Mesh> pi
     std::vector<CellId> owner;
     MeshMigration out;
     out.mesh = join_pieces(append_meshes(pieces, &piece_of_cell), &owner);
-    if (out.mesh.num_cells() != plan.num_vertices)
-        throw PlanError("the plan is for " + std::to_string(plan.num_vertices) +
-                        " cells but the dataset has " + std::to_string(out.mesh.num_cells()));
     out.old_part.resize(owner.size());
     for (std::size_t g = 0; g < owner.size(); ++g)
         out.old_part[g] = piece_part[std::size_t(piece_of_cell[std::size_t(owner[g])])];
-    try {
-        out.new_part = apply_plan(plan, out.old_part);
-    } catch (const PlanError& e) {
-        throw PlanError(std::string("the cells' pieces do not form the plan's old partition: ") +
-                        e.what());
-    }
+    out.new_part = new_parts(plan, out.mesh, out.old_part);
     out.pieces =
         split_mesh(out.mesh, all_cells(out.mesh), out.new_part, plan.new_parts, ghost_layers);
     return out;

@@ -28,6 +28,9 @@ struct MeshMigration {
 // when the cell count differs from the plan's vertex count, or when the cells' pieces do not
 // form the plan's old partition (apply_plan's checksum test); MeshError when the pieces do not
 // join (missing global ids, a cell owned twice or by no piece). `ghost_layers` as split_mesh.
+// Boundary elements (boundary_elements.hpp) in the pieces are no vertices of the plan: when
+// there are some, the plan's vertices are the top-dimensional cells, and each boundary element
+// moves to its adjacent cell's new part (MeshError when it has none).
 MeshMigration migrate_pieces(const MigrationPlan& plan, std::span<const Mesh> pieces,
                              std::span<const PartId> piece_part, int ghost_layers);
 

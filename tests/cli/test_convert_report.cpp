@@ -19,13 +19,20 @@ TEST(ConvertReport, GraphLineNamesKindSizeAndCoordinates) {
 }
 
 TEST(ConvertReport, PartitionedMeshKeepsOnlyWhatWasWritten) {
-    formats::WrittenPartitionedMesh mesh{"m.pvtu", 12, 3, {}, 2};
+    formats::WrittenPartitionedMesh mesh{"m.pvtu", 12, 3, {}, 2, {}};
     nlohmann::json report = tools::partitioned_mesh_json(mesh);
     EXPECT_EQ(report["pieces"], 2);
     EXPECT_FALSE(report.contains("moved_cells"));
+    EXPECT_FALSE(report.contains("boundary_elements"));
     std::ostringstream line;
     tools::print_convert_summary(line, report);
     EXPECT_EQ(line.str(), "Wrote m.pvtu: 12 cells, 3 parts\n");
     mesh.moved_cells = 5;
     EXPECT_EQ(tools::partitioned_mesh_json(mesh)["moved_cells"], 5);
+    mesh.boundary_elements = 4;
+    report = tools::partitioned_mesh_json(mesh);
+    EXPECT_EQ(report["boundary_elements"], 4);
+    line.str("");
+    tools::print_convert_summary(line, report);
+    EXPECT_EQ(line.str(), "Wrote m.pvtu: 12 cells, 3 parts, 4 boundary elements\n");
 }

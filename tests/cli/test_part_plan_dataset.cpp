@@ -1,6 +1,7 @@
 // part-plan apply --dataset: a migration plan applied to a .pvtu written by part-convert --split.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
@@ -263,4 +264,37 @@ TEST(PartPlanDataset, GmshHexPrismMeshWithGhostLayersGrows) {
         const auto ids = values(piece.mesh.find_cell_array("GlobalCellIds"));
         for (double g : ids) EXPECT_EQ(new_part[std::size_t(g)], piece.part);
     }
+}
+
+// Issue 27: the boundary elements part-convert --boundary writes are no vertices of the plan;
+// applied, each moves with its adjacent cell, so every new piece is the piece part-convert
+// --boundary writes for the new partition.
+TEST(PartPlanDataset, BoundaryElementsMoveWithTheirCells) {
+    SplitNaca f;
+    auto r = run_tool("part-convert", f.mesh + " --partition " + f.old_part +
+                                          " --boundary --split -q -o " + f.dir.file("b.pvtu"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string new_pvtu = f.dir.file("new.pvtu");
+    r = run_tool("part-plan", "apply " + f.plan + " --dataset " + f.dir.file("b.pvtu") + " -o " +
+                                  new_pvtu + " -q");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = run_tool("part-convert", f.mesh + " --partition " + f.new_part +
+                                     " --boundary --split -q -o " + f.dir.file("direct.pvtu"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto applied = formats::read_pvtu_pieces(new_pvtu);
+    const auto direct = formats::read_pvtu_pieces(f.dir.file("direct.pvtu"));
+    ASSERT_EQ(applied.size(), direct.size());
+    std::size_t boundary_elements = 0;
+    for (std::size_t i = 0; i < applied.size(); ++i) {
+        const Mesh &a = applied[i].mesh, &d = direct[i].mesh;
+        EXPECT_EQ(values(a.find_cell_array("GlobalCellIds")),
+                  values(d.find_cell_array("GlobalCellIds")));
+        EXPECT_EQ(a.cell_nodes, d.cell_nodes);
+        const auto boundary = values(a.find_cell_array("boundary"));
+        EXPECT_EQ(boundary, values(d.find_cell_array("boundary")));
+        EXPECT_EQ(values(a.find_cell_array("gmsh:physical")),
+                  values(d.find_cell_array("gmsh:physical")));
+        boundary_elements += std::size_t(std::count(boundary.begin(), boundary.end(), 1.0));
+    }
+    EXPECT_EQ(boundary_elements, 364u); // the wall and farfield lines of naca0012.msh
 }

@@ -22,6 +22,7 @@ nlohmann::json partitioned_mesh_json(const formats::WrittenPartitionedMesh& writ
         {"output", written.output}, {"cells", written.cells}, {"parts", written.parts}};
     if (written.moved_cells) report["moved_cells"] = *written.moved_cells;
     if (written.pieces) report["pieces"] = *written.pieces;
+    if (written.boundary_elements) report["boundary_elements"] = *written.boundary_elements;
     return report;
 }
 
@@ -34,6 +35,8 @@ void print_convert_summary(std::ostream& out, const nlohmann::json& report) {
         out << "; coordinates in " << report["coordinates"].get<std::string>();
     if (report.contains("parts"))
         out << ": " << report["cells"] << " cells, " << report["parts"] << " parts";
+    if (report.contains("boundary_elements"))
+        out << ", " << report["boundary_elements"] << " boundary elements";
     out << "\n";
 }
 

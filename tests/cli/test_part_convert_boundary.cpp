@@ -1,0 +1,213 @@
+// part-convert --partition --boundary (issue 27, item 2): the mesh's boundary elements (faces
+// and edges with a gmsh physical tag) go into the piece of the part that owns their adjacent
+// cell, with their tag and boundary = 1, in Gmsh 2.2 and 4.1 files, ASCII and binary alike; the
+// graph read back from the pieces is the original one.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include <vtkCellData.h>
+#include <vtkDataArray.h>
+#include <vtkNew.h>
+#include <vtkPointData.h>
+#include <vtkUnstructuredGrid.h>
+#include <vtkXMLPUnstructuredGridReader.h>
+#include <vtkXMLUnstructuredGridReader.h>
+
+#include "formats/chaco_graph.hpp"
+#include "tests/support/test_files.hpp"
+
+using namespace part;
+using namespace part::test;
+
+namespace {
+
+constexpr int kParts = 3;
+
+CommandResult convert(const std::string& args) {
+    return run_command(tool("part-convert") + " " + args);
+}
+
+// One cell array's values, or none when the grid lacks it.
+std::vector<double> cell_values(vtkUnstructuredGrid* grid, const char* name) {
+    std::vector<double> v;
+    vtkDataArray* array = grid->GetCellData()->GetArray(name);
+    for (vtkIdType i = 0; array && i < array->GetNumberOfTuples(); ++i)
+        v.push_back(array->GetTuple1(i));
+    return v;
+}
+
+// The global node ids of a cell of a piece.
+std::set<double> global_nodes(vtkUnstructuredGrid* grid, vtkIdType cell) {
+    vtkDataArray* ids = grid->GetPointData()->GetArray("GlobalNodeIds");
+    std::set<double> nodes;
+    const vtkIdType n = grid->GetCell(cell)->GetNumberOfPoints();
+    for (vtkIdType k = 0; k < n; ++k)
+        nodes.insert(ids->GetTuple1(grid->GetCell(cell)->GetPointId(k)));
+    return nodes;
+}
+
+// Checks piece `part` (a .vtu VTK's serial reader opens): each boundary element it owns has
+// partition = part and all its nodes in an owned top-dimensional cell of the piece. Returns
+// the owned boundary elements per physical tag.
+std::map<int, int> check_piece(const std::string& path, int part) {
+    vtkNew<vtkXMLUnstructuredGridReader> reader;
+    reader->SetFileName(path.c_str());
+    reader->Update();
+    vtkUnstructuredGrid* grid = reader->GetOutput();
+    const auto boundary = cell_values(grid, "boundary");
+    const auto ghost = cell_values(grid, "vtkGhostType");
+    const auto tag = cell_values(grid, "gmsh:physical");
+    const auto partition = cell_values(grid, "partition");
+    EXPECT_EQ(boundary.size(), std::size_t(grid->GetNumberOfCells())) << path;
+    std::vector<std::set<double>> owned_cells;
+    for (vtkIdType c = 0; c < vtkIdType(boundary.size()); ++c)
+        if (boundary[std::size_t(c)] == 0 && ghost[std::size_t(c)] == 0)
+            owned_cells.push_back(global_nodes(grid, c));
+    std::map<int, int> per_tag;
+    for (vtkIdType c = 0; c < vtkIdType(boundary.size()); ++c) {
+        if (boundary[std::size_t(c)] != 1 || ghost[std::size_t(c)] != 0) continue;
+        EXPECT_EQ(partition[std::size_t(c)], part) << path << " cell " << c;
+        const std::set<double> nodes = global_nodes(grid, c);
+        EXPECT_TRUE(std::any_of(owned_cells.begin(), owned_cells.end(),
+                                [&](const auto& cell) {
+                                    return std::includes(cell.begin(), cell.end(), nodes.begin(),
+                                                         nodes.end());
+                                }))
+            << path << ": boundary cell " << c << " is not a face of a cell the piece owns";
+        ++per_tag[int(tag[std::size_t(c)])];
+    }
+    return per_tag;
+}
+
+struct GmshFormat {
+    const char* name;
+    const char* options;
+};
+
+class BoundaryElements : public testing::TestWithParam<GmshFormat> {};
+
+TEST_P(BoundaryElements, SplitPutsEachInThePieceOfItsCell) {
+    ScratchDir dir;
+    const std::string mesh = dir.file("m.msh");
+    // mixed3d: three layers of prisms and hexahedra over the tagged bottom surface.
+    auto r = run_command("gmsh -3 " + source_file("tests/data/mixed3d.geo") + " " +
+                         GetParam().options + " -v 0 -o " + mesh);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = convert(mesh + " -q -o " + dir.file("m.graph"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const VertexId cells = formats::read_chaco_graph(dir.file("m.graph")).num_vertices();
+    std::string partition;
+    for (VertexId v = 0; v < cells; ++v) partition += std::to_string(v * kParts / cells) + "\n";
+    r = convert(mesh + " --partition " + dir.write("m.part", partition) +
+                " --boundary --ghost-layers 1 --json -o " + dir.file("m.pvtu"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    // One bottom face under each column of three cells.
+    const int faces = int(cells) / 3;
+    EXPECT_NE(r.out.find("\"boundary_elements\": " + std::to_string(faces)), std::string::npos)
+        << r.out;
+
+    std::map<int, int> per_tag;
+    for (int p = 0; p < kParts; ++p)
+        for (const auto& [tag, n] : check_piece(dir.file("m_" + std::to_string(p) + ".vtu"), p))
+            per_tag[tag] += n;
+    EXPECT_EQ(per_tag, (std::map<int, int>{{1, faces}})); // "bottom", each in one piece
+
+    vtkNew<vtkXMLPUnstructuredGridReader> whole;
+    whole->SetFileName(dir.file("m.pvtu").c_str());
+    whole->Update();
+    const auto boundary = cell_values(whole->GetOutput(), "boundary");
+    const auto ghost = cell_values(whole->GetOutput(), "vtkGhostType");
+    int owned = 0;
+    for (std::size_t c = 0; c < boundary.size(); ++c) owned += boundary[c] == 1 && ghost[c] == 0;
+    EXPECT_EQ(owned, faces);
+
+    // The boundary elements are no graph vertices: the dataset gives the original graph.
+    r = convert(dir.file("m.pvtu") + " -q -o " + dir.file("joined.graph"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(read_text(dir.file("joined.graph")), read_text(dir.file("m.graph")));
+}
+
+INSTANTIATE_TEST_SUITE_P(GmshVersions, BoundaryElements,
+                         testing::Values(GmshFormat{"msh41", "-format msh41"},
+                                         GmshFormat{"msh41_binary", "-format msh41 -bin"},
+                                         GmshFormat{"msh22", "-format msh22"},
+                                         GmshFormat{"msh22_binary", "-format msh22 -bin"}),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+// A single .vtu holds the boundary elements after the cells, with their adjacent cell's part.
+TEST(BoundaryElementsVtu, FollowTheCellsWithTheirCellsPart) {
+    ScratchDir dir;
+    const std::string mesh = source_file("tests/data/mixed2d.msh");
+    auto r = convert(mesh + " -q -o " + dir.file("m.graph"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const VertexId cells = formats::read_chaco_graph(dir.file("m.graph")).num_vertices();
+    std::string partition;
+    for (VertexId v = 0; v < cells; ++v) partition += std::to_string(v % 2) + "\n";
+    r = convert(mesh + " --partition " + dir.write("m.part", partition) + " --boundary -q -o " +
+                dir.file("m.vtu"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    vtkNew<vtkXMLUnstructuredGridReader> reader;
+    reader->SetFileName(dir.file("m.vtu").c_str());
+    reader->Update();
+    const auto boundary = cell_values(reader->GetOutput(), "boundary");
+    const auto tag = cell_values(reader->GetOutput(), "gmsh:physical");
+    ASSERT_GT(boundary.size(), std::size_t(cells));
+    for (std::size_t c = 0; c < boundary.size(); ++c) {
+        const bool is_boundary = c >= std::size_t(cells);
+        EXPECT_EQ(boundary[c], is_boundary ? 1 : 0) << c;
+        if (is_boundary) {
+            EXPECT_EQ(tag[c], 1) << c; // "wall" lines
+        }
+    }
+    r = convert(dir.file("m.vtu") + " -q -o " + dir.file("again.graph"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(read_text(dir.file("again.graph")), read_text(dir.file("m.graph")));
+}
+
+// A tagged line across the square that neither triangle holds has no part to go to.
+TEST(BoundaryElementsErrors, ElementWithoutAdjacentCellIsNamed) {
+    ScratchDir dir;
+    const std::string mesh = dir.write("diagonal.msh", R"($MeshFormat
+2.2 0 8
+$EndMeshFormat
+$PhysicalNames
+1
+1 7 "wall"
+$EndPhysicalNames
+$Nodes
+4
+1 0 0 0
+2 1 0 0
+3 0 1 0
+4 1 1 0
+$EndNodes
+$Elements
+3
+1 2 2 0 1 1 2 3
+2 2 2 0 1 2 4 3
+3 1 2 7 1 1 4
+$EndElements
+)");
+    const std::string partition = dir.write("p", "0\n1\n");
+    const auto r =
+        convert(mesh + " --partition " + partition + " --boundary -o " + dir.file("out.vtu"));
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("error: " + mesh), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("boundary element 3 (line, physical tag 7 \"wall\") has no adjacent cell"),
+              std::string::npos)
+        << r.err;
+    EXPECT_FALSE(file_exists(dir.file("out.vtu")));
+}
+
+TEST(BoundaryElementsErrors, BoundaryNeedsPartition) {
+    ScratchDir dir;
+    const auto r =
+        convert(source_file("tests/data/mixed2d.msh") + " --boundary -o " + dir.file("m.graph"));
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("--boundary need --partition"), std::string::npos) << r.err;
+}
+
+} // namespace
