@@ -27,6 +27,7 @@ template <typename Reader> class GmshLegacySections {
     static void read_v1_section(Reader& r, const std::string& section, bool& nodes_seen,
                                 bool& elements_seen) {
         if (section == "NOD") {
+            if (nodes_seen) r.lines_.fail("a second $NOD section: a Gmsh 1.0 file has one");
             read_v1_nodes(r);
             nodes_seen = true;
         } else if (section == "ELM") {

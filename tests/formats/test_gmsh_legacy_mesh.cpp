@@ -69,6 +69,20 @@ std::string small_msh1(const std::string& element2 = "2 2 7 1 3 2 4 3",
            "1 2 7 1 3 1 2 3\n" + element2 + "\n$ENDELM\n";
 }
 
+// A malformed file, the line its error names and what the error says.
+struct BadFile {
+    std::string text;
+    std::int64_t line;
+    std::string needle;
+};
+
+void expect_errors(const std::vector<BadFile>& cases) {
+    ScratchDir dir;
+    for (std::size_t i = 0; i < cases.size(); ++i)
+        expect_mesh_error_at(dir.write("bad" + std::to_string(i) + ".msh", cases[i].text),
+                             cases[i].line, cases[i].needle);
+}
+
 } // namespace
 
 TEST(GmshLegacyMesh, Version40AsciiAndBinaryReadAsVersion41) {
@@ -132,26 +146,25 @@ TEST(GmshLegacyMesh, GmshWrittenFilesAgreeWithVersion41) {
 }
 
 TEST(GmshLegacyMeshErrors, Version40Text) {
-    ScratchDir dir;
-    expect_mesh_error_at(dir.write("type.msh", small_msh40("1 2 9 2")), 14,
-                         "element type 9 (6-node second-order triangle) is not supported");
-    expect_mesh_error_at(dir.write("range.msh", small_msh40("1 2 2 2", "2 2 4 7")), 16,
-                         "element 2 refers to node 7, out of range: the nodes have tags 1..4");
-    expect_mesh_error_at(dir.write("short.msh", small_msh40("1 2 2 2", "2 2 4")), 16,
-                         "element 2 has 2 node tags but a triangle needs 3 (missing nodes)");
-    expect_mesh_error_at(dir.write("count.msh", small_msh40("1 2 2 2", "2 2 4 3", "1 5")), 10,
-                         "the $Nodes header announces 5 nodes but the blocks hold 4");
-    expect_mesh_error_at(dir.write("elements.msh", small_msh40("1 2 2 1")), 15,
-                         "the $Elements header announces 2 elements but the blocks hold 1");
-    expect_mesh_error_at(dir.write("more.msh", small_msh40("1 2 2 3")), 17,
-                         "expected an element tag (an integer), found '$EndElements'");
     const std::string text = small_msh40();
-    expect_mesh_error_at(dir.write("cut.msh", text.substr(0, text.find("3 0 1 0"))), 8,
-                         "file ends where a node 'tag x y z' was expected");
     std::string parametric = text;
     parametric.replace(parametric.find("1 2 0 4"), 7, "1 2 1 4");
-    expect_mesh_error_at(dir.write("param.msh", parametric), 6,
-                         "parametric node coordinates are not supported");
+    expect_errors({
+        {small_msh40("1 2 9 2"), 14,
+         "element type 9 (6-node second-order triangle) is not supported"},
+        {small_msh40("1 2 2 2", "2 2 4 7"), 16,
+         "element 2 refers to node 7, out of range: the nodes have tags 1..4"},
+        {small_msh40("1 2 2 2", "2 2 4"), 16,
+         "element 2 has 2 node tags but a triangle needs 3 (missing nodes)"},
+        {small_msh40("1 2 2 2", "2 2 4 3", "1 5"), 10,
+         "the $Nodes header announces 5 nodes but the blocks hold 4"},
+        {small_msh40("1 2 2 1"), 15,
+         "the $Elements header announces 2 elements but the blocks hold 1"},
+        {small_msh40("1 2 2 3"), 17, "expected an element tag (an integer), found '$EndElements'"},
+        {text.substr(0, text.find("3 0 1 0")), 8,
+         "file ends where a node 'tag x y z' was expected"},
+        {parametric, 6, "parametric node coordinates are not supported"},
+    });
 }
 
 TEST(GmshLegacyMeshErrors, Version40Binary) {
@@ -179,26 +192,26 @@ TEST(GmshLegacyMeshErrors, Version40Binary) {
 }
 
 TEST(GmshLegacyMeshErrors, Version1) {
-    ScratchDir dir;
-    expect_mesh_error_at(dir.write("type.msh", small_msh1("2 99 7 1 3 2 4 3")), 11,
-                         "element type 99 is not supported");
-    expect_mesh_error_at(dir.write("range.msh", small_msh1("2 2 7 1 3 2 4 9")), 11,
-                         "element 2 refers to node 9, out of range: the nodes have tags 1..4");
-    expect_mesh_error_at(dir.write("count.msh", small_msh1("2 2 7 1 4 2 4 3")), 11,
-                         "element 2 announces 4 nodes but the line lists 3");
-    expect_mesh_error_at(dir.write("quad.msh", small_msh1("2 2 7 1 4 2 4 3 1")), 11,
-                         "element 2 has 4 node ids but a triangle needs 3");
-    expect_mesh_error_at(dir.write("fewer.msh", small_msh1("2 2 7 1 3 2 4 3", "3")), 6,
-                         "expected $ENDNOD, found '4 1 1 0'");
-    expect_mesh_error_at(dir.write("more.msh", small_msh1("2 2 7 1 3 2 4 3", "5")), 7,
-                         "expected a node id (an integer), found '$ENDNOD'");
-    expect_mesh_error_at(dir.write("twice.msh", small_msh1("1 2 7 1 3 2 4 3")), 11,
-                         "element tag 1 is used twice");
     const std::string text = small_msh1();
-    expect_mesh_error_at(dir.write("cut.msh", text.substr(0, text.find("$ENDELM"))), 11,
-                         "file ends before $ENDELM: the file is truncated");
-    expect_mesh_error_at(dir.write("order.msh", "$NOD\n0\n$ENDNOD\n$FOO\n$ENDFOO\n"), 4,
-                         "unexpected section $FOO in a Gmsh 1.0 file");
-    expect_mesh_error_at(dir.write("elm.msh", "$ELM\n0\n$ENDELM\n"), 1,
-                         "expected $MeshFormat first");
+    expect_errors({
+        {small_msh1("2 99 7 1 3 2 4 3"), 11, "element type 99 is not supported"},
+        {small_msh1("2 2 7 1 3 2 4 9"), 11,
+         "element 2 refers to node 9, out of range: the nodes have tags 1..4"},
+        {small_msh1("2 2 7 1 4 2 4 3"), 11, "element 2 announces 4 nodes but the line lists 3"},
+        {small_msh1("2 2 7 1 4 2 4 3 1"), 11, "element 2 has 4 node ids but a triangle needs 3"},
+        {small_msh1("2 2 7 1 3 2 4 3", "3"), 6, "expected $ENDNOD, found '4 1 1 0'"},
+        {small_msh1("2 2 7 1 3 2 4 3", "5"), 7, "expected a node id (an integer), found '$ENDNOD'"},
+        {small_msh1("1 2 7 1 3 2 4 3"), 11, "element tag 1 is used twice"},
+        {text.substr(0, text.find("$ENDELM")), 11,
+         "file ends before $ENDELM: the file is truncated"},
+        {"$NOD\n0\n$ENDNOD\n$FOO\n$ENDFOO\n", 4, "unexpected section $FOO in a Gmsh 1.0 file"},
+        {"$ELM\n0\n$ENDELM\n", 1, "expected $MeshFormat first"},
+        {"$NOD\n0\n$ENDNOD\n$NOD\n", 4, "a second $NOD section: a Gmsh 1.0 file has one"},
+    });
+}
+
+TEST(GmshLegacyMeshErrors, UnknownExtensionNamesEveryGmshVersion) {
+    ScratchDir dir;
+    expect_mesh_error(dir.write("mesh.obj", "v 0 0 0\n"),
+                      "expected .msh (gmsh 1.0, 2.x, 4.0 or 4.1)");
 }
