@@ -148,6 +148,17 @@ std::string version_text(double version) {
     return text;
 }
 
+} // namespace
+
+} // namespace part::formats
+
+// The 1.0 and 4.0 sections, which use the helpers above.
+#include "formats/gmsh_legacy_sections.hpp"
+
+namespace part::formats {
+
+namespace {
+
 class MshReader {
   public:
     MshReader(std::string_view data, const std::string& name, const MappedFile* source)
@@ -166,19 +177,28 @@ class MshReader {
                 format_seen = true;
                 continue;
             }
-            if (!format_seen && section == "NOD") unsupported_version("1.0 (it starts with $NOD)");
+            if (!format_seen && section == "NOD") {
+                version_ = 1.0; // 1.0 files have no $MeshFormat
+                format_seen = true;
+            }
             if (!format_seen)
                 lines_.fail("expected $MeshFormat first: this is not a gmsh .msh file");
-            if (section == "Entities" && version_ >= 4)
+            if (version_ == 1.0)
+                Legacy::read_v1_section(*this, section, nodes_seen, elements_seen);
+            else if (section == "Entities" && version_ >= 4)
                 read_entities();
             else if (section == "PhysicalNames")
                 read_physical_names();
             else if (section == "Nodes") {
-                version_ >= 4 ? read_nodes_v4() : read_nodes_v2();
+                version_ == 4.0 ? Legacy::read_nodes_v40(*this)
+                : version_ >= 4 ? read_nodes_v4()
+                                : read_nodes_v2();
                 nodes_seen = true;
             } else if (section == "Elements") {
                 if (!nodes_seen) lines_.fail("$Elements comes before $Nodes");
-                version_ >= 4 ? read_elements_v4() : read_elements_v2();
+                version_ == 4.0 ? Legacy::read_elements_v40(*this)
+                : version_ >= 4 ? read_elements_v4()
+                                : read_elements_v2();
                 elements_seen = true;
             } else
                 skip_section(section);
@@ -204,6 +224,9 @@ class MshReader {
     }
 
   private:
+    using Legacy = GmshLegacySections<MshReader>;
+    friend Legacy;
+
     static std::string clip(std::string_view s) { return std::string(s.substr(0, 40)); }
 
     void expect_end(const std::string& section) {
@@ -267,8 +290,8 @@ class MshReader {
 
     [[noreturn]] void unsupported_version(const std::string& version) const {
         lines_.fail("Gmsh .msh version " + version +
-                    " is not supported: expected version 2.2 or 4.1 (gmsh FILE -save -format "
-                    "msh41 -o NEW.msh rewrites it)");
+                    " is not supported: expected version 1.0, 2.0, 2.1, 2.2, 4.0 or 4.1 (gmsh FILE "
+                    "-save -format msh41 -o NEW.msh rewrites it)");
     }
 
     void read_format() {
@@ -276,7 +299,8 @@ class MshReader {
         version_ = fields.real("the format version");
         const std::int64_t file_type = fields.integer("the file type (0 ASCII, 1 binary)");
         const std::int64_t data_size = fields.integer("the data size");
-        if (version_ != 2.2 && version_ != 4.1 && version_ != 2.0 && version_ != 2.1)
+        if (version_ != 2.2 && version_ != 4.1 && version_ != 4.0 && version_ != 2.0 &&
+            version_ != 2.1)
             unsupported_version(version_text(version_));
         if (file_type != 0 && file_type != 1)
             lines_.fail("file type must be 0 (ASCII) or 1 (binary)");
@@ -301,6 +325,9 @@ class MshReader {
         return std::int64_t(v);
     }
 
+    // Values an entity's box takes: 4.1 gives points their coordinates only, 4.0 a box.
+    int box_values(int dim) const { return dim == 0 && version_ != 4.0 ? 3 : 6; }
+
     void read_entities() {
         if (binary_) {
             BinaryCursor bin(data_, lines_.offset(), lines_, "$Entities");
@@ -309,7 +336,7 @@ class MshReader {
             for (int dim = 0; dim < 4; ++dim)
                 for (std::int64_t e = 0; e < counts[dim]; ++e) {
                     const auto tag = bin.get<std::int32_t>("an entity tag");
-                    bin.take(sizeof(double) * (dim == 0 ? 3 : 6), "the entity bounding box");
+                    bin.take(sizeof(double) * box_values(dim), "the entity bounding box");
                     const std::int64_t nphys = count(bin, "a physical tag count");
                     const char* phys = bin.take(std::size_t(nphys) * 4, "the physical tags");
                     std::int32_t first = 0;
@@ -328,8 +355,7 @@ class MshReader {
                 for (std::int64_t e = 0; e < counts[dim]; ++e) {
                     FieldCursor fields(data_line("an entity"), lines_);
                     const auto tag = fields.integer("an entity tag");
-                    for (int k = 0; k < (dim == 0 ? 3 : 6); ++k)
-                        fields.real("an entity coordinate");
+                    for (int k = 0; k < box_values(dim); ++k) fields.real("an entity coordinate");
                     const auto nphys = fields.integer("a physical tag count");
                     std::int64_t first = 0;
                     for (std::int64_t k = 0; k < nphys; ++k) {

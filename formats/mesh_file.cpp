@@ -22,10 +22,11 @@ Mesh read_by_extension(const std::string& path) {
     if (ext == ".mesh")
         return is_medit_mesh_file(path) ? read_medit_mesh(path) : read_metis_mesh(path);
     if (ext == ".su2") return read_su2_mesh(path);
-    throw InputError(path, 0,
-                     "unknown mesh format '" + ext +
-                         "': expected .msh (gmsh 2.2 or 4.1), .vtu, .pvtu, .vtk (VTK), .su2 (SU2) "
-                         "or .mesh (Medit or METIS)");
+    throw InputError(
+        path, 0,
+        "unknown mesh format '" + ext +
+            "': expected .msh (gmsh 1.0, 2.x, 4.0 or 4.1), .vtu, .pvtu, .vtk (VTK), .su2 (SU2) "
+            "or .mesh (Medit or METIS)");
 }
 
 } // namespace

@@ -102,7 +102,8 @@ void imply_split_for_pvtu(ConvertOptions& o, const std::string& output) {
 
 int main(int argc, char** argv) {
     CLI::App app(
-        "Convert a mesh (.msh gmsh 2.2/4.1, .vtu, .vtk, SU2 .su2, Medit or METIS .mesh) to the "
+        "Convert a mesh (.msh gmsh 1.0/2.x/4.0/4.1, .vtu, .vtk, SU2 .su2, Medit or METIS .mesh) to "
+        "the "
         "graph the partitioners "
         "read (OUT.graph plus coordinates in OUT.xyz), or write a partition onto the mesh as "
         ".vtu/.pvtu for ParaView. OUT.mesh writes the top-dimensional cells as a METIS mesh file. "

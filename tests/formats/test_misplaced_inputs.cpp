@@ -14,10 +14,6 @@ using namespace part::test;
 
 namespace {
 
-bool have_gmsh() {
-    return run_command("command -v gmsh").exit_code == 0;
-}
-
 // The error reading `path` as a graph; fails the test when it reads.
 InputError graph_error(const std::string& path) {
     try {
@@ -100,21 +96,16 @@ TEST(MisplacedInputs, SwappedGraphAndPartitionAreNamedAsSuch) {
     }
 }
 
-TEST(MisplacedInputs, OldGmshVersionsAreNamedAsUnsupported) {
+// 1.0 and 4.0, once refused, are read (test_gmsh_legacy_mesh.cpp); a version gmsh never
+// wrote is named, with those it did.
+TEST(MisplacedInputs, UnknownGmshVersionsAreNamedAsUnsupported) {
     ScratchDir dir;
-    const std::string v40 = dir.write("v40.msh", "$MeshFormat\n4 0 8\n$EndMeshFormat\n");
-    expect_mesh_error_at(v40, 2, "Gmsh .msh version 4.0 is not supported");
+    const std::string v30 = dir.write("v30.msh", "$MeshFormat\n3 0 8\n$EndMeshFormat\n");
+    expect_mesh_error_at(v30, 2,
+                         "Gmsh .msh version 3.0 is not supported: expected version 1.0, 2.0, "
+                         "2.1, 2.2, 4.0 or 4.1");
     const std::string v10 =
         dir.write("v10.msh", "$NOD\n3\n1 0 0 0\n2 1 0 0\n3 0 1 0\n$ENDNOD\n$ELM\n1\n"
                              "1 2 1 1 3 1 2 3\n$ENDELM\n");
-    expect_mesh_error_at(v10, 1, "Gmsh .msh version 1.0");
-    expect_mesh_error(v10, "is not supported");
-    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed: its own 1.0 and 4.0 files not tried";
-    for (const auto& [format, version] : {std::pair{"msh1", "1.0"}, {"msh40", "4.0"}}) {
-        const std::string out = dir.file(std::string(format) + ".msh");
-        const auto r = run_command("gmsh -2 " + source_file("tests/data/mixed2d.geo") +
-                                   " -format " + format + " -o " + out);
-        ASSERT_EQ(r.exit_code, 0) << r.err;
-        expect_mesh_error(out, std::string("Gmsh .msh version ") + version + " ");
-    }
+    EXPECT_EQ(formats::read_mesh(v10).num_cells(), 1);
 }

@@ -1,6 +1,6 @@
-// libFuzzer target for Gmsh .msh files (2.2 and 4.1, ASCII and binary: the input's head says
-// which), read from a file with read_mesh as the tools read them: any input must give a valid mesh
-// or be rejected with InputError. See tests/fuzz/README.md.
+// libFuzzer target for Gmsh .msh files (1.0, 2.2, 4.0 and 4.1, ASCII and binary: the input's head
+// says which), read from a file with read_mesh as the tools read them: any input must give a valid
+// mesh or be rejected with InputError. See tests/fuzz/README.md.
 #include "formats/mesh_file.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 

@@ -1,0 +1,242 @@
+#pragma once
+// The sections of Gmsh .msh versions 1.0 and 4.0 that differ from 2.2 and 4.1, read into
+// gmsh_mesh.cpp's reader (which alone includes this file). A template over that reader, a
+// friend of it, so that every version fills the same node table and cell list through the
+// same checks, and gives the same Mesh and the same errors.
+//
+// 4.0 against 4.1 (gmsh's GModelIO_MSH4.cpp of 2018, and the 4.0 manual):
+// - $Nodes and $Elements headers hold 'numEntityBlocks count', without the tag range;
+// - a block header starts with the entity's tag, then its dimension (4.1: dimension first);
+// - a node is one line 'tag x y z' (4.1: the block's tags, then its coordinates);
+// - in binary, counts are 8-byte but node and element tags are 4-byte ints (4.1: 8-byte);
+// - $Entities gives points a bounding box like the other entities (gmsh_mesh.cpp reads it).
+// 1.0 has no $MeshFormat: $NOD holds a count then lines 'id x y z', $ELM a count then lines
+// 'id type physical elementary nodeCount node...'; sections end with $ENDNOD and $ENDELM.
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace part::formats {
+
+template <typename Reader> class GmshLegacySections {
+  public:
+    // A section of a 1.0 file, after its '$NAME' line.
+    static void read_v1_section(Reader& r, const std::string& section, bool& nodes_seen,
+                                bool& elements_seen) {
+        if (section == "NOD") {
+            if (nodes_seen) r.lines_.fail("a second $NOD section: a Gmsh 1.0 file has one");
+            read_v1_nodes(r);
+            nodes_seen = true;
+        } else if (section == "ELM") {
+            if (!nodes_seen) r.lines_.fail("$ELM comes before $NOD");
+            read_v1_elements(r);
+            elements_seen = true;
+        } else
+            r.lines_.fail("unexpected section $" + section +
+                          " in a Gmsh 1.0 file (it starts with $NOD): expected $NOD or $ELM");
+    }
+
+    static void read_nodes_v40(Reader& r) {
+        if (r.binary_)
+            read_binary_nodes_v40(r);
+        else
+            read_ascii_nodes_v40(r);
+        r.expect_end("Nodes");
+        r.index_nodes();
+    }
+
+    static void read_elements_v40(Reader& r) {
+        if (r.binary_)
+            read_binary_elements_v40(r);
+        else
+            read_ascii_elements_v40(r);
+        r.check_unique_element_tags();
+        r.expect_end("Elements");
+    }
+
+  private:
+    static void read_v1_nodes(Reader& r) {
+        FieldCursor header(r.data_line("the node count"), r.lines_);
+        const std::int64_t total = header.integer("the node count");
+        r.reserve_points(total);
+        for (std::int64_t i = 0; i < total; ++i) read_ascii_node(r, "a node 'id x y z'");
+        r.index_nodes();
+        expect_v1_end(r, "NOD");
+    }
+
+    static void read_v1_elements(Reader& r) {
+        FieldCursor header(r.data_line("the element count"), r.lines_);
+        const std::int64_t total = header.integer("the element count");
+        r.reserve_cells(total);
+        for (std::int64_t e = 0; e < total; ++e) {
+            FieldCursor fields(
+                r.data_line("an element 'id type physical elementary nodeCount node...'"),
+                r.lines_);
+            const std::int64_t tag = fields.integer("an element id");
+            r.add_element_tag(tag, r.lines_);
+            const CellType type = cell_type_of_gmsh(fields.integer("an element type"), r.lines_);
+            const std::int64_t physical = fields.integer("the physical region");
+            const std::int64_t entity = fields.integer("the elementary region");
+            const std::int64_t nodes = fields.integer("the node count");
+            if (nodes != std::int64_t(fields.count_remaining()))
+                r.lines_.fail("element " + std::to_string(tag) + " announces " +
+                              std::to_string(nodes) + " nodes but the line lists " +
+                              std::to_string(fields.count_remaining()));
+            r.add_ascii_element(fields, tag, type, "node ids", "a node id",
+                                checked_tag(r, physical, "physical region"),
+                                checked_tag(r, entity, "elementary region"));
+        }
+        r.check_unique_element_tags();
+        expect_v1_end(r, "ELM");
+    }
+
+    static std::int32_t checked_tag(const Reader& r, std::int64_t tag, const char* what) {
+        if (tag < INT32_MIN || tag > INT32_MAX)
+            r.lines_.fail(std::string("the ") + what + " " + std::to_string(tag) +
+                          " does not fit in 32 bits");
+        return std::int32_t(tag);
+    }
+
+    // 1.0 ends its sections in capitals: $ENDNOD, $ENDELM.
+    static void expect_v1_end(Reader& r, const std::string& section) {
+        const std::string end = "$END" + section;
+        std::string_view line;
+        while (r.lines_.next(line)) {
+            if (is_blank(line)) continue;
+            if (line == end) return;
+            r.lines_.fail("expected " + end + ", found '" + Reader::clip(line) +
+                          "' (the section holds more entries than its header announces)");
+        }
+        r.lines_.fail("file ends before " + end + ": the file is truncated");
+    }
+
+    // A node line 'tag x y z'; `what` names it in errors.
+    static void read_ascii_node(Reader& r, const char* what) {
+        FieldCursor fields(r.data_line(what), r.lines_);
+        const std::int64_t tag = fields.integer("a node id");
+        double xyz[3];
+        for (double& x : xyz) x = fields.real("a node coordinate");
+        r.add_point(tag, xyz);
+    }
+
+    // The header of a 4.0 $Nodes or $Elements section: the block count and the total.
+    static std::pair<std::int64_t, std::int64_t> ascii_header_v40(Reader& r, const char* what) {
+        FieldCursor header(r.data_line(what), r.lines_);
+        const std::int64_t blocks = header.integer("the entity block count");
+        const std::int64_t total = header.integer("the total count");
+        if (blocks < 0 || std::size_t(blocks) > r.data_.size())
+            r.lines_.fail("entity block count " + std::to_string(blocks) + " is out of range");
+        return {blocks, total};
+    }
+
+    static void read_ascii_nodes_v40(Reader& r) {
+        const auto [blocks, total] = ascii_header_v40(r, "'numEntityBlocks numNodes'");
+        r.reserve_points(total);
+        for (std::int64_t b = 0; b < blocks; ++b) {
+            FieldCursor block(r.data_line("a node block 'tagEntity dimEntity parametric numNodes'"),
+                              r.lines_);
+            block.integer("the block's entity tag");
+            block.integer("the block's entity dimension");
+            if (block.integer("the block's parametric flag") != 0)
+                r.lines_.fail("parametric node coordinates are not supported");
+            const std::int64_t n = block.integer("the block's node count");
+            for (std::int64_t i = 0; i < n; ++i) read_ascii_node(r, "a node 'tag x y z'");
+        }
+        check_node_total(r, total, r.lines_);
+    }
+
+    template <typename Where>
+    static void check_node_total(const Reader& r, std::int64_t total, const Where& where) {
+        if (std::int64_t(r.nodes_.size()) != total)
+            where.fail("the $Nodes header announces " + std::to_string(total) +
+                       " nodes but the blocks hold " + std::to_string(r.nodes_.size()));
+    }
+
+    static void read_binary_nodes_v40(Reader& r) {
+        BinaryCursor bin(r.data_, r.lines_.offset(), r.lines_, "$Nodes");
+        const std::int64_t blocks = r.count(bin, "the node block count");
+        const std::int64_t total = r.count(bin, "the node count");
+        r.reserve_points(total);
+        constexpr std::size_t kRecord = 4 + 3 * sizeof(double); // int tag, x, y, z
+        for (std::int64_t b = 0; b < blocks; ++b) {
+            bin.get<std::int32_t>("the block's entity tag");
+            bin.get<std::int32_t>("the block's entity dimension");
+            const auto parametric = bin.get<std::int32_t>("the block's parametric flag");
+            const std::int64_t n = r.count(bin, "the block's node count");
+            if (parametric != 0) bin.fail("parametric node coordinates are not supported");
+            const char* records = bin.take(std::size_t(n) * kRecord, "the block's nodes");
+            for (std::int64_t i = 0; i < n; ++i) {
+                std::int32_t tag;
+                double xyz[3];
+                std::memcpy(&tag, records + std::size_t(i) * kRecord, 4);
+                std::memcpy(xyz, records + std::size_t(i) * kRecord + 4, sizeof xyz);
+                r.add_point(tag, xyz);
+            }
+        }
+        check_node_total(r, total, bin);
+        r.lines_.seek(bin.pos());
+    }
+
+    template <typename Where>
+    static void check_element_total(std::int64_t total, std::int64_t seen, const Where& where) {
+        if (seen != total)
+            where.fail("the $Elements header announces " + std::to_string(total) +
+                       " elements but the blocks hold " + std::to_string(seen));
+    }
+
+    static void read_ascii_elements_v40(Reader& r) {
+        const auto [blocks, total] = ascii_header_v40(r, "'numEntityBlocks numElements'");
+        r.reserve_cells(total);
+        std::int64_t seen = 0;
+        for (std::int64_t b = 0; b < blocks; ++b) {
+            FieldCursor block(
+                r.data_line("an element block 'tagEntity dimEntity typeEle numElements'"),
+                r.lines_);
+            const auto entity = checked_tag(r, block.integer("the block's entity tag"), "entity");
+            const auto dim = block.integer("the block's entity dimension");
+            const CellType type =
+                cell_type_of_gmsh(block.integer("the block's element type"), r.lines_);
+            const std::int64_t n = block.integer("the block's element count");
+            const std::int32_t physical = r.physical_of(int(dim), entity);
+            for (std::int64_t i = 0; i < n; ++i) {
+                FieldCursor fields(r.data_line("an element 'tag node...'"), r.lines_);
+                const std::int64_t tag = fields.integer("an element tag");
+                r.add_element_tag(tag, r.lines_);
+                r.add_ascii_element(fields, tag, type, "node tags", "a node tag", physical, entity);
+            }
+            seen += std::max<std::int64_t>(n, 0);
+        }
+        check_element_total(total, seen, r.lines_);
+    }
+
+    static void read_binary_elements_v40(Reader& r) {
+        BinaryCursor bin(r.data_, r.lines_.offset(), r.lines_, "$Elements");
+        const std::int64_t blocks = r.count(bin, "the element block count");
+        const std::int64_t total = r.count(bin, "the element count");
+        r.reserve_cells(total);
+        std::int64_t seen = 0;
+        for (std::int64_t b = 0; b < blocks; ++b) {
+            const auto entity = bin.get<std::int32_t>("the block's entity tag");
+            const auto dim = bin.get<std::int32_t>("the block's entity dimension");
+            const CellType type =
+                cell_type_of_gmsh(bin.get<std::int32_t>("the block's element type"), bin);
+            const std::int64_t n = r.count(bin, "the block's element count");
+            const std::size_t stride = std::size_t(1 + cell_num_nodes(type)) * 4;
+            const char* records = bin.take(std::size_t(n) * stride, "the block's elements");
+            const std::int32_t physical = r.physical_of(dim, entity);
+            for (std::int64_t i = 0; i < n; ++i) {
+                std::int32_t values[1 + kMaxCellNodes];
+                std::memcpy(values, records + std::size_t(i) * stride, stride);
+                r.add_binary_element(values[0], values + 1, type, physical, entity, bin);
+            }
+            seen += n;
+        }
+        check_element_total(total, seen, bin);
+        r.lines_.seek(bin.pos());
+    }
+};
+
+} // namespace part::formats
