@@ -227,8 +227,7 @@ class MeditParser {
                      "Vertices " + std::to_string(mesh_.point_count) + " (line " +
                          std::to_string(vertices_line_) + ")");
         mesh_.dim = dim_;
-        mesh_.cell_data.push_back(MeshArray::from_values("medit:ref", 1, refs_));
-        keep_top_dimensional_cells(mesh_);
+        mesh_.cell_data.push_back(MeshArray::from_values(kPhysicalTagArray, 1, refs_));
         if (dim_ == 3) set_dimension_from_points(mesh_);
         return std::move(mesh_);
     }

@@ -7,8 +7,9 @@
 // any way. Sections that carry no cells (Corners, Ridges, Required*, Normals, Tangents,
 // NormalAtVertices, TangentAtVertices) are checked and skipped.
 //
-// Only the top-dimensional elements are kept (the lower-dimensional ones are the boundary,
-// which Mesh does not hold yet), with their references as the cell array "medit:ref". Medit
+// Every element becomes a cell, in file order, with its reference as its physical tag (the cell
+// array "gmsh:physical"): the lower-dimensional ones with a nonzero reference are the boundary
+// elements (boundary_elements.hpp), those with reference 0 are written nowhere. Medit
 // numbers tetrahedra, hexahedra and pyramids as VTK does; its prisms follow the INRIA
 // convention (the first triangle turns counter-clockwise seen from the second, as gmsh's),
 // so they are reordered to VTK's. Points are 2D when Dimension is 2, or 3 with every z = 0.

@@ -69,6 +69,8 @@ class Su2Parser {
         nodes_.check(0, mesh_.point_count, lines_.file(),
                      "NPOIN= " + std::to_string(mesh_.point_count) + " (line " +
                          std::to_string(points_line_) + ")");
+        if (markers_line_ != 0)
+            mesh_.cell_data.push_back(MeshArray::from_values(kPhysicalTagArray, 1, tags_));
         return std::move(mesh_);
     }
 
@@ -183,6 +185,7 @@ class Su2Parser {
             const CellType type =
                 element(item_line(e, n, "elements", section_line), dim_, true, nodes);
             mesh_.add_cell(type, {nodes, std::size_t(cell_num_nodes(type))});
+            tags_.push_back(0);
             release();
         }
     }
@@ -215,7 +218,7 @@ class Su2Parser {
         mesh_.point_count = PointId(n);
     }
 
-    // The markers' boundary elements are checked and skipped (see su2_mesh.hpp).
+    // Marker m's elements become cells tagged m + 1, the physical group named by MARKER_TAG.
     void read_markers(std::int64_t n) {
         const std::int64_t section_line = lines_.line_number();
         PointId nodes[kMaxCellNodes];
@@ -225,8 +228,15 @@ class Su2Parser {
             const Section elems = marker_section(m, n, section_line, "MARKER_ELEMS");
             const std::int64_t k = count(elems, "the marker's element count");
             const std::int64_t elems_line = lines_.line_number();
-            for (std::int64_t e = 0; e < k; ++e)
-                element(item_line(e, k, "marker elements", elems_line), dim_ - 1, false, nodes);
+            const auto physical = std::int32_t(m + 1);
+            mesh_.physical_groups.push_back({dim_ - 1, physical, std::string(tag.value)});
+            for (std::int64_t e = 0; e < k; ++e) {
+                const CellType type =
+                    element(item_line(e, k, "marker elements", elems_line), dim_ - 1, false, nodes);
+                mesh_.add_cell(type, {nodes, std::size_t(cell_num_nodes(type))});
+                tags_.push_back(physical);
+                release();
+            }
         }
     }
 
@@ -255,6 +265,7 @@ class Su2Parser {
     const MappedFile* source_;
     Mesh mesh_;
     int dim_ = 0;
+    std::vector<std::int32_t> tags_; // per cell: 0 for an element, m + 1 in marker m
     NodeIdBound nodes_;
     std::int64_t elements_line_ = 0, points_line_ = 0, markers_line_ = 0;
 };

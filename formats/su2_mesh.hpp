@@ -9,8 +9,10 @@
 //   NMARK= m                 then m markers, each MARKER_TAG= name, MARKER_ELEMS= k and k
 //                            lines of boundary elements (type id and node ids, dimension d - 1).
 // NELEM, NPOIN and NMARK may come in any order after NDIME; '%' lines are comments; NZONE= 1
-// and IZONE= 1 are accepted. Mesh has no boundary elements yet: the markers are checked in full
-// (counts, types, node ids) and then skipped, so the mesh holds the volume elements only.
+// and IZONE= 1 are accepted. The markers' elements follow the volume elements as cells of
+// dimension d - 1, the boundary elements (boundary_elements.hpp): marker m's are tagged m + 1 in
+// the cell array "gmsh:physical" (0 on the volume elements), and the physical group (d - 1,
+// m + 1) is named by its MARKER_TAG.
 #include <string>
 #include <string_view>
 

@@ -31,7 +31,7 @@ bool holds_all(std::span<const PointId> cell, std::span<const PointId> nodes) {
 
 BoundaryElements find_boundary_elements(const Mesh& mesh, std::span<const CellId> top_cells) {
     BoundaryElements boundary;
-    const MeshArray* physical = mesh.find_cell_array("gmsh:physical");
+    const MeshArray* physical = mesh.find_cell_array(kPhysicalTagArray);
     if (!physical) return boundary;
     const int top = top_dimension(mesh);
     for (CellId c = 0; c < mesh.num_cells(); ++c)

@@ -64,6 +64,10 @@ class MeshArray {
     std::vector<unsigned char> bytes_;
 };
 
+// The cell array of physical tags (0: none), named as gmsh's VTK export names it, whatever the
+// format the tags came from (gmsh physical groups, SU2 markers, Medit references).
+inline constexpr const char* kPhysicalTagArray = "gmsh:physical";
+
 // A named group of cells, as gmsh's $PhysicalNames: the cells of dimension `dim` whose
 // "gmsh:physical" tag is `tag`.
 struct PhysicalGroup {

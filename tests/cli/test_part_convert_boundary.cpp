@@ -137,10 +137,19 @@ INSTANTIATE_TEST_SUITE_P(GmshVersions, BoundaryElements,
                                          GmshFormat{"msh22_binary", "-format msh22 -bin"}),
                          [](const auto& info) { return std::string(info.param.name); });
 
-// A single .vtu holds the boundary elements after the cells, with their adjacent cell's part.
-TEST(BoundaryElementsVtu, FollowTheCellsWithTheirCellsPart) {
+// A single .vtu holds the boundary elements after the cells, with their adjacent cell's part:
+// gmsh's physical lines, SU2's markers and Medit's tagged Edges alike (the three files are gmsh's
+// exports of one mesh: its "wall" lines are physical tag 1 and SU2's first marker, and in Medit
+// carry their elementary entities' tags, 1 and 2).
+struct TaggedMesh {
+    const char* extension;
+    std::set<double> tags;
+};
+class BoundaryElementsVtu : public testing::TestWithParam<TaggedMesh> {};
+
+TEST_P(BoundaryElementsVtu, FollowTheCellsWithTheirCellsPart) {
     ScratchDir dir;
-    const std::string mesh = source_file("tests/data/mixed2d.msh");
+    const std::string mesh = source_file(std::string("tests/data/mixed2d.") + GetParam().extension);
     auto r = convert(mesh + " -q -o " + dir.file("m.graph"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const VertexId cells = formats::read_chaco_graph(dir.file("m.graph")).num_vertices();
@@ -155,17 +164,22 @@ TEST(BoundaryElementsVtu, FollowTheCellsWithTheirCellsPart) {
     const auto boundary = cell_values(reader->GetOutput(), "boundary");
     const auto tag = cell_values(reader->GetOutput(), "gmsh:physical");
     ASSERT_GT(boundary.size(), std::size_t(cells));
+    std::set<double> boundary_tags;
     for (std::size_t c = 0; c < boundary.size(); ++c) {
         const bool is_boundary = c >= std::size_t(cells);
         EXPECT_EQ(boundary[c], is_boundary ? 1 : 0) << c;
-        if (is_boundary) {
-            EXPECT_EQ(tag[c], 1) << c; // "wall" lines
-        }
+        if (is_boundary) boundary_tags.insert(tag[c]);
     }
+    EXPECT_EQ(boundary_tags, GetParam().tags);
     r = convert(dir.file("m.vtu") + " -q -o " + dir.file("again.graph"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(read_text(dir.file("again.graph")), read_text(dir.file("m.graph")));
 }
+
+INSTANTIATE_TEST_SUITE_P(Formats, BoundaryElementsVtu,
+                         testing::Values(TaggedMesh{"msh", {1}}, TaggedMesh{"su2", {1}},
+                                         TaggedMesh{"mesh", {1, 2}}),
+                         [](const auto& info) { return std::string(info.param.extension); });
 
 // A tagged line across the square that neither triangle holds has no part to go to.
 TEST(BoundaryElementsErrors, ElementWithoutAdjacentCellIsNamed) {

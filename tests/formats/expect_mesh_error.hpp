@@ -1,12 +1,15 @@
 #pragma once
 // Shared by the mesh reader tests: reading `path` must fail with an InputError naming the
-// file and containing `needle`; two readers of one mesh must agree on its cells and graph.
+// file and containing `needle`; two readers of one mesh must agree on its cells, graph and
+// boundary.
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <map>
 #include <string>
 
 #include "formats/mesh_file.hpp"
+#include "libpart/mesh/boundary_elements.hpp"
 #include "libpart/mesh/mesh_graph.hpp"
 
 namespace part::test {
@@ -38,6 +41,17 @@ inline void expect_mesh_error_at(const std::string& path, std::int64_t line,
 // from two formats.
 inline std::pair<std::size_t, std::int64_t> cells_and_dual_edges(const Mesh& mesh) {
     return {top_dimensional_cells(mesh).size(), build_dual_graph(mesh).graph.num_edges()};
+}
+
+// The boundary elements per value of the cell array `tag_array`, each found beside a
+// top-dimensional cell: equal for one mesh read from two formats that keep its boundary.
+inline std::map<int, std::size_t>
+boundary_elements_per_tag(const Mesh& mesh, const char* tag_array = kPhysicalTagArray) {
+    const BoundaryElements boundary = find_boundary_elements(mesh, top_dimensional_cells(mesh));
+    const MeshArray* tags = mesh.find_cell_array(tag_array);
+    std::map<int, std::size_t> count;
+    for (CellId c : boundary.cells) ++count[int(tags->value(std::size_t(c)))];
+    return count;
 }
 
 } // namespace part::test

@@ -36,12 +36,13 @@ TEST(MeditMesh, GmshsMeditFileReadsAsItsMsh) {
             formats::read_mesh(source_file(std::string("tests/data/") + name + ".mesh"));
         const Mesh msh =
             formats::read_mesh(source_file(std::string("tests/data/") + name + ".msh"));
-        // The boundary elements (mixed2d's Edges) are not kept.
-        EXPECT_EQ(medit.num_cells(), CellId(top_dimensional_cells(medit).size()));
         EXPECT_EQ(cells_and_dual_edges(medit), cells_and_dual_edges(msh));
+        // gmsh writes the elements of its physical groups (mixed2d's "wall" lines) with their
+        // elementary entity's tag as the Medit reference.
+        EXPECT_EQ(boundary_elements_per_tag(medit),
+                  boundary_elements_per_tag(msh, "gmsh:geometrical"));
         EXPECT_EQ(medit.num_points(), msh.num_points());
         EXPECT_EQ(medit.dim, msh.dim);
-        ASSERT_NE(medit.find_cell_array("medit:ref"), nullptr);
     }
 }
 
@@ -49,13 +50,16 @@ TEST(MeditMesh, SmallFileKeepsTheTrianglesAndTheirReferences) {
     ScratchDir dir;
     const Mesh mesh = formats::read_mesh(
         dir.write("small.mesh", small_medit("Triangles 2 1 2 3 7\n2 4\n3 8 # split lines\n")));
-    ASSERT_EQ(mesh.num_cells(), 2);
+    ASSERT_EQ(mesh.num_cells(), 3); // the boundary edge, then the triangles
     EXPECT_EQ(mesh.dim, 2);
-    EXPECT_EQ(nodes(mesh, 1), (std::vector<PointId>{1, 3, 2}));
-    const MeshArray* refs = mesh.find_cell_array("medit:ref");
+    EXPECT_EQ(nodes(mesh, 0), (std::vector<PointId>{0, 1}));
+    EXPECT_EQ(nodes(mesh, 2), (std::vector<PointId>{1, 3, 2}));
+    const MeshArray* refs = mesh.find_cell_array(kPhysicalTagArray);
     ASSERT_NE(refs, nullptr);
-    EXPECT_EQ(refs->value(0), 7);
-    EXPECT_EQ(refs->value(1), 8);
+    EXPECT_EQ(refs->value(0), 5);
+    EXPECT_EQ(refs->value(1), 7);
+    EXPECT_EQ(refs->value(2), 8);
+    EXPECT_EQ(boundary_elements_per_tag(mesh), (std::map<int, std::size_t>{{5, 1}}));
 }
 
 TEST(MeditMesh, MetisMeshUnderTheSameExtensionStillReadsAsMetis) {

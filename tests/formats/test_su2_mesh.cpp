@@ -2,6 +2,8 @@
 // malformed file is an error naming its line.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "formats/mesh_file.hpp"
 #include "libpart/mesh/mesh_graph.hpp"
 #include "tests/formats/expect_mesh_error.hpp"
@@ -31,8 +33,15 @@ TEST(Su2Mesh, GmshsSu2FileReadsAsItsMsh) {
             formats::read_mesh(source_file(std::string("tests/data/") + name + ".su2"));
         const Mesh msh =
             formats::read_mesh(source_file(std::string("tests/data/") + name + ".msh"));
-        EXPECT_EQ(su2.num_cells(), CellId(top_dimensional_cells(su2).size())); // markers skipped
         EXPECT_EQ(cells_and_dual_edges(su2), cells_and_dual_edges(msh));
+        // gmsh writes a marker per physical group below the top dimension, tags in order.
+        EXPECT_EQ(boundary_elements_per_tag(su2), boundary_elements_per_tag(msh));
+        for (const PhysicalGroup& group : su2.physical_groups) {
+            EXPECT_EQ(group.dim, su2.dim - 1);
+            EXPECT_NE(std::find(msh.physical_groups.begin(), msh.physical_groups.end(), group),
+                      msh.physical_groups.end())
+                << group.name;
+        }
         EXPECT_EQ(su2.num_points(), msh.num_points());
         EXPECT_EQ(su2.dim, msh.dim);
     }
@@ -58,8 +67,11 @@ TEST(Su2Mesh, ReadsHandWrittenFileWithCommentsAndAnyOrder) {
 TEST(Su2Mesh, SmallFileReads) {
     ScratchDir dir;
     const Mesh mesh = formats::read_mesh(dir.write("small.su2", small_su2()));
-    EXPECT_EQ(mesh.num_cells(), 2);
+    EXPECT_EQ(mesh.num_cells(), 4); // the two triangles, then the marker's two lines
+    EXPECT_EQ(top_dimensional_cells(mesh).size(), 2u);
     EXPECT_EQ(mesh.points[2 * 3], 1.0);
+    EXPECT_EQ(boundary_elements_per_tag(mesh), (std::map<int, std::size_t>{{1, 2}}));
+    EXPECT_EQ(mesh.physical_groups, (std::vector<PhysicalGroup>{{1, 1, "wall"}}));
 }
 
 TEST(Su2MeshErrors, EachMalformedCaseNamesItsLine) {
