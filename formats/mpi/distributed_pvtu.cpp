@@ -5,11 +5,13 @@
 #include <cstring>
 #include <filesystem>
 #include <map>
+#include <numeric>
 
 #include "formats/atomic_output.hpp"
 #include "formats/mpi/distributed_chaco.hpp"
 #include "formats/mpi/ordered_output.hpp"
 #include "formats/vtk_mesh.hpp"
+#include "libpart/mesh/boundary_elements.hpp"
 #include "libpart/mesh/gather_piece.hpp"
 #include "libpart/mesh/mesh_pieces.hpp"
 #include "libpart/mesh/mesh_subset.hpp"
@@ -70,14 +72,14 @@ void agree_on_components(MPI_Comm comm, int components, const std::string& path,
                              " in another");
 }
 
-// This rank's owned cells of the read piece, in global id order, with the ids.
+// This rank's owned cells of the read piece: the top-dimensional ones (the graph vertices) in
+// global id order with their ids, then the cells below (boundary elements) in file order.
 struct OwnedCells {
     std::vector<CellId> cells;
     std::vector<VertexId> ids;
 };
 
 OwnedCells owned_cells(MPI_Comm comm, const Mesh& mesh, const std::string& piece_path) {
-    OwnedCells owned;
     int local_dim = 0;
     std::vector<std::pair<VertexId, CellId>> by_id;
     collectively(comm, [&] {
@@ -98,23 +100,44 @@ OwnedCells owned_cells(MPI_Comm comm, const Mesh& mesh, const std::string& piece
     });
     int top = 0;
     MPI_Allreduce(&local_dim, &top, 1, MPI_INT, MPI_MAX, comm);
-    collectively(comm, [&] {
-        for (const auto& [id, c] : by_id)
-            if (cell_dimension(mesh.cell_types[std::size_t(c)]) != top)
-                throw InputError(piece_path, 0,
-                                 "cell " + std::to_string(c) + " is a " +
-                                     cell_name(mesh.cell_types[std::size_t(c)]) +
-                                     " but the mesh has cells of dimension " + std::to_string(top) +
-                                     ": expected only top-dimensional cells, as part-convert "
-                                     "--split writes (boundary elements, part-convert "
-                                     "--boundary, are not read under mpirun yet)");
-    });
+    OwnedCells owned;
+    std::vector<CellId> lower;
+    for (const auto& [id, c] : by_id)
+        if (cell_dimension(mesh.cell_types[std::size_t(c)]) != top) lower.push_back(c);
     std::sort(by_id.begin(), by_id.end());
-    for (const auto& [id, c] : by_id) {
-        owned.ids.push_back(id);
-        owned.cells.push_back(c);
-    }
+    for (const auto& [id, c] : by_id)
+        if (cell_dimension(mesh.cell_types[std::size_t(c)]) == top) {
+            owned.ids.push_back(id);
+            owned.cells.push_back(c);
+        }
+    owned.cells.insert(owned.cells.end(), lower.begin(), lower.end());
     return owned;
+}
+
+// The boundary elements of an owned piece whose first `vertices` cells are its top-dimensional
+// ones, each with its adjacent cell among those. Every later cell must be one, with its adjacent
+// cell in the piece: where part-convert --boundary and this tool put them.
+BoundaryElements piece_boundary(const Mesh& piece, std::size_t vertices,
+                                const std::string& piece_path) {
+    std::vector<CellId> top(vertices);
+    std::iota(top.begin(), top.end(), 0);
+    BoundaryElements boundary;
+    try {
+        boundary = find_boundary_elements(piece, top);
+    } catch (const MeshError& e) {
+        throw InputError(piece_path, 0, std::string(e.what()) + " in this piece");
+    }
+    for (std::size_t j = 0; j < piece.num_cells() - top.size(); ++j)
+        if (j == boundary.cells.size() || boundary.cells[j] != CellId(top.size() + j)) {
+            const CellId c = CellId(top.size() + j);
+            throw InputError(piece_path, 0,
+                             "owned cell " + std::to_string(c) + " is a " +
+                                 cell_name(piece.cell_types[std::size_t(c)]) +
+                                 " below the mesh's top dimension without a physical tag: "
+                                 "expected top-dimensional cells and boundary elements, as "
+                                 "part-convert --split (--boundary) writes");
+        }
+    return boundary;
 }
 
 // Collective. Checks that the global cell ids number the cells 0..n-1, each owned once, and
@@ -221,10 +244,15 @@ DistributedPvtu read_distributed_pvtu(MPI_Comm comm, const std::string& path,
     std::erase_if(result.piece.cell_data,
                   [](const MeshArray& a) { return a.name() == "vtkGhostType"; });
     const Mesh& piece = result.piece;
+    const std::size_t vertices = owned.ids.size();
+    collectively(comm, [&] { piece_boundary(piece, vertices, piece_path); });
 
     FieldWeights fields = collectively(comm, [&] {
         try {
-            return read_weight_fields(piece, {options.weight_field, options.size_field}, {});
+            std::vector<CellId> vertex_cells(vertices);
+            std::iota(vertex_cells.begin(), vertex_cells.end(), 0);
+            return read_weight_fields(piece, {options.weight_field, options.size_field},
+                                      vertex_cells);
         } catch (const InvalidArgument& e) {
             throw InputError(piece_path, 0, e.what());
         }
@@ -329,17 +357,26 @@ PendingDistributedPvtu::PendingDistributedPvtu(MPI_Comm comm, const std::string&
     : comm_(comm), path_(path) {
     const int rank = rank_of(comm), ranks = size_of(comm);
     const PartId parts = PartId(result.new_part_rank.size());
-    std::vector<VertexId> ids(std::size_t(piece.num_cells()));
+    // The graph vertices, then the boundary elements, which follow their adjacent cells.
+    const std::size_t vertices = top_dimensional_cells(piece).size();
+    std::vector<VertexId> ids(vertices);
     if (!ids.empty()) {
         const MeshArray& cell_ids = *piece.find_cell_array("GlobalCellIds");
         for (std::size_t c = 0; c < ids.size(); ++c) ids[c] = VertexId(cell_ids.value(c));
     }
-    const std::vector<PartId> new_part =
-        part::mpi::look_up_in_blocks(comm, ids, input.block_start, result.block_new_part);
+    const BoundaryElements boundary =
+        collectively(comm, [&] { return piece_boundary(piece, vertices, path); });
+    const auto with_boundary = [&](std::vector<PartId> part) {
+        const std::vector<PartId> of_boundary = boundary_parts(boundary, part);
+        part.insert(part.end(), of_boundary.begin(), of_boundary.end());
+        return part;
+    };
+    const std::vector<PartId> new_part = with_boundary(
+        part::mpi::look_up_in_blocks(comm, ids, input.block_start, result.block_new_part));
     // Labelled before the totals are taken: the labels are all the move may change.
-    label_moved_cells(
-        piece, new_part,
-        part::mpi::look_up_in_blocks(comm, ids, input.block_start, input.block_old_part));
+    label_moved_cells(piece, new_part,
+                      with_boundary(part::mpi::look_up_in_blocks(comm, ids, input.block_start,
+                                                                 input.block_old_part)));
 
     collectively(comm, [&] {
         if (rank != 0) return;

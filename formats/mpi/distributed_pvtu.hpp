@@ -29,16 +29,19 @@ struct PvtuInputOptions {
 
 struct DistributedPvtu {
     part::mpi::DistributedInput input;
-    // This rank's piece: its owned cells (ghosts dropped) in GlobalCellIds order, on the points
-    // they use, with every array but vtkGhostType.
+    // This rank's piece: its owned cells (ghosts dropped) in GlobalCellIds order, then its
+    // boundary elements, on the points they use, with every array but vtkGhostType.
     Mesh piece;
 };
 
 // Collective. The .pvtu must list exactly one piece per rank (else every rank throws an error
 // naming the file and both counts). Rank r reads the r-th piece listed with VTK's XML reader.
 // Graph vertices are the owned cells, with global id GlobalCellIds (which must number the
-// cells 0..n-1, each owned once over the pieces), coordinates their centroids; cells of one
-// dimension only (the mesh's top one). Adjacency: distributed_dual_graph. The result is what
+// cells 0..n-1, each owned once over the pieces), coordinates their centroids: the owned
+// cells of the mesh's top dimension. Owned cells below it must be boundary elements
+// (boundary_elements.hpp) whose adjacent cell the piece owns, as part-convert --boundary writes
+// them; they follow the vertices in `piece` and go wherever their adjacent cell goes.
+// Adjacency: distributed_dual_graph. The result is what
 // read_distributed_input gives for the equivalent Chaco files: the blocks of the numbering are
 // even ranges of global cell ids. Errors name the file (the .pvtu, a piece or OLD/--order)
 // and are thrown on every rank.

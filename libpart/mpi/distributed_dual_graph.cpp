@@ -38,11 +38,11 @@ int matching_rank(const Face& face, int ranks) {
     return int(h % std::uint64_t(ranks));
 }
 
-// Every face of every cell, sorted by key.
+// Every face of every vertex cell (the first cell_ids.size() cells), sorted by key.
 std::vector<Face> faces_of(const Mesh& mesh, std::span<const VertexId> cell_ids,
                            std::span<const std::int64_t> node_ids) {
     std::vector<Face> faces;
-    for (CellId c = 0; c < mesh.num_cells(); ++c) {
+    for (CellId c = 0; c < CellId(cell_ids.size()); ++c) {
         const CellShape& shape = cell_shape(mesh.cell_types[std::size_t(c)]);
         const auto nodes = mesh.cell(c);
         for (int f = 0; f < shape.num_faces; ++f) {
@@ -112,15 +112,16 @@ DistributedGraph distributed_dual_graph(MPI_Comm comm, const Mesh& mesh,
     DualGraph local;
     std::vector<Face> open;
     collectively(comm, [&] {
-        if (n != std::size_t(mesh.num_cells()) || node_ids.size() != std::size_t(mesh.num_points()))
-            throw InvalidArgument("distributed_dual_graph: one global id per cell and per point");
+        if (n > std::size_t(mesh.num_cells()) || node_ids.size() != std::size_t(mesh.num_points()))
+            throw InvalidArgument(
+                "distributed_dual_graph: one global id per vertex cell and per point");
         if (!std::is_sorted(cell_ids.begin(), cell_ids.end()))
             throw InvalidArgument(
                 "distributed_dual_graph: cells must come in increasing global id");
         if (mesh.num_cells() > 0) local = build_dual_graph(mesh);
-        if (local.cells.size() != n)
-            throw InvalidArgument(
-                "distributed_dual_graph: the cells must all have the mesh's top dimension");
+        if (local.cells.size() != n || (n > 0 && local.cells.back() != CellId(n - 1)))
+            throw InvalidArgument("distributed_dual_graph: the vertex cells must be the first "
+                                  "cells, all of the mesh's top dimension");
         open = unshared(faces_of(mesh, cell_ids, node_ids));
     });
     std::vector<Link> links = cross_rank_links(comm, std::move(open));

@@ -16,7 +16,8 @@
 namespace part::mpi {
 
 // Collective. `mesh` holds this rank's cells, all of one dimension (the mesh's top one) and
-// none of them a ghost, in increasing `cell_ids` (their global vertex ids); `node_ids` is the
+// none of them a ghost, in increasing `cell_ids` (their global vertex ids), and after them any
+// boundary elements (boundary_elements.hpp), which are no vertices; `node_ids` is the
 // global id of each of its points. Returns the owned vertices (global ids = cell_ids) with
 // their neighbour lists ascending, unit weights and no edge weights, and the cell centroids as
 // coordinates (dimension: the largest over ranks, missing axes 0).

@@ -89,21 +89,29 @@ struct GmshFormat {
 
 class BoundaryElements : public testing::TestWithParam<GmshFormat> {};
 
-TEST_P(BoundaryElements, SplitPutsEachInThePieceOfItsCell) {
-    ScratchDir dir;
+// mixed3d (three layers of prisms and hexahedra over the tagged bottom surface) meshed by gmsh
+// with `gmsh_options`, its graph m.graph, and m.pvtu: kParts pieces of consecutive cells with
+// their boundary elements and a ghost layer. Returns the cell count and part-convert's result.
+std::pair<VertexId, CommandResult> split_mixed3d(const ScratchDir& dir,
+                                                 const std::string& gmsh_options) {
     const std::string mesh = dir.file("m.msh");
-    // mixed3d: three layers of prisms and hexahedra over the tagged bottom surface.
-    auto r = run_command("gmsh -3 " + source_file("tests/data/mixed3d.geo") + " " +
-                         GetParam().options + " -v 0 -o " + mesh);
-    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto r = run_command("gmsh -3 " + source_file("tests/data/mixed3d.geo") + " " + gmsh_options +
+                         " -v 0 -o " + mesh);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
     r = convert(mesh + " -q -o " + dir.file("m.graph"));
-    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.exit_code, 0) << r.err;
     const VertexId cells = formats::read_chaco_graph(dir.file("m.graph")).num_vertices();
     std::string partition;
     for (VertexId v = 0; v < cells; ++v) partition += std::to_string(v * kParts / cells) + "\n";
     r = convert(mesh + " --partition " + dir.write("m.part", partition) +
                 " --boundary --ghost-layers 1 --json -o " + dir.file("m.pvtu"));
-    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return {cells, r};
+}
+
+TEST_P(BoundaryElements, SplitPutsEachInThePieceOfItsCell) {
+    ScratchDir dir;
+    auto [cells, r] = split_mixed3d(dir, GetParam().options);
     // One bottom face under each column of three cells.
     const int faces = int(cells) / 3;
     EXPECT_NE(r.out.find("\"boundary_elements\": " + std::to_string(faces)), std::string::npos)
@@ -126,6 +134,27 @@ TEST_P(BoundaryElements, SplitPutsEachInThePieceOfItsCell) {
 
     // The boundary elements are no graph vertices: the dataset gives the original graph.
     r = convert(dir.file("m.pvtu") + " -q -o " + dir.file("joined.graph"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(read_text(dir.file("joined.graph")), read_text(dir.file("m.graph")));
+}
+
+// part-repart under mpirun reads the boundary elements of a dataset part-convert --boundary
+// wrote and sends each with its adjacent cell: in the new pieces each lies in the piece of its
+// cell's new part, labelled with it, and the dataset still gives the original graph.
+TEST(BoundaryElementsMpirun, RepartSendsEachWithItsCell) {
+    ScratchDir dir;
+    auto [cells, r] = split_mixed3d(dir, "-format msh41");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = run_command(mpiexec_prefix(kParts) + tool("part-repart") + " " + dir.file("m.pvtu") +
+                    " --method gde -k 2 -q -o " + dir.file("new.part") + " --pvtu " +
+                    dir.file("new.pvtu") + " --ghost-layers 1");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::map<int, int> per_tag;
+    for (int p = 0; p < 2; ++p)
+        for (const auto& [tag, n] : check_piece(dir.file("new_" + std::to_string(p) + ".vtu"), p))
+            per_tag[tag] += n;
+    EXPECT_EQ(per_tag, (std::map<int, int>{{1, int(cells) / 3}})); // every bottom face once
+    r = convert(dir.file("new.pvtu") + " -q -o " + dir.file("joined.graph"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(read_text(dir.file("joined.graph")), read_text(dir.file("m.graph")));
 }
