@@ -16,6 +16,14 @@ inline bool is_blank(std::string_view line) {
     return line.find_first_not_of(" \t\r\f\v") == std::string_view::npos;
 }
 
+// `s` without leading and trailing whitespace (line ends included).
+inline std::string_view trimmed(std::string_view s) {
+    constexpr const char* kSpace = " \t\n\r\f\v";
+    const std::size_t first = s.find_first_not_of(kSpace);
+    if (first == std::string_view::npos) return {};
+    return s.substr(first, s.find_last_not_of(kSpace) - first + 1);
+}
+
 class LineReader {
   public:
     // `lines_before`: file lines before `text`, when it is a slice of a larger file, so that

@@ -7,6 +7,7 @@
 #include "formats/mapped_file.hpp"
 #include "formats/mesh_file.hpp"
 #include "formats/node_id_bound.hpp"
+#include "formats/wedge_order.hpp"
 
 namespace part::formats {
 
@@ -186,19 +187,12 @@ class MeditParser {
                 nodes_.see(id, tokens_.line());
                 nodes[k] = PointId(id - 1);
             }
-            if (s.type == CellType::Wedge) inria_prism_to_vtk(nodes);
+            if (s.type == CellType::Wedge) counter_clockwise_wedge_to_vtk(nodes);
             mesh_.add_cell(s.type, {nodes, std::size_t(count)});
             refs_.push_back(
                 std::int32_t(tokens_.number<std::int64_t>(entry(e, s.keyword, "its reference"))));
             release();
         }
-    }
-
-    // INRIA's prism turns its first triangle counter-clockwise seen from the second, VTK's
-    // clockwise: kept as they are, every prism would have a negative volume.
-    static void inria_prism_to_vtk(PointId* nodes) {
-        std::swap(nodes[1], nodes[2]);
-        std::swap(nodes[4], nodes[5]);
     }
 
     void skip(const SkippedSection& s) {

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "formats/abaqus_mesh.hpp"
 #include "formats/gmsh_mesh.hpp"
 #include "formats/mapped_file.hpp"
 #include "formats/medit_mesh.hpp"
@@ -22,11 +23,12 @@ Mesh read_by_extension(const std::string& path) {
     if (ext == ".mesh")
         return is_medit_mesh_file(path) ? read_medit_mesh(path) : read_metis_mesh(path);
     if (ext == ".su2") return read_su2_mesh(path);
+    if (ext == ".inp") return read_abaqus_mesh(path);
     throw InputError(
         path, 0,
         "unknown mesh format '" + ext +
-            "': expected .msh (gmsh 1.0, 2.x, 4.0 or 4.1), .vtu, .pvtu, .vtk (VTK), .su2 (SU2) "
-            "or .mesh (Medit or METIS)");
+            "': expected .msh (gmsh 1.0, 2.x, 4.0 or 4.1), .vtu, .pvtu, .vtk (VTK), .su2 (SU2), "
+            ".inp (Abaqus) or .mesh (Medit or METIS)");
 }
 
 } // namespace

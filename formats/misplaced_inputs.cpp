@@ -21,12 +21,6 @@ std::string_view first_filled_line(std::string_view text) {
     return lines.next_filled(line) ? line : std::string_view{};
 }
 
-std::string_view trimmed(std::string_view line) {
-    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.front())))
-        line.remove_prefix(1);
-    return line;
-}
-
 // Whether every token of `line` is an integer; the count in `tokens`.
 bool all_integers(std::string_view line, std::size_t& tokens) {
     LineReader where(line, "");

@@ -27,12 +27,6 @@ std::optional<CellType> su2_cell_type(std::int64_t id) {
     return std::nullopt;
 }
 
-std::string_view trimmed(std::string_view s) {
-    const std::size_t first = s.find_first_not_of(" \t\r\f\v");
-    if (first == std::string_view::npos) return {};
-    return s.substr(first, s.find_last_not_of(" \t\r\f\v") - first + 1);
-}
-
 // A section line "KEY= value".
 struct Section {
     std::string_view key;

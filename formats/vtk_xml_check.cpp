@@ -89,13 +89,6 @@ template <typename List> bool contains(const List& list, std::string_view item) 
     return std::find(std::begin(list), std::end(list), item) != std::end(list);
 }
 
-std::string_view trimmed(std::string_view s) {
-    const auto space = [](char c) { return static_cast<unsigned char>(c) <= ' '; };
-    while (!s.empty() && space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && space(s.back())) s.remove_suffix(1);
-    return s;
-}
-
 // Whitespace-separated words, as VTK's ascii reader takes values: the bytes that start one.
 std::uint64_t count_words(std::string_view s) {
     std::uint64_t words = 0;

@@ -46,6 +46,8 @@ extensions() {
     fuzz_coordinates_file) echo xyz ;;
     fuzz_permutation_file) echo perm ;;
     fuzz_metis_mesh) echo mesh ;;
+    fuzz_su2_mesh) echo su2 ;;
+    fuzz_abaqus_mesh) echo inp ;;
     fuzz_gmsh_mesh) echo msh ;;
     fuzz_vtk_legacy) echo vtk ;;
     fuzz_vtk_xml) echo vtu pvtu ;;

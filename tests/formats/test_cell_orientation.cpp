@@ -135,13 +135,15 @@ TEST(CellOrientation, WrittenCellsHavePositiveVolumesFillingTheDomain) {
     }
 }
 
-// gmsh's SU2 and Medit exports of the same domains must read with the node order of its VTK
-// export, so their cells have positive volumes too. gmsh writes no prisms or pyramids to
-// Medit files: only the types a file holds are compared.
-TEST(CellOrientation, Su2AndMeditNodeOrderMatchesGmshsOwnVtkExport) {
+// gmsh's SU2, Medit and Abaqus exports of the same domains must read with the node order of
+// its VTK export, so their cells have positive volumes too. gmsh writes no prisms or pyramids
+// to Medit files: only the types a file holds are compared. Its Abaqus export leaves the
+// pyramids out but lists them in the volume's set, a file the reader rightly refuses.
+TEST(CellOrientation, Su2MeditAndAbaqusNodeOrderMatchesGmshsOwnVtkExport) {
     if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
     for (const Domain& domain : kDomains) {
-        for (const char* ext : {".su2", ".mesh"}) {
+        for (const char* ext : {".su2", ".mesh", ".inp"}) {
+            if (ext == std::string(".inp") && domain.geo == std::string("pyramids3d")) continue;
             SCOPED_TRACE(std::string(domain.geo) + ext);
             ScratchDir dir;
             const Mesh read = gmsh_mesh(domain, dir.file(std::string("mesh") + ext));

@@ -50,6 +50,8 @@ const std::map<std::string, std::function<void(const std::string&)>> kReaders = 
     {".perm", [](const std::string& path) { formats::read_permutation(path, -1); }},
     {".mesh", formats::read_mesh},
     {".msh", formats::read_mesh},
+    {".su2", formats::read_mesh},
+    {".inp", formats::read_mesh},
     {".vtk", formats::read_mesh},
     {".vtu", formats::read_mesh},
     {".pvtu", formats::read_mesh},

@@ -1,0 +1,401 @@
+#include "formats/abaqus_mesh.hpp"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "formats/line_reader.hpp"
+#include "formats/mapped_file.hpp"
+#include "formats/mesh_file.hpp"
+#include "formats/wedge_order.hpp"
+
+namespace part::formats {
+
+namespace {
+
+struct AbaqusType {
+    std::string_view name;
+    CellType type;
+};
+constexpr AbaqusType kAbaqusTypes[] = {{"C3D4", CellType::Tetrahedron},
+                                       {"DC3D4", CellType::Tetrahedron},
+                                       {"C3D5", CellType::Pyramid},
+                                       {"C3D6", CellType::Wedge},
+                                       {"DC3D6", CellType::Wedge},
+                                       {"C3D8", CellType::Hexahedron},
+                                       {"DC3D8", CellType::Hexahedron},
+                                       {"CPS3", CellType::Triangle},
+                                       {"CPE3", CellType::Triangle},
+                                       {"CAX3", CellType::Triangle},
+                                       {"CGAX3", CellType::Triangle},
+                                       {"DC2D3", CellType::Triangle},
+                                       {"DCAX3", CellType::Triangle},
+                                       {"M3D3", CellType::Triangle},
+                                       {"SFM3D3", CellType::Triangle},
+                                       {"R3D3", CellType::Triangle},
+                                       {"S3", CellType::Triangle},
+                                       {"STRI3", CellType::Triangle},
+                                       {"DS3", CellType::Triangle},
+                                       {"CPS4", CellType::Quadrilateral},
+                                       {"CPE4", CellType::Quadrilateral},
+                                       {"CAX4", CellType::Quadrilateral},
+                                       {"CGAX4", CellType::Quadrilateral},
+                                       {"DC2D4", CellType::Quadrilateral},
+                                       {"DCAX4", CellType::Quadrilateral},
+                                       {"M3D4", CellType::Quadrilateral},
+                                       {"SFM3D4", CellType::Quadrilateral},
+                                       {"R3D4", CellType::Quadrilateral},
+                                       {"S4", CellType::Quadrilateral},
+                                       {"S4R5", CellType::Quadrilateral},
+                                       {"DS4", CellType::Quadrilateral},
+                                       {"T2D2", CellType::Line},
+                                       {"T3D2", CellType::Line},
+                                       {"B21", CellType::Line},
+                                       {"B31", CellType::Line},
+                                       {"R2D2", CellType::Line},
+                                       {"RB2D2", CellType::Line},
+                                       {"RB3D2", CellType::Line},
+                                       {"DC1D2", CellType::Line}};
+
+std::string upper(std::string_view s) {
+    std::string u(s);
+    std::transform(u.begin(), u.end(), u.begin(),
+                   [](unsigned char c) { return char(std::toupper(c)); });
+    return u;
+}
+
+// The cell type of an element type name; a variant's letters after the base name (C3D8R,
+// C3D8RH, S4R, B31OS) do not change the shape.
+std::optional<CellType> abaqus_cell_type(const std::string& name) {
+    std::string_view base = name;
+    for (int pass = 0; pass < 2; ++pass) {
+        for (const AbaqusType& t : kAbaqusTypes)
+            if (t.name == base) return t.type;
+        while (!base.empty() && std::isalpha(static_cast<unsigned char>(base.back())))
+            base.remove_suffix(1);
+    }
+    return std::nullopt;
+}
+
+// The comma-separated fields of a line, trimmed; a trailing comma adds no empty field.
+std::vector<std::string_view> comma_fields(std::string_view line) {
+    std::vector<std::string_view> fields;
+    for (std::size_t start = 0;;) {
+        const std::size_t comma = line.find(',', start);
+        const std::string_view field = trimmed(line.substr(start, comma - start));
+        if (comma == std::string_view::npos) {
+            if (!field.empty() || fields.empty()) fields.push_back(field);
+            return fields;
+        }
+        fields.push_back(field);
+        start = comma + 1;
+    }
+}
+
+// A keyword line "*NAME, KEY=value, FLAG": the name and the parameters, upper-cased (values
+// keep their case: set names are matched without it).
+struct Keyword {
+    std::string name;
+    std::map<std::string, std::string> parameters;
+    std::string parameter(const std::string& key) const {
+        const auto it = parameters.find(key);
+        return it == parameters.end() ? std::string() : it->second;
+    }
+};
+
+Keyword keyword_of(std::string_view line) {
+    const std::vector<std::string_view> fields = comma_fields(line.substr(1));
+    Keyword k{upper(fields.front()), {}};
+    for (std::size_t i = 1; i < fields.size(); ++i) {
+        const std::size_t eq = fields[i].find('=');
+        k.parameters[upper(trimmed(fields[i].substr(0, eq)))] =
+            eq == std::string_view::npos ? "" : std::string(trimmed(fields[i].substr(eq + 1)));
+    }
+    return k;
+}
+
+// A set of elements (*ELSET, or the ELSET of an *ELEMENT) by its labels.
+struct ElementSet {
+    std::string name;
+    std::vector<std::int64_t> members;
+    bool listed = false;   // defined by an *ELSET: its members' tag before their *ELEMENT's
+    std::int64_t line = 0; // the (last) *ELSET defining it
+};
+
+// A label (node or element id) and where it was defined.
+struct Label {
+    std::int64_t id;
+    std::int64_t index;
+    std::int64_t line;
+    bool operator<(const Label& other) const { return id < other.id; }
+};
+
+class AbaqusParser {
+  public:
+    AbaqusParser(std::string_view text, const std::string& name) : lines_(text, name) {}
+
+    Mesh parse() {
+        std::string_view line;
+        while (lines_.next(line)) {
+            if (is_blank(line) || line.starts_with("**")) continue;
+            if (line.front() == '*')
+                begin_section(keyword_of(line));
+            else
+                read_data(line);
+        }
+        if (elements_.empty()) lines_.fail("file ends without *ELEMENT data: expected a mesh");
+        if (pending_ > 0) lines_.fail("file ends inside an element: expected its node ids");
+        return finish();
+    }
+
+  private:
+    enum class Section { Skipped, Nodes, Elements, Set };
+
+    void begin_section(const Keyword& k) {
+        if (pending_ > 0) lines_.fail("*" + k.name + " inside an element: expected its node ids");
+        section_ = Section::Skipped;
+        if (k.name == "NODE") {
+            section_ = Section::Nodes;
+        } else if (k.name == "ELEMENT") {
+            begin_elements(k);
+        } else if (k.name == "ELSET") {
+            section_ = Section::Set;
+            set_ = set_index(required(k, "ELSET"));
+            sets_[set_].listed = true;
+            sets_[set_].line = lines_.line_number();
+            generate_ = k.parameters.contains("GENERATE");
+        } else if (k.name == "INCLUDE") {
+            lines_.fail("*INCLUDE is not read: expected the whole mesh in one file");
+        } else if (k.name == "PART" || k.name == "INSTANCE") {
+            if (++(k.name == "PART" ? parts_ : instances_) > 1)
+                lines_.fail("a second *" + k.name +
+                            ": files with several parts or instances are not read (their ids "
+                            "overlap); export the assembly's mesh as one part");
+        }
+    }
+
+    void begin_elements(const Keyword& k) {
+        const std::string name = upper(required(k, "TYPE"));
+        const auto type = abaqus_cell_type(name);
+        if (!type)
+            lines_.fail("element type " + name +
+                        " is not read: expected a linear solid (C3D4, C3D5, C3D6, C3D8), "
+                        "planar, shell or membrane element (CPS3, CPE4, CAX4, S3, S4R, M3D4, "
+                        "...) or a 2-node truss or beam (T3D2, B31, ...)");
+        section_ = Section::Elements;
+        type_ = *type;
+        const std::string set = k.parameter("ELSET");
+        element_set_ = set.empty() ? -1 : std::int32_t(set_index(set));
+    }
+
+    std::string required(const Keyword& k, const std::string& key) const {
+        const std::string value = k.parameter(key);
+        if (value.empty()) lines_.fail("*" + k.name + " without " + key + "=");
+        return value;
+    }
+
+    std::size_t set_index(const std::string& name) {
+        const auto [it, added] = set_of_name_.try_emplace(upper(name), sets_.size());
+        if (added) sets_.push_back({name, {}, false, 0});
+        return it->second;
+    }
+
+    void read_data(std::string_view line) {
+        if (section_ == Section::Nodes)
+            read_node(comma_fields(line));
+        else if (section_ == Section::Elements)
+            read_element(comma_fields(line), trimmed(line).ends_with(','));
+        else if (section_ == Section::Set)
+            read_set(comma_fields(line));
+    }
+
+    std::int64_t integer(std::string_view field, const char* what) const {
+        const auto value = parse_whole<std::int64_t>(field);
+        if (!value)
+            lines_.fail(std::string("expected ") + what + ", found '" + std::string(field) + "'");
+        return *value;
+    }
+
+    std::int64_t label(std::string_view field, const char* what) const {
+        const std::int64_t id = integer(field, what);
+        if (id < 1)
+            lines_.fail(std::string(what) + " " + std::to_string(id) + ": expected a positive id");
+        return id;
+    }
+
+    void read_node(const std::vector<std::string_view>& fields) {
+        if (fields.size() < 3 || fields.size() > 4)
+            lines_.fail("expected a node 'id, x, y[, z]', found " + std::to_string(fields.size()) +
+                        " fields");
+        nodes_.push_back(
+            {label(fields[0], "a node id"), std::int64_t(nodes_.size()), lines_.line_number()});
+        for (std::size_t a = 1; a < 4; ++a) {
+            const std::optional<double> x =
+                a < fields.size() ? parse_whole<double>(fields[a]) : std::optional(0.0);
+            if (!x) lines_.fail("expected a coordinate, found '" + std::string(fields[a]) + "'");
+            points_.push_back(*x);
+        }
+    }
+
+    // Fields of one element, continued over lines that end in a comma.
+    void read_element(const std::vector<std::string_view>& fields, bool continues) {
+        std::size_t i = 0;
+        if (pending_ == 0) {
+            elements_.push_back({label(fields[0], "an element id"), std::int64_t(elements_.size()),
+                                 lines_.line_number()});
+            types_.push_back(type_);
+            element_sets_.push_back(element_set_);
+            if (element_set_ >= 0)
+                sets_[std::size_t(element_set_)].members.push_back(elements_.back().id);
+            pending_ = cell_num_nodes(type_);
+            i = 1;
+        }
+        for (; i < fields.size(); ++i) {
+            if (pending_ == 0)
+                lines_.fail(std::string("a ") + cell_name(type_) + " element has " +
+                            std::to_string(cell_num_nodes(type_)) + " node ids, found more");
+            element_nodes_.push_back(label(fields[i], "a node id"));
+            --pending_;
+        }
+        if (pending_ > 0 && !continues)
+            lines_.fail(std::string("a ") + cell_name(type_) + " element has " +
+                        std::to_string(cell_num_nodes(type_)) + " node ids, found " +
+                        std::to_string(cell_num_nodes(type_) - pending_) +
+                        " (a line ending in a comma continues on the next)");
+    }
+
+    void read_set(const std::vector<std::string_view>& fields) {
+        std::vector<std::int64_t>& members = sets_[set_].members;
+        if (generate_) {
+            if (fields.size() < 2 || fields.size() > 3)
+                lines_.fail("expected 'first, last[, step]' in a GENERATE set");
+            const std::int64_t first = label(fields[0], "an element id"),
+                               last = label(fields[1], "an element id"),
+                               step = fields.size() == 3 ? label(fields[2], "a step") : 1;
+            if (last < first || (last - first) / step > std::int64_t(INT32_MAX))
+                lines_.fail("GENERATE range " + std::to_string(first) + ".." +
+                            std::to_string(last) + " is empty or too long");
+            for (std::int64_t id = first; id <= last; id += step) members.push_back(id);
+            return;
+        }
+        for (std::string_view field : fields) {
+            if (field.empty()) continue;
+            if (parse_whole<std::int64_t>(field)) {
+                members.push_back(label(field, "an element id"));
+                continue;
+            }
+            const auto it = set_of_name_.find(upper(field));
+            if (it == set_of_name_.end() || it->second == set_)
+                lines_.fail("set member " + std::string(field) +
+                            ": expected an element id or the name of a set defined before");
+            const std::vector<std::int64_t>& named = sets_[it->second].members;
+            members.insert(members.end(), named.begin(), named.end());
+        }
+    }
+
+    // Labels sorted for lookup; a repeated one is an error naming its second definition.
+    void sort_labels(std::vector<Label>& labels, const char* what) const {
+        std::stable_sort(labels.begin(), labels.end());
+        for (std::size_t i = 1; i < labels.size(); ++i)
+            if (labels[i].id == labels[i - 1].id)
+                throw InputError(
+                    lines_.file(), std::max(labels[i].line, labels[i - 1].line),
+                    std::string(what) + " " + std::to_string(labels[i].id) +
+                        " is defined twice (lines " +
+                        std::to_string(std::min(labels[i].line, labels[i - 1].line)) + " and " +
+                        std::to_string(std::max(labels[i].line, labels[i - 1].line)) + ")");
+    }
+
+    static const Label* find(const std::vector<Label>& labels, std::int64_t id) {
+        const auto it = std::lower_bound(labels.begin(), labels.end(), Label{id, 0, 0});
+        return it != labels.end() && it->id == id ? &*it : nullptr;
+    }
+
+    Mesh finish() {
+        sort_labels(nodes_, "node");
+        std::vector<Label> elements = elements_;
+        sort_labels(elements, "element");
+        Mesh mesh;
+        mesh.point_count = PointId(nodes_.size());
+        mesh.points = std::move(points_);
+        std::size_t at = 0;
+        std::vector<PointId> nodes;
+        for (std::size_t e = 0; e < elements_.size(); ++e) {
+            nodes.clear();
+            for (int k = 0; k < cell_num_nodes(types_[e]); ++k, ++at) {
+                const Label* node = find(nodes_, element_nodes_[at]);
+                if (!node)
+                    throw InputError(lines_.file(), elements_[e].line,
+                                     "element " + std::to_string(elements_[e].id) + " names node " +
+                                         std::to_string(element_nodes_[at]) +
+                                         ", which no *NODE defines");
+                nodes.push_back(PointId(node->index));
+            }
+            if (types_[e] == CellType::Wedge) counter_clockwise_wedge_to_vtk(nodes.data());
+            mesh.add_cell(types_[e], nodes);
+        }
+        if (!sets_.empty()) tag_cells(mesh, elements);
+        set_dimension_from_points(mesh);
+        return mesh;
+    }
+
+    // Each cell's physical tag: set s is tag s + 1, named by the set.
+    void tag_cells(Mesh& mesh, const std::vector<Label>& elements) const {
+        std::vector<std::int32_t> tag(elements_.size(), 0);
+        for (std::size_t e = 0; e < elements_.size(); ++e) tag[e] = element_sets_[e] + 1;
+        std::vector<char> listed(elements_.size(), 0);
+        for (std::size_t s = 0; s < sets_.size(); ++s) {
+            if (!sets_[s].listed) continue;
+            for (std::int64_t id : sets_[s].members) {
+                const Label* element = find(elements, id);
+                if (!element)
+                    throw InputError(lines_.file(), sets_[s].line,
+                                     "set " + sets_[s].name + " names element " +
+                                         std::to_string(id) + ", which no *ELEMENT defines");
+                if (!listed[std::size_t(element->index)])
+                    tag[std::size_t(element->index)] = std::int32_t(s + 1);
+                listed[std::size_t(element->index)] = 1;
+            }
+        }
+        std::vector<char> used(sets_.size() + 1, 0);
+        for (std::size_t c = 0; c < tag.size(); ++c) {
+            if (tag[c] == 0 || used[std::size_t(tag[c])]) continue;
+            used[std::size_t(tag[c])] = 1;
+            mesh.physical_groups.push_back(
+                {cell_dimension(types_[c]), tag[c], sets_[std::size_t(tag[c] - 1)].name});
+        }
+        std::sort(mesh.physical_groups.begin(), mesh.physical_groups.end(),
+                  [](const PhysicalGroup& a, const PhysicalGroup& b) { return a.tag < b.tag; });
+        mesh.cell_data.push_back(MeshArray::from_values(kPhysicalTagArray, 1, tag));
+    }
+
+    LineReader lines_;
+    Section section_ = Section::Skipped;
+    CellType type_ = CellType::Vertex;
+    std::int32_t element_set_ = -1;
+    int pending_ = 0; // node ids the current element still needs
+    std::size_t set_ = 0;
+    bool generate_ = false;
+    int parts_ = 0, instances_ = 0;
+    std::vector<Label> nodes_, elements_;
+    std::vector<double> points_; // 3 per node
+    std::vector<CellType> types_;
+    std::vector<std::int32_t> element_sets_;
+    std::vector<std::int64_t> element_nodes_;
+    std::vector<ElementSet> sets_;
+    std::map<std::string, std::size_t> set_of_name_;
+};
+
+} // namespace
+
+Mesh parse_abaqus_mesh(std::string_view text, const std::string& name) {
+    return AbaqusParser(text, name).parse();
+}
+
+Mesh read_abaqus_mesh(const std::string& path) {
+    MappedFile file(path);
+    return parse_abaqus_mesh(file.text(), path);
+}
+
+} // namespace part::formats
