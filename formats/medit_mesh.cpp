@@ -7,6 +7,7 @@
 #include "formats/mapped_file.hpp"
 #include "formats/mesh_file.hpp"
 #include "formats/node_id_bound.hpp"
+#include "formats/token_reader.hpp"
 #include "formats/wedge_order.hpp"
 
 namespace part::formats {
@@ -42,53 +43,13 @@ constexpr SkippedSection kSkippedSections[] = {{"Corners", 1},
                                                {"Normals", 0},
                                                {"Tangents", 0}};
 
-bool is_space(char c) {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
-}
-
-// The whitespace-separated tokens of a Medit file, across lines, without '#' comments.
-class Tokens {
-  public:
-    Tokens(std::string_view text, const std::string& name) : lines_(text, name) {}
-
-    bool next(std::string_view& token) {
-        for (;;) {
-            while (!rest_.empty() && is_space(rest_.front())) rest_.remove_prefix(1);
-            if (!rest_.empty() && rest_.front() != '#') break;
-            if (!lines_.next(rest_)) return false;
-        }
-        const std::size_t end = std::find_if(rest_.begin(), rest_.end(), is_space) - rest_.begin();
-        token = rest_.substr(0, end);
-        rest_.remove_prefix(end);
-        return true;
-    }
-
-    // The next token as a number; `what` names it in the error.
-    template <typename T> T number(const std::string& what) {
-        std::string_view token;
-        if (!next(token)) fail("file ends where " + what + " was expected");
-        const auto value = parse_whole<T>(token);
-        if (!value) fail("expected " + what + ", found '" + std::string(token) + "'");
-        return *value;
-    }
-
-    std::int64_t line() const { return lines_.line_number(); }
-    std::size_t offset() const { return lines_.offset(); }
-    const std::string& file() const { return lines_.file(); }
-    [[noreturn]] void fail(const std::string& message) const { lines_.fail(message); }
-
-  private:
-    LineReader lines_;
-    std::string_view rest_;
-};
-
 // The shortest entry: one-digit numbers, each with a separator.
 constexpr std::size_t kMinNumberBytes = 2;
 
 class MeditParser {
   public:
     MeditParser(std::string_view text, const std::string& name, const MappedFile* source)
-        : tokens_(text, name), text_size_(text.size()), source_(source) {}
+        : tokens_(text, name, '#'), text_size_(text.size()), source_(source) {}
 
     Mesh parse() {
         std::string_view keyword;
@@ -230,7 +191,7 @@ class MeditParser {
         if (source_) source_->release_parsed(tokens_.offset());
     }
 
-    Tokens tokens_;
+    TokenReader tokens_;
     std::size_t text_size_;
     const MappedFile* source_;
     Mesh mesh_;
@@ -245,7 +206,7 @@ class MeditParser {
 
 bool is_medit_mesh(std::string_view text) {
     // Only the head is scanned, so a large METIS mesh costs nothing here.
-    Tokens tokens(text.substr(0, 1 << 16), "");
+    TokenReader tokens(text.substr(0, 1 << 16), "", '#');
     std::string_view first;
     return tokens.next(first) && first == "MeshVersionFormatted";
 }

@@ -8,6 +8,7 @@
 #include "formats/medit_mesh.hpp"
 #include "formats/metis_mesh.hpp"
 #include "formats/su2_mesh.hpp"
+#include "formats/ugrid_mesh.hpp"
 #include "formats/vtk_mesh.hpp"
 
 namespace part::formats {
@@ -24,11 +25,12 @@ Mesh read_by_extension(const std::string& path) {
         return is_medit_mesh_file(path) ? read_medit_mesh(path) : read_metis_mesh(path);
     if (ext == ".su2") return read_su2_mesh(path);
     if (ext == ".inp") return read_abaqus_mesh(path);
+    if (ext == ".ugrid") return read_ugrid_mesh(path);
     throw InputError(
         path, 0,
         "unknown mesh format '" + ext +
             "': expected .msh (gmsh 1.0, 2.x, 4.0 or 4.1), .vtu, .pvtu, .vtk (VTK), .su2 (SU2), "
-            ".inp (Abaqus) or .mesh (Medit or METIS)");
+            ".inp (Abaqus), .ugrid (AFLR3) or .mesh (Medit or METIS)");
 }
 
 } // namespace

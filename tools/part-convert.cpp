@@ -102,8 +102,8 @@ void imply_split_for_pvtu(ConvertOptions& o, const std::string& output) {
 
 int main(int argc, char** argv) {
     CLI::App app(
-        "Convert a mesh (.msh gmsh 1.0/2.x/4.0/4.1, .vtu, .vtk, SU2 .su2, Abaqus .inp, Medit or "
-        "METIS .mesh) to "
+        "Convert a mesh (.msh gmsh 1.0/2.x/4.0/4.1, .vtu, .vtk, SU2 .su2, Abaqus .inp, AFLR3 "
+        ".ugrid, Medit or METIS .mesh) to "
         "the "
         "graph the partitioners "
         "read (OUT.graph plus coordinates in OUT.xyz), or write a partition onto the mesh as "
@@ -117,7 +117,8 @@ int main(int argc, char** argv) {
                             "--partition naca0012.graph.part.8 -o naca0012.vtu");
     tools::CommonOptions common;
     ConvertOptions o;
-    app.add_option("MESH", o.mesh_path, "Mesh file: .msh, .vtu, .pvtu, .vtk, .su2, .inp or .mesh")
+    app.add_option("MESH", o.mesh_path,
+                   "Mesh file: .msh, .vtu, .pvtu, .vtk, .su2, .inp, .ugrid or .mesh")
         ->required();
     app.add_option("--ncommon", o.graph.ncommon,
                    "Dual graph: cells sharing at least N nodes are adjacent, as m2gmetis "

@@ -52,6 +52,7 @@ const std::map<std::string, std::function<void(const std::string&)>> kReaders = 
     {".msh", formats::read_mesh},
     {".su2", formats::read_mesh},
     {".inp", formats::read_mesh},
+    {".ugrid", formats::read_mesh},
     {".vtk", formats::read_mesh},
     {".vtu", formats::read_mesh},
     {".pvtu", formats::read_mesh},
