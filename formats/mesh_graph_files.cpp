@@ -20,7 +20,8 @@ namespace fs = std::filesystem;
 // first, to save memory, once it is checked that the named ones exist (the error lists them all).
 FieldWeights take_field_weights(Mesh& mesh, const std::string& mesh_path,
                                 const MeshGraphRequest& request, std::span<const CellId> tuples) {
-    const WeightFields fields{request.weight_field, request.size_field, request.nodal};
+    const WeightFields fields{request.weight_field, request.size_field, request.nodal,
+                              request.weight_scale};
     try {
         check_weight_fields(mesh, fields);
         const auto unused = [&](const MeshArray& a) {

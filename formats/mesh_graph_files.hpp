@@ -14,6 +14,7 @@ struct MeshGraphRequest {
     bool nodal = false; // the graph of points sharing a cell instead of the dual graph
     int ncommon = 0;    // dual graph: adjacent when sharing N nodes (m2gmetis); 0: a face
     std::string weight_field, size_field; // cell arrays (point arrays when nodal); empty: none
+    double weight_scale = 0; // > 0: the fields' values times this, rounded (mesh_weights.hpp)
 };
 
 // What write_mesh_graph wrote.

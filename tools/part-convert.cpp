@@ -63,8 +63,10 @@ std::string check_options(const ConvertOptions& o, const std::string& output) {
     if (p.ghost_layers > 0 && !p.split) throw tools::UsageError("--ghost-layers needs --split");
     if (g.nodal && g.ncommon > 0)
         throw tools::UsageError("--ncommon applies to the dual graph, not --nodal");
-    if (partition_mode &&
-        (g.nodal || g.ncommon > 0 || !g.weight_field.empty() || !g.size_field.empty()))
+    if (g.weight_scale > 0 && g.weight_field.empty() && g.size_field.empty())
+        throw tools::UsageError("--weight-scale needs --weight-field or --size-field");
+    if (partition_mode && (g.nodal || g.ncommon > 0 || !g.weight_field.empty() ||
+                           !g.size_field.empty() || g.weight_scale > 0))
         throw tools::UsageError(
             "--partition writes a mesh; --nodal, --ncommon and the fields are for graphs");
     if (p.split) tools::ensure_file_output(output, "-o", tools::kPvtuFiles);
@@ -131,6 +133,9 @@ int main(int argc, char** argv) {
                    "k constraints");
     app.add_option("--size-field", o.graph.size_field,
                    "Cell array (point array with --nodal) giving migration sizes");
+    app.add_option("--weight-scale", o.graph.weight_scale,
+                   "Multiply the fields' values by S and round them (real-valued fields)")
+        ->check(CLI::PositiveNumber);
     app.add_option("--partition", o.partitioned.partition,
                    "Partition file (one part per top-dimensional cell): write the mesh with a "
                    "'partition' cell array");

@@ -79,6 +79,9 @@ int main(int argc, char** argv) {
         "With a .pvtu GRAPH: cell array giving vertex weights (k components: k constraints)");
     app.add_option("--size-field", o.pvtu.size_field,
                    "With a .pvtu GRAPH: cell array giving migration sizes");
+    app.add_option("--weight-scale", o.pvtu.weight_scale,
+                   "Multiply the fields' values by S and round them (real-valued fields)")
+        ->check(CLI::PositiveNumber);
     app.add_option("--ghost-layers", o.ghost_layers,
                    "With --pvtu: ghost cell layers per new piece, marked vtkGhostType")
         ->check(CLI::Range(0, 8));

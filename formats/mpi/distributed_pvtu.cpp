@@ -251,8 +251,9 @@ DistributedPvtu read_distributed_pvtu(MPI_Comm comm, const std::string& path,
         try {
             std::vector<CellId> vertex_cells(vertices);
             std::iota(vertex_cells.begin(), vertex_cells.end(), 0);
-            return read_weight_fields(piece, {options.weight_field, options.size_field},
-                                      vertex_cells);
+            return read_weight_fields(
+                piece, {options.weight_field, options.size_field, false, options.weight_scale},
+                vertex_cells);
         } catch (const InvalidArgument& e) {
             throw InputError(piece_path, 0, e.what());
         }

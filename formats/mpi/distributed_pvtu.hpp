@@ -22,6 +22,7 @@ struct PvtuInputOptions {
     std::string order_path;   // ordering over the global cell ids, or empty
     std::string weight_field; // cell array giving vertex weights (k components: k constraints)
     std::string size_field;   // cell array giving migration sizes
+    double weight_scale = 0;  // > 0: the fields' values times this, rounded (mesh_weights.hpp)
     // Without order_path: the line is the Hilbert order of the cell centroids
     // (distributed_hilbert_positions), as the serial interval method's with --coords.
     bool hilbert_line = false;

@@ -6,13 +6,18 @@ namespace part {
 
 namespace {
 
-Weight checked_weight(const MeshArray& array, std::size_t tuple, int component) {
-    const double v = array.value(tuple, component);
-    if (!std::isfinite(v) || v < 0 || v != std::floor(v) || v > double(INT32_MAX))
-        throw InvalidArgument("array '" + array.name() + "' holds " + std::to_string(v) +
-                              " at tuple " + std::to_string(tuple) +
-                              ": weights must be non-negative integers below 2^31");
-    return Weight(v);
+Weight checked_weight(const MeshArray& array, std::size_t tuple, int component, double scale) {
+    const double value = array.value(tuple, component);
+    const double v = scale > 0 ? std::round(value * scale) : value;
+    if (std::isfinite(v) && v >= 0 && v == std::floor(v) && v <= double(INT32_MAX))
+        return Weight(v);
+    std::string message = "array '" + array.name() + "' holds " + std::to_string(value) +
+                          " at tuple " + std::to_string(tuple);
+    if (scale > 0) message += " (" + std::to_string(v) + " scaled)";
+    message += ": weights must be non-negative integers below 2^31";
+    if (scale == 0 && std::isfinite(v) && v >= 0 && v != std::floor(v))
+        message += " (a weight scale turns real values into integers)";
+    throw InvalidArgument(message);
 }
 
 std::string names_of(const std::vector<MeshArray>& arrays) {
@@ -33,14 +38,15 @@ const MeshArray& field(const Mesh& mesh, const std::string& name, bool on_points
 
 } // namespace
 
-std::vector<Weight> weights_from_array(const MeshArray& array, std::span<const CellId> tuples) {
+std::vector<Weight> weights_from_array(const MeshArray& array, std::span<const CellId> tuples,
+                                       double scale) {
     const std::size_t count = tuples.empty() ? array.num_tuples() : tuples.size();
     std::vector<Weight> weights;
     weights.reserve(count * std::size_t(array.components()));
     for (std::size_t i = 0; i < count; ++i)
         for (int c = 0; c < array.components(); ++c)
             weights.push_back(
-                checked_weight(array, tuples.empty() ? i : std::size_t(tuples[i]), c));
+                checked_weight(array, tuples.empty() ? i : std::size_t(tuples[i]), c, scale));
     return weights;
 }
 
@@ -59,11 +65,12 @@ FieldWeights read_weight_fields(const Mesh& mesh, const WeightFields& fields,
     FieldWeights result;
     if (!fields.weights.empty()) {
         const MeshArray& array = field(mesh, fields.weights, fields.on_points);
-        result.weights = weights_from_array(array, tuples);
+        result.weights = weights_from_array(array, tuples, fields.scale);
         result.ncon = array.components();
     }
     if (!fields.sizes.empty())
-        result.sizes = weights_from_array(field(mesh, fields.sizes, fields.on_points), tuples);
+        result.sizes =
+            weights_from_array(field(mesh, fields.sizes, fields.on_points), tuples, fields.scale);
     return result;
 }
 

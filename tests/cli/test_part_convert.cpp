@@ -358,6 +358,28 @@ TEST(PartConvert, WeightAndSizeFieldsFromCellArrays) {
                                                   "0.6666666666666666 0.6666666666666666\n")));
 }
 
+// A measured cost per cell (real-valued) weighs the graph with --weight-scale.
+TEST(PartConvert, WeightScaleRoundsARealValuedField) {
+    ScratchDir dir;
+    const std::string vtk = dir.write(
+        "two.vtk", "# vtk DataFile Version 3.0\nt\nASCII\nDATASET UNSTRUCTURED_GRID\n"
+                   "POINTS 4 double\n0 0 0 1 0 0 0 1 0 1 1 0\nCELLS 2 8\n3 0 1 2\n3 1 3 2\n"
+                   "CELL_TYPES 2\n5\n5\nCELL_DATA 2\nSCALARS cost double 1\n"
+                   "LOOKUP_TABLE default\n0.125 2.5\n");
+    auto r = convert(vtk + " --weight-field cost -o " + dir.file("x.graph"));
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("a weight scale turns real values into integers"), std::string::npos)
+        << r.err;
+    EXPECT_FALSE(file_exists(dir.file("x.graph")));
+    r = convert(vtk + " --weight-field cost --weight-scale 100 -o " + dir.file("w.graph"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(read_text(dir.file("w.graph")), "2 1 010\n13 2\n250 1\n");
+    r = convert(vtk + " --weight-scale 100 -o " + dir.file("y.graph"));
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("--weight-scale needs --weight-field or --size-field"), std::string::npos)
+        << r.err;
+}
+
 TEST(PartConvertErrors, UnknownFieldListsTheFieldsThatExist) {
     ScratchDir dir;
     const auto r = convert(source_file("data/naca0012.msh") + " --weight-field pressure -o " +

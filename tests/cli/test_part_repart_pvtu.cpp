@@ -254,6 +254,13 @@ TEST(PartRepartPvtu, UsageErrors) {
                           " --method interval --ghost-layers 1" + outputs)
                   .exit_code,
               2);
+    // The fields' options need a .pvtu GRAPH.
+    auto serial =
+        run_command(tool("part-repart") + " " + dir.write("g.graph", "2 1\n2\n1\n") + " " +
+                    dir.write("g.part", "0\n1\n") + " --method gde --weight-scale 10" + outputs);
+    EXPECT_EQ(serial.exit_code, 2) << serial.err;
+    EXPECT_NE(serial.err.find("--weight-scale need a .pvtu GRAPH"), std::string::npos)
+        << serial.err;
     // Writing the new dataset over one of the old pieces.
     auto over = run_command(mpiexec_prefix(2) + tool("part-repart") + " " + old +
                             " --method interval" + outputs + " --pvtu " + old);

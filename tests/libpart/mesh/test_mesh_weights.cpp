@@ -86,3 +86,23 @@ TEST(MeshWeightFields, BadValueNamesTheArrayTuple) {
     // Tuple 1 is not listed: no error.
     EXPECT_NO_THROW(read_weight_fields(mesh, {"", "s", false}, std::vector<CellId>{0, 2}));
 }
+
+// A real-valued field becomes weights with a scale: each value times the scale, rounded to the
+// nearest integer; without one its fractions are refused, with a hint.
+TEST(MeshWeightFields, ScaleRoundsRealValues) {
+    Mesh mesh = mesh_with_fields();
+    mesh.cell_data[1] = MeshArray::from_values("s", 1, std::vector<double>{0.26, 1.5, 2.04});
+    const FieldWeights scaled = read_weight_fields(mesh, {"s", "s", false, 10}, {});
+    EXPECT_EQ(scaled.weights, (std::vector<Weight>{3, 15, 20}));
+    EXPECT_EQ(scaled.sizes, scaled.weights);
+    const std::string message = error_of([&] { read_weight_fields(mesh, {"s", "", false}, {}); });
+    EXPECT_NE(message.find("holds 0.260000 at tuple 0"), std::string::npos) << message;
+    EXPECT_NE(message.find("a weight scale turns real values into integers"), std::string::npos)
+        << message;
+    const std::string too_large = error_of([&] {
+        read_weight_fields(mesh, {"s", "", false, 2e9}, {});
+    });
+    EXPECT_NE(too_large.find("holds 1.500000 at tuple 1 (3000000000.000000 scaled)"),
+              std::string::npos)
+        << too_large;
+}

@@ -50,8 +50,10 @@ void check_repart_options(const formats::mpi::DistributedRepartOptions& o,
         check_pvtu_usage(o, common.output, under_mpirun, ranks);
     else if (o.old_path.empty())
         throw UsageError("OLD is required (the old partition of GRAPH): part-repart GRAPH OLD");
-    else if (!o.pvtu_output.empty() || !o.pvtu.weight_field.empty() || !o.pvtu.size_field.empty())
-        throw UsageError("--pvtu, --weight-field and --size-field need a .pvtu GRAPH");
+    else if (!o.pvtu_output.empty() || !o.pvtu.weight_field.empty() || !o.pvtu.size_field.empty() ||
+             o.pvtu.weight_scale > 0)
+        throw UsageError("--pvtu, --weight-field, --size-field and --weight-scale need a .pvtu "
+                         "GRAPH");
     if (o.ghost_layers > 0 && o.pvtu_output.empty())
         throw UsageError("--ghost-layers needs --pvtu");
 }
