@@ -5,6 +5,7 @@
 #include <optional>
 #include <vector>
 
+#include "formats/label_index.hpp"
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
 #include "formats/mesh_file.hpp"
@@ -123,14 +124,6 @@ struct ElementSet {
     std::int64_t line = 0; // the (last) *ELSET defining it
 };
 
-// A label (node or element id) and where it was defined.
-struct Label {
-    std::int64_t id;
-    std::int64_t index;
-    std::int64_t line;
-    bool operator<(const Label& other) const { return id < other.id; }
-};
-
 class AbaqusParser {
   public:
     AbaqusParser(std::string_view text, const std::string& name) : lines_(text, name) {}
@@ -144,7 +137,7 @@ class AbaqusParser {
             else
                 read_data(line);
         }
-        if (elements_.empty()) lines_.fail("file ends without *ELEMENT data: expected a mesh");
+        if (types_.empty()) lines_.fail("file ends without *ELEMENT data: expected a mesh");
         if (pending_ > 0) lines_.fail("file ends inside an element: expected its node ids");
         return finish();
     }
@@ -228,8 +221,7 @@ class AbaqusParser {
         if (fields.size() < 3 || fields.size() > 4)
             lines_.fail("expected a node 'id, x, y[, z]', found " + std::to_string(fields.size()) +
                         " fields");
-        nodes_.push_back(
-            {label(fields[0], "a node id"), std::int64_t(nodes_.size()), lines_.line_number()});
+        nodes_.add(label(fields[0], "a node id"), lines_.line_number());
         for (std::size_t a = 1; a < 4; ++a) {
             const std::optional<double> x =
                 a < fields.size() ? parse_whole<double>(fields[a]) : std::optional(0.0);
@@ -242,12 +234,12 @@ class AbaqusParser {
     void read_element(const std::vector<std::string_view>& fields, bool continues) {
         std::size_t i = 0;
         if (pending_ == 0) {
-            elements_.push_back({label(fields[0], "an element id"), std::int64_t(elements_.size()),
-                                 lines_.line_number()});
+            element_ids_.push_back(label(fields[0], "an element id"));
+            elements_.add(element_ids_.back(), lines_.line_number());
             types_.push_back(type_);
             element_sets_.push_back(element_set_);
             if (element_set_ >= 0)
-                sets_[std::size_t(element_set_)].members.push_back(elements_.back().id);
+                sets_[std::size_t(element_set_)].members.push_back(element_ids_.back());
             pending_ = cell_num_nodes(type_);
             i = 1;
         }
@@ -294,68 +286,49 @@ class AbaqusParser {
         }
     }
 
-    // Labels sorted for lookup; a repeated one is an error naming its second definition.
-    void sort_labels(std::vector<Label>& labels, const char* what) const {
-        std::stable_sort(labels.begin(), labels.end());
-        for (std::size_t i = 1; i < labels.size(); ++i)
-            if (labels[i].id == labels[i - 1].id)
-                throw InputError(
-                    lines_.file(), std::max(labels[i].line, labels[i - 1].line),
-                    std::string(what) + " " + std::to_string(labels[i].id) +
-                        " is defined twice (lines " +
-                        std::to_string(std::min(labels[i].line, labels[i - 1].line)) + " and " +
-                        std::to_string(std::max(labels[i].line, labels[i - 1].line)) + ")");
-    }
-
-    static const Label* find(const std::vector<Label>& labels, std::int64_t id) {
-        const auto it = std::lower_bound(labels.begin(), labels.end(), Label{id, 0, 0});
-        return it != labels.end() && it->id == id ? &*it : nullptr;
-    }
-
     Mesh finish() {
-        sort_labels(nodes_, "node");
-        std::vector<Label> elements = elements_;
-        sort_labels(elements, "element");
+        nodes_.finish(lines_.file(), "node");
+        elements_.finish(lines_.file(), "element");
         Mesh mesh;
         mesh.point_count = PointId(nodes_.size());
         mesh.points = std::move(points_);
         std::size_t at = 0;
         std::vector<PointId> nodes;
-        for (std::size_t e = 0; e < elements_.size(); ++e) {
+        for (std::size_t e = 0; e < types_.size(); ++e) {
             nodes.clear();
             for (int k = 0; k < cell_num_nodes(types_[e]); ++k, ++at) {
-                const Label* node = find(nodes_, element_nodes_[at]);
+                const auto node = nodes_.find(element_nodes_[at]);
                 if (!node)
-                    throw InputError(lines_.file(), elements_[e].line,
-                                     "element " + std::to_string(elements_[e].id) + " names node " +
+                    throw InputError(lines_.file(), elements_.line(e),
+                                     "element " + std::to_string(element_ids_[e]) + " names node " +
                                          std::to_string(element_nodes_[at]) +
                                          ", which no *NODE defines");
-                nodes.push_back(PointId(node->index));
+                nodes.push_back(PointId(*node));
             }
             if (types_[e] == CellType::Wedge) counter_clockwise_wedge_to_vtk(nodes.data());
             mesh.add_cell(types_[e], nodes);
         }
-        if (!sets_.empty()) tag_cells(mesh, elements);
+        if (!sets_.empty()) tag_cells(mesh);
         set_dimension_from_points(mesh);
         return mesh;
     }
 
     // Each cell's physical tag: set s is tag s + 1, named by the set.
-    void tag_cells(Mesh& mesh, const std::vector<Label>& elements) const {
-        std::vector<std::int32_t> tag(elements_.size(), 0);
-        for (std::size_t e = 0; e < elements_.size(); ++e) tag[e] = element_sets_[e] + 1;
-        std::vector<char> listed(elements_.size(), 0);
+    void tag_cells(Mesh& mesh) const {
+        std::vector<std::int32_t> tag(types_.size(), 0);
+        for (std::size_t e = 0; e < types_.size(); ++e) tag[e] = element_sets_[e] + 1;
+        std::vector<char> listed(types_.size(), 0);
         for (std::size_t s = 0; s < sets_.size(); ++s) {
             if (!sets_[s].listed) continue;
             for (std::int64_t id : sets_[s].members) {
-                const Label* element = find(elements, id);
+                const auto element = elements_.find(id);
                 if (!element)
                     throw InputError(lines_.file(), sets_[s].line,
                                      "set " + sets_[s].name + " names element " +
                                          std::to_string(id) + ", which no *ELEMENT defines");
-                if (!listed[std::size_t(element->index)])
-                    tag[std::size_t(element->index)] = std::int32_t(s + 1);
-                listed[std::size_t(element->index)] = 1;
+                if (!listed[std::size_t(*element)])
+                    tag[std::size_t(*element)] = std::int32_t(s + 1);
+                listed[std::size_t(*element)] = 1;
             }
         }
         std::vector<char> used(sets_.size() + 1, 0);
@@ -378,7 +351,8 @@ class AbaqusParser {
     std::size_t set_ = 0;
     bool generate_ = false;
     int parts_ = 0, instances_ = 0;
-    std::vector<Label> nodes_, elements_;
+    LabelIndex nodes_, elements_;
+    std::vector<std::int64_t> element_ids_;
     std::vector<double> points_; // 3 per node
     std::vector<CellType> types_;
     std::vector<std::int32_t> element_sets_;

@@ -8,6 +8,7 @@
 #include "formats/medit_mesh.hpp"
 #include "formats/metis_mesh.hpp"
 #include "formats/su2_mesh.hpp"
+#include "formats/ucd_mesh.hpp"
 #include "formats/ugrid_mesh.hpp"
 #include "formats/vtk_mesh.hpp"
 
@@ -24,13 +25,15 @@ Mesh read_by_extension(const std::string& path) {
     if (ext == ".mesh")
         return is_medit_mesh_file(path) ? read_medit_mesh(path) : read_metis_mesh(path);
     if (ext == ".su2") return read_su2_mesh(path);
-    if (ext == ".inp") return read_abaqus_mesh(path);
+    // Abaqus and AVS UCD share the extension; an Abaqus file starts with a keyword.
+    if (ext == ".inp")
+        return is_abaqus_input_file(path) ? read_abaqus_mesh(path) : read_ucd_mesh(path);
     if (ext == ".ugrid") return read_ugrid_mesh(path);
     throw InputError(
         path, 0,
         "unknown mesh format '" + ext +
             "': expected .msh (gmsh 1.0, 2.x, 4.0 or 4.1), .vtu, .pvtu, .vtk (VTK), .su2 (SU2), "
-            ".inp (Abaqus), .ugrid (AFLR3) or .mesh (Medit or METIS)");
+            ".inp (Abaqus or AVS UCD), .ugrid (AFLR3) or .mesh (Medit or METIS)");
 }
 
 } // namespace

@@ -47,7 +47,7 @@ extensions() {
     fuzz_permutation_file) echo perm ;;
     fuzz_metis_mesh) echo mesh ;;
     fuzz_su2_mesh) echo su2 ;;
-    fuzz_abaqus_mesh) echo inp ;;
+    fuzz_inp_mesh) echo inp ;;
     fuzz_ugrid_mesh) echo ugrid ;;
     fuzz_gmsh_mesh) echo msh ;;
     fuzz_vtk_legacy) echo vtk ;;

@@ -104,7 +104,8 @@ void imply_split_for_pvtu(ConvertOptions& o, const std::string& output) {
 
 int main(int argc, char** argv) {
     CLI::App app(
-        "Convert a mesh (.msh gmsh 1.0/2.x/4.0/4.1, .vtu, .vtk, SU2 .su2, Abaqus .inp, AFLR3 "
+        "Convert a mesh (.msh gmsh 1.0/2.x/4.0/4.1, .vtu, .vtk, SU2 .su2, Abaqus or UCD .inp, "
+        "AFLR3 "
         ".ugrid, Medit or METIS .mesh) to "
         "the "
         "graph the partitioners "

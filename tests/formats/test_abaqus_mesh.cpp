@@ -88,8 +88,7 @@ TEST(AbaqusMesh, HandWrittenFileWithPartsSetsAndContinuationLines) {
 TEST(AbaqusMeshErrors, EachMalformedCaseNamesItsLine) {
     ScratchDir dir;
     auto check = [&](const std::string& text, std::int64_t line, const std::string& needle) {
-        SCOPED_TRACE(needle);
-        expect_mesh_error_at(dir.write("bad.inp", text), line, needle);
+        expect_text_error_at(dir, "bad.inp", text, line, needle);
     };
     check(small_inp("*Element, type=C3D10\n"), 11, "element type C3D10 is not read");
     check(small_inp("*Element\n"), 11, "*ELEMENT without TYPE=");

@@ -3,9 +3,6 @@
 // VTK's node order, and every malformed file is an error naming its line or byte.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <map>
-
 #include "formats/mesh_file.hpp"
 #include "formats/ugrid_mesh.hpp"
 #include "libpart/mesh/mesh_graph.hpp"
@@ -14,24 +11,6 @@
 
 using namespace part;
 using namespace part::test;
-
-namespace {
-
-// Each cell as its type and its nodes' coordinates in order: equal for two readings of one
-// mesh with the same node order, numbered alike (meshio keeps gmsh's node order).
-std::vector<std::pair<int, std::vector<double>>> cells_with_coordinates(const Mesh& mesh) {
-    std::vector<std::pair<int, std::vector<double>>> rows;
-    for (CellId c : top_dimensional_cells(mesh)) {
-        std::vector<double> xyz;
-        for (PointId p : mesh.cell(c))
-            for (int a = 0; a < mesh.dim; ++a) xyz.push_back(mesh.points[std::size_t(p) * 3 + a]);
-        rows.emplace_back(int(mesh.cell_types[std::size_t(c)]), xyz);
-    }
-    std::sort(rows.begin(), rows.end());
-    return rows;
-}
-
-} // namespace
 
 TEST(UgridMesh, MeshioFilesReadAsTheirMsh) {
     const std::pair<const char*, const char*> files[] = {{"mixed3d.ugrid", "mixed3d_v41.msh"},
@@ -66,8 +45,7 @@ TEST(UgridMeshErrors, EachMalformedCaseNamesItsLineOrByte) {
     ScratchDir dir;
     auto check = [&](const std::string& name, const std::string& text, std::int64_t line,
                      const std::string& needle) {
-        SCOPED_TRACE(needle);
-        expect_mesh_error_at(dir.write(name, text), line, needle);
+        expect_text_error_at(dir, name, text, line, needle);
     };
     // A tetrahedron on four nodes: line 1 the counts, 2-5 the nodes, 6 the element.
     const std::string nodes = "0 0 0\n1 0 0\n0 1 0\n0 0 1\n";

@@ -1,6 +1,6 @@
-// libFuzzer target for Abaqus input files (.inp), read from a file with read_mesh as the tools
-// read them: any input must give a valid mesh or be rejected with InputError. See
-// tests/fuzz/README.md.
+// libFuzzer target for .inp meshes (Abaqus, or AVS UCD by content), read from a file with
+// read_mesh as the tools read them: any input must give a valid mesh or be rejected with
+// InputError. See tests/fuzz/README.md.
 #include "formats/mesh_file.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
