@@ -33,7 +33,9 @@ BoundaryElements boundary_of(const Mesh& mesh, const std::string& mesh_path,
     try {
         return find_boundary_elements(mesh, top_cells);
     } catch (const MeshError& e) {
-        throw InputError(mesh_path, 0, e.what());
+        throw InputError(mesh_path, 0,
+                         std::string(e.what()) + " (part-convert --no-boundary leaves the "
+                                                 "boundary elements out)");
     }
 }
 
@@ -68,8 +70,12 @@ WrittenPartitionedMesh write_partitioned_mesh(const Mesh& mesh, const std::strin
     std::vector<CellId> cells = top_dimensional_cells(mesh);
     Partition partition = read_cell_partition(request.partition, cells.size(), mesh_path);
     std::vector<MeshArray> extra{MeshArray::from_values("partition", 1, partition.part)};
-    WrittenPartitionedMesh written{
-        partitioned_mesh_path(output, request.split), cells.size(), partition.num_parts, {}, {}, {}};
+    WrittenPartitionedMesh written{partitioned_mesh_path(output, request.split),
+                                   cells.size(),
+                                   partition.num_parts,
+                                   {},
+                                   {},
+                                   {}};
     if (!request.old_partition.empty()) {
         const Partition old = read_cell_partition(request.old_partition, cells.size(), mesh_path);
         const std::vector<std::uint8_t> moved = moved_flags(old.part, partition.part);

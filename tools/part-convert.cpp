@@ -23,6 +23,7 @@ struct ConvertOptions {
     formats::MeshGraphRequest graph;
     formats::PartitionedMeshRequest partitioned;
     std::string format; // "openfoam", or empty: the output's name picks the format
+    bool boundary_given = false; // --boundary or --no-boundary on the command line
 };
 
 // True when the output is OpenFOAM's cellDecomposition: named so, or asked for by --format.
@@ -36,7 +37,7 @@ void check_cell_decomposition_options(const ConvertOptions& o) {
     const formats::PartitionedMeshRequest& p = o.partitioned;
     if (p.partition.empty())
         throw tools::UsageError("an OpenFOAM cellDecomposition output needs --partition P");
-    if (p.split || !p.old_partition.empty() || p.ghost_layers > 0 || p.boundary)
+    if (p.split || !p.old_partition.empty() || p.ghost_layers > 0 || o.boundary_given)
         throw tools::UsageError("--split, --old-partition, --ghost-layers and --boundary write "
                                 ".vtu datasets, not an OpenFOAM cellDecomposition");
 }
@@ -57,7 +58,7 @@ std::string check_options(const ConvertOptions& o, const std::string& output) {
         return "";
     }
     if (!partition_mode &&
-        (p.split || !p.old_partition.empty() || p.ghost_layers > 0 || p.boundary))
+        (p.split || !p.old_partition.empty() || p.ghost_layers > 0 || o.boundary_given))
         throw tools::UsageError(
             "--split, --old-partition, --ghost-layers and --boundary need --partition");
     if (p.ghost_layers > 0 && !p.split) throw tools::UsageError("--ghost-layers needs --split");
@@ -149,10 +150,11 @@ int main(int argc, char** argv) {
     app.add_option("--ghost-layers", o.partitioned.ghost_layers,
                    "Ghost cell layers per piece (with --split), marked vtkGhostType")
         ->check(CLI::Range(0, 8));
-    app.add_flag("--boundary", o.partitioned.boundary,
-                 "Also write the boundary elements (faces in 3D, edges in 2D with a gmsh physical "
-                 "tag), each in the piece of the part owning its adjacent cell, with its "
-                 "'gmsh:physical' tag and the cell array 'boundary' = 1");
+    o.partitioned.boundary = true;
+    app.add_flag("--boundary,!--no-boundary", o.partitioned.boundary,
+                 "Write the boundary elements (the default; --no-boundary leaves them out): faces "
+                 "in 3D, edges in 2D with a physical tag, each in the piece of the part owning "
+                 "its adjacent cell, with its tag and the cell array 'boundary' = 1");
     app.add_option("--format", o.format,
                    "Output format when the name does not say it: 'openfoam' writes the "
                    "--partition as OpenFOAM's cellDecomposition list (decomposePar's manual "
@@ -162,6 +164,7 @@ int main(int argc, char** argv) {
 
     return tools::run_tool(app, argc, argv, [&] {
         imply_split_for_pvtu(o, common.output);
+        o.boundary_given = app.count("--boundary") > 0;
         const std::string ext = check_options(o, common.output);
         tools::Progress progress(common.quiet);
         progress.stage("reading " + o.mesh_path);

@@ -193,7 +193,7 @@ TEST(PartConvert, RoundTripMshGraphPartitionVtu) {
                          " -k 4 --method metis --seed 5 -q -o " + dir.file("old.part"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     r = convert(mesh + " --partition " + dir.file("naca.graph.part.4") + " --old-partition " +
-                dir.file("old.part") + " -o " + dir.file("naca.vtu") + " --json");
+                dir.file("old.part") + " --no-boundary -o " + dir.file("naca.vtu") + " --json");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto report = nlohmann::json::parse(r.out);
 
@@ -221,7 +221,7 @@ TEST(PartConvert, RoundTripMshGraphPartitionVtu) {
 
     // Same inputs, same bytes.
     r = convert(mesh + " --partition " + dir.file("naca.graph.part.4") + " --old-partition " +
-                dir.file("old.part") + " -o " + dir.file("again.vtu") + " -q");
+                dir.file("old.part") + " --no-boundary -o " + dir.file("again.vtu") + " -q");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(read_text(dir.file("again.vtu")), read_text(dir.file("naca.vtu")));
 }
@@ -237,8 +237,8 @@ TEST(PartConvert, GmshTagsReachTheVtuCellByCell) {
     ASSERT_LT(cells.size(), std::size_t(mesh.num_cells()));
     std::string parts;
     for (std::size_t i = 0; i < cells.size(); ++i) parts += std::to_string(i % 2) + "\n";
-    const auto r =
-        convert(path + " --partition " + dir.write("p", parts) + " -q -o " + dir.file("tags.vtu"));
+    const auto r = convert(path + " --partition " + dir.write("p", parts) +
+                           " --no-boundary -q -o " + dir.file("tags.vtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto grid = read_grid<vtkXMLUnstructuredGridReader>(dir.file("tags.vtu"));
     for (const char* name : {"gmsh:physical", "gmsh:geometrical"}) {
@@ -270,7 +270,7 @@ TEST(PartConvert, SplitWritesPiecesWithGhostLayer) {
     const std::string mesh = gmsh_mesh(dir, "mixed3d", 3);
     graph_and_partition(dir, mesh, "m", 3);
     auto r = convert(mesh + " --partition " + dir.file("m.graph.part.3") +
-                     " --split --ghost-layers 1 -o " + dir.file("m.pvtu"));
+                     " --no-boundary --split --ghost-layers 1 -o " + dir.file("m.pvtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     for (int p = 0; p < 3; ++p)
         EXPECT_TRUE(file_exists(dir.file("m_" + std::to_string(p) + ".vtu")));
@@ -302,9 +302,11 @@ TEST(PartConvert, PvtuOutputWithoutSplitWritesAPartitionedDataset) {
     ScratchDir dir;
     const std::string mesh = source_file("data/naca0012.msh");
     const std::string partition = graph_and_partition(dir, mesh, "naca", 3);
-    auto r = convert(mesh + " --partition " + partition + " -q -o " + dir.file("implied.pvtu"));
+    auto r = convert(mesh + " --partition " + partition + " --no-boundary -q -o " +
+                     dir.file("implied.pvtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = convert(mesh + " --partition " + partition + " --split -q -o " + dir.file("split.pvtu"));
+    r = convert(mesh + " --partition " + partition + " --no-boundary --split -q -o " +
+                dir.file("split.pvtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const Graph graph = formats::read_chaco_graph(dir.file("naca.graph"));
     auto whole = read_grid<vtkXMLPUnstructuredGridReader>(dir.file("implied.pvtu"));

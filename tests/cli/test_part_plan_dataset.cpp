@@ -29,8 +29,8 @@ struct SplitNaca {
     SplitNaca(const std::string& repart_args = "-k 3 --method gde") {
         EXPECT_EQ(run_tool("part-convert", mesh + " -o " + graph + " -q").exit_code, 0);
         EXPECT_EQ(run_tool("part-partition", graph + " -k 4 --method metis -q").exit_code, 0);
-        auto r = run_tool("part-convert",
-                          mesh + " --partition " + old_part + " --split -q -o " + old_pvtu);
+        auto r = run_tool("part-convert", mesh + " --partition " + old_part +
+                                              " --no-boundary --split -q -o " + old_pvtu);
         EXPECT_EQ(r.exit_code, 0) << r.err;
         r = run_tool("part-repart", graph + " " + old_part + " " + repart_args + " -o " + new_part +
                                         " --plan " + plan + " -q");
@@ -72,8 +72,8 @@ TEST(PartPlanDataset, RoundTripEqualsConvertingWithTheNewPartition) {
                   std::count(new_part.begin(), new_part.end(), PartId(q)));
 
     // Piece by piece, the same cells and points as part-convert --split of the new partition.
-    r = run_tool("part-convert", f.mesh + " --partition " + f.new_part + " --split -q -o " +
-                                     f.dir.file("direct.pvtu"));
+    r = run_tool("part-convert", f.mesh + " --partition " + f.new_part +
+                                     " --no-boundary --split -q -o " + f.dir.file("direct.pvtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto applied = formats::read_pvtu_pieces(new_pvtu);
     const auto direct = formats::read_pvtu_pieces(f.dir.file("direct.pvtu"));
@@ -95,8 +95,8 @@ TEST(PartPlanDataset, RoundTripEqualsConvertingWithTheNewPartition) {
     r = run_tool("part-convert",
                  new_pvtu + " --partition " + f.new_part + " -q -o " + f.dir.file("joined.vtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = run_tool("part-convert",
-                 f.mesh + " --partition " + f.new_part + " -q -o " + f.dir.file("expected.vtu"));
+    r = run_tool("part-convert", f.mesh + " --partition " + f.new_part + " --no-boundary -q -o " +
+                                     f.dir.file("expected.vtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const Mesh joined = formats::read_mesh(f.dir.file("joined.vtu"));
     const Mesh expected = formats::read_mesh(f.dir.file("expected.vtu"));
@@ -242,7 +242,8 @@ TEST(PartPlanDataset, GmshHexPrismMeshWithGhostLayersGrows) {
               0);
     const std::string old_part = dir.file("m.graph.part.3");
     r = run_tool("part-convert", mesh + " --partition " + old_part +
-                                     " --split --ghost-layers 1 -q -o " + dir.file("old.pvtu"));
+                                     " --no-boundary --split --ghost-layers 1 -q -o " +
+                                     dir.file("old.pvtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     r = run_tool("part-repart", dir.file("m.graph") + " " + old_part +
                                     " -k 5 --method interval -q -o " + dir.file("new.part") +

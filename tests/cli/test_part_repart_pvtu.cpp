@@ -30,8 +30,9 @@ std::string split(const ScratchDir& dir, const std::string& name, int parts) {
     std::string text;
     for (int c = 0; c < kCells; ++c) text += std::to_string((c / 1500 + c % 2) % parts) + "\n";
     const std::string partition = dir.write(name + ".part", text);
-    auto r = run_command(tool("part-convert") + " " + kMesh + " --partition " + partition +
-                         " --split --ghost-layers 1 -q -o " + dir.file(name + ".pvtu"));
+    auto r =
+        run_command(tool("part-convert") + " " + kMesh + " --partition " + partition +
+                    " --no-boundary --split --ghost-layers 1 -q -o " + dir.file(name + ".pvtu"));
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return dir.file(name + ".pvtu");
 }
@@ -146,7 +147,7 @@ TEST(PartRepartPvtu, GdeRebalancesAndMovesTheCells) {
         text += (c < kCells * 6 / 10 ? "0\n" : c < kCells * 9 / 10 ? "1\n" : "2\n");
     const std::string partition = dir.write("skewed.part", text);
     auto c = run_command(tool("part-convert") + " " + kMesh + " --partition " + partition +
-                         " --split -q -o " + dir.file("skewed.pvtu"));
+                         " --no-boundary --split -q -o " + dir.file("skewed.pvtu"));
     ASSERT_EQ(c.exit_code, 0) << c.err;
     auto d = run_command(mpiexec_prefix(3) + tool("part-repart") + " " + dir.file("skewed.pvtu") +
                          " --method gde --json -o " + dir.file("g.part") + " --plan " +
