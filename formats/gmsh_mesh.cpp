@@ -181,6 +181,10 @@ class MshReader {
                 version_ = 1.0; // 1.0 files have no $MeshFormat
                 format_seen = true;
             }
+            if (!format_seen && section == "Comments") { // gmsh skips sections it does not know
+                skip_section(section);
+                continue;
+            }
             if (!format_seen)
                 lines_.fail("expected $MeshFormat first: this is not a gmsh .msh file");
             if (version_ == 1.0)
@@ -257,9 +261,10 @@ class MshReader {
             PhysicalGroup group;
             group.dim = int(fields.integer("the physical group's dimension"));
             const std::int64_t tag = fields.integer("the physical tag");
-            if (group.dim < 0 || group.dim > 3 || tag < INT32_MIN || tag > INT32_MAX ||
+            // gmsh itself takes any dimension; -1 (no dimension) appears in files in use.
+            if (group.dim < -1 || group.dim > 3 || tag < INT32_MIN || tag > INT32_MAX ||
                 !fields.at_end())
-                lines_.fail("expected a physical name 'dim tag \"name\"' with dimension 0..3 "
+                lines_.fail("expected a physical name 'dim tag \"name\"' with dimension -1..3 "
                             "and a 32-bit tag, found '" +
                             clip(line) + "'");
             group.tag = std::int32_t(tag);

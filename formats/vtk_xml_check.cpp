@@ -69,9 +69,10 @@ constexpr Nesting kParallelNesting[] = {
     {"PPointData", "PDataArray"},        {"PCellData", "PDataArray"},
     {"PPoints", "PDataArray"},           {"PDataArray", "InformationKey"}};
 // Elements that appear at most once in their parent.
+// PointData and CellData may repeat in a piece (mfem writes two CellData): VTK reads the last,
+// and each is checked as any other.
 constexpr std::string_view kSingletons[] = {
-    "UnstructuredGrid", "PUnstructuredGrid", "AppendedData", "FieldData",
-    "PointData",        "CellData",          "Points",       "Cells",
+    "UnstructuredGrid", "PUnstructuredGrid", "AppendedData", "FieldData", "Points", "Cells",
     "PPointData",       "PCellData",         "PPoints"};
 constexpr std::string_view kCellArrays[] = {"connectivity", "offsets", "types", "faces",
                                             "faceoffsets"};

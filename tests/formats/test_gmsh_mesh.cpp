@@ -94,6 +94,24 @@ TEST(GmshMesh, ReadsHandWrittenVersion22WithTags) {
               (std::vector<PointId>{1, 3, 2}));
 }
 
+// Files in use (deal.II's tests) put a $Comments section before $MeshFormat and name physical
+// groups of dimension -1; gmsh reads both, and so does the suite. The comment's lines still
+// count: an error after it names the file's line.
+TEST(GmshMesh, CommentsFirstAndPhysicalNamesOfNoDimension) {
+    ScratchDir dir;
+    const std::string comments = "$Comments\nexported by XYZ\n$EndComments\n";
+    const Mesh plain = formats::read_mesh(dir.write("plain.msh", small_msh41()));
+    const Mesh commented = formats::read_mesh(dir.write("c.msh", comments + small_msh41()));
+    EXPECT_EQ(commented.cell_nodes, plain.cell_nodes);
+    EXPECT_EQ(commented.points, plain.points);
+    const std::string names = "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$PhysicalNames\n1\n"
+                              "-1 1 \"1\"\n$EndPhysicalNames\n$Nodes\n3\n1 0 0 0\n2 1 0 0\n"
+                              "3 0 1 0\n$EndNodes\n$Elements\n1\n1 2 2 1 1 1 2 3\n$EndElements\n";
+    EXPECT_EQ(formats::read_mesh(dir.write("n.msh", names)).physical_groups,
+              (std::vector<PhysicalGroup>{{-1, 1, "1"}}));
+    expect_mesh_error_at(dir.write("bad.msh", comments + "$MeshFormat\n9.9 0 8\n"), 5, "9.9");
+}
+
 // Every version and encoding gmsh writes gives the same mesh.
 TEST(GmshMesh, AllVersionsAndEncodingsAgree2D) {
     if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";

@@ -166,3 +166,19 @@ TEST(VtkLegacyCheck, MalformedFilesAreErrorsWithTheirLine) {
         expect_mesh_error_at(path, c.line, c.needle);
     }
 }
+
+// VTK's reader ends a METADATA block at an empty line or at the end of the file, and files in
+// use (deal.II's) end with one: the check takes both.
+TEST(VtkLegacyCheck, MetadataBlockMayEndTheFile) {
+    ScratchDir dir;
+    const std::string head = "# vtk DataFile Version 3.0\nt\nASCII\nDATASET UNSTRUCTURED_GRID\n"
+                             "POINTS 3 double\n0 0 0 1 0 0 0 1 0\nCELLS 1 4\n3 0 1 2\n"
+                             "CELL_TYPES 1\n5\nCELL_DATA 1\nFIELD FieldData 1\n"
+                             "MaterialID 1 1 int\n7\nMETADATA\nINFORMATION 0\n";
+    for (const std::string& tail : {std::string("\n"), std::string()}) {
+        const Mesh mesh = formats::read_mesh(dir.write("meta.vtk", head + tail));
+        EXPECT_EQ(mesh.num_cells(), 1);
+        ASSERT_NE(mesh.find_cell_array("MaterialID"), nullptr);
+        EXPECT_EQ(mesh.find_cell_array("MaterialID")->value(0), 7);
+    }
+}

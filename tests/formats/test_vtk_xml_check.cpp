@@ -296,3 +296,27 @@ TEST(VtkXmlCheck, PvtuDeclarationsAreChecked) {
         EXPECT_EQ(e.line(), line_of(piece, "<Piece ")) << e.what();
     }
 }
+
+// mfem writes two <CellData> in a piece; VTK's reader takes the last, and so the suite reads it.
+TEST(VtkXmlCheck, RepeatedCellDataIsReadAsVtkReadsIt) {
+    ScratchDir dir;
+    const std::string vtu =
+        "<VTKFile type=\"UnstructuredGrid\" version=\"0.1\">\n<UnstructuredGrid>\n"
+        "<Piece NumberOfPoints=\"3\" NumberOfCells=\"1\">\n<Points>\n"
+        "<DataArray type=\"Float64\" NumberOfComponents=\"3\" format=\"ascii\">"
+        "0 0 0 1 0 0 0 1 0</DataArray>\n</Points>\n<Cells>\n"
+        "<DataArray type=\"Int64\" Name=\"connectivity\" format=\"ascii\">0 1 2</DataArray>\n"
+        "<DataArray type=\"Int64\" Name=\"offsets\" format=\"ascii\">3</DataArray>\n"
+        "<DataArray type=\"UInt8\" Name=\"types\" format=\"ascii\">5</DataArray>\n</Cells>\n"
+        "<CellData>\n<DataArray type=\"UInt8\" Name=\"attribute\" format=\"ascii\">10"
+        "</DataArray>\n</CellData>\n<CellData>\n<DataArray type=\"UInt8\" Name=\"material\" "
+        "format=\"ascii\">1</DataArray>\n</CellData>\n</Piece>\n</UnstructuredGrid>\n"
+        "</VTKFile>\n";
+    const Mesh mesh = formats::read_mesh(dir.write("two.vtu", vtu));
+    EXPECT_EQ(mesh.num_cells(), 1);
+    EXPECT_NE(mesh.find_cell_array("material"), nullptr);
+    // A repeated CellData is still checked: a wrong tuple count in either is an error.
+    std::string bad = vtu;
+    bad.replace(bad.find(">10<"), 4, ">10 11<");
+    expect_mesh_error(dir.write("bad.vtu", bad), "attribute");
+}
