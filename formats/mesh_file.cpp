@@ -7,6 +7,7 @@
 #include "formats/mapped_file.hpp"
 #include "formats/medit_mesh.hpp"
 #include "formats/metis_mesh.hpp"
+#include "formats/mfem_mesh.hpp"
 #include "formats/su2_mesh.hpp"
 #include "formats/ucd_mesh.hpp"
 #include "formats/ugrid_mesh.hpp"
@@ -21,9 +22,11 @@ Mesh read_by_extension(const std::string& path) {
     const std::string ext = std::filesystem::path(path).extension().string();
     if (ext == ".msh") return read_gmsh_mesh(path);
     if (ext == ".vtu" || ext == ".vtk" || ext == ".pvtu") return read_vtk_mesh(path);
-    // Medit and METIS share the extension; a Medit file names itself in its first keyword.
-    if (ext == ".mesh")
+    // Medit, MFEM and METIS share the extension; Medit and MFEM files name themselves first.
+    if (ext == ".mesh") {
+        if (is_mfem_mesh_file(path)) return read_mfem_mesh(path);
         return is_medit_mesh_file(path) ? read_medit_mesh(path) : read_metis_mesh(path);
+    }
     if (ext == ".su2") return read_su2_mesh(path);
     // Abaqus and AVS UCD share the extension; an Abaqus file starts with a keyword.
     if (ext == ".inp")
@@ -33,7 +36,7 @@ Mesh read_by_extension(const std::string& path) {
         path, 0,
         "unknown mesh format '" + ext +
             "': expected .msh (gmsh 1.0, 2.x, 4.0 or 4.1), .vtu, .pvtu, .vtk (VTK), .su2 (SU2), "
-            ".inp (Abaqus or AVS UCD), .ugrid (AFLR3) or .mesh (Medit or METIS)");
+            ".inp (Abaqus or AVS UCD), .ugrid (AFLR3) or .mesh (Medit, MFEM or METIS)");
 }
 
 } // namespace

@@ -22,7 +22,7 @@ struct ConvertOptions {
     std::string mesh_path;
     formats::MeshGraphRequest graph;
     formats::PartitionedMeshRequest partitioned;
-    std::string format; // "openfoam", or empty: the output's name picks the format
+    std::string format;          // "openfoam", or empty: the output's name picks the format
     bool boundary_given = false; // --boundary or --no-boundary on the command line
 };
 
@@ -107,7 +107,7 @@ int main(int argc, char** argv) {
     CLI::App app(
         "Convert a mesh (.msh gmsh 1.0/2.x/4.0/4.1, .vtu, .vtk, SU2 .su2, Abaqus or UCD .inp, "
         "AFLR3 "
-        ".ugrid, Medit or METIS .mesh) to "
+        ".ugrid, Medit, MFEM or METIS .mesh) to "
         "the "
         "graph the partitioners "
         "read (OUT.graph plus coordinates in OUT.xyz), or write a partition onto the mesh as "
