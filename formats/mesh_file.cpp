@@ -8,6 +8,7 @@
 #include "formats/metis_mesh.hpp"
 #include "formats/su2_mesh.hpp"
 #include "formats/vtk_mesh.hpp"
+#include "formats/vtk_multiblock_mesh.hpp"
 
 namespace part::formats {
 
@@ -16,6 +17,9 @@ namespace {
 // The reader the extension names.
 Mesh read_by_extension(const std::string& path) {
     const std::string ext = std::filesystem::path(path).extension().string();
+    if (is_openfoam_case(path)) return read_openfoam_mesh(path);
+    if (ext == ".exo" || ext == ".e" || ext == ".ex2") return read_exodus_mesh(path);
+    if (ext == ".cgns") return read_cgns_mesh(path);
     if (ext == ".msh") return read_gmsh_mesh(path);
     if (ext == ".vtu" || ext == ".vtk" || ext == ".pvtu") return read_vtk_mesh(path);
     // Medit and METIS share the extension; a Medit file names itself in its first keyword.
@@ -25,8 +29,9 @@ Mesh read_by_extension(const std::string& path) {
     throw InputError(
         path, 0,
         "unknown mesh format '" + ext +
-            "': expected .msh (gmsh 1.0, 2.x, 4.0 or 4.1), .vtu, .pvtu, .vtk (VTK), .su2 (SU2) "
-            "or .mesh (Medit or METIS)");
+            "': expected .msh (gmsh 1.0, 2.x, 4.0 or 4.1), .vtu, .pvtu, .vtk (VTK), .su2 (SU2), "
+            ".mesh (Medit or METIS), .exo, .e, .ex2 (Exodus II), .cgns (CGNS) or an OpenFOAM "
+            "case (its folder, system/controlDict or .foam file)");
 }
 
 } // namespace

@@ -77,7 +77,7 @@ Mesh join_pieces(const Mesh& appended, std::vector<CellId>* owner) {
     for (CellId c : source_of) {
         nodes.clear();
         for (PointId p : appended.cell(c)) nodes.push_back(PointId(node_ids.value(std::size_t(p))));
-        joined.add_cell(appended.cell_types[c], nodes);
+        joined.add_cell(appended.cell_types[c], nodes, appended.faces(c));
     }
     for (const auto& array : without(appended.cell_data, {"GlobalCellIds", "vtkGhostType"}))
         joined.cell_data.push_back(array.subset(source_of));

@@ -69,7 +69,7 @@ TEST(PartConvertFormats, UnknownExtensionListsTheFormats) {
     const std::string mesh = dir.write("mesh.obj", "v 0 0 0\n");
     const auto r = convert(mesh + " -o " + dir.file("x.graph"));
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_NE(r.err.find(".su2 (SU2) or .mesh (Medit or METIS)"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(".su2 (SU2), .mesh (Medit or METIS), .exo"), std::string::npos) << r.err;
 }
 
 TEST(PartConvertFormats, PartitionAsOpenFoamCellDecomposition) {
