@@ -18,8 +18,7 @@ const std::vector<std::int32_t> kCubeFaces = {4, 0, 3, 2, 1, 4, 4, 5, 6, 7, 4, 0
 
 // Cubes along x on the lattice points (i, j, k), i = 0..n, j, k = 0..1; cube c as a
 // polyhedron when `polyhedron(c)`, else as a hexahedron.
-template <typename IsPolyhedron>
-Mesh row_of_cubes(int n, IsPolyhedron polyhedron) {
+template <typename IsPolyhedron> Mesh row_of_cubes(int n, IsPolyhedron polyhedron) {
     Mesh mesh;
     mesh.point_count = 4 * (n + 1);
     for (int i = 0; i <= n; ++i)
