@@ -80,9 +80,12 @@ TEST(PolyhedronCells, FaceListsThatDoNotFitTheirCellAreErrors) {
     bad.cell_faces[0] = 2; // a face of two nodes
     EXPECT_NE(validate_error(bad).find("face 1 has 2 nodes"), std::string::npos);
     bad = mesh;
-    bad.cell_faces.resize(15); // three faces and a half
-    bad.face_offsets.back() = 15;
+    bad.cell_faces.resize(17); // three faces and the start of a fourth
+    bad.face_offsets.back() = 17;
     EXPECT_NE(validate_error(bad).find("face 4 has 4 nodes or runs past"), std::string::npos);
+    bad.cell_faces.resize(15); // three faces
+    bad.face_offsets.back() = 15;
+    EXPECT_NE(validate_error(bad).find("has 3 faces: expected 4 or more"), std::string::npos);
     bad = mesh;
     bad.face_offsets.clear();
     bad.cell_faces.clear();
