@@ -21,6 +21,7 @@
 #include "formats/vtk_errors.hpp"
 #include "formats/vtk_mesh.hpp"
 #include "libpart/mesh/append_meshes.hpp"
+#include "libpart/mesh/arrays_without.hpp"
 
 namespace part::formats {
 
@@ -130,15 +131,6 @@ Mesh appended(const std::vector<Mesh>& blocks, const std::string& path) {
     }
 }
 
-std::vector<MeshArray> without(const std::vector<MeshArray>& arrays,
-                               std::initializer_list<const char*> names) {
-    std::vector<MeshArray> kept;
-    for (const MeshArray& a : arrays)
-        if (std::none_of(names.begin(), names.end(), [&](const char* n) { return a.name() == n; }))
-            kept.push_back(a);
-    return kept;
-}
-
 MeshArray renamed(const MeshArray& array, const std::string& name) {
     MeshArray out(name, array.type(), array.components(), array.num_tuples());
     std::copy_n(static_cast<const unsigned char*>(array.data()), array.size_bytes(),
@@ -170,9 +162,9 @@ Mesh read_exodus_mesh(const std::string& path) {
     Mesh mesh = merge_points(all, first_with_same_key<double>(all, [&](PointId p) {
                                  return node_ids->value(std::size_t(p));
                              }));
-    mesh.point_data = without(mesh.point_data, {"ImplicitNodeId", "PedigreeNodeId"});
+    mesh.point_data = arrays_without(mesh.point_data, {"ImplicitNodeId", "PedigreeNodeId"});
     const MeshArray element_block = renamed(*block_ids, "element_block");
-    mesh.cell_data = without(mesh.cell_data, {"ObjectId", "PedigreeElementId"});
+    mesh.cell_data = arrays_without(mesh.cell_data, {"ObjectId", "PedigreeElementId"});
     mesh.cell_data.push_back(element_block);
     return mesh;
 }
