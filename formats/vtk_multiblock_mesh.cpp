@@ -48,6 +48,12 @@ void check_readable(const std::string& path, const std::string& format,
         throw InputError(path, 0, "not a " + format + " file: it does not start like one");
 }
 
+// The reader's CanReadFile, which logs why it cannot: that goes into the error instead.
+template <typename Reader> bool can_read(Reader* reader, const std::string& path) {
+    VtkErrors quiet(reader);
+    return reader->CanReadFile(path.c_str()) != 0;
+}
+
 // Runs the reader; turns the errors it reports, or an output without blocks, into an
 // InputError naming the file.
 vtkMultiBlockDataSet* run_reader(vtkAlgorithm* reader, const std::string& path,
@@ -144,7 +150,7 @@ Mesh read_exodus_mesh(const std::string& path) {
     // Exodus II files are netCDF files: classic, 64-bit offset, CDF5 or netCDF-4 (HDF5).
     check_readable(path, "Exodus II", {"CDF\x01", "CDF\x02", "CDF\x05", kHdf5Signature});
     vtkNew<vtkExodusIIReader> reader;
-    if (!reader->CanReadFile(path.c_str()))
+    if (!can_read(reader.Get(), path))
         throw InputError(path, 0, "not an Exodus II file (netCDF could not open it)");
     reader->SetFileName(path.c_str());
     reader->SetGenerateObjectIdCellArray(1);   // the block id of each cell
@@ -173,7 +179,7 @@ Mesh read_cgns_mesh(const std::string& path) {
     // CGNS files are HDF5 files or, from older writers, ADF files.
     check_readable(path, "CGNS", {kHdf5Signature, "@(#)"});
     vtkNew<vtkCGNSReader> reader;
-    if (!reader->CanReadFile(path.c_str()))
+    if (!can_read(reader.Get(), path))
         throw InputError(path, 0, "not a CGNS file (the CGNS library could not open it)");
     reader->SetFileName(path.c_str());
     reader->SetLoadBndPatch(false);

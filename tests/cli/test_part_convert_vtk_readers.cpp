@@ -92,6 +92,7 @@ TEST(PartConvertVtkReaders, TruncatedOrForeignFilesAreCleanErrors) {
         const auto r = convert(mesh + " -o " + dir.file("x.graph"));
         EXPECT_EQ(r.exit_code, 1) << r.err;
         EXPECT_NE(r.err.find("error: " + mesh), std::string::npos) << r.err;
+        EXPECT_EQ(r.err.find("ERR|"), std::string::npos) << r.err; // no VTK log lines
         EXPECT_FALSE(file_exists(dir.file("x.graph")));
     }
 }
