@@ -12,6 +12,7 @@
 #include "formats/ucd_mesh.hpp"
 #include "formats/ugrid_mesh.hpp"
 #include "formats/vtk_mesh.hpp"
+#include "formats/vtk_multiblock_mesh.hpp"
 
 namespace part::formats {
 
@@ -20,6 +21,9 @@ namespace {
 // The reader the extension names.
 Mesh read_by_extension(const std::string& path) {
     const std::string ext = std::filesystem::path(path).extension().string();
+    if (is_openfoam_case(path)) return read_openfoam_mesh(path);
+    if (ext == ".exo" || ext == ".e" || ext == ".ex2") return read_exodus_mesh(path);
+    if (ext == ".cgns") return read_cgns_mesh(path);
     if (ext == ".msh") return read_gmsh_mesh(path);
     if (ext == ".vtu" || ext == ".vtk" || ext == ".pvtu") return read_vtk_mesh(path);
     // Medit, MFEM and METIS share the extension; Medit and MFEM files name themselves first.
@@ -36,7 +40,9 @@ Mesh read_by_extension(const std::string& path) {
         path, 0,
         "unknown mesh format '" + ext +
             "': expected .msh (gmsh 1.0, 2.x, 4.0 or 4.1), .vtu, .pvtu, .vtk (VTK), .su2 (SU2), "
-            ".inp (Abaqus or AVS UCD), .ugrid (AFLR3) or .mesh (Medit, MFEM or METIS)");
+            ".inp (Abaqus or AVS UCD), .ugrid (AFLR3), .mesh (Medit, MFEM or METIS), .exo, .e, "
+            ".ex2 (Exodus II), .cgns (CGNS) or an OpenFOAM case (its folder, system/controlDict "
+            "or .foam file)");
 }
 
 } // namespace

@@ -17,6 +17,7 @@
 #include <vtkDataSetAttributes.h>
 #include <vtkDoubleArray.h>
 #include <vtkFieldData.h>
+#include <vtkIdList.h>
 #include <vtkIdTypeArray.h>
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
@@ -41,6 +42,7 @@
 #include "formats/line_reader.hpp"
 #include "formats/mesh_file.hpp"
 #include "formats/pvtu_replacement.hpp"
+#include "formats/vtk_errors.hpp"
 #include "formats/vtk_legacy_check.hpp"
 #include "formats/vtk_xml_check.hpp"
 #include "libpart/mesh/append_meshes.hpp"
@@ -52,52 +54,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Collects the errors VTK reports while an algorithm runs, which it would otherwise only
-// print: those of the algorithm itself (ErrorEvent) and of helpers it creates, such as the
-// XML parser, which reach only the global output window.
-class VtkErrors {
-  public:
-    explicit VtkErrors(vtkObject* watched) {
-        vtkLogger::SetStderrVerbosity(vtkLogger::VERBOSITY_OFF);
-        previous_ = vtkOutputWindow::GetInstance();
-        previous_->Register(nullptr);
-        window_->SetDisplayModeToNever();
-        vtkOutputWindow::SetInstance(window_);
-        callback_->SetClientData(this);
-        callback_->SetCallback([](vtkObject*, unsigned long, void* self, void* message) {
-            auto* errors = static_cast<VtkErrors*>(self);
-            if (errors->first_.empty() && message)
-                errors->first_ = static_cast<const char*>(message);
-        });
-        watched->AddObserver(vtkCommand::ErrorEvent, callback_);
-    }
-    ~VtkErrors() {
-        vtkOutputWindow::SetInstance(previous_);
-        previous_->UnRegister(nullptr);
-    }
-    VtkErrors(const VtkErrors&) = delete;
-    VtkErrors& operator=(const VtkErrors&) = delete;
-
-    bool any() const { return !first_.empty() || text().find("ERROR") != std::string::npos; }
-    // The first message without VTK's "ERROR: In file, line ..." preamble.
-    std::string message() const {
-        std::string m = text().empty() ? first_ : text(); // the earliest, most specific error
-        const auto colon = m.find("): ");
-        if (colon != std::string::npos) m = m.substr(colon + 3);
-        const auto end = m.find('\n');
-        if (end != std::string::npos) m = m.substr(0, end);
-        while (!m.empty() && m.back() == ' ') m.pop_back();
-        return m;
-    }
-
-  private:
-    std::string text() const { return window_->GetOutput(); }
-    vtkNew<vtkCallbackCommand> callback_;
-    vtkNew<vtkStringOutputWindow> window_;
-    vtkOutputWindow* previous_ = nullptr;
-    std::string first_;
-};
-
 // Sets `value` to the enumerator whose position in `table` holds `vtk_type`; false if none does.
 template <typename Enum, std::size_t N>
 bool enum_of_vtk(const int (&table)[N], int vtk_type, Enum& value) {
@@ -107,8 +63,8 @@ bool enum_of_vtk(const int (&table)[N], int vtk_type, Enum& value) {
 }
 
 // VTK's cell types in CellType order.
-constexpr int kVtkCellTypes[] = {VTK_VERTEX, VTK_LINE,       VTK_TRIANGLE, VTK_QUAD,
-                                 VTK_TETRA,  VTK_HEXAHEDRON, VTK_WEDGE,    VTK_PYRAMID};
+constexpr int kVtkCellTypes[] = {VTK_VERTEX,     VTK_LINE,  VTK_TRIANGLE, VTK_QUAD,      VTK_TETRA,
+                                 VTK_HEXAHEDRON, VTK_WEDGE, VTK_PYRAMID,  VTK_POLYHEDRON};
 
 int vtk_type_of(CellType type) {
     return kVtkCellTypes[static_cast<int>(type)];
@@ -222,7 +178,49 @@ void check_cell_arrays(vtkUnstructuredGrid* grid, const std::string& path) {
     }
 }
 
-Mesh mesh_of_grid(vtkUnstructuredGrid* grid, const std::string& path) {
+// Polyhedron c's faces by position in its point list `ids`, as Mesh::add_cell takes them,
+// from the grid's face stream (number of faces, then each face's size and point ids), which
+// is checked against the grid's face array: a .vtu's faceoffsets may point anywhere.
+std::vector<std::int32_t> local_faces(vtkUnstructuredGrid* grid, vtkIdType c, vtkIdList* ids,
+                                      const std::string& path) {
+    vtkIdTypeArray* stream = grid->GetFaces();
+    vtkIdTypeArray* locations = grid->GetFaceLocations();
+    const std::string cell = "cell " + std::to_string(c) + " (polyhedron)";
+    if (!stream || !locations || locations->GetNumberOfTuples() <= c)
+        throw InputError(path, 0, cell + " has no face list");
+    const vtkIdType size = stream->GetNumberOfTuples();
+    vtkIdType at = locations->GetValue(c);
+    auto next = [&] {
+        if (at < 0 || at >= size)
+            throw InputError(path, 0, cell + ": its face list runs past the grid's faces");
+        return stream->GetValue(at++);
+    };
+    const vtkIdType num_faces = next();
+    std::vector<std::int32_t> faces;
+    for (vtkIdType f = 0; f < num_faces; ++f) {
+        const vtkIdType face_size = next();
+        if (face_size < 3 || face_size > ids->GetNumberOfIds())
+            throw InputError(path, 0,
+                             cell + ": face " + std::to_string(f) + " has " +
+                                 std::to_string(face_size) + " points: expected 3 to " +
+                                 std::to_string(ids->GetNumberOfIds()));
+        faces.push_back(std::int32_t(face_size));
+        for (vtkIdType k = 0; k < face_size; ++k) {
+            const vtkIdType p = next();
+            const vtkIdType local = ids->IsId(p);
+            if (local < 0)
+                throw InputError(path, 0,
+                                 cell + ": face " + std::to_string(f) + " uses point " +
+                                     std::to_string(p) + ", which is not one of the cell's points");
+            faces.push_back(std::int32_t(local));
+        }
+    }
+    return faces;
+}
+
+} // namespace
+
+Mesh mesh_of_vtk_grid(vtkUnstructuredGrid* grid, const std::string& path) {
     Mesh mesh;
     const vtkIdType num_points = grid->GetNumberOfPoints();
     const vtkIdType num_cells = grid->GetNumberOfCells();
@@ -237,7 +235,8 @@ Mesh mesh_of_grid(vtkUnstructuredGrid* grid, const std::string& path) {
     mesh.cell_types.reserve(std::size_t(num_cells));
     vtkCellArray* connectivity = grid->GetCells();
     vtkNew<vtkIdList> ids;
-    PointId nodes[kMaxCellNodes];
+    std::vector<PointId> nodes;
+    std::vector<std::int32_t> faces;
     for (vtkIdType c = 0; c < num_cells; ++c) {
         const int vtk_type = grid->GetCellType(c);
         CellType type;
@@ -250,11 +249,18 @@ Mesh mesh_of_grid(vtkUnstructuredGrid* grid, const std::string& path) {
                                       : "unknown") +
                                  "), which is not supported: expected " + supported_cell_names());
         connectivity->GetCellAtId(c, ids);
-        if (ids->GetNumberOfIds() != cell_num_nodes(type))
+        const bool polyhedron = type == CellType::Polyhedron;
+        if (!polyhedron && ids->GetNumberOfIds() != cell_num_nodes(type))
             throw InputError(path, 0,
                              "cell " + std::to_string(c) + " (" + cell_name(type) + ") has " +
                                  std::to_string(ids->GetNumberOfIds()) + " points: expected " +
                                  std::to_string(cell_num_nodes(type)) + " (missing nodes)");
+        if (polyhedron && ids->GetNumberOfIds() > kMaxPolyhedronNodes)
+            throw InputError(path, 0,
+                             "cell " + std::to_string(c) + " (polyhedron) has " +
+                                 std::to_string(ids->GetNumberOfIds()) + " points: at most " +
+                                 std::to_string(kMaxPolyhedronNodes) + " are supported");
+        nodes.resize(std::size_t(ids->GetNumberOfIds()));
         for (vtkIdType k = 0; k < ids->GetNumberOfIds(); ++k) {
             const vtkIdType p = ids->GetId(k);
             if (p < 0 || p >= num_points)
@@ -264,13 +270,17 @@ Mesh mesh_of_grid(vtkUnstructuredGrid* grid, const std::string& path) {
                                      std::to_string(num_points - 1));
             nodes[k] = PointId(p);
         }
-        mesh.add_cell(type, {nodes, std::size_t(ids->GetNumberOfIds())});
+        faces.clear();
+        if (polyhedron) faces = local_faces(grid, c, ids, path);
+        mesh.add_cell(type, nodes, faces);
     }
     mesh.point_data = arrays_of(grid->GetPointData());
     mesh.cell_data = arrays_of(grid->GetCellData());
     mesh.physical_groups = physical_groups_of(grid);
     return mesh;
 }
+
+namespace {
 
 // The listed cells of the mesh, on the listed points, or on all points when `points` is null
 // (an empty list is an empty piece), with their arrays and the physical groups. The `extra`
@@ -298,12 +308,27 @@ vtkSmartPointer<vtkUnstructuredGrid> grid_of(const Mesh& mesh, std::span<const C
     }
     grid->SetPoints(coords);
     grid->Allocate(vtkIdType(mesh_cells.size()));
-    vtkIdType ids[kMaxCellNodes];
+    std::vector<vtkIdType> ids, faces;
     for (CellId c : mesh_cells) {
         const auto nodes = mesh.cell(c);
+        ids.resize(nodes.size());
         for (std::size_t k = 0; k < nodes.size(); ++k)
             ids[k] = all_points ? nodes[k] : local[std::size_t(nodes[k])];
-        grid->InsertNextCell(vtk_type_of(mesh.cell_types[c]), vtkIdType(nodes.size()), ids);
+        if (mesh.cell_types[c] != CellType::Polyhedron) {
+            grid->InsertNextCell(vtk_type_of(mesh.cell_types[c]), vtkIdType(ids.size()),
+                                 ids.data());
+            continue;
+        }
+        // VTK takes a polyhedron's faces by point id: each face's size, then its points.
+        faces.clear();
+        vtkIdType num_faces = 0;
+        for_each_face(mesh.faces(c), [&](std::span<const std::int32_t> face) {
+            faces.push_back(vtkIdType(face.size()));
+            for (const std::int32_t k : face) faces.push_back(ids[std::size_t(k)]);
+            ++num_faces;
+        });
+        grid->InsertNextCell(VTK_POLYHEDRON, vtkIdType(ids.size()), ids.data(), num_faces,
+                             faces.data());
     }
     for (const auto& array : mesh.point_data) {
         if (all_points)
@@ -417,7 +442,7 @@ Mesh read_vtk_mesh(const std::string& path) {
             throw InputError(path, 0, "VTK cannot read this .vtk file: " + errors.message());
         grid = reader->GetOutput();
     }
-    return mesh_of_grid(grid, path);
+    return mesh_of_vtk_grid(grid, path);
 }
 
 namespace {
@@ -584,7 +609,7 @@ Mesh mesh_of_vtu_text(const std::string& text, const std::string& what) {
         empty.cell_data = arrays_of(grid->GetCellData());
         return empty;
     }
-    return mesh_of_grid(grid, what);
+    return mesh_of_vtk_grid(grid, what);
 }
 
 void write_vtu_piece(const std::string& path, const Mesh& mesh) {
@@ -658,7 +683,7 @@ std::vector<PvtuPiece> read_pvtu_pieces(const std::string& path) {
                              "piece " + std::to_string(i) + " (part " +
                                  std::to_string(pieces[i].part) +
                                  ") is missing: " + pieces[i].path + " does not exist");
-        pieces[i].mesh = mesh_of_grid(read_vtu_grid(pieces[i].path), pieces[i].path);
+        pieces[i].mesh = mesh_of_vtk_grid(read_vtu_grid(pieces[i].path), pieces[i].path);
     }
     return pieces;
 }

@@ -10,7 +10,14 @@
 #include "libpart/mesh/mesh.hpp"
 #include "libpart/mesh/mesh_pieces.hpp"
 
+class vtkUnstructuredGrid;
+
 namespace part::formats {
+
+// The mesh of a grid a VTK reader made from `path`, with every numeric point and cell array
+// and gmsh's physical groups (kept as field data); polyhedra keep their faces. Throws
+// InputError naming `path` on what read_vtk_mesh lists.
+Mesh mesh_of_vtk_grid(vtkUnstructuredGrid* grid, const std::string& path);
 
 // Reads a .vtu (vtkXMLUnstructuredGridReader), a legacy .vtk (vtkUnstructuredGridReader) or
 // a .pvtu written by write_pvtu (its pieces read by read_pvtu_pieces, appended and joined

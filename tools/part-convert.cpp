@@ -106,10 +106,8 @@ void imply_split_for_pvtu(ConvertOptions& o, const std::string& output) {
 int main(int argc, char** argv) {
     CLI::App app(
         "Convert a mesh (.msh gmsh 1.0/2.x/4.0/4.1, .vtu, .vtk, SU2 .su2, Abaqus or UCD .inp, "
-        "AFLR3 "
-        ".ugrid, Medit, MFEM or METIS .mesh) to "
-        "the "
-        "graph the partitioners "
+        "AFLR3 .ugrid, Medit, MFEM or METIS .mesh, Exodus II .exo/.e/.ex2, CGNS .cgns, an "
+        "OpenFOAM case) to the graph the partitioners "
         "read (OUT.graph plus coordinates in OUT.xyz), or write a partition onto the mesh as "
         ".vtu/.pvtu for ParaView. OUT.mesh writes the top-dimensional cells as a METIS mesh file. "
         "With --partition, -o - writes the .vtu to standard output (the report then goes to "
@@ -122,7 +120,8 @@ int main(int argc, char** argv) {
     tools::CommonOptions common;
     ConvertOptions o;
     app.add_option("MESH", o.mesh_path,
-                   "Mesh file: .msh, .vtu, .pvtu, .vtk, .su2, .inp, .ugrid or .mesh")
+                   "Mesh file: .msh, .vtu, .pvtu, .vtk, .su2, .inp, .ugrid, .mesh, .exo, .e, .ex2, "
+                   ".cgns, or an OpenFOAM case (its folder, system/controlDict or .foam file)")
         ->required();
     app.add_option("--ncommon", o.graph.ncommon,
                    "Dual graph: cells sharing at least N nodes are adjacent, as m2gmetis "

@@ -63,15 +63,16 @@ Mesh append_meshes(std::span<const Mesh> pieces, std::vector<std::int32_t>* piec
     if (piece_of_cell) piece_of_cell->assign(cells, 0);
     PointId first_point = 0;
     std::size_t first_cell = 0;
+    std::vector<PointId> nodes_of_cell;
     for (std::size_t i = 0; i < pieces.size(); ++i) {
         const Mesh& piece = pieces[i];
         for (PointId p = 0; p < piece.num_points() && piece.dim > 0; ++p)
             std::copy_n(piece.points.begin() + std::ptrdiff_t(p) * piece.dim, piece.dim,
                         out.points.begin() + std::ptrdiff_t(first_point + p) * out.dim);
         for (CellId c = 0; c < piece.num_cells(); ++c) {
-            out.cell_types.push_back(piece.cell_types[std::size_t(c)]);
-            for (PointId p : piece.cell(c)) out.cell_nodes.push_back(first_point + p);
-            out.cell_offsets.push_back(std::int64_t(out.cell_nodes.size()));
+            nodes_of_cell.clear();
+            for (PointId p : piece.cell(c)) nodes_of_cell.push_back(first_point + p);
+            out.add_cell(piece.cell_types[std::size_t(c)], nodes_of_cell, piece.faces(c));
         }
         if (piece_of_cell)
             std::fill_n(piece_of_cell->begin() + std::ptrdiff_t(first_cell), piece.num_cells(),

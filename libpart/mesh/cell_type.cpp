@@ -33,6 +33,7 @@ constexpr CellShape kShapes[] = {
      {4, 3, 3, 3, 3},
      {{0, 3, 2, 1}, {0, 1, 4}, {1, 2, 4}, {2, 3, 4}, {3, 0, 4}},
      3},
+    {"polyhedron", 3, 0, 0, {}, {}, 3},
 };
 
 } // namespace
@@ -42,8 +43,9 @@ const CellShape& cell_shape(CellType type) {
 }
 
 std::string supported_cell_names() {
-    return "vertex, line, triangle, quadrilateral, tetrahedron, hexahedron, wedge (prism), pyramid "
-           "(linear cells only)";
+    return "vertex, line, triangle, quadrilateral, tetrahedron, hexahedron, wedge (prism), "
+           "pyramid, "
+           "polyhedron (linear cells only)";
 }
 
 } // namespace part

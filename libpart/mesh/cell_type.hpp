@@ -15,15 +15,20 @@ enum class CellType : std::uint8_t {
     Tetrahedron,
     Hexahedron,
     Wedge,
-    Pyramid
+    Pyramid,
+    // Any number of nodes and faces: the cell carries its faces (Mesh::faces).
+    Polyhedron
 };
 
 inline constexpr int kMaxCellNodes = 8;
 inline constexpr int kMaxCellFaces = 6;
 inline constexpr int kMaxFaceNodes = 4;
+// A polyhedron's node count is capped so that the dual graph can count shared nodes in a byte.
+inline constexpr int kMaxPolyhedronNodes = 255;
 
 // A cell's shape: its faces are its (dimension - 1)-dimensional sides, given by local node
-// indices (edges for 2D cells, end points for lines).
+// indices (edges for 2D cells, end points for lines). A polyhedron's shape has no nodes and no
+// faces: each polyhedron lists its own.
 struct CellShape {
     const char* name;
     int dimension;

@@ -15,15 +15,29 @@ bool holds_node(std::span<const PointId> nodes, PointId p) {
     return std::find(nodes.begin(), nodes.end(), p) != nodes.end();
 }
 
-// True when all the nodes of some face of cell `a` are nodes of cell `b`.
-bool holds_a_face_of(std::span<const PointId> a, const CellShape& shape,
-                     std::span<const PointId> b) {
-    for (int f = 0; f < shape.num_faces; ++f) {
-        bool all = true;
-        for (int k = 0; k < shape.face_size[f] && all; ++k)
-            all = holds_node(b, a[shape.face_nodes[f][k]]);
-        if (all) return true;
+// True when the nodes of `a` at the local indices `face` are all nodes of `b`.
+template <typename Index>
+bool holds_face(std::span<const PointId> a, std::span<const Index> face,
+                std::span<const PointId> b) {
+    return std::all_of(face.begin(), face.end(), [&](Index k) { return holds_node(b, a[k]); });
+}
+
+// True when all the nodes of some face of cell `c` are nodes of cell `b`.
+bool holds_a_face_of(const Mesh& mesh, CellId c, std::span<const PointId> b) {
+    const auto a = mesh.cell(c);
+    const CellType type = mesh.cell_types[c];
+    if (type == CellType::Polyhedron) {
+        bool found = false;
+        for_each_face(mesh.faces(c), [&](std::span<const std::int32_t> face) {
+            found = found || holds_face(a, face, b);
+        });
+        return found;
     }
+    const CellShape& shape = cell_shape(type);
+    for (int f = 0; f < shape.num_faces; ++f)
+        if (holds_face(
+                a, std::span<const int>(shape.face_nodes[f], std::size_t(shape.face_size[f])), b))
+            return true;
     return false;
 }
 
@@ -80,7 +94,7 @@ bool DualAdjacency::adjacent(std::size_t i, std::size_t j, int overlap) const {
     const auto nj = mesh_.cell(cells_[j]);
     const CellShape &si = cell_shape(ti), &sj = cell_shape(mesh_.cell_types[cells_[j]]);
     if (overlap < si.min_face_size && overlap < sj.min_face_size) return false;
-    return holds_a_face_of(ni, si, nj) || holds_a_face_of(nj, sj, ni);
+    return holds_a_face_of(mesh_, cells_[i], nj) || holds_a_face_of(mesh_, cells_[j], ni);
 }
 
 std::span<const VertexId> DualAdjacency::neighbours(VertexId v) {

@@ -12,7 +12,8 @@
 namespace part {
 
 // ncommon = 0: cells are adjacent when they share a face, that is all the nodes of a face
-// of either cell (an edge for 2D cells, a triangle or quadrilateral for 3D cells).
+// of either cell (an edge for 2D cells, a triangle or quadrilateral for 3D cells, any face a
+// polyhedron lists).
 // ncommon = N > 0: m2gmetis's rule (METIS 5 mesh.c, FindCommonElements): cells sharing at
 // least N nodes, or at least all but one node of either cell.
 // Neighbours are listed in the order METIS finds them (by node of the cell, then by cell),
@@ -32,8 +33,8 @@ class DualAdjacency {
     EdgeOffset count_entries();
 
   private:
-    // One thread's markers: the nodes each cell shares with the current one (at most 8), and
-    // the cells met so far.
+    // One thread's markers: the nodes each cell shares with the current one (at most
+    // kMaxPolyhedronNodes, so a byte), and the cells met so far.
     struct Scratch {
         std::vector<std::uint8_t> overlap;
         std::vector<CellId> candidates;

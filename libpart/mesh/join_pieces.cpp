@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "libpart/mesh/arrays_without.hpp"
+
 namespace part {
 
 namespace {
@@ -11,15 +13,6 @@ const MeshArray& required(const MeshArray* array, const char* name, const char* 
         throw MeshError(-1, std::string("cannot join the pieces: no single-component ") + where +
                                 " array '" + name + "' (part-convert --split writes it)");
     return *array;
-}
-
-std::vector<MeshArray> without(const std::vector<MeshArray>& arrays,
-                               std::initializer_list<const char*> names) {
-    std::vector<MeshArray> kept;
-    for (const auto& a : arrays)
-        if (std::none_of(names.begin(), names.end(), [&](const char* n) { return a.name() == n; }))
-            kept.push_back(a);
-    return kept;
 }
 
 } // namespace
@@ -77,12 +70,12 @@ Mesh join_pieces(const Mesh& appended, std::vector<CellId>* owner) {
     for (CellId c : source_of) {
         nodes.clear();
         for (PointId p : appended.cell(c)) nodes.push_back(PointId(node_ids.value(std::size_t(p))));
-        joined.add_cell(appended.cell_types[c], nodes);
+        joined.add_cell(appended.cell_types[c], nodes, appended.faces(c));
     }
-    for (const auto& array : without(appended.cell_data, {"GlobalCellIds", "vtkGhostType"}))
+    for (const auto& array : arrays_without(appended.cell_data, {"GlobalCellIds", "vtkGhostType"}))
         joined.cell_data.push_back(array.subset(source_of));
     // Points no cell uses keep zeros in their arrays, as they have no piece to come from.
-    for (const auto& array : without(appended.point_data, {"GlobalNodeIds"})) {
+    for (const auto& array : arrays_without(appended.point_data, {"GlobalNodeIds"})) {
         MeshArray out(array.name(), array.type(), array.components(), std::size_t(num_points));
         for (PointId p = 0; p < num_points; ++p)
             if (source_point[std::size_t(p)] >= 0)

@@ -105,22 +105,35 @@ void keep_top_dimensional_cells(Mesh& mesh) {
     for (MeshArray& array : mesh.cell_data) array = array.subset(kept);
     // Moving down in mesh order never overwrites what is still to be read: cell c's nodes
     // start at or after where the kept cells before it end.
-    std::int64_t begin = 0; // where cell c started before compaction
+    std::int64_t begin = 0, faces_begin = 0; // where cell c started before compaction
+    const bool faces = !mesh.face_offsets.empty();
     std::size_t count = 0;
     for (std::size_t c = 0; c < mesh.cell_types.size(); ++c) {
         const std::int64_t end = mesh.cell_offsets[c + 1];
+        const std::int64_t faces_end = faces ? mesh.face_offsets[c + 1] : 0;
         if (cell_dimension(mesh.cell_types[c]) == top) {
             const std::int64_t to = mesh.cell_offsets[count];
             std::copy(mesh.cell_nodes.begin() + begin, mesh.cell_nodes.begin() + end,
                       mesh.cell_nodes.begin() + to);
             mesh.cell_types[count] = mesh.cell_types[c];
-            mesh.cell_offsets[++count] = to + (end - begin);
+            mesh.cell_offsets[count + 1] = to + (end - begin);
+            if (faces) {
+                const std::int64_t faces_to = mesh.face_offsets[count];
+                std::copy(mesh.cell_faces.begin() + faces_begin,
+                          mesh.cell_faces.begin() + faces_end, mesh.cell_faces.begin() + faces_to);
+                mesh.face_offsets[count + 1] = faces_to + (faces_end - faces_begin);
+            }
+            ++count;
         }
         begin = end;
+        faces_begin = faces_end;
     }
     mesh.cell_types.resize(count);
     mesh.cell_offsets.resize(count + 1);
     mesh.cell_nodes.resize(std::size_t(mesh.cell_offsets.back()));
+    if (!faces) return;
+    mesh.face_offsets.resize(count + 1);
+    mesh.cell_faces.resize(std::size_t(mesh.face_offsets.back()));
 }
 
 namespace {
@@ -141,6 +154,43 @@ void check_not_collapsed(const Mesh& mesh, CellId c) {
                         " points: a cell collapsed to a point; is the connectivity corrupted?");
 }
 
+std::string cell_label(const Mesh& mesh, CellId c) {
+    return "cell " + std::to_string(c + 1) + " (" + cell_name(mesh.cell_types[c]) + ")";
+}
+
+// A polyhedron's faces must cover it (4 faces at least) and name only its nodes; a face list
+// cut short would otherwise send the dual graph past the cell's nodes.
+void check_polyhedron(const Mesh& mesh, CellId c) {
+    const auto nodes = mesh.cell(c);
+    const auto faces = mesh.faces(c);
+    if (nodes.size() < 4 || nodes.size() > std::size_t(kMaxPolyhedronNodes))
+        throw MeshError(c, cell_label(mesh, c) + " has " + std::to_string(nodes.size()) +
+                               " nodes: expected 4 to " + std::to_string(kMaxPolyhedronNodes));
+    int count = 0;
+    for (std::size_t f = 0; f < faces.size(); f += 1 + std::size_t(faces[f]), ++count) {
+        if (faces[f] < 3 || f + 1 + std::size_t(faces[f]) > faces.size())
+            throw MeshError(c, cell_label(mesh, c) + ": face " + std::to_string(count + 1) +
+                                   " has " + std::to_string(faces[f]) +
+                                   " nodes or runs past the face list: expected 3 or more");
+        for (const std::int32_t k : faces.subspan(f + 1, std::size_t(faces[f])))
+            if (k < 0 || std::size_t(k) >= nodes.size())
+                throw MeshError(c, cell_label(mesh, c) + ": face " + std::to_string(count + 1) +
+                                       " names node " + std::to_string(k) + " of a cell of " +
+                                       std::to_string(nodes.size()));
+    }
+    if (count < 4)
+        throw MeshError(c, cell_label(mesh, c) + " has " + std::to_string(count) +
+                               " faces: expected 4 or more");
+}
+
+void check_face_offsets(const Mesh& mesh) {
+    if (mesh.face_offsets.empty()) return;
+    if (mesh.face_offsets.size() != mesh.cell_types.size() + 1 || mesh.face_offsets.front() != 0 ||
+        std::size_t(mesh.face_offsets.back()) != mesh.cell_faces.size() ||
+        !std::is_sorted(mesh.face_offsets.begin(), mesh.face_offsets.end()))
+        throw MeshError(-1, "face offsets do not match the cell list");
+}
+
 } // namespace
 
 void validate(const Mesh& mesh) {
@@ -154,10 +204,16 @@ void validate(const Mesh& mesh) {
     if (top_dimension(mesh) == 0)
         throw MeshError(-1, "empty mesh: no cells of dimension 1 to 3 (supported cells: " +
                                 supported_cell_names() + ")");
+    check_face_offsets(mesh);
     for (CellId c = 0; c < mesh.num_cells(); ++c) {
         const auto nodes = mesh.cell(c);
         const CellShape& shape = cell_shape(mesh.cell_types[c]);
-        if (int(nodes.size()) != shape.num_nodes)
+        const bool polyhedron = mesh.cell_types[c] == CellType::Polyhedron;
+        if (polyhedron)
+            check_polyhedron(mesh, c);
+        else if (!mesh.faces(c).empty())
+            throw MeshError(c, cell_label(mesh, c) + " has a face list: only polyhedra have one");
+        if (!polyhedron && int(nodes.size()) != shape.num_nodes)
             throw MeshError(c, "cell " + std::to_string(c + 1) + " (" + shape.name + ") has " +
                                    std::to_string(nodes.size()) + " nodes: expected " +
                                    std::to_string(shape.num_nodes));

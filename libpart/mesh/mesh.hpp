@@ -87,6 +87,12 @@ struct Mesh {
     std::vector<MeshArray> cell_data;
     std::vector<MeshArray> point_data;
     std::vector<PhysicalGroup> physical_groups; // names of the "gmsh:physical" tags
+    // The faces of the polyhedra by local node (a position in the cell's node list): those of
+    // cell c are cell_faces[face_offsets[c], face_offsets[c+1]), each face its node count then
+    // its nodes. Other cells have none. Both stay empty while the mesh has no polyhedron, so
+    // code that never meets one needs not know of them.
+    std::vector<std::int64_t> face_offsets;
+    std::vector<std::int32_t> cell_faces;
 
     PointId num_points() const { return point_count; }
     CellId num_cells() const { return CellId(cell_types.size()); }
@@ -94,14 +100,33 @@ struct Mesh {
         return {cell_nodes.data() + cell_offsets[c],
                 std::size_t(cell_offsets[c + 1] - cell_offsets[c])};
     }
-    void add_cell(CellType type, std::span<const PointId> nodes) {
+    // The faces of cell c as add_cell took them; empty unless it is a polyhedron.
+    std::span<const std::int32_t> faces(CellId c) const {
+        if (face_offsets.empty()) return {};
+        return {cell_faces.data() + face_offsets[c],
+                std::size_t(face_offsets[c + 1] - face_offsets[c])};
+    }
+    // `faces` (a polyhedron's, as in cell_faces) are by position in `nodes`.
+    void add_cell(CellType type, std::span<const PointId> nodes,
+                  std::span<const std::int32_t> faces = {}) {
+        if (!faces.empty() && face_offsets.empty()) face_offsets.assign(cell_types.size() + 1, 0);
         cell_types.push_back(type);
         cell_nodes.insert(cell_nodes.end(), nodes.begin(), nodes.end());
         cell_offsets.push_back(std::int64_t(cell_nodes.size()));
+        if (face_offsets.empty()) return;
+        cell_faces.insert(cell_faces.end(), faces.begin(), faces.end());
+        face_offsets.push_back(std::int64_t(cell_faces.size()));
     }
     const MeshArray* find_cell_array(const std::string& name) const;
     const MeshArray* find_point_array(const std::string& name) const;
 };
+
+// Calls visit(std::span<const std::int32_t>) with the local nodes of each face of a
+// polyhedron's face list (Mesh::faces), which validate() has checked.
+template <typename Visit> void for_each_face(std::span<const std::int32_t> faces, Visit&& visit) {
+    for (std::size_t f = 0; f < faces.size(); f += 1 + std::size_t(faces[f]))
+        visit(faces.subspan(f + 1, std::size_t(faces[f])));
+}
 
 // Highest dimension among the cells (0 when there are none).
 int top_dimension(const Mesh& mesh);
@@ -125,8 +150,10 @@ class MeshError : public Error {
 
 // Throws MeshError on: no cells of dimension 1 or more, node ids out of range, a cell with all
 // its nodes at one point (a corrupted connectivity), node counts that do not match the cell
-// type, arrays whose length is not the cell or point count, coordinate arrays of the wrong
-// size. O(size of the mesh).
+// type, polyhedra without a valid face list (fewer than 4 nodes or faces, more than
+// kMaxPolyhedronNodes nodes, a face of fewer than 3 nodes or with a node not its cell's), arrays
+// whose length is not the cell or point count, coordinate arrays of the wrong size. O(size of the
+// mesh).
 void validate(const Mesh& mesh);
 
 template <typename T>

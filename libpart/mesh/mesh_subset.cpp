@@ -28,17 +28,18 @@ Mesh mesh_subset(const Mesh& mesh, std::span<const CellId> cells, const MeshPiec
         return at == points.end() || *at != p ? -1 : PointId(at - points.begin());
     };
     std::vector<CellId> mesh_cells(piece.cells.size());
-    PointId nodes[kMaxCellNodes];
+    std::vector<PointId> nodes;
     for (std::size_t i = 0; i < piece.cells.size(); ++i) {
         const CellId c = mesh_cells[i] = cells[std::size_t(piece.cells[i])];
         const auto cell = mesh.cell(c);
+        nodes.resize(cell.size());
         for (std::size_t k = 0; k < cell.size(); ++k) {
             nodes[k] = local(cell[k]);
             if (nodes[k] < 0)
                 throw InvalidArgument("mesh_subset: cell " + std::to_string(c) + " uses point " +
                                       std::to_string(cell[k]) + ", which the piece lacks");
         }
-        out.add_cell(mesh.cell_types[std::size_t(c)], {nodes, cell.size()});
+        out.add_cell(mesh.cell_types[std::size_t(c)], nodes, mesh.faces(c));
     }
     for (const MeshArray& array : mesh.cell_data) out.cell_data.push_back(array.subset(mesh_cells));
     for (const MeshArray& array : mesh.point_data) out.point_data.push_back(array.subset(points));

@@ -115,6 +115,10 @@ DistributedGraph distributed_dual_graph(MPI_Comm comm, const Mesh& mesh,
         if (n > std::size_t(mesh.num_cells()) || node_ids.size() != std::size_t(mesh.num_points()))
             throw InvalidArgument(
                 "distributed_dual_graph: one global id per vertex cell and per point");
+        // Its faces are keyed by at most kMaxFaceNodes nodes; a polyhedron's may have more.
+        if (!mesh.face_offsets.empty())
+            throw InvalidArgument("distributed_dual_graph: polyhedra are not supported under "
+                                  "mpirun yet; partition this mesh with the serial tools");
         if (!std::is_sorted(cell_ids.begin(), cell_ids.end()))
             throw InvalidArgument(
                 "distributed_dual_graph: cells must come in increasing global id");
