@@ -26,9 +26,11 @@ Mesh read_by_extension(const std::string& path) {
     if (ext == ".cgns") return read_cgns_mesh(path);
     if (ext == ".msh") return read_gmsh_mesh(path);
     if (ext == ".vtu" || ext == ".vtk" || ext == ".pvtu") return read_vtk_mesh(path);
-    // Medit, MFEM and METIS share the extension; Medit and MFEM files name themselves first.
+    // Medit, MFEM and METIS share the extension; Medit and MFEM files name themselves first,
+    // and a gmsh file under this name (mfem's examples have some) starts with $MeshFormat.
     if (ext == ".mesh") {
         if (is_mfem_mesh_file(path)) return read_mfem_mesh(path);
+        if (MappedFile(path).text().starts_with("$MeshFormat")) return read_gmsh_mesh(path);
         return is_medit_mesh_file(path) ? read_medit_mesh(path) : read_metis_mesh(path);
     }
     if (ext == ".su2") return read_su2_mesh(path);

@@ -105,3 +105,13 @@ TEST(MfemMesh, OtherKindsAndMalformedFilesAreErrorsNamingTheLine) {
     check(mfem_file(kElements, "vertices\n10\n3\n0 0 x\n"), 22,
           "expected a coordinate of vertex 0, found 'x'");
 }
+
+// The other formats under .mesh: a gmsh file (mfem's examples have some) reads as gmsh.
+TEST(MfemMesh, GmshFileNamedMeshReadsAsGmsh) {
+    ScratchDir dir;
+    const std::string gmsh = read_text(source_file("tests/data/mixed2d.msh"));
+    const Mesh as_mesh = formats::read_mesh(dir.write("gmsh.mesh", gmsh));
+    const Mesh as_msh = formats::read_mesh(source_file("tests/data/mixed2d.msh"));
+    EXPECT_EQ(as_mesh.cell_nodes, as_msh.cell_nodes);
+    EXPECT_EQ(as_mesh.points, as_msh.points);
+}
