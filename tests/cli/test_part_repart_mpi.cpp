@@ -20,12 +20,6 @@ namespace {
 const std::string kGraph = source_file("data/naca0012.graph");
 constexpr int kVertices = 19886;
 
-std::string mpiexec(int ranks) {
-    // OpenMPI refuses root without these (CI runs as root).
-    return "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpiexec --oversubscribe -n " +
-           std::to_string(ranks) + " ";
-}
-
 std::string scattered_old(const ScratchDir& dir) {
     std::string text;
     for (int v = 0; v < kVertices; ++v) text += std::to_string((v / 1500 + v % 2) % 4) + "\n";
@@ -38,7 +32,7 @@ void expect_same_as_serial(const ScratchDir& dir, const std::string& args, int r
     auto serial = run_command(tool("part-repart") + args + " -o " + dir.file("s.part") +
                               " --plan " + dir.file("s.plan"));
     ASSERT_EQ(serial.exit_code, 0) << serial.err;
-    auto distributed = run_command(mpiexec(ranks) + tool("part-repart") + args + " -o " +
+    auto distributed = run_command(mpiexec_prefix(ranks) + tool("part-repart") + args + " -o " +
                                    dir.file("d.part") + " --plan " + dir.file("d.plan"));
     ASSERT_EQ(distributed.exit_code, 0) << distributed.err;
     EXPECT_EQ(read_text(dir.file("d.part")), read_text(dir.file("s.part"))) << args;
@@ -77,15 +71,15 @@ TEST(PartRepartMpi, DistributedAdaptiveBalancesAndRefusesAHorizon) {
     ScratchDir dir;
     const std::string old = scattered_old(dir);
     const std::string args = " " + kGraph + " " + old + " -k 4 --method adaptive";
-    auto run = run_command(mpiexec(3) + tool("part-repart") + args + " -o " + dir.file("d.part") +
-                           " --plan " + dir.file("d.plan"));
+    auto run = run_command(mpiexec_prefix(3) + tool("part-repart") + args + " -o " +
+                           dir.file("d.part") + " --plan " + dir.file("d.plan"));
     ASSERT_EQ(run.exit_code, 0) << run.err;
     EXPECT_NE(run.out.find("distributed over 3 ranks"), std::string::npos) << run.out;
     auto stats =
         run_command(tool("part-stats") + " " + kGraph + " " + dir.file("d.part") + " -k 4 --json");
     ASSERT_EQ(stats.exit_code, 0) << stats.err;
     EXPECT_LE(nlohmann::json::parse(stats.out)["imbalance"][0].get<double>(), 1.03 + 1e-9);
-    auto horizon = run_command(mpiexec(2) + tool("part-repart") + args + " --horizon 5 -o " +
+    auto horizon = run_command(mpiexec_prefix(2) + tool("part-repart") + args + " --horizon 5 -o " +
                                dir.file("h.part"));
     EXPECT_EQ(horizon.exit_code, 2) << horizon.err;
     EXPECT_NE(horizon.err.find("--horizon"), std::string::npos) << horizon.err;
@@ -130,7 +124,7 @@ TEST(PartRepartMpi, DistributedIntervalAlongAnOrderingWritesTheSerialFiles) {
     order.insert(order.begin(), '1'); // vertex 0 takes position 1, which another vertex has
     const std::string bad_args = " " + kGraph + " " + scattered_old(dir) + " --order " +
                                  dir.write("bad.order", order) + " --method interval";
-    auto bad = run_command(mpiexec(3) + tool("part-repart") + bad_args + " -o " +
+    auto bad = run_command(mpiexec_prefix(3) + tool("part-repart") + bad_args + " -o " +
                            dir.file("x.part") + " --plan " + dir.file("x.plan"));
     EXPECT_EQ(bad.exit_code, 1);
     EXPECT_NE(bad.err.find("not a permutation"), std::string::npos) << bad.err;
@@ -144,9 +138,9 @@ TEST(PartRepartMpi, BadInputOnOneRankFailsAllWithoutOutput) {
     const std::size_t at = graph.rfind('\n', graph.size() - 2000);
     graph.insert(at + 1, "7x ");
     const std::string bad = dir.write("bad.graph", graph);
-    auto r = run_command(mpiexec(3) + tool("part-repart") + " " + bad + " " + scattered_old(dir) +
-                         " --method interval -o " + dir.file("new.part") + " --plan " +
-                         dir.file("new.plan"));
+    auto r = run_command(mpiexec_prefix(3) + tool("part-repart") + " " + bad + " " +
+                         scattered_old(dir) + " --method interval -o " + dir.file("new.part") +
+                         " --plan " + dir.file("new.plan"));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("error: " + bad + ":"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("'7x'"), std::string::npos) << r.err;
@@ -163,8 +157,8 @@ TEST(PartRepartMpi, DistributedGdeGivesTheSameFilesForAnyRankCount) {
         auto run = [&](int ranks) {
             // append, not "r" + ...: gcc 12 warns falsely (-Wrestrict) on that here
             const std::string name = std::string("r").append(std::to_string(ranks)).append("k" + k);
-            auto r = run_command(mpiexec(ranks) + tool("part-repart") + " " + kGraph + " " + old +
-                                 " -k " + k + " --method gde --json -o " +
+            auto r = run_command(mpiexec_prefix(ranks) + tool("part-repart") + " " + kGraph + " " +
+                                 old + " -k " + k + " --method gde --json -o " +
                                  dir.file(name + ".part") + " --plan " + dir.file(name + ".plan"));
             EXPECT_EQ(r.exit_code, 0) << r.err;
             EXPECT_NE(r.out.find("\"ranks\": " + std::to_string(ranks)), std::string::npos)
@@ -202,7 +196,7 @@ TEST(PartRepartMpi, DistributedGdeIsDeterministicBalancedAndWritesThePlanOfItsPa
     ScratchDir dir;
     const std::string old = skewed_old(dir);
     auto run = [&](const std::string& name, const std::string& extra) {
-        return run_command(mpiexec(3) + tool("part-repart") + " " + kGraph + " " + old +
+        return run_command(mpiexec_prefix(3) + tool("part-repart") + " " + kGraph + " " + old +
                            " --method gde " + extra + " -o " + dir.file(name + ".part") +
                            " --plan " + dir.file(name + ".plan"));
     };
@@ -230,7 +224,7 @@ TEST(PartRepartMpi, DistributedGdeIsDeterministicBalancedAndWritesThePlanOfItsPa
 TEST(PartRepartMpi, DistributedGdeGrowsOntoSkeletonRanks) {
     ScratchDir dir;
     const std::string old = skewed_old(dir);
-    auto r = run_command(mpiexec(4) + tool("part-repart") + " " + kGraph + " " + old +
+    auto r = run_command(mpiexec_prefix(4) + tool("part-repart") + " " + kGraph + " " + old +
                          " -k 4 --method gde -q -o " + dir.file("g.part") + " --plan " +
                          dir.file("g.plan"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -249,7 +243,7 @@ TEST(PartRepartMpi, DistributedGdeBadInputOnOneRankFailsAllWithoutOutput) {
     old.replace(old.size() - 40, 1, "x");
     const std::string bad = dir.write("bad.part.3", old);
     auto r =
-        run_command(mpiexec(3) + tool("part-repart") + " " + kGraph + " " + bad +
+        run_command(mpiexec_prefix(3) + tool("part-repart") + " " + kGraph + " " + bad +
                     " --method gde -o " + dir.file("new.part") + " --plan " + dir.file("new.plan"));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("error: " + bad + ":"), std::string::npos) << r.err;
@@ -264,7 +258,7 @@ TEST(PartRepartMpi, OneBasedOldPartitionIsRefusedOnAnyRankCount) {
     std::string text;
     for (int v = 0; v < kVertices; ++v) text += std::to_string(1 + (v / 1500 + v % 2) % 4) + "\n";
     const std::string old = dir.write("one_based.part", text);
-    for (const std::string& launcher : {std::string(), mpiexec(3)}) {
+    for (const std::string& launcher : {std::string(), mpiexec_prefix(3)}) {
         auto r = run_command(launcher + tool("part-repart") + " " + kGraph + " " + old +
                              " --method gde -o " + dir.file("new.part") + " --plan " +
                              dir.file("new.plan"));
@@ -282,8 +276,8 @@ namespace {
 // Runs ARGS --json serially (ranks 0) or on `ranks` ranks, writing PREFIX.part and PREFIX.plan.
 nlohmann::json run_json(const ScratchDir& dir, const std::string& args, int ranks,
                         const std::string& prefix) {
-    auto r = run_command((ranks > 0 ? mpiexec(ranks) : std::string()) + tool("part-repart") + args +
-                         " --json -o " + dir.file(prefix + ".part") + " --plan " +
+    auto r = run_command((ranks > 0 ? mpiexec_prefix(ranks) : std::string()) + tool("part-repart") +
+                         args + " --json -o " + dir.file(prefix + ".part") + " --plan " +
                          dir.file(prefix + ".plan"));
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return r.exit_code == 0 ? nlohmann::json::parse(r.out) : nlohmann::json{};
@@ -347,7 +341,8 @@ TEST(PartRepartMpi, HorizonUsageErrors) {
     EXPECT_EQ(zero.exit_code, 2) << zero.err;
     EXPECT_NE(zero.err.find("--horizon"), std::string::npos) << zero.err;
     // The distributed gde moves vertices while balancing: nothing to judge before data moves.
-    auto gde = run_command(mpiexec(4) + tool("part-repart") + common + " --method gde --horizon 5");
+    auto gde =
+        run_command(mpiexec_prefix(4) + tool("part-repart") + common + " --method gde --horizon 5");
     EXPECT_EQ(gde.exit_code, 2) << gde.err;
     EXPECT_NE(gde.err.find("--horizon"), std::string::npos) << gde.err;
     EXPECT_FALSE(file_exists(dir.file("x.part")));
@@ -372,7 +367,7 @@ TEST(PartRepartMpi, IntervalReportsTheSerialAmortizationWithoutAHorizon) {
             EXPECT_FALSE(d.contains("decision")) << d.dump(); // only with --horizon
         }
     }
-    auto text = run_command(mpiexec(3) + tool("part-repart") + " " + kGraph + " " + old +
+    auto text = run_command(mpiexec_prefix(3) + tool("part-repart") + " " + kGraph + " " + old +
                             " --method interval -o " + dir.file("t.part") + " --plan " +
                             dir.file("t.plan"));
     ASSERT_EQ(text.exit_code, 0) << text.err;
@@ -415,9 +410,9 @@ TEST(PartRepartMpi, DistributedGdeReportsTheAmortizationOfItsPartition) {
 TEST(PartRepartMpi, AFailedWriteNamesTheOutputNotItsStagingFile) {
     ScratchDir dir;
     const std::string old = scattered_old(dir);
-    auto r =
-        run_command("cd " + dir.path() + " && " + mpiexec(2) + tool("part-repart") + " " + kGraph +
-                    " " + old + " -k 4 --method gde -q -o /dev/full --plan " + dir.file("p.plan"));
+    auto r = run_command("cd " + dir.path() + " && " + mpiexec_prefix(2) + tool("part-repart") +
+                         " " + kGraph + " " + old + " -k 4 --method gde -q -o /dev/full --plan " +
+                         dir.file("p.plan"));
     EXPECT_EQ(r.exit_code, 1) << r.err;
     EXPECT_NE(r.err.find("error: /dev/full: write failed"), std::string::npos) << r.err;
     EXPECT_EQ(r.err.find("tmp-"), std::string::npos) << r.err;
