@@ -1,0 +1,69 @@
+/* The public C interface of libpart (Fortran binds to it with iso_c_binding): the functions of
+ * part/part.hpp on plain arrays. The graph is METIS's 0-based CSR layout. Every function returns
+ * PART_OK or an error code; part_last_error() then gives the message (per thread). Output
+ * arrays are the caller's, of the sizes stated; nothing is kept between calls. */
+#ifndef PART_PART_H
+#define PART_PART_H
+
+#include <stdint.h>
+
+/* The shared library exports these names only (libpart's own are hidden). */
+#define PART_C_EXPORT __attribute__((visibility("default")))
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum part_status {
+    PART_OK = 0,
+    PART_ERROR_INPUT = 1,   /* bad input: the message names what is wrong */
+    PART_ERROR_MEMORY = 2,  /* out of memory */
+    PART_ERROR_INTERNAL = 3 /* a bug: please report the message */
+};
+
+typedef struct part_graph {
+    int32_t n;             /* vertices */
+    const int64_t* xadj;   /* n + 1 offsets */
+    const int32_t* adjncy; /* xadj[n] neighbour ids, each edge in both directions */
+    int32_t ncon;          /* weights per vertex in vwgt (1 if vwgt is NULL) */
+    const int32_t* vwgt;   /* n * ncon, or NULL for unit weights */
+    const int32_t* vsize;  /* n migration sizes, or NULL for 1 */
+    const int32_t* adjwgt; /* xadj[n] edge weights, or NULL for 1 */
+    int32_t dim;           /* 0, 2 or 3 */
+    const double* coords;  /* n * dim, row-major, or NULL when dim is 0 */
+} part_graph;
+
+typedef struct part_metrics {
+    int64_t edge_cut;
+    int64_t communication_volume;
+    double imbalance;
+    int32_t empty_parts;
+    int32_t disconnected_parts;
+} part_metrics;
+
+/* Partitions into nparts with `method` ("metis", "rcb", ...; NULL: "metis"), allowing parts up
+ * to (1 + tolerance) x their equal share; seed -1 is the method's default. Writes n part ids. */
+PART_C_EXPORT int part_partition(const part_graph* graph, int32_t nparts, const char* method,
+                                 double tolerance, int32_t seed, int32_t* part);
+
+/* Repartitions from old_part (n ranks in 0 .. old_nparts - 1) into new_nparts parts for the
+ * graph's current weights with `method` ("adaptive", "gde", "scratch", ...; NULL: "adaptive").
+ * migration_cost: cut edges one migrated size unit is worth (0.5 is the default). Writes n new
+ * part ids to new_part, new_nparts ranks to rank_of_part (may be NULL), and the migrated size
+ * to moved_size (may be NULL). */
+PART_C_EXPORT int part_repartition(const part_graph* graph, const int32_t* old_part,
+                                   int32_t old_nparts, int32_t new_nparts, const char* method,
+                                   double tolerance, double migration_cost, int32_t* new_part,
+                                   int32_t* rank_of_part, int64_t* moved_size);
+
+PART_C_EXPORT int part_compute_metrics(const part_graph* graph, const int32_t* part, int32_t nparts,
+                                       part_metrics* metrics);
+
+/* The message of this thread's last failed call ("" if none). */
+PART_C_EXPORT const char* part_last_error(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

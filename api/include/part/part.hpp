@@ -1,0 +1,85 @@
+#pragma once
+// The public C++ interface of libpart: partition a graph held in memory, repartition it from an
+// old partition, and measure a partition. It depends on the standard library only, so a solver
+// includes this one header and links part::part (CMake) or `pkg-config --libs part`.
+//
+// The graph is METIS's CSR layout, 0-based: the neighbours of vertex v are
+// adjncy[xadj[v] .. xadj[v + 1]), each undirected edge stored in both directions. Every function
+// checks its input and throws part::api::Error naming what is wrong; nothing is kept between
+// calls, so calls on different graphs may run on different threads at once.
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+// The shared library exports these names only (libpart's own are hidden).
+#define PART_API_EXPORT __attribute__((visibility("default")))
+
+namespace part::api {
+
+// Bad input (an asymmetric graph, a part id out of range, an unknown method, ...).
+class PART_API_EXPORT Error : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+struct GraphView {
+    std::span<const std::int64_t> xadj;   // n + 1 offsets
+    std::span<const std::int32_t> adjncy; // xadj[n] neighbour ids
+    int ncon = 1;                         // weights per vertex in vwgt
+    std::span<const std::int32_t> vwgt;   // n * ncon, row-major; empty: unit weights
+    std::span<const std::int32_t> vsize; // data size per vertex (what migrating it costs); empty: 1
+    std::span<const std::int32_t> adjwgt; // one weight per adjncy entry; empty: 1
+    int dim = 0;                          // 0, 2 or 3
+    std::span<const double> coords;       // n * dim, row-major (rcb, inertial, hilbert, ...)
+};
+
+struct PartitionOptions {
+    std::string method = "metis"; // one of partition_methods()
+    std::vector<double> targets;  // fraction of the weight per part, summing to 1; empty: equal
+    double tolerance = 0.03;      // allowed imbalance: parts up to (1 + tolerance) x target
+    int seed = -1;                // -1: the method's default; same seed, same result
+};
+
+// The part (0 .. nparts - 1) of every vertex.
+PART_API_EXPORT std::vector<std::int32_t> partition(const GraphView& graph, std::int32_t nparts,
+                                                    const PartitionOptions& options = {});
+
+struct RepartitionOptions {
+    std::string method = "adaptive"; // one of repartition_methods()
+    std::vector<double> targets;     // per new part; empty: equal
+    double tolerance = 0.03;
+    // How many cut edges one unit of migrated vertex size is worth (ParMETIS's itr, Zoltan's
+    // PHG_REPART_MULTIPLIER): lower buys a lower cut with more migration.
+    double migration_cost = 0.5;
+};
+
+struct Repartition {
+    std::vector<std::int32_t> part;         // the new part of every vertex
+    std::vector<std::int32_t> rank_of_part; // the rank that hosts each new part
+    std::int64_t moved_size = 0;            // total size of the vertices whose rank changes
+};
+
+// Repartitions from `old_part` (ranks 0 .. old_nparts - 1, one per vertex) into `new_nparts`
+// parts after the weights changed; the graph's current weights are the new loads.
+PART_API_EXPORT Repartition repartition(const GraphView& graph,
+                                        std::span<const std::int32_t> old_part,
+                                        std::int32_t old_nparts, std::int32_t new_nparts,
+                                        const RepartitionOptions& options = {});
+
+struct Metrics {
+    std::int64_t edge_cut = 0;             // weight of the edges between parts
+    std::int64_t communication_volume = 0; // METIS's total communication volume
+    double imbalance = 1;                  // max over parts and weights of weight / target
+    std::int32_t empty_parts = 0;
+    std::int32_t disconnected_parts = 0;
+};
+
+PART_API_EXPORT Metrics metrics(const GraphView& graph, std::span<const std::int32_t> part,
+                                std::int32_t nparts);
+
+PART_API_EXPORT std::vector<std::string> partition_methods();
+PART_API_EXPORT std::vector<std::string> repartition_methods();
+
+} // namespace part::api

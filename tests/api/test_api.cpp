@@ -1,0 +1,143 @@
+// The public interface (api/include/part/part.hpp and part.h) against libpart's own functions:
+// the same partitions and figures, and bad input refused with a message, never a crash.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "libpart/core/metrics.hpp"
+#include "libpart/partition/partition_method.hpp"
+#include "libpart/repart/repart_method.hpp"
+#include "part/part.h"
+#include "part/part.hpp"
+#include "tests/support/grid_graph.hpp"
+
+namespace {
+
+using part::Graph;
+
+part::api::GraphView view_of(const Graph& g) {
+    return {.xadj = g.xadj,
+            .adjncy = g.adjncy,
+            .ncon = g.num_constraints(),
+            .vwgt = g.vwgt,
+            .vsize = g.vsize,
+            .adjwgt = g.adjwgt,
+            .dim = g.coords.dim,
+            .coords = g.coords.values};
+}
+
+part_graph c_graph_of(const Graph& g) {
+    return {g.num_vertices(),
+            g.xadj.data(),
+            g.adjncy.data(),
+            g.num_constraints(),
+            g.vwgt.empty() ? nullptr : g.vwgt.data(),
+            nullptr,
+            nullptr,
+            g.coords.dim,
+            g.coords.values.data()};
+}
+
+// A 30 x 20 grid whose lower-left corner weighs 4: what a solver's hot spot looks like.
+Graph hot_corner_grid() {
+    Graph g = part::test::grid_graph(30, 20);
+    g.ncon = 1;
+    g.vwgt.assign(std::size_t(g.num_vertices()), 1);
+    for (int y = 0; y < 6; ++y)
+        for (int x = 0; x < 8; ++x) g.vwgt[std::size_t(x + 30 * y)] = 4;
+    return g;
+}
+
+TEST(PublicApi, PartitionGivesLibpartsPartitionForEveryMethod) {
+    const Graph g = part::test::grid_graph(30, 20);
+    for (const std::string method : {"metis", "rcb", "hier"}) {
+        part::PartitionOptions options;
+        options.metis.ufactor = 30;
+        const auto expected = part::partition_graph(g, method, 6, options).part;
+        EXPECT_EQ(part::api::partition(view_of(g), 6, {.method = method}), expected) << method;
+    }
+}
+
+TEST(PublicApi, MetricsAreLibpartsMetrics) {
+    const Graph g = hot_corner_grid();
+    const auto part = part::api::partition(view_of(g), 4);
+    const auto expected = part::compute_metrics(g, {4, part, {}});
+    const auto m = part::api::metrics(view_of(g), part, 4);
+    EXPECT_EQ(m.edge_cut, expected.edge_cut);
+    EXPECT_EQ(m.communication_volume, expected.communication_volume);
+    EXPECT_DOUBLE_EQ(m.imbalance, expected.imbalance[0]);
+    EXPECT_EQ(m.disconnected_parts, expected.disconnected_parts);
+}
+
+TEST(PublicApi, RepartitionBalancesTheNewLoadsAndCountsWhatMoves) {
+    Graph g = hot_corner_grid();
+    const Graph unit = part::test::grid_graph(30, 20);
+    const auto old_part = part::api::partition(view_of(unit), 4);
+    const auto result = part::api::repartition(view_of(g), old_part, 4, 4);
+    ASSERT_EQ(result.part.size(), old_part.size());
+    EXPECT_LE(part::api::metrics(view_of(g), result.part, 4).imbalance, 1.03 + 1e-9);
+    std::int64_t moved = 0;
+    for (std::size_t v = 0; v < old_part.size(); ++v)
+        moved += result.rank_of_part[std::size_t(result.part[v])] != old_part[v];
+    EXPECT_EQ(result.moved_size, moved);
+    EXPECT_GT(moved, 0);
+    EXPECT_LT(moved, std::int64_t(old_part.size()) / 2);
+}
+
+TEST(PublicApi, BadInputThrowsTheApisErrorNamingTheProblem) {
+    Graph g = part::test::grid_graph(4, 4);
+    auto expect_error = [](auto&& call, const std::string& words) {
+        try {
+            call();
+            ADD_FAILURE() << "no error; expected one saying " << words;
+        } catch (const part::api::Error& e) {
+            EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+        }
+    };
+    expect_error([&] { part::api::partition(view_of(g), 6, {.method = "nonesuch"}); }, "nonesuch");
+    expect_error([&] { part::api::partition(view_of(g), 17); }, "non-empty parts");
+    const std::vector<std::int32_t> short_part(3, 0);
+    expect_error([&] { part::api::metrics(view_of(g), short_part, 2); }, "");
+    g.adjncy[0] = g.adjncy[0] == 1 ? 2 : 1; // vertex 1's first edge no longer comes back
+    expect_error([&] { part::api::partition(view_of(g), 2); }, "vertex 1");
+}
+
+TEST(PublicCApi, GivesWhatTheCppInterfaceGives) {
+    const Graph g = hot_corner_grid();
+    const part_graph cg = c_graph_of(g);
+    std::vector<std::int32_t> part(std::size_t(g.num_vertices()), -1);
+    ASSERT_EQ(part_partition(&cg, 4, "rcb", 0.03, -1, part.data()), PART_OK) << part_last_error();
+    EXPECT_EQ(part, part::api::partition(view_of(g), 4, {.method = "rcb"}));
+    part_metrics m;
+    ASSERT_EQ(part_compute_metrics(&cg, part.data(), 4, &m), PART_OK);
+    EXPECT_EQ(m.edge_cut, part::api::metrics(view_of(g), part, 4).edge_cut);
+
+    std::vector<std::int32_t> new_part(part.size()), ranks(4);
+    std::int64_t moved = -1;
+    ASSERT_EQ(part_repartition(&cg, part.data(), 4, 4, "gde", 0.03, 0.5, new_part.data(),
+                               ranks.data(), &moved),
+              PART_OK)
+        << part_last_error();
+    const auto expected = part::api::repartition(view_of(g), part, 4, 4, {.method = "gde"});
+    EXPECT_EQ(new_part, expected.part);
+    EXPECT_EQ(ranks, expected.rank_of_part);
+    EXPECT_EQ(moved, expected.moved_size);
+}
+
+TEST(PublicCApi, ErrorsAreCodesWithAMessage) {
+    const Graph g = part::test::grid_graph(4, 4);
+    part_graph cg = c_graph_of(g);
+    std::vector<std::int32_t> part(16);
+    EXPECT_EQ(part_partition(nullptr, 2, nullptr, 0.03, -1, part.data()), PART_ERROR_INPUT);
+    EXPECT_NE(std::string(part_last_error()).find("NULL"), std::string::npos);
+    EXPECT_EQ(part_partition(&cg, 0, nullptr, 0.03, -1, part.data()), PART_ERROR_INPUT);
+    EXPECT_STRNE(part_last_error(), "");
+    EXPECT_EQ(part_partition(&cg, 2, nullptr, 0.03, -1, part.data()), PART_OK);
+    EXPECT_STREQ(part_last_error(), "");
+    cg.dim = 2;
+    cg.coords = nullptr;
+    EXPECT_EQ(part_partition(&cg, 2, "rcb", 0.03, -1, part.data()), PART_ERROR_INPUT);
+}
+
+} // namespace

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the build tree BUILD into a fresh prefix, then builds and runs, against that prefix
+# only, an outside CMake project (find_package(part CONFIG), shared and static) and a C program
+# compiled with pkg-config (shared). Usage: check_install.sh BUILD SCRATCH
+set -euo pipefail
+build=$1 scratch=$2
+here=$(cd "$(dirname "$0")" && pwd)
+rm -rf "$scratch" && mkdir -p "$scratch"
+prefix=$scratch/prefix
+cmake --install "$build" --prefix "$prefix" > "$scratch/install.log"
+for header in include/part/part.hpp include/part/part.h; do
+  test -f "$prefix/$header" || { echo "not installed: $header"; exit 1; }
+done
+
+cmake -S "$here/consumer" -B "$scratch/consumer" -DCMAKE_PREFIX_PATH="$prefix" > "$scratch/consumer.log"
+cmake --build "$scratch/consumer" >> "$scratch/consumer.log"
+LD_LIBRARY_PATH=$(dirname "$(find "$prefix" -name 'libpart.so' | head -1)") "$scratch/consumer/consumer_shared"
+"$scratch/consumer/consumer_static"
+# The static program must not need the shared library.
+if ldd "$scratch/consumer/consumer_static" | grep -q 'libpart\.so'; then
+  echo "consumer_static links libpart.so"; exit 1
+fi
+
+pc_dir=$(dirname "$(find "$prefix" -name part.pc | head -1)")
+export PKG_CONFIG_PATH=$pc_dir
+cc -std=c99 -Wall -Werror "$here/consumer.c" $(pkg-config --cflags part) \
+  $(pkg-config --libs part) -o "$scratch/consumer_c"
+LD_LIBRARY_PATH=$(pkg-config --variable=libdir part) "$scratch/consumer_c"
+echo "installed library: CMake package (shared, static) and pkg-config work"
