@@ -1,12 +1,21 @@
 #!/usr/bin/env bash
 # Installs the build tree BUILD into a fresh prefix, then builds and runs, against that prefix
 # only, an outside CMake project (find_package(part CONFIG), shared and static) and a C program
-# compiled with pkg-config (shared). Usage: check_install.sh BUILD SCRATCH
+# compiled with pkg-config (shared). First, that the library alone configures without the tools'
+# dependencies (VTK, CLI11, MPI, GoogleTest). Usage: check_install.sh BUILD SCRATCH
 set -euo pipefail
 build=$1 scratch=$2
 here=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$scratch" && mkdir -p "$scratch"
 prefix=$scratch/prefix
+
+cmake -S "$here/../.." -B "$scratch/library_only" -DPART_BUILD_TOOLS=OFF -DPART_BUILD_TESTS=OFF \
+  > "$scratch/library_only.log"
+for dependency in VTK_DIR CLI11_DIR MPI_CXX_COMPILER GTest_DIR nlohmann_json_DIR; do
+  if grep -q "^$dependency:" "$scratch/library_only/CMakeCache.txt"; then
+    echo "the library-only build looked for $dependency"; exit 1
+  fi
+done
 cmake --install "$build" --prefix "$prefix" > "$scratch/install.log"
 for header in include/part/part.hpp include/part/part.h; do
   test -f "$prefix/$header" || { echo "not installed: $header"; exit 1; }
