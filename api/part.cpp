@@ -8,6 +8,7 @@
 
 #include "libpart/core/metrics.hpp"
 #include "libpart/partition/partition_method.hpp"
+#include "libpart/plan/migration_plan.hpp"
 #include "libpart/repart/repart_method.hpp"
 
 namespace part::api {
@@ -75,6 +76,41 @@ std::int64_t moved_size(const Graph& graph, std::span<const std::int32_t> old_pa
     return moved;
 }
 
+Plan to_public(const MigrationPlan& internal) {
+    Plan plan{internal.num_vertices,
+              internal.old_parts,
+              internal.new_parts,
+              internal.new_part_rank,
+              internal.old_checksum,
+              internal.new_checksum,
+              {}};
+    for (std::size_t m = 0; m < internal.messages.size(); ++m) {
+        const auto vertices = internal.message_vertices(m);
+        plan.messages.push_back({internal.messages[m].source,
+                                 internal.messages[m].destination,
+                                 {vertices.begin(), vertices.end()}});
+    }
+    return plan;
+}
+
+MigrationPlan to_internal(const Plan& plan) {
+    MigrationPlan internal;
+    internal.num_vertices = plan.num_vertices;
+    internal.old_parts = plan.old_parts;
+    internal.new_parts = plan.new_parts;
+    internal.new_part_rank = plan.rank_of_part;
+    internal.old_checksum = plan.old_checksum;
+    internal.new_checksum = plan.new_checksum;
+    for (const PlanMessage& message : plan.messages) {
+        internal.messages.push_back({message.source, message.destination});
+        internal.vertices.insert(internal.vertices.end(), message.vertices.begin(),
+                                 message.vertices.end());
+        internal.offsets.push_back(std::int64_t(internal.vertices.size()));
+    }
+    validate(internal);
+    return internal;
+}
+
 } // namespace
 
 std::vector<std::int32_t> partition(const GraphView& view, std::int32_t nparts,
@@ -106,8 +142,9 @@ Repartition repartition(const GraphView& view, std::span<const std::int32_t> old
         validate(request, graph, old_partition);
         RepartResult result = repart_method(options.method)(graph, old_partition, request);
         const std::int64_t moved = moved_size(graph, old_part, result);
-        return Repartition{std::move(result.partition.part), std::move(result.new_part_rank),
-                           moved};
+        Plan plan = to_public(diff(old_partition, result.partition, result.new_part_rank));
+        return Repartition{std::move(result.partition.part), std::move(result.new_part_rank), moved,
+                           std::move(plan)};
     });
 }
 
@@ -120,6 +157,25 @@ Metrics metrics(const GraphView& view, std::span<const std::int32_t> part, std::
         return Metrics{m.edge_cut, m.communication_volume, worst, m.empty_parts,
                        m.disconnected_parts};
     });
+}
+
+Plan make_plan(std::span<const std::int32_t> old_part, std::int32_t old_nparts,
+               std::span<const std::int32_t> new_part, std::int32_t new_nparts,
+               std::span<const std::int32_t> rank_of_part) {
+    return checked([&] {
+        if (old_part.size() != new_part.size())
+            throw Error("the old partition has " + std::to_string(old_part.size()) +
+                        " vertices, the new one " + std::to_string(new_part.size()));
+        Graph vertices_only;
+        vertices_only.xadj.assign(old_part.size() + 1, 0);
+        const Partition old_partition = to_partition(vertices_only, old_part, old_nparts);
+        const Partition new_partition = to_partition(vertices_only, new_part, new_nparts);
+        return to_public(diff(old_partition, new_partition, copy_of(rank_of_part)));
+    });
+}
+
+std::vector<std::int32_t> apply_plan(const Plan& plan, std::span<const std::int32_t> old_part) {
+    return checked([&] { return part::apply_plan(to_internal(plan), old_part); });
 }
 
 std::vector<std::string> partition_methods() {

@@ -10,6 +10,7 @@ tools_packages=(
   cmake g++ make pkg-config
   libcli11-dev libmetis-dev libvtk9-dev libopenmpi-dev openmpi-bin nlohmann-json3-dev
   libexpat1-dev  # checks .vtu/.pvtu files before VTK's reader sees them
+  pybind11-dev python3-dev python3-numpy  # the Python module (python/), for Debian's python3
 )
 test_packages=(
   libgtest-dev

@@ -16,8 +16,8 @@ ctest --test-dir build --output-on-failure -j"$(nproc)" --timeout 600
 export ASAN_OPTIONS=halt_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export LSAN_OPTIONS=suppressions=$PWD/tests/fuzz/lsan_suppressions.txt # VTK's own leaks
 bash scripts/sanitize_build.sh libpart_tests api_tests formats_tests cli_tests
-# Left out there: the MPI tests (release only) and the installed library's outside programs
-# (built without the sanitizers).
+# Left out there: the MPI tests (release only), and the installed library's outside programs
+# and the Python module (built without the sanitizers).
 # The tests that run part-repart under mpiexec (CLI test suites named *Mpi, *Mpirun or
 # PartRepartPvtu, and the documentation's examples, some of which use mpirun) go without leak
 # checks: Open MPI keeps what its plugins allocate, and unloads them, so LeakSanitizer can
@@ -30,7 +30,7 @@ mpi_cli='^cli\.[A-Za-z]*(Mpi|Mpirun)\.|^cli\.PartRepartPvtu\.|^docs\.Examples$'
 # run in the release build only.
 large='^libpart\.GraphQuickCheck\.(Large|LongRows)|^formats\.ChacoGraphLarge\.(WeightedRing|PlainText)'
 ctest --test-dir build-sanitize --output-on-failure -j"$(nproc)" --timeout 600 \
-  -E "^mpi\.|^install\.|^cli\.mutation_quick$|$large|$mpi_cli"
+  -E "^mpi\.|^install\.|^python\.|^cli\.mutation_quick$|$large|$mpi_cli"
 ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0 \
   ctest --test-dir build-sanitize --output-on-failure -j"$(nproc)" --timeout 600 -R "$mpi_cli"
 # A fixed seed: each run of a commit tries the same inputs in the same order (as far as 10 s

@@ -85,6 +85,32 @@ TEST(PublicApi, RepartitionBalancesTheNewLoadsAndCountsWhatMoves) {
     EXPECT_LT(moved, std::int64_t(old_part.size()) / 2);
 }
 
+// The plan lists exactly the vertices whose rank changes, each once, in increasing id per
+// message, and applying it to the old partition gives the new one.
+TEST(PublicApi, RepartitionsPlanTakesTheOldPartitionToTheNewOne) {
+    const Graph g = hot_corner_grid();
+    const auto old_part = part::api::partition(view_of(part::test::grid_graph(30, 20)), 4);
+    const auto result = part::api::repartition(view_of(g), old_part, 4, 3, {.method = "gde"});
+    std::vector<int> listed(old_part.size(), 0);
+    for (const auto& message : result.plan.messages) {
+        EXPECT_TRUE(std::is_sorted(message.vertices.begin(), message.vertices.end()));
+        for (auto v : message.vertices) {
+            ++listed[std::size_t(v)];
+            EXPECT_EQ(old_part[std::size_t(v)], message.source);
+            EXPECT_EQ(result.part[std::size_t(v)], message.destination);
+        }
+    }
+    for (std::size_t v = 0; v < old_part.size(); ++v)
+        EXPECT_EQ(listed[v], result.rank_of_part[std::size_t(result.part[v])] != old_part[v]);
+    EXPECT_EQ(part::api::apply_plan(result.plan, old_part), result.part);
+    const auto remade = part::api::make_plan(old_part, 4, result.part, 3, result.rank_of_part);
+    EXPECT_EQ(remade.messages.size(), result.plan.messages.size());
+    EXPECT_EQ(remade.new_checksum, result.plan.new_checksum);
+    auto other = old_part;
+    other[0] = (other[0] + 1) % 4;
+    EXPECT_THROW(part::api::apply_plan(result.plan, other), part::api::Error);
+}
+
 TEST(PublicApi, BadInputThrowsTheApisErrorNamingTheProblem) {
     Graph g = part::test::grid_graph(4, 4);
     auto expect_error = [](auto&& call, const std::string& words) {

@@ -35,4 +35,15 @@ export PKG_CONFIG_PATH=$pc_dir
 cc -std=c99 -Wall -Werror "$here/consumer.c" $(pkg-config --cflags part) \
   $(pkg-config --libs part) -o "$scratch/consumer_c"
 LD_LIBRARY_PATH=$(pkg-config --variable=libdir part) "$scratch/consumer_c"
-echo "installed library: CMake package (shared, static) and pkg-config work"
+
+# The Python module, when built (PART_PYTHON names its interpreter), imports from the prefix.
+module=$(find "$prefix" -name 'part.cpython-*.so' | head -1)
+if [ -n "${PART_PYTHON:-}" ]; then
+  test -n "$module" || { echo "the Python module is not installed"; exit 1; }
+  PYTHONPATH=$(dirname "$module") "$PART_PYTHON" -c '
+import numpy, part
+p = part.partition(numpy.array([0, 1, 2]), numpy.array([1, 0]), 2)
+assert sorted(p.tolist()) == [0, 1], p
+print("python: part.partition from the installed module")'
+fi
+echo "installed library: CMake package (shared, static), pkg-config and Python module work"

@@ -25,21 +25,21 @@ class PART_API_EXPORT Error : public std::runtime_error {
 };
 
 struct GraphView {
-    std::span<const std::int64_t> xadj;   // n + 1 offsets
-    std::span<const std::int32_t> adjncy; // xadj[n] neighbour ids
-    int ncon = 1;                         // weights per vertex in vwgt
-    std::span<const std::int32_t> vwgt;   // n * ncon, row-major; empty: unit weights
-    std::span<const std::int32_t> vsize; // data size per vertex (what migrating it costs); empty: 1
-    std::span<const std::int32_t> adjwgt; // one weight per adjncy entry; empty: 1
-    int dim = 0;                          // 0, 2 or 3
-    std::span<const double> coords;       // n * dim, row-major (rcb, inertial, hilbert, ...)
+    std::span<const std::int64_t> xadj = {};   // n + 1 offsets
+    std::span<const std::int32_t> adjncy = {}; // xadj[n] neighbour ids
+    int ncon = 1;                              // weights per vertex in vwgt
+    std::span<const std::int32_t> vwgt = {};   // n * ncon, row-major; empty: unit weights
+    std::span<const std::int32_t> vsize = {};  // data size per vertex (migration cost); empty: 1
+    std::span<const std::int32_t> adjwgt = {}; // one weight per adjncy entry; empty: 1
+    int dim = 0;                               // 0, 2 or 3
+    std::span<const double> coords = {};       // n * dim, row-major (rcb, inertial, hilbert, ...)
 };
 
 struct PartitionOptions {
-    std::string method = "metis"; // one of partition_methods()
-    std::vector<double> targets;  // fraction of the weight per part, summing to 1; empty: equal
-    double tolerance = 0.03;      // allowed imbalance: parts up to (1 + tolerance) x target
-    int seed = -1;                // -1: the method's default; same seed, same result
+    std::string method = "metis";     // one of partition_methods()
+    std::vector<double> targets = {}; // fraction of the weight per part, summing to 1; empty: equal
+    double tolerance = 0.03;          // allowed imbalance: parts up to (1 + tolerance) x target
+    int seed = -1;                    // -1: the method's default; same seed, same result
 };
 
 // The part (0 .. nparts - 1) of every vertex.
@@ -47,18 +47,39 @@ PART_API_EXPORT std::vector<std::int32_t> partition(const GraphView& graph, std:
                                                     const PartitionOptions& options = {});
 
 struct RepartitionOptions {
-    std::string method = "adaptive"; // one of repartition_methods()
-    std::vector<double> targets;     // per new part; empty: equal
+    std::string method = "adaptive";  // one of repartition_methods()
+    std::vector<double> targets = {}; // per new part; empty: equal
     double tolerance = 0.03;
     // How many cut edges one unit of migrated vertex size is worth (ParMETIS's itr, Zoltan's
     // PHG_REPART_MULTIPLIER): lower buys a lower cut with more migration.
     double migration_cost = 0.5;
 };
 
+// A migration plan: for each (old rank, new part) pair that exchanges data, the vertices that
+// move, in increasing id, so that the sender packs and the receiver unpacks them in the same
+// order without exchanging indices (Kaddoura & Ranka's schedule_sort). New part q lives on rank
+// rank_of_part[q]; the checksums identify the partitions the plan goes between.
+struct PlanMessage {
+    std::int32_t source = 0;      // old rank sending
+    std::int32_t destination = 0; // new part receiving
+    std::vector<std::int32_t> vertices;
+};
+
+struct Plan {
+    std::int32_t num_vertices = 0;
+    std::int32_t old_parts = 0;
+    std::int32_t new_parts = 0;
+    std::vector<std::int32_t> rank_of_part;
+    std::uint64_t old_checksum = 0;
+    std::uint64_t new_checksum = 0;
+    std::vector<PlanMessage> messages;
+};
+
 struct Repartition {
     std::vector<std::int32_t> part;         // the new part of every vertex
     std::vector<std::int32_t> rank_of_part; // the rank that hosts each new part
     std::int64_t moved_size = 0;            // total size of the vertices whose rank changes
+    Plan plan;                              // what moves, from the old ranks to the new parts
 };
 
 // Repartitions from `old_part` (ranks 0 .. old_nparts - 1, one per vertex) into `new_nparts`
@@ -78,6 +99,16 @@ struct Metrics {
 
 PART_API_EXPORT Metrics metrics(const GraphView& graph, std::span<const std::int32_t> part,
                                 std::int32_t nparts);
+
+// The plan from old_part to new_part (new part q on rank rank_of_part[q]; empty: rank q).
+PART_API_EXPORT Plan make_plan(std::span<const std::int32_t> old_part, std::int32_t old_nparts,
+                               std::span<const std::int32_t> new_part, std::int32_t new_nparts,
+                               std::span<const std::int32_t> rank_of_part = {});
+
+// The new partition `plan` makes of old_part; throws Error when old_part is not the plan's
+// (length or checksum) or the result is not the one the plan was made for.
+PART_API_EXPORT std::vector<std::int32_t> apply_plan(const Plan& plan,
+                                                     std::span<const std::int32_t> old_part);
 
 PART_API_EXPORT std::vector<std::string> partition_methods();
 PART_API_EXPORT std::vector<std::string> repartition_methods();
