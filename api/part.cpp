@@ -6,6 +6,7 @@
 #include <cmath>
 #include <functional>
 
+#include "formats/plan_file.hpp"
 #include "libpart/core/metrics.hpp"
 #include "libpart/partition/partition_method.hpp"
 #include "libpart/plan/migration_plan.hpp"
@@ -176,6 +177,14 @@ Plan make_plan(std::span<const std::int32_t> old_part, std::int32_t old_nparts,
 
 std::vector<std::int32_t> apply_plan(const Plan& plan, std::span<const std::int32_t> old_part) {
     return checked([&] { return part::apply_plan(to_internal(plan), old_part); });
+}
+
+void write_plan(const std::string& path, const Plan& plan) {
+    checked([&] { formats::write_plan(path, to_internal(plan)); });
+}
+
+Plan read_plan(const std::string& path) {
+    return checked([&] { return to_public(formats::read_plan(path)); });
 }
 
 std::vector<std::string> partition_methods() {

@@ -95,7 +95,15 @@ void define_plan(py::module_& module) {
             [](const part::api::Plan& p, const Array<std::int32_t>& old_partition) {
                 return to_numpy(part::api::apply_plan(p, span_of(old_partition)));
             },
-            py::arg("old_partition"), "The new partition this plan makes of old_partition");
+            py::arg("old_partition"), "The new partition this plan makes of old_partition")
+        .def(
+            "write",
+            [](const part::api::Plan& p, const std::string& path) {
+                part::api::write_plan(path, p);
+            },
+            py::arg("path"), "Writes the plan file part-plan reads (replaced only once whole)");
+    module.def("read_plan", &part::api::read_plan, py::arg("path"),
+               "The plan in a .plan file (part-repart --plan, part-plan make)");
 }
 
 } // namespace

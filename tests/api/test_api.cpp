@@ -11,6 +11,7 @@
 #include "part/part.h"
 #include "part/part.hpp"
 #include "tests/support/grid_graph.hpp"
+#include "tests/support/test_files.hpp"
 
 namespace {
 
@@ -109,6 +110,43 @@ TEST(PublicApi, RepartitionsPlanTakesTheOldPartitionToTheNewOne) {
     auto other = old_part;
     other[0] = (other[0] + 1) % 4;
     EXPECT_THROW(part::api::apply_plan(result.plan, other), part::api::Error);
+}
+
+std::string partition_text(const std::vector<std::int32_t>& part) {
+    std::string text;
+    for (auto p : part) text += std::to_string(p) + "\n";
+    return text;
+}
+
+// Plan files are part-plan's: the tool verifies what the interface writes, and the interface
+// reads what the tool writes, to the same plan.
+TEST(PublicApi, PlanFilesAreTheToolsPlanFiles) {
+    part::test::ScratchDir dir;
+    const Graph g = hot_corner_grid();
+    const auto old_part = part::api::partition(view_of(part::test::grid_graph(30, 20)), 4);
+    const auto result = part::api::repartition(view_of(g), old_part, 4, 4);
+    const auto old_file = dir.write("old.part", partition_text(old_part));
+    const auto new_file = dir.write("new.part", partition_text(result.part));
+    part::api::write_plan(dir.file("api.plan"), result.plan);
+    auto r = part::test::run_tool("part-plan", "verify " + dir.file("api.plan") + " " + old_file +
+                                                   " " + new_file + " -q");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    r = part::test::run_tool("part-plan", "diff " + old_file + " " + new_file + " -q -o " +
+                                              dir.file("tool.plan"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto read = part::api::read_plan(dir.file("tool.plan"));
+    const auto expected = part::api::make_plan(old_part, 4, result.part, 4);
+    EXPECT_EQ(read.new_checksum, expected.new_checksum);
+    ASSERT_EQ(read.messages.size(), expected.messages.size());
+    for (std::size_t m = 0; m < read.messages.size(); ++m)
+        EXPECT_EQ(read.messages[m].vertices, expected.messages[m].vertices);
+    dir.write("bad.plan", "%PARTPLAN 1\n{}\n");
+    try {
+        part::api::read_plan(dir.file("bad.plan"));
+        ADD_FAILURE() << "a truncated plan was read";
+    } catch (const part::api::Error& e) {
+        EXPECT_NE(std::string(e.what()).find("bad.plan"), std::string::npos) << e.what();
+    }
 }
 
 TEST(PublicApi, BadInputThrowsTheApisErrorNamingTheProblem) {

@@ -1,6 +1,8 @@
 """The Python module `part` against what its results must satisfy: partitions of a grid that
 are balanced and whose cut the module's own metrics and a count here agree on, a repartition
 whose plan takes the old partition to the new one, and bad input raised as part.Error."""
+import os
+import tempfile
 import unittest
 
 import numpy as np
@@ -57,6 +59,12 @@ class PartModule(unittest.TestCase):
         listed = np.sort(np.concatenate([v for _, _, v in plan.messages]))
         self.assertTrue(np.array_equal(listed, moved))
         self.assertTrue(np.array_equal(plan.apply(old), new))
+        with tempfile.TemporaryDirectory() as scratch:
+            path = os.path.join(scratch, "move.plan")
+            plan.write(path)
+            again = part.read_plan(path)
+            self.assertTrue(np.array_equal(again.apply(old), new))
+            self.assertEqual(again.moved_vertices, plan.moved_vertices)
 
     def test_bad_input_raises_part_error(self):
         xadj, adjncy, _ = grid(4, 4)

@@ -110,6 +110,12 @@ PART_API_EXPORT Plan make_plan(std::span<const std::int32_t> old_part, std::int3
 PART_API_EXPORT std::vector<std::int32_t> apply_plan(const Plan& plan,
                                                      std::span<const std::int32_t> old_part);
 
+// Plan files (.plan: a JSON head and a checksummed binary body, docs/formats.md), as part-plan
+// and part-repart write them. write_plan replaces `path` only once the whole file is written;
+// read_plan checks the whole file and throws Error naming it and what is wrong.
+PART_API_EXPORT void write_plan(const std::string& path, const Plan& plan);
+PART_API_EXPORT Plan read_plan(const std::string& path);
+
 PART_API_EXPORT std::vector<std::string> partition_methods();
 PART_API_EXPORT std::vector<std::string> repartition_methods();
 
