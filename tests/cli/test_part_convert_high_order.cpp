@@ -3,6 +3,7 @@
 // included, as VTK's quadratic cell types.
 #include <gtest/gtest.h>
 
+#include <vtkCell.h>
 #include <vtkCellType.h>
 #include <vtkNew.h>
 #include <vtkUnstructuredGrid.h>
@@ -40,9 +41,10 @@ std::string mixed3d(const ScratchDir& dir, const std::string& name, const std::s
 std::map<int, std::pair<int, int>> cell_types_of(vtkUnstructuredGrid* grid) {
     std::map<int, std::pair<int, int>> types;
     for (vtkIdType c = 0; c < grid->GetNumberOfCells(); ++c) {
-        auto [it, added] = types.try_emplace(grid->GetCellType(c), 0, int(grid->GetCellSize(c)));
+        const int points = int(grid->GetCell(c)->GetNumberOfPoints());
+        auto [it, added] = types.try_emplace(grid->GetCellType(c), 0, points);
         ++it->second.first;
-        if (it->second.second != int(grid->GetCellSize(c))) it->second.second = -1;
+        if (it->second.second != points) it->second.second = -1;
     }
     return types;
 }
@@ -52,16 +54,19 @@ std::map<int, std::pair<int, int>> cell_types_of(vtkUnstructuredGrid* grid) {
 TEST(PartConvertHighOrder, SecondOrderMeshGivesTheFirstOrderGraph) {
     if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
     ScratchDir dir;
-    const std::string linear = mixed3d(dir, "linear.msh", "");
-    ASSERT_EQ(convert(linear + " -q -o " + dir.file("linear.graph")).exit_code, 0);
+    // gmsh orders a 2.2 file's elements otherwise than a 4.1 one's: each against its own.
     for (const char* format : {"msh41", "msh22"}) {
         SCOPED_TRACE(format);
-        const std::string quadratic = mixed3d(dir, std::string("quadratic_") + format + ".msh",
-                                              std::string("-order 2 -format ") + format);
-        const auto r = convert(quadratic + " -q -o " + dir.file("quadratic.graph"));
+        const std::string as = std::string("-format ") + format;
+        const std::string linear = mixed3d(dir, std::string("linear_") + format + ".msh", as);
+        const std::string quadratic =
+            mixed3d(dir, std::string("quadratic_") + format + ".msh", "-order 2 " + as);
+        auto r = convert(linear + " -q -o " + dir.file("linear.graph"));
         ASSERT_EQ(r.exit_code, 0) << r.err;
-        EXPECT_EQ(read_text(dir.file("quadratic.graph")), read_text(dir.file("linear.graph")));
-        EXPECT_EQ(read_text(dir.file("quadratic.xyz")), read_text(dir.file("linear.xyz")));
+        r = convert(quadratic + " -q -o " + dir.file("quadratic.graph"));
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_TRUE(read_text(dir.file("quadratic.graph")) == read_text(dir.file("linear.graph")));
+        EXPECT_TRUE(read_text(dir.file("quadratic.xyz")) == read_text(dir.file("linear.xyz")));
     }
 }
 
