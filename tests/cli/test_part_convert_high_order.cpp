@@ -1,6 +1,6 @@
 // part-convert on gmsh's second-order meshes (issue 27): the graph is the first-order mesh's,
 // byte for byte, and the partitioned .pvtu holds the whole quadratic cells, boundary faces
-// included, as VTK's quadratic cell types.
+// included, as VTK's quadratic cell types; part-repart under mpiexec moves them whole.
 #include <gtest/gtest.h>
 
 #include <vtkCell.h>
@@ -107,4 +107,34 @@ TEST(PartConvertHighOrder, PiecesHoldTheWholeQuadraticCells) {
     }
     // Every graph vertex (the first number of the graph file) is one volume cell of a piece.
     EXPECT_EQ(volumes, std::stoi(read_text(dir.file("q.graph"))));
+}
+
+// The distributed path: part-repart on 3 ranks reads the quadratic pieces (with a ghost layer),
+// builds the graph from the corners across ranks and writes a new dataset that joins into the
+// same mesh, its cells still quadratic.
+TEST(HighOrderMpirun, RepartMovesQuadraticCellsWhole) {
+    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    ScratchDir dir;
+    const std::string mesh = mixed3d(dir, "quadratic.msh", "-order 2");
+    auto r = convert(mesh + " -q -o " + dir.file("q.graph"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = run_command(tool("part-partition") + " " + dir.file("q.graph") + " -k 3 --method metis -q");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = convert(mesh + " --partition " + dir.file("q.graph.part.3") +
+                " --split --ghost-layers 1 -q -o " + dir.file("q.pvtu"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = run_command(mpiexec_prefix(3) + tool("part-repart") + " " + dir.file("q.pvtu") +
+                    " --method interval -k 2 -q -o " + dir.file("d.part") + " --plan " +
+                    dir.file("d.plan") + " --pvtu " + dir.file("d.pvtu"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = convert(dir.file("d.pvtu") + " -q -o " + dir.file("d.graph"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(read_text(dir.file("d.graph")) == read_text(dir.file("q.graph")));
+    vtkNew<vtkXMLPUnstructuredGridReader> reader;
+    reader->SetFileName(dir.file("d.pvtu").c_str());
+    reader->Update();
+    const auto types = cell_types_of(reader->GetOutput());
+    EXPECT_EQ(types.at(VTK_TRIQUADRATIC_HEXAHEDRON).second, 27);
+    EXPECT_EQ(types.at(VTK_BIQUADRATIC_QUADRATIC_WEDGE).second, 18);
+    EXPECT_FALSE(types.count(VTK_HEXAHEDRON) || types.count(VTK_WEDGE));
 }
