@@ -15,7 +15,8 @@ written cell's point list is read back. Two corrections, both checked here:
   go with them, after the edge and face lists of vtkQuadraticWedge and
   vtkBiQuadraticQuadraticWedge) is applied to those.
 
-Run from the repository root: python3 scripts/gmsh_vtk_node_order.py (needs gmsh on PATH).
+Run from the repository root (needs gmsh on PATH), then format the header as the repository does:
+  python3 scripts/gmsh_vtk_node_order.py && clang-format -i formats/gmsh_node_order.hpp
 """
 import os
 import subprocess
