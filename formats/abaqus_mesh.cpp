@@ -15,9 +15,15 @@ namespace part::formats {
 
 namespace {
 
+// An element type name, the family of its corners and, for a second-order element, its node
+// count (0: linear). Abaqus numbers the nodes of its second-order elements as VTK's quadratic
+// cells do (Abaqus Analysis User's Guide, "Three-dimensional solid element library" and
+// "Two-dimensional solid element library": corners, then the edges' middle nodes in the same
+// edge order); the prism's triangles turn the other way, as its linear one's.
 struct AbaqusType {
     std::string_view name;
     CellType type;
+    int num_nodes = 0;
 };
 constexpr AbaqusType kAbaqusTypes[] = {{"C3D4", CellType::Tetrahedron},
                                        {"DC3D4", CellType::Tetrahedron},
@@ -57,7 +63,39 @@ constexpr AbaqusType kAbaqusTypes[] = {{"C3D4", CellType::Tetrahedron},
                                        {"R2D2", CellType::Line},
                                        {"RB2D2", CellType::Line},
                                        {"RB3D2", CellType::Line},
-                                       {"DC1D2", CellType::Line}};
+                                       {"DC1D2", CellType::Line},
+                                       {"C3D10", CellType::Tetrahedron, 10},
+                                       {"DC3D10", CellType::Tetrahedron, 10},
+                                       {"C3D15", CellType::Wedge, 15},
+                                       {"DC3D15", CellType::Wedge, 15},
+                                       {"C3D20", CellType::Hexahedron, 20},
+                                       {"DC3D20", CellType::Hexahedron, 20},
+                                       {"CPS6", CellType::Triangle, 6},
+                                       {"CPE6", CellType::Triangle, 6},
+                                       {"CAX6", CellType::Triangle, 6},
+                                       {"DC2D6", CellType::Triangle, 6},
+                                       {"STRI65", CellType::Triangle, 6},
+                                       {"S6", CellType::Triangle, 6},
+                                       {"M3D6", CellType::Triangle, 6},
+                                       {"CPS8", CellType::Quadrilateral, 8},
+                                       {"CPE8", CellType::Quadrilateral, 8},
+                                       {"CAX8", CellType::Quadrilateral, 8},
+                                       {"DC2D8", CellType::Quadrilateral, 8},
+                                       {"S8", CellType::Quadrilateral, 8},
+                                       {"S8R5", CellType::Quadrilateral, 8},
+                                       {"M3D8", CellType::Quadrilateral, 8},
+                                       {"S9R5", CellType::Quadrilateral, 9},
+                                       {"M3D9", CellType::Quadrilateral, 9},
+                                       {"T2D3", CellType::Line, 3},
+                                       {"T3D3", CellType::Line, 3},
+                                       {"B22", CellType::Line, 3},
+                                       {"B32", CellType::Line, 3}};
+
+// What an element is: its family and node count (two bytes per element of a large file).
+struct ElementForm {
+    CellType type;
+    std::uint8_t num_nodes;
+};
 
 std::string upper(std::string_view s) {
     std::string u(s);
@@ -66,13 +104,15 @@ std::string upper(std::string_view s) {
     return u;
 }
 
-// The cell type of an element type name; a variant's letters after the base name (C3D8R,
-// C3D8RH, S4R, B31OS) do not change the shape.
-std::optional<CellType> abaqus_cell_type(const std::string& name) {
+// The element type of an element type name; a variant's letters after the base name (C3D8R,
+// C3D8RH, S4R, B31OS, C3D10M) do not change the shape.
+std::optional<ElementForm> abaqus_cell_type(const std::string& name) {
     std::string_view base = name;
     for (int pass = 0; pass < 2; ++pass) {
         for (const AbaqusType& t : kAbaqusTypes)
-            if (t.name == base) return t.type;
+            if (t.name == base)
+                return ElementForm{
+                    t.type, std::uint8_t(t.num_nodes ? t.num_nodes : cell_num_nodes(t.type))};
         while (!base.empty() && std::isalpha(static_cast<unsigned char>(base.back())))
             base.remove_suffix(1);
     }
@@ -173,14 +213,18 @@ class AbaqusParser {
         const auto type = abaqus_cell_type(name);
         if (!type)
             lines_.fail("element type " + name +
-                        " is not read: expected a linear solid (C3D4, C3D5, C3D6, C3D8), "
-                        "planar, shell or membrane element (CPS3, CPE4, CAX4, S3, S4R, M3D4, "
-                        "...) or a 2-node truss or beam (T3D2, B31, ...)");
+                        " is not read: expected a linear or second-order solid (C3D4, C3D5, C3D6, "
+                        "C3D8, C3D10, C3D15, C3D20), planar, shell or membrane element (CPS3, "
+                        "CPE4, CAX4, S3, S4R, M3D4, CPS6, S8R, ...) or a 2- or 3-node truss or "
+                        "beam (T3D2, B31, B32, ...)");
         section_ = Section::Elements;
         type_ = *type;
         const std::string set = k.parameter("ELSET");
         element_set_ = set.empty() ? -1 : std::int32_t(set_index(set));
     }
+
+    // "tetrahedron", "quadratic tetrahedron": what the current *ELEMENT block makes.
+    const char* type_name() const { return cell_form_name(type_.type, type_.num_nodes); }
 
     std::string required(const Keyword& k, const std::string& key) const {
         const std::string value = k.parameter(key);
@@ -240,20 +284,20 @@ class AbaqusParser {
             element_sets_.push_back(element_set_);
             if (element_set_ >= 0)
                 sets_[std::size_t(element_set_)].members.push_back(element_ids_.back());
-            pending_ = cell_num_nodes(type_);
+            pending_ = type_.num_nodes;
             i = 1;
         }
         for (; i < fields.size(); ++i) {
             if (pending_ == 0)
-                lines_.fail(std::string("a ") + cell_name(type_) + " element has " +
-                            std::to_string(cell_num_nodes(type_)) + " node ids, found more");
+                lines_.fail(std::string("a ") + type_name() + " element has " +
+                            std::to_string(type_.num_nodes) + " node ids, found more");
             element_nodes_.push_back(label(fields[i], "a node id"));
             --pending_;
         }
         if (pending_ > 0 && !continues)
-            lines_.fail(std::string("a ") + cell_name(type_) + " element has " +
-                        std::to_string(cell_num_nodes(type_)) + " node ids, found " +
-                        std::to_string(cell_num_nodes(type_) - pending_) +
+            lines_.fail(std::string("a ") + type_name() + " element has " +
+                        std::to_string(type_.num_nodes) + " node ids, found " +
+                        std::to_string(int(type_.num_nodes) - pending_) +
                         " (a line ending in a comma continues on the next)");
     }
 
@@ -296,7 +340,7 @@ class AbaqusParser {
         std::vector<PointId> nodes;
         for (std::size_t e = 0; e < types_.size(); ++e) {
             nodes.clear();
-            for (int k = 0; k < cell_num_nodes(types_[e]); ++k, ++at) {
+            for (int k = 0; k < types_[e].num_nodes; ++k, ++at) {
                 const auto node = nodes_.find(element_nodes_[at]);
                 if (!node)
                     throw InputError(lines_.file(), elements_.line(e),
@@ -305,8 +349,9 @@ class AbaqusParser {
                                          ", which no *NODE defines");
                 nodes.push_back(PointId(*node));
             }
-            if (types_[e] == CellType::Wedge) counter_clockwise_wedge_to_vtk(nodes.data());
-            mesh.add_cell(types_[e], nodes);
+            if (types_[e].type == CellType::Wedge)
+                counter_clockwise_wedge_to_vtk(nodes.data(), types_[e].num_nodes);
+            mesh.add_cell(types_[e].type, nodes);
         }
         if (!sets_.empty()) tag_cells(mesh);
         set_dimension_from_points(mesh);
@@ -336,7 +381,7 @@ class AbaqusParser {
             if (tag[c] == 0 || used[std::size_t(tag[c])]) continue;
             used[std::size_t(tag[c])] = 1;
             mesh.physical_groups.push_back(
-                {cell_dimension(types_[c]), tag[c], sets_[std::size_t(tag[c] - 1)].name});
+                {cell_dimension(types_[c].type), tag[c], sets_[std::size_t(tag[c] - 1)].name});
         }
         std::sort(mesh.physical_groups.begin(), mesh.physical_groups.end(),
                   [](const PhysicalGroup& a, const PhysicalGroup& b) { return a.tag < b.tag; });
@@ -345,7 +390,7 @@ class AbaqusParser {
 
     LineReader lines_;
     Section section_ = Section::Skipped;
-    CellType type_ = CellType::Vertex;
+    ElementForm type_{CellType::Vertex, 1};
     std::int32_t element_set_ = -1;
     int pending_ = 0; // node ids the current element still needs
     std::size_t set_ = 0;
@@ -354,7 +399,7 @@ class AbaqusParser {
     LabelIndex nodes_, elements_;
     std::vector<std::int64_t> element_ids_;
     std::vector<double> points_; // 3 per node
-    std::vector<CellType> types_;
+    std::vector<ElementForm> types_;
     std::vector<std::int32_t> element_sets_;
     std::vector<std::int64_t> element_nodes_;
     std::vector<ElementSet> sets_;

@@ -77,7 +77,8 @@ template <typename Reader> class GmshLegacySections {
                 r.lines_);
             const std::int64_t tag = fields.integer("an element id");
             r.add_element_tag(tag, r.lines_);
-            const CellType type = cell_type_of_gmsh(fields.integer("an element type"), r.lines_);
+            const ElementType type =
+                element_type_of_gmsh(fields.integer("an element type"), r.lines_);
             const std::int64_t physical = fields.integer("the physical region");
             const std::int64_t entity = fields.integer("the elementary region");
             const std::int64_t nodes = fields.integer("the node count");
@@ -197,8 +198,8 @@ template <typename Reader> class GmshLegacySections {
                 r.lines_);
             const auto entity = checked_tag(r, block.integer("the block's entity tag"), "entity");
             const auto dim = block.integer("the block's entity dimension");
-            const CellType type =
-                cell_type_of_gmsh(block.integer("the block's element type"), r.lines_);
+            const ElementType type =
+                element_type_of_gmsh(block.integer("the block's element type"), r.lines_);
             const std::int64_t n = block.integer("the block's element count");
             const std::int32_t physical = r.physical_of(int(dim), entity);
             for (std::int64_t i = 0; i < n; ++i) {
@@ -221,14 +222,14 @@ template <typename Reader> class GmshLegacySections {
         for (std::int64_t b = 0; b < blocks; ++b) {
             const auto entity = bin.get<std::int32_t>("the block's entity tag");
             const auto dim = bin.get<std::int32_t>("the block's entity dimension");
-            const CellType type =
-                cell_type_of_gmsh(bin.get<std::int32_t>("the block's element type"), bin);
+            const ElementType type =
+                element_type_of_gmsh(bin.get<std::int32_t>("the block's element type"), bin);
             const std::int64_t n = r.count(bin, "the block's element count");
-            const std::size_t stride = std::size_t(1 + cell_num_nodes(type)) * 4;
+            const std::size_t stride = std::size_t(1 + type.num_nodes) * 4;
             const char* records = bin.take(std::size_t(n) * stride, "the block's elements");
             const std::int32_t physical = r.physical_of(dim, entity);
             for (std::int64_t i = 0; i < n; ++i) {
-                std::int32_t values[1 + kMaxCellNodes];
+                std::int32_t values[1 + kMaxHighOrderNodes];
                 std::memcpy(values, records + std::size_t(i) * stride, stride);
                 r.add_binary_element(values[0], values + 1, type, physical, entity, bin);
             }

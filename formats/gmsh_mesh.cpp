@@ -7,6 +7,7 @@
 #include <cstring>
 #include <map>
 
+#include "formats/gmsh_node_order.hpp"
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
 #include "formats/mesh_file.hpp"
@@ -18,37 +19,69 @@ namespace {
 // Gmsh element type codes (gmsh's GmshDefines.h) of the linear cells, in CellType order.
 constexpr std::int64_t kGmshCodes[] = {15, 1, 2, 3, 4, 5, 6, 7};
 
-// Reorders a cell's nodes from gmsh's numbering to VTK's, which Mesh uses. They differ only
-// for prisms: gmsh's first triangle turns counter-clockwise seen from the second, VTK's
-// clockwise (gmsh's own VTK export maps its nodes 0, 2, 1, 3, 5, 4 the same way); kept as
-// they are, every prism would have a negative volume.
-void to_vtk_order(CellType type, PointId* nodes) {
-    if (type != CellType::Wedge) return;
+// An element type the reader takes: the family of its corners, its node count and, for a
+// higher-order one, where each of its nodes goes in VTK's order.
+struct ElementType {
+    CellType family;
+    int num_nodes;
+    const int* to_vtk; // null for a linear element
+};
+
+// Reorders a cell's nodes from gmsh's numbering to VTK's, which Mesh uses. A linear cell's
+// differ only for prisms: gmsh's first triangle turns counter-clockwise seen from the second,
+// VTK's clockwise (gmsh's own VTK export maps its nodes 0, 2, 1, 3, 5, 4 the same way); kept
+// as they are, every prism would have a negative volume. Higher-order cells follow the
+// generated table of gmsh_node_order.hpp.
+void to_vtk_order(const ElementType& type, PointId* nodes) {
+    if (type.to_vtk) {
+        PointId gmsh[kMaxHighOrderNodes];
+        std::copy(nodes, nodes + type.num_nodes, gmsh);
+        for (int k = 0; k < type.num_nodes; ++k) nodes[k] = gmsh[type.to_vtk[k]];
+        return;
+    }
+    if (type.family != CellType::Wedge) return;
     std::swap(nodes[1], nodes[2]);
     std::swap(nodes[4], nodes[5]);
 }
 
 std::string unsupported_type_message(std::int64_t code) {
+    // Element types gmsh writes for meshes of order 3 and up, and its one second-order cell
+    // that VTK has no cell for.
     static const std::map<std::int64_t, const char*> kNames = {
-        {8, "3-node second-order line"},         {9, "6-node second-order triangle"},
-        {10, "9-node second-order quadrangle"},  {11, "10-node second-order tetrahedron"},
-        {12, "27-node second-order hexahedron"}, {13, "18-node second-order prism"},
-        {14, "14-node second-order pyramid"},    {16, "8-node second-order quadrangle"},
-        {17, "20-node second-order hexahedron"}, {18, "15-node second-order prism"},
-        {19, "13-node second-order pyramid"}};
+        {14, "14-node second-order pyramid, which VTK has no cell for: mesh with "
+             "-order 2 and Mesh.SecondOrderIncomplete=1 for 13-node pyramids"},
+        {20, "9-node third-order incomplete triangle"},
+        {21, "10-node third-order triangle"},
+        {22, "12-node fourth-order incomplete triangle"},
+        {23, "15-node fourth-order triangle"},
+        {26, "4-node third-order line"},
+        {27, "5-node fourth-order line"},
+        {29, "20-node third-order tetrahedron"},
+        {30, "35-node fourth-order tetrahedron"},
+        {36, "16-node third-order quadrangle"},
+        {37, "25-node fourth-order quadrangle"},
+        {90, "40-node third-order prism"},
+        {92, "64-node third-order hexahedron"},
+        {118, "30-node third-order pyramid"}};
     auto it = kNames.find(code);
     return "element type " + std::to_string(code) +
            (it != kNames.end() ? std::string(" (") + it->second + ")" : "") +
-           " is not supported: expected a linear element, gmsh types 1 (line), 2 (triangle), 3 "
-           "(quadrangle), 4 (tetrahedron), 5 (hexahedron), 6 (prism), 7 (pyramid) or 15 (point)";
+           " is not supported: expected gmsh types 1 (line), 2 (triangle), 3 (quadrangle), 4 "
+           "(tetrahedron), 5 (hexahedron), 6 (prism), 7 (pyramid), 15 (point) or their "
+           "second-order forms 8-13 and 16-19 (cells of order 3 and up are not supported)";
 }
 
-// The cell type of a gmsh element type code; an unsupported one fails at `where` (a
+// The element type of a gmsh element type code; an unsupported one fails at `where` (a
 // LineReader or a BinaryCursor).
-template <typename Where> CellType cell_type_of_gmsh(std::int64_t code, const Where& where) {
+template <typename Where> ElementType element_type_of_gmsh(std::int64_t code, const Where& where) {
     const auto* it = std::find(std::begin(kGmshCodes), std::end(kGmshCodes), code);
-    if (it == std::end(kGmshCodes)) where.fail(unsupported_type_message(code));
-    return CellType(it - std::begin(kGmshCodes));
+    if (it != std::end(kGmshCodes)) {
+        const CellType family = CellType(it - std::begin(kGmshCodes));
+        return {family, cell_num_nodes(family), nullptr};
+    }
+    for (const GmshHigherOrderType& type : kGmshHigherOrderTypes)
+        if (type.code == code) return {type.family, type.num_nodes, type.to_vtk};
+    where.fail(unsupported_type_message(code));
 }
 
 // Maps gmsh node tags to point indices: a dense table when the tags are compact, else a
@@ -503,11 +536,11 @@ class MshReader {
 
     // An element of a binary block: its tag, its nodes' tags and the cell they make.
     template <typename Word>
-    void add_binary_element(std::int64_t tag, const Word* node_tags, CellType type,
+    void add_binary_element(std::int64_t tag, const Word* node_tags, const ElementType& type,
                             std::int32_t physical, std::int32_t entity, const BinaryCursor& bin) {
         add_element_tag(tag, bin);
-        PointId nodes[kMaxCellNodes];
-        for (int k = 0; k < cell_num_nodes(type); ++k)
+        PointId nodes[kMaxHighOrderNodes];
+        for (int k = 0; k < type.num_nodes; ++k)
             nodes[k] = point_of(std::int64_t(node_tags[k]), tag, bin);
         add_cell(type, nodes, physical, entity);
     }
@@ -528,25 +561,26 @@ class MshReader {
 
     // The cell of an ASCII element line whose nodes are left on the line (`nodes_name`,
     // `node_name`: what the format calls them).
-    void add_ascii_element(FieldCursor& fields, std::int64_t tag, CellType type,
+    void add_ascii_element(FieldCursor& fields, std::int64_t tag, const ElementType& type,
                            const char* nodes_name, const char* node_name, std::int32_t physical,
                            std::int32_t entity) {
-        const int want = cell_num_nodes(type);
+        const int want = type.num_nodes;
         const std::size_t have = fields.count_remaining();
         if (have != std::size_t(want))
             lines_.fail("element " + std::to_string(tag) + " has " + std::to_string(have) + " " +
-                        nodes_name + " but a " + cell_name(type) + " needs " +
+                        nodes_name + " but a " + cell_form_name(type.family, want) + " needs " +
                         std::to_string(want) +
                         (have < std::size_t(want) ? " (missing nodes)" : ""));
-        PointId nodes[kMaxCellNodes];
+        PointId nodes[kMaxHighOrderNodes];
         for (int k = 0; k < want; ++k) nodes[k] = point_of(fields.integer(node_name), tag, lines_);
         add_cell(type, nodes, physical, entity);
         release_consumed();
     }
 
-    void add_cell(CellType type, PointId* nodes, std::int32_t physical, std::int32_t entity) {
+    void add_cell(const ElementType& type, PointId* nodes, std::int32_t physical,
+                  std::int32_t entity) {
         to_vtk_order(type, nodes);
-        mesh_.add_cell(type, {nodes, std::size_t(cell_num_nodes(type))});
+        mesh_.add_cell(type.family, {nodes, std::size_t(type.num_nodes)});
         physical_.push_back(physical);
         geometrical_.push_back(entity);
     }
@@ -564,12 +598,12 @@ class MshReader {
                 const auto entity = bin.get<std::int32_t>("the block's entity tag");
                 const auto code = bin.get<std::int32_t>("the block's element type");
                 const std::int64_t n = count(bin, "the block's element count");
-                const CellType type = cell_type_of_gmsh(code, bin);
-                const std::size_t stride = std::size_t(1 + cell_num_nodes(type)) * 8;
+                const ElementType type = element_type_of_gmsh(code, bin);
+                const std::size_t stride = std::size_t(1 + type.num_nodes) * 8;
                 const char* records = bin.take(std::size_t(n) * stride, "the block's elements");
                 const std::int32_t physical = physical_of(dim, entity);
                 for (std::int64_t i = 0; i < n; ++i) {
-                    std::uint64_t values[1 + kMaxCellNodes];
+                    std::uint64_t values[1 + kMaxHighOrderNodes];
                     std::memcpy(values, records + std::size_t(i) * stride, stride);
                     add_binary_element(std::int64_t(values[0]), values + 1, type, physical, entity,
                                        bin);
@@ -594,7 +628,7 @@ class MshReader {
                 const auto entity = std::int32_t(block.integer("the block's entity tag"));
                 const auto code = block.integer("the block's element type");
                 const std::int64_t n = block.integer("the block's element count");
-                const CellType type = cell_type_of_gmsh(code, lines_);
+                const ElementType type = element_type_of_gmsh(code, lines_);
                 const std::int32_t physical = physical_of(int(dim), entity);
                 for (std::int64_t i = 0; i < n; ++i) {
                     FieldCursor fields(data_line("an element 'tag node...'"), lines_);
@@ -624,14 +658,14 @@ class MshReader {
                 const auto code = bin.get<std::int32_t>("an element block's type");
                 const auto n = bin.get<std::int32_t>("an element block's count");
                 const auto ntags = bin.get<std::int32_t>("an element block's tag count");
-                const CellType type = cell_type_of_gmsh(code, bin);
+                const ElementType type = element_type_of_gmsh(code, bin);
                 if (n < 0 || n > total - seen || ntags < 0 || ntags > 64)
                     bin.fail("element block header (count " + std::to_string(n) + ", tags " +
                              std::to_string(ntags) + ") is corrupted");
-                const std::size_t ints = std::size_t(1 + ntags + cell_num_nodes(type));
+                const std::size_t ints = std::size_t(1 + ntags + type.num_nodes);
                 const char* records = bin.take(std::size_t(n) * ints * 4, "the block's elements");
                 for (std::int32_t i = 0; i < n; ++i) {
-                    std::int32_t values[1 + 64 + kMaxCellNodes];
+                    std::int32_t values[1 + 64 + kMaxHighOrderNodes];
                     std::memcpy(values, records + std::size_t(i) * ints * 4, ints * 4);
                     add_binary_element(values[0], values + 1 + ntags, type,
                                        ntags > 0 ? values[1] : 0, ntags > 1 ? values[2] : 0, bin);
@@ -647,7 +681,7 @@ class MshReader {
                 add_element_tag(tag, lines_);
                 const std::int64_t code = fields.integer("an element type");
                 const std::int64_t ntags = fields.integer("a tag count");
-                const CellType type = cell_type_of_gmsh(code, lines_);
+                const ElementType type = element_type_of_gmsh(code, lines_);
                 if (ntags < 0 || std::size_t(ntags) > fields.count_remaining())
                     lines_.fail("element " + std::to_string(tag) + " announces " +
                                 std::to_string(ntags) + " tags but the line is shorter");

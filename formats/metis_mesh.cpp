@@ -180,7 +180,9 @@ void write_metis_mesh(const std::string& path, const Mesh& mesh, std::span<const
     out += '\n';
     for (CellId c : cells) {
         bool first = true;
-        for (PointId p : mesh.cell(c)) {
+        // METIS meshes hold linear elements (its manual's element types are told apart by their
+        // node count): a higher-order cell is written as its corners.
+        for (PointId p : mesh.corners(c)) {
             if (!first) out += ' ';
             first = false;
             append_number(out, std::int64_t(p) + 1);

@@ -17,7 +17,7 @@ namespace part::formats {
 
 Mesh read_metis_mesh(const std::string& path);
 
-// Writes the listed cells (node ids only), atomically.
+// Writes the listed cells (node ids only; the corners of a higher-order cell), atomically.
 void write_metis_mesh(const std::string& path, const Mesh& mesh, std::span<const CellId> cells);
 
 } // namespace part::formats

@@ -70,6 +70,37 @@ int vtk_type_of(CellType type) {
     return kVtkCellTypes[static_cast<int>(type)];
 }
 
+// The VTK type of cell c: its family's linear type, or the higher-order form its node count
+// makes (validate() has checked it has one).
+int vtk_type_of_cell(const Mesh& mesh, CellId c) {
+    const CellType family = mesh.cell_types[c];
+    const HighOrderForm* form = higher_order_form(family, int(mesh.cell(c).size()));
+    return form && family != CellType::Polyhedron ? form->vtk_type : vtk_type_of(family);
+}
+
+// VTK's arbitrary-order cells (VTK_LAGRANGE_CURVE = 68 to VTK_BEZIER_PYRAMID = 81) have a
+// node count set by their order, which this reader does not take.
+std::string lagrange_hint(int vtk_type) {
+    if (vtk_type < VTK_LAGRANGE_CURVE || vtk_type > VTK_BEZIER_PYRAMID) return "";
+    return " (Lagrange and Bezier cells of arbitrary order are not supported: write quadratic "
+           "cells, VTK types 21-34)";
+}
+
+// The family and node count of a VTK cell type, linear or quadratic; false if neither.
+bool family_of_vtk(int vtk_type, CellType& family, int& num_nodes) {
+    if (enum_of_vtk(kVtkCellTypes, vtk_type, family)) {
+        num_nodes = cell_num_nodes(family);
+        return true;
+    }
+    for (const HighOrderForm& form : higher_order_forms())
+        if (form.vtk_type == vtk_type) {
+            family = form.family;
+            num_nodes = form.num_nodes;
+            return true;
+        }
+    return false;
+}
+
 // VTK's scalar types in ScalarType order, as written; the synonyms below are read too.
 constexpr int kVtkScalarTypes[] = {
     VTK_SIGNED_CHAR, VTK_UNSIGNED_CHAR, VTK_SHORT,     VTK_UNSIGNED_SHORT,
@@ -240,21 +271,25 @@ Mesh mesh_of_vtk_grid(vtkUnstructuredGrid* grid, const std::string& path) {
     for (vtkIdType c = 0; c < num_cells; ++c) {
         const int vtk_type = grid->GetCellType(c);
         CellType type;
-        if (!enum_of_vtk(kVtkCellTypes, vtk_type, type))
+        int num_nodes = 0;
+        if (!family_of_vtk(vtk_type, type, num_nodes))
             throw InputError(path, 0,
                              "cell " + std::to_string(c) + " has VTK cell type " +
                                  std::to_string(vtk_type) + " (" +
                                  (vtkCellTypes::GetClassNameFromTypeId(vtk_type)
                                       ? vtkCellTypes::GetClassNameFromTypeId(vtk_type)
                                       : "unknown") +
-                                 "), which is not supported: expected " + supported_cell_names());
+                                 "), which is not supported: expected " + supported_cell_names() +
+                                 lagrange_hint(vtk_type));
         connectivity->GetCellAtId(c, ids);
         const bool polyhedron = type == CellType::Polyhedron;
-        if (!polyhedron && ids->GetNumberOfIds() != cell_num_nodes(type))
+        if (!polyhedron && ids->GetNumberOfIds() != num_nodes)
             throw InputError(path, 0,
-                             "cell " + std::to_string(c) + " (" + cell_name(type) + ") has " +
+                             "cell " + std::to_string(c) + " (" +
+                                 cell_form_name(type, int(num_nodes)) + ") has " +
                                  std::to_string(ids->GetNumberOfIds()) + " points: expected " +
-                                 std::to_string(cell_num_nodes(type)) + " (missing nodes)");
+                                 std::to_string(num_nodes) +
+                                 (ids->GetNumberOfIds() < num_nodes ? " (missing nodes)" : ""));
         if (polyhedron && ids->GetNumberOfIds() > kMaxPolyhedronNodes)
             throw InputError(path, 0,
                              "cell " + std::to_string(c) + " (polyhedron) has " +
@@ -315,8 +350,7 @@ vtkSmartPointer<vtkUnstructuredGrid> grid_of(const Mesh& mesh, std::span<const C
         for (std::size_t k = 0; k < nodes.size(); ++k)
             ids[k] = all_points ? nodes[k] : local[std::size_t(nodes[k])];
         if (mesh.cell_types[c] != CellType::Polyhedron) {
-            grid->InsertNextCell(vtk_type_of(mesh.cell_types[c]), vtkIdType(ids.size()),
-                                 ids.data());
+            grid->InsertNextCell(vtk_type_of_cell(mesh, c), vtkIdType(ids.size()), ids.data());
             continue;
         }
         // VTK takes a polyhedron's faces by point id: each face's size, then its points.

@@ -39,12 +39,14 @@ BoundaryElements find_boundary_elements(const Mesh& mesh, std::span<const CellId
             physical->value(std::size_t(c)) != 0)
             boundary.cells.push_back(c);
     if (boundary.cells.empty()) return boundary;
-    const NodeCells around = node_to_cells(mesh, top_cells);
+    // A higher-order element's corners are those of a face of its cell; its other nodes need
+    // no look.
+    const NodeCells around = node_to_cells(mesh, top_cells, CellNodes::Corners);
     for (CellId c : boundary.cells) {
-        const auto nodes = mesh.cell(c);
+        const auto nodes = mesh.corners(c);
         const auto candidates = around.of(nodes[0]);
         const auto found = std::find_if(candidates.begin(), candidates.end(), [&](CellId i) {
-            return holds_all(mesh.cell(top_cells[std::size_t(i)]), nodes);
+            return holds_all(mesh.corners(top_cells[std::size_t(i)]), nodes);
         });
         if (found == candidates.end())
             no_adjacent_cell(mesh, c, std::int32_t(physical->value(std::size_t(c))));

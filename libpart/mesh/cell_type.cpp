@@ -36,7 +36,46 @@ constexpr CellShape kShapes[] = {
     {"polyhedron", 3, 0, 0, {}, {}, 3},
 };
 
+// The quadratic cells of VTK's vtkCellType.h (21-34, 37), by the family of their corners. Their
+// node orders are those of the VTK classes (vtkQuadraticTetra, vtkTriQuadraticHexahedron, ...).
+constexpr HighOrderForm kHighOrderForms[] = {
+    {CellType::Line, 3, 21, "quadratic line"},
+    {CellType::Triangle, 6, 22, "quadratic triangle"},
+    {CellType::Triangle, 7, 34, "biquadratic triangle"},
+    {CellType::Quadrilateral, 6, 30, "quadratic-linear quadrilateral"},
+    {CellType::Quadrilateral, 8, 23, "quadratic quadrilateral"},
+    {CellType::Quadrilateral, 9, 28, "biquadratic quadrilateral"},
+    {CellType::Tetrahedron, 10, 24, "quadratic tetrahedron"},
+    {CellType::Hexahedron, 20, 25, "quadratic hexahedron"},
+    {CellType::Hexahedron, 24, 33, "biquadratic-quadratic hexahedron"},
+    {CellType::Hexahedron, 27, 29, "triquadratic hexahedron"},
+    {CellType::Wedge, 12, 31, "quadratic-linear wedge"},
+    {CellType::Wedge, 15, 26, "quadratic wedge"},
+    {CellType::Wedge, 18, 32, "biquadratic-quadratic wedge"},
+    {CellType::Pyramid, 13, 27, "quadratic pyramid"},
+    {CellType::Pyramid, 19, 37, "triquadratic pyramid"},
+};
+
 } // namespace
+
+std::span<const HighOrderForm> higher_order_forms() {
+    return kHighOrderForms;
+}
+
+const HighOrderForm* higher_order_form(CellType family, int num_nodes) {
+    for (const HighOrderForm& form : kHighOrderForms)
+        if (form.family == family && form.num_nodes == num_nodes) return &form;
+    return nullptr;
+}
+
+const char* cell_form_name(CellType family, int num_nodes) {
+    const HighOrderForm* form = higher_order_form(family, num_nodes);
+    return form ? form->name : cell_name(family);
+}
+
+bool is_cell_node_count(CellType family, int num_nodes) {
+    return num_nodes == cell_num_corners(family) || higher_order_form(family, num_nodes);
+}
 
 const CellShape& cell_shape(CellType type) {
     return kShapes[static_cast<int>(type)];
@@ -45,7 +84,7 @@ const CellShape& cell_shape(CellType type) {
 std::string supported_cell_names() {
     return "vertex, line, triangle, quadrilateral, tetrahedron, hexahedron, wedge (prism), "
            "pyramid, "
-           "polyhedron (linear cells only)";
+           "polyhedron, and the quadratic forms of the first eight";
 }
 
 } // namespace part

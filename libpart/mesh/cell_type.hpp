@@ -1,8 +1,12 @@
 #pragma once
-// The linear cell types of CFD meshes, with their node counts, dimensions and faces. Node
-// orderings are VTK's, which gmsh shares for these types except the prism (wedge), whose
-// first triangle gmsh numbers the other way round: the gmsh reader reorders it.
+// The cell families of CFD meshes, with their corner counts, dimensions and faces. A cell of a
+// family is linear (its corners only) or of higher order: its corners first, then the nodes on
+// its edges, faces and inside, in the order of the VTK cell of that node count (see
+// higher_order_forms()). Node orderings are VTK's, which gmsh shares for the linear types
+// except the prism (wedge), whose first triangle gmsh numbers the other way round: the
+// readers reorder it.
 #include <cstdint>
+#include <span>
 #include <string>
 
 namespace part {
@@ -20,7 +24,10 @@ enum class CellType : std::uint8_t {
     Polyhedron
 };
 
+// Corners of a cell (the nodes of a linear one).
 inline constexpr int kMaxCellNodes = 8;
+// Nodes of a higher-order cell: the 27-node (triquadratic) hexahedron.
+inline constexpr int kMaxHighOrderNodes = 27;
 inline constexpr int kMaxCellFaces = 6;
 inline constexpr int kMaxFaceNodes = 4;
 // A polyhedron's node count is capped so that the dual graph can count shared nodes in a byte.
@@ -43,12 +50,36 @@ const CellShape& cell_shape(CellType type);
 inline int cell_dimension(CellType type) {
     return cell_shape(type).dimension;
 }
+// The nodes of a linear cell of the type: its corners.
 inline int cell_num_nodes(CellType type) {
+    return cell_shape(type).num_nodes;
+}
+// The corners of a cell of the family, of any order: the first nodes of the cell. Faces,
+// the dual graph and centroids use these only.
+inline int cell_num_corners(CellType type) {
     return cell_shape(type).num_nodes;
 }
 inline const char* cell_name(CellType type) {
     return cell_shape(type).name;
 }
+
+// A higher-order form of a family: its node count and the VTK cell type whose node order it
+// has (VTK's vtkCellType.h codes; libpart only carries them for the writers and readers).
+struct HighOrderForm {
+    CellType family;
+    int num_nodes;
+    int vtk_type;
+    const char* name;
+};
+std::span<const HighOrderForm> higher_order_forms();
+// The higher-order form of `family` with `num_nodes` nodes, or null (a linear cell, or a node
+// count no form has).
+const HighOrderForm* higher_order_form(CellType family, int num_nodes);
+// "tetrahedron", "quadratic tetrahedron": the name of a cell of `family` with `num_nodes` nodes
+// (the family's when no form has that count).
+const char* cell_form_name(CellType family, int num_nodes);
+// True when a cell of `family` may have `num_nodes` nodes: its corners or a higher-order form.
+bool is_cell_node_count(CellType family, int num_nodes);
 
 // "triangle, quadrilateral, ..." for error messages that list what is supported.
 std::string supported_cell_names();

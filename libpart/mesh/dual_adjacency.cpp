@@ -24,7 +24,7 @@ bool holds_face(std::span<const PointId> a, std::span<const Index> face,
 
 // True when all the nodes of some face of cell `c` are nodes of cell `b`.
 bool holds_a_face_of(const Mesh& mesh, CellId c, std::span<const PointId> b) {
-    const auto a = mesh.cell(c);
+    const auto a = mesh.corners(c);
     const CellType type = mesh.cell_types[c];
     if (type == CellType::Polyhedron) {
         bool found = false;
@@ -59,12 +59,12 @@ DualAdjacency::DualAdjacency(const Mesh& mesh, std::span<const CellId> cells, in
     if (ncommon < 0) throw InvalidArgument("ncommon must be positive (or 0 for face adjacency)");
     if (cells.size() > std::size_t(INT32_MAX - 1))
         throw InvalidArgument("too many cells for 32-bit vertex ids");
-    around_ = node_to_cells(mesh, cells);
+    around_ = node_to_cells(mesh, cells, CellNodes::Corners);
     for (CellId c : cells) {
         const CellShape& shape = cell_shape(mesh.cell_types[c]);
         min_face_size_ = std::min(min_face_size_, shape.min_face_size);
-        min_nodes_ = std::min(min_nodes_, int(mesh.cell(c).size()));
-        distinct_nodes_ = distinct_nodes_ && has_distinct_nodes(mesh.cell(c));
+        min_nodes_ = std::min(min_nodes_, int(mesh.corners(c).size()));
+        distinct_nodes_ = distinct_nodes_ && has_distinct_nodes(mesh.corners(c));
     }
     // Below this many shared nodes no rule can make two cells adjacent (see adjacent()).
     min_overlap_ = ncommon > 0 ? std::min(ncommon, min_nodes_ - 1) : min_face_size_;
@@ -79,10 +79,10 @@ std::vector<DualAdjacency::Scratch>& DualAdjacency::scratch() {
 }
 
 bool DualAdjacency::adjacent(std::size_t i, std::size_t j, int overlap) const {
-    const auto ni = mesh_.cell(cells_[i]);
+    const auto ni = mesh_.corners(cells_[i]);
     if (ncommon_ > 0) { // METIS 5 mesh.c, FindCommonElements
         if (overlap >= ncommon_ || overlap >= int(ni.size()) - 1) return true;
-        return overlap >= min_nodes_ - 1 && overlap >= int(mesh_.cell(cells_[j]).size()) - 1;
+        return overlap >= min_nodes_ - 1 && overlap >= int(mesh_.corners(cells_[j]).size()) - 1;
     }
     if (overlap < min_face_size_) return false;
     // Any dimension-many nodes of a simplex (triangle, tetrahedron) form one of its faces,
@@ -91,7 +91,7 @@ bool DualAdjacency::adjacent(std::size_t i, std::size_t j, int overlap) const {
     // occurrences, so this needs cells without repeated nodes.
     const CellType ti = mesh_.cell_types[cells_[i]];
     if (distinct_nodes_ && is_simplex(ti) && overlap >= int(ni.size()) - 1) return true;
-    const auto nj = mesh_.cell(cells_[j]);
+    const auto nj = mesh_.corners(cells_[j]);
     const CellShape &si = cell_shape(ti), &sj = cell_shape(mesh_.cell_types[cells_[j]]);
     if (overlap < si.min_face_size && overlap < sj.min_face_size) return false;
     return holds_a_face_of(mesh_, cells_[i], nj) || holds_a_face_of(mesh_, cells_[j], ni);
@@ -161,7 +161,7 @@ void DualAdjacency::append_row(std::size_t i, bool later_only, Scratch& scratch,
     std::vector<std::uint8_t>& overlap = scratch.overlap;
     std::vector<CellId>& candidates = scratch.candidates;
     candidates.clear();
-    for (PointId p : mesh_.cell(cells_[i])) {
+    for (PointId p : mesh_.corners(cells_[i])) {
         const std::span<const CellId> around = around_.of(p);
         const auto first =
             later_only ? std::upper_bound(around.begin(), around.end(), CellId(i)) : around.begin();

@@ -78,6 +78,12 @@ const MeshArray* Mesh::find_point_array(const std::string& name) const {
     return find_array(point_data, name);
 }
 
+bool has_higher_order_cells(const Mesh& mesh) {
+    for (CellId c = 0; c < mesh.num_cells(); ++c)
+        if (mesh.is_higher_order(c)) return true;
+    return false;
+}
+
 int top_dimension(const Mesh& mesh) {
     int top = 0;
     for (CellType type : mesh.cell_types) top = std::max(top, cell_dimension(type));
@@ -183,6 +189,14 @@ void check_polyhedron(const Mesh& mesh, CellId c) {
                                " faces: expected 4 or more");
 }
 
+// "4 or 10" for a tetrahedron: its corners, then its higher-order forms.
+std::string node_counts_of(CellType type) {
+    std::string counts = std::to_string(cell_num_corners(type));
+    for (const HighOrderForm& form : higher_order_forms())
+        if (form.family == type) counts += " or " + std::to_string(form.num_nodes);
+    return counts;
+}
+
 void check_face_offsets(const Mesh& mesh) {
     if (mesh.face_offsets.empty()) return;
     if (mesh.face_offsets.size() != mesh.cell_types.size() + 1 || mesh.face_offsets.front() != 0 ||
@@ -213,10 +227,10 @@ void validate(const Mesh& mesh) {
             check_polyhedron(mesh, c);
         else if (!mesh.faces(c).empty())
             throw MeshError(c, cell_label(mesh, c) + " has a face list: only polyhedra have one");
-        if (!polyhedron && int(nodes.size()) != shape.num_nodes)
+        if (!polyhedron && !is_cell_node_count(mesh.cell_types[c], int(nodes.size())))
             throw MeshError(c, "cell " + std::to_string(c + 1) + " (" + shape.name + ") has " +
                                    std::to_string(nodes.size()) + " nodes: expected " +
-                                   std::to_string(shape.num_nodes));
+                                   node_counts_of(mesh.cell_types[c]));
         for (PointId p : nodes)
             if (p < 0 || p >= mesh.num_points())
                 throw MeshError(c, "cell " + std::to_string(c + 1) + " refers to point " +

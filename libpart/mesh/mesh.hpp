@@ -1,6 +1,7 @@
 #pragma once
 // An unstructured mesh in memory: points, cells as CSR lists of point ids with one type per
 // cell, and named arrays on cells and points (solution fields, gmsh physical tags, ...).
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <span>
@@ -100,6 +101,19 @@ struct Mesh {
         return {cell_nodes.data() + cell_offsets[c],
                 std::size_t(cell_offsets[c + 1] - cell_offsets[c])};
     }
+    // The corners of cell c: the first cell_num_corners nodes of a cell of any order, all the
+    // nodes of a polyhedron. The dual graph and geometry use these only.
+    std::span<const PointId> corners(CellId c) const {
+        const CellType type = cell_types[std::size_t(c)];
+        const auto nodes = cell(c);
+        if (type == CellType::Polyhedron) return nodes;
+        return nodes.first(std::min(nodes.size(), std::size_t(cell_num_corners(type))));
+    }
+    // True when cell c has more nodes than corners (a quadratic cell, say).
+    bool is_higher_order(CellId c) const {
+        return cell_types[std::size_t(c)] != CellType::Polyhedron &&
+               cell(c).size() > std::size_t(cell_num_corners(cell_types[std::size_t(c)]));
+    }
     // The faces of cell c as add_cell took them; empty unless it is a polyhedron.
     std::span<const std::int32_t> faces(CellId c) const {
         if (face_offsets.empty()) return {};
@@ -128,6 +142,9 @@ template <typename Visit> void for_each_face(std::span<const std::int32_t> faces
         visit(faces.subspan(f + 1, std::size_t(faces[f])));
 }
 
+// True when some cell has more nodes than corners.
+bool has_higher_order_cells(const Mesh& mesh);
+
 // Highest dimension among the cells (0 when there are none).
 int top_dimension(const Mesh& mesh);
 // The cells of the top dimension, in mesh order: the graph vertices of the dual graph.
@@ -150,10 +167,10 @@ class MeshError : public Error {
 
 // Throws MeshError on: no cells of dimension 1 or more, node ids out of range, a cell with all
 // its nodes at one point (a corrupted connectivity), node counts that do not match the cell
-// type, polyhedra without a valid face list (fewer than 4 nodes or faces, more than
-// kMaxPolyhedronNodes nodes, a face of fewer than 3 nodes or with a node not its cell's), arrays
-// whose length is not the cell or point count, coordinate arrays of the wrong size. O(size of the
-// mesh).
+// type (its corners or a higher-order form of it), polyhedra without a valid face list (fewer than
+// 4 nodes or faces, more than kMaxPolyhedronNodes nodes, a face of fewer than 3 nodes or with a
+// node not its cell's), arrays whose length is not the cell or point count, coordinate arrays of
+// the wrong size. O(size of the mesh).
 void validate(const Mesh& mesh);
 
 template <typename T>

@@ -76,7 +76,8 @@ Coordinates cell_centroids(const Mesh& mesh, std::span<const CellId> cells) {
 }
 
 void cell_centroid(const Mesh& mesh, CellId cell, std::span<double> centre) {
-    const auto nodes = mesh.cell(cell);
+    // The corners: a higher-order cell's other nodes would pull the centre towards its edges.
+    const auto nodes = mesh.corners(cell);
     std::fill(centre.begin(), centre.end(), 0.0);
     for (PointId p : nodes)
         for (int a = 0; a < mesh.dim; ++a)

@@ -17,8 +17,13 @@ struct NodeCells {
     }
 };
 
+// Which nodes of a cell count: all of them, or its corners only (Mesh::corners), which is
+// what face adjacency needs: a higher-order cell's other nodes add nothing to it.
+enum class CellNodes : std::uint8_t { All, Corners };
+
 // Two passes over the selected cells (count, then fill); no per-point allocation.
-NodeCells node_to_cells(const Mesh& mesh, std::span<const CellId> selection);
+NodeCells node_to_cells(const Mesh& mesh, std::span<const CellId> selection,
+                        CellNodes which = CellNodes::All);
 
 // True when two cells of the mesh share at least `count` nodes; stops at the first pair.
 bool any_cells_share_nodes(const Mesh& mesh, int count);

@@ -90,7 +90,7 @@ TEST(AbaqusMeshErrors, EachMalformedCaseNamesItsLine) {
     auto check = [&](const std::string& text, std::int64_t line, const std::string& needle) {
         expect_text_error_at(dir, "bad.inp", text, line, needle);
     };
-    check(small_inp("*Element, type=C3D10\n"), 11, "element type C3D10 is not read");
+    check(small_inp("*Element, type=C3D27\n"), 11, "element type C3D27 is not read");
     check(small_inp("*Element\n"), 11, "*ELEMENT without TYPE=");
     check(small_inp("*Element, type=S4\n1, 10, 11, 14\n"), 12,
           "a quadrilateral element has 4 node ids, found 3");

@@ -3,13 +3,6 @@
 // of positive volume that fill the domain, as VTK measures them.
 #include <gtest/gtest.h>
 
-#include <vtkCellData.h>
-#include <vtkCellSizeFilter.h>
-#include <vtkDataArray.h>
-#include <vtkNew.h>
-#include <vtkUnstructuredGrid.h>
-#include <vtkXMLUnstructuredGridReader.h>
-
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -17,6 +10,7 @@
 
 #include "formats/mesh_file.hpp"
 #include "formats/vtk_mesh.hpp"
+#include "tests/formats/vtk_cell_measures.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part;
@@ -68,24 +62,6 @@ std::vector<CellRow> cells_by_coordinates(const Mesh& mesh) {
     }
     std::sort(rows.begin(), rows.end());
     return rows;
-}
-
-// VTK's measure of every cell of a .vtu: vtkCellSizeFilter's signed volume for 3D cells, its
-// area for 2D ones.
-std::vector<double> vtk_cell_measures(const std::string& vtu, int dim) {
-    vtkNew<vtkXMLUnstructuredGridReader> reader;
-    reader->SetFileName(vtu.c_str());
-    vtkNew<vtkCellSizeFilter> sizes;
-    sizes->SetInputConnection(reader->GetOutputPort());
-    sizes->Update();
-    vtkDataArray* array = vtkUnstructuredGrid::SafeDownCast(sizes->GetOutput())
-                              ->GetCellData()
-                              ->GetArray(dim == 3 ? "Volume" : "Area");
-    std::vector<double> measures;
-    if (array == nullptr) return measures;
-    for (vtkIdType c = 0; c < array->GetNumberOfTuples(); ++c)
-        measures.push_back(array->GetTuple1(c));
-    return measures;
 }
 
 } // namespace

@@ -1,0 +1,140 @@
+// part-convert on gmsh's second-order meshes (issue 27): the graph is the first-order mesh's,
+// byte for byte, and the partitioned .pvtu holds the whole quadratic cells, boundary faces
+// included, as VTK's quadratic cell types; part-repart under mpiexec moves them whole.
+#include <gtest/gtest.h>
+
+#include <vtkCell.h>
+#include <vtkCellType.h>
+#include <vtkNew.h>
+#include <vtkUnstructuredGrid.h>
+#include <vtkXMLPUnstructuredGridReader.h>
+#include <vtkXMLUnstructuredGridReader.h>
+
+#include <map>
+#include <string>
+
+#include "tests/support/test_files.hpp"
+
+using namespace part;
+using namespace part::test;
+
+namespace {
+
+bool have_gmsh() {
+    return run_command("command -v gmsh").exit_code == 0;
+}
+
+CommandResult convert(const std::string& args) {
+    return run_command(tool("part-convert") + " " + args);
+}
+
+// Meshes tests/data/mixed3d.geo (prisms, hexahedra, tagged bottom faces) with gmsh.
+std::string mixed3d(const ScratchDir& dir, const std::string& name, const std::string& options) {
+    const std::string out = dir.file(name);
+    const auto r = run_command("gmsh -3 " + options + " " + source_file("tests/data/mixed3d.geo") +
+                               " -o " + out);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return out;
+}
+
+// VTK cell type -> (cells, points per cell; -1 when they differ).
+std::map<int, std::pair<int, int>> cell_types_of(vtkUnstructuredGrid* grid) {
+    std::map<int, std::pair<int, int>> types;
+    for (vtkIdType c = 0; c < grid->GetNumberOfCells(); ++c) {
+        const int points = int(grid->GetCell(c)->GetNumberOfPoints());
+        auto [it, added] = types.try_emplace(grid->GetCellType(c), 0, points);
+        ++it->second.first;
+        if (it->second.second != points) it->second.second = -1;
+    }
+    return types;
+}
+
+} // namespace
+
+TEST(PartConvertHighOrder, SecondOrderMeshGivesTheFirstOrderGraph) {
+    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    ScratchDir dir;
+    // gmsh orders a 2.2 file's elements otherwise than a 4.1 one's: each against its own.
+    for (const char* format : {"msh41", "msh22"}) {
+        SCOPED_TRACE(format);
+        const std::string as = std::string("-format ") + format;
+        const std::string linear = mixed3d(dir, std::string("linear_") + format + ".msh", as);
+        const std::string quadratic =
+            mixed3d(dir, std::string("quadratic_") + format + ".msh", "-order 2 " + as);
+        auto r = convert(linear + " -q -o " + dir.file("linear.graph"));
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        r = convert(quadratic + " -q -o " + dir.file("quadratic.graph"));
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_TRUE(read_text(dir.file("quadratic.graph")) == read_text(dir.file("linear.graph")));
+        EXPECT_TRUE(read_text(dir.file("quadratic.xyz")) == read_text(dir.file("linear.xyz")));
+    }
+}
+
+TEST(PartConvertHighOrder, PiecesHoldTheWholeQuadraticCells) {
+    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    ScratchDir dir;
+    const std::string mesh = mixed3d(dir, "quadratic.msh", "-order 2");
+    auto r = convert(mesh + " -q -o " + dir.file("q.graph"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = run_command(tool("part-partition") + " " + dir.file("q.graph") + " -k 2 --method metis -q");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = convert(mesh + " --partition " + dir.file("q.graph.part.2") + " -q -o " +
+                dir.file("q.pvtu"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    vtkNew<vtkXMLPUnstructuredGridReader> reader;
+    reader->SetFileName(dir.file("q.pvtu").c_str());
+    reader->Update();
+    const auto types = cell_types_of(reader->GetOutput());
+    // 18-node prisms and 27-node hexahedra, and the bottom faces as 6-node triangles and
+    // 9-node quadrangles; nothing linear.
+    ASSERT_EQ(types.size(), 4u);
+    EXPECT_EQ(types.at(VTK_BIQUADRATIC_QUADRATIC_WEDGE).second, 18);
+    EXPECT_EQ(types.at(VTK_TRIQUADRATIC_HEXAHEDRON).second, 27);
+    EXPECT_EQ(types.at(VTK_QUADRATIC_TRIANGLE).second, 6);
+    EXPECT_EQ(types.at(VTK_BIQUADRATIC_QUAD).second, 9);
+    // Each piece on its own reads with VTK's serial reader too.
+    int volumes = 0;
+    for (int p = 0; p < 2; ++p) {
+        vtkNew<vtkXMLUnstructuredGridReader> piece;
+        piece->SetFileName(dir.file("q_" + std::to_string(p) + ".vtu").c_str());
+        piece->Update();
+        const auto piece_types = cell_types_of(piece->GetOutput());
+        ASSERT_TRUE(piece_types.count(VTK_TRIQUADRATIC_HEXAHEDRON)) << p;
+        volumes += piece_types.at(VTK_TRIQUADRATIC_HEXAHEDRON).first +
+                   (piece_types.count(VTK_BIQUADRATIC_QUADRATIC_WEDGE)
+                        ? piece_types.at(VTK_BIQUADRATIC_QUADRATIC_WEDGE).first
+                        : 0);
+    }
+    // Every graph vertex (the first number of the graph file) is one volume cell of a piece.
+    EXPECT_EQ(volumes, std::stoi(read_text(dir.file("q.graph"))));
+}
+
+// The distributed path: part-repart on 3 ranks reads the quadratic pieces (with a ghost layer),
+// builds the graph from the corners across ranks and writes a new dataset that joins into the
+// same mesh, its cells still quadratic.
+TEST(HighOrderMpirun, RepartMovesQuadraticCellsWhole) {
+    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    ScratchDir dir;
+    const std::string mesh = mixed3d(dir, "quadratic.msh", "-order 2");
+    auto r = convert(mesh + " -q -o " + dir.file("q.graph"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = run_command(tool("part-partition") + " " + dir.file("q.graph") + " -k 3 --method metis -q");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = convert(mesh + " --partition " + dir.file("q.graph.part.3") +
+                " --split --ghost-layers 1 -q -o " + dir.file("q.pvtu"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = run_command(mpiexec_prefix(3) + tool("part-repart") + " " + dir.file("q.pvtu") +
+                    " --method interval -k 2 -q -o " + dir.file("d.part") + " --plan " +
+                    dir.file("d.plan") + " --pvtu " + dir.file("d.pvtu"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = convert(dir.file("d.pvtu") + " -q -o " + dir.file("d.graph"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(read_text(dir.file("d.graph")) == read_text(dir.file("q.graph")));
+    vtkNew<vtkXMLPUnstructuredGridReader> reader;
+    reader->SetFileName(dir.file("d.pvtu").c_str());
+    reader->Update();
+    const auto types = cell_types_of(reader->GetOutput());
+    EXPECT_EQ(types.at(VTK_TRIQUADRATIC_HEXAHEDRON).second, 27);
+    EXPECT_EQ(types.at(VTK_BIQUADRATIC_QUADRATIC_WEDGE).second, 18);
+    EXPECT_FALSE(types.count(VTK_HEXAHEDRON) || types.count(VTK_WEDGE));
+}

@@ -1,0 +1,371 @@
+// Second-order cells (issue 27): gmsh's read in VTK's node order give the dual graph of the
+// first-order mesh of the same geometry (the graph comes from the corners), and the .vtu the
+// suite writes holds VTK's quadratic cells, each edge node at the middle of its edge as VTK's
+// own cell classes define the edges (the test geometries have straight edges only), with
+// positive volumes filling the domain. VTK's quadratic cells read back the same way.
+#include <gtest/gtest.h>
+
+#include <vtkCell.h>
+#include <vtkCellArray.h>
+#include <vtkCellData.h>
+#include <vtkCellType.h>
+#include <vtkDataArray.h>
+#include <vtkIdList.h>
+#include <vtkNew.h>
+#include <vtkPoints.h>
+#include <vtkUnstructuredGrid.h>
+#include <vtkUnstructuredGridWriter.h>
+#include <vtkXMLUnstructuredGridReader.h>
+#include <vtkXMLUnstructuredGridWriter.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "formats/gmsh_node_order.hpp"
+#include "formats/mesh_file.hpp"
+#include "formats/vtk_mesh.hpp"
+#include "libpart/mesh/mesh_graph.hpp"
+#include "tests/formats/expect_mesh_error.hpp"
+#include "tests/formats/vtk_cell_measures.hpp"
+#include "tests/support/test_files.hpp"
+
+using namespace part;
+using namespace part::test;
+
+namespace {
+
+bool have_gmsh() {
+    return run_command("command -v gmsh").exit_code == 0;
+}
+
+struct Domain {
+    const char* geo; // tests/data/<geo>.geo
+    int dim;
+    double measure; // its volume (3D) or area (2D)
+};
+
+const Domain kDomains[] = {
+    {"mixed2d", 2, 2.0},
+    {"box3d", 3, 0.5},
+    {"mixed3d", 3, 2.0},
+    {"pyramids3d", 3, 2.0},
+};
+
+// gmsh's complete second-order cells (9-node quadrangles, 27-node hexahedra, 18-node prisms,
+// 14-node pyramids) and its incomplete ones (8, 20, 15 and 13 nodes).
+const char* kComplete = "-order 2";
+const char* kIncomplete = "-order 2 -string 'Mesh.SecondOrderIncomplete=1;'";
+
+// Meshes tests/data/<geo>.geo with gmsh, with `options`, into `dir` in the given .msh version.
+std::string gmsh_file(const ScratchDir& dir, const Domain& domain, const std::string& options,
+                      const std::string& version, bool binary) {
+    static int count = 0;
+    const std::string out = dir.file(std::string(domain.geo) + std::to_string(++count) + ".msh");
+    const auto r = run_command("gmsh -" + std::to_string(domain.dim) + " " + options + " " +
+                               source_file(std::string("tests/data/") + domain.geo + ".geo") +
+                               " -format " + version + (binary ? " -bin" : "") + " -o " + out);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return out;
+}
+
+// A point's coordinates rounded to 1e-9: gmsh's ASCII files hold 16 digits, its binary ones
+// every bit.
+std::array<long, 3> point(const Mesh& mesh, PointId p) {
+    std::array<long, 3> xyz{0, 0, 0};
+    for (int a = 0; a < mesh.dim; ++a)
+        xyz[a] = std::lround(mesh.points[std::size_t(p) * mesh.dim + a] * 1e9);
+    return xyz;
+}
+
+// Every edge of every cell of the grid as VTK's cell class defines it (GetEdge): a quadratic
+// edge's third point must lie halfway between its first two. Returns the failures.
+int misplaced_edge_nodes(vtkUnstructuredGrid* grid) {
+    int misplaced = 0;
+    for (vtkIdType c = 0; c < grid->GetNumberOfCells(); ++c) {
+        vtkCell* cell = grid->GetCell(c);
+        for (int e = 0; e < cell->GetNumberOfEdges(); ++e) {
+            vtkIdList* ids = cell->GetEdge(e)->GetPointIds();
+            if (ids->GetNumberOfIds() != 3) continue;
+            double a[3], b[3], m[3];
+            grid->GetPoint(ids->GetId(0), a);
+            grid->GetPoint(ids->GetId(1), b);
+            grid->GetPoint(ids->GetId(2), m);
+            for (int k = 0; k < 3; ++k)
+                if (std::abs(m[k] - (a[k] + b[k]) / 2) > 1e-9) {
+                    ++misplaced;
+                    break;
+                }
+        }
+    }
+    return misplaced;
+}
+
+// Every face of every cell as VTK's cell class defines it (GetFace): a biquadratic face's last
+// point (the ninth of a quadrilateral) must lie at the mean of its corners, as on a flat face
+// the bilinear map's centre does. Returns the failures.
+int misplaced_face_nodes(vtkUnstructuredGrid* grid) {
+    int misplaced = 0;
+    for (vtkIdType c = 0; c < grid->GetNumberOfCells(); ++c) {
+        vtkCell* cell = grid->GetCell(c);
+        for (int f = 0; f < cell->GetNumberOfFaces(); ++f) {
+            vtkIdList* ids = cell->GetFace(f)->GetPointIds();
+            if (ids->GetNumberOfIds() != 9) continue;
+            double centre[3], mean[3] = {0, 0, 0}, x[3];
+            grid->GetPoint(ids->GetId(8), centre);
+            for (int k = 0; k < 4; ++k) {
+                grid->GetPoint(ids->GetId(k), x);
+                for (int a = 0; a < 3; ++a) mean[a] += x[a] / 4;
+            }
+            for (int a = 0; a < 3; ++a)
+                if (std::abs(centre[a] - mean[a]) > 1e-9) {
+                    ++misplaced;
+                    break;
+                }
+        }
+    }
+    return misplaced;
+}
+
+vtkSmartPointer<vtkUnstructuredGrid> read_vtu(const std::string& path) {
+    vtkNew<vtkXMLUnstructuredGridReader> reader;
+    reader->SetFileName(path.c_str());
+    reader->Update();
+    return reader->GetOutput();
+}
+
+// vtkCellSizeFilter (VTK 9.1) mismeasures the triquadratic hexahedron (0) and the
+// biquadratic-quadratic wedge even at VTK's own parametric coordinates: gmsh's complete 3D cells
+// are checked by their corners (the first-order mesh's, in
+// SecondOrderGmshMeshHasTheFirstOrderDualGraph) and by their edge and face nodes.
+bool vtk_measures_all(vtkUnstructuredGrid* grid) {
+    for (vtkIdType c = 0; c < grid->GetNumberOfCells(); ++c)
+        if (grid->GetCellType(c) == VTK_TRIQUADRATIC_HEXAHEDRON ||
+            grid->GetCellType(c) == VTK_BIQUADRATIC_QUADRATIC_WEDGE)
+            return false;
+    return true;
+}
+
+// The cells of `vtu` (read as `grid`) have positive volumes (areas) that add up to the domain's.
+void expect_positive_cells_filling(const std::string& vtu, vtkUnstructuredGrid* grid,
+                                   const Domain& domain) {
+    const std::vector<double> measures = vtk_cell_measures(vtu, domain.dim);
+    ASSERT_EQ(measures.size(), std::size_t(grid->GetNumberOfCells()));
+    double total = 0;
+    std::map<int, int> inverted;
+    for (std::size_t i = 0; i < measures.size(); ++i) {
+        total += measures[i];
+        if (!(measures[i] > 0)) ++inverted[grid->GetCellType(vtkIdType(i))];
+    }
+    for (auto [type, count] : inverted)
+        ADD_FAILURE() << count << " cells of VTK type " << type << " have a volume <= 0";
+    EXPECT_NEAR(total, domain.measure, 1e-9 * domain.measure);
+}
+
+} // namespace
+
+// The table generated from gmsh's VTK export and libpart's forms agree on the VTK type.
+TEST(HighOrderCells, GmshTableMatchesTheForms) {
+    for (const auto& type : formats::kGmshHigherOrderTypes) {
+        const HighOrderForm* form = higher_order_form(type.family, type.num_nodes);
+        ASSERT_NE(form, nullptr) << type.name;
+        EXPECT_EQ(form->vtk_type, type.vtk_type) << type.name;
+    }
+}
+
+TEST(HighOrderCells, SecondOrderGmshMeshHasTheFirstOrderDualGraph) {
+    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    ScratchDir dir;
+    for (const Domain& domain : kDomains) {
+        for (const char* order : {kComplete, kIncomplete}) {
+            // gmsh's 14-node pyramid has no VTK cell: refused (SecondOrderRefusedByName).
+            if (domain.geo == std::string("pyramids3d") && order == kComplete) continue;
+            for (auto [version, binary] : {std::pair{"msh41", false}, std::pair{"msh22", false},
+                                           std::pair{"msh22", true}, std::pair{"msh41", true}}) {
+                SCOPED_TRACE(std::string(domain.geo) + " " + order + " " + version +
+                             (binary ? " binary" : ""));
+                // gmsh orders the elements of a 2.2 file otherwise than a 4.1 one's.
+                const Mesh linear = formats::read_mesh(gmsh_file(dir, domain, "", version, binary));
+                const DualGraph expected = build_dual_graph(linear);
+                const Mesh mesh =
+                    formats::read_mesh(gmsh_file(dir, domain, order, version, binary));
+                ASSERT_EQ(mesh.num_cells(), linear.num_cells());
+                EXPECT_TRUE(has_higher_order_cells(mesh));
+                // Cell by cell, the corners are the first-order cell's nodes, in its order.
+                int differing = 0;
+                for (CellId c = 0; c < mesh.num_cells(); ++c) {
+                    EXPECT_GT(mesh.cell(c).size(), linear.cell(c).size());
+                    const auto corners = mesh.corners(c);
+                    const auto nodes = linear.cell(c);
+                    for (std::size_t k = 0; k < nodes.size(); ++k)
+                        differing += point(mesh, corners[k]) != point(linear, nodes[k]);
+                }
+                EXPECT_EQ(differing, 0);
+                const DualGraph dual = build_dual_graph(mesh);
+                EXPECT_EQ(dual.graph.xadj, expected.graph.xadj);
+                EXPECT_EQ(dual.graph.adjncy, expected.graph.adjncy);
+                ASSERT_EQ(dual.graph.coords.values.size(), expected.graph.coords.values.size());
+                for (std::size_t i = 0; i < dual.graph.coords.values.size(); ++i)
+                    ASSERT_NEAR(dual.graph.coords.values[i], expected.graph.coords.values[i],
+                                1e-12);
+            }
+        }
+    }
+}
+
+TEST(HighOrderCells, WrittenVtuHoldsVtkQuadraticCellsInVtksNodeOrder) {
+    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    std::set<int> written;
+    for (const Domain& domain : kDomains) {
+        for (const char* order : {kComplete, kIncomplete}) {
+            if (domain.geo == std::string("pyramids3d") && order == kComplete) continue;
+            SCOPED_TRACE(std::string(domain.geo) + " " + order);
+            ScratchDir dir;
+            const Mesh mesh = formats::read_mesh(gmsh_file(dir, domain, order, "msh41", false));
+            const std::vector<CellId> cells = top_dimensional_cells(mesh);
+            formats::write_vtu(dir.file("out.vtu"), mesh, cells, {});
+            auto grid = read_vtu(dir.file("out.vtu"));
+            ASSERT_EQ(grid->GetNumberOfCells(), vtkIdType(cells.size()));
+            for (std::size_t i = 0; i < cells.size(); ++i) {
+                const int type = grid->GetCellType(vtkIdType(i));
+                written.insert(type);
+                const HighOrderForm* form =
+                    higher_order_form(mesh.cell_types[cells[i]], int(mesh.cell(cells[i]).size()));
+                ASSERT_NE(form, nullptr);
+                EXPECT_EQ(type, form->vtk_type);
+                EXPECT_EQ(grid->GetCell(vtkIdType(i))->GetNumberOfPoints(), form->num_nodes);
+            }
+            EXPECT_EQ(misplaced_edge_nodes(grid), 0);
+            EXPECT_EQ(misplaced_face_nodes(grid), 0);
+            if (vtk_measures_all(grid))
+                expect_positive_cells_filling(dir.file("out.vtu"), grid, domain);
+            // Read back: the same cells with the same nodes (all points are written).
+            const Mesh again = formats::read_mesh(dir.file("out.vtu"));
+            ASSERT_EQ(again.num_cells(), CellId(cells.size()));
+            for (std::size_t i = 0; i < cells.size(); ++i)
+                EXPECT_TRUE(std::ranges::equal(again.cell(CellId(i)), mesh.cell(cells[i])));
+        }
+    }
+    // Every quadratic family gmsh makes: triangles, quadrangles (8, 9), tetrahedra, hexahedra
+    // (20, 27), prisms (15, 18), pyramids (13).
+    EXPECT_EQ(written,
+              (std::set<int>{VTK_QUADRATIC_TRIANGLE, VTK_QUADRATIC_QUAD, VTK_BIQUADRATIC_QUAD,
+                             VTK_QUADRATIC_TETRA, VTK_QUADRATIC_HEXAHEDRON,
+                             VTK_TRIQUADRATIC_HEXAHEDRON, VTK_QUADRATIC_WEDGE,
+                             VTK_BIQUADRATIC_QUADRATIC_WEDGE, VTK_QUADRATIC_PYRAMID}));
+}
+
+// Two quadratic tetrahedra sharing a face, made and written by VTK (XML and legacy).
+TEST(HighOrderCells, VtkQuadraticCellsRead) {
+    const double corners[5][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 1, 1}};
+    // vtkQuadraticTetra: corners, then the midpoints of edges 0-1, 1-2, 2-0, 0-3, 1-3, 2-3.
+    const int tets[2][4] = {{0, 1, 2, 3}, {1, 2, 3, 4}};
+    const int edges[6][2] = {{0, 1}, {1, 2}, {2, 0}, {0, 3}, {1, 3}, {2, 3}};
+    vtkNew<vtkPoints> points;
+    vtkNew<vtkUnstructuredGrid> grid;
+    for (const auto& corner : corners) points->InsertNextPoint(corner);
+    for (const auto& tet : tets) {
+        vtkIdType ids[10];
+        for (int k = 0; k < 4; ++k) ids[k] = tet[k];
+        for (int e = 0; e < 6; ++e) {
+            double m[3];
+            for (int a = 0; a < 3; ++a)
+                m[a] = (corners[tet[edges[e][0]]][a] + corners[tet[edges[e][1]]][a]) / 2;
+            ids[4 + e] = points->InsertNextPoint(m); // shared edges get two points: allowed
+        }
+        grid->InsertNextCell(VTK_QUADRATIC_TETRA, 10, ids);
+    }
+    grid->SetPoints(points);
+    ScratchDir dir;
+    vtkNew<vtkXMLUnstructuredGridWriter> xml;
+    xml->SetFileName(dir.file("tets.vtu").c_str());
+    xml->SetInputData(grid);
+    ASSERT_EQ(xml->Write(), 1);
+    vtkNew<vtkUnstructuredGridWriter> legacy;
+    legacy->SetFileName(dir.file("tets.vtk").c_str());
+    legacy->SetInputData(grid);
+    ASSERT_EQ(legacy->Write(), 1);
+    for (const char* name : {"tets.vtu", "tets.vtk"}) {
+        SCOPED_TRACE(name);
+        const Mesh mesh = formats::read_mesh(dir.file(name));
+        ASSERT_EQ(mesh.num_cells(), 2);
+        EXPECT_EQ(mesh.cell_types[0], CellType::Tetrahedron);
+        EXPECT_EQ(mesh.cell(1).size(), 10u);
+        EXPECT_EQ(build_dual_graph(mesh).graph.num_edges(), 1);
+    }
+}
+
+TEST(HighOrderCells, UnsupportedFormsAreRefusedByName) {
+    ScratchDir dir;
+    if (have_gmsh()) {
+        const Domain& pyramids = kDomains[3];
+        expect_mesh_error(gmsh_file(dir, pyramids, kComplete, "msh41", false),
+                          "element type 14 (14-node second-order pyramid, which VTK has no cell "
+                          "for: mesh with -order 2 and Mesh.SecondOrderIncomplete=1");
+        const std::string cubic = gmsh_file(dir, kDomains[1], "-order 3", "msh41", false);
+        expect_mesh_error(cubic, "third-order");
+        expect_mesh_error(cubic, "(cells of order 3 and up are not supported)");
+    }
+    const std::string points = "# vtk DataFile Version 3.0\nt\nASCII\nDATASET UNSTRUCTURED_GRID\n"
+                               "POINTS 10 double\n0 0 0 1 0 0 0 1 0 0 0 1 .5 0 0 .5 .5 0 0 .5 0 "
+                               "0 0 .5 .5 0 .5 0 .5 .5\n";
+    expect_mesh_error(dir.write("short.vtk", points + "CELLS 1 10\n9 0 1 2 3 4 5 6 7 8\n"
+                                                      "CELL_TYPES 1\n24\n"),
+                      "cell 0 (quadratic tetrahedron) has 9 points: expected 10 (missing nodes)");
+    const std::string lagrange = dir.write(
+        "lagrange.vtk", points + "CELLS 1 11\n10 0 1 2 3 4 5 6 7 8 9\nCELL_TYPES 1\n71\n");
+    expect_mesh_error(lagrange, "VTK cell type 71 (vtkLagrangeTetra), which is not supported");
+    expect_mesh_error(lagrange, "Lagrange and Bezier cells of arbitrary order are not supported");
+}
+
+TEST(HighOrderCells, ValidateTakesTheFormsNodeCountsOnly) {
+    Mesh mesh;
+    mesh.point_count = 10;
+    mesh.dim = 0;
+    const std::vector<PointId> nodes = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+    mesh.add_cell(CellType::Tetrahedron, nodes);
+    EXPECT_NO_THROW(validate(mesh));
+    mesh.add_cell(CellType::Tetrahedron, std::span(nodes).first(7));
+    try {
+        validate(mesh);
+        ADD_FAILURE() << "a 7-node tetrahedron passed";
+    } catch (const MeshError& e) {
+        EXPECT_NE(std::string(e.what()).find("cell 2 (tetrahedron) has 7 nodes: expected 4 or 10"),
+                  std::string::npos)
+            << e.what();
+    }
+}
+
+// gmsh's Abaqus export of second-order meshes (C3D10, C3D15, C3D20, CPS6, CPS8) reads as the
+// same cells, node for node, as its .msh: the Abaqus numbering is VTK's but for the prism's
+// turn, which the reader mirrors.
+TEST(HighOrderCells, AbaqusSecondOrderElementsReadAsTheMsh) {
+    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    for (const Domain& domain : {kDomains[0], kDomains[1], kDomains[2]}) {
+        SCOPED_TRACE(domain.geo);
+        ScratchDir dir;
+        const Mesh msh = formats::read_mesh(gmsh_file(dir, domain, kIncomplete, "msh41", false));
+        const std::string inp = dir.file("mesh.inp");
+        const auto r = run_command("gmsh -" + std::to_string(domain.dim) + " " + kIncomplete + " " +
+                                   source_file(std::string("tests/data/") + domain.geo + ".geo") +
+                                   " -o " + inp);
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        const Mesh abaqus = formats::read_mesh(inp);
+        EXPECT_TRUE(has_higher_order_cells(abaqus));
+        // Each top-dimensional cell as its nodes' coordinates, in order, sorted.
+        auto rows = [](const Mesh& mesh) {
+            std::vector<std::vector<long>> out;
+            for (CellId c : top_dimensional_cells(mesh)) {
+                std::vector<long> row;
+                for (PointId p : mesh.cell(c))
+                    for (long x : point(mesh, p)) row.push_back(x / 1000);
+                out.push_back(std::move(row));
+            }
+            std::sort(out.begin(), out.end());
+            return out;
+        };
+        EXPECT_EQ(rows(abaqus), rows(msh));
+    }
+}
