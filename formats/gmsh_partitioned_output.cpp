@@ -48,18 +48,59 @@ std::vector<int> element_codes(const Mesh& mesh, const std::string& mesh_path,
     return codes;
 }
 
+// A run of elements under one entity: a partitioned entity, or a part's ghost entity.
+struct EntityBlock {
+    int dim = 0;
+    std::int32_t tag = 0;
+    std::span<const std::size_t> cells; // positions in the cell selection
+};
+
 class GmshPartitionedWriter {
   public:
     GmshPartitionedWriter(const Mesh& mesh, std::span<const CellId> cells,
-                          std::span<const PartId> part, std::vector<int> codes, PartId num_parts)
-        : mesh_(mesh), cells_(cells), codes_(std::move(codes)), num_parts_(num_parts),
+                          std::span<const PartId> part, std::vector<int> codes, PartId num_parts,
+                          const GmshGhosts& ghosts)
+        : mesh_(mesh), cells_(cells), part_(part), codes_(std::move(codes)), num_parts_(num_parts),
           model_(partition_model_entities(mesh, cells, part)) {
+        if (ghosts.layers > 0)
+            add_ghost_entities(model_, mesh, cells, part, ghosts.num_top, num_parts, ghosts.layers);
         boxes_.reserve(model_.partitioned.size());
         entity_boxes_.assign(model_.entities.size(), empty_box());
         for (const PartitionedEntity& e : model_.partitioned) {
-            boxes_.push_back(box_of(e));
+            boxes_.push_back(box_of(e.cells));
             extend(entity_boxes_[e.parent], boxes_.back());
         }
+    }
+
+    // The file of part `p`, or of every part when p < 0.
+    void write(ChunkedOutput& out, PartId p) const {
+        const std::vector<std::size_t> listed = entities_of(p);
+        std::vector<EntityBlock> blocks;
+        for (std::size_t k : listed) {
+            const PartitionedEntity& e = model_.partitioned[k];
+            blocks.push_back({e.dim, e.tag, e.cells});
+        }
+        // A part's own file holds its ghost cells' elements; the file of all parts has them
+        // already, under their owners' entities.
+        if (p >= 0 && !model_.ghosts.empty()) {
+            const GhostEntity& g = model_.ghosts[std::size_t(p)];
+            blocks.push_back({g.dim, g.tag, g.cells});
+        }
+        std::string& text = out.text();
+        text += "$MeshFormat\n4.1 0 8\n$EndMeshFormat\n";
+        write_physical_names(text);
+        write_entities(text);
+        write_partitioned_entities(text, listed, p);
+        write_nodes(out, blocks);
+        write_elements(out, blocks);
+        write_ghost_elements(out.text(), p);
+    }
+
+  private:
+    double coordinate(PointId q, int k) const {
+        return k < mesh_.dim
+                   ? mesh_.points[std::size_t(q) * std::size_t(mesh_.dim) + std::size_t(k)]
+                   : 0.0;
     }
 
     // The partitioned entities of part `p`, or of every part when p < 0.
@@ -70,26 +111,9 @@ class GmshPartitionedWriter {
         return listed;
     }
 
-    void write(ChunkedOutput& out, std::span<const std::size_t> listed) const {
-        std::string& text = out.text();
-        text += "$MeshFormat\n4.1 0 8\n$EndMeshFormat\n";
-        write_physical_names(text);
-        write_entities(text);
-        write_partitioned_entities(text, listed);
-        write_nodes(out, listed);
-        write_elements(out, listed);
-    }
-
-  private:
-    double coordinate(PointId q, int k) const {
-        return k < mesh_.dim
-                   ? mesh_.points[std::size_t(q) * std::size_t(mesh_.dim) + std::size_t(k)]
-                   : 0.0;
-    }
-
-    Box box_of(const PartitionedEntity& e) const {
+    Box box_of(std::span<const std::size_t> cells) const {
         Box box = empty_box();
-        for (std::size_t i : e.cells)
+        for (std::size_t i : cells)
             for (PointId q : mesh_.cell(cells_[i]))
                 for (int k = 0; k < 3; ++k) {
                     box[k] = std::min(box[k], coordinate(q, k));
@@ -152,10 +176,26 @@ class GmshPartitionedWriter {
         text += "$EndEntities\n";
     }
 
-    void write_partitioned_entities(std::string& text, std::span<const std::size_t> listed) const {
+    // The ghost entities of part `p`'s file (of every part when p < 0).
+    std::vector<const GhostEntity*> ghosts_of(PartId p) const {
+        std::vector<const GhostEntity*> ghosts;
+        for (const GhostEntity& g : model_.ghosts)
+            if (p < 0 || g.part == p) ghosts.push_back(&g);
+        return ghosts;
+    }
+
+    void write_partitioned_entities(std::string& text, std::span<const std::size_t> listed,
+                                    PartId p) const {
         text += "$PartitionedEntities\n";
         append_number(text, num_parts_);
-        text += "\n0\n"; // no ghost entities
+        text += '\n';
+        const std::vector<const GhostEntity*> ghosts = ghosts_of(p);
+        append_number(text, ghosts.size());
+        text += '\n';
+        for (const GhostEntity* g : ghosts) {
+            append_numbers(text, {g->tag, g->part + 1});
+            text.back() = '\n';
+        }
         std::vector<int> dims;
         for (std::size_t k : listed) dims.push_back(model_.partitioned[k].dim);
         append_counts(text, dims);
@@ -170,8 +210,10 @@ class GmshPartitionedWriter {
         text += "$EndPartitionedEntities\n";
     }
 
-    void write_nodes(ChunkedOutput& out, std::span<const std::size_t> listed) const {
-        const auto nodes = nodes_of_entities(mesh_, cells_, model_, listed);
+    void write_nodes(ChunkedOutput& out, std::span<const EntityBlock> blocks) const {
+        std::vector<std::span<const std::size_t>> groups;
+        for (const EntityBlock& b : blocks) groups.push_back(b.cells);
+        const auto nodes = nodes_of_cell_groups(mesh_, cells_, groups);
         std::size_t count = 0;
         PointId min_tag = std::numeric_limits<PointId>::max(), max_tag = 0;
         for (const auto& entity_nodes : nodes) {
@@ -183,11 +225,10 @@ class GmshPartitionedWriter {
         std::string& text = out.text();
         text += "$Nodes\n";
         append_numbers(
-            text, {std::int64_t(listed.size()), std::int64_t(count), count ? min_tag : 0, max_tag});
+            text, {std::int64_t(blocks.size()), std::int64_t(count), count ? min_tag : 0, max_tag});
         text.back() = '\n';
-        for (std::size_t k = 0; k < listed.size(); ++k) {
-            const PartitionedEntity& e = model_.partitioned[listed[k]];
-            append_numbers(text, {e.dim, e.tag, 0, std::int64_t(nodes[k].size())});
+        for (std::size_t k = 0; k < blocks.size(); ++k) {
+            append_numbers(text, {blocks[k].dim, blocks[k].tag, 0, std::int64_t(nodes[k].size())});
             text.back() = '\n';
             for (PointId q : nodes[k]) {
                 append_number(text, q + 1);
@@ -205,13 +246,13 @@ class GmshPartitionedWriter {
     }
 
     // One block per partitioned entity and element type, types in gmsh's code order.
-    void write_elements(ChunkedOutput& out, std::span<const std::size_t> listed) const {
+    void write_elements(ChunkedOutput& out, std::span<const EntityBlock> entities) const {
         std::vector<std::pair<std::size_t, std::vector<std::size_t>>> blocks;
         std::size_t count = 0;
         CellId min_tag = std::numeric_limits<CellId>::max(), max_tag = 0;
-        for (std::size_t k : listed) {
+        for (std::size_t k = 0; k < entities.size(); ++k) {
             std::map<int, std::vector<std::size_t>> by_code;
-            for (std::size_t i : model_.partitioned[k].cells) {
+            for (std::size_t i : entities[k].cells) {
                 by_code[codes_[i]].push_back(i);
                 min_tag = std::min(min_tag, cells_[i] + 1);
                 max_tag = std::max(max_tag, cells_[i] + 1);
@@ -225,8 +266,8 @@ class GmshPartitionedWriter {
             text, {std::int64_t(blocks.size()), std::int64_t(count), count ? min_tag : 0, max_tag});
         text.back() = '\n';
         for (const auto& [k, block] : blocks) {
-            const PartitionedEntity& e = model_.partitioned[k];
-            append_numbers(text, {e.dim, e.tag, codes_[block.front()], std::int64_t(block.size())});
+            append_numbers(text, {entities[k].dim, entities[k].tag, codes_[block.front()],
+                                  std::int64_t(block.size())});
             text.back() = '\n';
             for (std::size_t i : block) {
                 const CellId c = cells_[i];
@@ -243,8 +284,28 @@ class GmshPartitionedWriter {
         text += "$EndElements\n";
     }
 
+    // Each ghost cell of the file: its element, its owner's partition and the partitions
+    // holding it as a ghost (in a part's own file, that part only, as gmsh -part_split writes).
+    void write_ghost_elements(std::string& text, PartId p) const {
+        const std::vector<const GhostEntity*> ghosts = ghosts_of(p);
+        if (ghosts.empty()) return;
+        std::map<std::size_t, std::vector<PartId>> holders; // by position, parts ascending
+        for (const GhostEntity* g : ghosts)
+            for (std::size_t i : g->cells) holders[i].push_back(g->part);
+        text += "$GhostElements\n";
+        append_number(text, holders.size());
+        text += '\n';
+        for (const auto& [i, parts] : holders) {
+            append_numbers(text, {cells_[i] + 1, part_[i] + 1, std::int64_t(parts.size())});
+            for (PartId q : parts) append_numbers(text, {q + 1});
+            text.back() = '\n';
+        }
+        text += "$EndGhostElements\n";
+    }
+
     const Mesh& mesh_;
     std::span<const CellId> cells_;
+    std::span<const PartId> part_;
     std::vector<int> codes_;
     PartId num_parts_;
     PartitionedModel model_;
@@ -265,12 +326,12 @@ std::vector<std::string> write_gmsh_partitioned_mesh(const std::string& output, 
                                                      const std::string& mesh_path,
                                                      std::span<const CellId> cells,
                                                      std::span<const PartId> part, PartId num_parts,
-                                                     bool split) {
+                                                     bool split, const GmshGhosts& ghosts) {
     const GmshPartitionedWriter writer(mesh, cells, part, element_codes(mesh, mesh_path, cells),
-                                       num_parts);
+                                       num_parts, ghosts);
     if (!split) {
         ChunkedOutput out(output);
-        writer.write(out, writer.entities_of(-1));
+        writer.write(out, -1);
         out.commit();
         return {output};
     }
@@ -280,7 +341,7 @@ std::vector<std::string> write_gmsh_partitioned_mesh(const std::string& output, 
     for (PartId p = 0; p < num_parts; ++p) {
         paths.push_back(gmsh_part_path(output, p));
         outputs.push_back(std::make_unique<ChunkedOutput>(paths.back()));
-        writer.write(*outputs.back(), writer.entities_of(p));
+        writer.write(*outputs.back(), p);
     }
     for (auto& out : outputs) out->commit();
     return paths;

@@ -126,13 +126,14 @@ WrittenPartitionedMesh write_gmsh_partitioned_mesh_of(const Mesh& mesh,
     std::vector<CellId> cells = top_dimensional_cells(mesh);
     Partition partition = read_cell_partition(request.partition, cells.size(), mesh_path);
     WrittenPartitionedMesh written{output, cells.size(), partition.num_parts, {}, {}, {}};
+    const GmshGhosts ghosts{request.ghost_layers, cells.size()};
     if (request.boundary) {
         const BoundaryElements boundary = boundary_of(mesh, mesh_path, cells);
         append_boundary_cells(boundary, cells, partition.part);
         written.boundary_elements = boundary.cells.size();
     }
     const std::vector<std::string> files = write_gmsh_partitioned_mesh(
-        output, mesh, mesh_path, cells, partition.part, partition.num_parts, request.split);
+        output, mesh, mesh_path, cells, partition.part, partition.num_parts, request.split, ghosts);
     if (request.split) written.pieces = files.size();
     return written;
 }

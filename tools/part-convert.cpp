@@ -37,16 +37,16 @@ bool writes_gmsh(const ConvertOptions& o, const std::string& output) {
            (o.format.empty() && std::filesystem::path(output).extension() == ".msh");
 }
 
-// A partitioned Gmsh mesh says where each element is by its partitioned entities: the options
-// that add cell arrays do not apply.
+// A partitioned Gmsh mesh says where each element is by its partitioned entities: the option
+// that adds cell arrays does not apply. Ghost layers go in $GhostElements, split or not.
 void check_gmsh_options(const ConvertOptions& o, const std::string& output) {
     const formats::PartitionedMeshRequest& p = o.partitioned;
     if (p.partition.empty())
         throw tools::UsageError("a Gmsh .msh output needs --partition P (a graph is written as "
                                 "OUT.graph, a METIS mesh as OUT.mesh)");
-    if (!p.old_partition.empty() || p.ghost_layers > 0)
-        throw tools::UsageError("--old-partition and --ghost-layers write .vtu datasets, not a "
-                                "partitioned Gmsh mesh");
+    if (!p.old_partition.empty())
+        throw tools::UsageError(
+            "--old-partition writes .vtu datasets, not a partitioned Gmsh mesh");
     if (p.split) tools::ensure_file_output(output, "-o", "one .msh file per part");
     tools::ensure_output_usable(output, {o.mesh_path, p.partition});
 }
@@ -175,7 +175,8 @@ int main(int argc, char** argv) {
                  "existing one is replaced all-or-nothing, its stale pieces removed); implied by "
                  "-o OUT.pvtu. With OUT.msh: one Gmsh file per part, OUT_1.msh ...");
     app.add_option("--ghost-layers", o.partitioned.ghost_layers,
-                   "Ghost cell layers per piece (with --split), marked vtkGhostType")
+                   "Ghost cell layers per piece (with --split), marked vtkGhostType; with OUT.msh, "
+                   "gmsh's ghost elements ($GhostElements, split or not)")
         ->check(CLI::Range(0, 8));
     o.partitioned.boundary = true;
     app.add_flag("--boundary,!--no-boundary", o.partitioned.boundary,

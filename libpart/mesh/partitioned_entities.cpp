@@ -5,6 +5,8 @@
 #include <string>
 #include <tuple>
 
+#include "libpart/mesh/mesh_pieces.hpp"
+
 namespace part {
 
 namespace {
@@ -59,13 +61,35 @@ PartitionedModel partition_model_entities(const Mesh& mesh, std::span<const Cell
     return model;
 }
 
-std::vector<std::vector<PointId>> nodes_of_entities(const Mesh& mesh, std::span<const CellId> cells,
-                                                    const PartitionedModel& model,
-                                                    std::span<const std::size_t> listed) {
-    std::vector<std::vector<PointId>> nodes(listed.size());
+void add_ghost_entities(PartitionedModel& model, const Mesh& mesh, std::span<const CellId> cells,
+                        std::span<const PartId> part, std::size_t num_top, PartId num_parts,
+                        int layers) {
+    if (num_top > cells.size() || part.size() != cells.size())
+        throw InvalidArgument("ghost entities of " + std::to_string(num_top) + " cells among " +
+                              std::to_string(cells.size()));
+    const int dim = num_top ? cell_dimension(mesh.cell_types[std::size_t(cells[0])]) : 0;
+    std::int32_t max_tag = 0;
+    for (const PartitionedEntity& e : model.partitioned)
+        if (e.dim == dim) max_tag = std::max(max_tag, e.tag);
+    // The top-dimensional cells come first in the selection: the pieces' positions are its own.
+    const std::vector<MeshPiece> pieces =
+        split_mesh(mesh, cells.first(num_top), part.first(num_top), num_parts, layers);
+    for (PartId p = 0; p < num_parts; ++p) {
+        const MeshPiece& piece = pieces[std::size_t(p)];
+        GhostEntity ghost{dim, ++max_tag, p, {}};
+        for (std::size_t k = piece.num_owned; k < piece.cells.size(); ++k)
+            ghost.cells.push_back(std::size_t(piece.cells[k]));
+        model.ghosts.push_back(std::move(ghost));
+    }
+}
+
+std::vector<std::vector<PointId>>
+nodes_of_cell_groups(const Mesh& mesh, std::span<const CellId> cells,
+                     std::span<const std::span<const std::size_t>> groups) {
+    std::vector<std::vector<PointId>> nodes(groups.size());
     std::vector<bool> seen(std::size_t(mesh.num_points()), false);
-    for (std::size_t k = 0; k < listed.size(); ++k) {
-        for (std::size_t i : model.partitioned[listed[k]].cells)
+    for (std::size_t k = 0; k < groups.size(); ++k) {
+        for (std::size_t i : groups[k])
             for (PointId q : mesh.cell(cells[i]))
                 if (!seen[std::size_t(q)]) {
                     seen[std::size_t(q)] = true;
