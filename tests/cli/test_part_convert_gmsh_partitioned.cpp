@@ -268,7 +268,7 @@ TEST(GmshPartitionedOutput, RefusesWhatItCannotWrite) {
     ScratchDir dir;
     mesh_and_partition(dir, "mixed2d", 2);
     const std::string base = dir.file("m.msh") + " --partition " + dir.file("m.part");
-    auto r = convert(base + " --ghost-layers 1 --split -o " + dir.file("g.msh"));
+    auto r = convert(base + " --old-partition " + dir.file("m.part") + " -o " + dir.file("g.msh"));
     EXPECT_EQ(r.exit_code, 2) << r.err;
     r = convert(dir.file("m.msh") + " -o " + dir.file("g.msh"));
     EXPECT_EQ(r.exit_code, 2) << r.err;
@@ -288,6 +288,101 @@ TEST(GmshPartitionedOutput, RefusesWhatItCannotWrite) {
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("polyhedron"), std::string::npos) << r.err;
     EXPECT_FALSE(file_exists(dir.file("f.msh")));
+}
+
+// The $GhostElements of a partitioned MSH 4.1 ASCII file: element tag -> (owner partition,
+// the partitions holding it as a ghost).
+std::map<long, std::pair<int, std::set<int>>> read_ghost_elements(const std::string& path) {
+    std::ifstream in(path);
+    std::map<long, std::pair<int, std::set<int>>> ghosts;
+    std::string word;
+    while (in >> word)
+        if (word == "$GhostElements") {
+            long n;
+            in >> n;
+            for (long k = 0; k < n; ++k) {
+                long tag;
+                int owner, count;
+                in >> tag >> owner >> count;
+                auto& [o, parts] = ghosts[tag];
+                o = owner;
+                for (int j = 0; j < count; ++j) {
+                    int q;
+                    in >> q;
+                    parts.insert(q);
+                }
+            }
+        }
+    return ghosts;
+}
+
+// One ghost layer by gmsh's rule, worked out from the written elements: each element of
+// dimension `dim` is a ghost in every other partition with an element sharing a node with it.
+std::map<long, std::pair<int, std::set<int>>> one_layer_of_ghosts(const PartitionedMsh& msh,
+                                                                  int dim) {
+    std::map<long, std::set<int>> partitions_of_node;
+    for (const auto& e : msh.elements)
+        if (e.dim == dim)
+            for (long node : e.nodes) partitions_of_node[node].insert(e.partition);
+    std::map<long, std::pair<int, std::set<int>>> ghosts;
+    for (const auto& e : msh.elements) {
+        if (e.dim != dim) continue;
+        std::set<int> others;
+        for (long node : e.nodes)
+            for (int q : partitions_of_node[node])
+                if (q != e.partition) others.insert(q);
+        if (!others.empty()) ghosts[e.tag] = {e.partition, others};
+    }
+    return ghosts;
+}
+
+TEST(GmshPartitionedOutput, GhostLayerAsGmshWritesIt) {
+    ScratchDir dir;
+    mesh_and_partition(dir, "mixed3d", 3);
+    auto r = convert(dir.file("m.msh") + " --partition " + dir.file("m.part") +
+                     " --ghost-layers 1 -q -o " + dir.file("g.msh"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const PartitionedMsh written = read_partitioned_msh(dir.file("g.msh"));
+    const auto expected = one_layer_of_ghosts(written, 3);
+    ASSERT_FALSE(expected.empty());
+    EXPECT_EQ(read_ghost_elements(dir.file("g.msh")), expected);
+
+    if (run_command("gmsh --version").exit_code != 0) GTEST_SKIP() << "gmsh is not installed";
+    r = run_command("gmsh " + dir.file("g.msh") + " -0 -format msh41 -o " + dir.file("back.msh"));
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_EQ(r.out.find("Error"), std::string::npos) << r.out;
+    EXPECT_EQ(read_partitioned_msh(dir.file("back.msh")).num_partitions, kParts);
+    EXPECT_EQ(read_ghost_elements(dir.file("back.msh")), expected);
+}
+
+TEST(GmshPartitionedOutput, SplitFilesHoldTheirGhostCells) {
+    ScratchDir dir;
+    const std::vector<int> sizes = mesh_and_partition(dir, "mixed3d", 3);
+    auto r = convert(dir.file("m.msh") + " --partition " + dir.file("m.part") +
+                     " --ghost-layers 1 --split -q -o " + dir.file("s.msh"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    ASSERT_EQ(convert(dir.file("m.msh") + " --partition " + dir.file("m.part") + " -q -o " +
+                      dir.file("whole.msh"))
+                  .exit_code,
+              0);
+    const auto all = one_layer_of_ghosts(read_partitioned_msh(dir.file("whole.msh")), 3);
+    for (int p = 1; p <= kParts; ++p) {
+        const std::string file = dir.file("s_" + std::to_string(p) + ".msh");
+        std::map<long, std::pair<int, std::set<int>>> expected;
+        for (const auto& [tag, ghost] : all)
+            if (ghost.second.count(p)) expected[tag] = {ghost.first, {p}};
+        ASSERT_FALSE(expected.empty()) << file;
+        EXPECT_EQ(read_ghost_elements(file), expected) << file;
+        // The ghost cells are elements of the file, under its ghost entity (no partition).
+        const PartitionedMsh piece = read_partitioned_msh(file);
+        std::set<long> ghost_elements;
+        for (const auto& e : piece.elements)
+            if (e.dim == 3 && e.partition == 0) ghost_elements.insert(e.tag);
+        std::set<long> expected_tags;
+        for (const auto& [tag, ghost] : expected) expected_tags.insert(tag);
+        EXPECT_EQ(ghost_elements, expected_tags) << file;
+        EXPECT_EQ(count_per_partition(piece, 3)[p], sizes[std::size_t(p - 1)]) << file;
+    }
 }
 
 } // namespace
