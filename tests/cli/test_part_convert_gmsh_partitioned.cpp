@@ -226,12 +226,13 @@ TEST_P(GmshPartitioned, ReadsBackToTheSameDualGraph) {
 TEST_P(GmshPartitioned, SplitWritesOneFilePerPart) {
     ScratchDir dir;
     const std::vector<int> sizes = mesh_and_partition(dir, GetParam().geo, GetParam().dim);
-    auto r = convert(dir.file("m.msh") + " --partition " + dir.file("m.part") + " --split -q -o " +
-                     dir.file("s.msh"));
+    auto r = convert(dir.file("m.msh") + " --partition " + dir.file("m.part") +
+                     " --split --json -o " + dir.file("s.msh"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_FALSE(file_exists(dir.file("s.msh")));
     EXPECT_FALSE(file_exists(dir.file("s_" + std::to_string(kParts + 1) + ".msh")));
     std::set<long> top_tags;
+    int boundary_total = 0;
     for (int p = 1; p <= kParts; ++p) {
         const std::string file = dir.file("s_" + std::to_string(p) + ".msh");
         ASSERT_TRUE(file_exists(file)) << file;
@@ -240,12 +241,19 @@ TEST_P(GmshPartitioned, SplitWritesOneFilePerPart) {
         EXPECT_EQ(count_per_partition(piece, GetParam().dim),
                   (std::map<int, int>{{p, sizes[std::size_t(p - 1)]}}))
             << file;
-        EXPECT_EQ(count_per_partition(piece, GetParam().boundary_dim).size(), 1u) << file;
+        for (const auto& [partition, n] : count_per_partition(piece, GetParam().boundary_dim)) {
+            EXPECT_EQ(partition, p) << file;
+            boundary_total += n;
+        }
         expect_boundary_with_its_cell(piece, GetParam().dim, file);
         for (const auto& e : piece.elements)
             if (e.dim == GetParam().dim) top_tags.insert(e.tag);
     }
     EXPECT_EQ(top_tags.size(), std::size_t(sizes[0] + sizes[1] + sizes[2]));
+    EXPECT_GT(boundary_total, 0);
+    EXPECT_NE(r.out.find("\"boundary_elements\": " + std::to_string(boundary_total)),
+              std::string::npos)
+        << r.out;
 }
 
 INSTANTIATE_TEST_SUITE_P(Meshes, GmshPartitioned,
