@@ -224,6 +224,8 @@ class MshReader {
                 Legacy::read_v1_section(*this, section, nodes_seen, elements_seen);
             else if (section == "Entities" && version_ >= 4)
                 read_entities();
+            else if (section == "PartitionedEntities" && version_ >= 4.1)
+                read_partitioned_entities();
             else if (section == "PhysicalNames")
                 read_physical_names();
             else if (section == "Nodes") {
@@ -366,6 +368,32 @@ class MshReader {
     // Values an entity's box takes: 4.1 gives points their coordinates only, 4.0 a box.
     int box_values(int dim) const { return dim == 0 && version_ != 4.0 ? 3 : 6; }
 
+    // The rest of a binary (model or partitioned) entity after its tags: its box, physical
+    // tags, of which it returns the first (0 when none), and bounding entities.
+    std::int32_t binary_entity_physical(BinaryCursor& bin, int dim) {
+        bin.take(sizeof(double) * box_values(dim), "the entity bounding box");
+        const std::int64_t nphys = count(bin, "a physical tag count");
+        const char* phys = bin.take(std::size_t(nphys) * 4, "the physical tags");
+        std::int32_t first = 0;
+        if (nphys > 0) std::memcpy(&first, phys, 4);
+        if (dim > 0)
+            bin.take(std::size_t(count(bin, "a bounding entity count")) * 4,
+                     "the bounding entities");
+        return first;
+    }
+
+    // The same for an ASCII entity line; its bounding entities are left unread.
+    std::int32_t ascii_entity_physical(FieldCursor& fields, int dim) {
+        for (int k = 0; k < box_values(dim); ++k) fields.real("an entity coordinate");
+        const auto nphys = fields.integer("a physical tag count");
+        std::int64_t first = 0;
+        for (std::int64_t k = 0; k < nphys; ++k) {
+            const auto phys = fields.integer("a physical tag");
+            if (k == 0) first = phys;
+        }
+        return std::int32_t(first);
+    }
+
     void read_entities() {
         if (binary_) {
             BinaryCursor bin(data_, lines_.offset(), lines_, "$Entities");
@@ -374,15 +402,7 @@ class MshReader {
             for (int dim = 0; dim < 4; ++dim)
                 for (std::int64_t e = 0; e < counts[dim]; ++e) {
                     const auto tag = bin.get<std::int32_t>("an entity tag");
-                    bin.take(sizeof(double) * box_values(dim), "the entity bounding box");
-                    const std::int64_t nphys = count(bin, "a physical tag count");
-                    const char* phys = bin.take(std::size_t(nphys) * 4, "the physical tags");
-                    std::int32_t first = 0;
-                    if (nphys > 0) std::memcpy(&first, phys, 4);
-                    entity_physical_[{dim, tag}] = first;
-                    if (dim > 0)
-                        bin.take(std::size_t(count(bin, "a bounding entity count")) * 4,
-                                 "the bounding entities");
+                    entity_physical_[{dim, tag}] = binary_entity_physical(bin, dim);
                 }
             lines_.seek(bin.pos());
         } else {
@@ -393,17 +413,51 @@ class MshReader {
                 for (std::int64_t e = 0; e < counts[dim]; ++e) {
                     FieldCursor fields(data_line("an entity"), lines_);
                     const auto tag = fields.integer("an entity tag");
-                    for (int k = 0; k < box_values(dim); ++k) fields.real("an entity coordinate");
-                    const auto nphys = fields.integer("a physical tag count");
-                    std::int64_t first = 0;
-                    for (std::int64_t k = 0; k < nphys; ++k) {
-                        const auto phys = fields.integer("a physical tag");
-                        if (k == 0) first = phys;
-                    }
-                    entity_physical_[{dim, int(tag)}] = std::int32_t(first);
+                    entity_physical_[{dim, int(tag)}] = ascii_entity_physical(fields, dim);
                 }
         }
         expect_end("Entities");
+    }
+
+    // A partitioned mesh (gmsh -part) puts its elements in partitioned entities, which list
+    // their physical tags as model entities do (gmsh's manual, MSH 4.1 $PartitionedEntities):
+    // numPartitions, ghost entities (tag, partition), the four counts, then per entity its
+    // tag, parent's dimension and tag, partitions, box, physical tags and bounding entities.
+    void read_partitioned_entities() {
+        if (binary_) {
+            BinaryCursor bin(data_, lines_.offset(), lines_, "$PartitionedEntities");
+            count(bin, "the partition count");
+            bin.take(std::size_t(count(bin, "a ghost entity count")) * 8, "the ghost entities");
+            std::int64_t counts[4];
+            for (auto& c : counts) c = count(bin, "an entity count");
+            for (int dim = 0; dim < 4; ++dim)
+                for (std::int64_t e = 0; e < counts[dim]; ++e) {
+                    const auto tag = bin.get<std::int32_t>("an entity tag");
+                    bin.take(8, "the parent entity");
+                    bin.take(std::size_t(count(bin, "a partition count")) * 4, "the partitions");
+                    entity_physical_[{dim, tag}] = binary_entity_physical(bin, dim);
+                }
+            lines_.seek(bin.pos());
+        } else {
+            FieldCursor(data_line("the partition count"), lines_).integer("the partition count");
+            const std::int64_t ghosts = FieldCursor(data_line("the ghost entity count"), lines_)
+                                            .integer("the ghost entity count");
+            for (std::int64_t g = 0; g < ghosts; ++g) data_line("a ghost entity");
+            FieldCursor header(data_line("the entity counts"), lines_);
+            std::int64_t counts[4];
+            for (auto& c : counts) c = header.integer("an entity count");
+            for (int dim = 0; dim < 4; ++dim)
+                for (std::int64_t e = 0; e < counts[dim]; ++e) {
+                    FieldCursor fields(data_line("a partitioned entity"), lines_);
+                    const auto tag = fields.integer("an entity tag");
+                    fields.integer("the parent entity's dimension");
+                    fields.integer("the parent entity's tag");
+                    const auto partitions = fields.integer("a partition count");
+                    for (std::int64_t k = 0; k < partitions; ++k) fields.integer("a partition");
+                    entity_physical_[{dim, int(tag)}] = ascii_entity_physical(fields, dim);
+                }
+        }
+        expect_end("PartitionedEntities");
     }
 
     void add_point(std::int64_t tag, const double xyz[3]) {

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "formats/gmsh_partitioned_output.hpp"
 #include "formats/openfoam_decomposition.hpp"
 #include "formats/partition_file.hpp"
 #include "formats/vtk_mesh.hpp"
@@ -39,20 +40,27 @@ BoundaryElements boundary_of(const Mesh& mesh, const std::string& mesh_path,
     }
 }
 
+// Adds the boundary elements after the top-dimensional cells to the selection, each in the
+// part of its adjacent cell.
+void append_boundary_cells(const BoundaryElements& boundary, std::vector<CellId>& cells,
+                           std::vector<PartId>& part) {
+    cells.insert(cells.end(), boundary.cells.begin(), boundary.cells.end());
+    const std::vector<PartId> parts = boundary_parts(boundary, part);
+    part.insert(part.end(), parts.begin(), parts.end());
+}
+
 // Adds the boundary elements after the top-dimensional cells: to the selection, to each
 // per-cell array (the value of the adjacent cell), and as the 'boundary' flag array.
 void append_boundary(const BoundaryElements& boundary, std::vector<CellId>& cells,
                      std::vector<MeshArray>& extra, std::vector<PartId>& part) {
     const std::size_t top = cells.size();
-    cells.insert(cells.end(), boundary.cells.begin(), boundary.cells.end());
+    append_boundary_cells(boundary, cells, part);
     for (MeshArray& array : extra) {
         std::vector<CellId> tuples(top);
         for (std::size_t i = 0; i < top; ++i) tuples[i] = CellId(i);
         tuples.insert(tuples.end(), boundary.adjacent.begin(), boundary.adjacent.end());
         array = array.subset(tuples);
     }
-    const std::vector<PartId> parts = boundary_parts(boundary, part);
-    part.insert(part.end(), parts.begin(), parts.end());
     std::vector<std::uint8_t> flags(cells.size(), 0);
     std::fill(flags.begin() + std::ptrdiff_t(top), flags.end(), std::uint8_t(1));
     extra.push_back(MeshArray::from_values("boundary", 1, flags));
@@ -109,6 +117,25 @@ WrittenPartitionedMesh write_cell_decomposition_of_mesh(const Mesh& mesh,
     const Partition partition = read_cell_partition(request.partition, cells, mesh_path);
     write_cell_decomposition(output, partition.part);
     return {output, cells, partition.num_parts, {}, {}, {}};
+}
+
+WrittenPartitionedMesh write_gmsh_partitioned_mesh_of(const Mesh& mesh,
+                                                      const std::string& mesh_path,
+                                                      const PartitionedMeshRequest& request,
+                                                      const std::string& output) {
+    std::vector<CellId> cells = top_dimensional_cells(mesh);
+    Partition partition = read_cell_partition(request.partition, cells.size(), mesh_path);
+    WrittenPartitionedMesh written{output, cells.size(), partition.num_parts, {}, {}, {}};
+    const GmshGhosts ghosts{request.ghost_layers, cells.size()};
+    if (request.boundary) {
+        const BoundaryElements boundary = boundary_of(mesh, mesh_path, cells);
+        append_boundary_cells(boundary, cells, partition.part);
+        written.boundary_elements = boundary.cells.size();
+    }
+    const std::vector<std::string> files = write_gmsh_partitioned_mesh(
+        output, mesh, mesh_path, cells, partition.part, partition.num_parts, request.split, ghosts);
+    if (request.split) written.pieces = files.size();
+    return written;
 }
 
 } // namespace part::formats

@@ -54,4 +54,14 @@ WrittenPartitionedMesh write_cell_decomposition_of_mesh(const Mesh& mesh,
                                                         const PartitionedMeshRequest& request,
                                                         const std::string& output);
 
+// Reads the partition as write_partitioned_mesh does and writes the mesh with it as a
+// partitioned Gmsh 4.1 mesh (gmsh_partitioned_output.hpp) to `output`, or with request.split to
+// one file per part (out_1.msh, ...). With request.boundary the boundary elements go in the
+// partition of their adjacent cell. The output holds no 'partition' array: gmsh's partitioned
+// entities say where each element is.
+WrittenPartitionedMesh write_gmsh_partitioned_mesh_of(const Mesh& mesh,
+                                                      const std::string& mesh_path,
+                                                      const PartitionedMeshRequest& request,
+                                                      const std::string& output);
+
 } // namespace part::formats

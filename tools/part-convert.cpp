@@ -22,13 +22,33 @@ struct ConvertOptions {
     std::string mesh_path;
     formats::MeshGraphRequest graph;
     formats::PartitionedMeshRequest partitioned;
-    std::string format;          // "openfoam", or empty: the output's name picks the format
+    std::string format;          // "openfoam", "gmsh", or empty: the output's name picks the format
     bool boundary_given = false; // --boundary or --no-boundary on the command line
 };
 
 // True when the output is OpenFOAM's cellDecomposition: named so, or asked for by --format.
 bool writes_cell_decomposition(const ConvertOptions& o, const std::string& output) {
     return o.format == "openfoam" || formats::is_cell_decomposition_path(output);
+}
+
+// True when the output is a partitioned Gmsh mesh: a .msh, or asked for by --format.
+bool writes_gmsh(const ConvertOptions& o, const std::string& output) {
+    return o.format == "gmsh" ||
+           (o.format.empty() && std::filesystem::path(output).extension() == ".msh");
+}
+
+// A partitioned Gmsh mesh says where each element is by its partitioned entities: the option
+// that adds cell arrays does not apply. Ghost layers go in $GhostElements, split or not.
+void check_gmsh_options(const ConvertOptions& o, const std::string& output) {
+    const formats::PartitionedMeshRequest& p = o.partitioned;
+    if (p.partition.empty())
+        throw tools::UsageError("a Gmsh .msh output needs --partition P (a graph is written as "
+                                "OUT.graph, a METIS mesh as OUT.mesh)");
+    if (!p.old_partition.empty())
+        throw tools::UsageError(
+            "--old-partition writes .vtu datasets, not a partitioned Gmsh mesh");
+    if (p.split) tools::ensure_file_output(output, "-o", "one .msh file per part");
+    tools::ensure_output_usable(output, {o.mesh_path, p.partition});
 }
 
 // The partition written as a cellDecomposition is one list: the options of the .vtu datasets
@@ -50,12 +70,17 @@ std::string check_options(const ConvertOptions& o, const std::string& output) {
     const formats::PartitionedMeshRequest& p = o.partitioned;
     if (output.empty())
         throw tools::UsageError(
-            "-o OUT is required (OUT.graph, OUT.mesh, OUT.vtu, OUT.pvtu or cellDecomposition)");
+            "-o OUT is required (OUT.graph, OUT.mesh, OUT.vtu, OUT.pvtu, OUT.msh or "
+            "cellDecomposition)");
     const bool partition_mode = !p.partition.empty();
     if (writes_cell_decomposition(o, output)) {
         check_cell_decomposition_options(o);
         tools::ensure_output_usable(output, {o.mesh_path, p.partition});
         return "";
+    }
+    if (writes_gmsh(o, output)) {
+        check_gmsh_options(o, output);
+        return ".msh";
     }
     if (!partition_mode &&
         (p.split || !p.old_partition.empty() || p.ghost_layers > 0 || o.boundary_given))
@@ -78,8 +103,8 @@ std::string check_options(const ConvertOptions& o, const std::string& output) {
         tools::ensure_file_output(output, "-o",
                                   "a graph with its coordinates in OUT.xyz, two files");
     if (partition_mode && ext != ".vtu" && ext != ".pvtu")
-        throw tools::UsageError("with --partition the output must be a .vtu or a .pvtu dataset, or "
-                                "an OpenFOAM cellDecomposition, not '" +
+        throw tools::UsageError("with --partition the output must be a .vtu or a .pvtu dataset, a "
+                                "Gmsh .msh or an OpenFOAM cellDecomposition, not '" +
                                 output + "'");
     if (!partition_mode && ext == ".xyz")
         throw tools::UsageError("-o names the graph; its coordinates go beside it as OUT.xyz, so "
@@ -113,7 +138,10 @@ int main(int argc, char** argv) {
         "With --partition, -o - writes the .vtu to standard output (the report then goes to "
         "stderr); a graph (two files) and a --split dataset need file names. An output named "
         "cellDecomposition (or --format openfoam) with --partition writes the list OpenFOAM's "
-        "decomposePar reads with its manual method.");
+        "decomposePar reads with its manual method. OUT.msh with --partition writes a partitioned "
+        "Gmsh 4.1 mesh (gmsh -part's layout: partitioned entities, boundary elements in their "
+        "cell's partition), or with --split one file per part, OUT_1.msh ... as gmsh "
+        "-part_split names them.");
     tools::add_example(app, "part-convert data/naca0012.msh -o naca0012.graph && part-partition "
                             "naca0012.graph -k 8 --method metis && part-convert data/naca0012.msh "
                             "--partition naca0012.graph.part.8 -o naca0012.vtu");
@@ -145,9 +173,10 @@ int main(int argc, char** argv) {
     app.add_flag("--split", o.partitioned.split,
                  "Write one .vtu piece per part and a .pvtu that ParaView opens as one dataset (an "
                  "existing one is replaced all-or-nothing, its stale pieces removed); implied by "
-                 "-o OUT.pvtu");
+                 "-o OUT.pvtu. With OUT.msh: one Gmsh file per part, OUT_1.msh ...");
     app.add_option("--ghost-layers", o.partitioned.ghost_layers,
-                   "Ghost cell layers per piece (with --split), marked vtkGhostType")
+                   "Ghost cell layers per piece (with --split), marked vtkGhostType; with OUT.msh, "
+                   "gmsh's ghost elements ($GhostElements, split or not)")
         ->check(CLI::Range(0, 8));
     o.partitioned.boundary = true;
     app.add_flag("--boundary,!--no-boundary", o.partitioned.boundary,
@@ -157,8 +186,8 @@ int main(int argc, char** argv) {
     app.add_option("--format", o.format,
                    "Output format when the name does not say it: 'openfoam' writes the "
                    "--partition as OpenFOAM's cellDecomposition list (decomposePar's manual "
-                   "method)")
-        ->check(CLI::IsMember({"openfoam"}));
+                   "method); 'gmsh' writes it as a partitioned Gmsh 4.1 mesh, as -o OUT.msh does")
+        ->check(CLI::IsMember({"openfoam", "gmsh"}));
     tools::add_common_options(app, common, {});
 
     return tools::run_tool(app, argc, argv, [&] {
@@ -172,6 +201,10 @@ int main(int argc, char** argv) {
         if (writes_cell_decomposition(o, common.output)) {
             progress.stage("writing the cell decomposition");
             report.update(tools::partitioned_mesh_json(formats::write_cell_decomposition_of_mesh(
+                mesh, o.mesh_path, o.partitioned, common.output)));
+        } else if (writes_gmsh(o, common.output)) {
+            progress.stage("writing the partitioned Gmsh mesh");
+            report.update(tools::partitioned_mesh_json(formats::write_gmsh_partitioned_mesh_of(
                 mesh, o.mesh_path, o.partitioned, common.output)));
         } else if (!o.partitioned.partition.empty()) {
             progress.stage("writing the partitioned mesh");
