@@ -73,7 +73,7 @@ TEST(CgnsMesh, StructuredZoneIsAnError) {
 
 TEST(OpenFoamMesh, BlockMeshCaseReadsFromItsFolderControlDictOrFoamFile) {
     // blockMesh's 3 x 2 x 2 hexahedra: 20 internal faces (its neighbour file's header).
-    for (const std::string path : {data("openfoam_hex"), data("openfoam_hex/system/controlDict"),
+    for (const std::string& path : {data("openfoam_hex"), data("openfoam_hex/system/controlDict"),
                                    data("openfoam_hex/case.foam")}) {
         SCOPED_TRACE(path);
         const Mesh mesh = formats::read_mesh(path);
