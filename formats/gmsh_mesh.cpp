@@ -394,27 +394,40 @@ class MshReader {
         return std::int32_t(first);
     }
 
+    // Reads the four entity counts (points, curves, surfaces, volumes) of a binary
+    // $Entities or $PartitionedEntities, then calls read(dim) for each entity.
+    template <typename Read> void for_each_binary_entity(BinaryCursor& bin, Read&& read) {
+        std::int64_t counts[4];
+        for (auto& c : counts) c = count(bin, "an entity count");
+        for (int dim = 0; dim < 4; ++dim)
+            for (std::int64_t e = 0; e < counts[dim]; ++e) read(dim);
+    }
+
+    // The same for ASCII, one entity a line: calls read(fields, dim) with each line's fields.
+    template <typename Read> void for_each_ascii_entity(const char* what, Read&& read) {
+        FieldCursor header(data_line("the entity counts"), lines_);
+        std::int64_t counts[4];
+        for (auto& c : counts) c = header.integer("an entity count");
+        for (int dim = 0; dim < 4; ++dim)
+            for (std::int64_t e = 0; e < counts[dim]; ++e) {
+                FieldCursor fields(data_line(what), lines_);
+                read(fields, dim);
+            }
+    }
+
     void read_entities() {
         if (binary_) {
             BinaryCursor bin(data_, lines_.offset(), lines_, "$Entities");
-            std::int64_t counts[4];
-            for (auto& c : counts) c = count(bin, "an entity count");
-            for (int dim = 0; dim < 4; ++dim)
-                for (std::int64_t e = 0; e < counts[dim]; ++e) {
-                    const auto tag = bin.get<std::int32_t>("an entity tag");
-                    entity_physical_[{dim, tag}] = binary_entity_physical(bin, dim);
-                }
+            for_each_binary_entity(bin, [&](int dim) {
+                const auto tag = bin.get<std::int32_t>("an entity tag");
+                entity_physical_[{dim, tag}] = binary_entity_physical(bin, dim);
+            });
             lines_.seek(bin.pos());
         } else {
-            FieldCursor header(data_line("the entity counts"), lines_);
-            std::int64_t counts[4];
-            for (auto& c : counts) c = header.integer("an entity count");
-            for (int dim = 0; dim < 4; ++dim)
-                for (std::int64_t e = 0; e < counts[dim]; ++e) {
-                    FieldCursor fields(data_line("an entity"), lines_);
-                    const auto tag = fields.integer("an entity tag");
-                    entity_physical_[{dim, int(tag)}] = ascii_entity_physical(fields, dim);
-                }
+            for_each_ascii_entity("an entity", [&](FieldCursor& fields, int dim) {
+                const auto tag = fields.integer("an entity tag");
+                entity_physical_[{dim, int(tag)}] = ascii_entity_physical(fields, dim);
+            });
         }
         expect_end("Entities");
     }
@@ -428,34 +441,26 @@ class MshReader {
             BinaryCursor bin(data_, lines_.offset(), lines_, "$PartitionedEntities");
             count(bin, "the partition count");
             bin.take(std::size_t(count(bin, "a ghost entity count")) * 8, "the ghost entities");
-            std::int64_t counts[4];
-            for (auto& c : counts) c = count(bin, "an entity count");
-            for (int dim = 0; dim < 4; ++dim)
-                for (std::int64_t e = 0; e < counts[dim]; ++e) {
-                    const auto tag = bin.get<std::int32_t>("an entity tag");
-                    bin.take(8, "the parent entity");
-                    bin.take(std::size_t(count(bin, "a partition count")) * 4, "the partitions");
-                    entity_physical_[{dim, tag}] = binary_entity_physical(bin, dim);
-                }
+            for_each_binary_entity(bin, [&](int dim) {
+                const auto tag = bin.get<std::int32_t>("an entity tag");
+                bin.take(8, "the parent entity");
+                bin.take(std::size_t(count(bin, "a partition count")) * 4, "the partitions");
+                entity_physical_[{dim, tag}] = binary_entity_physical(bin, dim);
+            });
             lines_.seek(bin.pos());
         } else {
             FieldCursor(data_line("the partition count"), lines_).integer("the partition count");
             const std::int64_t ghosts = FieldCursor(data_line("the ghost entity count"), lines_)
                                             .integer("the ghost entity count");
             for (std::int64_t g = 0; g < ghosts; ++g) data_line("a ghost entity");
-            FieldCursor header(data_line("the entity counts"), lines_);
-            std::int64_t counts[4];
-            for (auto& c : counts) c = header.integer("an entity count");
-            for (int dim = 0; dim < 4; ++dim)
-                for (std::int64_t e = 0; e < counts[dim]; ++e) {
-                    FieldCursor fields(data_line("a partitioned entity"), lines_);
-                    const auto tag = fields.integer("an entity tag");
-                    fields.integer("the parent entity's dimension");
-                    fields.integer("the parent entity's tag");
-                    const auto partitions = fields.integer("a partition count");
-                    for (std::int64_t k = 0; k < partitions; ++k) fields.integer("a partition");
-                    entity_physical_[{dim, int(tag)}] = ascii_entity_physical(fields, dim);
-                }
+            for_each_ascii_entity("a partitioned entity", [&](FieldCursor& fields, int dim) {
+                const auto tag = fields.integer("an entity tag");
+                fields.integer("the parent entity's dimension");
+                fields.integer("the parent entity's tag");
+                const auto partitions = fields.integer("a partition count");
+                for (std::int64_t k = 0; k < partitions; ++k) fields.integer("a partition");
+                entity_physical_[{dim, int(tag)}] = ascii_entity_physical(fields, dim);
+            });
         }
         expect_end("PartitionedEntities");
     }

@@ -22,7 +22,7 @@ namespace {
 constexpr int kParts = 3;
 
 CommandResult convert(const std::string& args) {
-    return run_command(tool("part-convert") + " " + args);
+    return run_tool("part-convert", args);
 }
 
 // What a partitioned MSH 4.1 ASCII file says, read by the layout of gmsh's manual ("MSH file
@@ -119,24 +119,31 @@ void expect_boundary_with_its_cell(const PartitionedMsh& msh, int top_dim,
     }
 }
 
-// A mesh gmsh makes from tests/data/<geo>.geo (dimension `dim`), its graph m.graph with m.xyz,
-// and a partition m.part of kParts blocks of consecutive cells. Returns the part sizes.
-std::vector<int> mesh_and_partition(const ScratchDir& dir, const std::string& geo, int dim) {
-    auto r = run_command("gmsh -" + std::to_string(dim) + " " +
-                         source_file("tests/data/" + geo + ".geo") + " -format msh41 -v 0 -o " +
-                         dir.file("m.msh"));
+// The graph <name>.graph (with <name>.xyz) of `mesh` and a partition <name>.part of kParts
+// blocks of consecutive cells. Returns the part sizes.
+std::vector<int> partition_in_blocks(const ScratchDir& dir, const std::string& mesh,
+                                     const std::string& name) {
+    const auto r = convert(mesh + " -q -o " + dir.file(name + ".graph"));
     EXPECT_EQ(r.exit_code, 0) << r.err;
-    r = convert(dir.file("m.msh") + " -q -o " + dir.file("m.graph"));
-    EXPECT_EQ(r.exit_code, 0) << r.err;
-    const VertexId cells = formats::read_chaco_graph(dir.file("m.graph")).num_vertices();
+    const VertexId cells = formats::read_chaco_graph(dir.file(name + ".graph")).num_vertices();
     std::string partition;
     std::vector<int> sizes(kParts, 0);
     for (VertexId v = 0; v < cells; ++v) {
         partition += std::to_string(v * kParts / cells) + "\n";
         ++sizes[std::size_t(v * kParts / cells)];
     }
-    dir.write("m.part", partition);
+    dir.write(name + ".part", partition);
     return sizes;
+}
+
+// A mesh gmsh makes from tests/data/<geo>.geo (dimension `dim`), m.msh, partitioned by
+// partition_in_blocks as m.
+std::vector<int> mesh_and_partition(const ScratchDir& dir, const std::string& geo, int dim) {
+    const auto r = run_command("gmsh -" + std::to_string(dim) + " " +
+                               source_file("tests/data/" + geo + ".geo") +
+                               " -format msh41 -v 0 -o " + dir.file("m.msh"));
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return partition_in_blocks(dir, dir.file("m.msh"), "m");
 }
 
 // The edges of a graph written with its coordinates, each vertex named by its line of the
@@ -286,13 +293,8 @@ TEST(GmshPartitionedOutput, RefusesWhatItCannotWrite) {
 
     // Polyhedra (an OpenFOAM mesh's) have no gmsh element type: refused, nothing written.
     const std::string foam = source_file("tests/data/openfoam_polydual");
-    r = convert(foam + " -q -o " + dir.file("f.graph"));
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    const VertexId cells = formats::read_chaco_graph(dir.file("f.graph")).num_vertices();
-    std::string partition;
-    for (VertexId v = 0; v < cells; ++v) partition += std::to_string(v % 2) + "\n";
-    r = convert(foam + " --partition " + dir.write("f.part", partition) + " -o " +
-                dir.file("f.msh"));
+    partition_in_blocks(dir, foam, "f");
+    r = convert(foam + " --partition " + dir.file("f.part") + " -o " + dir.file("f.msh"));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("polyhedron"), std::string::npos) << r.err;
     EXPECT_FALSE(file_exists(dir.file("f.msh")));
