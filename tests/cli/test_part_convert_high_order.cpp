@@ -37,6 +37,20 @@ std::string mixed3d(const ScratchDir& dir, const std::string& name, const std::s
     return out;
 }
 
+// Meshes mixed3d.geo at second order into q.msh, writes its graph q.graph, partitions it into
+// k parts and writes the partition onto the mesh as q.pvtu with `options`.
+void quadratic_dataset(const ScratchDir& dir, int k, const std::string& options) {
+    const std::string mesh = mixed3d(dir, "q.msh", "-order 2");
+    auto r = convert(mesh + " -q -o " + dir.file("q.graph"));
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    const std::string part = dir.file("q.graph.part." + std::to_string(k));
+    r = run_command(tool("part-partition") + " " + dir.file("q.graph") + " -k " +
+                    std::to_string(k) + " --method metis -q");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    r = convert(mesh + " --partition " + part + " " + options + " -q -o " + dir.file("q.pvtu"));
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+}
+
 // VTK cell type -> (cells, points per cell; -1 when they differ).
 std::map<int, std::pair<int, int>> cell_types_of(vtkUnstructuredGrid* grid) {
     std::map<int, std::pair<int, int>> types;
@@ -73,14 +87,8 @@ TEST(PartConvertHighOrder, SecondOrderMeshGivesTheFirstOrderGraph) {
 TEST(PartConvertHighOrder, PiecesHoldTheWholeQuadraticCells) {
     if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
     ScratchDir dir;
-    const std::string mesh = mixed3d(dir, "quadratic.msh", "-order 2");
-    auto r = convert(mesh + " -q -o " + dir.file("q.graph"));
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = run_command(tool("part-partition") + " " + dir.file("q.graph") + " -k 2 --method metis -q");
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = convert(mesh + " --partition " + dir.file("q.graph.part.2") + " -q -o " +
-                dir.file("q.pvtu"));
-    ASSERT_EQ(r.exit_code, 0) << r.err;
+    quadratic_dataset(dir, 2, "");
+    ASSERT_FALSE(HasFailure());
     vtkNew<vtkXMLPUnstructuredGridReader> reader;
     reader->SetFileName(dir.file("q.pvtu").c_str());
     reader->Update();
@@ -115,17 +123,11 @@ TEST(PartConvertHighOrder, PiecesHoldTheWholeQuadraticCells) {
 TEST(HighOrderMpirun, RepartMovesQuadraticCellsWhole) {
     if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
     ScratchDir dir;
-    const std::string mesh = mixed3d(dir, "quadratic.msh", "-order 2");
-    auto r = convert(mesh + " -q -o " + dir.file("q.graph"));
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = run_command(tool("part-partition") + " " + dir.file("q.graph") + " -k 3 --method metis -q");
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = convert(mesh + " --partition " + dir.file("q.graph.part.3") +
-                " --split --ghost-layers 1 -q -o " + dir.file("q.pvtu"));
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = run_command(mpiexec_prefix(3) + tool("part-repart") + " " + dir.file("q.pvtu") +
-                    " --method interval -k 2 -q -o " + dir.file("d.part") + " --plan " +
-                    dir.file("d.plan") + " --pvtu " + dir.file("d.pvtu"));
+    quadratic_dataset(dir, 3, "--split --ghost-layers 1");
+    ASSERT_FALSE(HasFailure());
+    auto r = run_command(mpiexec_prefix(3) + tool("part-repart") + " " + dir.file("q.pvtu") +
+                         " --method interval -k 2 -q -o " + dir.file("d.part") + " --plan " +
+                         dir.file("d.plan") + " --pvtu " + dir.file("d.pvtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     r = convert(dir.file("d.pvtu") + " -q -o " + dir.file("d.graph"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
