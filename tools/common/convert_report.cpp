@@ -26,6 +26,15 @@ nlohmann::json partitioned_mesh_json(const formats::WrittenPartitionedMesh& writ
     return report;
 }
 
+nlohmann::json written_output_json(const formats::WrittenMeshOutput& written) {
+    if (const auto* graph = std::get_if<formats::WrittenMeshGraph>(&written))
+        return mesh_graph_json(*graph);
+    if (const auto* mesh = std::get_if<formats::WrittenPartitionedMesh>(&written))
+        return partitioned_mesh_json(*mesh);
+    const auto& metis = std::get<formats::WrittenMetisMesh>(written);
+    return {{"output", metis.output}, {"cells", metis.cells}};
+}
+
 void print_convert_summary(std::ostream& out, const nlohmann::json& report) {
     out << "Wrote " << report["output"].get<std::string>();
     if (report.contains("vertices"))
