@@ -7,7 +7,7 @@
 #include <cstring>
 #include <map>
 
-#include "formats/gmsh_node_order.hpp"
+#include "formats/gmsh_element_types.hpp"
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
 #include "formats/mesh_file.hpp"
@@ -17,8 +17,6 @@ namespace part::formats {
 namespace {
 
 // Gmsh element type codes (gmsh's GmshDefines.h) of the linear cells, in CellType order.
-constexpr std::int64_t kGmshCodes[] = {15, 1, 2, 3, 4, 5, 6, 7};
-
 // An element type the reader takes: the family of its corners, its node count and, for a
 // higher-order one, where each of its nodes goes in VTK's order.
 struct ElementType {
@@ -39,9 +37,7 @@ void to_vtk_order(const ElementType& type, PointId* nodes) {
         for (int k = 0; k < type.num_nodes; ++k) nodes[k] = gmsh[type.to_vtk[k]];
         return;
     }
-    if (type.family != CellType::Wedge) return;
-    std::swap(nodes[1], nodes[2]);
-    std::swap(nodes[4], nodes[5]);
+    if (type.family == CellType::Wedge) counter_clockwise_wedge_to_vtk(nodes);
 }
 
 std::string unsupported_type_message(std::int64_t code) {
@@ -74,11 +70,8 @@ std::string unsupported_type_message(std::int64_t code) {
 // The element type of a gmsh element type code; an unsupported one fails at `where` (a
 // LineReader or a BinaryCursor).
 template <typename Where> ElementType element_type_of_gmsh(std::int64_t code, const Where& where) {
-    const auto* it = std::find(std::begin(kGmshCodes), std::end(kGmshCodes), code);
-    if (it != std::end(kGmshCodes)) {
-        const CellType family = CellType(it - std::begin(kGmshCodes));
-        return {family, cell_num_nodes(family), nullptr};
-    }
+    if (const GmshElementType* linear = linear_gmsh_element(code))
+        return {linear->family, linear->num_nodes, nullptr};
     for (const GmshHigherOrderType& type : kGmshHigherOrderTypes)
         if (type.code == code) return {type.family, type.num_nodes, type.to_vtk};
     where.fail(unsupported_type_message(code));

@@ -271,10 +271,10 @@ class GmshPartitionedWriter {
             text.back() = '\n';
             for (std::size_t i : block) {
                 const CellId c = cells_[i];
-                PointId nodes[kMaxCellNodes];
+                PointId nodes[kMaxHighOrderNodes];
                 const auto cell = mesh_.cell(c);
                 std::copy(cell.begin(), cell.end(), nodes);
-                vtk_to_gmsh_order(mesh_.cell_types[std::size_t(c)], nodes);
+                vtk_to_gmsh_order(mesh_.cell_types[std::size_t(c)], {nodes, cell.size()});
                 append_numbers(text, {c + 1});
                 for (std::size_t n = 0; n < cell.size(); ++n) append_numbers(text, {nodes[n] + 1});
                 text.back() = '\n';

@@ -39,10 +39,11 @@ struct PartitionedMsh {
     std::vector<Element> elements;
 };
 
-// Nodes of the linear gmsh element types.
+// Nodes of the linear and second-order gmsh element types (gmsh's manual, "MSH file format").
 int gmsh_nodes(int type) {
-    static const std::map<int, int> kNodes = {{15, 1}, {1, 2}, {2, 3}, {3, 4},
-                                              {4, 4},  {5, 8}, {6, 6}, {7, 5}};
+    static const std::map<int, int> kNodes = {
+        {15, 1}, {1, 2},  {2, 3},   {3, 4},   {4, 4},   {5, 8},  {6, 6},   {7, 5},   {8, 3},
+        {9, 6},  {10, 9}, {11, 10}, {12, 27}, {13, 18}, {16, 8}, {17, 20}, {18, 15}, {19, 13}};
     return kNodes.at(type);
 }
 
@@ -138,8 +139,10 @@ std::vector<int> partition_in_blocks(const ScratchDir& dir, const std::string& m
 
 // A mesh gmsh makes from tests/data/<geo>.geo (dimension `dim`), m.msh, partitioned by
 // partition_in_blocks as m.
-std::vector<int> mesh_and_partition(const ScratchDir& dir, const std::string& geo, int dim) {
-    const auto r = run_command("gmsh -" + std::to_string(dim) + " " +
+// `options` go to gmsh (e.g. "-order 2").
+std::vector<int> mesh_and_partition(const ScratchDir& dir, const std::string& geo, int dim,
+                                    const std::string& options = "") {
+    const auto r = run_command("gmsh -" + std::to_string(dim) + " " + options + " " +
                                source_file("tests/data/" + geo + ".geo") +
                                " -format msh41 -v 0 -o " + dir.file("m.msh"));
     EXPECT_EQ(r.exit_code, 0) << r.err;
@@ -261,6 +264,42 @@ TEST_P(GmshPartitioned, SplitWritesOneFilePerPart) {
     EXPECT_NE(r.out.find("\"boundary_elements\": " + std::to_string(boundary_total)),
               std::string::npos)
         << r.out;
+}
+
+// Each cell as the coordinates of its nodes in order (VTK's, as the reader gives them).
+std::multiset<std::vector<double>> cells_by_node_coordinates(const std::string& path) {
+    const Mesh mesh = formats::read_gmsh_mesh(path);
+    std::multiset<std::vector<double>> cells;
+    for (CellId c = 0; c < mesh.num_cells(); ++c) {
+        std::vector<double> xyz;
+        for (PointId p : mesh.cell(c))
+            for (int a = 0; a < mesh.dim; ++a)
+                xyz.push_back(mesh.points[std::size_t(p) * std::size_t(mesh.dim) + std::size_t(a)]);
+        cells.insert(std::move(xyz));
+    }
+    return cells;
+}
+
+// Second-order cells are written in gmsh's node order: read back, every cell has the input's
+// nodes in the input's order, edge and face nodes included.
+TEST(GmshPartitionedOutput, SecondOrderCellsComeBackNodeForNode) {
+    ScratchDir dir;
+    mesh_and_partition(dir, "mixed3d", 3, "-order 2");
+    const auto r = convert(dir.file("m.msh") + " --partition " + dir.file("m.part") + " -q -o " +
+                           dir.file("p.msh"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto input = cells_by_node_coordinates(dir.file("m.msh"));
+    EXPECT_TRUE(std::any_of(input.begin(), input.end(),
+                            [](const auto& cell) { return cell.size() == 27 * 3; }));
+    EXPECT_EQ(cells_by_node_coordinates(dir.file("p.msh")), input);
+    const PartitionedMsh written = read_partitioned_msh(dir.file("p.msh"));
+    EXPECT_EQ(written.num_partitions, kParts);
+    const auto back =
+        run_command("gmsh " + dir.file("p.msh") + " -0 -format msh41 -o " + dir.file("back.msh"));
+    ASSERT_EQ(back.exit_code, 0) << back.out << back.err;
+    EXPECT_EQ(back.out.find("Error"), std::string::npos) << back.out;
+    EXPECT_EQ(count_per_partition(read_partitioned_msh(dir.file("back.msh")), 3),
+              count_per_partition(written, 3));
 }
 
 INSTANTIATE_TEST_SUITE_P(Meshes, GmshPartitioned,
