@@ -10,25 +10,12 @@
 #include "formats/atomic_output.hpp"
 #include "formats/gmsh_element_types.hpp"
 #include "formats/text_output.hpp"
+#include "libpart/core/bounding_box.hpp"
 #include "libpart/mesh/partitioned_entities.hpp"
 
 namespace part::formats {
 
 namespace {
-
-using Box = std::array<double, 6>; // min x, y, z then max x, y, z
-
-Box empty_box() {
-    constexpr double inf = std::numeric_limits<double>::infinity();
-    return {inf, inf, inf, -inf, -inf, -inf};
-}
-
-void extend(Box& box, const Box& other) {
-    for (int k = 0; k < 3; ++k) {
-        box[k] = std::min(box[k], other[k]);
-        box[k + 3] = std::max(box[k + 3], other[k + 3]);
-    }
-}
 
 // The gmsh element type of each selected cell; one gmsh cannot take fails naming the mesh.
 std::vector<int> element_codes(const Mesh& mesh, const std::string& mesh_path,
@@ -65,10 +52,10 @@ class GmshPartitionedWriter {
         if (ghosts.layers > 0)
             add_ghost_entities(model_, mesh, cells, part, ghosts.num_top, num_parts, ghosts.layers);
         boxes_.reserve(model_.partitioned.size());
-        entity_boxes_.assign(model_.entities.size(), empty_box());
+        entity_boxes_.assign(model_.entities.size(), BoundingBox{});
         for (const PartitionedEntity& e : model_.partitioned) {
             boxes_.push_back(box_of(e.cells));
-            extend(entity_boxes_[e.parent], boxes_.back());
+            entity_boxes_[e.parent].include(boxes_.back());
         }
     }
 
@@ -111,13 +98,13 @@ class GmshPartitionedWriter {
         return listed;
     }
 
-    Box box_of(std::span<const std::size_t> cells) const {
-        Box box = empty_box();
+    BoundingBox box_of(std::span<const std::size_t> cells) const {
+        BoundingBox box;
         for (std::size_t i : cells)
             for (PointId q : mesh_.cell(cells_[i]))
                 for (int k = 0; k < 3; ++k) {
-                    box[k] = std::min(box[k], coordinate(q, k));
-                    box[k + 3] = std::max(box[k + 3], coordinate(q, k));
+                    box.lo[std::size_t(k)] = std::min(box.lo[std::size_t(k)], coordinate(q, k));
+                    box.hi[std::size_t(k)] = std::max(box.hi[std::size_t(k)], coordinate(q, k));
                 }
         return box;
     }
@@ -130,10 +117,10 @@ class GmshPartitionedWriter {
     }
 
     // A point entity's coordinates, any other entity's bounding box, then its physical tags.
-    static void append_box_and_physical(std::string& text, int dim, const Box& box,
+    static void append_box_and_physical(std::string& text, int dim, const BoundingBox& box,
                                         std::int32_t physical) {
         for (int k = 0; k < (dim == 0 ? 3 : 6); ++k) {
-            append_number(text, box[std::size_t(k)]);
+            append_number(text, k < 3 ? box.lo[std::size_t(k)] : box.hi[std::size_t(k - 3)]);
             text += ' ';
         }
         append_numbers(text, {physical != 0 ? 1 : 0});
@@ -309,8 +296,8 @@ class GmshPartitionedWriter {
     std::vector<int> codes_;
     PartId num_parts_;
     PartitionedModel model_;
-    std::vector<Box> boxes_;        // of each partitioned entity
-    std::vector<Box> entity_boxes_; // of each model entity
+    std::vector<BoundingBox> boxes_;        // of each partitioned entity
+    std::vector<BoundingBox> entity_boxes_; // of each model entity
 };
 
 } // namespace

@@ -1,5 +1,6 @@
 #pragma once
 // The axis-aligned box around a set of points, for methods that quantise or cut space.
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -14,6 +15,13 @@ struct BoundingBox {
     std::array<double, 3> hi{-INFINITY, -INFINITY, -INFINITY};
 
     double extent(int axis) const { return hi[axis] > lo[axis] ? hi[axis] - lo[axis] : 0; }
+    // Grows the box to hold `other` too.
+    void include(const BoundingBox& other) {
+        for (int axis = 0; axis < 3; ++axis) {
+            lo[axis] = std::min(lo[axis], other.lo[axis]);
+            hi[axis] = std::max(hi[axis], other.hi[axis]);
+        }
+    }
 };
 
 // The smallest box holding every point of `coords`. O(n dim).
