@@ -29,47 +29,48 @@ constexpr auto comes_after = [](const Candidate& a, const Candidate& b) {
 
 // A max-heap of candidates with lazy deletion holding one current candidate per vertex:
 // queuing a vertex again replaces its candidate, and entries replaced or popped are dropped
-// when they surface. The order is total, so the pops do not depend on the stale entries.
+// when they surface. An entry is current while it carries its vertex's latest stamp (a count
+// per vertex of pushes and pops), which keeps four bytes per vertex instead of a copy of each
+// current candidate. The order is total, so the pops do not depend on the stale entries.
 class CandidateHeap {
   public:
-    explicit CandidateHeap(VertexId num_vertices)
-        : current_(std::size_t(num_vertices)), queued_(std::size_t(num_vertices), 0) {}
+    explicit CandidateHeap(VertexId num_vertices) : stamp_(std::size_t(num_vertices), 0) {}
 
-    void clear() {
-        for (const Candidate& c : heap_) queued_[c.vertex] = 0;
-        heap_.clear();
-    }
+    void clear() { heap_.clear(); }
     bool empty() {
         drop_stale();
         return heap_.empty();
     }
     void push(const Candidate& c) {
-        current_[c.vertex] = c;
-        queued_[c.vertex] = 1;
-        heap_.push_back(c);
-        std::push_heap(heap_.begin(), heap_.end(), comes_after);
+        heap_.push_back({c, ++stamp_[c.vertex]});
+        std::push_heap(heap_.begin(), heap_.end(), comes_after_entry);
     }
     Candidate pop() {
         drop_stale();
-        std::pop_heap(heap_.begin(), heap_.end(), comes_after);
-        const Candidate top = heap_.back();
+        std::pop_heap(heap_.begin(), heap_.end(), comes_after_entry);
+        const Candidate top = heap_.back().candidate;
         heap_.pop_back();
-        queued_[top.vertex] = 0;
+        ++stamp_[top.vertex]; // its other entries are stale now
         return top;
     }
 
   private:
+    struct Entry {
+        Candidate candidate;
+        std::uint32_t stamp;
+    };
+    static bool comes_after_entry(const Entry& a, const Entry& b) {
+        return comes_after(a.candidate, b.candidate);
+    }
     void drop_stale() {
-        while (!heap_.empty() && !(queued_[heap_.front().vertex] &&
-                                   current_[heap_.front().vertex] == heap_.front())) {
-            std::pop_heap(heap_.begin(), heap_.end(), comes_after);
+        while (!heap_.empty() && heap_.front().stamp != stamp_[heap_.front().candidate.vertex]) {
+            std::pop_heap(heap_.begin(), heap_.end(), comes_after_entry);
             heap_.pop_back();
         }
     }
 
-    std::vector<Candidate> heap_;
-    std::vector<Candidate> current_; // per vertex, valid where queued_
-    std::vector<char> queued_;
+    std::vector<Entry> heap_;
+    std::vector<std::uint32_t> stamp_; // per vertex
 };
 
 // The centroid of each part (num_parts x dim), each sum taken in vertex order.
