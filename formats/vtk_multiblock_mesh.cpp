@@ -68,12 +68,13 @@ vtkMultiBlockDataSet* run_reader(vtkAlgorithm* reader, const std::string& path,
     return output;
 }
 
-// The mesh of each leaf block, in order; `what` names the blocks in errors ("zone").
-std::vector<Mesh> meshes_of_leaves(vtkMultiBlockDataSet* output, const std::string& path,
-                                   const std::string& what) {
+// The mesh of each leaf block of `blocks` that holds cells, in order; `what` names the blocks
+// in errors ("zone").
+std::vector<Mesh> leaf_meshes(vtkMultiBlockDataSet* blocks, const std::string& path,
+                              const std::string& what) {
     std::vector<Mesh> meshes;
     vtkSmartPointer<vtkDataObjectTreeIterator> it;
-    it.TakeReference(output->NewTreeIterator());
+    it.TakeReference(blocks->NewTreeIterator());
     it->VisitOnlyLeavesOn();
     for (it->InitTraversal(); !it->IsDoneWithTraversal(); it->GoToNextItem()) {
         vtkDataObject* leaf = it->GetCurrentDataObject();
@@ -87,6 +88,13 @@ std::vector<Mesh> meshes_of_leaves(vtkMultiBlockDataSet* output, const std::stri
                                  "s are read (convert structured ones to unstructured first)");
         if (grid->GetNumberOfCells() > 0) meshes.push_back(mesh_of_vtk_grid(grid, path));
     }
+    return meshes;
+}
+
+// As leaf_meshes, refusing an output without cells.
+std::vector<Mesh> meshes_of_leaves(vtkMultiBlockDataSet* output, const std::string& path,
+                                   const std::string& what) {
+    std::vector<Mesh> meshes = leaf_meshes(output, path, what);
     if (meshes.empty()) throw InputError(path, 0, "empty mesh: no " + what + " holds cells");
     return meshes;
 }
@@ -144,6 +152,101 @@ MeshArray renamed(const MeshArray& array, const std::string& name) {
     return out;
 }
 
+// The child of the Exodus reader's output that holds one kind of object: "Element Blocks",
+// "Side Sets", ... (the reader names each child so).
+vtkMultiBlockDataSet* exodus_objects(vtkMultiBlockDataSet* output, const std::string& kind,
+                                     const std::string& path) {
+    for (unsigned i = 0; i < output->GetNumberOfBlocks(); ++i) {
+        const char* name = output->GetMetaData(i)->Get(vtkCompositeDataSet::NAME());
+        auto* child = vtkMultiBlockDataSet::SafeDownCast(output->GetBlock(i));
+        if (name && name == kind && child) return child;
+    }
+    throw InputError(path, 0, "VTK's Exodus II reader gave no " + kind);
+}
+
+std::size_t cells_in(const std::vector<Mesh>& meshes, std::size_t count) {
+    std::size_t cells = 0;
+    for (std::size_t i = 0; i < count; ++i) cells += std::size_t(meshes[i].num_cells());
+    return cells;
+}
+
+// `faces` (a side set) with the arrays of `model` (an element block), so that the two append:
+// the arrays both have are kept, the others are zero on the faces (element results do not
+// apply to them).
+Mesh shaped_like(Mesh faces, const Mesh& model) {
+    auto conform = [](const std::vector<MeshArray>& own, const std::vector<MeshArray>& wanted,
+                      std::size_t tuples) {
+        std::vector<MeshArray> out;
+        for (const MeshArray& w : wanted) {
+            auto same = std::find_if(own.begin(), own.end(), [&](const MeshArray& a) {
+                return a.name() == w.name() && a.type() == w.type() &&
+                       a.components() == w.components();
+            });
+            out.push_back(
+                same != own.end() ? *same : MeshArray(w.name(), w.type(), w.components(), tuples));
+        }
+        return out;
+    };
+    faces.cell_data = conform(faces.cell_data, model.cell_data, std::size_t(faces.num_cells()));
+    faces.point_data = conform(faces.point_data, model.point_data, std::size_t(faces.num_points()));
+    return faces;
+}
+
+// The block id of each cell as "element_block": 0 on the side sets' faces (the cells from
+// `block_cells` on).
+MeshArray element_blocks(const MeshArray& object_ids, CellId block_cells) {
+    MeshArray blocks = renamed(object_ids, "element_block");
+    for (std::size_t c = std::size_t(block_cells); c < blocks.num_tuples(); ++c)
+        blocks.set_value(c, 0, 0);
+    return blocks;
+}
+
+// The physical tag of each cell: its element block's id, or its side set's. Below the top
+// dimension this makes the faces of lower-dimensional blocks and of side sets the mesh's
+// tagged boundary elements, as gmsh's physical surfaces are.
+MeshArray physical_tags(const MeshArray& object_ids) {
+    return renamed(object_ids, kPhysicalTagArray);
+}
+
+// The name the file gives an object; empty for the names VTK makes up for unnamed ones.
+std::string exodus_name(vtkExodusIIReader& reader, int type, int id) {
+    for (int i = 0; i < reader.GetNumberOfObjects(type); ++i)
+        if (reader.GetObjectId(type, i) == id) {
+            const std::string name = reader.GetObjectName(type, i);
+            return name.starts_with("Unnamed ") ? std::string() : name;
+        }
+    return {};
+}
+
+// The named physical groups of the tags: one per element block and side set. A block of faces
+// and a side set of one id would make one group of two objects: refused.
+std::vector<PhysicalGroup> exodus_groups(vtkExodusIIReader& reader, const Mesh& mesh,
+                                         const MeshArray& object_ids, CellId block_cells,
+                                         const std::string& path) {
+    std::map<std::pair<int, std::int32_t>, bool> from_side_set; // (dim, id) -> which object
+    std::vector<PhysicalGroup> groups;
+    for (CellId c = 0; c < mesh.num_cells(); ++c) {
+        const int dim = cell_dimension(mesh.cell_types[std::size_t(c)]);
+        const auto id = std::int32_t(object_ids.value(std::size_t(c)));
+        const bool side_set = c >= block_cells;
+        const auto [at, added] = from_side_set.emplace(std::pair{dim, id}, side_set);
+        if (!added && at->second != side_set)
+            throw InputError(path, 0,
+                             "element block " + std::to_string(id) + " and side set " +
+                                 std::to_string(id) +
+                                 " both hold faces: their cells would share one boundary tag; "
+                                 "give them different ids");
+        if (!added) continue;
+        const std::string name = exodus_name(
+            reader, side_set ? vtkExodusIIReader::SIDE_SET : vtkExodusIIReader::ELEM_BLOCK, id);
+        if (!name.empty()) groups.push_back({dim, id, name});
+    }
+    std::sort(groups.begin(), groups.end(), [](const PhysicalGroup& a, const PhysicalGroup& b) {
+        return std::pair{a.dim, a.tag} < std::pair{b.dim, b.tag};
+    });
+    return groups;
+}
+
 } // namespace
 
 Mesh read_exodus_mesh(const std::string& path) {
@@ -153,25 +256,42 @@ Mesh read_exodus_mesh(const std::string& path) {
     if (!can_read(reader.Get(), path))
         throw InputError(path, 0, "not an Exodus II file (netCDF could not open it)");
     reader->SetFileName(path.c_str());
-    reader->SetGenerateObjectIdCellArray(1);   // the block id of each cell
+    reader->SetGenerateObjectIdCellArray(1);   // the block or side set id of each cell
     reader->SetGenerateImplicitNodeIdArray(1); // how the blocks share nodes
     reader->SetGenerateGlobalElementIdArray(0);
     reader->SetGenerateGlobalNodeIdArray(0);
     reader->SetGenerateImplicitElementIdArray(0);
     reader->SetGenerateFileIdArray(0);
-    const Mesh all = appended(
-        meshes_of_leaves(run_reader(reader, path, "Exodus II"), path, "element block"), path);
+    {
+        VtkErrors errors(reader);
+        reader->UpdateInformation();
+    }
+    const auto side_sets = vtkExodusIIReader::SIDE_SET;
+    for (int i = 0; i < reader->GetNumberOfObjects(side_sets); ++i)
+        reader->SetObjectStatus(side_sets, i, 1);
+    vtkMultiBlockDataSet* output = run_reader(reader, path, "Exodus II");
+    std::vector<Mesh> blocks =
+        meshes_of_leaves(exodus_objects(output, "Element Blocks", path), path, "element block");
+    const std::size_t block_count = blocks.size();
+    for (Mesh& faces : leaf_meshes(exodus_objects(output, "Side Sets", path), path, "side set")) {
+        if (!faces.find_point_array("ImplicitNodeId"))
+            throw InputError(path, 0, "VTK's Exodus II reader gave no node ids for a side set");
+        blocks.push_back(shaped_like(std::move(faces), blocks.front()));
+    }
+    const Mesh all = appended(blocks, path);
     const MeshArray* node_ids = all.find_point_array("ImplicitNodeId");
-    const MeshArray* block_ids = all.find_cell_array("ObjectId");
-    if (!node_ids || !block_ids)
+    const MeshArray* object_ids = all.find_cell_array("ObjectId");
+    if (!node_ids || !object_ids)
         throw InputError(path, 0, "VTK's Exodus II reader gave no node ids or block ids");
     Mesh mesh = merge_points(all, first_with_same_key<double>(all, [&](PointId p) {
                                  return node_ids->value(std::size_t(p));
                              }));
     mesh.point_data = arrays_without(mesh.point_data, {"ImplicitNodeId", "PedigreeNodeId"});
-    const MeshArray element_block = renamed(*block_ids, "element_block");
     mesh.cell_data = arrays_without(mesh.cell_data, {"ObjectId", "PedigreeElementId"});
-    mesh.cell_data.push_back(element_block);
+    const CellId block_cells = CellId(cells_in(blocks, block_count));
+    mesh.cell_data.push_back(element_blocks(*object_ids, block_cells));
+    mesh.cell_data.push_back(physical_tags(*object_ids));
+    mesh.physical_groups = exodus_groups(*reader, mesh, *object_ids, block_cells, path);
     return mesh;
 }
 

@@ -4,6 +4,9 @@
 // file that is not what its name says is an error naming it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -11,6 +14,7 @@
 
 #include "formats/mesh_file.hpp"
 #include "formats/vtk_mesh.hpp"
+#include "libpart/mesh/boundary_elements.hpp"
 #include "libpart/mesh/mesh_graph.hpp"
 #include "tests/formats/expect_mesh_error.hpp"
 #include "tests/support/test_files.hpp"
@@ -58,6 +62,50 @@ TEST(ExodusMesh, VtksExodusFileOfGmshsMeshReadsAsGmshsMsh) {
     EXPECT_EQ(exo.find_point_array("ImplicitNodeId"), nullptr);
 }
 
+// The centroids of the cells below the top dimension whose physical tag is `tag`, sorted and
+// rounded: where a physical group's boundary faces lie, whatever the node numbering.
+std::vector<std::array<long, 3>> tagged_face_centroids(const Mesh& mesh, int tag) {
+    const MeshArray* tags = mesh.find_cell_array(kPhysicalTagArray);
+    std::vector<std::array<long, 3>> centroids;
+    for (CellId c = 0; tags && c < mesh.num_cells(); ++c) {
+        if (cell_dimension(mesh.cell_types[c]) == top_dimension(mesh) ||
+            tags->value(std::size_t(c)) != tag)
+            continue;
+        std::array<double, 3> sum{0, 0, 0};
+        for (PointId p : mesh.cell(c))
+            for (int a = 0; a < mesh.dim; ++a) sum[a] += mesh.points[std::size_t(p) * mesh.dim + a];
+        std::array<long, 3> rounded{};
+        for (int a = 0; a < 3; ++a)
+            rounded[a] = std::lround(1e6 * sum[a] / double(mesh.cell(c).size()));
+        centroids.push_back(rounded);
+    }
+    std::sort(centroids.begin(), centroids.end());
+    return centroids;
+}
+
+TEST(ExodusMesh, SideSetsAndBlocksOfFacesAreTaggedBoundaryElementsAsInGmshsMsh) {
+    // sidesets3d.exo: gmsh's mesh with inlet and outlet as side sets 2 and 3 and the walls as a
+    // block 4 of triangles; sidesets3d.msh: the same mesh as gmsh writes it, with those tags.
+    const Mesh exo = formats::read_mesh(data("sidesets3d.exo"));
+    const Mesh msh = formats::read_mesh(data("sidesets3d.msh"));
+    EXPECT_EQ(cells_and_dual_edges(exo), cells_and_dual_edges(msh));
+    EXPECT_EQ(exo.physical_groups, msh.physical_groups); // fluid, inlet, outlet, walls
+    for (int tag : {2, 3, 4}) {
+        SCOPED_TRACE(tag);
+        const auto faces = tagged_face_centroids(exo, tag);
+        EXPECT_FALSE(faces.empty());
+        EXPECT_EQ(faces, tagged_face_centroids(msh, tag));
+    }
+    const auto boundary = find_boundary_elements(exo, top_dimensional_cells(exo));
+    EXPECT_EQ(boundary.cells.size(), tagged_face_centroids(msh, 2).size() +
+                                         tagged_face_centroids(msh, 3).size() +
+                                         tagged_face_centroids(msh, 4).size());
+}
+
+TEST(ExodusMesh, SideSetAndBlockOfFacesSharingAnIdAreAnError) {
+    expect_mesh_error(data("sidesets3d_clash.exo"), "element block 2 and side set 2");
+}
+
 TEST(CgnsMesh, TetgenMeshWrittenByTheCgnsToolsReadsWithTetgensNeighbours) {
     // tetbox.cgns: tetgen's mesh of the unit cube, by tetgen_to_cgns; tetgen's .neigh file
     // lists 216 pairs of tetrahedra sharing a face.
@@ -74,7 +122,7 @@ TEST(CgnsMesh, StructuredZoneIsAnError) {
 TEST(OpenFoamMesh, BlockMeshCaseReadsFromItsFolderControlDictOrFoamFile) {
     // blockMesh's 3 x 2 x 2 hexahedra: 20 internal faces (its neighbour file's header).
     for (const std::string& path : {data("openfoam_hex"), data("openfoam_hex/system/controlDict"),
-                                   data("openfoam_hex/case.foam")}) {
+                                    data("openfoam_hex/case.foam")}) {
         SCOPED_TRACE(path);
         const Mesh mesh = formats::read_mesh(path);
         EXPECT_EQ(cell_types_of(mesh), (std::map<std::string, int>{{"hexahedron", 12}}));
