@@ -68,6 +68,18 @@ vtkMultiBlockDataSet* run_reader(vtkAlgorithm* reader, const std::string& path,
     return output;
 }
 
+// A leaf block as an unstructured grid; `what` names the blocks in errors ("zone").
+vtkUnstructuredGrid* unstructured_leaf(vtkDataObject* leaf, const char* name,
+                                       const std::string& what, const std::string& path) {
+    auto* grid = vtkUnstructuredGrid::SafeDownCast(leaf);
+    if (!grid)
+        throw InputError(path, 0,
+                         what + " '" + (name ? name : "") + "' is a " + leaf->GetClassName() +
+                             ", not an unstructured grid: only unstructured " + what +
+                             "s are read (convert structured ones to unstructured first)");
+    return grid;
+}
+
 // The mesh of each leaf block of `blocks` that holds cells, in order; `what` names the blocks
 // in errors ("zone").
 std::vector<Mesh> leaf_meshes(vtkMultiBlockDataSet* blocks, const std::string& path,
@@ -77,15 +89,8 @@ std::vector<Mesh> leaf_meshes(vtkMultiBlockDataSet* blocks, const std::string& p
     it.TakeReference(blocks->NewTreeIterator());
     it->VisitOnlyLeavesOn();
     for (it->InitTraversal(); !it->IsDoneWithTraversal(); it->GoToNextItem()) {
-        vtkDataObject* leaf = it->GetCurrentDataObject();
         const char* name = it->GetCurrentMetaData()->Get(vtkCompositeDataSet::NAME());
-        const std::string label = what + " '" + (name ? name : "") + "'";
-        auto* grid = vtkUnstructuredGrid::SafeDownCast(leaf);
-        if (!grid)
-            throw InputError(path, 0,
-                             label + " is a " + leaf->GetClassName() +
-                                 ", not an unstructured grid: only unstructured " + what +
-                                 "s are read (convert structured ones to unstructured first)");
+        auto* grid = unstructured_leaf(it->GetCurrentDataObject(), name, what, path);
         if (grid->GetNumberOfCells() > 0) meshes.push_back(mesh_of_vtk_grid(grid, path));
     }
     return meshes;
@@ -247,6 +252,62 @@ std::vector<PhysicalGroup> exodus_groups(vtkExodusIIReader& reader, const Mesh& 
     return groups;
 }
 
+// What VTK's CGNS reader gives when it loads the boundary patches: Base > Zone > {Internal,
+// Patches > one grid per boundary condition}. Each patch is named after its family (the
+// boundary conditions of one family, in every zone, are one group) or else its own name.
+struct CgnsBlocks {
+    std::vector<Mesh> zones, patches;
+    std::vector<std::string> patch_names;
+    std::vector<PhysicalGroup> groups; // filled by with_patches
+};
+
+// `zone`: the name of the block holding `block`, for errors on its "Internal" grid.
+void collect_cgns_blocks(vtkMultiBlockDataSet* block, bool in_patches, const std::string& zone,
+                         const std::string& path, CgnsBlocks& out) {
+    for (unsigned i = 0; i < block->GetNumberOfBlocks(); ++i) {
+        vtkDataObject* child = block->GetBlock(i);
+        if (!child) continue;
+        vtkInformation* meta = block->HasMetaData(i) ? block->GetMetaData(i) : nullptr;
+        const char* name = meta ? meta->Get(vtkCompositeDataSet::NAME()) : nullptr;
+        if (auto* children = vtkMultiBlockDataSet::SafeDownCast(child)) {
+            collect_cgns_blocks(children, in_patches || (name && std::string(name) == "Patches"),
+                                name ? name : "", path, out);
+            continue;
+        }
+        const bool internal = name && std::string(name) == "Internal";
+        auto* grid = unstructured_leaf(child, internal ? zone.c_str() : name,
+                                       in_patches ? "patch" : "zone", path);
+        if (grid->GetNumberOfCells() == 0) continue;
+        (in_patches ? out.patches : out.zones).push_back(mesh_of_vtk_grid(grid, path));
+        const char* family = meta ? meta->Get(vtkCGNSReader::FAMILY()) : nullptr;
+        if (in_patches) out.patch_names.push_back(family && *family ? family : name ? name : "");
+    }
+}
+
+// The zones, then the patches as their tagged boundary elements: the patches of one name share
+// a physical tag (1, 2, ... in order of first appearance) and group. Sets blocks.groups.
+std::vector<Mesh> with_patches(CgnsBlocks&& blocks) {
+    std::vector<Mesh> meshes = std::move(blocks.zones);
+    for (Mesh& zone : meshes)
+        zone.cell_data.push_back(MeshArray::from_values(
+            kPhysicalTagArray, 1, std::vector<std::int32_t>(std::size_t(zone.num_cells()), 0)));
+    std::map<std::string, std::int32_t> tag_of;
+    for (std::size_t i = 0; i < blocks.patches.size(); ++i) {
+        const std::string& name = blocks.patch_names[i];
+        const auto [at, added] = tag_of.emplace(name, std::int32_t(tag_of.size() + 1));
+        Mesh patch = shaped_like(std::move(blocks.patches[i]), meshes.front());
+        if (added && patch.num_cells() > 0)
+            blocks.groups.push_back(
+                {top_dimension(patch), at->second, name.empty() ? "patch" : name});
+        for (auto& array : patch.cell_data)
+            if (array.name() == kPhysicalTagArray)
+                for (std::size_t c = 0; c < array.num_tuples(); ++c)
+                    array.set_value(c, 0, at->second);
+        meshes.push_back(std::move(patch));
+    }
+    return meshes;
+}
+
 } // namespace
 
 Mesh read_exodus_mesh(const std::string& path) {
@@ -302,16 +363,21 @@ Mesh read_cgns_mesh(const std::string& path) {
     if (!can_read(reader.Get(), path))
         throw InputError(path, 0, "not a CGNS file (the CGNS library could not open it)");
     reader->SetFileName(path.c_str());
-    reader->SetLoadBndPatch(false);
-    const Mesh all =
-        appended(meshes_of_leaves(run_reader(reader, path, "CGNS"), path, "zone"), path);
-    // Zones have their own points; those on an interface between zones are repeated.
-    return merge_points(all, first_with_same_key<std::array<double, 3>>(all, [&](PointId p) {
-                            std::array<double, 3> xyz{0, 0, 0};
-                            std::copy_n(all.points.begin() + std::ptrdiff_t(p) * all.dim, all.dim,
-                                        xyz.begin());
-                            return xyz;
-                        }));
+    reader->SetLoadBndPatch(true);
+    CgnsBlocks blocks;
+    collect_cgns_blocks(run_reader(reader, path, "CGNS"), false, "", path, blocks);
+    if (blocks.zones.empty()) throw InputError(path, 0, "empty mesh: no zone holds cells");
+    const Mesh all = appended(with_patches(std::move(blocks)), path);
+    // Zones have their own points; those on an interface between zones are repeated, and
+    // VTK gives each patch its zone's points.
+    Mesh mesh = merge_points(all, first_with_same_key<std::array<double, 3>>(all, [&](PointId p) {
+                                 std::array<double, 3> xyz{0, 0, 0};
+                                 std::copy_n(all.points.begin() + std::ptrdiff_t(p) * all.dim,
+                                             all.dim, xyz.begin());
+                                 return xyz;
+                             }));
+    mesh.physical_groups = std::move(blocks.groups);
+    return mesh;
 }
 
 bool is_openfoam_case(const std::string& path) {

@@ -115,6 +115,29 @@ TEST(CgnsMesh, TetgenMeshWrittenByTheCgnsToolsReadsWithTetgensNeighbours) {
     EXPECT_EQ(mesh.num_points(), 75);
 }
 
+TEST(CgnsMesh, BoundaryConditionPatchesAreTaggedBoundaryElementsAsInGmshsMsh) {
+    // sidesets3d.cgns: gmsh's mesh with boundary conditions inlet, outlet and walls on
+    // sections of triangles (make_cgns_bc.cpp); sidesets3d.msh: the same mesh as gmsh writes it.
+    const Mesh cgns = formats::read_mesh(data("sidesets3d.cgns"));
+    const Mesh msh = formats::read_mesh(data("sidesets3d.msh"));
+    EXPECT_EQ(cells_and_dual_edges(cgns), cells_and_dual_edges(msh));
+    ASSERT_EQ(cgns.physical_groups.size(), 3u);
+    std::size_t faces = 0;
+    for (const PhysicalGroup& group : cgns.physical_groups) {
+        SCOPED_TRACE(group.name);
+        const auto in_msh = std::find_if(
+            msh.physical_groups.begin(), msh.physical_groups.end(),
+            [&](const PhysicalGroup& g) { return g.name == group.name && g.dim == group.dim; });
+        ASSERT_NE(in_msh, msh.physical_groups.end());
+        const auto centroids = tagged_face_centroids(cgns, group.tag);
+        EXPECT_FALSE(centroids.empty());
+        EXPECT_EQ(centroids, tagged_face_centroids(msh, in_msh->tag));
+        faces += centroids.size();
+    }
+    EXPECT_EQ(find_boundary_elements(cgns, top_dimensional_cells(cgns)).cells.size(), faces);
+    EXPECT_EQ(cgns.num_points(), msh.num_points()); // the patches' points are the zone's
+}
+
 TEST(CgnsMesh, StructuredZoneIsAnError) {
     expect_mesh_error(data("structured_block.cgns"), "only unstructured zones are read");
 }
