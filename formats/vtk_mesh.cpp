@@ -78,15 +78,23 @@ int vtk_type_of_cell(const Mesh& mesh, CellId c) {
     return form && family != CellType::Polyhedron ? form->vtk_type : vtk_type_of(family);
 }
 
-// VTK's arbitrary-order cells (VTK_LAGRANGE_CURVE = 68 to VTK_BEZIER_PYRAMID = 81) have a
-// node count set by their order, which this reader does not take.
-std::string lagrange_hint(int vtk_type) {
-    if (vtk_type < VTK_LAGRANGE_CURVE || vtk_type > VTK_BEZIER_PYRAMID) return "";
-    return " (Lagrange and Bezier cells of arbitrary order are not supported: write quadratic "
-           "cells, VTK types 21-34)";
+// VTK's Lagrange cells (VTK_LAGRANGE_CURVE 68 ... VTK_LAGRANGE_WEDGE 73) take their order from
+// their point count. Mesh holds those of order 3 to kMaxLagrangeOrder as they are: corners
+// first, in VTK's order (vtkHigherOrder*), like every higher-order form.
+bool is_lagrange_vtk(int vtk_type) {
+    return vtk_type >= VTK_LAGRANGE_CURVE && vtk_type <= VTK_LAGRANGE_WEDGE;
 }
 
-// The family and node count of a VTK cell type, linear or quadratic; false if neither.
+// Why VTK's other arbitrary-order cells (up to VTK_BEZIER_PYRAMID 81) are refused.
+std::string lagrange_hint(int vtk_type) {
+    if (vtk_type < VTK_LAGRANGE_CURVE || vtk_type > VTK_BEZIER_PYRAMID) return "";
+    return " (Bezier cells and Lagrange pyramids are not supported, VTK 9.1 having no Lagrange "
+           "pyramid class: write Lagrange cells, VTK types 68-73, or quadratic cells, 21-34 "
+           "and 37)";
+}
+
+// The family and node count of a VTK cell type, linear or quadratic; a Lagrange type's family
+// with node count 0 (any order: see lagrange_node_count); false if none.
 bool family_of_vtk(int vtk_type, CellType& family, int& num_nodes) {
     if (enum_of_vtk(kVtkCellTypes, vtk_type, family)) {
         num_nodes = cell_num_nodes(family);
@@ -95,10 +103,30 @@ bool family_of_vtk(int vtk_type, CellType& family, int& num_nodes) {
     for (const HighOrderForm& form : higher_order_forms())
         if (form.vtk_type == vtk_type) {
             family = form.family;
-            num_nodes = form.num_nodes;
+            num_nodes = is_lagrange_vtk(vtk_type) ? 0 : form.num_nodes;
             return true;
         }
     return false;
+}
+
+// The node count of Lagrange cell c of VTK type `vtk_type` with `count` points: `count` when a
+// complete cell of an order read has it, else an InputError listing those counts. Orders 1 and 2
+// share their node counts with the linear and quadratic cells, whose node orders differ.
+int lagrange_node_count(const std::string& path, vtkIdType c, CellType family, int vtk_type,
+                        vtkIdType count) {
+    const HighOrderForm* form = higher_order_form(family, int(std::min<vtkIdType>(count, 1 << 20)));
+    if (form && form->vtk_type == vtk_type) return int(count);
+    std::string counts;
+    for (const HighOrderForm& f : higher_order_forms())
+        if (f.vtk_type == vtk_type)
+            counts += (counts.empty() ? "" : ", ") + std::to_string(f.num_nodes);
+    throw InputError(path, 0,
+                     "cell " + std::to_string(c) + " (VTK Lagrange " + cell_name(family) +
+                         ", type " + std::to_string(vtk_type) + ") has " + std::to_string(count) +
+                         " points: expected a complete cell of order 3 to " +
+                         std::to_string(kMaxLagrangeOrder) + " (" + counts +
+                         " points); write cells of order 1 and 2 as VTK's linear and quadratic "
+                         "cells");
 }
 
 // VTK's scalar types in ScalarType order, as written; the synonyms below are read too.
@@ -282,6 +310,8 @@ Mesh mesh_of_vtk_grid(vtkUnstructuredGrid* grid, const std::string& path) {
                                  "), which is not supported: expected " + supported_cell_names() +
                                  lagrange_hint(vtk_type));
         connectivity->GetCellAtId(c, ids);
+        if (is_lagrange_vtk(vtk_type))
+            num_nodes = lagrange_node_count(path, c, type, vtk_type, ids->GetNumberOfIds());
         const bool polyhedron = type == CellType::Polyhedron;
         if (!polyhedron && ids->GetNumberOfIds() != num_nodes)
             throw InputError(path, 0,
