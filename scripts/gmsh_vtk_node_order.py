@@ -18,7 +18,8 @@ written cell's point list is read back. Two corrections, both checked here:
 Order 3 to MAX_ORDER (complete Lagrange cells of every family VTK 9.1 has a Lagrange class for:
 lines, triangles, quadrangles, tetrahedra, hexahedra, prisms; not pyramids): gmsh's VTK export
 of these is not usable (4.8 writes them as linear cells), so the nodes are matched by position.
-scripts/vtk_lagrange_points.cpp, built here against VTK, prints the parametric coordinates of
+scripts/vtk_lagrange_points.cpp, built here against VTK with formats/vtk_lagrange_order.cpp
+(the reader's code for VTK's Lagrange cells), prints the parametric coordinates of
 each point of the VTK Lagrange cell (VTK_LAGRANGE_CURVE ... VTK_LAGRANGE_WEDGE) of that order.
 A linear one-element .msh whose corners sit at VTK's parametric corners is raised to the order
 by gmsh (`gmsh -order N`), which places every node at its reference position under the
@@ -97,8 +98,9 @@ def build_vtk_points(workdir):
     exe = os.path.join(workdir, "vtk_lagrange_points")
     vtk_include = max(d for d in os.listdir("/usr/include") if d.startswith("vtk-"))
     version = vtk_include[len("vtk-"):]
-    subprocess.run(["g++", "-O1", "scripts/vtk_lagrange_points.cpp", "-o", exe,
-                    "-I/usr/include/" + vtk_include, "-lvtkCommonDataModel-" + version,
+    subprocess.run(["g++", "-std=c++20", "-O1", "scripts/vtk_lagrange_points.cpp",
+                    "formats/vtk_lagrange_order.cpp", "libpart/mesh/cell_type.cpp", "-o", exe,
+                    "-I.", "-I/usr/include/" + vtk_include, "-lvtkCommonDataModel-" + version,
                     "-lvtkCommonCore-" + version], check=True)
     return exe
 

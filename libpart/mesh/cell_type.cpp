@@ -99,6 +99,12 @@ const std::vector<HighOrderForm>& all_forms() {
 
 } // namespace
 
+int lagrange_num_nodes(CellType family, int order) {
+    for (const LagrangeFamily& f : kLagrangeFamilies)
+        if (f.family == family) return f.num_nodes(order);
+    return 0;
+}
+
 std::span<const HighOrderForm> higher_order_forms() {
     return all_forms();
 }

@@ -81,6 +81,10 @@ std::span<const HighOrderForm> higher_order_forms();
 // The higher-order form of `family` with `num_nodes` nodes, or null (a linear cell, or a node
 // count no form has).
 const HighOrderForm* higher_order_form(CellType family, int num_nodes);
+// The node count of a complete Lagrange cell of `family` and `order` (VTK's vtkLagrange* lay
+// their nodes out on these lattices); 0 for a family VTK has no Lagrange cell of (pyramids,
+// polyhedra, vertices).
+int lagrange_num_nodes(CellType family, int order);
 // "tetrahedron", "quadratic tetrahedron": the name of a cell of `family` with `num_nodes` nodes
 // (the family's when no form has that count).
 const char* cell_form_name(CellType family, int num_nodes);

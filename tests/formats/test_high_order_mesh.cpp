@@ -176,6 +176,34 @@ vtkSmartPointer<vtkUnstructuredGrid> read_vtu(const std::string& path) {
     return reader->GetOutput();
 }
 
+// Writes `grid` with VTK's own writers as dir/<stem>.vtu and dir/<stem>.vtk (legacy).
+void write_with_vtk(vtkUnstructuredGrid* grid, const ScratchDir& dir, const std::string& stem) {
+    vtkNew<vtkXMLUnstructuredGridWriter> xml;
+    xml->SetFileName(dir.file(stem + ".vtu").c_str());
+    xml->SetInputData(grid);
+    EXPECT_EQ(xml->Write(), 1);
+    vtkNew<vtkUnstructuredGridWriter> legacy;
+    legacy->SetFileName(dir.file(stem + ".vtk").c_str());
+    legacy->SetInputData(grid);
+    EXPECT_EQ(legacy->Write(), 1);
+}
+
+// The cells of the top dimension of gmsh's mesh of `domain` with `order`, written to
+// dir/out.vtu, and that file as VTK reads it.
+struct WrittenVtu {
+    Mesh mesh;
+    std::vector<CellId> cells;
+    vtkSmartPointer<vtkUnstructuredGrid> grid;
+};
+WrittenVtu top_cells_as_vtu(const ScratchDir& dir, const Domain& domain, const char* order) {
+    WrittenVtu out;
+    out.mesh = formats::read_mesh(gmsh_file(dir, domain, order, "msh41", false));
+    out.cells = top_dimensional_cells(out.mesh);
+    formats::write_vtu(dir.file("out.vtu"), out.mesh, out.cells, {});
+    out.grid = read_vtu(dir.file("out.vtu"));
+    return out;
+}
+
 // vtkCellSizeFilter (VTK 9.1) mismeasures the triquadratic hexahedron (0) and the
 // biquadratic-quadratic wedge even at VTK's own parametric coordinates: gmsh's complete 3D cells
 // are checked by their corners (the first-order mesh's, in
@@ -240,10 +268,7 @@ TEST(HighOrderCells, WrittenVtuHoldsVtkQuadraticCellsInVtksNodeOrder) {
             if (domain.geo == std::string("pyramids3d") && order == kComplete) continue;
             SCOPED_TRACE(std::string(domain.geo) + " " + order);
             ScratchDir dir;
-            const Mesh mesh = formats::read_mesh(gmsh_file(dir, domain, order, "msh41", false));
-            const std::vector<CellId> cells = top_dimensional_cells(mesh);
-            formats::write_vtu(dir.file("out.vtu"), mesh, cells, {});
-            auto grid = read_vtu(dir.file("out.vtu"));
+            const auto [mesh, cells, grid] = top_cells_as_vtu(dir, domain, order);
             ASSERT_EQ(grid->GetNumberOfCells(), vtkIdType(cells.size()));
             for (std::size_t i = 0; i < cells.size(); ++i) {
                 const int type = grid->GetCellType(vtkIdType(i));
@@ -296,14 +321,7 @@ TEST(HighOrderCells, VtkQuadraticCellsRead) {
     }
     grid->SetPoints(points);
     ScratchDir dir;
-    vtkNew<vtkXMLUnstructuredGridWriter> xml;
-    xml->SetFileName(dir.file("tets.vtu").c_str());
-    xml->SetInputData(grid);
-    ASSERT_EQ(xml->Write(), 1);
-    vtkNew<vtkUnstructuredGridWriter> legacy;
-    legacy->SetFileName(dir.file("tets.vtk").c_str());
-    legacy->SetInputData(grid);
-    ASSERT_EQ(legacy->Write(), 1);
+    write_with_vtk(grid, dir, "tets");
     for (const char* name : {"tets.vtu", "tets.vtk"}) {
         SCOPED_TRACE(name);
         const Mesh mesh = formats::read_mesh(dir.file(name));
@@ -335,10 +353,10 @@ TEST(HighOrderCells, UnsupportedFormsAreRefusedByName) {
     expect_mesh_error(dir.write("short.vtk", points + "CELLS 1 10\n9 0 1 2 3 4 5 6 7 8\n"
                                                       "CELL_TYPES 1\n24\n"),
                       "cell 0 (quadratic tetrahedron) has 9 points: expected 10 (missing nodes)");
-    const std::string lagrange = dir.write(
-        "lagrange.vtk", points + "CELLS 1 11\n10 0 1 2 3 4 5 6 7 8 9\nCELL_TYPES 1\n71\n");
-    expect_mesh_error(lagrange, "cell 0 (VTK Lagrange tetrahedron, type 71) has 10 points: "
-                                "expected a complete cell of order 3 to 6 (20, 35, 56, 84 points)");
+    expect_mesh_error(
+        dir.write("lagrange.vtk", points + "CELLS 1 10\n9 0 1 2 3 4 5 6 7 8\nCELL_TYPES 1\n71\n"),
+        "cell 0 (VTK Lagrange tetrahedron, type 71) has 9 points: expected a complete cell of "
+        "order 1 to 6 (4, 10, 20, 35, 56, 84 points)");
     const std::string pyramid =
         dir.write("pyramid.vtk", points + "CELLS 1 6\n5 0 1 2 3 4\nCELL_TYPES 1\n74\n");
     expect_mesh_error(pyramid, "VTK cell type 74");
@@ -479,10 +497,7 @@ TEST(LagrangeCells, WrittenVtuPutsEveryLagrangePointWhereGmshPutsItsNode) {
         for (const char* order : {"-order 3", "-order 4", "-order 6"}) {
             SCOPED_TRACE(std::string(domain.geo) + " " + order);
             ScratchDir dir;
-            const Mesh mesh = formats::read_mesh(gmsh_file(dir, domain, order, "msh41", false));
-            const std::vector<CellId> cells = top_dimensional_cells(mesh);
-            formats::write_vtu(dir.file("out.vtu"), mesh, cells, {});
-            auto grid = read_vtu(dir.file("out.vtu"));
+            const auto [mesh, cells, grid] = top_cells_as_vtu(dir, domain, order);
             ASSERT_EQ(grid->GetNumberOfCells(), vtkIdType(cells.size()));
             for (std::size_t i = 0; i < cells.size(); ++i) {
                 const int type = grid->GetCellType(vtkIdType(i));
@@ -496,11 +511,8 @@ TEST(LagrangeCells, WrittenVtuPutsEveryLagrangePointWhereGmshPutsItsNode) {
             expect_positive_cells_filling(dir.file("out.vtu"), grid, domain);
             // Read back from the .vtu and from VTK's legacy writer's .vtk: every node kept.
             expect_same_cells(formats::read_mesh(dir.file("out.vtu")), mesh, cells);
-            vtkNew<vtkUnstructuredGridWriter> legacy;
-            legacy->SetFileName(dir.file("out.vtk").c_str());
-            legacy->SetInputData(grid);
-            ASSERT_EQ(legacy->Write(), 1);
-            expect_same_cells(formats::read_mesh(dir.file("out.vtk")), mesh, cells);
+            write_with_vtk(grid, dir, "vtk");
+            expect_same_cells(formats::read_mesh(dir.file("vtk.vtk")), mesh, cells);
         }
     }
     // Triangles (10, 15, 28 nodes), quadrangles (16, 25, 49), tetrahedra (20, 35, 84), hexahedra
@@ -544,4 +556,94 @@ TEST(LagrangeCells, MfemAnnulusSectorReads) {
     const std::vector<CellId> cells = all_cells(mesh);
     formats::write_vtu(dir.file("annulus.vtu"), mesh, cells, {});
     expect_same_cells(formats::read_mesh(dir.file("annulus.vtu")), mesh, cells);
+}
+
+namespace {
+
+// VTK's parametric coordinates of the points of its Lagrange cell of `type` with `n` points, as
+// vtkUnstructuredGrid::GetCell sets the cell up.
+std::vector<double> lagrange_pcoords(int type, int n) {
+    vtkNew<vtkPoints> points;
+    points->SetNumberOfPoints(n);
+    std::vector<vtkIdType> ids(std::size_t(n), 0);
+    for (int k = 0; k < n; ++k) {
+        points->SetPoint(k, 0, 0, 0);
+        ids[std::size_t(k)] = k;
+    }
+    vtkNew<vtkUnstructuredGrid> grid;
+    grid->SetPoints(points);
+    grid->InsertNextCell(type, n, ids.data());
+    const double* pcoords = grid->GetCell(0)->GetParametricCoords();
+    return {pcoords, pcoords + 3 * n};
+}
+
+// The Lagrange cell type of the family of a VTK linear or quadratic cell type.
+int lagrange_type_of(int vtk_type) {
+    static const std::map<int, int> kLagrange = {
+        {VTK_LINE, VTK_LAGRANGE_CURVE},
+        {VTK_QUADRATIC_EDGE, VTK_LAGRANGE_CURVE},
+        {VTK_TRIANGLE, VTK_LAGRANGE_TRIANGLE},
+        {VTK_QUADRATIC_TRIANGLE, VTK_LAGRANGE_TRIANGLE},
+        {VTK_QUAD, VTK_LAGRANGE_QUADRILATERAL},
+        {VTK_BIQUADRATIC_QUAD, VTK_LAGRANGE_QUADRILATERAL},
+        {VTK_TETRA, VTK_LAGRANGE_TETRAHEDRON},
+        {VTK_QUADRATIC_TETRA, VTK_LAGRANGE_TETRAHEDRON},
+        {VTK_HEXAHEDRON, VTK_LAGRANGE_HEXAHEDRON},
+        {VTK_TRIQUADRATIC_HEXAHEDRON, VTK_LAGRANGE_HEXAHEDRON},
+        {VTK_WEDGE, VTK_LAGRANGE_WEDGE},
+        {VTK_BIQUADRATIC_QUADRATIC_WEDGE, VTK_LAGRANGE_WEDGE}};
+    return kLagrange.at(vtk_type);
+}
+
+// The cells of `grid` (linear and complete quadratic ones) as VTK Lagrange cells of order 1 and
+// 2 on the same points: Lagrange point k is the point where the cell's own class maps the
+// Lagrange cell's parametric coordinates of point k. A wedge's are taken mirrored, (s, r, t):
+// VTK's Lagrange wedge turns the other way from vtkWedge (the volumes checked show it).
+vtkSmartPointer<vtkUnstructuredGrid> as_lagrange(vtkUnstructuredGrid* grid) {
+    std::map<std::array<long, 3>, vtkIdType> point_at;
+    for (vtkIdType p = 0; p < grid->GetNumberOfPoints(); ++p) {
+        double x[3];
+        grid->GetPoint(p, x);
+        point_at[{std::lround(x[0] * 1e9), std::lround(x[1] * 1e9), std::lround(x[2] * 1e9)}] = p;
+    }
+    auto out = vtkSmartPointer<vtkUnstructuredGrid>::New();
+    out->SetPoints(grid->GetPoints());
+    for (vtkIdType c = 0; c < grid->GetNumberOfCells(); ++c) {
+        vtkCell* cell = grid->GetCell(c);
+        const int type = lagrange_type_of(grid->GetCellType(c));
+        const int n = int(cell->GetNumberOfPoints());
+        const std::vector<double> pcoords = lagrange_pcoords(type, n);
+        std::vector<vtkIdType> ids;
+        for (int k = 0; k < n; ++k) {
+            double p[3] = {pcoords[3 * k], pcoords[3 * k + 1], pcoords[3 * k + 2]};
+            if (type == VTK_LAGRANGE_WEDGE) std::swap(p[0], p[1]);
+            double x[3], weights[27];
+            int sub_id = 0;
+            cell->EvaluateLocation(sub_id, p, x, weights);
+            ids.push_back(point_at.at(
+                {std::lround(x[0] * 1e9), std::lround(x[1] * 1e9), std::lround(x[2] * 1e9)}));
+        }
+        out->InsertNextCell(type, n, ids.data());
+    }
+    return out;
+}
+
+} // namespace
+
+// VTK Lagrange cells of order 1 and 2 (made with VTK from gmsh's linear and complete quadratic
+// meshes) read as the linear and quadratic cells they are, node for node, from .vtu and .vtk.
+TEST(LagrangeCells, VtkLagrangeCellsOfOrder1And2ReadAsLinearAndQuadraticCells) {
+    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    for (const Domain& domain : {kDomains[0], kDomains[1], kDomains[2]}) {
+        for (const char* order : {"", kComplete}) {
+            SCOPED_TRACE(std::string(domain.geo) + " " + order);
+            ScratchDir dir;
+            const auto [mesh, cells, grid] = top_cells_as_vtu(dir, domain, order);
+            const auto lagrange = as_lagrange(grid);
+            write_with_vtk(lagrange, dir, "lagrange");
+            expect_positive_cells_filling(dir.file("lagrange.vtu"), lagrange, domain);
+            expect_same_cells(formats::read_mesh(dir.file("lagrange.vtu")), mesh, cells);
+            expect_same_cells(formats::read_mesh(dir.file("lagrange.vtk")), mesh, cells);
+        }
+    }
 }
