@@ -12,6 +12,7 @@
 #include <vtkXMLUnstructuredGridReader.h>
 
 #include <map>
+#include <sstream>
 #include <string>
 
 #include "tests/support/test_files.hpp"
@@ -134,7 +135,13 @@ TEST(PartConvertHighOrder, ThirdOrderMeshGivesLagrangePiecesAndTheFirstOrderGrap
     const std::string linear = mixed3d(dir, "linear.msh", "");
     ASSERT_EQ(convert(linear + " -q -o " + dir.file("linear.graph")).exit_code, 0);
     EXPECT_TRUE(read_text(dir.file("q.graph")) == read_text(dir.file("linear.graph")));
-    EXPECT_TRUE(read_text(dir.file("q.xyz")) == read_text(dir.file("linear.xyz")));
+    // The centroids to rounding: a Lagrange wedge lists its corners in another order (see
+    // docs/formats.md), which they are summed in.
+    std::istringstream cubic(read_text(dir.file("q.xyz"))),
+        first(read_text(dir.file("linear.xyz")));
+    int coordinates = 0;
+    for (double a, b; cubic >> a && first >> b; ++coordinates) EXPECT_NEAR(a, b, 1e-12);
+    EXPECT_EQ(coordinates, 3 * std::stoi(read_text(dir.file("q.graph"))));
     const auto types = pvtu_cell_types(dir.file("q.pvtu"));
     ASSERT_EQ(types.size(), 4u);
     EXPECT_EQ(types.at(VTK_LAGRANGE_HEXAHEDRON).second, 64);
