@@ -1,7 +1,7 @@
 // part-convert on gmsh's second-order meshes (issue 27): the graph is the first-order mesh's,
 // byte for byte, and the partitioned .pvtu holds the whole quadratic cells, boundary faces
 // included, as VTK's quadratic cell types (third order: Lagrange cells); part-repart under
-// mpiexec moves quadratic cells whole.
+// mpiexec moves both whole.
 #include <gtest/gtest.h>
 
 #include <vtkCell.h>
@@ -155,23 +155,29 @@ TEST(PartConvertHighOrder, ThirdOrderMeshGivesLagrangePiecesAndTheFirstOrderGrap
 // The distributed path: part-repart on 3 ranks reads the quadratic pieces (with a ghost layer),
 // builds the graph from the corners across ranks and writes a new dataset that joins into the
 // same mesh, its cells still quadratic.
-TEST(HighOrderMpirun, RepartMovesQuadraticCellsWhole) {
+TEST(HighOrderMpirun, RepartMovesQuadraticAndLagrangeCellsWhole) {
     if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
-    ScratchDir dir;
-    quadratic_dataset(dir, 3, "--split --ghost-layers 1");
-    ASSERT_FALSE(HasFailure());
-    auto r = run_command(mpiexec_prefix(3) + tool("part-repart") + " " + dir.file("q.pvtu") +
-                         " --method interval -k 2 -q -o " + dir.file("d.part") + " --plan " +
-                         dir.file("d.plan") + " --pvtu " + dir.file("d.pvtu"));
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = convert(dir.file("d.pvtu") + " -q -o " + dir.file("d.graph"));
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_TRUE(read_text(dir.file("d.graph")) == read_text(dir.file("q.graph")));
-    vtkNew<vtkXMLPUnstructuredGridReader> reader;
-    reader->SetFileName(dir.file("d.pvtu").c_str());
-    reader->Update();
-    const auto types = cell_types_of(reader->GetOutput());
-    EXPECT_EQ(types.at(VTK_TRIQUADRATIC_HEXAHEDRON).second, 27);
-    EXPECT_EQ(types.at(VTK_BIQUADRATIC_QUADRATIC_WEDGE).second, 18);
-    EXPECT_FALSE(types.count(VTK_HEXAHEDRON) || types.count(VTK_WEDGE));
+    struct Case {
+        const char* order;
+        int hexahedron, hexahedron_nodes, wedge, wedge_nodes; // VTK types, their nodes
+    };
+    for (const Case& c :
+         {Case{"-order 2", VTK_TRIQUADRATIC_HEXAHEDRON, 27, VTK_BIQUADRATIC_QUADRATIC_WEDGE, 18},
+          Case{"-order 3", VTK_LAGRANGE_HEXAHEDRON, 64, VTK_LAGRANGE_WEDGE, 40}}) {
+        SCOPED_TRACE(c.order);
+        ScratchDir dir;
+        quadratic_dataset(dir, 3, "--split --ghost-layers 1", c.order);
+        ASSERT_FALSE(HasFailure());
+        auto r = run_command(mpiexec_prefix(3) + tool("part-repart") + " " + dir.file("q.pvtu") +
+                             " --method interval -k 2 -q -o " + dir.file("d.part") + " --plan " +
+                             dir.file("d.plan") + " --pvtu " + dir.file("d.pvtu"));
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        r = convert(dir.file("d.pvtu") + " -q -o " + dir.file("d.graph"));
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_TRUE(read_text(dir.file("d.graph")) == read_text(dir.file("q.graph")));
+        const auto types = pvtu_cell_types(dir.file("d.pvtu"));
+        EXPECT_EQ(types.at(c.hexahedron).second, c.hexahedron_nodes);
+        EXPECT_EQ(types.at(c.wedge).second, c.wedge_nodes);
+        EXPECT_FALSE(types.count(VTK_HEXAHEDRON) || types.count(VTK_WEDGE));
+    }
 }
