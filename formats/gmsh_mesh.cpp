@@ -41,30 +41,28 @@ void to_vtk_order(const ElementType& type, PointId* nodes) {
 }
 
 std::string unsupported_type_message(std::int64_t code) {
-    // Element types gmsh writes for meshes of order 3 and up, and its one second-order cell
-    // that VTK has no cell for.
+    // Element types gmsh writes that have no VTK cell: incomplete (serendipity) cells of order
+    // 3 and up (VTK's Lagrange cells are complete), pyramids beyond the 13-node one (VTK 9.1
+    // has no Lagrange pyramid class).
     static const std::map<std::int64_t, const char*> kNames = {
         {14, "14-node second-order pyramid, which VTK has no cell for: mesh with "
              "-order 2 and Mesh.SecondOrderIncomplete=1 for 13-node pyramids"},
         {20, "9-node third-order incomplete triangle"},
-        {21, "10-node third-order triangle"},
         {22, "12-node fourth-order incomplete triangle"},
-        {23, "15-node fourth-order triangle"},
-        {26, "4-node third-order line"},
-        {27, "5-node fourth-order line"},
-        {29, "20-node third-order tetrahedron"},
-        {30, "35-node fourth-order tetrahedron"},
-        {36, "16-node third-order quadrangle"},
-        {37, "25-node fourth-order quadrangle"},
-        {90, "40-node third-order prism"},
-        {92, "64-node third-order hexahedron"},
-        {118, "30-node third-order pyramid"}};
+        {24, "15-node fifth-order incomplete triangle"},
+        {39, "12-node third-order incomplete quadrangle"},
+        {118, "30-node third-order pyramid, which VTK 9.1 has no cell for"},
+        {119, "55-node fourth-order pyramid, which VTK 9.1 has no cell for"}};
     auto it = kNames.find(code);
     return "element type " + std::to_string(code) +
            (it != kNames.end() ? std::string(" (") + it->second + ")" : "") +
            " is not supported: expected gmsh types 1 (line), 2 (triangle), 3 (quadrangle), 4 "
-           "(tetrahedron), 5 (hexahedron), 6 (prism), 7 (pyramid), 15 (point) or their "
-           "second-order forms 8-13 and 16-19 (cells of order 3 and up are not supported)";
+           "(tetrahedron), 5 (hexahedron), 6 (prism), 7 (pyramid), 15 (point), their "
+           "second-order forms 8-13 and 16-19, or the complete cells of order 3 to " +
+           std::to_string(kMaxLagrangeOrder) +
+           " of all but the pyramid (incomplete cells of order 3 and up, pyramids of order 3 "
+           "and up and cells of order above " +
+           std::to_string(kMaxLagrangeOrder) + " are not supported)";
 }
 
 // The element type of a gmsh element type code; an unsupported one fails at `where` (a

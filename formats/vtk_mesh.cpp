@@ -4,6 +4,7 @@
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <numeric>
 #include <utility>
 
@@ -43,6 +44,7 @@
 #include "formats/mesh_file.hpp"
 #include "formats/pvtu_replacement.hpp"
 #include "formats/vtk_errors.hpp"
+#include "formats/vtk_lagrange_order.hpp"
 #include "formats/vtk_legacy_check.hpp"
 #include "formats/vtk_xml_check.hpp"
 #include "libpart/mesh/append_meshes.hpp"
@@ -78,15 +80,23 @@ int vtk_type_of_cell(const Mesh& mesh, CellId c) {
     return form && family != CellType::Polyhedron ? form->vtk_type : vtk_type_of(family);
 }
 
-// VTK's arbitrary-order cells (VTK_LAGRANGE_CURVE = 68 to VTK_BEZIER_PYRAMID = 81) have a
-// node count set by their order, which this reader does not take.
-std::string lagrange_hint(int vtk_type) {
-    if (vtk_type < VTK_LAGRANGE_CURVE || vtk_type > VTK_BEZIER_PYRAMID) return "";
-    return " (Lagrange and Bezier cells of arbitrary order are not supported: write quadratic "
-           "cells, VTK types 21-34)";
+// VTK's Lagrange cells (VTK_LAGRANGE_CURVE 68 ... VTK_LAGRANGE_WEDGE 73) take their order from
+// their point count. Mesh holds those of order 3 to kMaxLagrangeOrder as they are: corners
+// first, in VTK's order (vtkHigherOrder*), like every higher-order form.
+bool is_lagrange_vtk(int vtk_type) {
+    return vtk_type >= VTK_LAGRANGE_CURVE && vtk_type <= VTK_LAGRANGE_WEDGE;
 }
 
-// The family and node count of a VTK cell type, linear or quadratic; false if neither.
+// Why VTK's other arbitrary-order cells (up to VTK_BEZIER_PYRAMID 81) are refused.
+std::string lagrange_hint(int vtk_type) {
+    if (vtk_type < VTK_LAGRANGE_CURVE || vtk_type > VTK_BEZIER_PYRAMID) return "";
+    return " (Bezier cells and Lagrange pyramids are not supported, VTK 9.1 having no Lagrange "
+           "pyramid class: write Lagrange cells, VTK types 68-73, or quadratic cells, 21-34 "
+           "and 37)";
+}
+
+// The family and node count of a VTK cell type, linear or quadratic; a Lagrange type's family
+// with node count 0 (any order: see LagrangeCells); false if none.
 bool family_of_vtk(int vtk_type, CellType& family, int& num_nodes) {
     if (enum_of_vtk(kVtkCellTypes, vtk_type, family)) {
         num_nodes = cell_num_nodes(family);
@@ -95,11 +105,46 @@ bool family_of_vtk(int vtk_type, CellType& family, int& num_nodes) {
     for (const HighOrderForm& form : higher_order_forms())
         if (form.vtk_type == vtk_type) {
             family = form.family;
-            num_nodes = form.num_nodes;
+            num_nodes = is_lagrange_vtk(vtk_type) ? 0 : form.num_nodes;
             return true;
         }
     return false;
 }
+
+// How the nodes of VTK's Lagrange cells go into Mesh: those of a complete cell of order 3 to
+// kMaxLagrangeOrder as they are; those of order 1 and 2, whose node counts are the linear and
+// quadratic cells' (with other node orders), reordered as those cells
+// (vtk_lagrange_order.hpp, once per type and count).
+class LagrangeCells {
+  public:
+    // The reordering of Lagrange cell c of VTK type `vtk_type` with `count` points: null to keep
+    // its nodes, else node k of the cell Mesh holds is its node (*result)[k]. Other counts fail
+    // with an InputError listing the counts read.
+    const std::vector<int>* reordering(const std::string& path, vtkIdType c, CellType family,
+                                       int vtk_type, vtkIdType count) {
+        const int n = int(std::min<vtkIdType>(count, 1 << 20));
+        const HighOrderForm* form = higher_order_form(family, n);
+        if (form && form->vtk_type == vtk_type) return nullptr;
+        auto [it, added] = low_order_.try_emplace({vtk_type, n});
+        if (added) it->second = lagrange_to_low_order(vtk_type, family, n);
+        if (!it->second.empty()) return &it->second;
+        std::string counts = std::to_string(cell_num_corners(family));
+        for (const HighOrderForm& f : higher_order_forms())
+            if (f.family == family &&
+                (f.vtk_type == vtk_type ||
+                 !lagrange_to_low_order(vtk_type, family, f.num_nodes).empty()))
+                counts += ", " + std::to_string(f.num_nodes);
+        throw InputError(path, 0,
+                         "cell " + std::to_string(c) + " (VTK Lagrange " + cell_name(family) +
+                             ", type " + std::to_string(vtk_type) + ") has " +
+                             std::to_string(count) +
+                             " points: expected a complete cell of order 1 to " +
+                             std::to_string(kMaxLagrangeOrder) + " (" + counts + " points)");
+    }
+
+  private:
+    std::map<std::pair<int, int>, std::vector<int>> low_order_;
+};
 
 // VTK's scalar types in ScalarType order, as written; the synonyms below are read too.
 constexpr int kVtkScalarTypes[] = {
@@ -268,6 +313,8 @@ Mesh mesh_of_vtk_grid(vtkUnstructuredGrid* grid, const std::string& path) {
     vtkNew<vtkIdList> ids;
     std::vector<PointId> nodes;
     std::vector<std::int32_t> faces;
+    std::vector<PointId> lagrange_nodes;
+    LagrangeCells lagrange;
     for (vtkIdType c = 0; c < num_cells; ++c) {
         const int vtk_type = grid->GetCellType(c);
         CellType type;
@@ -282,6 +329,11 @@ Mesh mesh_of_vtk_grid(vtkUnstructuredGrid* grid, const std::string& path) {
                                  "), which is not supported: expected " + supported_cell_names() +
                                  lagrange_hint(vtk_type));
         connectivity->GetCellAtId(c, ids);
+        const std::vector<int>* reordering = nullptr;
+        if (is_lagrange_vtk(vtk_type)) {
+            reordering = lagrange.reordering(path, c, type, vtk_type, ids->GetNumberOfIds());
+            num_nodes = int(ids->GetNumberOfIds());
+        }
         const bool polyhedron = type == CellType::Polyhedron;
         if (!polyhedron && ids->GetNumberOfIds() != num_nodes)
             throw InputError(path, 0,
@@ -304,6 +356,11 @@ Mesh mesh_of_vtk_grid(vtkUnstructuredGrid* grid, const std::string& path) {
                                      std::to_string(p) + ", out of range: the grid has points 0.." +
                                      std::to_string(num_points - 1));
             nodes[k] = PointId(p);
+        }
+        if (reordering) {
+            lagrange_nodes.assign(nodes.begin(), nodes.end());
+            for (std::size_t k = 0; k < nodes.size(); ++k)
+                nodes[k] = lagrange_nodes[std::size_t((*reordering)[k])];
         }
         faces.clear();
         if (polyhedron) faces = local_faces(grid, c, ids, path);

@@ -2,7 +2,7 @@
 """Writes formats/gmsh_node_order.hpp: for each gmsh element type the reader takes, its
 family, node count and the permutation from gmsh's node order to VTK's.
 
-The permutations come from gmsh itself: a one-element .msh of each type, with node i at x = i,
+Second order: the permutations come from gmsh itself: a one-element .msh of each type, with node i at x = i,
 is converted by `gmsh -format vtk` (gmsh's VTK export, MElement::getVertexVTK), and the
 written cell's point list is read back. Two corrections, both checked here:
 - gmsh 4.8 exports the 13-node pyramid as a linear VTK pyramid with all its nodes; its
@@ -15,7 +15,18 @@ written cell's point list is read back. Two corrections, both checked here:
   go with them, after the edge and face lists of vtkQuadraticWedge and
   vtkBiQuadraticQuadraticWedge) is applied to those.
 
-Run from the repository root (needs gmsh on PATH), then format the header as the repository does:
+Order 3 to MAX_ORDER (complete Lagrange cells of every family VTK 9.1 has a Lagrange class for:
+lines, triangles, quadrangles, tetrahedra, hexahedra, prisms; not pyramids): gmsh's VTK export
+of these is not usable (4.8 writes them as linear cells), so the nodes are matched by position.
+scripts/vtk_lagrange_points.cpp, built here against VTK with formats/vtk_lagrange_order.cpp
+(the reader's code for VTK's Lagrange cells), prints the parametric coordinates of
+each point of the VTK Lagrange cell (VTK_LAGRANGE_CURVE ... VTK_LAGRANGE_WEDGE) of that order.
+A linear one-element .msh whose corners sit at VTK's parametric corners is raised to the order
+by gmsh (`gmsh -order N`), which places every node at its reference position under the
+corners' map, so the gmsh node at VTK point k's parametric coordinates is node to_vtk[k]. The
+element type code gmsh writes is taken from its output too.
+
+Run from the repository root (needs gmsh on PATH, g++ and VTK 9's headers), then format the header as the repository does:
   python3 scripts/gmsh_vtk_node_order.py && clang-format -i formats/gmsh_node_order.hpp
 """
 import os
@@ -35,6 +46,18 @@ TYPES = {
     18: ("Wedge", 15, "15-node second-order prism"),
     19: ("Pyramid", 13, "13-node second-order pyramid"),
 }
+# Family: (gmsh's linear element type, VTK Lagrange cell type, gmsh's name for the family,
+# node count of order p).
+LAGRANGE = {
+    "Line": (1, 68, "line", lambda p: p + 1),
+    "Triangle": (2, 69, "triangle", lambda p: (p + 1) * (p + 2) // 2),
+    "Quadrilateral": (3, 70, "quadrangle", lambda p: (p + 1) ** 2),
+    "Tetrahedron": (4, 71, "tetrahedron", lambda p: (p + 1) * (p + 2) * (p + 3) // 6),
+    "Hexahedron": (5, 72, "hexahedron", lambda p: (p + 1) ** 3),
+    "Wedge": (6, 73, "prism", lambda p: (p + 1) ** 2 * (p + 2) // 2),
+}
+MAX_ORDER = 6  # kMaxLagrangeOrder in libpart/mesh/cell_type.hpp
+ORDINAL = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
 LINEAR_VTK = {"Line": 3, "Triangle": 5, "Quadrilateral": 9, "Tetrahedron": 10,
               "Hexahedron": 12, "Wedge": 13, "Pyramid": 14}
 
@@ -71,6 +94,61 @@ def gmsh_export(code, n, workdir):
     return int(lines[at + 1]), [xs[p] for p in conn]
 
 
+def build_vtk_points(workdir):
+    exe = os.path.join(workdir, "vtk_lagrange_points")
+    vtk_include = max(d for d in os.listdir("/usr/include") if d.startswith("vtk-"))
+    version = vtk_include[len("vtk-"):]
+    subprocess.run(["g++", "-std=c++20", "-O1", "scripts/vtk_lagrange_points.cpp",
+                    "formats/vtk_lagrange_order.cpp", "libpart/mesh/cell_type.cpp", "-o", exe,
+                    "-I.", "-I/usr/include/" + vtk_include, "-lvtkCommonDataModel-" + version,
+                    "-lvtkCommonCore-" + version], check=True)
+    return exe
+
+
+def position(xyz):
+    return tuple(round(float(x) * 720) for x in xyz)  # exact for orders dividing 720
+
+
+def gmsh_raise(linear_code, corners, order, workdir):
+    """gmsh's element of `order` over the given corners: (element type code, node positions)."""
+    msh, out = os.path.join(workdir, "l.msh"), os.path.join(workdir, "o.msh")
+    with open(msh, "w") as f:
+        f.write("$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n%d\n" % len(corners))
+        for i, c in enumerate(corners):
+            f.write("%d %s\n" % (i + 1, " ".join(c)))
+        f.write("$EndNodes\n$Elements\n1\n1 %d 2 0 1 %s\n$EndElements\n"
+                % (linear_code, " ".join(str(i + 1) for i in range(len(corners)))))
+    subprocess.run(["gmsh", msh, "-3", "-order", str(order), "-o", out, "-format", "msh22"],
+                   check=True, capture_output=True)
+    lines = open(out).read().split("\n")
+    at = lines.index("$Nodes")
+    nodes = {int(l.split()[0]): position(l.split()[1:4])
+             for l in lines[at + 2:at + 2 + int(lines[at + 1])]}
+    at = lines.index("$Elements")
+    assert lines[at + 1] == "1", "gmsh made more than one element"
+    fields = [int(x) for x in lines[at + 2].split()]
+    return fields[1], [nodes[i] for i in fields[3 + fields[2]:]]
+
+
+def lagrange_rows(workdir):
+    exe = build_vtk_points(workdir)
+    rows = []
+    for family, (linear_code, vtk_type, gmsh_name, count) in LAGRANGE.items():
+        for order in range(3, MAX_ORDER + 1):
+            n = count(order)
+            pcoords = subprocess.run([exe, str(vtk_type), str(n), str(order)], check=True,
+                                     capture_output=True, text=True).stdout.split("\n")[:n]
+            corners = [p.split() for p in pcoords[:count(1)]]
+            code, gmsh_nodes = gmsh_raise(linear_code, corners, order, workdir)
+            where = {xyz: i for i, xyz in enumerate(gmsh_nodes)}
+            assert len(where) == n, "gmsh's %s of order %d has %d nodes" % (family, order, len(where))
+            perm = [where[position(p.split())] for p in pcoords]
+            assert perm[:len(corners)] == list(range(len(corners))), "corners differ"
+            name = "%d-node %s-order %s" % (n, ORDINAL[order], gmsh_name)
+            rows.append((code, family, n, vtk_type, name, perm))
+    return rows
+
+
 def main():
     rows = []
     with tempfile.TemporaryDirectory() as workdir:
@@ -86,9 +164,11 @@ def main():
                 perm = [perm[flip[i]] for i in range(n)]
             assert sorted(perm) == list(range(n)) and vtk_type != LINEAR_VTK[family]
             rows.append((code, family, n, vtk_type, name, perm))
+        rows += lagrange_rows(workdir)
     out = ["#pragma once",
-           "// Generated by scripts/gmsh_vtk_node_order.py from gmsh's own VTK export (see the",
-           "// script for the two corrections it makes); do not edit.",
+           "// Generated by scripts/gmsh_vtk_node_order.py from gmsh's own VTK export (second",
+           "// order; see the script for the two corrections it makes) and from the positions of",
+           "// the nodes of gmsh's and VTK's cells (order 3 and up); do not edit.",
            "#include <cstdint>", "", '#include "libpart/mesh/cell_type.hpp"', "",
            "namespace part::formats {", "",
            "struct GmshHigherOrderType {",
@@ -98,12 +178,15 @@ def main():
            "    int vtk_type;       // the VTK cell type of the reordered nodes",
            "    const char* name;   // gmsh's name for it",
            "    // Node k of the cell in VTK's order is node to_vtk[k] in gmsh's.",
-           "    int to_vtk[kMaxHighOrderNodes];",
-           "};", "",
-           "inline constexpr GmshHigherOrderType kGmshHigherOrderTypes[] = {"]
+           "    const int* to_vtk;",
+           "};", ""]
     for code, family, n, vtk_type, name, perm in rows:
-        out.append('    {%d, CellType::%s, %d, %d, "%s", {%s}},'
-                   % (code, family, n, vtk_type, name, ", ".join(map(str, perm))))
+        out.append("inline constexpr int kGmshType%dToVtk[] = {%s};"
+                   % (code, ", ".join(map(str, perm))))
+    out += ["", "inline constexpr GmshHigherOrderType kGmshHigherOrderTypes[] = {"]
+    for code, family, n, vtk_type, name, perm in rows:
+        out.append('    {%d, CellType::%s, %d, %d, "%s", kGmshType%dToVtk},'
+                   % (code, family, n, vtk_type, name, code))
     out += ["};", "", "} // namespace part::formats", ""]
     with open("formats/gmsh_node_order.hpp", "w") as f:
         f.write("\n".join(out))

@@ -1,5 +1,7 @@
 #include "libpart/mesh/cell_type.hpp"
 
+#include <vector>
+
 namespace part {
 
 namespace {
@@ -56,14 +58,59 @@ constexpr HighOrderForm kHighOrderForms[] = {
     {CellType::Pyramid, 19, 37, "triquadratic pyramid"},
 };
 
+// The families with a VTK Lagrange cell (vtkLagrangeCurve ... vtkLagrangeWedge): its VTK type,
+// its name and the node count of a complete cell of order p (VTK's
+// vtkHigherOrder*::PointIndexFromIJK lays the nodes out on these lattices).
+struct LagrangeFamily {
+    CellType family;
+    int vtk_type;
+    const char* name;
+    int (*num_nodes)(int order);
+};
+constexpr LagrangeFamily kLagrangeFamilies[] = {
+    {CellType::Line, 68, "line", [](int p) { return p + 1; }},
+    {CellType::Triangle, 69, "triangle", [](int p) { return (p + 1) * (p + 2) / 2; }},
+    {CellType::Quadrilateral, 70, "quadrilateral", [](int p) { return (p + 1) * (p + 1); }},
+    {CellType::Tetrahedron, 71, "tetrahedron",
+     [](int p) { return (p + 1) * (p + 2) * (p + 3) / 6; }},
+    {CellType::Hexahedron, 72, "hexahedron", [](int p) { return (p + 1) * (p + 1) * (p + 1); }},
+    {CellType::Wedge, 73, "wedge", [](int p) { return (p + 1) * (p + 1) * (p + 2) / 2; }},
+};
+
+// The quadratic forms, then the Lagrange forms of order 3 to kMaxLagrangeOrder, built once.
+const std::vector<HighOrderForm>& all_forms() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out;
+        for (const LagrangeFamily& f : kLagrangeFamilies)
+            for (int p = 3; p <= kMaxLagrangeOrder; ++p)
+                out.push_back("Lagrange " + std::string(f.name) + " of order " + std::to_string(p));
+        return out;
+    }();
+    static const std::vector<HighOrderForm> forms = [] {
+        std::vector<HighOrderForm> out(std::begin(kHighOrderForms), std::end(kHighOrderForms));
+        std::size_t name = 0;
+        for (const LagrangeFamily& f : kLagrangeFamilies)
+            for (int p = 3; p <= kMaxLagrangeOrder; ++p)
+                out.push_back({f.family, f.num_nodes(p), f.vtk_type, names[name++].c_str()});
+        return out;
+    }();
+    return forms;
+}
+
 } // namespace
 
+int lagrange_num_nodes(CellType family, int order) {
+    for (const LagrangeFamily& f : kLagrangeFamilies)
+        if (f.family == family) return f.num_nodes(order);
+    return 0;
+}
+
 std::span<const HighOrderForm> higher_order_forms() {
-    return kHighOrderForms;
+    return all_forms();
 }
 
 const HighOrderForm* higher_order_form(CellType family, int num_nodes) {
-    for (const HighOrderForm& form : kHighOrderForms)
+    for (const HighOrderForm& form : all_forms())
         if (form.family == family && form.num_nodes == num_nodes) return &form;
     return nullptr;
 }
@@ -84,7 +131,9 @@ const CellShape& cell_shape(CellType type) {
 std::string supported_cell_names() {
     return "vertex, line, triangle, quadrilateral, tetrahedron, hexahedron, wedge (prism), "
            "pyramid, "
-           "polyhedron, and the quadratic forms of the first eight";
+           "polyhedron, the quadratic forms of the first eight, and the Lagrange forms of order 3 "
+           "to " +
+           std::to_string(kMaxLagrangeOrder) + " of all but the pyramid";
 }
 
 } // namespace part

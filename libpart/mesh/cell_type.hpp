@@ -26,8 +26,11 @@ enum class CellType : std::uint8_t {
 
 // Corners of a cell (the nodes of a linear one).
 inline constexpr int kMaxCellNodes = 8;
-// Nodes of a higher-order cell: the 27-node (triquadratic) hexahedron.
-inline constexpr int kMaxHighOrderNodes = 27;
+// The highest order of the arbitrary-order (VTK Lagrange) cells read: gmsh writes cells up to
+// order 10, VTK reads any order, solvers rarely go beyond 4.
+inline constexpr int kMaxLagrangeOrder = 6;
+// Nodes of a higher-order cell: the hexahedron of order kMaxLagrangeOrder, 7^3 nodes.
+inline constexpr int kMaxHighOrderNodes = 343;
 inline constexpr int kMaxCellFaces = 6;
 inline constexpr int kMaxFaceNodes = 4;
 // A polyhedron's node count is capped so that the dual graph can count shared nodes in a byte.
@@ -65,6 +68,9 @@ inline const char* cell_name(CellType type) {
 
 // A higher-order form of a family: its node count and the VTK cell type whose node order it
 // has (VTK's vtkCellType.h codes; libpart only carries them for the writers and readers).
+// Second order: VTK's quadratic cells (21-34, 37). Order 3 to kMaxLagrangeOrder: VTK's complete
+// Lagrange cells (VTK_LAGRANGE_CURVE 68 ... VTK_LAGRANGE_WEDGE 73), whose node counts differ
+// from every quadratic one; VTK 9.1 has no Lagrange pyramid class, so pyramids stop at order 2.
 struct HighOrderForm {
     CellType family;
     int num_nodes;
@@ -75,6 +81,10 @@ std::span<const HighOrderForm> higher_order_forms();
 // The higher-order form of `family` with `num_nodes` nodes, or null (a linear cell, or a node
 // count no form has).
 const HighOrderForm* higher_order_form(CellType family, int num_nodes);
+// The node count of a complete Lagrange cell of `family` and `order` (VTK's vtkLagrange* lay
+// their nodes out on these lattices); 0 for a family VTK has no Lagrange cell of (pyramids,
+// polyhedra, vertices).
+int lagrange_num_nodes(CellType family, int order);
 // "tetrahedron", "quadratic tetrahedron": the name of a cell of `family` with `num_nodes` nodes
 // (the family's when no form has that count).
 const char* cell_form_name(CellType family, int num_nodes);

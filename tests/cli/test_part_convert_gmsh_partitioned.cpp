@@ -39,11 +39,14 @@ struct PartitionedMsh {
     std::vector<Element> elements;
 };
 
-// Nodes of the linear and second-order gmsh element types (gmsh's manual, "MSH file format").
+// Nodes of the gmsh element types of order 1 to 4 (gmsh's manual, "MSH file format", and
+// GmshDefines.h).
 int gmsh_nodes(int type) {
     static const std::map<int, int> kNodes = {
-        {15, 1}, {1, 2},  {2, 3},   {3, 4},   {4, 4},   {5, 8},  {6, 6},   {7, 5},   {8, 3},
-        {9, 6},  {10, 9}, {11, 10}, {12, 27}, {13, 18}, {16, 8}, {17, 20}, {18, 15}, {19, 13}};
+        {15, 1},  {1, 2},   {2, 3},   {3, 4},    {4, 4},   {5, 8},   {6, 6},   {7, 5},
+        {8, 3},   {9, 6},   {10, 9},  {11, 10},  {12, 27}, {13, 18}, {16, 8},  {17, 20},
+        {18, 15}, {19, 13}, {26, 4},  {27, 5},   {21, 10}, {23, 15}, {36, 16}, {37, 25},
+        {29, 20}, {30, 35}, {92, 64}, {93, 125}, {90, 40}, {91, 75}};
     return kNodes.at(type);
 }
 
@@ -280,26 +283,32 @@ std::multiset<std::vector<double>> cells_by_node_coordinates(const std::string& 
     return cells;
 }
 
-// Second-order cells are written in gmsh's node order: read back, every cell has the input's
-// nodes in the input's order, edge and face nodes included.
-TEST(GmshPartitionedOutput, SecondOrderCellsComeBackNodeForNode) {
-    ScratchDir dir;
-    mesh_and_partition(dir, "mixed3d", 3, "-order 2");
-    const auto r = convert(dir.file("m.msh") + " --partition " + dir.file("m.part") + " -q -o " +
-                           dir.file("p.msh"));
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    const auto input = cells_by_node_coordinates(dir.file("m.msh"));
-    EXPECT_TRUE(std::any_of(input.begin(), input.end(),
-                            [](const auto& cell) { return cell.size() == 27 * 3; }));
-    EXPECT_EQ(cells_by_node_coordinates(dir.file("p.msh")), input);
-    const PartitionedMsh written = read_partitioned_msh(dir.file("p.msh"));
-    EXPECT_EQ(written.num_partitions, kParts);
-    const auto back =
-        run_command("gmsh " + dir.file("p.msh") + " -0 -format msh41 -o " + dir.file("back.msh"));
-    ASSERT_EQ(back.exit_code, 0) << back.out << back.err;
-    EXPECT_EQ(back.out.find("Error"), std::string::npos) << back.out;
-    EXPECT_EQ(count_per_partition(read_partitioned_msh(dir.file("back.msh")), 3),
-              count_per_partition(written, 3));
+// Cells of order 2 to 4 are written in gmsh's node order: read back, every cell has the input's
+// nodes in the input's order, edge, face and inner nodes included, and gmsh reads the file.
+TEST(GmshPartitionedOutput, HigherOrderCellsComeBackNodeForNode) {
+    // gmsh's options, and the nodes of its hexahedra then.
+    for (auto [order, hexahedron_nodes] :
+         {std::pair{"-order 2", 27}, std::pair{"-order 3", 64}, std::pair{"-order 4", 125}}) {
+        SCOPED_TRACE(order);
+        ScratchDir dir;
+        mesh_and_partition(dir, "mixed3d", 3, order);
+        const auto r = convert(dir.file("m.msh") + " --partition " + dir.file("m.part") +
+                               " -q -o " + dir.file("p.msh"));
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        const auto input = cells_by_node_coordinates(dir.file("m.msh"));
+        EXPECT_TRUE(std::any_of(input.begin(), input.end(), [&](const auto& cell) {
+            return cell.size() == std::size_t(hexahedron_nodes) * 3;
+        }));
+        EXPECT_EQ(cells_by_node_coordinates(dir.file("p.msh")), input);
+        const PartitionedMsh written = read_partitioned_msh(dir.file("p.msh"));
+        EXPECT_EQ(written.num_partitions, kParts);
+        const auto back = run_command("gmsh " + dir.file("p.msh") + " -0 -format msh41 -o " +
+                                      dir.file("back.msh"));
+        ASSERT_EQ(back.exit_code, 0) << back.out << back.err;
+        EXPECT_EQ(back.out.find("Error"), std::string::npos) << back.out;
+        EXPECT_EQ(count_per_partition(read_partitioned_msh(dir.file("back.msh")), 3),
+                  count_per_partition(written, 3));
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Meshes, GmshPartitioned,

@@ -150,8 +150,8 @@ TEST(GmshLegacyMeshErrors, Version40Text) {
     std::string parametric = text;
     parametric.replace(parametric.find("1 2 0 4"), 7, "1 2 1 4");
     expect_errors({
-        {small_msh40("1 2 21 2"), 14,
-         "element type 21 (10-node third-order triangle) is not supported"},
+        {small_msh40("1 2 20 2"), 14,
+         "element type 20 (9-node third-order incomplete triangle) is not supported"},
         {small_msh40("1 2 2 2", "2 2 4 7"), 16,
          "element 2 refers to node 7, out of range: the nodes have tags 1..4"},
         {small_msh40("1 2 2 2", "2 2 4"), 16,

@@ -168,8 +168,9 @@ TEST(GmshMesh, AllVersionsAndEncodingsAgree3DMixed) {
 
 TEST(GmshMeshErrors, UnsupportedElementType) {
     ScratchDir dir;
-    const std::string path = dir.write("quadratic.msh", small_msh41("2 1 21 2"));
-    expect_mesh_error(path, ":18: element type 21 (10-node third-order triangle) is not supported");
+    const std::string path = dir.write("incomplete.msh", small_msh41("2 1 20 2"));
+    expect_mesh_error(
+        path, ":18: element type 20 (9-node third-order incomplete triangle) is not supported");
 }
 
 TEST(GmshMeshErrors, NodeIdOutOfRange) {

@@ -10,6 +10,7 @@
 #include <vtkCellData.h>
 #include <vtkCellType.h>
 #include <vtkDataArray.h>
+#include <vtkGenericCell.h>
 #include <vtkIdList.h>
 #include <vtkNew.h>
 #include <vtkPoints.h>
@@ -80,6 +81,45 @@ std::array<long, 3> point(const Mesh& mesh, PointId p) {
     return xyz;
 }
 
+// Corner k of cell c of a higher-order mesh is corner linear_corner(mesh, c, k) of the
+// first-order cell. VTK's Lagrange wedge turns its first triangle the other way from vtkWedge's:
+// its corners sit at vtkWedge's parametric coordinates, which vtkWedge maps with a negative
+// Jacobian for the wedges VTK calls positive, vtkLagrangeWedge with a positive one (VTK's
+// vtkCellSizeFilter measures both positive).
+std::size_t linear_corner(const Mesh& mesh, CellId c, std::size_t k) {
+    constexpr std::size_t kMirror[] = {0, 2, 1, 3, 5, 4};
+    const HighOrderForm* form = higher_order_form(mesh.cell_types[c], int(mesh.cell(c).size()));
+    return form && form->vtk_type == VTK_LAGRANGE_WEDGE ? kMirror[k] : k;
+}
+
+// The mesh of `domain` meshed with `order` (gmsh options) has the cells of its first-order mesh
+// as corners, point for point, and the same dual graph and centroids.
+void expect_first_order_graph(const ScratchDir& dir, const Domain& domain, const char* order,
+                              const std::string& version, bool binary) {
+    // gmsh orders the elements of a 2.2 file otherwise than a 4.1 one's.
+    const Mesh linear = formats::read_mesh(gmsh_file(dir, domain, "", version, binary));
+    const DualGraph expected = build_dual_graph(linear);
+    const Mesh mesh = formats::read_mesh(gmsh_file(dir, domain, order, version, binary));
+    ASSERT_EQ(mesh.num_cells(), linear.num_cells());
+    EXPECT_TRUE(has_higher_order_cells(mesh));
+    // Cell by cell, the corners are the first-order cell's nodes, in its order.
+    int differing = 0;
+    for (CellId c = 0; c < mesh.num_cells(); ++c) {
+        EXPECT_GT(mesh.cell(c).size(), linear.cell(c).size());
+        const auto corners = mesh.corners(c);
+        const auto nodes = linear.cell(c);
+        for (std::size_t k = 0; k < nodes.size(); ++k)
+            differing += point(mesh, corners[k]) != point(linear, nodes[linear_corner(mesh, c, k)]);
+    }
+    EXPECT_EQ(differing, 0);
+    const DualGraph dual = build_dual_graph(mesh);
+    EXPECT_EQ(dual.graph.xadj, expected.graph.xadj);
+    EXPECT_EQ(dual.graph.adjncy, expected.graph.adjncy);
+    ASSERT_EQ(dual.graph.coords.values.size(), expected.graph.coords.values.size());
+    for (std::size_t i = 0; i < dual.graph.coords.values.size(); ++i)
+        ASSERT_NEAR(dual.graph.coords.values[i], expected.graph.coords.values[i], 1e-12);
+}
+
 // Every edge of every cell of the grid as VTK's cell class defines it (GetEdge): a quadratic
 // edge's third point must lie halfway between its first two. Returns the failures.
 int misplaced_edge_nodes(vtkUnstructuredGrid* grid) {
@@ -136,6 +176,34 @@ vtkSmartPointer<vtkUnstructuredGrid> read_vtu(const std::string& path) {
     return reader->GetOutput();
 }
 
+// Writes `grid` with VTK's own writers as dir/<stem>.vtu and dir/<stem>.vtk (legacy).
+void write_with_vtk(vtkUnstructuredGrid* grid, const ScratchDir& dir, const std::string& stem) {
+    vtkNew<vtkXMLUnstructuredGridWriter> xml;
+    xml->SetFileName(dir.file(stem + ".vtu").c_str());
+    xml->SetInputData(grid);
+    EXPECT_EQ(xml->Write(), 1);
+    vtkNew<vtkUnstructuredGridWriter> legacy;
+    legacy->SetFileName(dir.file(stem + ".vtk").c_str());
+    legacy->SetInputData(grid);
+    EXPECT_EQ(legacy->Write(), 1);
+}
+
+// The cells of the top dimension of gmsh's mesh of `domain` with `order`, written to
+// dir/out.vtu, and that file as VTK reads it.
+struct WrittenVtu {
+    Mesh mesh;
+    std::vector<CellId> cells;
+    vtkSmartPointer<vtkUnstructuredGrid> grid;
+};
+WrittenVtu top_cells_as_vtu(const ScratchDir& dir, const Domain& domain, const char* order) {
+    WrittenVtu out;
+    out.mesh = formats::read_mesh(gmsh_file(dir, domain, order, "msh41", false));
+    out.cells = top_dimensional_cells(out.mesh);
+    formats::write_vtu(dir.file("out.vtu"), out.mesh, out.cells, {});
+    out.grid = read_vtu(dir.file("out.vtu"));
+    return out;
+}
+
 // vtkCellSizeFilter (VTK 9.1) mismeasures the triquadratic hexahedron (0) and the
 // biquadratic-quadratic wedge even at VTK's own parametric coordinates: gmsh's complete 3D cells
 // are checked by their corners (the first-order mesh's, in
@@ -186,30 +254,7 @@ TEST(HighOrderCells, SecondOrderGmshMeshHasTheFirstOrderDualGraph) {
                                            std::pair{"msh22", true}, std::pair{"msh41", true}}) {
                 SCOPED_TRACE(std::string(domain.geo) + " " + order + " " + version +
                              (binary ? " binary" : ""));
-                // gmsh orders the elements of a 2.2 file otherwise than a 4.1 one's.
-                const Mesh linear = formats::read_mesh(gmsh_file(dir, domain, "", version, binary));
-                const DualGraph expected = build_dual_graph(linear);
-                const Mesh mesh =
-                    formats::read_mesh(gmsh_file(dir, domain, order, version, binary));
-                ASSERT_EQ(mesh.num_cells(), linear.num_cells());
-                EXPECT_TRUE(has_higher_order_cells(mesh));
-                // Cell by cell, the corners are the first-order cell's nodes, in its order.
-                int differing = 0;
-                for (CellId c = 0; c < mesh.num_cells(); ++c) {
-                    EXPECT_GT(mesh.cell(c).size(), linear.cell(c).size());
-                    const auto corners = mesh.corners(c);
-                    const auto nodes = linear.cell(c);
-                    for (std::size_t k = 0; k < nodes.size(); ++k)
-                        differing += point(mesh, corners[k]) != point(linear, nodes[k]);
-                }
-                EXPECT_EQ(differing, 0);
-                const DualGraph dual = build_dual_graph(mesh);
-                EXPECT_EQ(dual.graph.xadj, expected.graph.xadj);
-                EXPECT_EQ(dual.graph.adjncy, expected.graph.adjncy);
-                ASSERT_EQ(dual.graph.coords.values.size(), expected.graph.coords.values.size());
-                for (std::size_t i = 0; i < dual.graph.coords.values.size(); ++i)
-                    ASSERT_NEAR(dual.graph.coords.values[i], expected.graph.coords.values[i],
-                                1e-12);
+                expect_first_order_graph(dir, domain, order, version, binary);
             }
         }
     }
@@ -223,10 +268,7 @@ TEST(HighOrderCells, WrittenVtuHoldsVtkQuadraticCellsInVtksNodeOrder) {
             if (domain.geo == std::string("pyramids3d") && order == kComplete) continue;
             SCOPED_TRACE(std::string(domain.geo) + " " + order);
             ScratchDir dir;
-            const Mesh mesh = formats::read_mesh(gmsh_file(dir, domain, order, "msh41", false));
-            const std::vector<CellId> cells = top_dimensional_cells(mesh);
-            formats::write_vtu(dir.file("out.vtu"), mesh, cells, {});
-            auto grid = read_vtu(dir.file("out.vtu"));
+            const auto [mesh, cells, grid] = top_cells_as_vtu(dir, domain, order);
             ASSERT_EQ(grid->GetNumberOfCells(), vtkIdType(cells.size()));
             for (std::size_t i = 0; i < cells.size(); ++i) {
                 const int type = grid->GetCellType(vtkIdType(i));
@@ -279,14 +321,7 @@ TEST(HighOrderCells, VtkQuadraticCellsRead) {
     }
     grid->SetPoints(points);
     ScratchDir dir;
-    vtkNew<vtkXMLUnstructuredGridWriter> xml;
-    xml->SetFileName(dir.file("tets.vtu").c_str());
-    xml->SetInputData(grid);
-    ASSERT_EQ(xml->Write(), 1);
-    vtkNew<vtkUnstructuredGridWriter> legacy;
-    legacy->SetFileName(dir.file("tets.vtk").c_str());
-    legacy->SetInputData(grid);
-    ASSERT_EQ(legacy->Write(), 1);
+    write_with_vtk(grid, dir, "tets");
     for (const char* name : {"tets.vtu", "tets.vtk"}) {
         SCOPED_TRACE(name);
         const Mesh mesh = formats::read_mesh(dir.file(name));
@@ -304,9 +339,13 @@ TEST(HighOrderCells, UnsupportedFormsAreRefusedByName) {
         expect_mesh_error(gmsh_file(dir, pyramids, kComplete, "msh41", false),
                           "element type 14 (14-node second-order pyramid, which VTK has no cell "
                           "for: mesh with -order 2 and Mesh.SecondOrderIncomplete=1");
-        const std::string cubic = gmsh_file(dir, kDomains[1], "-order 3", "msh41", false);
-        expect_mesh_error(cubic, "third-order");
-        expect_mesh_error(cubic, "(cells of order 3 and up are not supported)");
+        const std::string cubic = gmsh_file(dir, pyramids, "-order 3", "msh41", false);
+        expect_mesh_error(cubic, "element type 118 (30-node third-order pyramid, which VTK 9.1 "
+                                 "has no cell for)");
+        expect_mesh_error(cubic, "pyramids of order 3 and up");
+        const std::string incomplete = gmsh_file(
+            dir, kDomains[0], "-order 3 -string 'Mesh.SecondOrderIncomplete=1;'", "msh41", false);
+        expect_mesh_error(incomplete, "incomplete");
     }
     const std::string points = "# vtk DataFile Version 3.0\nt\nASCII\nDATASET UNSTRUCTURED_GRID\n"
                                "POINTS 10 double\n0 0 0 1 0 0 0 1 0 0 0 1 .5 0 0 .5 .5 0 0 .5 0 "
@@ -314,10 +353,14 @@ TEST(HighOrderCells, UnsupportedFormsAreRefusedByName) {
     expect_mesh_error(dir.write("short.vtk", points + "CELLS 1 10\n9 0 1 2 3 4 5 6 7 8\n"
                                                       "CELL_TYPES 1\n24\n"),
                       "cell 0 (quadratic tetrahedron) has 9 points: expected 10 (missing nodes)");
-    const std::string lagrange = dir.write(
-        "lagrange.vtk", points + "CELLS 1 11\n10 0 1 2 3 4 5 6 7 8 9\nCELL_TYPES 1\n71\n");
-    expect_mesh_error(lagrange, "VTK cell type 71 (vtkLagrangeTetra), which is not supported");
-    expect_mesh_error(lagrange, "Lagrange and Bezier cells of arbitrary order are not supported");
+    expect_mesh_error(
+        dir.write("lagrange.vtk", points + "CELLS 1 10\n9 0 1 2 3 4 5 6 7 8\nCELL_TYPES 1\n71\n"),
+        "cell 0 (VTK Lagrange tetrahedron, type 71) has 9 points: expected a complete cell of "
+        "order 1 to 6 (4, 10, 20, 35, 56, 84 points)");
+    const std::string pyramid =
+        dir.write("pyramid.vtk", points + "CELLS 1 6\n5 0 1 2 3 4\nCELL_TYPES 1\n74\n");
+    expect_mesh_error(pyramid, "VTK cell type 74");
+    expect_mesh_error(pyramid, "Lagrange pyramids are not supported");
 }
 
 TEST(HighOrderCells, ValidateTakesTheFormsNodeCountsOnly) {
@@ -367,5 +410,240 @@ TEST(HighOrderCells, AbaqusSecondOrderElementsReadAsTheMsh) {
             return out;
         };
         EXPECT_EQ(rows(abaqus), rows(msh));
+    }
+}
+
+// Cells of order 3 and up (issue 27): gmsh's complete cells of every family VTK has a Lagrange
+// cell for, read in VTK's Lagrange node order, give the first-order mesh's dual graph; the
+// .vtu holds VTK Lagrange cells, each point where VTK's own cell class puts it.
+
+namespace {
+
+const Domain kTorusSector = {"torus_sector", 3, 0}; // curved: hexahedra on a revolved square
+
+// VTK's linear cell type with the corners of Lagrange type `lagrange` (68 ... 73).
+int linear_type_of_lagrange(int lagrange) {
+    constexpr int kLinear[] = {VTK_LINE,  VTK_TRIANGLE,   VTK_QUAD,
+                               VTK_TETRA, VTK_HEXAHEDRON, VTK_WEDGE};
+    return kLinear[lagrange - VTK_LAGRANGE_CURVE];
+}
+
+// For the straight-sided cells of the test geometries, every point of a Lagrange cell must be
+// where VTK's linear cell of its corners maps the point's parametric coordinates (as VTK's
+// Lagrange class gives them): gmsh places the nodes of such a cell so. A node order that
+// differs from VTK's puts points elsewhere. Returns the misplaced points.
+int misplaced_lagrange_points(vtkUnstructuredGrid* grid) {
+    int misplaced = 0;
+    for (vtkIdType c = 0; c < grid->GetNumberOfCells(); ++c) {
+        vtkCell* cell = grid->GetCell(c);
+        const double* pcoords = cell->GetParametricCoords();
+        vtkNew<vtkGenericCell> linear;
+        linear->SetCellType(linear_type_of_lagrange(grid->GetCellType(c)));
+        const int corners = int(linear->GetNumberOfPoints());
+        linear->PointIds->SetNumberOfIds(corners);
+        linear->Points->SetNumberOfPoints(corners);
+        for (int k = 0; k < corners; ++k) {
+            linear->PointIds->SetId(k, k);
+            linear->Points->SetPoint(k, cell->GetPoints()->GetPoint(k));
+            // Both classes share the parametric space: their corners sit at the same place.
+            for (int a = 0; a < 3; ++a)
+                EXPECT_EQ(linear->GetParametricCoords()[3 * k + a], pcoords[3 * k + a]);
+        }
+        for (vtkIdType k = 0; k < cell->GetNumberOfPoints(); ++k) {
+            double x[3], expected[3], weights[8];
+            int sub_id = 0;
+            linear->EvaluateLocation(sub_id, pcoords + 3 * k, expected, weights);
+            cell->GetPoints()->GetPoint(k, x);
+            for (int a = 0; a < 3; ++a)
+                if (std::abs(x[a] - expected[a]) > 1e-9) {
+                    ++misplaced;
+                    break;
+                }
+        }
+    }
+    return misplaced;
+}
+
+// The cells of `mesh` listed in `cells` are those of `again`, in order, node for node.
+void expect_same_cells(const Mesh& again, const Mesh& mesh, const std::vector<CellId>& cells) {
+    ASSERT_EQ(again.num_cells(), CellId(cells.size()));
+    ASSERT_EQ(again.num_points(), mesh.num_points());
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        EXPECT_EQ(again.cell_types[i], mesh.cell_types[cells[i]]);
+        EXPECT_TRUE(std::ranges::equal(again.cell(CellId(i)), mesh.cell(cells[i])));
+    }
+}
+
+} // namespace
+
+TEST(LagrangeCells, GmshMeshOfOrder3And4HasTheFirstOrderDualGraph) {
+    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    ScratchDir dir;
+    for (const Domain& domain : {kDomains[0], kDomains[1], kDomains[2], kTorusSector}) {
+        for (const char* order : {"-order 3", "-order 4"}) {
+            for (auto [version, binary] : {std::pair{"msh41", false}, std::pair{"msh22", true}}) {
+                SCOPED_TRACE(std::string(domain.geo) + " " + order + " " + version +
+                             (binary ? " binary" : ""));
+                expect_first_order_graph(dir, domain, order, version, binary);
+            }
+        }
+    }
+}
+
+TEST(LagrangeCells, WrittenVtuPutsEveryLagrangePointWhereGmshPutsItsNode) {
+    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    std::set<std::pair<int, int>> written; // VTK type, points
+    for (const Domain& domain : {kDomains[0], kDomains[1], kDomains[2]}) {
+        for (const char* order : {"-order 3", "-order 4", "-order 6"}) {
+            SCOPED_TRACE(std::string(domain.geo) + " " + order);
+            ScratchDir dir;
+            const auto [mesh, cells, grid] = top_cells_as_vtu(dir, domain, order);
+            ASSERT_EQ(grid->GetNumberOfCells(), vtkIdType(cells.size()));
+            for (std::size_t i = 0; i < cells.size(); ++i) {
+                const int type = grid->GetCellType(vtkIdType(i));
+                const vtkIdType n = grid->GetCell(vtkIdType(i))->GetNumberOfPoints();
+                written.insert({type, int(n)});
+                EXPECT_EQ(n, vtkIdType(mesh.cell(cells[i]).size()));
+                EXPECT_GE(type, VTK_LAGRANGE_CURVE);
+                EXPECT_LE(type, VTK_LAGRANGE_WEDGE);
+            }
+            EXPECT_EQ(misplaced_lagrange_points(grid), 0);
+            expect_positive_cells_filling(dir.file("out.vtu"), grid, domain);
+            // Read back from the .vtu and from VTK's legacy writer's .vtk: every node kept.
+            expect_same_cells(formats::read_mesh(dir.file("out.vtu")), mesh, cells);
+            write_with_vtk(grid, dir, "vtk");
+            expect_same_cells(formats::read_mesh(dir.file("vtk.vtk")), mesh, cells);
+        }
+    }
+    // Triangles (10, 15, 28 nodes), quadrangles (16, 25, 49), tetrahedra (20, 35, 84), hexahedra
+    // (64, 125, 343), prisms (40, 75, 196): every family at orders 3, 4 and 6.
+    const std::set<std::pair<int, int>> expected = {
+        {VTK_LAGRANGE_TRIANGLE, 10},      {VTK_LAGRANGE_TRIANGLE, 15},
+        {VTK_LAGRANGE_TRIANGLE, 28},      {VTK_LAGRANGE_QUADRILATERAL, 16},
+        {VTK_LAGRANGE_QUADRILATERAL, 25}, {VTK_LAGRANGE_QUADRILATERAL, 49},
+        {VTK_LAGRANGE_TETRAHEDRON, 20},   {VTK_LAGRANGE_TETRAHEDRON, 35},
+        {VTK_LAGRANGE_TETRAHEDRON, 84},   {VTK_LAGRANGE_HEXAHEDRON, 64},
+        {VTK_LAGRANGE_HEXAHEDRON, 125},   {VTK_LAGRANGE_HEXAHEDRON, 343},
+        {VTK_LAGRANGE_WEDGE, 40},         {VTK_LAGRANGE_WEDGE, 75},
+        {VTK_LAGRANGE_WEDGE, 196}};
+    EXPECT_EQ(written, expected);
+}
+
+// mfem's periodic-annulus-sector.msh (tests/data/mfem_periodic_annulus_sector.msh): 10-node
+// triangles and 4-node lines of order 3 on a curved annulus. Its graph is that of its corners;
+// the .vtu keeps every cell whole (lines included), node for node.
+TEST(LagrangeCells, MfemAnnulusSectorReads) {
+    const Mesh mesh =
+        formats::read_mesh(source_file("tests/data/mfem_periodic_annulus_sector.msh"));
+    std::map<std::pair<CellType, std::size_t>, int> forms;
+    for (CellId c = 0; c < mesh.num_cells(); ++c)
+        ++forms[{mesh.cell_types[c], mesh.cell(c).size()}];
+    const std::map<std::pair<CellType, std::size_t>, int> expected = {
+        {{CellType::Line, 4}, 12}, {{CellType::Triangle, 10}, 26}};
+    EXPECT_EQ(forms, expected);
+    Mesh corners = mesh;
+    corners.cell_nodes.clear();
+    corners.cell_offsets = {0};
+    corners.cell_types.clear();
+    for (CellId c = 0; c < mesh.num_cells(); ++c)
+        corners.add_cell(mesh.cell_types[c], mesh.corners(c));
+    const DualGraph dual = build_dual_graph(mesh);
+    const DualGraph expected_dual = build_dual_graph(corners);
+    EXPECT_EQ(dual.graph.num_vertices(), 26);
+    EXPECT_EQ(dual.graph.xadj, expected_dual.graph.xadj);
+    EXPECT_EQ(dual.graph.adjncy, expected_dual.graph.adjncy);
+    ScratchDir dir;
+    const std::vector<CellId> cells = all_cells(mesh);
+    formats::write_vtu(dir.file("annulus.vtu"), mesh, cells, {});
+    expect_same_cells(formats::read_mesh(dir.file("annulus.vtu")), mesh, cells);
+}
+
+namespace {
+
+// VTK's parametric coordinates of the points of its Lagrange cell of `type` with `n` points, as
+// vtkUnstructuredGrid::GetCell sets the cell up.
+std::vector<double> lagrange_pcoords(int type, int n) {
+    vtkNew<vtkPoints> points;
+    points->SetNumberOfPoints(n);
+    std::vector<vtkIdType> ids(std::size_t(n), 0);
+    for (int k = 0; k < n; ++k) {
+        points->SetPoint(k, 0, 0, 0);
+        ids[std::size_t(k)] = k;
+    }
+    vtkNew<vtkUnstructuredGrid> grid;
+    grid->SetPoints(points);
+    grid->InsertNextCell(type, n, ids.data());
+    const double* pcoords = grid->GetCell(0)->GetParametricCoords();
+    return {pcoords, pcoords + 3 * n};
+}
+
+// The Lagrange cell type of the family of a VTK linear or quadratic cell type.
+int lagrange_type_of(int vtk_type) {
+    static const std::map<int, int> kLagrange = {
+        {VTK_LINE, VTK_LAGRANGE_CURVE},
+        {VTK_QUADRATIC_EDGE, VTK_LAGRANGE_CURVE},
+        {VTK_TRIANGLE, VTK_LAGRANGE_TRIANGLE},
+        {VTK_QUADRATIC_TRIANGLE, VTK_LAGRANGE_TRIANGLE},
+        {VTK_QUAD, VTK_LAGRANGE_QUADRILATERAL},
+        {VTK_BIQUADRATIC_QUAD, VTK_LAGRANGE_QUADRILATERAL},
+        {VTK_TETRA, VTK_LAGRANGE_TETRAHEDRON},
+        {VTK_QUADRATIC_TETRA, VTK_LAGRANGE_TETRAHEDRON},
+        {VTK_HEXAHEDRON, VTK_LAGRANGE_HEXAHEDRON},
+        {VTK_TRIQUADRATIC_HEXAHEDRON, VTK_LAGRANGE_HEXAHEDRON},
+        {VTK_WEDGE, VTK_LAGRANGE_WEDGE},
+        {VTK_BIQUADRATIC_QUADRATIC_WEDGE, VTK_LAGRANGE_WEDGE}};
+    return kLagrange.at(vtk_type);
+}
+
+// The cells of `grid` (linear and complete quadratic ones) as VTK Lagrange cells of order 1 and
+// 2 on the same points: Lagrange point k is the point where the cell's own class maps the
+// Lagrange cell's parametric coordinates of point k. A wedge's are taken mirrored, (s, r, t):
+// VTK's Lagrange wedge turns the other way from vtkWedge (the volumes checked show it).
+vtkSmartPointer<vtkUnstructuredGrid> as_lagrange(vtkUnstructuredGrid* grid) {
+    std::map<std::array<long, 3>, vtkIdType> point_at;
+    for (vtkIdType p = 0; p < grid->GetNumberOfPoints(); ++p) {
+        double x[3];
+        grid->GetPoint(p, x);
+        point_at[{std::lround(x[0] * 1e9), std::lround(x[1] * 1e9), std::lround(x[2] * 1e9)}] = p;
+    }
+    auto out = vtkSmartPointer<vtkUnstructuredGrid>::New();
+    out->SetPoints(grid->GetPoints());
+    for (vtkIdType c = 0; c < grid->GetNumberOfCells(); ++c) {
+        vtkCell* cell = grid->GetCell(c);
+        const int type = lagrange_type_of(grid->GetCellType(c));
+        const int n = int(cell->GetNumberOfPoints());
+        const std::vector<double> pcoords = lagrange_pcoords(type, n);
+        std::vector<vtkIdType> ids;
+        for (int k = 0; k < n; ++k) {
+            double p[3] = {pcoords[3 * k], pcoords[3 * k + 1], pcoords[3 * k + 2]};
+            if (type == VTK_LAGRANGE_WEDGE) std::swap(p[0], p[1]);
+            double x[3], weights[27];
+            int sub_id = 0;
+            cell->EvaluateLocation(sub_id, p, x, weights);
+            ids.push_back(point_at.at(
+                {std::lround(x[0] * 1e9), std::lround(x[1] * 1e9), std::lround(x[2] * 1e9)}));
+        }
+        out->InsertNextCell(type, n, ids.data());
+    }
+    return out;
+}
+
+} // namespace
+
+// VTK Lagrange cells of order 1 and 2 (made with VTK from gmsh's linear and complete quadratic
+// meshes) read as the linear and quadratic cells they are, node for node, from .vtu and .vtk.
+TEST(LagrangeCells, VtkLagrangeCellsOfOrder1And2ReadAsLinearAndQuadraticCells) {
+    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    for (const Domain& domain : {kDomains[0], kDomains[1], kDomains[2]}) {
+        for (const char* order : {"", kComplete}) {
+            SCOPED_TRACE(std::string(domain.geo) + " " + order);
+            ScratchDir dir;
+            const auto [mesh, cells, grid] = top_cells_as_vtu(dir, domain, order);
+            const auto lagrange = as_lagrange(grid);
+            write_with_vtk(lagrange, dir, "lagrange");
+            expect_positive_cells_filling(dir.file("lagrange.vtu"), lagrange, domain);
+            expect_same_cells(formats::read_mesh(dir.file("lagrange.vtu")), mesh, cells);
+            expect_same_cells(formats::read_mesh(dir.file("lagrange.vtk")), mesh, cells);
+        }
     }
 }

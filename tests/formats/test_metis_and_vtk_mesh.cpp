@@ -161,9 +161,9 @@ TEST(VtkMesh, ReadsLegacyVtk) {
 TEST(VtkMeshErrors, BadInputs) {
     ScratchDir dir;
     expect_mesh_error(
-        dir.write("lagrange.vtk", std::string(kLegacyTetra) +
-                                      "CELLS 1 11\n10 0 1 2 3 4 0 1 2 3 4\nCELL_TYPES 1\n71\n"),
-        "cell 0 has VTK cell type 71 (vtkLagrangeTetra), which is not supported");
+        dir.write("bezier.vtk", std::string(kLegacyTetra) +
+                                    "CELLS 1 11\n10 0 1 2 3 4 0 1 2 3 4\nCELL_TYPES 1\n78\n"),
+        "cell 0 has VTK cell type 78 (vtkBezierTetra), which is not supported");
     expect_mesh_error(dir.write("range.vtk", std::string(kLegacyTetra) +
                                                  "CELLS 1 5\n4 0 1 2 9\nCELL_TYPES 1\n10\n"),
                       "cell 0 refers to point 9, out of range: the grid has points 0..4");
