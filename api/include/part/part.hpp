@@ -116,6 +116,46 @@ PART_API_EXPORT std::vector<std::int32_t> apply_plan(const Plan& plan,
 PART_API_EXPORT void write_plan(const std::string& path, const Plan& plan);
 PART_API_EXPORT Plan read_plan(const std::string& path);
 
+// The halo exchange schedule of one rank (Kaddoura & Ranka's schedule_sort): for each
+// neighbour rank, ascending, the ids this rank sends it (its own vertices adjacent to that
+// rank's) and the ids it receives from it (that rank's vertices adjacent to its own), both
+// sorted, so that rank s's send list to r is rank r's receive list from s, in the same order.
+struct HaloNeighbour {
+    std::int32_t rank = 0;
+    std::vector<std::int32_t> send;
+    std::vector<std::int32_t> receive;
+};
+
+struct HaloSchedule {
+    std::vector<HaloNeighbour> neighbours;
+};
+
+// This rank's owned rows of the graph: global ids, and for each its neighbours' global ids
+// adjncy[xadj[i] .. xadj[i + 1]) (each undirected edge stored in both directions).
+struct OwnedRows {
+    std::span<const std::int32_t> ids = {};
+    std::span<const std::int64_t> xadj = {}; // ids.size() + 1 offsets
+    std::span<const std::int32_t> adjncy = {};
+};
+
+// The schedule of `rank` from its owned rows and the whole partition (part of every vertex,
+// part q on rank rank_of_part[q]; empty rank_of_part: part q on rank q). Throws Error when an
+// owned id is not on `rank` or an id is out of range.
+PART_API_EXPORT HaloSchedule halo_schedule(const OwnedRows& rows,
+                                           std::span<const std::int32_t> part,
+                                           std::span<const std::int32_t> rank_of_part,
+                                           std::int32_t rank);
+
+// The same from the whole graph (as the other functions take it).
+PART_API_EXPORT HaloSchedule halo_schedule(const GraphView& graph,
+                                           std::span<const std::int32_t> part,
+                                           std::span<const std::int32_t> rank_of_part,
+                                           std::int32_t rank);
+
+// The ids of a schedule's receive lists, neighbour after neighbour: the ghosts, in the order
+// halo_exchange (part_mpi.hpp) returns their values.
+PART_API_EXPORT std::vector<std::int32_t> ghost_ids(const HaloSchedule& schedule);
+
 PART_API_EXPORT std::vector<std::string> partition_methods();
 PART_API_EXPORT std::vector<std::string> repartition_methods();
 
