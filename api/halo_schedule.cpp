@@ -29,9 +29,11 @@ std::vector<std::int32_t> rank_of_vertices(std::span<const std::int32_t> part,
 }
 
 void check_rows(const OwnedRows& rows) {
-    if (rows.xadj.size() != rows.ids.size() + 1 || rows.xadj.front() != 0 ||
-        rows.xadj.back() != std::int64_t(rows.adjncy.size()))
-        throw Error("owned rows: xadj must hold ids.size() + 1 offsets from 0 to adjncy's length");
+    if (rows.offsets.size() != rows.ids.size() + 1 || rows.offsets.front() != 0 ||
+        rows.offsets.back() != std::int64_t(rows.neighbours.size()) ||
+        !std::is_sorted(rows.offsets.begin(), rows.offsets.end()))
+        throw Error("owned rows: offsets must hold ids.size() + 1 values rising from 0 to the "
+                    "length of neighbours");
 }
 
 void sort_unique(std::vector<std::int32_t>& ids) {
@@ -51,8 +53,8 @@ HaloSchedule halo_schedule(const OwnedRows& rows, std::span<const std::int32_t> 
         const std::int32_t v = rows.ids[i];
         if (v < 0 || v >= n || rank_of[std::size_t(v)] != rank)
             throw Error("owned id " + id_text(v) + " is not a vertex of rank " + id_text(rank));
-        for (auto e = rows.xadj[i]; e < rows.xadj[i + 1]; ++e) {
-            const std::int32_t u = rows.adjncy[std::size_t(e)];
+        for (auto e = rows.offsets[i]; e < rows.offsets[i + 1]; ++e) {
+            const std::int32_t u = rows.neighbours[std::size_t(e)];
             if (u < 0 || u >= n)
                 throw Error("neighbour " + id_text(u) + " of vertex " + id_text(v) +
                             " is out of range");

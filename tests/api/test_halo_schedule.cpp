@@ -58,13 +58,8 @@ TEST(HaloSchedule, OwnedRowsGiveWhatTheWholeGraphGives) {
         }
     const auto from_rows = part::api::halo_schedule(part::api::OwnedRows{ids, xadj, adjncy},
                                                     split.part, split.rank_of_part, rank);
-    const auto whole = split.of(rank);
-    ASSERT_EQ(from_rows.neighbours.size(), whole.neighbours.size());
-    for (std::size_t k = 0; k < whole.neighbours.size(); ++k) {
-        EXPECT_EQ(from_rows.neighbours[k].rank, whole.neighbours[k].rank);
-        EXPECT_EQ(from_rows.neighbours[k].send, whole.neighbours[k].send);
-        EXPECT_EQ(from_rows.neighbours[k].receive, whole.neighbours[k].receive);
-    }
+    EXPECT_FALSE(from_rows.neighbours.empty());
+    EXPECT_TRUE(from_rows == split.of(rank));
 }
 
 TEST(HaloSchedule, BadInputIsRefusedNamingIt) {

@@ -63,6 +63,7 @@ struct PlanMessage {
     std::int32_t source = 0;      // old rank sending
     std::int32_t destination = 0; // new part receiving
     std::vector<std::int32_t> vertices;
+    friend bool operator==(const PlanMessage&, const PlanMessage&) = default;
 };
 
 struct Plan {
@@ -73,6 +74,7 @@ struct Plan {
     std::uint64_t old_checksum = 0;
     std::uint64_t new_checksum = 0;
     std::vector<PlanMessage> messages;
+    friend bool operator==(const Plan&, const Plan&) = default;
 };
 
 struct Repartition {
@@ -124,18 +126,20 @@ struct HaloNeighbour {
     std::int32_t rank = 0;
     std::vector<std::int32_t> send;
     std::vector<std::int32_t> receive;
+    friend bool operator==(const HaloNeighbour&, const HaloNeighbour&) = default;
 };
 
 struct HaloSchedule {
     std::vector<HaloNeighbour> neighbours;
+    friend bool operator==(const HaloSchedule&, const HaloSchedule&) = default;
 };
 
 // This rank's owned rows of the graph: global ids, and for each its neighbours' global ids
-// adjncy[xadj[i] .. xadj[i + 1]) (each undirected edge stored in both directions).
+// neighbours[offsets[i] .. offsets[i + 1]) (each undirected edge stored in both directions).
 struct OwnedRows {
     std::span<const std::int32_t> ids = {};
-    std::span<const std::int64_t> xadj = {}; // ids.size() + 1 offsets
-    std::span<const std::int32_t> adjncy = {};
+    std::span<const std::int64_t> offsets = {}; // ids.size() + 1
+    std::span<const std::int32_t> neighbours = {};
 };
 
 // The schedule of `rank` from its owned rows and the whole partition (part of every vertex,
