@@ -6,8 +6,8 @@
 
 #include "../checked.hpp"
 #include "../plan_conversion.hpp"
-#include "libpart/mpi/distributed_plan.hpp"
 #include "libpart/mpi/exchange.hpp"
+#include "migrate_checks.hpp"
 #include "part/part_mpi.hpp"
 
 namespace part::api {
@@ -28,101 +28,6 @@ struct Route {
     std::vector<std::int32_t> received; // ids of the received elements, in arrival order
     std::vector<std::size_t> kept;      // local index of each element that stays
 };
-
-// Finds the local index of an id among this rank's ids.
-class LocalIndex {
-  public:
-    explicit LocalIndex(std::span<const std::int32_t> ids) : ids_(ids), order_(ids.size()) {
-        for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = i;
-        std::sort(order_.begin(), order_.end(), [&](auto a, auto b) { return ids[a] < ids[b]; });
-    }
-    // The local index of `id`, or ids.size() when this rank does not pass it.
-    std::size_t find(std::int32_t id) const {
-        auto it =
-            std::lower_bound(order_.begin(), order_.end(), id,
-                             [&](std::size_t i, std::int32_t value) { return ids_[i] < value; });
-        return it != order_.end() && ids_[*it] == id ? *it : ids_.size();
-    }
-    // The first id passed twice, or -1.
-    std::int64_t repeated() const {
-        for (std::size_t k = 1; k < order_.size(); ++k)
-            if (ids_[order_[k]] == ids_[order_[k - 1]]) return ids_[order_[k]];
-        return -1;
-    }
-
-  private:
-    std::span<const std::int32_t> ids_;
-    std::vector<std::size_t> order_;
-};
-
-void check_ranges(const MigrationPlan& plan, int rank, int ranks, std::span<const std::int32_t> ids,
-                  const LocalIndex& index) {
-    const std::string who = "rank " + text(rank) + ": ";
-    if (ranks < plan.num_ranks())
-        throw Error("the plan spans " + text(plan.num_ranks()) + " ranks, the communicator has " +
-                    text(ranks));
-    for (std::int32_t id : ids)
-        if (id < 0 || id >= plan.num_vertices)
-            throw Error(who + "id " + text(id) + " is out of range (the plan has " +
-                        text(plan.num_vertices) + " vertices)");
-    if (const std::int64_t id = index.repeated(); id >= 0)
-        throw Error(who + "id " + text(id) + " is passed twice");
-    if (!ids.empty() && rank >= plan.old_parts)
-        throw Error(who + "passes id " + text(ids[0]) + " but the plan has only " +
-                    text(plan.old_parts) + " old parts");
-}
-
-// The plan's moving vertices must be passed by their old rank and by no other.
-void check_moving(const MigrationPlan& plan, int rank, std::span<const std::int32_t> ids,
-                  const LocalIndex& index) {
-    const std::string who = "rank " + text(rank) + ": ";
-    for (std::size_t m = 0; m < plan.messages.size(); ++m) {
-        const auto& message = plan.messages[m];
-        const std::string where = ", which the plan sends from old part " + text(message.source) +
-                                  " to part " + text(message.destination);
-        for (std::int32_t v : plan.message_vertices(m)) {
-            const bool passed = index.find(v) != ids.size();
-            if (message.source == rank && !passed)
-                throw Error(who + "misses id " + text(v) + where);
-            if (message.source != rank && passed) throw Error(who + "passes id " + text(v) + where);
-        }
-    }
-}
-
-// Collective. Every id is passed by exactly one rank, and the ranks' ids are the plan's old
-// partition (its checksum, computed over blocks of the numbering in rank order).
-void check_partition(MPI_Comm comm, const MigrationPlan& plan, std::span<const std::int32_t> ids) {
-    const int rank = part::mpi::rank_of(comm), ranks = part::mpi::size_of(comm);
-    std::vector<std::int32_t> block_start(std::size_t(ranks) + 1);
-    for (int r = 0; r <= ranks; ++r)
-        block_start[r] = std::int32_t(std::int64_t(plan.num_vertices) * r / ranks);
-    const auto out = part::mpi::group_by_rank(ids, ranks, [&](std::size_t i) {
-        return int(std::upper_bound(block_start.begin(), block_start.end(), ids[i]) -
-                   block_start.begin()) -
-               1;
-    });
-    std::vector<int> sources;
-    const std::vector<std::int32_t> received = part::mpi::send_outbox(comm, out, &sources);
-    std::vector<PartId> holder(std::size_t(block_start[rank + 1] - block_start[rank]), -1);
-    collectively(comm, [&] {
-        for (std::size_t i = 0; i < received.size(); ++i) {
-            PartId& h = holder[std::size_t(received[i] - block_start[rank])];
-            if (h >= 0)
-                throw Error("id " + text(received[i]) + " is passed by ranks " + text(h) + " and " +
-                            text(sources[i]));
-            h = sources[i];
-        }
-        const auto missing = std::find(holder.begin(), holder.end(), -1);
-        if (missing != holder.end())
-            throw Error("id " + text(block_start[rank] + (missing - holder.begin())) +
-                        " is passed by no rank");
-    });
-    const auto checksum =
-        part::mpi::chained_checksums(comm, plan.old_parts, plan.old_parts, holder, holder).first;
-    if (checksum != plan.old_checksum)
-        throw Error("the ranks' ids are not the plan's old partition (its checksum differs): a "
-                    "vertex that stays is passed by another rank than its old part's");
-}
 
 Route route_of(const MigrationPlan& plan, int rank, int ranks, std::span<const std::int32_t> ids,
                const LocalIndex& index) {

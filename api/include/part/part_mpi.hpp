@@ -31,8 +31,9 @@ struct MigratedBytes {
 // Collective. Applies `plan` to this rank's elements: `ids` are the global ids (vertices) it
 // owns now, exactly those of old part == this rank, in any order; element i's data is
 // data[i * bytes_per_element ..]. Elements that stay are kept; those that move are sent in the
-// plan's message order (vertices ascending), so no ids and no counts travel: both sides know
-// them from the plan. Throws Error naming the first id that is missing or not this rank's.
+// plan's message order (vertices ascending), so no ids and no counts go with the data: both
+// sides know them from the plan. Throws Error naming the first id that is missing or not this
+// rank's (the check sends each id once to the rank of its block of the numbering).
 PART_API_EXPORT MigratedBytes migrate(MPI_Comm comm, const Plan& plan,
                                       std::span<const std::int32_t> ids,
                                       std::span<const std::byte> data,
