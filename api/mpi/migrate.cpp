@@ -29,40 +29,50 @@ struct Route {
     std::vector<std::size_t> kept;      // local index of each element that stays
 };
 
-Route route_of(const MigrationPlan& plan, int rank, int ranks, std::span<const std::int32_t> ids,
-               const LocalIndex& index) {
-    Route route{{},
-                std::vector<int>(std::size_t(ranks), 0),
-                std::vector<int>(std::size_t(ranks), 0),
-                {},
-                {}};
-    std::vector<std::size_t> outgoing; // this rank's messages, by destination rank
+int destination_rank(const MigrationPlan& plan, std::size_t m) {
+    return plan.new_part_rank[std::size_t(plan.messages[m].destination)];
+}
+
+// The messages to this rank, by source rank (the plan's order: one new part per rank).
+void add_receives(const MigrationPlan& plan, int rank, Route& route) {
     for (std::size_t m = 0; m < plan.messages.size(); ++m) {
-        const auto& message = plan.messages[m];
-        const int destination_rank = plan.new_part_rank[std::size_t(message.destination)];
+        if (destination_rank(plan, m) != rank) continue;
         const auto vertices = plan.message_vertices(m);
-        if (message.source == rank) outgoing.push_back(m);
-        if (destination_rank != rank) continue;
-        route.receive_counts[std::size_t(message.source)] += int(vertices.size());
+        route.receive_counts[std::size_t(plan.messages[m].source)] += int(vertices.size());
         route.received.insert(route.received.end(), vertices.begin(), vertices.end());
     }
-    // A rank hosts one new part at most, so this rank's messages go to distinct ranks.
+}
+
+// This rank's messages by destination rank (distinct: a rank hosts one new part at most), and
+// the elements that stay.
+void add_sends(const MigrationPlan& plan, int rank, std::size_t owned, const LocalIndex& index,
+               Route& route) {
+    std::vector<std::size_t> outgoing;
+    for (std::size_t m = 0; m < plan.messages.size(); ++m)
+        if (plan.messages[m].source == rank) outgoing.push_back(m);
     std::sort(outgoing.begin(), outgoing.end(), [&](std::size_t a, std::size_t b) {
-        return plan.new_part_rank[std::size_t(plan.messages[a].destination)] <
-               plan.new_part_rank[std::size_t(plan.messages[b].destination)];
+        return destination_rank(plan, a) < destination_rank(plan, b);
     });
-    std::vector<bool> leaving(ids.size(), false);
+    std::vector<bool> leaving(owned, false);
     for (std::size_t m : outgoing) {
         const auto vertices = plan.message_vertices(m);
-        route.send_counts[std::size_t(
-            plan.new_part_rank[std::size_t(plan.messages[m].destination)])] = int(vertices.size());
+        route.send_counts[std::size_t(destination_rank(plan, m))] = int(vertices.size());
         for (std::int32_t v : vertices) {
             route.sent.push_back(index.find(v));
             leaving[route.sent.back()] = true;
         }
     }
-    for (std::size_t i = 0; i < ids.size(); ++i)
+    for (std::size_t i = 0; i < owned; ++i)
         if (!leaving[i]) route.kept.push_back(i);
+}
+
+Route route_of(const MigrationPlan& plan, int rank, int ranks, std::span<const std::int32_t> ids,
+               const LocalIndex& index) {
+    Route route;
+    route.send_counts.assign(std::size_t(ranks), 0);
+    route.receive_counts.assign(std::size_t(ranks), 0);
+    add_receives(plan, rank, route);
+    add_sends(plan, rank, ids.size(), index, route);
     return route;
 }
 
