@@ -6,11 +6,12 @@
 #include <cmath>
 #include <functional>
 
+#include "checked.hpp"
 #include "formats/plan_file.hpp"
 #include "libpart/core/metrics.hpp"
 #include "libpart/partition/partition_method.hpp"
-#include "libpart/plan/migration_plan.hpp"
 #include "libpart/repart/repart_method.hpp"
+#include "plan_conversion.hpp"
 
 namespace part::api {
 
@@ -57,17 +58,6 @@ Partition to_partition(const Graph& graph, std::span<const std::int32_t> part,
     return partition;
 }
 
-// Runs `job`, giving libpart's errors (bad input, unknown names) as part::api::Error.
-template <typename Job> auto checked(Job&& job) {
-    try {
-        return job();
-    } catch (const Error&) {
-        throw;
-    } catch (const part::Error& e) {
-        throw Error(e.what());
-    }
-}
-
 std::int64_t moved_size(const Graph& graph, std::span<const std::int32_t> old_part,
                         const RepartResult& result) {
     std::int64_t moved = 0;
@@ -75,41 +65,6 @@ std::int64_t moved_size(const Graph& graph, std::span<const std::int32_t> old_pa
         if (result.new_part_rank[result.partition.part[v]] != old_part[v])
             moved += graph.vertex_size(v);
     return moved;
-}
-
-Plan to_public(const MigrationPlan& internal) {
-    Plan plan{internal.num_vertices,
-              internal.old_parts,
-              internal.new_parts,
-              internal.new_part_rank,
-              internal.old_checksum,
-              internal.new_checksum,
-              {}};
-    for (std::size_t m = 0; m < internal.messages.size(); ++m) {
-        const auto vertices = internal.message_vertices(m);
-        plan.messages.push_back({internal.messages[m].source,
-                                 internal.messages[m].destination,
-                                 {vertices.begin(), vertices.end()}});
-    }
-    return plan;
-}
-
-MigrationPlan to_internal(const Plan& plan) {
-    MigrationPlan internal;
-    internal.num_vertices = plan.num_vertices;
-    internal.old_parts = plan.old_parts;
-    internal.new_parts = plan.new_parts;
-    internal.new_part_rank = plan.rank_of_part;
-    internal.old_checksum = plan.old_checksum;
-    internal.new_checksum = plan.new_checksum;
-    for (const PlanMessage& message : plan.messages) {
-        internal.messages.push_back({message.source, message.destination});
-        internal.vertices.insert(internal.vertices.end(), message.vertices.begin(),
-                                 message.vertices.end());
-        internal.offsets.push_back(std::int64_t(internal.vertices.size()));
-    }
-    validate(internal);
-    return internal;
 }
 
 } // namespace

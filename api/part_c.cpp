@@ -3,18 +3,26 @@
 #include "part/part.h"
 
 #include <algorithm>
-#include <new>
 #include <string>
 
+#include "c_status.hpp"
 #include "part/part.hpp"
+
+namespace part::api::detail {
+
+std::string& last_error() {
+    thread_local std::string text;
+    return text;
+}
+
+} // namespace part::api::detail
 
 namespace {
 
-thread_local std::string last_error;
-
-template <typename T> std::span<const T> span_of(const T* values, std::int64_t count) {
-    return values ? std::span<const T>(values, std::size_t(count)) : std::span<const T>();
-}
+using part::api::detail::plan_of;
+using part::api::detail::require;
+using part::api::detail::span_of;
+using part::api::detail::status_of;
 
 part::api::GraphView view_of(const part_graph* graph) {
     if (!graph) throw part::api::Error("the graph is NULL");
@@ -33,27 +41,6 @@ part::api::GraphView view_of(const part_graph* graph) {
     view.coords = span_of(graph->coords, std::int64_t(graph->n) * std::max(graph->dim, 0));
     if (graph->dim > 0 && !graph->coords) throw part::api::Error("dim > 0 but coords is NULL");
     return view;
-}
-
-template <typename Job> int status_of(Job&& job) {
-    try {
-        last_error.clear();
-        job();
-        return PART_OK;
-    } catch (const part::api::Error& e) {
-        last_error = e.what();
-        return PART_ERROR_INPUT;
-    } catch (const std::bad_alloc&) {
-        last_error = "out of memory";
-        return PART_ERROR_MEMORY;
-    } catch (const std::exception& e) {
-        last_error = e.what();
-        return PART_ERROR_INTERNAL;
-    }
-}
-
-void require(const void* pointer, const char* what) {
-    if (!pointer) throw part::api::Error(std::string(what) + " is NULL");
 }
 
 } // namespace
@@ -104,7 +91,73 @@ int part_compute_metrics(const part_graph* graph, const int32_t* part, int32_t n
     });
 }
 
+int part_plan_make(int32_t n, const int32_t* old_part, int32_t old_nparts, const int32_t* new_part,
+                   int32_t new_nparts, const int32_t* rank_of_part, part_plan** plan) {
+    return status_of([&] {
+        require(old_part, "old_part");
+        require(new_part, "new_part");
+        require(plan, "plan");
+        if (n < 0 || new_nparts < 0) throw part::api::Error("expected n >= 0 and new_nparts >= 0");
+        *plan = new part_plan{part::api::make_plan(span_of(old_part, n), old_nparts,
+                                                   span_of(new_part, n), new_nparts,
+                                                   span_of(rank_of_part, new_nparts))};
+    });
+}
+
+int part_plan_read(const char* path, part_plan** plan) {
+    return status_of([&] {
+        require(path, "path");
+        require(plan, "plan");
+        *plan = new part_plan{part::api::read_plan(path)};
+    });
+}
+
+int part_plan_write(const part_plan* plan, const char* path) {
+    return status_of([&] {
+        require(path, "path");
+        part::api::write_plan(path, plan_of(plan));
+    });
+}
+
+void part_plan_free(part_plan* plan) {
+    delete plan;
+}
+
+int part_plan_sizes(const part_plan* handle, int32_t* num_vertices, int32_t* old_parts,
+                    int32_t* new_parts, int32_t* messages) {
+    return status_of([&] {
+        const auto& plan = plan_of(handle);
+        if (num_vertices) *num_vertices = plan.num_vertices;
+        if (old_parts) *old_parts = plan.old_parts;
+        if (new_parts) *new_parts = plan.new_parts;
+        if (messages) *messages = int32_t(plan.messages.size());
+    });
+}
+
+int part_plan_rank_of_part(const part_plan* handle, int32_t* rank_of_part) {
+    return status_of([&] {
+        const auto& plan = plan_of(handle);
+        require(rank_of_part, "rank_of_part");
+        std::copy(plan.rank_of_part.begin(), plan.rank_of_part.end(), rank_of_part);
+    });
+}
+
+int part_plan_message(const part_plan* handle, int32_t m, int32_t* source, int32_t* destination,
+                      int32_t* count, const int32_t** vertices) {
+    return status_of([&] {
+        const auto& plan = plan_of(handle);
+        if (m < 0 || std::size_t(m) >= plan.messages.size())
+            throw part::api::Error("message " + std::to_string(m) + " of a plan with " +
+                                   std::to_string(plan.messages.size()) + " messages");
+        const auto& message = plan.messages[std::size_t(m)];
+        if (source) *source = message.source;
+        if (destination) *destination = message.destination;
+        if (count) *count = int32_t(message.vertices.size());
+        if (vertices) *vertices = message.vertices.data();
+    });
+}
+
 const char* part_last_error(void) {
-    return last_error.c_str();
+    return part::api::detail::last_error().c_str();
 }
 }

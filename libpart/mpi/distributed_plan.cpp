@@ -8,10 +8,6 @@
 
 namespace part::mpi {
 
-namespace {
-
-// partition_checksum of both partitions over the blocks in rank order: each rank continues
-// the hashes its predecessor sends, the last rank broadcasts the result.
 std::pair<std::uint64_t, std::uint64_t> chained_checksums(MPI_Comm comm, PartId old_parts,
                                                           PartId new_parts,
                                                           std::span<const PartId> block_old_part,
@@ -27,8 +23,6 @@ std::pair<std::uint64_t, std::uint64_t> chained_checksums(MPI_Comm comm, PartId 
     MPI_Bcast(hash, 2, MPI_UINT64_T, ranks - 1, comm);
     return {hash[0], hash[1]};
 }
-
-} // namespace
 
 std::vector<MessageEntry> message_entries(MPI_Comm comm, const DistributedGraph& graph,
                                           std::span<const PartId> old_part,

@@ -6,7 +6,9 @@
 // the blocks of the numbering, rank after rank). The result equals diff(old, new, ranks).
 #include <mpi.h>
 
+#include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "libpart/mpi/distributed_graph.hpp"
@@ -46,6 +48,14 @@ std::vector<MessageEntry> message_entries(MPI_Comm comm, const DistributedGraph&
 // (of its first entry).
 std::vector<WeightSum> add_messages(std::vector<MessageEntry> entries, MigrationPlan& outline,
                                     std::vector<int>* holder = nullptr);
+
+// Collective. partition_checksum of two partitions over the blocks of the numbering in rank
+// order (block_*_part: this rank's block): each rank continues the hashes its predecessor
+// sends, the last rank broadcasts the result.
+std::pair<std::uint64_t, std::uint64_t> chained_checksums(MPI_Comm comm, PartId old_parts,
+                                                          PartId new_parts,
+                                                          std::span<const PartId> block_old_part,
+                                                          std::span<const PartId> block_new_part);
 
 // Collective. old_part/new_part: per owned vertex of `graph`, which lies on the rank of its
 // new part; block_old_part/block_new_part: the parts of this rank's block of the numbering

@@ -59,6 +59,31 @@ PART_C_EXPORT int part_repartition(const part_graph* graph, const int32_t* old_p
 PART_C_EXPORT int part_compute_metrics(const part_graph* graph, const int32_t* part, int32_t nparts,
                                        part_metrics* metrics);
 
+/* A migration plan (part/part.hpp's Plan) behind an opaque handle: made from two partitions or
+ * read from a .plan file, and freed with part_plan_free. */
+typedef struct part_plan part_plan;
+
+/* The plan from old_part to new_part (n vertices each), new part q on rank rank_of_part[q]
+ * (new_nparts values; NULL: rank q). Sets *plan to a new handle. */
+PART_C_EXPORT int part_plan_make(int32_t n, const int32_t* old_part, int32_t old_nparts,
+                                 const int32_t* new_part, int32_t new_nparts,
+                                 const int32_t* rank_of_part, part_plan** plan);
+/* Reads and checks a .plan file (as part-plan and part-repart write them). */
+PART_C_EXPORT int part_plan_read(const char* path, part_plan** plan);
+/* Writes a .plan file, replacing `path` only once the whole file is written. */
+PART_C_EXPORT int part_plan_write(const part_plan* plan, const char* path);
+PART_C_EXPORT void part_plan_free(part_plan* plan);
+
+/* The plan's vertices, old parts (ranks), new parts and messages; any pointer may be NULL. */
+PART_C_EXPORT int part_plan_sizes(const part_plan* plan, int32_t* num_vertices, int32_t* old_parts,
+                                  int32_t* new_parts, int32_t* messages);
+/* Writes new_parts values: the rank hosting each new part. */
+PART_C_EXPORT int part_plan_rank_of_part(const part_plan* plan, int32_t* rank_of_part);
+/* Message m (0 .. messages - 1): from old rank *source to new part *destination, its *count
+ * vertices ascending at *vertices (owned by the plan, valid until part_plan_free). */
+PART_C_EXPORT int part_plan_message(const part_plan* plan, int32_t m, int32_t* source,
+                                    int32_t* destination, int32_t* count, const int32_t** vertices);
+
 /* The message of this thread's last failed call ("" if none). */
 PART_C_EXPORT const char* part_last_error(void);
 

@@ -63,6 +63,7 @@ struct PlanMessage {
     std::int32_t source = 0;      // old rank sending
     std::int32_t destination = 0; // new part receiving
     std::vector<std::int32_t> vertices;
+    friend bool operator==(const PlanMessage&, const PlanMessage&) = default;
 };
 
 struct Plan {
@@ -73,6 +74,7 @@ struct Plan {
     std::uint64_t old_checksum = 0;
     std::uint64_t new_checksum = 0;
     std::vector<PlanMessage> messages;
+    friend bool operator==(const Plan&, const Plan&) = default;
 };
 
 struct Repartition {
@@ -115,6 +117,48 @@ PART_API_EXPORT std::vector<std::int32_t> apply_plan(const Plan& plan,
 // read_plan checks the whole file and throws Error naming it and what is wrong.
 PART_API_EXPORT void write_plan(const std::string& path, const Plan& plan);
 PART_API_EXPORT Plan read_plan(const std::string& path);
+
+// The halo exchange schedule of one rank (Kaddoura & Ranka's schedule_sort): for each
+// neighbour rank, ascending, the ids this rank sends it (its own vertices adjacent to that
+// rank's) and the ids it receives from it (that rank's vertices adjacent to its own), both
+// sorted, so that rank s's send list to r is rank r's receive list from s, in the same order.
+struct HaloNeighbour {
+    std::int32_t rank = 0;
+    std::vector<std::int32_t> send;
+    std::vector<std::int32_t> receive;
+    friend bool operator==(const HaloNeighbour&, const HaloNeighbour&) = default;
+};
+
+struct HaloSchedule {
+    std::vector<HaloNeighbour> neighbours;
+    friend bool operator==(const HaloSchedule&, const HaloSchedule&) = default;
+};
+
+// This rank's owned rows of the graph: global ids, and for each its neighbours' global ids
+// neighbours[offsets[i] .. offsets[i + 1]) (each undirected edge stored in both directions).
+struct OwnedRows {
+    std::span<const std::int32_t> ids = {};
+    std::span<const std::int64_t> offsets = {}; // ids.size() + 1
+    std::span<const std::int32_t> neighbours = {};
+};
+
+// The schedule of `rank` from its owned rows and the whole partition (part of every vertex,
+// part q on rank rank_of_part[q]; empty rank_of_part: part q on rank q). Throws Error when an
+// owned id is not on `rank` or an id is out of range.
+PART_API_EXPORT HaloSchedule halo_schedule(const OwnedRows& rows,
+                                           std::span<const std::int32_t> part,
+                                           std::span<const std::int32_t> rank_of_part,
+                                           std::int32_t rank);
+
+// The same from the whole graph (as the other functions take it).
+PART_API_EXPORT HaloSchedule halo_schedule(const GraphView& graph,
+                                           std::span<const std::int32_t> part,
+                                           std::span<const std::int32_t> rank_of_part,
+                                           std::int32_t rank);
+
+// The ids of a schedule's receive lists, neighbour after neighbour: the ghosts, in the order
+// halo_exchange (part_mpi.hpp) returns their values.
+PART_API_EXPORT std::vector<std::int32_t> ghost_ids(const HaloSchedule& schedule);
 
 PART_API_EXPORT std::vector<std::string> partition_methods();
 PART_API_EXPORT std::vector<std::string> repartition_methods();
