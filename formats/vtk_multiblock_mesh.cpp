@@ -8,13 +8,17 @@
 #include <string_view>
 
 #include <vtkCGNSReader.h>
+#include <vtkCellData.h>
+#include <vtkCellType.h>
 #include <vtkCompositeDataIterator.h>
 #include <vtkDataObjectTreeIterator.h>
 #include <vtkExodusIIReader.h>
+#include <vtkIdList.h>
 #include <vtkInformation.h>
 #include <vtkMultiBlockDataSet.h>
 #include <vtkNew.h>
 #include <vtkOpenFOAMReader.h>
+#include <vtkPointData.h>
 #include <vtkSmartPointer.h>
 #include <vtkUnstructuredGrid.h>
 
@@ -82,15 +86,35 @@ vtkUnstructuredGrid* unstructured_leaf(vtkDataObject* leaf, const char* name,
 
 // The mesh of each leaf block of `blocks` that holds cells, in order; `what` names the blocks
 // in errors ("zone").
+// A copy of `grid` without its empty cells. VTK's Exodus reader gives an empty cell for a side
+// it cannot build (an edge side of a shell element, say), which no boundary element can stand for.
+vtkSmartPointer<vtkUnstructuredGrid> without_empty_cells(vtkUnstructuredGrid* grid) {
+    auto kept = vtkSmartPointer<vtkUnstructuredGrid>::New();
+    kept->SetPoints(grid->GetPoints());
+    kept->GetPointData()->ShallowCopy(grid->GetPointData());
+    kept->GetCellData()->CopyAllocate(grid->GetCellData());
+    vtkNew<vtkIdList> nodes;
+    for (vtkIdType c = 0; c < grid->GetNumberOfCells(); ++c) {
+        if (grid->GetCellType(c) == VTK_EMPTY_CELL) continue;
+        grid->GetCellPoints(c, nodes);
+        const vtkIdType at = kept->InsertNextCell(grid->GetCellType(c), nodes);
+        kept->GetCellData()->CopyData(grid->GetCellData(), c, at);
+    }
+    return kept;
+}
+
+// `skip_empty`: leave out the empty cells (see without_empty_cells) instead of refusing them.
 std::vector<Mesh> leaf_meshes(vtkMultiBlockDataSet* blocks, const std::string& path,
-                              const std::string& what) {
+                              const std::string& what, bool skip_empty = false) {
     std::vector<Mesh> meshes;
     vtkSmartPointer<vtkDataObjectTreeIterator> it;
     it.TakeReference(blocks->NewTreeIterator());
     it->VisitOnlyLeavesOn();
     for (it->InitTraversal(); !it->IsDoneWithTraversal(); it->GoToNextItem()) {
         const char* name = it->GetCurrentMetaData()->Get(vtkCompositeDataSet::NAME());
-        auto* grid = unstructured_leaf(it->GetCurrentDataObject(), name, what, path);
+        vtkSmartPointer<vtkUnstructuredGrid> grid =
+            unstructured_leaf(it->GetCurrentDataObject(), name, what, path);
+        if (skip_empty) grid = without_empty_cells(grid);
         if (grid->GetNumberOfCells() > 0) meshes.push_back(mesh_of_vtk_grid(grid, path));
     }
     return meshes;
@@ -206,11 +230,22 @@ MeshArray element_blocks(const MeshArray& object_ids, CellId block_cells) {
     return blocks;
 }
 
-// The physical tag of each cell: its element block's id, or its side set's. Below the top
-// dimension this makes the faces of lower-dimensional blocks and of side sets the mesh's
-// tagged boundary elements, as gmsh's physical surfaces are.
-MeshArray physical_tags(const MeshArray& object_ids) {
-    return renamed(object_ids, kPhysicalTagArray);
+// The physical tag of each cell: its element block's id, or its side set's (zero_tag for id 0).
+// Below the top dimension this makes the faces of lower-dimensional blocks and of side sets the
+// mesh's tagged boundary elements, as gmsh's physical surfaces are. Id 0 is no tag (gmsh's
+// convention): the objects of id 0 take this tag instead, one above the largest id.
+std::int32_t tag_for_id_zero(const MeshArray& object_ids) {
+    double largest = 0;
+    for (std::size_t c = 0; c < object_ids.num_tuples(); ++c)
+        largest = std::max(largest, object_ids.value(c));
+    return std::int32_t(largest) + 1;
+}
+
+MeshArray physical_tags(const MeshArray& object_ids, std::int32_t zero_tag) {
+    MeshArray tags = renamed(object_ids, kPhysicalTagArray);
+    for (std::size_t c = 0; c < tags.num_tuples(); ++c)
+        if (tags.value(c) == 0) tags.set_value(c, 0, zero_tag);
+    return tags;
 }
 
 // The name the file gives an object; empty for the names VTK makes up for unnamed ones.
@@ -227,7 +262,7 @@ std::string exodus_name(vtkExodusIIReader& reader, int type, int id) {
 // and a side set of one id would make one group of two objects: refused.
 std::vector<PhysicalGroup> exodus_groups(vtkExodusIIReader& reader, const Mesh& mesh,
                                          const MeshArray& object_ids, CellId block_cells,
-                                         const std::string& path) {
+                                         std::int32_t zero_tag, const std::string& path) {
     std::map<std::pair<int, std::int32_t>, bool> from_side_set; // (dim, id) -> which object
     std::vector<PhysicalGroup> groups;
     for (CellId c = 0; c < mesh.num_cells(); ++c) {
@@ -244,7 +279,11 @@ std::vector<PhysicalGroup> exodus_groups(vtkExodusIIReader& reader, const Mesh& 
         if (!added) continue;
         const std::string name = exodus_name(
             reader, side_set ? vtkExodusIIReader::SIDE_SET : vtkExodusIIReader::ELEM_BLOCK, id);
-        if (!name.empty()) groups.push_back({dim, id, name});
+        if (id == 0) // its tag is not its id: the name says which object it is
+            groups.push_back(
+                {dim, zero_tag, name.empty() ? side_set ? "side set 0" : "element block 0" : name});
+        else if (!name.empty())
+            groups.push_back({dim, id, name});
     }
     std::sort(groups.begin(), groups.end(), [](const PhysicalGroup& a, const PhysicalGroup& b) {
         return std::pair{a.dim, a.tag} < std::pair{b.dim, b.tag};
@@ -334,7 +373,8 @@ Mesh read_exodus_mesh(const std::string& path) {
     std::vector<Mesh> blocks =
         meshes_of_leaves(exodus_objects(output, "Element Blocks", path), path, "element block");
     const std::size_t block_count = blocks.size();
-    for (Mesh& faces : leaf_meshes(exodus_objects(output, "Side Sets", path), path, "side set")) {
+    for (Mesh& faces :
+         leaf_meshes(exodus_objects(output, "Side Sets", path), path, "side set", true)) {
         if (!faces.find_point_array("ImplicitNodeId"))
             throw InputError(path, 0, "VTK's Exodus II reader gave no node ids for a side set");
         blocks.push_back(shaped_like(std::move(faces), blocks.front()));
@@ -351,8 +391,9 @@ Mesh read_exodus_mesh(const std::string& path) {
     mesh.cell_data = arrays_without(mesh.cell_data, {"ObjectId", "PedigreeElementId"});
     const CellId block_cells = CellId(cells_in(blocks, block_count));
     mesh.cell_data.push_back(element_blocks(*object_ids, block_cells));
-    mesh.cell_data.push_back(physical_tags(*object_ids));
-    mesh.physical_groups = exodus_groups(*reader, mesh, *object_ids, block_cells, path);
+    const std::int32_t zero_tag = tag_for_id_zero(*object_ids);
+    mesh.cell_data.push_back(physical_tags(*object_ids, zero_tag));
+    mesh.physical_groups = exodus_groups(*reader, mesh, *object_ids, block_cells, zero_tag, path);
     return mesh;
 }
 

@@ -1,7 +1,8 @@
 // Writes a gmsh legacy .vtk export of tetrahedra and tagged boundary triangles (gmsh 4.8 puts
 // the physical tag in its CellEntityIds) as Exodus II or CGNS, with the libraries VTK ships:
 // - exodus: the tetrahedra as element block 1 "fluid"; the triangles of each `TAG:NAME:side` as
-//   side set TAG (element, local side), those of each `TAG:NAME:block` as a TRI3 block TAG.
+//   side set TAG (element, local side), those of each `TAG:NAME:block` as a TRI3 block TAG;
+//   `TAG>ID:...` writes them with id ID instead.
 // - cgns: one zone, the tetrahedra as elements 1..N, then per `TAG:NAME` a section of the
 //   triangles and a boundary condition NAME over its element range (BC_t FamilySpecified,
 //   family NAME, GridLocation FaceCenter: the form mesh generators export and VTK reads).
@@ -15,6 +16,7 @@
 //   ./make_boundary_sets exodus sidesets3d.vtk sidesets3d.exo 2:inlet:side 3:outlet:side
 //   4:walls:block
 //   ./make_boundary_sets exodus sidesets3d.vtk sidesets3d_clash.exo 2:inlet:side 2:inlet:block
+//   ./make_boundary_sets exodus sidesets3d.vtk sidesets3d_id0.exo 2>0:inlet:side 3:outlet:side
 //   ./make_boundary_sets cgns sidesets3d.vtk sidesets3d.cgns 2:inlet 3:outlet 4:walls
 #include <vtkCellData.h>
 #include <vtkDataArray.h>
@@ -40,7 +42,8 @@ using Face = std::array<int, 3>; // sorted 1-based node ids
 constexpr int kTetSides[4][3] = {{1, 2, 4}, {2, 3, 4}, {1, 4, 3}, {1, 3, 2}};
 
 struct Group {
-    int tag;
+    int tag; // the input's physical tag of the group's triangles
+    int id;  // the Exodus id written: the tag, or ID of `TAG>ID:...`
     std::string name;
     bool side_set;
     std::vector<int> elements, sides; // side sets
@@ -77,8 +80,10 @@ int write_exodus(vtkUnstructuredGrid* grid, vtkDataArray* tags, int argc, char**
     for (int i = 4; i < argc; ++i) {
         const std::string arg = argv[i];
         const auto a = arg.find(':'), b = arg.rfind(':');
-        groups.push_back({std::stoi(arg.substr(0, a)), arg.substr(a + 1, b - a - 1),
-                          arg.substr(b + 1) == "side"});
+        const std::string tag = arg.substr(0, a);
+        const auto to = tag.find('>');
+        groups.push_back({std::stoi(tag), std::stoi(to == tag.npos ? tag : tag.substr(to + 1)),
+                          arg.substr(a + 1, b - a - 1), arg.substr(b + 1) == "side"});
     }
     std::vector<int> tet_nodes;
     std::map<Face, std::pair<int, int>> side_of; // face -> (element, side), 1-based
@@ -125,13 +130,13 @@ int write_exodus(vtkUnstructuredGrid* grid, vtkDataArray* tags, int argc, char**
     std::vector<std::string> block_names{"fluid"}, set_names;
     for (const Group& g : groups) {
         if (g.side_set) {
-            ex_put_set_param(exo, EX_SIDE_SET, g.tag, int(g.elements.size()), 0);
-            ex_put_set(exo, EX_SIDE_SET, g.tag, g.elements.data(), g.sides.data());
+            ex_put_set_param(exo, EX_SIDE_SET, g.id, int(g.elements.size()), 0);
+            ex_put_set(exo, EX_SIDE_SET, g.id, g.elements.data(), g.sides.data());
             set_names.push_back(g.name);
         } else {
-            ex_put_block(exo, EX_ELEM_BLOCK, g.tag, "TRI3", int(g.connectivity.size() / 3), 3, 0, 0,
+            ex_put_block(exo, EX_ELEM_BLOCK, g.id, "TRI3", int(g.connectivity.size() / 3), 3, 0, 0,
                          0);
-            ex_put_conn(exo, EX_ELEM_BLOCK, g.tag, g.connectivity.data(), nullptr, nullptr);
+            ex_put_conn(exo, EX_ELEM_BLOCK, g.id, g.connectivity.data(), nullptr, nullptr);
             block_names.push_back(g.name);
         }
     }

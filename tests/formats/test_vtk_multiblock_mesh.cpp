@@ -102,6 +102,20 @@ TEST(ExodusMesh, SideSetsAndBlocksOfFacesAreTaggedBoundaryElementsAsInGmshsMsh) 
                                          tagged_face_centroids(msh, 4).size());
 }
 
+TEST(ExodusMesh, SideSetOfIdZeroKeepsItsFacesUnderAFreeTag) {
+    // sidesets3d_id0.exo: inlet as side set 0, outlet as side set 3. Tag 0 means no tag, so
+    // the inlet takes the tag after the largest id, 4, and keeps its name.
+    const Mesh exo = formats::read_mesh(data("sidesets3d_id0.exo"));
+    const Mesh msh = formats::read_mesh(data("sidesets3d.msh"));
+    const auto inlet = std::find_if(exo.physical_groups.begin(), exo.physical_groups.end(),
+                                    [](const PhysicalGroup& g) { return g.name == "inlet"; });
+    ASSERT_NE(inlet, exo.physical_groups.end());
+    EXPECT_EQ(inlet->tag, 4);
+    EXPECT_FALSE(tagged_face_centroids(exo, 4).empty());
+    EXPECT_EQ(tagged_face_centroids(exo, 4), tagged_face_centroids(msh, 2));
+    EXPECT_EQ(tagged_face_centroids(exo, 3), tagged_face_centroids(msh, 3));
+}
+
 TEST(ExodusMesh, SideSetAndBlockOfFacesSharingAnIdAreAnError) {
     expect_mesh_error(data("sidesets3d_clash.exo"), "element block 2 and side set 2");
 }
