@@ -335,7 +335,7 @@ std::vector<Mesh> with_patches(CgnsBlocks&& blocks) {
         const std::string& name = blocks.patch_names[i];
         const auto [at, added] = tag_of.emplace(name, std::int32_t(tag_of.size() + 1));
         Mesh patch = shaped_like(std::move(blocks.patches[i]), meshes.front());
-        if (added && patch.num_cells() > 0)
+        if (added) // collect_cgns_blocks keeps only patches with cells
             blocks.groups.push_back(
                 {top_dimension(patch), at->second, name.empty() ? "patch" : name});
         for (auto& array : patch.cell_data)
