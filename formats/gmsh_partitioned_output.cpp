@@ -17,7 +17,18 @@ namespace part::formats {
 
 namespace {
 
-// The gmsh element type of each selected cell; one gmsh cannot take fails naming the mesh.
+// ", physical tag 3 (\"inlet\")" for a cell that has a tag: which boundary patch it is.
+std::string tag_of_cell(const Mesh& mesh, CellId c) {
+    const MeshArray* tags = mesh.find_cell_array(kPhysicalTagArray);
+    const auto tag = tags ? std::int32_t(tags->value(std::size_t(c))) : 0;
+    if (tag == 0) return "";
+    const PhysicalGroup* group =
+        find_physical_group(mesh, cell_dimension(mesh.cell_types[std::size_t(c)]), tag);
+    return ", physical tag " + std::to_string(tag) + (group ? " (\"" + group->name + "\")" : "");
+}
+
+// The gmsh element type of each selected cell; one gmsh cannot take (a polyhedron, an
+// OpenFOAM patch's polygon: gmsh has neither) fails naming the mesh, the cell and its tag.
 std::vector<int> element_codes(const Mesh& mesh, const std::string& mesh_path,
                                std::span<const CellId> cells) {
     std::vector<int> codes(cells.size());
@@ -27,8 +38,9 @@ std::vector<int> element_codes(const Mesh& mesh, const std::string& mesh_path,
         if (!code)
             throw InputError(mesh_path, 0,
                              "cell " + std::to_string(cells[i]) + " is a " + cell_name(type) +
-                                 " of " + std::to_string(mesh.cell(cells[i]).size()) +
-                                 " nodes, which gmsh has no element type for: write a .vtu or "
+                                 " of " + std::to_string(mesh.cell(cells[i]).size()) + " nodes" +
+                                 tag_of_cell(mesh, cells[i]) +
+                                 ", which gmsh has no element type for: write a .vtu or "
                                  ".pvtu instead");
         codes[i] = *code;
     }

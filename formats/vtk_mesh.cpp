@@ -65,8 +65,9 @@ bool enum_of_vtk(const int (&table)[N], int vtk_type, Enum& value) {
 }
 
 // VTK's cell types in CellType order.
-constexpr int kVtkCellTypes[] = {VTK_VERTEX,     VTK_LINE,  VTK_TRIANGLE, VTK_QUAD,      VTK_TETRA,
-                                 VTK_HEXAHEDRON, VTK_WEDGE, VTK_PYRAMID,  VTK_POLYHEDRON};
+constexpr int kVtkCellTypes[] = {VTK_VERTEX,     VTK_LINE,       VTK_TRIANGLE, VTK_QUAD,
+                                 VTK_TETRA,      VTK_HEXAHEDRON, VTK_WEDGE,    VTK_PYRAMID,
+                                 VTK_POLYHEDRON, VTK_POLYGON};
 
 int vtk_type_of(CellType type) {
     return kVtkCellTypes[static_cast<int>(type)];
@@ -77,7 +78,7 @@ int vtk_type_of(CellType type) {
 int vtk_type_of_cell(const Mesh& mesh, CellId c) {
     const CellType family = mesh.cell_types[c];
     const HighOrderForm* form = higher_order_form(family, int(mesh.cell(c).size()));
-    return form && family != CellType::Polyhedron ? form->vtk_type : vtk_type_of(family);
+    return form && !has_own_node_count(family) ? form->vtk_type : vtk_type_of(family);
 }
 
 // VTK's Lagrange cells (VTK_LAGRANGE_CURVE 68 ... VTK_LAGRANGE_WEDGE 73) take their order from
@@ -335,16 +336,16 @@ Mesh mesh_of_vtk_grid(vtkUnstructuredGrid* grid, const std::string& path) {
             num_nodes = int(ids->GetNumberOfIds());
         }
         const bool polyhedron = type == CellType::Polyhedron;
-        if (!polyhedron && ids->GetNumberOfIds() != num_nodes)
+        if (!has_own_node_count(type) && ids->GetNumberOfIds() != num_nodes)
             throw InputError(path, 0,
                              "cell " + std::to_string(c) + " (" +
                                  cell_form_name(type, int(num_nodes)) + ") has " +
                                  std::to_string(ids->GetNumberOfIds()) + " points: expected " +
                                  std::to_string(num_nodes) +
                                  (ids->GetNumberOfIds() < num_nodes ? " (missing nodes)" : ""));
-        if (polyhedron && ids->GetNumberOfIds() > kMaxPolyhedronNodes)
+        if (has_own_node_count(type) && ids->GetNumberOfIds() > kMaxPolyhedronNodes)
             throw InputError(path, 0,
-                             "cell " + std::to_string(c) + " (polyhedron) has " +
+                             "cell " + std::to_string(c) + " (" + cell_name(type) + ") has " +
                                  std::to_string(ids->GetNumberOfIds()) + " points: at most " +
                                  std::to_string(kMaxPolyhedronNodes) + " are supported");
         nodes.resize(std::size_t(ids->GetNumberOfIds()));

@@ -16,10 +16,9 @@ bool holds_all(std::span<const PointId> cell, std::span<const PointId> nodes) {
 }
 
 [[noreturn]] void no_adjacent_cell(const Mesh& mesh, CellId c, std::int32_t tag) {
-    std::string name;
-    for (const PhysicalGroup& group : mesh.physical_groups)
-        if (group.tag == tag && group.dim == cell_dimension(mesh.cell_types[std::size_t(c)]))
-            name = " \"" + group.name + "\"";
+    const PhysicalGroup* group =
+        find_physical_group(mesh, cell_dimension(mesh.cell_types[std::size_t(c)]), tag);
+    const std::string name = group ? " \"" + group->name + "\"" : "";
     throw MeshError(
         c, "boundary element " + std::to_string(c + 1) + " (" +
                cell_name(mesh.cell_types[std::size_t(c)]) + ", physical tag " +

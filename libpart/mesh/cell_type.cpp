@@ -36,6 +36,7 @@ constexpr CellShape kShapes[] = {
      {{0, 3, 2, 1}, {0, 1, 4}, {1, 2, 4}, {2, 3, 4}, {3, 0, 4}},
      3},
     {"polyhedron", 3, 0, 0, {}, {}, 3},
+    {"polygon", 2, 0, 0, {}, {}, 2},
 };
 
 // The quadratic cells of VTK's vtkCellType.h (21-34, 37), by the family of their corners. Their
@@ -131,7 +132,8 @@ const CellShape& cell_shape(CellType type) {
 std::string supported_cell_names() {
     return "vertex, line, triangle, quadrilateral, tetrahedron, hexahedron, wedge (prism), "
            "pyramid, "
-           "polyhedron, the quadratic forms of the first eight, and the Lagrange forms of order 3 "
+           "polyhedron, polygon, the quadratic forms of the first eight, and the Lagrange forms of "
+           "order 3 "
            "to " +
            std::to_string(kMaxLagrangeOrder) + " of all but the pyramid";
 }

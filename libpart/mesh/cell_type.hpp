@@ -21,7 +21,10 @@ enum class CellType : std::uint8_t {
     Wedge,
     Pyramid,
     // Any number of nodes and faces: the cell carries its faces (Mesh::faces).
-    Polyhedron
+    Polyhedron,
+    // Any number of nodes (3 or more), in order around it; its faces are its edges. OpenFOAM's
+    // boundary faces are such (VTK_POLYGON). Last, so that the other types keep their codes.
+    Polygon
 };
 
 // Corners of a cell (the nodes of a linear one).
@@ -33,12 +36,13 @@ inline constexpr int kMaxLagrangeOrder = 6;
 inline constexpr int kMaxHighOrderNodes = 343;
 inline constexpr int kMaxCellFaces = 6;
 inline constexpr int kMaxFaceNodes = 4;
-// A polyhedron's node count is capped so that the dual graph can count shared nodes in a byte.
+// A polyhedron's (and a polygon's) node count is capped so that the dual graph can count shared
+// nodes in a byte.
 inline constexpr int kMaxPolyhedronNodes = 255;
 
 // A cell's shape: its faces are its (dimension - 1)-dimensional sides, given by local node
-// indices (edges for 2D cells, end points for lines). A polyhedron's shape has no nodes and no
-// faces: each polyhedron lists its own.
+// indices (edges for 2D cells, end points for lines). A polyhedron's and a polygon's shape have
+// no nodes and no faces: a polyhedron lists its own, a polygon's are its edges.
 struct CellShape {
     const char* name;
     int dimension;
@@ -64,6 +68,11 @@ inline int cell_num_corners(CellType type) {
 }
 inline const char* cell_name(CellType type) {
     return cell_shape(type).name;
+}
+// True for the types whose cells have their own node count: polygons and polyhedra. All their
+// nodes are corners.
+inline bool has_own_node_count(CellType type) {
+    return type == CellType::Polyhedron || type == CellType::Polygon;
 }
 
 // A higher-order form of a family: its node count and the VTK cell type whose node order it

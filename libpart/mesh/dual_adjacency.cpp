@@ -33,6 +33,11 @@ bool holds_a_face_of(const Mesh& mesh, CellId c, std::span<const PointId> b) {
         });
         return found;
     }
+    if (type == CellType::Polygon) { // its faces are its edges, node k to node k + 1
+        for (std::size_t k = 0; k < a.size(); ++k)
+            if (holds_node(b, a[k]) && holds_node(b, a[(k + 1) % a.size()])) return true;
+        return false;
+    }
     const CellShape& shape = cell_shape(type);
     for (int f = 0; f < shape.num_faces; ++f)
         if (holds_face(

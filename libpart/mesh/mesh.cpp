@@ -41,6 +41,12 @@ const MeshArray* find_array(const std::vector<MeshArray>& arrays, const std::str
 
 } // namespace
 
+const PhysicalGroup* find_physical_group(const Mesh& mesh, int dim, std::int32_t tag) {
+    for (const PhysicalGroup& group : mesh.physical_groups)
+        if (group.tag == tag && group.dim == dim) return &group;
+    return nullptr;
+}
+
 std::size_t scalar_size(ScalarType type) {
     return with_scalar(type, [](auto v) { return sizeof v; });
 }
@@ -189,6 +195,15 @@ void check_polyhedron(const Mesh& mesh, CellId c) {
                                " faces: expected 4 or more");
 }
 
+// A polygon has 3 nodes or more, capped as a polyhedron's; its faces are its edges, so it has
+// no face list.
+void check_polygon(const Mesh& mesh, CellId c) {
+    const std::size_t nodes = mesh.cell(c).size();
+    if (nodes < 3 || nodes > std::size_t(kMaxPolyhedronNodes))
+        throw MeshError(c, cell_label(mesh, c) + " has " + std::to_string(nodes) +
+                               " nodes: expected 3 to " + std::to_string(kMaxPolyhedronNodes));
+}
+
 // "4 or 10" for a tetrahedron: its corners, then its higher-order forms.
 std::string node_counts_of(CellType type) {
     std::string counts = std::to_string(cell_num_corners(type));
@@ -227,7 +242,9 @@ void validate(const Mesh& mesh) {
             check_polyhedron(mesh, c);
         else if (!mesh.faces(c).empty())
             throw MeshError(c, cell_label(mesh, c) + " has a face list: only polyhedra have one");
-        if (!polyhedron && !is_cell_node_count(mesh.cell_types[c], int(nodes.size())))
+        if (mesh.cell_types[c] == CellType::Polygon) check_polygon(mesh, c);
+        if (!has_own_node_count(mesh.cell_types[c]) &&
+            !is_cell_node_count(mesh.cell_types[c], int(nodes.size())))
             throw MeshError(c, "cell " + std::to_string(c + 1) + " (" + shape.name + ") has " +
                                    std::to_string(nodes.size()) + " nodes: expected " +
                                    node_counts_of(mesh.cell_types[c]));

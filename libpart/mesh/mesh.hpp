@@ -102,16 +102,16 @@ struct Mesh {
                 std::size_t(cell_offsets[c + 1] - cell_offsets[c])};
     }
     // The corners of cell c: the first cell_num_corners nodes of a cell of any order, all the
-    // nodes of a polyhedron. The dual graph and geometry use these only.
+    // nodes of a polyhedron or polygon. The dual graph and geometry use these only.
     std::span<const PointId> corners(CellId c) const {
         const CellType type = cell_types[std::size_t(c)];
         const auto nodes = cell(c);
-        if (type == CellType::Polyhedron) return nodes;
+        if (has_own_node_count(type)) return nodes;
         return nodes.first(std::min(nodes.size(), std::size_t(cell_num_corners(type))));
     }
     // True when cell c has more nodes than corners (a quadratic cell, say).
     bool is_higher_order(CellId c) const {
-        return cell_types[std::size_t(c)] != CellType::Polyhedron &&
+        return !has_own_node_count(cell_types[std::size_t(c)]) &&
                cell(c).size() > std::size_t(cell_num_corners(cell_types[std::size_t(c)]));
     }
     // The faces of cell c as add_cell took them; empty unless it is a polyhedron.
@@ -141,6 +141,9 @@ template <typename Visit> void for_each_face(std::span<const std::int32_t> faces
     for (std::size_t f = 0; f < faces.size(); f += 1 + std::size_t(faces[f]))
         visit(faces.subspan(f + 1, std::size_t(faces[f])));
 }
+
+// The group of the cells of dimension `dim` tagged `tag`, or null when the tag has no name.
+const PhysicalGroup* find_physical_group(const Mesh& mesh, int dim, std::int32_t tag);
 
 // True when some cell has more nodes than corners.
 bool has_higher_order_cells(const Mesh& mesh);
