@@ -19,6 +19,7 @@
 #include <vtkNew.h>
 #include <vtkOpenFOAMReader.h>
 #include <vtkPointData.h>
+#include <vtkPolyData.h>
 #include <vtkSmartPointer.h>
 #include <vtkUnstructuredGrid.h>
 
@@ -164,6 +165,13 @@ std::vector<PointId> first_with_same_key(const Mesh& mesh, KeyOf key_of) {
     for (PointId p = 0; p < mesh.num_points(); ++p)
         same_as[std::size_t(p)] = first.emplace(key_of(p), p).first->second;
     return same_as;
+}
+
+// Point p's coordinates as a key, 0 for the missing ones of 2-D points.
+std::array<double, 3> coordinates_of(const Mesh& mesh, PointId p) {
+    std::array<double, 3> xyz{0, 0, 0};
+    std::copy_n(mesh.points.begin() + std::ptrdiff_t(p) * mesh.dim, mesh.dim, xyz.begin());
+    return xyz;
 }
 
 Mesh appended(const std::vector<Mesh>& blocks, const std::string& path) {
@@ -347,6 +355,103 @@ std::vector<Mesh> with_patches(CgnsBlocks&& blocks) {
     return meshes;
 }
 
+// What VTK's OpenFOAM reader gives with the patches on: {internalMesh, boundary > one polydata
+// per patch, named by the patch, in the order of constant/polyMesh/boundary}.
+struct FoamBlocks {
+    vtkUnstructuredGrid* internal = nullptr;
+    std::vector<std::pair<std::string, vtkPolyData*>> patches;
+};
+
+// Throws InputError unless the output holds one internal mesh: multi-region cases are not read.
+FoamBlocks foam_blocks(vtkMultiBlockDataSet* output, const std::string& path) {
+    FoamBlocks blocks;
+    std::size_t regions = 0; // blocks of cells other than the patches
+    for (unsigned i = 0; i < output->GetNumberOfBlocks(); ++i) {
+        vtkInformation* meta = output->HasMetaData(i) ? output->GetMetaData(i) : nullptr;
+        const std::string name = meta && meta->Get(vtkCompositeDataSet::NAME())
+                                     ? meta->Get(vtkCompositeDataSet::NAME())
+                                     : "";
+        vtkDataObject* block = output->GetBlock(i);
+        auto* children = vtkMultiBlockDataSet::SafeDownCast(block);
+        if (children && name == "boundary") {
+            for (unsigned k = 0; k < children->GetNumberOfBlocks(); ++k) {
+                vtkInformation* patch =
+                    children->HasMetaData(k) ? children->GetMetaData(k) : nullptr;
+                const char* patch_name = patch ? patch->Get(vtkCompositeDataSet::NAME()) : nullptr;
+                if (auto* faces = vtkPolyData::SafeDownCast(children->GetBlock(k)))
+                    blocks.patches.emplace_back(patch_name ? patch_name : "", faces);
+            }
+        } else if (children) {
+            regions += leaf_meshes(children, path, "region").size();
+        } else if (block) {
+            auto* grid = unstructured_leaf(block, name.c_str(), "region", path);
+            if (grid->GetNumberOfCells() == 0) continue;
+            ++regions;
+            if (name == "internalMesh") blocks.internal = grid;
+        }
+    }
+    if (!blocks.internal || regions != 1)
+        throw InputError(path, 0,
+                         "expected one internal mesh, found " + std::to_string(regions) +
+                             " regions: multi-region cases are not read");
+    return blocks;
+}
+
+// The cell type of a boundary face of `count` nodes: OpenFOAM's faces are polygons, those of 3
+// and 4 nodes triangles and quadrilaterals as in every other format.
+CellType face_type(vtkIdType count) {
+    return count == 3   ? CellType::Triangle
+           : count == 4 ? CellType::Quadrilateral
+                        : CellType::Polygon;
+}
+
+// `array` with `tuples` tuples: its own, then zeros.
+MeshArray padded(const MeshArray& array, std::size_t tuples) {
+    MeshArray out(array.name(), array.type(), array.components(), tuples);
+    std::copy_n(static_cast<const unsigned char*>(array.data()), array.size_bytes(),
+                static_cast<unsigned char*>(out.data()));
+    return out;
+}
+
+// Adds the faces of each patch that has faces to `mesh` (the internal mesh) as boundary
+// elements: tags 1, 2, ... in patch order, each a physical group named by its patch. The
+// reader gives a patch its own points, copies of the internal mesh's (both come from the
+// points file, so equal to the bit): faces are put on the internal mesh's points by
+// coordinates. Cell arrays are zero on the faces.
+void add_patches(Mesh& mesh, const FoamBlocks& blocks, const std::string& path) {
+    std::map<std::array<double, 3>, PointId> point_at;
+    for (PointId p = 0; p < mesh.num_points(); ++p) point_at.emplace(coordinates_of(mesh, p), p);
+    const auto cells = std::size_t(mesh.num_cells());
+    std::vector<std::int32_t> tags(cells, 0);
+    std::vector<PointId> nodes;
+    vtkNew<vtkIdList> ids;
+    for (const auto& [name, faces] : blocks.patches) {
+        if (faces->GetNumberOfCells() == 0) continue; // nothing to keep
+        const auto tag = std::int32_t(mesh.physical_groups.size() + 1);
+        mesh.physical_groups.push_back({2, tag, name});
+        for (vtkIdType f = 0; f < faces->GetNumberOfCells(); ++f) {
+            faces->GetCellPoints(f, ids);
+            nodes.clear();
+            for (vtkIdType k = 0; k < ids->GetNumberOfIds(); ++k) {
+                double xyz[3];
+                faces->GetPoint(ids->GetId(k), xyz);
+                const auto at = point_at.find({xyz[0], xyz[1], xyz[2]});
+                if (at == point_at.end())
+                    throw InputError(path, 0,
+                                     "patch '" + name + "': face " + std::to_string(f) +
+                                         " has a point (" + std::to_string(xyz[0]) + " " +
+                                         std::to_string(xyz[1]) + " " + std::to_string(xyz[2]) +
+                                         ") that is no point of the internal mesh");
+                nodes.push_back(at->second);
+            }
+            mesh.add_cell(face_type(ids->GetNumberOfIds()), nodes);
+            tags.push_back(tag);
+        }
+    }
+    for (MeshArray& array : mesh.cell_data) array = padded(array, std::size_t(mesh.num_cells()));
+    mesh.cell_data.push_back(MeshArray::from_values(kPhysicalTagArray, 1, tags));
+}
+
 } // namespace
 
 Mesh read_exodus_mesh(const std::string& path) {
@@ -411,12 +516,8 @@ Mesh read_cgns_mesh(const std::string& path) {
     const Mesh all = appended(with_patches(std::move(blocks)), path);
     // Zones have their own points; those on an interface between zones are repeated, and
     // VTK gives each patch its zone's points.
-    Mesh mesh = merge_points(all, first_with_same_key<std::array<double, 3>>(all, [&](PointId p) {
-                                 std::array<double, 3> xyz{0, 0, 0};
-                                 std::copy_n(all.points.begin() + std::ptrdiff_t(p) * all.dim,
-                                             all.dim, xyz.begin());
-                                 return xyz;
-                             }));
+    Mesh mesh = merge_points(all, first_with_same_key<std::array<double, 3>>(
+                                      all, [&](PointId p) { return coordinates_of(all, p); }));
     mesh.physical_groups = std::move(blocks.groups);
     return mesh;
 }
@@ -452,18 +553,17 @@ Mesh read_openfoam_mesh(const std::string& path) {
             throw InputError(path, 0,
                              "VTK's OpenFOAM reader cannot read the case: " + errors.message());
     }
-    // Only the internal mesh: the patches are boundary faces.
+    // The internal mesh and the patches, not their groups (group/wall, ...), which repeat
+    // the patches' faces.
     for (int i = 0; i < reader->GetNumberOfPatchArrays(); ++i) {
         const std::string name = reader->GetPatchArrayName(i);
-        reader->SetPatchArrayStatus(name.c_str(), name == "internalMesh" ? 1 : 0);
+        reader->SetPatchArrayStatus(name.c_str(),
+                                    name == "internalMesh" || name.starts_with("patch/") ? 1 : 0);
     }
-    std::vector<Mesh> blocks =
-        meshes_of_leaves(run_reader(reader, path, "OpenFOAM"), path, "region");
-    if (blocks.size() != 1)
-        throw InputError(path, 0,
-                         "expected one internal mesh, found " + std::to_string(blocks.size()) +
-                             " regions: multi-region cases are not read");
-    return std::move(blocks.front());
+    const FoamBlocks blocks = foam_blocks(run_reader(reader, path, "OpenFOAM"), path);
+    Mesh mesh = mesh_of_vtk_grid(blocks.internal, path);
+    add_patches(mesh, blocks, path);
+    return mesh;
 }
 
 } // namespace part::formats

@@ -24,7 +24,10 @@ bool is_openfoam_case(const std::string& path);
 
 // The internal mesh of an OpenFOAM case (constant/polyMesh) by vtkOpenFOAMReader: one cell
 // per OpenFOAM cell, polyhedra kept whole (not decomposed), with the cell fields of the
-// first time. Boundary patches and zones are not read.
+// first time; then the faces of each boundary patch that has faces (of any type: wall, empty,
+// symmetry, ...) as boundary elements, physical tags 1, 2, ... in the order of
+// constant/polyMesh/boundary, each a group named by its patch. Faces of 3 and 4 nodes are
+// triangles and quadrilaterals, larger ones polygons. Zones are not read.
 Mesh read_openfoam_mesh(const std::string& path);
 
 } // namespace part::formats
