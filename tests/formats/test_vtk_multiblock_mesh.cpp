@@ -17,6 +17,7 @@
 #include "libpart/mesh/boundary_elements.hpp"
 #include "libpart/mesh/mesh_graph.hpp"
 #include "tests/formats/expect_mesh_error.hpp"
+#include "tests/formats/openfoam_case_files.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part;
@@ -176,6 +177,121 @@ TEST(OpenFoamMesh, PolyDualMeshKeepsPolyhedraWhole) {
               (std::map<std::string, int>{{"hexahedron", 9}, {"polyhedron", 18}}));
     EXPECT_EQ(cells_and_dual_edges(mesh), (std::pair<std::size_t, std::int64_t>{27, 54}));
     EXPECT_EQ(mesh.num_points(), 100);
+}
+
+// Each patch of constant/polyMesh/boundary with faces is a physical tag, 1, 2, ... in the file's
+// order, named by the patch, with as many boundary elements as the patch has faces (nFaces);
+// each is the face of that number in the faces file, on the same points, and its adjacent cell
+// is the face's owner (the owner file). openfoam_patches has a patch of type empty, kept, and
+// one without faces, left out.
+class OpenFoamPatches : public testing::TestWithParam<const char*> {};
+
+TEST_P(OpenFoamPatches, EachPatchIsATagWithItsFacesOnTheirOwners) {
+    const std::string dir = data(GetParam());
+    const Mesh mesh = formats::read_mesh(dir);
+    std::vector<PhysicalGroup> groups;
+    std::map<int, std::size_t> faces_per_tag;
+    std::vector<std::int32_t> tag_of_face; // by face number, 0 off the patches
+    for (const FoamPatch& patch : foam_patches(dir)) {
+        tag_of_face.resize(std::size_t(patch.start_face + patch.num_faces), 0);
+        if (patch.num_faces == 0) continue;
+        const auto tag = std::int32_t(groups.size() + 1);
+        groups.push_back({2, tag, patch.name});
+        faces_per_tag[tag] = std::size_t(patch.num_faces);
+        for (long f = patch.start_face; f < patch.start_face + patch.num_faces; ++f)
+            tag_of_face[std::size_t(f)] = tag;
+    }
+    ASSERT_FALSE(groups.empty());
+    EXPECT_EQ(mesh.physical_groups, groups);
+    EXPECT_EQ(boundary_elements_per_tag(mesh), faces_per_tag);
+
+    // The reader keeps the points file's order, so faces compare by point id.
+    const auto points = foam_points(dir);
+    ASSERT_EQ(std::size_t(mesh.num_points()), points.size());
+    for (PointId p = 0; p < mesh.num_points(); ++p)
+        for (int a = 0; a < 3; ++a)
+            ASSERT_FLOAT_EQ(float(mesh.points[std::size_t(p * 3 + a)]),
+                            float(points[std::size_t(p)][std::size_t(a)]));
+    const auto faces = foam_faces(dir);
+    const auto owner = foam_labels(dir + "/constant/polyMesh/owner");
+    std::map<std::pair<std::set<PointId>, std::int32_t>, long> face_of; // (points, tag) -> face
+    for (std::size_t f = 0; f < tag_of_face.size(); ++f)
+        if (tag_of_face[f] != 0)
+            face_of[{std::set<PointId>(faces[f].begin(), faces[f].end()), tag_of_face[f]}] =
+                long(f);
+    const std::vector<CellId> top = top_dimensional_cells(mesh);
+    const BoundaryElements boundary = find_boundary_elements(mesh, top);
+    const MeshArray* tags = mesh.find_cell_array(kPhysicalTagArray);
+    std::set<long> seen;
+    for (std::size_t i = 0; i < boundary.cells.size(); ++i) {
+        const CellId c = boundary.cells[i];
+        const auto nodes = mesh.cell(c);
+        const auto at = face_of.find({std::set<PointId>(nodes.begin(), nodes.end()),
+                                      std::int32_t(tags->value(std::size_t(c)))});
+        ASSERT_NE(at, face_of.end()) << "boundary element " << c << " is no face of its patch";
+        EXPECT_TRUE(seen.insert(at->second).second) << "face " << at->second << " twice";
+        EXPECT_EQ(top[std::size_t(boundary.adjacent[i])], owner[std::size_t(at->second)])
+            << "face " << at->second;
+        // Triangles and quadrilaterals stay so; larger faces are polygons.
+        const std::size_t n = faces[std::size_t(at->second)].size();
+        EXPECT_EQ(mesh.cell_types[std::size_t(c)], n == 3   ? CellType::Triangle
+                                                   : n == 4 ? CellType::Quadrilateral
+                                                            : CellType::Polygon);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, OpenFoamPatches,
+                         testing::Values("openfoam_hex", "openfoam_polydual", "openfoam_patches"));
+
+TEST(OpenFoamMesh, PolyDualPatchesHavePolygons) {
+    // polyDualMesh makes the faces around the box's corners and edges polygons of 5 nodes or
+    // more (the faces file): they are polygons, and go through a .vtu as VTK_POLYGON.
+    const std::string dir = data("openfoam_patches");
+    const auto faces = foam_faces(dir);
+    long large = 0;
+    for (const FoamPatch& patch : foam_patches(dir))
+        for (long f = patch.start_face; f < patch.start_face + patch.num_faces; ++f)
+            large += faces[std::size_t(f)].size() > 4;
+    const Mesh mesh = formats::read_mesh(dir);
+    ASSERT_GT(large, 0);
+    EXPECT_EQ(std::count(mesh.cell_types.begin(), mesh.cell_types.end(), CellType::Polygon), large);
+    ScratchDir scratch;
+    formats::write_vtu(scratch.file("p.vtu"), mesh, all_cells(mesh), {});
+    const Mesh back = formats::read_mesh(scratch.file("p.vtu"));
+    EXPECT_EQ(back.cell_types, mesh.cell_types);
+    EXPECT_EQ(back.cell_nodes, mesh.cell_nodes);
+    EXPECT_EQ(boundary_elements_per_tag(back), boundary_elements_per_tag(mesh));
+    EXPECT_EQ(back.physical_groups, mesh.physical_groups);
+}
+
+TEST(OpenFoamMesh, PatchFaceOffItsOwnerIsAnErrorNamingThePatch) {
+    // A walls face moved onto a new point that no cell uses: VTK's reader gives the internal
+    // mesh every point of the points file, so the face reads, but no cell holds it and no part
+    // can own it: the error names the patch.
+    ScratchDir scratch;
+    const std::string dir = scratch.path() + "/case";
+    fs::copy(data("openfoam_hex"), dir, fs::copy_options::recursive);
+    const std::string points_path = dir + "/constant/polyMesh/points";
+    const std::string faces_path = dir + "/constant/polyMesh/faces";
+    const std::string n = std::to_string(foam_points(dir).size());
+    std::string points = read_text(points_path), faces = read_text(faces_path);
+    points.insert(points.rfind(')'), "(9 9 9)\n");
+    const std::size_t count_at = points.find("\n" + n + "\n(");
+    ASSERT_NE(count_at, std::string::npos);
+    points.replace(count_at + 1, n.size(), std::to_string(std::stol(n) + 1));
+    std::ofstream(points_path, std::ios::trunc) << points;
+    const std::size_t last_face = faces.rfind("4("); // the last patch's last face
+    faces.replace(last_face + 2, faces.find(' ', last_face) - last_face - 2, n);
+    std::ofstream(faces_path, std::ios::trunc) << faces;
+    const Mesh mesh = formats::read_mesh(dir);
+    try {
+        find_boundary_elements(mesh, top_dimensional_cells(mesh));
+        ADD_FAILURE() << "a face off its owner was given a cell";
+    } catch (const MeshError& e) {
+        EXPECT_NE(std::string(e.what()).find("physical tag 1 \"walls\") has no adjacent cell"),
+                  std::string::npos)
+            << e.what();
+    }
 }
 
 TEST(OpenFoamMesh, FolderWithoutCaseIsAnError) {
