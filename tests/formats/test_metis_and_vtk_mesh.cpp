@@ -146,6 +146,45 @@ TEST(VtkMesh, VtuRoundTripKeepsCellsAndTypedArrays) {
     EXPECT_EQ(back.find_point_array("pressure")->value(4), 4.5);
 }
 
+// Polygons (VTK_POLYGON): two pentagons sharing an edge and a square touching one of them at a
+// corner only. Their faces are their edges, so the dual graph has the one edge; a .vtu keeps
+// them; a polygon of 2 nodes is refused.
+TEST(VtkMesh, PolygonsShareEdgesAndRoundTripThroughVtu) {
+    Mesh mesh;
+    mesh.dim = 2;
+    mesh.points = {0, 0, 2, 0, 2, 2, 1, 3, 0, 2, 4, 0, 4, 2, 3, 3, 2, -1, 3, -1, 3, -2, 2, -2};
+    mesh.point_count = 12;
+    mesh.add_cell(CellType::Polygon, std::vector<PointId>{0, 1, 2, 3, 4});
+    mesh.add_cell(CellType::Polygon, std::vector<PointId>{1, 5, 6, 7, 2});
+    mesh.add_cell(CellType::Polygon, std::vector<PointId>{8, 9, 10, 11}); // apart
+    validate(mesh);
+    EXPECT_EQ(build_dual_graph(mesh).graph.num_edges(), 1);
+    ScratchDir dir;
+    formats::write_vtu(dir.file("p.vtu"), mesh, all_cells(mesh), {});
+    const Mesh back = formats::read_mesh(dir.file("p.vtu"));
+    EXPECT_EQ(back.cell_types, mesh.cell_types);
+    EXPECT_EQ(back.cell_nodes, mesh.cell_nodes);
+    EXPECT_EQ(build_dual_graph(back).graph.num_edges(), 1);
+    // Sharing a corner only (the square's last corner moved onto point 5, the second pentagon's)
+    // makes no edge.
+    mesh.cell_nodes.back() = 5;
+    EXPECT_EQ(build_dual_graph(mesh).graph.num_edges(), 1);
+    Mesh line = mesh;
+    line.add_cell(CellType::Polygon, std::vector<PointId>{0, 1});
+    EXPECT_THROW(
+        {
+            try {
+                validate(line);
+            } catch (const MeshError& e) {
+                EXPECT_NE(std::string(e.what()).find("polygon) has 2 nodes: expected 3 to 255"),
+                          std::string::npos)
+                    << e.what();
+                throw;
+            }
+        },
+        MeshError);
+}
+
 TEST(VtkMesh, ReadsLegacyVtk) {
     ScratchDir dir;
     const std::string text =
