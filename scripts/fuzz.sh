@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer target (tests/fuzz/fuzz_*.cpp) for SECONDS seconds each (default 20),
-# one after another, from its committed seeds (tests/fuzz/corpus/<target>/) and what earlier
-# runs found (build-sanitize/fuzz-corpus/<target>/). Builds the targets first when needed
+# as many at a time as there are cores, from its committed seeds (tests/fuzz/corpus/<target>/)
+# and what earlier runs found (build-sanitize/fuzz-corpus/<target>/). Builds the targets first when needed
 # (scripts/sanitize_build.sh). A crash, hang or memory blow-up is written to
 # build-sanitize/fuzz-artifacts/<target>/ and fails the script once every target has run;
 # tests/fuzz/README.md says what to do with it.
@@ -60,34 +60,49 @@ extensions() {
 # Leaks inside VTK are VTK's (tests/fuzz/lsan_suppressions.txt says which).
 export LSAN_OPTIONS=suppressions=$PWD/tests/fuzz/lsan_suppressions.txt
 build=build-sanitize
-failed=()
 shopt -s nullglob
-for target in "${targets[@]}"; do
-  corpus=$build/fuzz-corpus/$target
-  artifacts=$build/fuzz-artifacts/$target
-  log=$build/fuzz-logs/$target.log
+
+# Fuzzes one target; a finding leaves $build/fuzz-logs/<target>.failed.
+fuzz_target() {
+  local target=$1
+  local corpus=$build/fuzz-corpus/$target
+  local artifacts=$build/fuzz-artifacts/$target
+  local log=$build/fuzz-logs/$target.log
   mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
+  rm -f "$build/fuzz-logs/$target.failed"
   # First the findings of the past, under the fuzzer's limits: a reader that runs out of
   # memory or time on one (which the test suite's replay does not catch) fails here.
-  regressions=()
+  local regressions=() extension
   for extension in $(extensions "$target"); do regressions+=(tests/fuzz/regressions/*."$extension"); done
   if [ ${#regressions[@]} -gt 0 ] && ! "$build/tests/$target" -timeout=10 -rss_limit_mb=2048 \
     "${regressions[@]}" >"$log" 2>&1; then
     echo "fuzz: $target FAILED on a regression input: see $log" >&2
     tail -n 40 "$log" >&2
-    failed+=("$target")
-    continue
+    touch "$build/fuzz-logs/$target.failed"
+    return
   fi
   if "$build/tests/$target" "$corpus" "tests/fuzz/corpus/$target" \
     -max_total_time="$seconds" -seed="${FUZZ_SEED:-0}" -max_len="$(max_len "$target")" -timeout=10 \
     -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1; then
+    local runs
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
     echo "fuzz: $target: $runs runs in ${seconds} s, no finding"
   else
     echo "fuzz: $target FAILED: see $log and $artifacts/" >&2
     tail -n 40 "$log" >&2
-    failed+=("$target")
+    touch "$build/fuzz-logs/$target.failed"
   fi
+}
+
+# One target per core at a time: each gets its SECONDS of a whole core, as when run alone.
+for target in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n || true; done
+  fuzz_target "$target" &
+done
+wait
+failed=()
+for target in "${targets[@]}"; do
+  if [ -f "$build/fuzz-logs/$target.failed" ]; then failed+=("$target"); fi
 done
 if [ ${#failed[@]} -gt 0 ]; then
   echo "fuzz: findings in ${failed[*]}" >&2

@@ -7,17 +7,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/support/naca0012.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part::test;
 
 namespace {
 
-const std::string kGraph = source_file("data/naca0012.graph");
-const std::string kCoords = source_file("data/naca0012.xyz");
-
 // Every 2500 vertices a new part: 8 parts of the sample graph.
-std::string block_partition(const ScratchDir& dir) {
+std::string block_partition_file(const ScratchDir& dir) {
     std::string text;
     for (int v = 0; v < 19886; ++v) text += std::to_string(v / 2500) + "\n";
     return dir.write("blocks.part.8", text);
@@ -27,15 +25,15 @@ std::string block_partition(const ScratchDir& dir) {
 
 TEST(CommandLine, QuietPrintsNothingFromAnyTool) {
     ScratchDir dir;
-    const std::string old_part = block_partition(dir), new_part = dir.file("new.part");
+    const std::string old_part = block_partition_file(dir), new_part = dir.file("new.part");
     const std::string plan = dir.file("move.plan");
     const std::string loads = dir.write("loads.csv", "p0,p1\n10,10\n12,10\n14,10\n16,10\n");
     const std::vector<std::pair<std::string, std::string>> runs{
-        {"part-partition", kGraph + " -k 4 -o " + dir.file("p4")},
-        {"part-refine", kGraph + " " + old_part + " -o " + dir.file("refined")},
-        {"part-stats", kGraph + " " + old_part},
-        {"part-order", kGraph + " --method rcm -o " + dir.file("perm")},
-        {"part-repart", kGraph + " " + old_part + " --method interval -k 6 -o " + new_part},
+        {"part-partition", kNacaGraph + " -k 4 -o " + dir.file("p4")},
+        {"part-refine", kNacaGraph + " " + old_part + " -o " + dir.file("refined")},
+        {"part-stats", kNacaGraph + " " + old_part},
+        {"part-order", kNacaGraph + " --method rcm -o " + dir.file("perm")},
+        {"part-repart", kNacaGraph + " " + old_part + " --method interval -k 6 -o " + new_part},
         {"part-plan", "diff " + old_part + " " + new_part + " -o " + plan},
         {"part-plan", "show " + plan},
         {"part-plan", "verify " + plan + " " + old_part + " " + new_part},
@@ -44,7 +42,7 @@ TEST(CommandLine, QuietPrintsNothingFromAnyTool) {
         {"part-schedule",
          "segment " + dir.write("work.csv", "work\n1\n2\n3\n") + " --procs 2 --sync 0.5"},
         {"part-schedule", "policies " + loads + " --remap-cost 1"},
-        {"part-simulate", kGraph + " --coords " + kCoords +
+        {"part-simulate", kNacaGraph + " --coords " + kNacaCoords +
                               " -k 4 --workload hotspot --steps 3 --method interval -o " +
                               dir.file("sim.csv")},
         {"part-convert", source_file("data/naca0012.msh") + " -o " + dir.file("mesh.graph")},
@@ -61,17 +59,17 @@ TEST(CommandLine, QuietPrintsNothingFromAnyTool) {
 TEST(CommandLine, QuietStillPrintsTheJsonAskedFor) {
     ScratchDir dir;
     const CommandResult r =
-        run_tool("part-stats", kGraph + " " + block_partition(dir) + " -q --json");
+        run_tool("part-stats", kNacaGraph + " " + block_partition_file(dir) + " -q --json");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(nlohmann::json::parse(r.out)["parts"], 8);
 }
 
 TEST(CommandLine, SeedOnlyWhereSomethingIsRandom) {
     ScratchDir dir;
-    const std::string part = block_partition(dir);
+    const std::string part = block_partition_file(dir);
     for (const auto& [name, args] : std::vector<std::pair<std::string, std::string>>{
-             {"part-stats", kGraph + " " + part},
-             {"part-refine", kGraph + " " + part + " -o " + dir.file("r")},
+             {"part-stats", kNacaGraph + " " + part},
+             {"part-refine", kNacaGraph + " " + part + " -o " + dir.file("r")},
              {"part-plan", "show " + part},
              {"part-schedule", "dp " + dir.write("c.csv", "A,B\n1,2\n") + " --remap-cost 1"},
              {"part-convert", source_file("data/naca0012.msh") + " -o " + dir.file("m.graph")}}) {
@@ -80,19 +78,21 @@ TEST(CommandLine, SeedOnlyWhereSomethingIsRandom) {
         EXPECT_NE(r.err.find("--seed"), std::string::npos) << r.err;
     }
     EXPECT_EQ(
-        run_tool("part-partition", kGraph + " -k 4 --seed 3 -q -o " + dir.file("p")).exit_code, 0);
+        run_tool("part-partition", kNacaGraph + " -k 4 --seed 3 -q -o " + dir.file("p")).exit_code,
+        0);
     EXPECT_EQ(
-        run_tool("part-order", kGraph + " --method spectral --seed 3 -q -o " + dir.file("perm"))
+        run_tool("part-order", kNacaGraph + " --method spectral --seed 3 -q -o " + dir.file("perm"))
             .exit_code,
         0);
 }
 
 TEST(CommandLine, PlanVerifyReportsJson) {
     ScratchDir dir;
-    const std::string old_part = block_partition(dir), new_part = dir.file("new.part");
+    const std::string old_part = block_partition_file(dir), new_part = dir.file("new.part");
     const std::string plan = dir.file("move.plan");
-    ASSERT_EQ(run_tool("part-repart", kGraph + " " + old_part + " --method interval -k 6 -q -o " +
-                                          new_part + " --plan " + plan)
+    ASSERT_EQ(run_tool("part-repart", kNacaGraph + " " + old_part +
+                                          " --method interval -k 6 -q -o " + new_part + " --plan " +
+                                          plan)
                   .exit_code,
               0);
     const CommandResult r =
@@ -119,7 +119,7 @@ TEST(CommandLine, SchedulePoliciesReportsJson) {
 // part-partition GRAPH 8 as gpmetis takes it: the same file, named the same, as -k 8.
 TEST(CommandLine, PartitionTakesKAsGpmetisDoes) {
     ScratchDir dir;
-    const std::string graph = copy_into(dir, kGraph);
+    const std::string graph = copy_into(dir, kNacaGraph);
     ASSERT_EQ(run_tool("part-partition", graph + " 8 -q").exit_code, 0);
     ASSERT_EQ(run_tool("part-partition", graph + " -k 8 -q -o " + dir.file("with-k")).exit_code, 0);
     EXPECT_EQ(read_text(graph + ".part.8"), read_text(dir.file("with-k")));
@@ -138,17 +138,17 @@ TEST(CommandLine, PartitionTakesKAsGpmetisDoes) {
 // part-repart writes a plan only when --plan names one.
 TEST(CommandLine, RepartWritesNoPlanWithoutPlanOption) {
     ScratchDir dir;
-    const std::string old_part = block_partition(dir);
+    const std::string old_part = block_partition_file(dir);
     const CommandResult r =
-        run_tool("part-repart", kGraph + " " + old_part + " --method interval -k 6 --json -o " +
+        run_tool("part-repart", kNacaGraph + " " + old_part + " --method interval -k 6 --json -o " +
                                     dir.file("new.part"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(entries_of(dir), (std::vector<std::string>{"blocks.part.8", "new.part"}));
     EXPECT_TRUE(nlohmann::json::parse(r.out)["plan"].is_null());
 
     const CommandResult text =
-        run_tool("part-repart",
-                 kGraph + " " + old_part + " --method interval -k 6 -o " + dir.file("text.part"));
+        run_tool("part-repart", kNacaGraph + " " + old_part + " --method interval -k 6 -o " +
+                                    dir.file("text.part"));
     ASSERT_EQ(text.exit_code, 0) << text.err;
     EXPECT_EQ(text.out.rfind("Wrote " + dir.file("text.part") + " (method interval)\n", 0), 0u)
         << text.out;
@@ -156,12 +156,13 @@ TEST(CommandLine, RepartWritesNoPlanWithoutPlanOption) {
 
 TEST(CommandLine, RepartTakesTheOldPartitionAsPositional) {
     ScratchDir dir;
-    const std::string old_part = block_partition(dir);
-    const CommandResult old_spelling = run_tool(
-        "part-repart", kGraph + " --old " + old_part + " --method interval -q -o " + dir.file("n"));
+    const std::string old_part = block_partition_file(dir);
+    const CommandResult old_spelling =
+        run_tool("part-repart",
+                 kNacaGraph + " --old " + old_part + " --method interval -q -o " + dir.file("n"));
     EXPECT_EQ(old_spelling.exit_code, 2) << "the old partition is OLD, after GRAPH";
     const CommandResult missing =
-        run_tool("part-repart", kGraph + " --method interval -q -o " + dir.file("n"));
+        run_tool("part-repart", kNacaGraph + " --method interval -q -o " + dir.file("n"));
     EXPECT_EQ(missing.exit_code, 2);
     EXPECT_NE(missing.err.find("OLD is required"), std::string::npos) << missing.err;
 }

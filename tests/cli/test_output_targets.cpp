@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "formats/vtk_mesh.hpp"
+#include "tests/support/naca0012.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part;
@@ -17,9 +18,6 @@ using namespace part::test;
 namespace fs = std::filesystem;
 
 namespace {
-
-const std::string kGraph = source_file("data/naca0012.graph");
-const std::string kMesh = source_file("data/naca0012.msh");
 
 bool is_character_device(const std::string& path) {
     struct stat s;
@@ -32,18 +30,18 @@ bool is_character_device(const std::string& path) {
 TEST(OutputTargets, DashWritesTheFileBytesToStandardOutput) {
     ScratchDir dir;
     const std::string file = dir.file("p.part");
-    auto r = run_tool("part-partition", kGraph + " -k 4 --method rcb --coords " +
+    auto r = run_tool("part-partition", kNacaGraph + " -k 4 --method rcb --coords " +
                                             source_file("data/naca0012.xyz") + " -o " + file);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("Wrote"), std::string::npos); // the report, on stdout as before
-    auto dash = run_tool("part-partition", kGraph + " -k 4 --method rcb --coords " +
+    auto dash = run_tool("part-partition", kNacaGraph + " -k 4 --method rcb --coords " +
                                                source_file("data/naca0012.xyz") + " -o -");
     ASSERT_EQ(dash.exit_code, 0) << dash.err;
     EXPECT_EQ(dash.out, read_text(file));
     EXPECT_NE(dash.err.find("Wrote -"), std::string::npos) << "the report, on stderr";
     EXPECT_FALSE(file_exists("-"));
 
-    auto json = run_tool("part-partition", kGraph + " -k 4 --method rcb --coords " +
+    auto json = run_tool("part-partition", kNacaGraph + " -k 4 --method rcb --coords " +
                                                source_file("data/naca0012.xyz") + " -o - --json");
     ASSERT_EQ(json.exit_code, 0) << json.err;
     EXPECT_EQ(json.out, read_text(file));
@@ -53,12 +51,12 @@ TEST(OutputTargets, DashWritesTheFileBytesToStandardOutput) {
 TEST(OutputTargets, OtherToolsWriteTheSameBytesToStandardOutput) {
     ScratchDir dir;
     const std::string part = dir.file("g.part.4");
-    ASSERT_EQ(run_tool("part-partition", kGraph + " -k 4 -q -o " + part).exit_code, 0);
+    ASSERT_EQ(run_tool("part-partition", kNacaGraph + " -k 4 -q -o " + part).exit_code, 0);
     const std::vector<std::pair<std::string, std::string>> cases = {
-        {"part-order", kGraph + " --method rcm"},
-        {"part-refine", kGraph + " " + part},
-        {"part-stats", kGraph + " " + part + " --json"},
-        {"part-convert", kMesh + " --partition " + part},
+        {"part-order", kNacaGraph + " --method rcm"},
+        {"part-refine", kNacaGraph + " " + part},
+        {"part-stats", kNacaGraph + " " + part + " --json"},
+        {"part-convert", kNacaMesh + " --partition " + part},
     };
     for (const auto& [name, args] : cases) {
         const std::string file = dir.file(name + (name == "part-convert" ? ".vtu" : ".out"));
@@ -73,25 +71,25 @@ TEST(OutputTargets, OtherToolsWriteTheSameBytesToStandardOutput) {
 TEST(OutputTargets, SerialRepartWritesThePlanToStandardOutput) {
     ScratchDir dir;
     const std::string part = dir.file("g.part.4");
-    ASSERT_EQ(run_tool("part-partition", kGraph + " -k 4 -q -o " + part).exit_code, 0);
+    ASSERT_EQ(run_tool("part-partition", kNacaGraph + " -k 4 -q -o " + part).exit_code, 0);
     const std::string args =
-        kGraph + " " + part + " -k 3 --method scratch -o " + dir.file("new.part") + " --plan ";
+        kNacaGraph + " " + part + " -k 3 --method scratch -o " + dir.file("new.part") + " --plan ";
     auto r = run_tool("part-repart", args + dir.file("move.plan"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     auto dash = run_tool("part-repart", args + "-");
     ASSERT_EQ(dash.exit_code, 0) << dash.err;
     EXPECT_EQ(dash.out, read_text(dir.file("move.plan")));
-    auto both = run_tool("part-repart", kGraph + " " + part + " -k 3 -o - --plan /dev/stdout");
+    auto both = run_tool("part-repart", kNacaGraph + " " + part + " -k 3 -o - --plan /dev/stdout");
     EXPECT_EQ(both.exit_code, 2) << both.err;
 }
 
 // Tests run as root: a rename over /dev/null would replace the device for the whole machine.
 TEST(OutputTargets, DevNullStaysACharacterDevice) {
     ASSERT_TRUE(is_character_device("/dev/null"));
-    auto r = run_tool("part-partition", kGraph + " -k 4 -q -o /dev/null");
+    auto r = run_tool("part-partition", kNacaGraph + " -k 4 -q -o /dev/null");
     EXPECT_EQ(r.exit_code, 0) << r.err;
-    r = run_tool("part-convert",
-                 kMesh + " --partition " + source_file("data/naca0012.graph") + " -q -o /dev/null");
+    r = run_tool("part-convert", kNacaMesh + " --partition " + source_file("data/naca0012.graph") +
+                                     " -q -o /dev/null");
     EXPECT_NE(r.exit_code, 0); // the graph is no partition of the mesh: nothing written
     EXPECT_TRUE(is_character_device("/dev/null"));
     for (const auto& entry : fs::directory_iterator("/dev"))
@@ -101,9 +99,9 @@ TEST(OutputTargets, DevNullStaysACharacterDevice) {
 TEST(OutputTargets, FifoReadByABackgroundReader) {
     ScratchDir dir;
     const std::string fifo = dir.file("pipe"), got = dir.file("got"), file = dir.file("p.part");
-    ASSERT_EQ(run_tool("part-partition", kGraph + " -k 4 -q -o " + file).exit_code, 0);
+    ASSERT_EQ(run_tool("part-partition", kNacaGraph + " -k 4 -q -o " + file).exit_code, 0);
     auto r = run_command("{ mkfifo " + fifo + " && (cat " + fifo + " > " + got + " &) && " +
-                         tool("part-partition") + " " + kGraph + " -k 4 -q -o " + fifo + "; }");
+                         tool("part-partition") + " " + kNacaGraph + " -k 4 -q -o " + fifo + "; }");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     // cat ends when the writer closes; wait for its file to be complete.
     for (int i = 0; i < 100 && read_text(got) != read_text(file); ++i) run_command("sleep 0.05");
@@ -116,12 +114,13 @@ TEST(OutputTargets, FifoReadByABackgroundReader) {
 TEST(OutputTargets, MultiFileOutputsRefuseStandardOutputAndDevices) {
     ScratchDir dir;
     const std::string part = dir.file("g.part.4");
-    ASSERT_EQ(run_tool("part-partition", kGraph + " -k 4 -q -o " + part).exit_code, 0);
+    ASSERT_EQ(run_tool("part-partition", kNacaGraph + " -k 4 -q -o " + part).exit_code, 0);
     for (const std::string& target : {std::string("-"), std::string("/dev/null")}) {
-        auto r = run_tool("part-convert", kMesh + " --partition " + part + " --split -o " + target);
+        auto r =
+            run_tool("part-convert", kNacaMesh + " --partition " + part + " --split -o " + target);
         EXPECT_EQ(r.exit_code, 2) << r.err;
         EXPECT_NE(r.err.find("several files"), std::string::npos) << r.err;
-        r = run_tool("part-convert", kMesh + " -o " + target); // a graph and its coordinates
+        r = run_tool("part-convert", kNacaMesh + " -o " + target); // a graph and its coordinates
         EXPECT_EQ(r.exit_code, 2) << r.err;
         r = run_tool("part-plan", "apply " + dir.file("p.plan") + " --dataset " +
                                       dir.file("old.pvtu") + " -o " + target);
@@ -141,8 +140,10 @@ TEST(OutputTargets, SplitOverALargerDatasetLeavesNoStalePiece) {
     fs::create_directory(dir.file("data"));
     for (const std::string k : {"4", "3"}) {
         const std::string part = dir.file("p" + k);
-        ASSERT_EQ(run_tool("part-partition", kGraph + " -k " + k + " -q -o " + part).exit_code, 0);
-        auto r = run_tool("part-convert", kMesh + " --partition " + part + " --split -q -o " + out);
+        ASSERT_EQ(run_tool("part-partition", kNacaGraph + " -k " + k + " -q -o " + part).exit_code,
+                  0);
+        auto r =
+            run_tool("part-convert", kNacaMesh + " --partition " + part + " --split -q -o " + out);
         ASSERT_EQ(r.exit_code, 0) << r.err;
     }
     std::set<std::string> named, on_disk;
@@ -158,7 +159,7 @@ TEST(OutputTargets, SplitOverALargerDatasetLeavesNoStalePiece) {
 // summary on stderr; not both at once.
 TEST(OutputTargets, SimulateWritesItsCsvOrPlotToStandardOutput) {
     ScratchDir dir;
-    const std::string args = kGraph + " --coords " + source_file("data/naca0012.xyz") +
+    const std::string args = kNacaGraph + " --coords " + source_file("data/naca0012.xyz") +
                              " -k 4 --workload hotspot --steps 4 --method scratch ";
     auto r = run_tool("part-simulate",
                       args + "-o " + dir.file("sim.csv") + " --plot " + dir.file("sim.svg"));

@@ -28,14 +28,6 @@ using namespace part::test;
 
 namespace {
 
-bool have(const std::string& program) {
-    return run_command("command -v " + program).exit_code == 0;
-}
-
-CommandResult convert(const std::string& args) {
-    return run_command(tool("part-convert") + " " + args);
-}
-
 // Meshes tests/data/<geo>.geo with gmsh (.msh 4.1 ASCII).
 std::string gmsh_mesh(const ScratchDir& dir, const std::string& geo, int dim) {
     const std::string out = dir.file(geo + ".msh");
@@ -51,12 +43,12 @@ std::string gmsh_mesh(const ScratchDir& dir, const std::string& geo, int dim) {
 void expect_same_as_m2gmetis(const ScratchDir& dir, const std::string& mesh,
                              const std::string& ours_options, const std::string& m2gmetis_options) {
     const std::string metis_mesh = dir.file("cells.mesh");
-    auto r = convert(mesh + " -o " + metis_mesh);
+    auto r = run_tool("part-convert", mesh + " -o " + metis_mesh);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     r = run_command("m2gmetis " + m2gmetis_options + " " + metis_mesh + " " +
                     dir.file("m2gmetis.graph"));
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
-    r = convert(mesh + " " + ours_options + " -o " + dir.file("ours.graph"));
+    r = run_tool("part-convert", mesh + " " + ours_options + " -o " + dir.file("ours.graph"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const Graph theirs = formats::read_chaco_graph(dir.file("m2gmetis.graph"));
     const Graph ours = formats::read_chaco_graph(dir.file("ours.graph"));
@@ -72,7 +64,7 @@ void expect_same_as_m2gmetis(const ScratchDir& dir, const std::string& mesh,
 std::string graph_and_partition(const ScratchDir& dir, const std::string& mesh,
                                 const std::string& stem, int k) {
     const std::string graph = dir.file(stem + ".graph");
-    auto r = convert(mesh + " -o " + graph + " -q");
+    auto r = run_tool("part-convert", mesh + " -o " + graph + " -q");
     EXPECT_EQ(r.exit_code, 0) << r.err;
     r = run_command(tool("part-partition") + " " + graph + " -k " + std::to_string(k) +
                     " --method metis -q");
@@ -103,7 +95,8 @@ std::vector<double> as_doubles(const std::vector<PartId>& part) {
 
 TEST(PartConvert, ReproducesShippedNacaGraphAndCentroids) {
     ScratchDir dir;
-    const auto r = convert(source_file("data/naca0012.msh") + " -o " + dir.file("naca.graph"));
+    const auto r = run_tool("part-convert",
+                            source_file("data/naca0012.msh") + " -o " + dir.file("naca.graph"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     // Byte comparisons without dumping megabytes on failure.
     EXPECT_TRUE(read_text(dir.file("naca.graph")) == read_text(source_file("data/naca0012.graph")));
@@ -115,13 +108,14 @@ TEST(PartConvert, ReproducesShippedNacaGraphAndCentroids) {
 }
 
 TEST(PartConvert, DualGraphEqualsM2gmetisOnNaca) {
-    if (!have("m2gmetis")) GTEST_SKIP() << "m2gmetis not installed (package metis)";
+    if (!have_program("m2gmetis")) GTEST_SKIP() << "m2gmetis not installed (package metis)";
     ScratchDir dir;
     expect_same_as_m2gmetis(dir, source_file("data/naca0012.msh"), "", "-gtype=dual -ncommon=2");
 }
 
 TEST(PartConvert, DualGraphEqualsM2gmetisOnGmshTetrahedra) {
-    if (!have("m2gmetis") || !have("gmsh")) GTEST_SKIP() << "needs m2gmetis and gmsh";
+    if (!have_program("m2gmetis") || !have_program("gmsh"))
+        GTEST_SKIP() << "needs m2gmetis and gmsh";
     ScratchDir dir;
     const std::string mesh = gmsh_mesh(dir, "box3d", 3);
     expect_same_as_m2gmetis(dir, mesh, "", "-gtype=dual -ncommon=3");
@@ -129,7 +123,8 @@ TEST(PartConvert, DualGraphEqualsM2gmetisOnGmshTetrahedra) {
 }
 
 TEST(PartConvert, DualAndNodalGraphsEqualM2gmetisOnHexahedraAndPrisms) {
-    if (!have("m2gmetis") || !have("gmsh")) GTEST_SKIP() << "needs m2gmetis and gmsh";
+    if (!have_program("m2gmetis") || !have_program("gmsh"))
+        GTEST_SKIP() << "needs m2gmetis and gmsh";
     ScratchDir dir;
     const std::string mesh = gmsh_mesh(dir, "mixed3d", 3);
     expect_same_as_m2gmetis(dir, mesh, "", "-gtype=dual -ncommon=3");
@@ -142,7 +137,7 @@ TEST(PartConvert, DualAndNodalGraphsEqualM2gmetisOnHexahedraAndPrisms) {
 // and sizes from cell arrays, on meshes with boundary cells of every dimension and element
 // types triangle, quadrilateral, tetrahedron, prism and hexahedron.
 TEST(PartConvert, StreamedDualGraphEqualsTheBuiltGraph) {
-    if (!have("gmsh")) GTEST_SKIP() << "gmsh not installed";
+    if (!have_program("gmsh")) GTEST_SKIP() << "gmsh not installed";
     ScratchDir dir;
     for (const auto& [geo, dim] :
          std::vector<std::pair<std::string, int>>{{"mixed2d", 2}, {"mixed3d", 3}, {"box3d", 3}}) {
@@ -151,9 +146,10 @@ TEST(PartConvert, StreamedDualGraphEqualsTheBuiltGraph) {
         for (int ncommon : {0, 1, 2}) {
             SCOPED_TRACE(geo + " ncommon " + std::to_string(ncommon));
             const auto r =
-                convert(path + " --weight-field gmsh:physical --size-field gmsh:geometrical" +
-                        (ncommon > 0 ? " --ncommon " + std::to_string(ncommon) : "") + " -q -o " +
-                        dir.file("streamed.graph"));
+                run_tool("part-convert",
+                         path + " --weight-field gmsh:physical --size-field gmsh:geometrical" +
+                             (ncommon > 0 ? " --ncommon " + std::to_string(ncommon) : "") +
+                             " -q -o " + dir.file("streamed.graph"));
             ASSERT_EQ(r.exit_code, 0) << r.err;
             DualGraph dual = build_dual_graph(mesh, ncommon);
             dual.graph.ncon = 1;
@@ -177,7 +173,8 @@ TEST(PartConvert, StreamedDualGraphEqualsTheBuiltGraph) {
 TEST(PartConvertErrors, GraphWithoutItsCoordinatesIsRemoved) {
     ScratchDir dir;
     std::filesystem::create_directory(dir.file("x.xyz")); // the coordinates cannot be written
-    const auto r = convert(source_file("data/naca0012.msh") + " -o " + dir.file("x.graph"));
+    const auto r =
+        run_tool("part-convert", source_file("data/naca0012.msh") + " -o " + dir.file("x.graph"));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find(dir.file("x.xyz")), std::string::npos) << r.err;
     int files = 0;
@@ -192,8 +189,9 @@ TEST(PartConvert, RoundTripMshGraphPartitionVtu) {
     auto r = run_command(tool("part-partition") + " " + dir.file("naca.graph") +
                          " -k 4 --method metis --seed 5 -q -o " + dir.file("old.part"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = convert(mesh + " --partition " + dir.file("naca.graph.part.4") + " --old-partition " +
-                dir.file("old.part") + " --no-boundary -o " + dir.file("naca.vtu") + " --json");
+    r = run_tool("part-convert", mesh + " --partition " + dir.file("naca.graph.part.4") +
+                                     " --old-partition " + dir.file("old.part") +
+                                     " --no-boundary -o " + dir.file("naca.vtu") + " --json");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto report = nlohmann::json::parse(r.out);
 
@@ -220,8 +218,9 @@ TEST(PartConvert, RoundTripMshGraphPartitionVtu) {
     EXPECT_EQ(grid->GetCellType(0), 5); // VTK_TRIANGLE
 
     // Same inputs, same bytes.
-    r = convert(mesh + " --partition " + dir.file("naca.graph.part.4") + " --old-partition " +
-                dir.file("old.part") + " --no-boundary -o " + dir.file("again.vtu") + " -q");
+    r = run_tool("part-convert", mesh + " --partition " + dir.file("naca.graph.part.4") +
+                                     " --old-partition " + dir.file("old.part") +
+                                     " --no-boundary -o " + dir.file("again.vtu") + " -q");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(read_text(dir.file("again.vtu")), read_text(dir.file("naca.vtu")));
 }
@@ -229,7 +228,7 @@ TEST(PartConvert, RoundTripMshGraphPartitionVtu) {
 // The gmsh physical and elementary tags reach the .vtu as cell arrays, cell by cell, on a
 // mesh whose boundary lines (another physical group) are left out of the output.
 TEST(PartConvert, GmshTagsReachTheVtuCellByCell) {
-    if (!have("gmsh")) GTEST_SKIP() << "gmsh not installed";
+    if (!have_program("gmsh")) GTEST_SKIP() << "gmsh not installed";
     ScratchDir dir;
     const std::string path = gmsh_mesh(dir, "mixed2d", 2);
     const Mesh mesh = formats::read_mesh(path);
@@ -237,8 +236,8 @@ TEST(PartConvert, GmshTagsReachTheVtuCellByCell) {
     ASSERT_LT(cells.size(), std::size_t(mesh.num_cells()));
     std::string parts;
     for (std::size_t i = 0; i < cells.size(); ++i) parts += std::to_string(i % 2) + "\n";
-    const auto r = convert(path + " --partition " + dir.write("p", parts) +
-                           " --no-boundary -q -o " + dir.file("tags.vtu"));
+    const auto r = run_tool("part-convert", path + " --partition " + dir.write("p", parts) +
+                                                " --no-boundary -q -o " + dir.file("tags.vtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto grid = read_grid<vtkXMLUnstructuredGridReader>(dir.file("tags.vtu"));
     for (const char* name : {"gmsh:physical", "gmsh:geometrical"}) {
@@ -265,12 +264,13 @@ TEST(PartConvert, GmshTagsReachTheVtuCellByCell) {
 }
 
 TEST(PartConvert, SplitWritesPiecesWithGhostLayer) {
-    if (!have("gmsh")) GTEST_SKIP() << "gmsh not installed";
+    if (!have_program("gmsh")) GTEST_SKIP() << "gmsh not installed";
     ScratchDir dir;
     const std::string mesh = gmsh_mesh(dir, "mixed3d", 3);
     graph_and_partition(dir, mesh, "m", 3);
-    auto r = convert(mesh + " --partition " + dir.file("m.graph.part.3") +
-                     " --no-boundary --split --ghost-layers 1 -o " + dir.file("m.pvtu"));
+    auto r = run_tool("part-convert", mesh + " --partition " + dir.file("m.graph.part.3") +
+                                          " --no-boundary --split --ghost-layers 1 -o " +
+                                          dir.file("m.pvtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     for (int p = 0; p < 3; ++p)
         EXPECT_TRUE(file_exists(dir.file("m_" + std::to_string(p) + ".vtu")));
@@ -302,11 +302,11 @@ TEST(PartConvert, PvtuOutputWithoutSplitWritesAPartitionedDataset) {
     ScratchDir dir;
     const std::string mesh = source_file("data/naca0012.msh");
     const std::string partition = graph_and_partition(dir, mesh, "naca", 3);
-    auto r = convert(mesh + " --partition " + partition + " --no-boundary -q -o " +
-                     dir.file("implied.pvtu"));
+    auto r = run_tool("part-convert", mesh + " --partition " + partition + " --no-boundary -q -o " +
+                                          dir.file("implied.pvtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = convert(mesh + " --partition " + partition + " --no-boundary --split -q -o " +
-                dir.file("split.pvtu"));
+    r = run_tool("part-convert", mesh + " --partition " + partition +
+                                     " --no-boundary --split -q -o " + dir.file("split.pvtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const Graph graph = formats::read_chaco_graph(dir.file("naca.graph"));
     auto whole = read_grid<vtkXMLPUnstructuredGridReader>(dir.file("implied.pvtu"));
@@ -324,10 +324,11 @@ TEST(PartConvert, PvtuPiecesJoinBackIntoTheMesh) {
     ScratchDir dir;
     const std::string mesh = source_file("data/naca0012.msh");
     graph_and_partition(dir, mesh, "naca", 5);
-    auto r = convert(mesh + " --partition " + dir.file("naca.graph.part.5") +
-                     " --split --ghost-layers 1 -o " + dir.file("naca.pvtu"));
+    auto r = run_tool("part-convert", mesh + " --partition " + dir.file("naca.graph.part.5") +
+                                          " --split --ghost-layers 1 -o " + dir.file("naca.pvtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = convert(dir.file("naca.pvtu") + " --weight-field partition -o " + dir.file("joined.graph"));
+    r = run_tool("part-convert", dir.file("naca.pvtu") + " --weight-field partition -o " +
+                                     dir.file("joined.graph"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const Graph original = formats::read_chaco_graph(dir.file("naca.graph"));
     const Graph joined = formats::read_chaco_graph(dir.file("joined.graph"));
@@ -338,7 +339,7 @@ TEST(PartConvert, PvtuPiecesJoinBackIntoTheMesh) {
     EXPECT_EQ(read_text(dir.file("joined.xyz")), read_text(dir.file("naca.xyz")));
     // A missing piece is named, not silently dropped.
     std::filesystem::remove(dir.file("naca_3.vtu"));
-    r = convert(dir.file("naca.pvtu") + " -o " + dir.file("broken.graph"));
+    r = run_tool("part-convert", dir.file("naca.pvtu") + " -o " + dir.file("broken.graph"));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find(dir.file("naca.pvtu")), std::string::npos) << r.err;
     EXPECT_FALSE(file_exists(dir.file("broken.graph")));
@@ -352,7 +353,8 @@ TEST(PartConvert, WeightAndSizeFieldsFromCellArrays) {
                    "CELL_TYPES 2\n5\n5\nCELL_DATA 2\nSCALARS cost int 1\n"
                    "LOOKUP_TABLE default\n4 7\nSCALARS bytes int 1\n"
                    "LOOKUP_TABLE default\n100 200\n");
-    auto r = convert(vtk + " --weight-field cost --size-field bytes -o " + dir.file("w.graph"));
+    auto r = run_tool("part-convert",
+                      vtk + " --weight-field cost --size-field bytes -o " + dir.file("w.graph"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(read_text(dir.file("w.graph")), "2 1 110\n100 4 2\n200 7 1\n");
     EXPECT_EQ(read_text(dir.file("w.xyz")),
@@ -368,15 +370,16 @@ TEST(PartConvert, WeightScaleRoundsARealValuedField) {
                    "POINTS 4 double\n0 0 0 1 0 0 0 1 0 1 1 0\nCELLS 2 8\n3 0 1 2\n3 1 3 2\n"
                    "CELL_TYPES 2\n5\n5\nCELL_DATA 2\nSCALARS cost double 1\n"
                    "LOOKUP_TABLE default\n0.125 2.5\n");
-    auto r = convert(vtk + " --weight-field cost -o " + dir.file("x.graph"));
+    auto r = run_tool("part-convert", vtk + " --weight-field cost -o " + dir.file("x.graph"));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("a weight scale turns real values into integers"), std::string::npos)
         << r.err;
     EXPECT_FALSE(file_exists(dir.file("x.graph")));
-    r = convert(vtk + " --weight-field cost --weight-scale 100 -o " + dir.file("w.graph"));
+    r = run_tool("part-convert",
+                 vtk + " --weight-field cost --weight-scale 100 -o " + dir.file("w.graph"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(read_text(dir.file("w.graph")), "2 1 010\n13 2\n250 1\n");
-    r = convert(vtk + " --weight-scale 100 -o " + dir.file("y.graph"));
+    r = run_tool("part-convert", vtk + " --weight-scale 100 -o " + dir.file("y.graph"));
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("--weight-scale needs --weight-field or --size-field"), std::string::npos)
         << r.err;
@@ -384,8 +387,9 @@ TEST(PartConvert, WeightScaleRoundsARealValuedField) {
 
 TEST(PartConvertErrors, UnknownFieldListsTheFieldsThatExist) {
     ScratchDir dir;
-    const auto r = convert(source_file("data/naca0012.msh") + " --weight-field pressure -o " +
-                           dir.file("x.graph"));
+    const auto r =
+        run_tool("part-convert", source_file("data/naca0012.msh") + " --weight-field pressure -o " +
+                                     dir.file("x.graph"));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(
         r.err.find(
@@ -408,10 +412,12 @@ TEST(PartConvertErrors, BadWeightNamesTheArrayTuple) {
                          "SCALARS cost int 1\nLOOKUP_TABLE default\n" +
                              costs + "\n");
     };
-    auto r = convert(mesh_with_costs("-5 4 7") + " --weight-field cost -o " + dir.file("w.graph"));
+    auto r = run_tool("part-convert",
+                      mesh_with_costs("-5 4 7") + " --weight-field cost -o " + dir.file("w.graph"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(read_text(dir.file("w.graph")), "2 1 010\n4 2\n7 1\n");
-    r = convert(mesh_with_costs("5 4 -7") + " --weight-field cost -o " + dir.file("x.graph"));
+    r = run_tool("part-convert",
+                 mesh_with_costs("5 4 -7") + " --weight-field cost -o " + dir.file("x.graph"));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("'cost' holds -7.000000 at tuple 2"), std::string::npos) << r.err;
     EXPECT_FALSE(file_exists(dir.file("x.graph")));
@@ -419,8 +425,9 @@ TEST(PartConvertErrors, BadWeightNamesTheArrayTuple) {
 
 TEST(PartConvertErrors, PartitionOfTheWrongLength) {
     ScratchDir dir;
-    const auto r = convert(source_file("data/naca0012.msh") + " --partition " +
-                           dir.write("p", "0\n1\n0\n") + " -o " + dir.file("x.vtu"));
+    const auto r =
+        run_tool("part-convert", source_file("data/naca0012.msh") + " --partition " +
+                                     dir.write("p", "0\n1\n0\n") + " -o " + dir.file("x.vtu"));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("expected one part id per top-dimensional cell"), std::string::npos)
         << r.err;
@@ -434,7 +441,7 @@ TEST(PartConvertErrors, BadMeshLeavesNoOutput) {
         dir.write("bad.msh", "$MeshFormat\n4.1 0 8\n$EndMeshFormat\n$Nodes\n1 1 1 1\n2 1 0 1\n1\n"
                              "0 0 0\n$EndNodes\n$Elements\n1 1 1 1\n2 1 2 1\n1 1 2 3\n"
                              "$EndElements\n");
-    const auto r = convert(bad + " -o " + dir.file("x.graph"));
+    const auto r = run_tool("part-convert", bad + " -o " + dir.file("x.graph"));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("error: " + bad + ":13: element 1 refers to node 2, out of range"),
               std::string::npos)
@@ -448,12 +455,14 @@ TEST(PartConvertErrors, BadMeshLeavesNoOutput) {
 // the tool reports the file and line and exits 1.
 TEST(PartConvertErrors, MalformedVtuIsAnErrorNotACrash) {
     ScratchDir dir;
-    auto made = convert(source_file("data/naca0012.msh") + " -q -o " + dir.file("good.graph"));
+    auto made = run_tool("part-convert",
+                         source_file("data/naca0012.msh") + " -q -o " + dir.file("good.graph"));
     ASSERT_EQ(made.exit_code, 0) << made.err;
     std::string parts;
     for (int c = 0; c < 19886; ++c) parts += std::to_string(c % 2) + "\n";
-    made = convert(source_file("data/naca0012.msh") + " --partition " + dir.write("p.part", parts) +
-                   " -q -o " + dir.file("good.vtu"));
+    made =
+        run_tool("part-convert", source_file("data/naca0012.msh") + " --partition " +
+                                     dir.write("p.part", parts) + " -q -o " + dir.file("good.vtu"));
     ASSERT_EQ(made.exit_code, 0) << made.err;
     const std::string text = read_text(dir.file("good.vtu"));
     const auto line_of = [&](const std::string& needle) {
@@ -469,7 +478,7 @@ TEST(PartConvertErrors, MalformedVtuIsAnErrorNotACrash) {
          {std::tuple{"negative.vtu", negative, line_of("<Piece ")},
           std::tuple{"shifted.vtu", shifted, line_of("Name=\"Points\"")}}) {
         const std::string path = dir.write(name, bad);
-        const auto r = convert(path + " -o " + dir.file("bad.graph"));
+        const auto r = run_tool("part-convert", path + " -o " + dir.file("bad.graph"));
         EXPECT_EQ(r.exit_code, 1) << name << ": " << r.err;
         EXPECT_EQ(r.err.rfind("error: " + path + ":" + line + ": ", 0), 0u) << r.err;
         EXPECT_FALSE(file_exists(dir.file("bad.graph")));
@@ -482,7 +491,8 @@ TEST(PartConvertErrors, MalformedLegacyVtkIsAnErrorNotACrash) {
     ScratchDir dir;
     const std::string path =
         copy_into(dir, source_file("tests/data/legacy_vtk_repeated_cells.vtk"));
-    const auto r = convert(path + " --weight-field weight -o " + dir.file("bad.graph"));
+    const auto r =
+        run_tool("part-convert", path + " --weight-field weight -o " + dir.file("bad.graph"));
     EXPECT_EQ(r.exit_code, 1) << r.err;
     EXPECT_EQ(r.err.rfind("error: " + path + ":52: ", 0), 0u) << r.err;
     EXPECT_FALSE(file_exists(dir.file("bad.graph")));
@@ -491,15 +501,19 @@ TEST(PartConvertErrors, MalformedLegacyVtkIsAnErrorNotACrash) {
 TEST(PartConvertErrors, UsageErrors) {
     ScratchDir dir;
     const std::string mesh = source_file("data/naca0012.msh");
-    EXPECT_EQ(convert(mesh).exit_code, 2);                              // no -o
-    EXPECT_EQ(convert(mesh + " -o " + dir.file("x.vtu")).exit_code, 2); // .vtu needs --partition
-    EXPECT_EQ(convert(mesh + " --split -o " + dir.file("x.graph")).exit_code,
+    EXPECT_EQ(run_tool("part-convert", mesh).exit_code, 2); // no -o
+    EXPECT_EQ(run_tool("part-convert", mesh + " -o " + dir.file("x.vtu")).exit_code,
+              2); // .vtu needs --partition
+    EXPECT_EQ(run_tool("part-convert", mesh + " --split -o " + dir.file("x.graph")).exit_code,
               2); // --split needs --partition
-    EXPECT_EQ(convert(mesh + " --nodal --ncommon 2 -o " + dir.file("x.graph")).exit_code, 2);
-    EXPECT_EQ(convert(mesh + " --ncommon 0 -o " + dir.file("x.graph")).exit_code, 2);
-    EXPECT_EQ(convert(mesh + " -o " + dir.file("x.xyz")).exit_code,
+    EXPECT_EQ(
+        run_tool("part-convert", mesh + " --nodal --ncommon 2 -o " + dir.file("x.graph")).exit_code,
+        2);
+    EXPECT_EQ(run_tool("part-convert", mesh + " --ncommon 0 -o " + dir.file("x.graph")).exit_code,
+              2);
+    EXPECT_EQ(run_tool("part-convert", mesh + " -o " + dir.file("x.xyz")).exit_code,
               2); // graph and coordinates would collide
-    const auto r = convert(mesh + " --help");
+    const auto r = run_tool("part-convert", mesh + " --help");
     EXPECT_EQ(r.exit_code, 0);
     EXPECT_NE(r.out.find("Example:"), std::string::npos);
 }

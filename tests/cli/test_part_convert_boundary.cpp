@@ -29,10 +29,6 @@ namespace {
 
 constexpr int kParts = 3;
 
-CommandResult convert(const std::string& args) {
-    return run_command(tool("part-convert") + " " + args);
-}
-
 // One cell array's values, or none when the grid lacks it.
 std::vector<double> cell_values(vtkUnstructuredGrid* grid, const char* name) {
     std::vector<double> v;
@@ -101,13 +97,14 @@ std::pair<VertexId, CommandResult> split_mixed3d(const ScratchDir& dir,
     auto r = run_command("gmsh -3 " + source_file("tests/data/mixed3d.geo") + " " + gmsh_options +
                          " -v 0 -o " + mesh);
     EXPECT_EQ(r.exit_code, 0) << r.err;
-    r = convert(mesh + " -q -o " + dir.file("m.graph"));
+    r = run_tool("part-convert", mesh + " -q -o " + dir.file("m.graph"));
     EXPECT_EQ(r.exit_code, 0) << r.err;
     const VertexId cells = formats::read_chaco_graph(dir.file("m.graph")).num_vertices();
     std::string partition;
     for (VertexId v = 0; v < cells; ++v) partition += std::to_string(v * kParts / cells) + "\n";
-    r = convert(mesh + " --partition " + dir.write("m.part", partition) +
-                " --boundary --ghost-layers 1 --json -o " + dir.file("m.pvtu"));
+    r = run_tool("part-convert", mesh + " --partition " + dir.write("m.part", partition) +
+                                     " --boundary --ghost-layers 1 --json -o " +
+                                     dir.file("m.pvtu"));
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return {cells, r};
 }
@@ -136,7 +133,7 @@ TEST_P(BoundaryElements, SplitPutsEachInThePieceOfItsCell) {
     EXPECT_EQ(owned, faces);
 
     // The boundary elements are no graph vertices: the dataset gives the original graph.
-    r = convert(dir.file("m.pvtu") + " -q -o " + dir.file("joined.graph"));
+    r = run_tool("part-convert", dir.file("m.pvtu") + " -q -o " + dir.file("joined.graph"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(read_text(dir.file("joined.graph")), read_text(dir.file("m.graph")));
 }
@@ -157,7 +154,7 @@ TEST(BoundaryElementsMpirun, RepartSendsEachWithItsCell) {
         for (const auto& [tag, n] : check_piece(dir.file("new_" + std::to_string(p) + ".vtu"), p))
             per_tag[tag] += n;
     EXPECT_EQ(per_tag, (std::map<int, int>{{1, int(cells) / 3}})); // every bottom face once
-    r = convert(dir.file("new.pvtu") + " -q -o " + dir.file("joined.graph"));
+    r = run_tool("part-convert", dir.file("new.pvtu") + " -q -o " + dir.file("joined.graph"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(read_text(dir.file("joined.graph")), read_text(dir.file("m.graph")));
 }
@@ -182,14 +179,14 @@ class BoundaryElementsVtu : public testing::TestWithParam<TaggedMesh> {};
 TEST_P(BoundaryElementsVtu, FollowTheCellsWithTheirCellsPart) {
     ScratchDir dir;
     const std::string mesh = source_file(std::string("tests/data/mixed2d.") + GetParam().extension);
-    auto r = convert(mesh + " -q -o " + dir.file("m.graph"));
+    auto r = run_tool("part-convert", mesh + " -q -o " + dir.file("m.graph"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const VertexId cells = formats::read_chaco_graph(dir.file("m.graph")).num_vertices();
     std::string partition;
     for (VertexId v = 0; v < cells; ++v) partition += std::to_string(v % 2) + "\n";
     // The default: no --boundary needed.
-    r = convert(mesh + " --partition " + dir.write("m.part", partition) + " -q -o " +
-                dir.file("m.vtu"));
+    r = run_tool("part-convert", mesh + " --partition " + dir.write("m.part", partition) +
+                                     " -q -o " + dir.file("m.vtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     vtkNew<vtkXMLUnstructuredGridReader> reader;
     reader->SetFileName(dir.file("m.vtu").c_str());
@@ -204,7 +201,7 @@ TEST_P(BoundaryElementsVtu, FollowTheCellsWithTheirCellsPart) {
         if (is_boundary) boundary_tags.insert(tag[c]);
     }
     EXPECT_EQ(boundary_tags, GetParam().tags);
-    r = convert(dir.file("m.vtu") + " -q -o " + dir.file("again.graph"));
+    r = run_tool("part-convert", dir.file("m.vtu") + " -q -o " + dir.file("again.graph"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(read_text(dir.file("again.graph")), read_text(dir.file("m.graph")));
 }
@@ -239,8 +236,8 @@ $Elements
 $EndElements
 )");
     const std::string partition = dir.write("p", "0\n1\n");
-    const auto r =
-        convert(mesh + " --partition " + partition + " --boundary -o " + dir.file("out.vtu"));
+    const auto r = run_tool("part-convert", mesh + " --partition " + partition + " --boundary -o " +
+                                                dir.file("out.vtu"));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("error: " + mesh), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("boundary element 3 (line, physical tag 7 \"wall\") has no adjacent cell"),
@@ -337,8 +334,8 @@ TEST(BoundaryElementsOpenFoam, GmshOutputRefusesPolygonsAndKeepsQuadrilaterals) 
 
 TEST(BoundaryElementsErrors, BoundaryNeedsPartition) {
     ScratchDir dir;
-    const auto r =
-        convert(source_file("tests/data/mixed2d.msh") + " --boundary -o " + dir.file("m.graph"));
+    const auto r = run_tool("part-convert", source_file("tests/data/mixed2d.msh") +
+                                                " --boundary -o " + dir.file("m.graph"));
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("--boundary need --partition"), std::string::npos) << r.err;
 }

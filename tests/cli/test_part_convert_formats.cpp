@@ -12,14 +12,6 @@ using namespace part::test;
 
 namespace {
 
-CommandResult convert(const std::string& args) {
-    return run_command(tool("part-convert") + " " + args);
-}
-
-std::string data(const std::string& name) {
-    return source_file("tests/data/" + name);
-}
-
 // The numbers of a text file, to compare coordinates that went through fewer digits.
 std::vector<double> numbers_of(const std::string& path) {
     std::istringstream in(read_text(path));
@@ -31,9 +23,9 @@ std::vector<double> numbers_of(const std::string& path) {
 void expect_graph_as_from_msh(const ScratchDir& dir, const std::string& mesh,
                               const std::string& msh) {
     SCOPED_TRACE(mesh);
-    auto r = convert(data(mesh) + " -o " + dir.file("ours.graph"));
+    auto r = run_tool("part-convert", test_data(mesh) + " -o " + dir.file("ours.graph"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = convert(data(msh) + " -o " + dir.file("msh.graph"));
+    r = run_tool("part-convert", test_data(msh) + " -o " + dir.file("msh.graph"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(read_text(dir.file("ours.graph")), read_text(dir.file("msh.graph")));
     const auto ours = numbers_of(dir.file("ours.xyz"));
@@ -56,7 +48,7 @@ TEST(PartConvertFormats, MalformedSu2IsAnErrorNamingTheLine) {
     ScratchDir dir;
     const std::string bad =
         dir.write("bad.su2", "NDIME= 2\nNELEM= 1\n5 0 1 7\nNPOIN= 3\n0 0\n1 0\n0 1\n");
-    const auto r = convert(bad + " -o " + dir.file("x.graph"));
+    const auto r = run_tool("part-convert", bad + " -o " + dir.file("x.graph"));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("error: " + bad + ":3: node id 7 is out of range: NPOIN= 3"),
               std::string::npos)
@@ -67,7 +59,7 @@ TEST(PartConvertFormats, MalformedSu2IsAnErrorNamingTheLine) {
 TEST(PartConvertFormats, UnknownExtensionListsTheFormats) {
     ScratchDir dir;
     const std::string mesh = dir.write("mesh.obj", "v 0 0 0\n");
-    const auto r = convert(mesh + " -o " + dir.file("x.graph"));
+    const auto r = run_tool("part-convert", mesh + " -o " + dir.file("x.graph"));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find(".inp (Abaqus or AVS UCD), .ugrid (AFLR3), .mesh (Medit, MFEM or METIS), "
                          ".exo"),
@@ -82,13 +74,14 @@ TEST(PartConvertFormats, PartitionAsOpenFoamCellDecomposition) {
     const std::string partition = dir.write("two.part", "1\n0\n");
     const std::string header = "FoamFile\n{\n    version     2.0;\n    format      ascii;\n"
                                "    class       labelList;\n    object      ";
-    auto r = convert(mesh + " --partition " + partition + " -o " + dir.file("cellDecomposition"));
+    auto r = run_tool("part-convert",
+                      mesh + " --partition " + partition + " -o " + dir.file("cellDecomposition"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(read_text(dir.file("cellDecomposition")),
               header + "cellDecomposition;\n}\n\n2\n(\n1\n0\n)\n");
     EXPECT_NE(r.out.find("2 cells, 2 parts"), std::string::npos) << r.out;
-    r = convert(mesh + " --partition " + partition + " --format openfoam -o " +
-                dir.file("decomposition"));
+    r = run_tool("part-convert", mesh + " --partition " + partition + " --format openfoam -o " +
+                                     dir.file("decomposition"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(read_text(dir.file("decomposition")),
               header + "decomposition;\n}\n\n2\n(\n1\n0\n)\n");
@@ -96,14 +89,18 @@ TEST(PartConvertFormats, PartitionAsOpenFoamCellDecomposition) {
 
 TEST(PartConvertFormats, CellDecompositionErrors) {
     ScratchDir dir;
-    const std::string mesh = data("mixed2d.su2");
+    const std::string mesh = test_data("mixed2d.su2");
     const std::string out = dir.file("cellDecomposition");
-    EXPECT_EQ(convert(mesh + " -o " + out).exit_code, 2); // needs --partition
+    EXPECT_EQ(run_tool("part-convert", mesh + " -o " + out).exit_code, 2); // needs --partition
     const std::string part = dir.write("p", "0\n1\n");
-    EXPECT_EQ(convert(mesh + " --partition " + part + " --split -o " + out).exit_code, 2);
-    EXPECT_EQ(convert(mesh + " --partition " + part + " --format vtk -o " + out).exit_code, 2);
+    EXPECT_EQ(
+        run_tool("part-convert", mesh + " --partition " + part + " --split -o " + out).exit_code,
+        2);
+    EXPECT_EQ(run_tool("part-convert", mesh + " --partition " + part + " --format vtk -o " + out)
+                  .exit_code,
+              2);
     // A partition of the wrong length names the file and leaves no output.
-    const auto r = convert(mesh + " --partition " + part + " -o " + out);
+    const auto r = run_tool("part-convert", mesh + " --partition " + part + " -o " + out);
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("expected one part id per top-dimensional cell"), std::string::npos)
         << r.err;

@@ -19,11 +19,7 @@ using namespace part::test;
 
 namespace {
 
-constexpr int kParts = 3;
-
-CommandResult convert(const std::string& args) {
-    return run_tool("part-convert", args);
-}
+constexpr int kGmshParts = 3;
 
 // What a partitioned MSH 4.1 ASCII file says, read by the layout of gmsh's manual ("MSH file
 // format version 4.1"), independently of the reader under test.
@@ -123,18 +119,18 @@ void expect_boundary_with_its_cell(const PartitionedMsh& msh, int top_dim,
     }
 }
 
-// The graph <name>.graph (with <name>.xyz) of `mesh` and a partition <name>.part of kParts
+// The graph <name>.graph (with <name>.xyz) of `mesh` and a partition <name>.part of kGmshParts
 // blocks of consecutive cells. Returns the part sizes.
 std::vector<int> partition_in_blocks(const ScratchDir& dir, const std::string& mesh,
                                      const std::string& name) {
-    const auto r = convert(mesh + " -q -o " + dir.file(name + ".graph"));
+    const auto r = run_tool("part-convert", mesh + " -q -o " + dir.file(name + ".graph"));
     EXPECT_EQ(r.exit_code, 0) << r.err;
     const VertexId cells = formats::read_chaco_graph(dir.file(name + ".graph")).num_vertices();
     std::string partition;
-    std::vector<int> sizes(kParts, 0);
+    std::vector<int> sizes(kGmshParts, 0);
     for (VertexId v = 0; v < cells; ++v) {
-        partition += std::to_string(v * kParts / cells) + "\n";
-        ++sizes[std::size_t(v * kParts / cells)];
+        partition += std::to_string(v * kGmshParts / cells) + "\n";
+        ++sizes[std::size_t(v * kGmshParts / cells)];
     }
     dir.write(name + ".part", partition);
     return sizes;
@@ -192,12 +188,12 @@ class GmshPartitioned : public testing::TestWithParam<GmshCase> {};
 TEST_P(GmshPartitioned, GmshReadsThePartitionsBack) {
     ScratchDir dir;
     const std::vector<int> sizes = mesh_and_partition(dir, GetParam().geo, GetParam().dim);
-    auto r = convert(dir.file("m.msh") + " --partition " + dir.file("m.part") + " --json -o " +
-                     dir.file("p.msh"));
+    auto r = run_tool("part-convert", dir.file("m.msh") + " --partition " + dir.file("m.part") +
+                                          " --json -o " + dir.file("p.msh"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const PartitionedMsh written = read_partitioned_msh(dir.file("p.msh"));
     const std::map<int, int> expected{{1, sizes[0]}, {2, sizes[1]}, {3, sizes[2]}};
-    EXPECT_EQ(written.num_partitions, kParts);
+    EXPECT_EQ(written.num_partitions, kGmshParts);
     EXPECT_EQ(count_per_partition(written, GetParam().dim), expected);
     const std::map<int, int> boundary = count_per_partition(written, GetParam().boundary_dim);
     ASSERT_FALSE(boundary.empty()) << "no boundary elements written";
@@ -213,7 +209,7 @@ TEST_P(GmshPartitioned, GmshReadsThePartitionsBack) {
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     EXPECT_EQ(r.out.find("Error"), std::string::npos) << r.out;
     const PartitionedMsh back = read_partitioned_msh(dir.file("back.msh"));
-    EXPECT_EQ(back.num_partitions, kParts);
+    EXPECT_EQ(back.num_partitions, kGmshParts);
     EXPECT_EQ(count_per_partition(back, GetParam().dim), expected);
     EXPECT_EQ(count_per_partition(back, GetParam().boundary_dim), boundary);
     expect_boundary_with_its_cell(back, GetParam().dim, "gmsh's back.msh");
@@ -222,10 +218,10 @@ TEST_P(GmshPartitioned, GmshReadsThePartitionsBack) {
 TEST_P(GmshPartitioned, ReadsBackToTheSameDualGraph) {
     ScratchDir dir;
     mesh_and_partition(dir, GetParam().geo, GetParam().dim);
-    auto r = convert(dir.file("m.msh") + " --partition " + dir.file("m.part") + " -q -o " +
-                     dir.file("p.msh"));
+    auto r = run_tool("part-convert", dir.file("m.msh") + " --partition " + dir.file("m.part") +
+                                          " -q -o " + dir.file("p.msh"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = convert(dir.file("p.msh") + " -q -o " + dir.file("back.graph"));
+    r = run_tool("part-convert", dir.file("p.msh") + " -q -o " + dir.file("back.graph"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto edges = edges_by_centroid(dir.file("m.graph"));
     EXPECT_FALSE(edges.empty());
@@ -239,18 +235,18 @@ TEST_P(GmshPartitioned, ReadsBackToTheSameDualGraph) {
 TEST_P(GmshPartitioned, SplitWritesOneFilePerPart) {
     ScratchDir dir;
     const std::vector<int> sizes = mesh_and_partition(dir, GetParam().geo, GetParam().dim);
-    auto r = convert(dir.file("m.msh") + " --partition " + dir.file("m.part") +
-                     " --split --json -o " + dir.file("s.msh"));
+    auto r = run_tool("part-convert", dir.file("m.msh") + " --partition " + dir.file("m.part") +
+                                          " --split --json -o " + dir.file("s.msh"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_FALSE(file_exists(dir.file("s.msh")));
-    EXPECT_FALSE(file_exists(dir.file("s_" + std::to_string(kParts + 1) + ".msh")));
+    EXPECT_FALSE(file_exists(dir.file("s_" + std::to_string(kGmshParts + 1) + ".msh")));
     std::set<long> top_tags;
     int boundary_total = 0;
-    for (int p = 1; p <= kParts; ++p) {
+    for (int p = 1; p <= kGmshParts; ++p) {
         const std::string file = dir.file("s_" + std::to_string(p) + ".msh");
         ASSERT_TRUE(file_exists(file)) << file;
         const PartitionedMsh piece = read_partitioned_msh(file);
-        EXPECT_EQ(piece.num_partitions, kParts) << file;
+        EXPECT_EQ(piece.num_partitions, kGmshParts) << file;
         EXPECT_EQ(count_per_partition(piece, GetParam().dim),
                   (std::map<int, int>{{p, sizes[std::size_t(p - 1)]}}))
             << file;
@@ -292,8 +288,9 @@ TEST(GmshPartitionedOutput, HigherOrderCellsComeBackNodeForNode) {
         SCOPED_TRACE(order);
         ScratchDir dir;
         mesh_and_partition(dir, "mixed3d", 3, order);
-        const auto r = convert(dir.file("m.msh") + " --partition " + dir.file("m.part") +
-                               " -q -o " + dir.file("p.msh"));
+        const auto r =
+            run_tool("part-convert", dir.file("m.msh") + " --partition " + dir.file("m.part") +
+                                         " -q -o " + dir.file("p.msh"));
         ASSERT_EQ(r.exit_code, 0) << r.err;
         const auto input = cells_by_node_coordinates(dir.file("m.msh"));
         const std::size_t hexahedron_coordinates = std::size_t(hexahedron_nodes) * 3;
@@ -302,7 +299,7 @@ TEST(GmshPartitionedOutput, HigherOrderCellsComeBackNodeForNode) {
         }));
         EXPECT_EQ(cells_by_node_coordinates(dir.file("p.msh")), input);
         const PartitionedMsh written = read_partitioned_msh(dir.file("p.msh"));
-        EXPECT_EQ(written.num_partitions, kParts);
+        EXPECT_EQ(written.num_partitions, kGmshParts);
         const auto back = run_command("gmsh " + dir.file("p.msh") + " -0 -format msh41 -o " +
                                       dir.file("back.msh"));
         ASSERT_EQ(back.exit_code, 0) << back.out << back.err;
@@ -320,8 +317,9 @@ TEST(GmshPartitionedOutput, SameInputGivesTheSameBytes) {
     ScratchDir dir;
     mesh_and_partition(dir, "mixed3d", 3);
     for (const char* out : {"a.msh", "b.msh"}) {
-        const auto r = convert(dir.file("m.msh") + " --partition " + dir.file("m.part") +
-                               " --format gmsh -q -o " + dir.file(out));
+        const auto r =
+            run_tool("part-convert", dir.file("m.msh") + " --partition " + dir.file("m.part") +
+                                         " --format gmsh -q -o " + dir.file(out));
         ASSERT_EQ(r.exit_code, 0) << r.err;
     }
     EXPECT_EQ(read_text(dir.file("a.msh")), read_text(dir.file("b.msh")));
@@ -332,9 +330,10 @@ TEST(GmshPartitionedOutput, RefusesWhatItCannotWrite) {
     ScratchDir dir;
     mesh_and_partition(dir, "mixed2d", 2);
     const std::string base = dir.file("m.msh") + " --partition " + dir.file("m.part");
-    auto r = convert(base + " --old-partition " + dir.file("m.part") + " -o " + dir.file("g.msh"));
+    auto r = run_tool("part-convert",
+                      base + " --old-partition " + dir.file("m.part") + " -o " + dir.file("g.msh"));
     EXPECT_EQ(r.exit_code, 2) << r.err;
-    r = convert(dir.file("m.msh") + " -o " + dir.file("g.msh"));
+    r = run_tool("part-convert", dir.file("m.msh") + " -o " + dir.file("g.msh"));
     EXPECT_EQ(r.exit_code, 2) << r.err;
     EXPECT_NE(r.err.find("--partition"), std::string::npos) << r.err;
     EXPECT_TRUE(entries_of(dir) ==
@@ -343,7 +342,8 @@ TEST(GmshPartitionedOutput, RefusesWhatItCannotWrite) {
     // Polyhedra (an OpenFOAM mesh's) have no gmsh element type: refused, nothing written.
     const std::string foam = source_file("tests/data/openfoam_polydual");
     partition_in_blocks(dir, foam, "f");
-    r = convert(foam + " --partition " + dir.file("f.part") + " -o " + dir.file("f.msh"));
+    r = run_tool("part-convert",
+                 foam + " --partition " + dir.file("f.part") + " -o " + dir.file("f.msh"));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("polyhedron"), std::string::npos) << r.err;
     EXPECT_FALSE(file_exists(dir.file("f.msh")));
@@ -398,8 +398,8 @@ std::map<long, std::pair<int, std::set<int>>> one_layer_of_ghosts(const Partitio
 TEST(GmshPartitionedOutput, GhostLayerAsGmshWritesIt) {
     ScratchDir dir;
     mesh_and_partition(dir, "mixed3d", 3);
-    auto r = convert(dir.file("m.msh") + " --partition " + dir.file("m.part") +
-                     " --ghost-layers 1 -q -o " + dir.file("g.msh"));
+    auto r = run_tool("part-convert", dir.file("m.msh") + " --partition " + dir.file("m.part") +
+                                          " --ghost-layers 1 -q -o " + dir.file("g.msh"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const PartitionedMsh written = read_partitioned_msh(dir.file("g.msh"));
     const auto expected = one_layer_of_ghosts(written, 3);
@@ -410,22 +410,22 @@ TEST(GmshPartitionedOutput, GhostLayerAsGmshWritesIt) {
     r = run_command("gmsh " + dir.file("g.msh") + " -0 -format msh41 -o " + dir.file("back.msh"));
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     EXPECT_EQ(r.out.find("Error"), std::string::npos) << r.out;
-    EXPECT_EQ(read_partitioned_msh(dir.file("back.msh")).num_partitions, kParts);
+    EXPECT_EQ(read_partitioned_msh(dir.file("back.msh")).num_partitions, kGmshParts);
     EXPECT_EQ(read_ghost_elements(dir.file("back.msh")), expected);
 }
 
 TEST(GmshPartitionedOutput, SplitFilesHoldTheirGhostCells) {
     ScratchDir dir;
     const std::vector<int> sizes = mesh_and_partition(dir, "mixed3d", 3);
-    auto r = convert(dir.file("m.msh") + " --partition " + dir.file("m.part") +
-                     " --ghost-layers 1 --split -q -o " + dir.file("s.msh"));
+    auto r = run_tool("part-convert", dir.file("m.msh") + " --partition " + dir.file("m.part") +
+                                          " --ghost-layers 1 --split -q -o " + dir.file("s.msh"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    ASSERT_EQ(convert(dir.file("m.msh") + " --partition " + dir.file("m.part") + " -q -o " +
-                      dir.file("whole.msh"))
+    ASSERT_EQ(run_tool("part-convert", dir.file("m.msh") + " --partition " + dir.file("m.part") +
+                                           " -q -o " + dir.file("whole.msh"))
                   .exit_code,
               0);
     const auto all = one_layer_of_ghosts(read_partitioned_msh(dir.file("whole.msh")), 3);
-    for (int p = 1; p <= kParts; ++p) {
+    for (int p = 1; p <= kGmshParts; ++p) {
         const std::string file = dir.file("s_" + std::to_string(p) + ".msh");
         std::map<long, std::pair<int, std::set<int>>> expected;
         for (const auto& [tag, ghost] : all)

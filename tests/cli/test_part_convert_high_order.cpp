@@ -22,14 +22,6 @@ using namespace part::test;
 
 namespace {
 
-bool have_gmsh() {
-    return run_command("command -v gmsh").exit_code == 0;
-}
-
-CommandResult convert(const std::string& args) {
-    return run_command(tool("part-convert") + " " + args);
-}
-
 // Meshes tests/data/mixed3d.geo (prisms, hexahedra, tagged bottom faces) with gmsh.
 std::string mixed3d(const ScratchDir& dir, const std::string& name, const std::string& options) {
     const std::string out = dir.file(name);
@@ -44,13 +36,14 @@ std::string mixed3d(const ScratchDir& dir, const std::string& name, const std::s
 void quadratic_dataset(const ScratchDir& dir, int k, const std::string& options,
                        const std::string& order = "-order 2") {
     const std::string mesh = mixed3d(dir, "q.msh", order);
-    auto r = convert(mesh + " -q -o " + dir.file("q.graph"));
+    auto r = run_tool("part-convert", mesh + " -q -o " + dir.file("q.graph"));
     EXPECT_EQ(r.exit_code, 0) << r.err;
     const std::string part = dir.file("q.graph.part." + std::to_string(k));
     r = run_command(tool("part-partition") + " " + dir.file("q.graph") + " -k " +
                     std::to_string(k) + " --method metis -q");
     EXPECT_EQ(r.exit_code, 0) << r.err;
-    r = convert(mesh + " --partition " + part + " " + options + " -q -o " + dir.file("q.pvtu"));
+    r = run_tool("part-convert",
+                 mesh + " --partition " + part + " " + options + " -q -o " + dir.file("q.pvtu"));
     EXPECT_EQ(r.exit_code, 0) << r.err;
 }
 
@@ -77,7 +70,7 @@ std::map<int, std::pair<int, int>> pvtu_cell_types(const std::string& pvtu) {
 } // namespace
 
 TEST(PartConvertHighOrder, SecondOrderMeshGivesTheFirstOrderGraph) {
-    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    if (!have_program("gmsh")) GTEST_SKIP() << "gmsh not installed";
     ScratchDir dir;
     // gmsh orders a 2.2 file's elements otherwise than a 4.1 one's: each against its own.
     for (const char* format : {"msh41", "msh22"}) {
@@ -86,9 +79,9 @@ TEST(PartConvertHighOrder, SecondOrderMeshGivesTheFirstOrderGraph) {
         const std::string linear = mixed3d(dir, std::string("linear_") + format + ".msh", as);
         const std::string quadratic =
             mixed3d(dir, std::string("quadratic_") + format + ".msh", "-order 2 " + as);
-        auto r = convert(linear + " -q -o " + dir.file("linear.graph"));
+        auto r = run_tool("part-convert", linear + " -q -o " + dir.file("linear.graph"));
         ASSERT_EQ(r.exit_code, 0) << r.err;
-        r = convert(quadratic + " -q -o " + dir.file("quadratic.graph"));
+        r = run_tool("part-convert", quadratic + " -q -o " + dir.file("quadratic.graph"));
         ASSERT_EQ(r.exit_code, 0) << r.err;
         EXPECT_TRUE(read_text(dir.file("quadratic.graph")) == read_text(dir.file("linear.graph")));
         EXPECT_TRUE(read_text(dir.file("quadratic.xyz")) == read_text(dir.file("linear.xyz")));
@@ -96,7 +89,7 @@ TEST(PartConvertHighOrder, SecondOrderMeshGivesTheFirstOrderGraph) {
 }
 
 TEST(PartConvertHighOrder, PiecesHoldTheWholeQuadraticCells) {
-    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    if (!have_program("gmsh")) GTEST_SKIP() << "gmsh not installed";
     ScratchDir dir;
     quadratic_dataset(dir, 2, "");
     ASSERT_FALSE(HasFailure());
@@ -128,12 +121,12 @@ TEST(PartConvertHighOrder, PiecesHoldTheWholeQuadraticCells) {
 // Order 3: the graph is still the first-order mesh's, and the pieces hold VTK's Lagrange cells
 // with every node (64-node hexahedra, 40-node prisms, 16-node quadrangles, 10-node triangles).
 TEST(PartConvertHighOrder, ThirdOrderMeshGivesLagrangePiecesAndTheFirstOrderGraph) {
-    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    if (!have_program("gmsh")) GTEST_SKIP() << "gmsh not installed";
     ScratchDir dir;
     quadratic_dataset(dir, 2, "", "-order 3");
     ASSERT_FALSE(HasFailure());
     const std::string linear = mixed3d(dir, "linear.msh", "");
-    ASSERT_EQ(convert(linear + " -q -o " + dir.file("linear.graph")).exit_code, 0);
+    ASSERT_EQ(run_tool("part-convert", linear + " -q -o " + dir.file("linear.graph")).exit_code, 0);
     EXPECT_TRUE(read_text(dir.file("q.graph")) == read_text(dir.file("linear.graph")));
     // The centroids to rounding: a Lagrange wedge lists its corners in another order (see
     // docs/formats.md), which they are summed in.
@@ -156,7 +149,7 @@ TEST(PartConvertHighOrder, ThirdOrderMeshGivesLagrangePiecesAndTheFirstOrderGrap
 // builds the graph from the corners across ranks and writes a new dataset that joins into the
 // same mesh, its cells still quadratic.
 TEST(HighOrderMpirun, RepartMovesQuadraticAndLagrangeCellsWhole) {
-    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    if (!have_program("gmsh")) GTEST_SKIP() << "gmsh not installed";
     struct Case {
         const char* order;
         int hexahedron, hexahedron_nodes, wedge, wedge_nodes; // VTK types, their nodes
@@ -172,7 +165,7 @@ TEST(HighOrderMpirun, RepartMovesQuadraticAndLagrangeCellsWhole) {
                              " --method interval -k 2 -q -o " + dir.file("d.part") + " --plan " +
                              dir.file("d.plan") + " --pvtu " + dir.file("d.pvtu"));
         ASSERT_EQ(r.exit_code, 0) << r.err;
-        r = convert(dir.file("d.pvtu") + " -q -o " + dir.file("d.graph"));
+        r = run_tool("part-convert", dir.file("d.pvtu") + " -q -o " + dir.file("d.graph"));
         ASSERT_EQ(r.exit_code, 0) << r.err;
         EXPECT_TRUE(read_text(dir.file("d.graph")) == read_text(dir.file("q.graph")));
         const auto types = pvtu_cell_types(dir.file("d.pvtu"));

@@ -18,14 +18,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-CommandResult convert(const std::string& args) {
-    return run_command(tool("part-convert") + " " + args);
-}
-
-std::string data(const std::string& name) {
-    return source_file("tests/data/" + name);
-}
-
 // The first line of a METIS graph: vertices and edges.
 std::string graph_header(const std::string& path) {
     std::istringstream in(read_text(path));
@@ -39,16 +31,17 @@ std::string graph_header(const std::string& path) {
 TEST(PartConvertVtkReaders, GraphsOfExodusCgnsAndOpenFoamMeshes) {
     ScratchDir dir;
     // Vertices and edges: mixed3d.exo as its .msh, tetgen's and OpenFOAM's face counts.
-    auto r = convert(data("mixed3d_v41.msh") + " -o " + dir.file("msh.graph"));
+    auto r =
+        run_tool("part-convert", test_data("mixed3d_v41.msh") + " -o " + dir.file("msh.graph"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const std::pair<std::string, std::string> cases[] = {
-        {data("mixed3d.exo"), graph_header(dir.file("msh.graph"))},
-        {data("tetbox.cgns"), "144 216"},
-        {data("openfoam_hex"), "12 20"},
-        {data("openfoam_polydual/system/controlDict"), "27 54"}};
+        {test_data("mixed3d.exo"), graph_header(dir.file("msh.graph"))},
+        {test_data("tetbox.cgns"), "144 216"},
+        {test_data("openfoam_hex"), "12 20"},
+        {test_data("openfoam_polydual/system/controlDict"), "27 54"}};
     for (const auto& [mesh, header] : cases) {
         SCOPED_TRACE(mesh);
-        r = convert(mesh + " -o " + dir.file("out.graph"));
+        r = run_tool("part-convert", mesh + " -o " + dir.file("out.graph"));
         ASSERT_EQ(r.exit_code, 0) << r.err;
         EXPECT_EQ(graph_header(dir.file("out.graph")).substr(0, header.size()), header);
     }
@@ -59,10 +52,10 @@ TEST(PartConvertVtkReaders, PartitionOfAPolyhedralMeshWritesThePolyhedra) {
     std::string parts;
     for (int c = 0; c < 27; ++c) parts += std::to_string(c % 3) + "\n";
     const std::string partition = dir.write("poly.part", parts);
-    const auto r = convert(data("openfoam_polydual") + " --partition " + partition + " -o " +
-                           dir.file("poly.vtu"));
+    const auto r = run_tool("part-convert", test_data("openfoam_polydual") + " --partition " +
+                                                partition + " -o " + dir.file("poly.vtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    const Mesh in = formats::read_mesh(data("openfoam_polydual"));
+    const Mesh in = formats::read_mesh(test_data("openfoam_polydual"));
     const Mesh out = formats::read_mesh(dir.file("poly.vtu"));
     EXPECT_EQ(out.cell_types, in.cell_types);
     EXPECT_EQ(out.cell_nodes, in.cell_nodes);
@@ -75,21 +68,21 @@ TEST(PartConvertVtkReaders, TruncatedOrForeignFilesAreCleanErrors) {
     ScratchDir dir;
     std::vector<std::string> bad;
     for (const std::string source : {"mixed3d.exo", "tetbox.cgns"}) {
-        const std::string text = read_text(data(source));
+        const std::string text = read_text(test_data(source));
         const std::string ext = fs::path(source).extension().string();
         bad.push_back(dir.write("cut" + ext, text.substr(0, text.size() / 3)));
         bad.push_back(dir.write("header_only" + ext, text.substr(0, 600)));
         bad.push_back(dir.write("garbage" + ext, std::string(5000, '\x89')));
     }
     // An OpenFOAM case whose faces file is cut in the middle of the list.
-    fs::copy(data("openfoam_hex"), dir.file("cut_case"), fs::copy_options::recursive);
+    fs::copy(test_data("openfoam_hex"), dir.file("cut_case"), fs::copy_options::recursive);
     const std::string faces = dir.file("cut_case/constant/polyMesh/faces");
     const std::string text = read_text(faces);
     std::ofstream(faces, std::ios::trunc) << text.substr(0, text.size() / 2);
     bad.push_back(dir.file("cut_case"));
     for (const std::string& mesh : bad) {
         SCOPED_TRACE(mesh);
-        const auto r = convert(mesh + " -o " + dir.file("x.graph"));
+        const auto r = run_tool("part-convert", mesh + " -o " + dir.file("x.graph"));
         EXPECT_EQ(r.exit_code, 1) << r.err;
         EXPECT_NE(r.err.find("error: " + mesh), std::string::npos) << r.err;
         EXPECT_EQ(r.err.find("ERR|"), std::string::npos) << r.err; // no VTK log lines

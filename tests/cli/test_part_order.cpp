@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "formats/permutation_file.hpp"
+#include "tests/support/naca0012.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part::test;
@@ -12,15 +13,13 @@ namespace {
 std::string order_command(const std::string& args) {
     return tool("part-order") + " " + args;
 }
-const std::string kGraph = source_file("data/naca0012.graph");
-const std::string kCoords = source_file("data/naca0012.xyz");
 
 } // namespace
 
 TEST(PartOrder, WritesAPermutationAndTheBlockCutTable) {
     ScratchDir dir;
-    auto r = run_command(order_command(kGraph + " --method hilbert --coords " + kCoords + " -o " +
-                                       dir.file("h.perm") + " --json"));
+    auto r = run_command(order_command(kNacaGraph + " --method hilbert --coords " + kNacaCoords +
+                                       " -o " + dir.file("h.perm") + " --json"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto order = part::formats::read_permutation(dir.file("h.perm"), 19886);
     EXPECT_NO_THROW(part::validate_permutation(order, 19886));
@@ -37,7 +36,7 @@ TEST(PartOrder, WritesAPermutationAndTheBlockCutTable) {
 
 TEST(PartOrder, TablePrintsEveryPowerOfTwo) {
     ScratchDir dir;
-    auto r = run_command(order_command(kGraph + " --method rcm -o " + dir.file("r.perm")));
+    auto r = run_command(order_command(kNacaGraph + " --method rcm -o " + dir.file("r.perm")));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     for (const char* k : {"     2 ", "    16 ", "   256 "})
         EXPECT_NE(r.out.find(k), std::string::npos) << r.out;
@@ -46,8 +45,8 @@ TEST(PartOrder, TablePrintsEveryPowerOfTwo) {
 TEST(PartOrder, SameSeedSameBytes) {
     ScratchDir dir;
     for (const char* name : {"a.perm", "b.perm"})
-        ASSERT_EQ(run_command(
-                      order_command(kGraph + " --method spectral --seed 4 -q -o " + dir.file(name)))
+        ASSERT_EQ(run_command(order_command(kNacaGraph + " --method spectral --seed 4 -q -o " +
+                                            dir.file(name)))
                       .exit_code,
                   0);
     EXPECT_EQ(read_text(dir.file("a.perm")), read_text(dir.file("b.perm")));
@@ -55,7 +54,7 @@ TEST(PartOrder, SameSeedSameBytes) {
 
 TEST(PartOrder, GeometricMethodWithoutCoordinatesSaysHowToGetThem) {
     ScratchDir dir;
-    auto r = run_command(order_command(kGraph + " --method morton -o " + dir.file("m.perm")));
+    auto r = run_command(order_command(kNacaGraph + " --method morton -o " + dir.file("m.perm")));
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("needs vertex coordinates"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("part-convert"), std::string::npos) << r.err;

@@ -45,7 +45,7 @@ struct SplitNaca {
     }
 };
 
-std::vector<double> values(const MeshArray* array) {
+std::vector<double> array_values(const MeshArray* array) {
     std::vector<double> v;
     if (array)
         for (std::size_t i = 0; i < array->num_tuples(); ++i) v.push_back(array->value(i));
@@ -81,14 +81,14 @@ TEST(PartPlanDataset, RoundTripEqualsConvertingWithTheNewPartition) {
     for (std::size_t i = 0; i < applied.size(); ++i) {
         EXPECT_EQ(applied[i].part, direct[i].part);
         const Mesh &a = applied[i].mesh, &d = direct[i].mesh;
-        EXPECT_EQ(values(a.find_cell_array("GlobalCellIds")),
-                  values(d.find_cell_array("GlobalCellIds")));
-        EXPECT_EQ(values(a.find_point_array("GlobalNodeIds")),
-                  values(d.find_point_array("GlobalNodeIds")));
+        EXPECT_EQ(array_values(a.find_cell_array("GlobalCellIds")),
+                  array_values(d.find_cell_array("GlobalCellIds")));
+        EXPECT_EQ(array_values(a.find_point_array("GlobalNodeIds")),
+                  array_values(d.find_point_array("GlobalNodeIds")));
         EXPECT_EQ(a.cell_nodes, d.cell_nodes);
         EXPECT_EQ(a.points, d.points);
-        EXPECT_EQ(values(a.find_cell_array("gmsh:geometrical")),
-                  values(d.find_cell_array("gmsh:geometrical")));
+        EXPECT_EQ(array_values(a.find_cell_array("gmsh:geometrical")),
+                  array_values(d.find_cell_array("gmsh:geometrical")));
     }
 
     // Joined back, the same mesh as converting the .msh with the new partition.
@@ -104,7 +104,8 @@ TEST(PartPlanDataset, RoundTripEqualsConvertingWithTheNewPartition) {
     EXPECT_EQ(joined.cell_nodes, expected.cell_nodes);
     EXPECT_EQ(joined.cell_types, expected.cell_types);
     for (const char* name : {"gmsh:physical", "gmsh:geometrical", "partition"})
-        EXPECT_EQ(values(joined.find_cell_array(name)), values(expected.find_cell_array(name)))
+        EXPECT_EQ(array_values(joined.find_cell_array(name)),
+                  array_values(expected.find_cell_array(name)))
             << name;
     for (CellId c = 0; c < joined.num_cells(); ++c)
         for (PointId p : joined.cell(c))
@@ -231,7 +232,7 @@ TEST(PartPlanDatasetErrors, UsageErrors) {
 // A gmsh-made 3-D mesh of hexahedra and prisms whose old pieces carry a ghost layer: ghosts
 // are not data, the owned cells move once, and interval repartitioning to more parts is fine.
 TEST(PartPlanDataset, GmshHexPrismMeshWithGhostLayersGrows) {
-    if (run_command("command -v gmsh").exit_code != 0) GTEST_SKIP() << "gmsh not installed";
+    if (!have_program("gmsh")) GTEST_SKIP() << "gmsh not installed";
     ScratchDir dir;
     const std::string mesh = dir.file("m.msh");
     auto r = run_command("gmsh -3 " + source_file("tests/data/mixed3d.geo") + " -format msh41 -o " +
@@ -258,11 +259,11 @@ TEST(PartPlanDataset, GmshHexPrismMeshWithGhostLayersGrows) {
     const Mesh joined = formats::read_mesh(dir.file("new.pvtu"));
     EXPECT_EQ(joined.cell_nodes, original.cell_nodes);
     EXPECT_EQ(joined.cell_types, original.cell_types);
-    EXPECT_EQ(values(joined.find_cell_array("gmsh:physical")),
-              values(original.find_cell_array("gmsh:physical")));
+    EXPECT_EQ(array_values(joined.find_cell_array("gmsh:physical")),
+              array_values(original.find_cell_array("gmsh:physical")));
     const auto new_part = formats::read_partition(dir.file("new.part"), original.num_cells()).part;
     for (const auto& piece : formats::read_pvtu_pieces(dir.file("new.pvtu"))) {
-        const auto ids = values(piece.mesh.find_cell_array("GlobalCellIds"));
+        const auto ids = array_values(piece.mesh.find_cell_array("GlobalCellIds"));
         for (double g : ids) EXPECT_EQ(new_part[std::size_t(g)], piece.part);
     }
 }
@@ -288,13 +289,13 @@ TEST(PartPlanDataset, BoundaryElementsMoveWithTheirCells) {
     std::size_t boundary_elements = 0;
     for (std::size_t i = 0; i < applied.size(); ++i) {
         const Mesh &a = applied[i].mesh, &d = direct[i].mesh;
-        EXPECT_EQ(values(a.find_cell_array("GlobalCellIds")),
-                  values(d.find_cell_array("GlobalCellIds")));
+        EXPECT_EQ(array_values(a.find_cell_array("GlobalCellIds")),
+                  array_values(d.find_cell_array("GlobalCellIds")));
         EXPECT_EQ(a.cell_nodes, d.cell_nodes);
-        const auto boundary = values(a.find_cell_array("boundary"));
-        EXPECT_EQ(boundary, values(d.find_cell_array("boundary")));
-        EXPECT_EQ(values(a.find_cell_array("gmsh:physical")),
-                  values(d.find_cell_array("gmsh:physical")));
+        const auto boundary = array_values(a.find_cell_array("boundary"));
+        EXPECT_EQ(boundary, array_values(d.find_cell_array("boundary")));
+        EXPECT_EQ(array_values(a.find_cell_array("gmsh:physical")),
+                  array_values(d.find_cell_array("gmsh:physical")));
         boundary_elements += std::size_t(std::count(boundary.begin(), boundary.end(), 1.0));
     }
     EXPECT_EQ(boundary_elements, 364u); // the wall and farfield lines of naca0012.msh

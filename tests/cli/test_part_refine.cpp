@@ -12,22 +12,20 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/support/naca0012.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part::test;
 
 namespace {
 
-const std::string kGraph = source_file("data/naca0012.graph");
-constexpr int kVertices = 19886;
-
 // 8 parts of the sample mesh: blocks of the vertex numbering, except that part 0 keeps only
 // half its block and gives the rest to part 1, so the partition is badly balanced.
 std::string unbalanced_partition(const ScratchDir& dir) {
     std::string text;
-    for (int v = 0; v < kVertices; ++v) {
-        int p = v * 8 / kVertices;
-        if (p == 0 && v > kVertices / 16) p = 1;
+    for (int v = 0; v < kNacaVertices; ++v) {
+        int p = v * 8 / kNacaVertices;
+        if (p == 0 && v > kNacaVertices / 16) p = 1;
         text += std::to_string(p) + "\n";
     }
     return dir.write("start.part.8", text);
@@ -59,7 +57,7 @@ TEST(PartRefine, HelpShowsExample) {
 TEST(PartRefine, RebalancesAndReportsFlowsSweepsAndMoves) {
     ScratchDir dir;
     const std::string start = unbalanced_partition(dir), out = dir.file("out.part");
-    auto r = run_command(refine(kGraph + " " + start +
+    auto r = run_command(refine(kNacaGraph + " " + start +
                                 " --network mesh:2x4 --map greedy --lambda opt --json -o " + out));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto report = nlohmann::json::parse(r.out);
@@ -70,7 +68,7 @@ TEST(PartRefine, RebalancesAndReportsFlowsSweepsAndMoves) {
     EXPECT_FALSE(report["rounds"][0]["link_flows"].empty());
     EXPECT_GT(report["vertices_moved"].get<int>(), 0);
     // The output is a partition part-stats accepts, with the figures reported.
-    auto stats = run_command(tool("part-stats") + " " + kGraph + " " + out + " -k 8 --json");
+    auto stats = run_command(tool("part-stats") + " " + kNacaGraph + " " + out + " -k 8 --json");
     ASSERT_EQ(stats.exit_code, 0) << stats.err;
     EXPECT_EQ(nlohmann::json::parse(stats.out)["edge_cut"], report["after"]["edge_cut"]);
 }
@@ -78,7 +76,7 @@ TEST(PartRefine, RebalancesAndReportsFlowsSweepsAndMoves) {
 TEST(PartRefine, TableReportAndDefaultOutputName) {
     ScratchDir dir;
     const std::string start = unbalanced_partition(dir);
-    auto r = run_command(refine(kGraph + " " + start + " --flow-graph quotient --coords " +
+    auto r = run_command(refine(kNacaGraph + " " + start + " --flow-graph quotient --coords " +
                                 source_file("data/naca0012.xyz")));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("sweeps"), std::string::npos);
@@ -91,7 +89,7 @@ TEST(PartRefine, SameInputsGiveIdenticalOutput) {
     ScratchDir dir;
     const std::string start = unbalanced_partition(dir);
     for (const char* name : {"a", "b"})
-        ASSERT_EQ(run_command(refine(kGraph + " " + start +
+        ASSERT_EQ(run_command(refine(kNacaGraph + " " + start +
                                      " --network hypercube:3 --map greedy -q -o " + dir.file(name)))
                       .exit_code,
                   0);
@@ -104,7 +102,7 @@ TEST(PartRefine, OneCpuGivesTheSameOutputAsAll) {
     ScratchDir dir;
     const std::string start = unbalanced_partition(dir);
     const std::string args =
-        kGraph + " " + start + " --coords " + source_file("data/naca0012.xyz") + " -q -o ";
+        kNacaGraph + " " + start + " --coords " + source_file("data/naca0012.xyz") + " -q -o ";
     ASSERT_EQ(run_command(refine(args + dir.file("all"))).exit_code, 0);
     const auto pinned = run_command(on_one_cpu(refine(args + dir.file("one"))));
     ASSERT_EQ(pinned.exit_code, 0) << pinned.err;
@@ -118,7 +116,7 @@ TEST(PartRefine, ChacoNetworkFile) {
     for (int p = 1; p <= 8; ++p)
         ring +=
             std::to_string(p == 1 ? 8 : p - 1) + " " + std::to_string(p == 8 ? 1 : p + 1) + "\n";
-    auto r = run_command(refine(kGraph + " " + unbalanced_partition(dir) + " --network " +
+    auto r = run_command(refine(kNacaGraph + " " + unbalanced_partition(dir) + " --network " +
                                 dir.write("ring.graph", ring) + " --json -o " + dir.file("out")));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_LE(nlohmann::json::parse(r.out)["after"]["imbalance"][0].get<double>(), 1.03);
@@ -126,7 +124,7 @@ TEST(PartRefine, ChacoNetworkFile) {
 
 TEST(PartRefine, NetworkOfTheWrongSizeIsAUsageError) {
     ScratchDir dir;
-    auto r = run_command(refine(kGraph + " " + unbalanced_partition(dir) +
+    auto r = run_command(refine(kNacaGraph + " " + unbalanced_partition(dir) +
                                 " --network mesh:4x4 -o " + dir.file("o")));
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("network mesh:4x4 has 16 processors but"), std::string::npos) << r.err;
@@ -138,7 +136,7 @@ TEST(PartRefine, UnknownNetworkSpecIsAUsageError) {
     ScratchDir dir;
     const std::string start = unbalanced_partition(dir);
     for (const std::string spec : {"star:8", "mesh:2by4", "no-such-network"}) {
-        auto r = run_command(refine(kGraph + " " + start + " --network " + spec));
+        auto r = run_command(refine(kNacaGraph + " " + start + " --network " + spec));
         EXPECT_EQ(r.exit_code, 2) << spec;
         EXPECT_NE(r.err.find("expected quotient, mesh:RxC, torus:RxC, hypercube:D, ring:P or a "
                              "Chaco graph file"),
@@ -150,7 +148,7 @@ TEST(PartRefine, UnknownNetworkSpecIsAUsageError) {
 TEST(PartRefine, PartitionNotMatchingTheGraphIsAnInputError) {
     ScratchDir dir;
     const std::string bad = dir.write("short.part", "0\n1\n1\n");
-    auto r = run_command(refine(kGraph + " " + bad + " -o " + dir.file("o")));
+    auto r = run_command(refine(kNacaGraph + " " + bad + " -o " + dir.file("o")));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("error: " + bad + ":3: partition has 3 lines but the graph has 19886"),
               std::string::npos)
@@ -161,14 +159,14 @@ TEST(PartRefine, PartitionNotMatchingTheGraphIsAnInputError) {
 TEST(PartRefine, BadOptionsAreUsageErrors) {
     ScratchDir dir;
     const std::string start = unbalanced_partition(dir);
-    auto r = run_command(refine(kGraph + " " + start + " --lambda 1.5"));
+    auto r = run_command(refine(kNacaGraph + " " + start + " --lambda 1.5"));
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("strictly between 0 and 1, or opt"), std::string::npos) << r.err;
-    r = run_command(refine(kGraph + " " + start + " --flow-graph quotient --network ring:8"));
+    r = run_command(refine(kNacaGraph + " " + start + " --flow-graph quotient --network ring:8"));
     EXPECT_EQ(r.exit_code, 2);
-    r = run_command(refine(kGraph + " " + start + " --map best"));
+    r = run_command(refine(kNacaGraph + " " + start + " --map best"));
     EXPECT_EQ(r.exit_code, 2);
-    r = run_command(refine(kGraph + " " + start + " -o " + start));
+    r = run_command(refine(kNacaGraph + " " + start + " -o " + start));
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("it is an input"), std::string::npos) << r.err;
 }
@@ -177,11 +175,11 @@ TEST(PartRefine, RegionMovesJoinFragmentsAndReshapeBordersBeyondFlatPolish) {
     // Blocks of the vertex numbering: balanced, but parts come in many detached pieces.
     ScratchDir dir;
     std::string text;
-    for (int v = 0; v < kVertices; ++v) text += std::to_string(v * 8 / kVertices) + "\n";
+    for (int v = 0; v < kNacaVertices; ++v) text += std::to_string(v * 8 / kNacaVertices) + "\n";
     const std::string start = dir.write("blocks.part.8", text);
     auto run = [&](const std::string& flags) {
         auto r =
-            run_command(refine(kGraph + " " + start + " --json -o " + dir.file("out") + flags));
+            run_command(refine(kNacaGraph + " " + start + " --json -o " + dir.file("out") + flags));
         EXPECT_EQ(r.exit_code, 0) << r.err;
         return nlohmann::json::parse(r.out);
     };
@@ -194,7 +192,7 @@ TEST(PartRefine, RegionMovesJoinFragmentsAndReshapeBordersBeyondFlatPolish) {
     EXPECT_GT(regions["polish"]["levels"].get<int>(), 1);
     EXPECT_LT(regions["after"]["edge_cut"].get<long>(), flat["after"]["edge_cut"].get<long>());
     EXPECT_LE(regions["after"]["imbalance"][0].get<double>(), 1.03 + 1e-9);
-    auto bad = run_command(refine(kGraph + " " + start + " --band-width -2"));
+    auto bad = run_command(refine(kNacaGraph + " " + start + " --band-width -2"));
     EXPECT_EQ(bad.exit_code, 2);
 }
 
@@ -202,13 +200,13 @@ TEST(PartRefine, WarnsWhenTheQuotientNetworkLeavesAPartEmpty) {
     // Parts 0 and 2 of K = 3 (part 1 empty): on the quotient graph part 1 has no neighbour.
     ScratchDir dir;
     std::string text;
-    for (int v = 0; v < kVertices; ++v) text += (v < kVertices / 2 ? "0\n" : "2\n");
+    for (int v = 0; v < kNacaVertices; ++v) text += (v < kNacaVertices / 2 ? "0\n" : "2\n");
     const std::string start = dir.write("gap.part.3", text), out = dir.file("out.part");
-    auto r = run_command(refine(kGraph + " " + start + " -q -o " + out));
+    auto r = run_command(refine(kNacaGraph + " " + start + " -q -o " + out));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.err.find("1 part(s) stay empty"), std::string::npos) << r.err;
     // A ring network gives part 1 neighbours: it fills, and nothing is said.
-    r = run_command(refine(kGraph + " " + start + " --network ring:3 -q --json -o " + out));
+    r = run_command(refine(kNacaGraph + " " + start + " --network ring:3 -q --json -o " + out));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.err.find("stay empty"), std::string::npos) << r.err;
     EXPECT_EQ(nlohmann::json::parse(r.out)["after"]["empty_parts"], 0);

@@ -4,14 +4,12 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "tests/support/naca0012.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part::test;
 
 namespace {
-
-const std::string kGraph = source_file("data/naca0012.graph");
-constexpr int kVertices = 19886;
 
 std::string repart() {
     return tool("part-repart");
@@ -20,7 +18,8 @@ std::string repart() {
 // Contiguous blocks of the numbering: the old partition of 4 parts.
 std::string old_blocks(const ScratchDir& dir, int parts = 4) {
     std::string text;
-    for (int v = 0; v < kVertices; ++v) text += std::to_string(v * parts / kVertices) + "\n";
+    for (int v = 0; v < kNacaVertices; ++v)
+        text += std::to_string(v * parts / kNacaVertices) + "\n";
     return dir.write("old.part", text);
 }
 
@@ -44,7 +43,7 @@ TEST(PartRepart, IntervalWithNewCapacitiesWritesAVerifiedPlan) {
     const std::string old_part = old_blocks(dir);
     const std::string targets = dir.write("t", "1\n3\n2\n2\n");
     const std::string out = dir.file("new.part"), plan = dir.file("m.plan");
-    auto report = run_json(kGraph + " " + old_part + " --targets " + targets +
+    auto report = run_json(kNacaGraph + " " + old_part + " --targets " + targets +
                            " --method interval -o " + out + " --plan " + plan);
     EXPECT_LE(report["metrics"]["imbalance"][0].get<double>(), 1.03 + 1e-9); // default --ufactor 30
     EXPECT_GT(report["migration"]["moved_vertices"].get<int>(), 0);
@@ -66,7 +65,7 @@ TEST(PartRepart, AlignedArrangementMovesNoMoreThanMcrOnIntervalOldParts) {
     const std::string old_part = old_blocks(dir);
     for (const std::string k : {"3", "4", "6"}) {
         auto run = [&](const std::string& arrangement) {
-            return run_json(kGraph + " " + old_part + " -k " + k +
+            return run_json(kNacaGraph + " " + old_part + " -k " + k +
                             " --method interval --arrangement " + arrangement + " -o " +
                             dir.file(arrangement + ".part") + " --plan " +
                             dir.file(arrangement + ".plan"));
@@ -85,7 +84,8 @@ TEST(PartRepart, AlignedArrangementMovesNoMoreThanMcrOnIntervalOldParts) {
 TEST(PartRepart, ScratchShrinkLeavesSkeletonRanksAndIsDeterministic) {
     ScratchDir dir;
     const std::string old_part = old_blocks(dir, 6);
-    const std::string args = kGraph + " " + old_part + " -k 4 --method scratch --seed 5 --plan ";
+    const std::string args =
+        kNacaGraph + " " + old_part + " -k 4 --method scratch --seed 5 --plan ";
     auto report = run_json(args + dir.file("a.plan") + " -o " + dir.file("a.part"));
     EXPECT_EQ(report["metrics"]["parts"], 4);
     EXPECT_EQ(report["migration"]["skeleton_ranks"], 2);
@@ -103,10 +103,11 @@ TEST(PartRepart, ScratchShrinkLeavesSkeletonRanksAndIsDeterministic) {
 TEST(PartRepart, OrderFileDrivesTheIntervals) {
     ScratchDir dir;
     std::string reversed;
-    for (int v = 0; v < kVertices; ++v) reversed += std::to_string(kVertices - 1 - v) + "\n";
+    for (int v = 0; v < kNacaVertices; ++v)
+        reversed += std::to_string(kNacaVertices - 1 - v) + "\n";
     const std::string order = dir.write("rev.order", reversed);
     const std::string out = dir.file("n.part");
-    auto report = run_json(kGraph + " " + old_blocks(dir) + " --order " + order +
+    auto report = run_json(kNacaGraph + " " + old_blocks(dir) + " --order " + order +
                            " --arrangement identity --method interval -o " + out + " --plan " +
                            dir.file("p.plan"));
     // Reversed order with the identity arrangement: part 0 takes the last quarter of the numbering.
@@ -137,7 +138,7 @@ TEST(PartRepart, BadInputsGetClearErrorsAndNoOutput) {
         {old_part + " --method nonesuch", 2, "nonesuch"},
     };
     for (const Case& c : cases) {
-        auto r = run_command(repart() + " " + kGraph + " " + c.args + tail);
+        auto r = run_command(repart() + " " + kNacaGraph + " " + c.args + tail);
         EXPECT_EQ(r.exit_code, c.exit_code) << c.args << "\n" << r.err;
         EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
         EXPECT_FALSE(file_exists(out)) << c.args;
@@ -148,7 +149,7 @@ TEST(PartRepart, BadInputsGetClearErrorsAndNoOutput) {
 TEST(PartRepart, IntervalReportsWhatTheArrangementAndTheRelabellingSaved) {
     ScratchDir dir;
     const std::string old_part = old_blocks(dir, 8);
-    const std::string args = kGraph + " " + old_part + " --method interval --coords " +
+    const std::string args = kNacaGraph + " " + old_part + " --method interval --coords " +
                              source_file("data/naca0012.xyz") + " -o " + dir.file("new.part");
     const auto details = run_json(args)["details"];
     const auto identity = details["identity_moved_size"].get<std::int64_t>();
@@ -171,7 +172,7 @@ TEST(PartRepart, IntervalReportsWhatTheArrangementAndTheRelabellingSaved) {
 TEST(PartRepart, TheMigrationCostComesFromTheCostModelWithAHorizon) {
     ScratchDir dir;
     const std::string old_part = old_blocks(dir);
-    const std::string args = kGraph + " " + old_part + " --targets " +
+    const std::string args = kNacaGraph + " " + old_part + " --targets " +
                              dir.write("t", "1\n3\n2\n2\n") + " --method adaptive -q -o ";
     // 1e-7 s per unit of size / (1e-6 s per cut edge x 1000 steps) = 1e-4 cut edges per unit.
     ASSERT_EQ(run_command(repart() + " " + args + dir.file("h.part") + " --horizon 1000").exit_code,
@@ -181,7 +182,7 @@ TEST(PartRepart, TheMigrationCostComesFromTheCostModelWithAHorizon) {
               0);
     EXPECT_EQ(read_text(dir.file("h.part")), read_text(dir.file("c.part")));
     // Only the methods that price migration take it.
-    auto r = run_command(repart() + " " + kGraph + " " + old_part +
+    auto r = run_command(repart() + " " + kNacaGraph + " " + old_part +
                          " --method interval --migration-cost 2 -o " + dir.file("i.part"));
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("--migration-cost applies to --method adaptive and gde"),
@@ -194,12 +195,12 @@ TEST(PartRepart, RefusesToOverwriteInputs) {
     ScratchDir dir;
     const std::string old_part = old_blocks(dir);
     const std::string before = read_text(old_part);
-    auto r = run_command(repart() + " " + kGraph + " " + old_part + " --method interval -o " +
+    auto r = run_command(repart() + " " + kNacaGraph + " " + old_part + " --method interval -o " +
                          old_part + " --plan " + dir.file("p.plan"));
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_EQ(read_text(old_part), before);
     EXPECT_FALSE(file_exists(dir.file("p.plan")));
-    EXPECT_EQ(run_command(repart() + " " + kGraph + " " + old_part + " --method interval -o " +
+    EXPECT_EQ(run_command(repart() + " " + kNacaGraph + " " + old_part + " --method interval -o " +
                           dir.file("x.part") + " --plan " + old_part)
                   .exit_code,
               2);
@@ -209,15 +210,15 @@ TEST(PartRepart, CoordinatesOrderTheIntervalsAlongAHilbertCurve) {
     ScratchDir dir;
     const std::string old_part = old_blocks(dir, 8);
     const std::string tail = " " + old_part + " --method interval --plan " + dir.file("p.plan");
-    auto by_numbering = run_json(kGraph + tail + " -o " + dir.file("a.part"));
-    auto by_hilbert = run_json(kGraph + tail + " --coords " + source_file("data/naca0012.xyz") +
+    auto by_numbering = run_json(kNacaGraph + tail + " -o " + dir.file("a.part"));
+    auto by_hilbert = run_json(kNacaGraph + tail + " --coords " + source_file("data/naca0012.xyz") +
                                " -o " + dir.file("b.part"));
     // Same as ordering explicitly with part-order's Hilbert curve.
-    ASSERT_EQ(run_command(tool("part-order") + " " + kGraph + " --method hilbert --coords " +
+    ASSERT_EQ(run_command(tool("part-order") + " " + kNacaGraph + " --method hilbert --coords " +
                           source_file("data/naca0012.xyz") + " -o " + dir.file("h.perm") + " -q")
                   .exit_code,
               0);
-    run_json(kGraph + tail + " --order " + dir.file("h.perm") + " -o " + dir.file("c.part"));
+    run_json(kNacaGraph + tail + " --order " + dir.file("h.perm") + " -o " + dir.file("c.part"));
     EXPECT_EQ(read_text(dir.file("b.part")), read_text(dir.file("c.part")));
     // Numbering blocks of a gmsh mesh are ragged; the curve keeps intervals compact.
     EXPECT_LT(by_hilbert["metrics"]["edge_cut"].get<long>(),
@@ -233,8 +234,8 @@ TEST(PartRepart, HorizonKeepsTheOldPartitionWhenTheRemapDoesNotPayOff) {
         // A fixed migration cost: with --horizon alone, adaptive's and gde's is derived from it.
         const std::string cost =
             method == "adaptive" || method == "gde" ? " --migration-cost 1" : "";
-        const std::string args = kGraph + " " + old_part + " --targets " + targets + " --method " +
-                                 method + cost + " --plan " + dir.file("m.plan");
+        const std::string args = kNacaGraph + " " + old_part + " --targets " + targets +
+                                 " --method " + method + cost + " --plan " + dir.file("m.plan");
         const auto probe = run_json(args + " -o " + dir.file("probe.part"));
         ASSERT_TRUE(probe["amortization"]["pays_off"].get<bool>()) << method;
         const double steps = probe["amortization"]["steps"].get<double>();
@@ -256,7 +257,7 @@ TEST(PartRepart, HorizonKeepsTheOldPartitionWhenTheRemapDoesNotPayOff) {
     }
     // Shrinking is mandatory whatever the horizon.
     const auto shrink =
-        run_json(kGraph + " " + old_part + " -k 3 --method interval " + "--horizon 1 -o " +
+        run_json(kNacaGraph + " " + old_part + " -k 3 --method interval " + "--horizon 1 -o " +
                  dir.file("s.part") + " --plan " + dir.file("s.plan"));
     EXPECT_TRUE(shrink["decision"]["remap"].get<bool>());
     EXPECT_TRUE(shrink["amortization"]["mandatory"].get<bool>());
@@ -268,11 +269,11 @@ TEST(PartRepart, HorizonKeepsTheOldPartitionWhenTheRemapDoesNotPayOff) {
 TEST(PartRepart, ShrinkingFoldsTheLeavingPartsWhenTheHorizonIsShort) {
     ScratchDir dir;
     const std::string old_part = dir.file("old.part");
-    ASSERT_EQ(run_command(tool("part-partition") + " " + kGraph + " -k 8 --method metis -q -o " +
-                          old_part)
+    ASSERT_EQ(run_command(tool("part-partition") + " " + kNacaGraph +
+                          " -k 8 --method metis -q -o " + old_part)
                   .exit_code,
               0);
-    const std::string args = kGraph + " " + old_part + " -k 6 --method gde --plan " +
+    const std::string args = kNacaGraph + " " + old_part + " -k 6 --method gde --plan " +
                              dir.file("f.plan") + " -o " + dir.file("f.part") + " --horizon ";
     const auto short_run = run_json(args + "0.001");
     EXPECT_TRUE(short_run["decision"]["fold"].get<bool>());

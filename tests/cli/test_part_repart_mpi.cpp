@@ -11,18 +11,16 @@
 #include "formats/plan_file.hpp"
 #include "libpart/plan/plan_traffic.hpp"
 #include "libpart/repart/amortization.hpp"
+#include "tests/support/naca0012.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part::test;
 
 namespace {
 
-const std::string kGraph = source_file("data/naca0012.graph");
-constexpr int kVertices = 19886;
-
 std::string scattered_old(const ScratchDir& dir) {
     std::string text;
-    for (int v = 0; v < kVertices; ++v) text += std::to_string((v / 1500 + v % 2) % 4) + "\n";
+    for (int v = 0; v < kNacaVertices; ++v) text += std::to_string((v / 1500 + v % 2) % 4) + "\n";
     return dir.write("old.part.4", text);
 }
 
@@ -46,7 +44,7 @@ TEST(PartRepartMpi, DistributedIntervalWritesTheSerialFiles) {
     const std::string old = scattered_old(dir);
     for (const std::string k : {"4", "3", "6"}) {
         expect_same_as_serial(dir,
-                              " " + kGraph + " " + old + " -k " + k +
+                              " " + kNacaGraph + " " + old + " -k " + k +
                                   " --method interval --controller --ufactor 20 -q",
                               3);
     }
@@ -62,21 +60,21 @@ TEST(PartRepartMpi, AdaptiveUnderMpirunWritesTheSerialFiles) {
     // count on one rank: the distributed method, which gives the serial files there.
     ScratchDir dir;
     expect_same_as_serial(
-        dir, " " + kGraph + " " + scattered_old(dir) + " -k 3 --method adaptive -q", 2);
-    expect_same_as_serial(dir, " " + kGraph + " " + scattered_old(dir) + " --method adaptive -q",
-                          1);
+        dir, " " + kNacaGraph + " " + scattered_old(dir) + " -k 3 --method adaptive -q", 2);
+    expect_same_as_serial(dir,
+                          " " + kNacaGraph + " " + scattered_old(dir) + " --method adaptive -q", 1);
 }
 
 TEST(PartRepartMpi, DistributedAdaptiveBalancesAndRefusesAHorizon) {
     ScratchDir dir;
     const std::string old = scattered_old(dir);
-    const std::string args = " " + kGraph + " " + old + " -k 4 --method adaptive";
+    const std::string args = " " + kNacaGraph + " " + old + " -k 4 --method adaptive";
     auto run = run_command(mpiexec_prefix(3) + tool("part-repart") + args + " -o " +
                            dir.file("d.part") + " --plan " + dir.file("d.plan"));
     ASSERT_EQ(run.exit_code, 0) << run.err;
     EXPECT_NE(run.out.find("distributed over 3 ranks"), std::string::npos) << run.out;
-    auto stats =
-        run_command(tool("part-stats") + " " + kGraph + " " + dir.file("d.part") + " -k 4 --json");
+    auto stats = run_command(tool("part-stats") + " " + kNacaGraph + " " + dir.file("d.part") +
+                             " -k 4 --json");
     ASSERT_EQ(stats.exit_code, 0) << stats.err;
     EXPECT_LE(nlohmann::json::parse(stats.out)["imbalance"][0].get<double>(), 1.03 + 1e-9);
     auto horizon = run_command(mpiexec_prefix(2) + tool("part-repart") + args + " --horizon 5 -o " +
@@ -89,11 +87,11 @@ TEST(PartRepartMpi, DistributedAdaptiveBalancesAndRefusesAHorizon) {
 TEST(PartRepartMpi, DistributedAlignedIntervalsWriteTheSerialFiles) {
     ScratchDir dir;
     std::string blocks;
-    for (int v = 0; v < kVertices; ++v) blocks += std::to_string(v * 4 / kVertices) + "\n";
+    for (int v = 0; v < kNacaVertices; ++v) blocks += std::to_string(v * 4 / kNacaVertices) + "\n";
     const std::string old = dir.write("blocks.part.4", blocks);
     for (const std::string k : {"3", "5"})
         expect_same_as_serial(dir,
-                              " " + kGraph + " " + old + " -k " + k +
+                              " " + kNacaGraph + " " + old + " -k " + k +
                                   " --method interval --arrangement aligned --controller -q",
                               3);
 }
@@ -104,7 +102,7 @@ TEST(PartRepartMpi, DistributedIntervalAlongTheHilbertCurveWritesTheSerialFiles)
     ScratchDir dir;
     for (int ranks : {2, 4})
         expect_same_as_serial(dir,
-                              " " + kGraph + " " + scattered_old(dir) + " --coords " +
+                              " " + kNacaGraph + " " + scattered_old(dir) + " --coords " +
                                   source_file("data/naca0012.xyz") + " -k 6 --method interval -q",
                               ranks);
 }
@@ -112,17 +110,17 @@ TEST(PartRepartMpi, DistributedIntervalAlongTheHilbertCurveWritesTheSerialFiles)
 TEST(PartRepartMpi, DistributedIntervalAlongAnOrderingWritesTheSerialFiles) {
     ScratchDir dir;
     std::string order;
-    for (int v = 0; v < kVertices; ++v)
-        order.append(std::to_string(std::int64_t(v) * 7919 % kVertices)).push_back('\n');
+    for (int v = 0; v < kNacaVertices; ++v)
+        order.append(std::to_string(std::int64_t(v) * 7919 % kNacaVertices)).push_back('\n');
     expect_same_as_serial(dir,
-                          " " + kGraph + " " + scattered_old(dir) + " --order " +
+                          " " + kNacaGraph + " " + scattered_old(dir) + " --order " +
                               dir.write("line.order", order) + " -k 5 --method interval -q",
                           4);
 
     // A repeated position is refused on every rank, and nothing is written.
     order.erase(0, order.find('\n'));
     order.insert(order.begin(), '1'); // vertex 0 takes position 1, which another vertex has
-    const std::string bad_args = " " + kGraph + " " + scattered_old(dir) + " --order " +
+    const std::string bad_args = " " + kNacaGraph + " " + scattered_old(dir) + " --order " +
                                  dir.write("bad.order", order) + " --method interval";
     auto bad = run_command(mpiexec_prefix(3) + tool("part-repart") + bad_args + " -o " +
                            dir.file("x.part") + " --plan " + dir.file("x.plan"));
@@ -133,7 +131,7 @@ TEST(PartRepartMpi, DistributedIntervalAlongAnOrderingWritesTheSerialFiles) {
 
 TEST(PartRepartMpi, BadInputOnOneRankFailsAllWithoutOutput) {
     ScratchDir dir;
-    std::string graph = read_text(kGraph);
+    std::string graph = read_text(kNacaGraph);
     // Spoil a vertex line near the end, in the last rank's byte range.
     const std::size_t at = graph.rfind('\n', graph.size() - 2000);
     graph.insert(at + 1, "7x ");
@@ -157,8 +155,8 @@ TEST(PartRepartMpi, DistributedGdeGivesTheSameFilesForAnyRankCount) {
         auto run = [&](int ranks) {
             // append, not "r" + ...: gcc 12 warns falsely (-Wrestrict) on that here
             const std::string name = std::string("r").append(std::to_string(ranks)).append("k" + k);
-            auto r = run_command(mpiexec_prefix(ranks) + tool("part-repart") + " " + kGraph + " " +
-                                 old + " -k " + k + " --method gde --json -o " +
+            auto r = run_command(mpiexec_prefix(ranks) + tool("part-repart") + " " + kNacaGraph +
+                                 " " + old + " -k " + k + " --method gde --json -o " +
                                  dir.file(name + ".part") + " --plan " + dir.file(name + ".plan"));
             EXPECT_EQ(r.exit_code, 0) << r.err;
             EXPECT_NE(r.out.find("\"ranks\": " + std::to_string(ranks)), std::string::npos)
@@ -170,7 +168,7 @@ TEST(PartRepartMpi, DistributedGdeGivesTheSameFilesForAnyRankCount) {
         EXPECT_EQ(run(2), four) << "-k " << k;
         // One rank under mpiexec runs the distributed method too, not the serial one.
         EXPECT_EQ(run(1), four) << "-k " << k;
-        auto stats = run_command(tool("part-stats") + " " + kGraph + " " +
+        auto stats = run_command(tool("part-stats") + " " + kNacaGraph + " " +
                                  dir.file("r4k" + k + ".part") + " --json");
         ASSERT_EQ(stats.exit_code, 0) << stats.err;
         const auto report = nlohmann::json::parse(stats.out);
@@ -185,8 +183,8 @@ namespace {
 // Three old parts of very different weight (strips of the numbering: 60%, 30%, 10%).
 std::string skewed_old(const ScratchDir& dir) {
     std::string text;
-    for (int v = 0; v < kVertices; ++v)
-        text += (v < kVertices * 6 / 10 ? "0\n" : v < kVertices * 9 / 10 ? "1\n" : "2\n");
+    for (int v = 0; v < kNacaVertices; ++v)
+        text += (v < kNacaVertices * 6 / 10 ? "0\n" : v < kNacaVertices * 9 / 10 ? "1\n" : "2\n");
     return dir.write("skewed.part.3", text);
 }
 
@@ -196,7 +194,7 @@ TEST(PartRepartMpi, DistributedGdeIsDeterministicBalancedAndWritesThePlanOfItsPa
     ScratchDir dir;
     const std::string old = skewed_old(dir);
     auto run = [&](const std::string& name, const std::string& extra) {
-        return run_command(mpiexec_prefix(3) + tool("part-repart") + " " + kGraph + " " + old +
+        return run_command(mpiexec_prefix(3) + tool("part-repart") + " " + kNacaGraph + " " + old +
                            " --method gde " + extra + " -o " + dir.file(name + ".part") +
                            " --plan " + dir.file(name + ".plan"));
     };
@@ -214,7 +212,7 @@ TEST(PartRepartMpi, DistributedGdeIsDeterministicBalancedAndWritesThePlanOfItsPa
     EXPECT_EQ(read_text(dir.file("diff.plan")), read_text(dir.file("a.plan")));
 
     auto stats =
-        run_command(tool("part-stats") + " " + kGraph + " " + dir.file("a.part") + " --json");
+        run_command(tool("part-stats") + " " + kNacaGraph + " " + dir.file("a.part") + " --json");
     ASSERT_EQ(stats.exit_code, 0) << stats.err;
     const auto report = nlohmann::json::parse(stats.out);
     EXPECT_LE(report["imbalance"][0].get<double>(), 1.03) << stats.out;
@@ -224,12 +222,12 @@ TEST(PartRepartMpi, DistributedGdeIsDeterministicBalancedAndWritesThePlanOfItsPa
 TEST(PartRepartMpi, DistributedGdeGrowsOntoSkeletonRanks) {
     ScratchDir dir;
     const std::string old = skewed_old(dir);
-    auto r = run_command(mpiexec_prefix(4) + tool("part-repart") + " " + kGraph + " " + old +
+    auto r = run_command(mpiexec_prefix(4) + tool("part-repart") + " " + kNacaGraph + " " + old +
                          " -k 4 --method gde -q -o " + dir.file("g.part") + " --plan " +
                          dir.file("g.plan"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     auto stats =
-        run_command(tool("part-stats") + " " + kGraph + " " + dir.file("g.part") + " --json");
+        run_command(tool("part-stats") + " " + kNacaGraph + " " + dir.file("g.part") + " --json");
     ASSERT_EQ(stats.exit_code, 0) << stats.err;
     const auto report = nlohmann::json::parse(stats.out);
     EXPECT_EQ(report["parts"].get<int>(), 4) << stats.out;
@@ -243,7 +241,7 @@ TEST(PartRepartMpi, DistributedGdeBadInputOnOneRankFailsAllWithoutOutput) {
     old.replace(old.size() - 40, 1, "x");
     const std::string bad = dir.write("bad.part.3", old);
     auto r =
-        run_command(mpiexec_prefix(3) + tool("part-repart") + " " + kGraph + " " + bad +
+        run_command(mpiexec_prefix(3) + tool("part-repart") + " " + kNacaGraph + " " + bad +
                     " --method gde -o " + dir.file("new.part") + " --plan " + dir.file("new.plan"));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("error: " + bad + ":"), std::string::npos) << r.err;
@@ -256,10 +254,11 @@ TEST(PartRepartMpi, DistributedGdeBadInputOnOneRankFailsAllWithoutOutput) {
 TEST(PartRepartMpi, OneBasedOldPartitionIsRefusedOnAnyRankCount) {
     ScratchDir dir;
     std::string text;
-    for (int v = 0; v < kVertices; ++v) text += std::to_string(1 + (v / 1500 + v % 2) % 4) + "\n";
+    for (int v = 0; v < kNacaVertices; ++v)
+        text += std::to_string(1 + (v / 1500 + v % 2) % 4) + "\n";
     const std::string old = dir.write("one_based.part", text);
     for (const std::string& launcher : {std::string(), mpiexec_prefix(3)}) {
-        auto r = run_command(launcher + tool("part-repart") + " " + kGraph + " " + old +
+        auto r = run_command(launcher + tool("part-repart") + " " + kNacaGraph + " " + old +
                              " --method gde -o " + dir.file("new.part") + " --plan " +
                              dir.file("new.plan"));
         EXPECT_EQ(r.exit_code, 1) << launcher << r.err;
@@ -274,8 +273,8 @@ TEST(PartRepartMpi, OneBasedOldPartitionIsRefusedOnAnyRankCount) {
 namespace {
 
 // Runs ARGS --json serially (ranks 0) or on `ranks` ranks, writing PREFIX.part and PREFIX.plan.
-nlohmann::json run_json(const ScratchDir& dir, const std::string& args, int ranks,
-                        const std::string& prefix) {
+nlohmann::json run_mpi_json(const ScratchDir& dir, const std::string& args, int ranks,
+                            const std::string& prefix) {
     auto r = run_command((ranks > 0 ? mpiexec_prefix(ranks) : std::string()) + tool("part-repart") +
                          args + " --json -o " + dir.file(prefix + ".part") + " --plan " +
                          dir.file(prefix + ".plan"));
@@ -291,15 +290,15 @@ TEST(PartRepartMpi, ControllerDecidesProfitabilityAsTheSerialToolBothWays) {
     // files, for either outcome.
     ScratchDir dir;
     std::string blocks;
-    for (int v = 0; v < kVertices; ++v) blocks += std::to_string(v * 4 / kVertices) + "\n";
+    for (int v = 0; v < kNacaVertices; ++v) blocks += std::to_string(v * 4 / kNacaVertices) + "\n";
     const std::string old = dir.write("blocks.part.4", blocks);
     const std::string targets = dir.write("faster0.targets", "0.4\n0.2\n0.2\n0.2\n");
     for (const std::string& line :
          {std::string(), " --coords " + source_file("data/naca0012.xyz")}) {
-        const std::string args = " " + kGraph + " " + old + " --targets " + targets + line +
+        const std::string args = " " + kNacaGraph + " " + old + " --targets " + targets + line +
                                  " --method interval --ufactor 20";
         // The candidate's amortization, from the serial tool without a decision.
-        const nlohmann::json probe = run_json(dir, args, 0, "probe");
+        const nlohmann::json probe = run_mpi_json(dir, args, 0, "probe");
         ASSERT_FALSE(probe["amortization"]["steps"].is_null()) << probe.dump();
         const double steps = probe["amortization"]["steps"].get<double>();
         ASSERT_GT(steps, 0);
@@ -309,7 +308,7 @@ TEST(PartRepartMpi, ControllerDecidesProfitabilityAsTheSerialToolBothWays) {
             h.precision(17);
             h << horizon;
             const std::string decided = args + " --horizon " + h.str();
-            const nlohmann::json serial = run_json(dir, decided, 0, "s");
+            const nlohmann::json serial = run_mpi_json(dir, decided, 0, "s");
             const bool remap = horizon >= steps;
             EXPECT_EQ(serial["decision"]["remap"].get<bool>(), remap) << serial.dump();
             EXPECT_EQ(serial["migration"]["moved_vertices"].get<long long>() == 0, !remap);
@@ -317,7 +316,7 @@ TEST(PartRepartMpi, ControllerDecidesProfitabilityAsTheSerialToolBothWays) {
                 EXPECT_EQ(read_text(dir.file("s.part")), blocks);
             }
             for (int ranks = 1; ranks <= 4; ++ranks) {
-                const nlohmann::json d = run_json(dir, decided, ranks, "d");
+                const nlohmann::json d = run_mpi_json(dir, decided, ranks, "d");
                 EXPECT_EQ(read_text(dir.file("d.part")), read_text(dir.file("s.part")))
                     << ranks << " ranks, horizon " << horizon << line;
                 EXPECT_EQ(read_text(dir.file("d.plan")), read_text(dir.file("s.plan")))
@@ -335,8 +334,8 @@ TEST(PartRepartMpi, ControllerDecidesProfitabilityAsTheSerialToolBothWays) {
 TEST(PartRepartMpi, HorizonUsageErrors) {
     ScratchDir dir;
     const std::string old = scattered_old(dir);
-    const std::string common =
-        " " + kGraph + " " + old + " -o " + dir.file("x.part") + " --plan " + dir.file("x.plan");
+    const std::string common = " " + kNacaGraph + " " + old + " -o " + dir.file("x.part") +
+                               " --plan " + dir.file("x.plan");
     auto zero = run_command(tool("part-repart") + common + " --method interval --horizon 0");
     EXPECT_EQ(zero.exit_code, 2) << zero.err;
     EXPECT_NE(zero.err.find("--horizon"), std::string::npos) << zero.err;
@@ -358,16 +357,16 @@ TEST(PartRepartMpi, IntervalReportsTheSerialAmortizationWithoutAHorizon) {
     for (const std::string& line :
          {std::string(" -k 3"), " -k 6 --coords " + source_file("data/naca0012.xyz")}) {
         const std::string args =
-            " " + kGraph + " " + old + line + " --method interval --ufactor 20" + model;
-        const nlohmann::json serial = run_json(dir, args, 0, "s");
+            " " + kNacaGraph + " " + old + line + " --method interval --ufactor 20" + model;
+        const nlohmann::json serial = run_mpi_json(dir, args, 0, "s");
         ASSERT_TRUE(serial.contains("amortization")) << serial.dump();
         for (int ranks = 1; ranks <= 4; ++ranks) {
-            const nlohmann::json d = run_json(dir, args, ranks, "d");
+            const nlohmann::json d = run_mpi_json(dir, args, ranks, "d");
             EXPECT_EQ(d["amortization"], serial["amortization"]) << ranks << " ranks" << line;
             EXPECT_FALSE(d.contains("decision")) << d.dump(); // only with --horizon
         }
     }
-    auto text = run_command(mpiexec_prefix(3) + tool("part-repart") + " " + kGraph + " " + old +
+    auto text = run_command(mpiexec_prefix(3) + tool("part-repart") + " " + kNacaGraph + " " + old +
                             " --method interval -o " + dir.file("t.part") + " --plan " +
                             dir.file("t.plan"));
     ASSERT_EQ(text.exit_code, 0) << text.err;
@@ -379,15 +378,15 @@ TEST(PartRepartMpi, DistributedGdeReportsTheAmortizationOfItsPartition) {
     // serial cost model on the old partition, the written partition and the written plan.
     ScratchDir dir;
     const std::string old = skewed_old(dir);
-    const part::Graph graph = part::formats::read_chaco_graph(kGraph);
+    const part::Graph graph = part::formats::read_chaco_graph(kNacaGraph);
     const part::Partition old_p = part::formats::read_partition(old, graph.num_vertices());
     part::CostModel model;
     model.time_per_size = 1e-5;
     model.latency = 3e-5;
     const std::string options = " --time-per-size 1e-5 --latency 3e-5 --method gde";
     for (const auto& [ranks, k] : {std::pair{3, 3}, std::pair{4, 4}}) {
-        const nlohmann::json d = run_json(
-            dir, " " + kGraph + " " + old + " -k " + std::to_string(k) + options, ranks, "g");
+        const nlohmann::json d = run_mpi_json(
+            dir, " " + kNacaGraph + " " + old + " -k " + std::to_string(k) + options, ranks, "g");
         ASSERT_TRUE(d.contains("amortization")) << d.dump();
         const part::Partition new_p =
             part::formats::read_partition(dir.file("g.part"), graph.num_vertices(), k);
@@ -411,8 +410,8 @@ TEST(PartRepartMpi, AFailedWriteNamesTheOutputNotItsStagingFile) {
     ScratchDir dir;
     const std::string old = scattered_old(dir);
     auto r = run_command("cd " + dir.path() + " && " + mpiexec_prefix(2) + tool("part-repart") +
-                         " " + kGraph + " " + old + " -k 4 --method gde -q -o /dev/full --plan " +
-                         dir.file("p.plan"));
+                         " " + kNacaGraph + " " + old +
+                         " -k 4 --method gde -q -o /dev/full --plan " + dir.file("p.plan"));
     EXPECT_EQ(r.exit_code, 1) << r.err;
     EXPECT_NE(r.err.find("error: /dev/full: write failed"), std::string::npos) << r.err;
     EXPECT_EQ(r.err.find("tmp-"), std::string::npos) << r.err;

@@ -16,13 +16,13 @@
 #include "formats/vtk_mesh.hpp"
 #include "libpart/plan/plan_traffic.hpp"
 #include "libpart/repart/amortization.hpp"
+#include "tests/support/naca0012.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part::test;
 
 namespace {
 
-const std::string kMesh = source_file("data/naca0012.msh");
 constexpr int kCells = 19886;
 
 // The sample mesh split into `parts` pieces (scattered parts, one ghost layer).
@@ -31,7 +31,7 @@ std::string split(const ScratchDir& dir, const std::string& name, int parts) {
     for (int c = 0; c < kCells; ++c) text += std::to_string((c / 1500 + c % 2) % parts) + "\n";
     const std::string partition = dir.write(name + ".part", text);
     auto r =
-        run_command(tool("part-convert") + " " + kMesh + " --partition " + partition +
+        run_command(tool("part-convert") + " " + kNacaMesh + " --partition " + partition +
                     " --no-boundary --split --ghost-layers 1 -q -o " + dir.file(name + ".pvtu"));
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return dir.file(name + ".pvtu");
@@ -146,7 +146,7 @@ TEST(PartRepartPvtu, GdeRebalancesAndMovesTheCells) {
     for (int c = 0; c < kCells; ++c)
         text += (c < kCells * 6 / 10 ? "0\n" : c < kCells * 9 / 10 ? "1\n" : "2\n");
     const std::string partition = dir.write("skewed.part", text);
-    auto c = run_command(tool("part-convert") + " " + kMesh + " --partition " + partition +
+    auto c = run_command(tool("part-convert") + " " + kNacaMesh + " --partition " + partition +
                          " --no-boundary --split -q -o " + dir.file("skewed.pvtu"));
     ASSERT_EQ(c.exit_code, 0) << c.err;
     auto d = run_command(mpiexec_prefix(3) + tool("part-repart") + " " + dir.file("skewed.pvtu") +

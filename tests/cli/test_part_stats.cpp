@@ -4,13 +4,12 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
+#include "tests/support/naca0012.hpp"
 #include "tests/support/test_files.hpp"
 
 using namespace part::test;
 
 namespace {
-
-const std::string kGraph = source_file("data/naca0012.graph");
 
 // A partition of the sample graph: every 8th block of 2500 vertices, so it is cheap and fixed.
 std::string block_partition(const ScratchDir& dir) {
@@ -30,7 +29,7 @@ TEST(PartStats, HelpShowsExampleAndExitsZero) {
 
 TEST(PartStats, PrintsTableForSamplePartition) {
     ScratchDir dir;
-    auto r = run_command(tool("part-stats") + " " + kGraph + " " + block_partition(dir));
+    auto r = run_command(tool("part-stats") + " " + kNacaGraph + " " + block_partition(dir));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("19886 vertices, 29647 edges, 8 parts"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("edge cut"), std::string::npos);
@@ -40,7 +39,7 @@ TEST(PartStats, PrintsTableForSamplePartition) {
 TEST(PartStats, JsonMatchesTableFigures) {
     ScratchDir dir;
     auto r =
-        run_command(tool("part-stats") + " " + kGraph + " " + block_partition(dir) + " --json");
+        run_command(tool("part-stats") + " " + kNacaGraph + " " + block_partition(dir) + " --json");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     auto json = nlohmann::json::parse(r.out);
     EXPECT_EQ(json["parts"], 8);
@@ -60,7 +59,7 @@ TEST(PartStats, CapacitiesGiveTheHeterogeneousEfficiency) {
     std::string targets = "0.5\n";
     for (int p = 1; p < 8; ++p) targets += std::to_string(1.0 / 14) + "\n";
     const std::string args =
-        kGraph + " " + block_partition(dir) + " --targets " + dir.write("t.txt", targets);
+        kNacaGraph + " " + block_partition(dir) + " --targets " + dir.write("t.txt", targets);
     auto json_run = run_command(tool("part-stats") + " " + args + " --json");
     ASSERT_EQ(json_run.exit_code, 0) << json_run.err;
     const auto json = nlohmann::json::parse(json_run.out);
@@ -68,14 +67,14 @@ TEST(PartStats, CapacitiesGiveTheHeterogeneousEfficiency) {
     auto table = run_command(tool("part-stats") + " " + args);
     EXPECT_NE(table.out.find("efficiency (capacities)"), std::string::npos) << table.out;
     auto uniform =
-        run_command(tool("part-stats") + " " + kGraph + " " + block_partition(dir) + " --json");
+        run_command(tool("part-stats") + " " + kNacaGraph + " " + block_partition(dir) + " --json");
     EXPECT_FALSE(nlohmann::json::parse(uniform.out).contains("efficiency"));
 }
 
 TEST(PartStats, WrongLengthPartitionIsInputErrorWithLine) {
     ScratchDir dir;
-    auto r =
-        run_command(tool("part-stats") + " " + kGraph + " " + dir.write("short.part", "0\n1\n"));
+    auto r = run_command(tool("part-stats") + " " + kNacaGraph + " " +
+                         dir.write("short.part", "0\n1\n"));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("error: " + dir.file("short.part") +
                          ":2: partition has 2 lines but the graph has 19886"),
@@ -103,12 +102,12 @@ TEST(PartStats, OutputOptionWritesReportAndNeverAnInput) {
     ScratchDir dir;
     const std::string part = block_partition(dir);
     const std::string before = read_text(part);
-    auto r = run_command(tool("part-stats") + " " + kGraph + " " + part + " --json -o " +
+    auto r = run_command(tool("part-stats") + " " + kNacaGraph + " " + part + " --json -o " +
                          dir.file("report.json"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(nlohmann::json::parse(read_text(dir.file("report.json")))["parts"], 8);
 
-    r = run_command(tool("part-stats") + " " + kGraph + " " + part + " -o " + part);
+    r = run_command(tool("part-stats") + " " + kNacaGraph + " " + part + " -o " + part);
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("it is an input"), std::string::npos) << r.err;
     EXPECT_EQ(read_text(part), before);
@@ -116,11 +115,11 @@ TEST(PartStats, OutputOptionWritesReportAndNeverAnInput) {
 
 TEST(PartStats, CoordinatesOfWrongLengthAreRejected) {
     ScratchDir dir;
-    auto r = run_command(tool("part-stats") + " " + kGraph + " " + block_partition(dir) +
+    auto r = run_command(tool("part-stats") + " " + kNacaGraph + " " + block_partition(dir) +
                          " --coords " + dir.write("c.xyz", "0 0\n1 1\n"));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("coordinate rows but the graph has 19886"), std::string::npos) << r.err;
-    r = run_command(tool("part-stats") + " " + kGraph + " " + block_partition(dir) + " --coords " +
-                    source_file("data/naca0012.xyz"));
+    r = run_command(tool("part-stats") + " " + kNacaGraph + " " + block_partition(dir) +
+                    " --coords " + source_file("data/naca0012.xyz"));
     EXPECT_EQ(r.exit_code, 0) << r.err;
 }

@@ -32,10 +32,6 @@ const Domain kDomains[] = {
     {"pyramids3d", 3, 2.0, {CellType::Tetrahedron, CellType::Hexahedron, CellType::Pyramid}},
 };
 
-bool have_gmsh() {
-    return run_command("command -v gmsh").exit_code == 0;
-}
-
 // Meshes tests/data/<geo>.geo with gmsh into `out`, whose extension picks the format, and
 // reads it back.
 Mesh gmsh_mesh(const Domain& domain, const std::string& out) {
@@ -67,7 +63,7 @@ std::vector<CellRow> cells_by_coordinates(const Mesh& mesh) {
 } // namespace
 
 TEST(CellOrientation, NodeOrderMatchesGmshsOwnVtkExport) {
-    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    if (!have_program("gmsh")) GTEST_SKIP() << "gmsh not installed";
     for (const Domain& domain : kDomains) {
         SCOPED_TRACE(domain.geo);
         ScratchDir dir;
@@ -89,7 +85,7 @@ TEST(CellOrientation, NodeOrderMatchesGmshsOwnVtkExport) {
 }
 
 TEST(CellOrientation, WrittenCellsHavePositiveVolumesFillingTheDomain) {
-    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    if (!have_program("gmsh")) GTEST_SKIP() << "gmsh not installed";
     for (const Domain& domain : kDomains) {
         SCOPED_TRACE(domain.geo);
         ScratchDir dir;
@@ -116,7 +112,7 @@ TEST(CellOrientation, WrittenCellsHavePositiveVolumesFillingTheDomain) {
 // to Medit files: only the types a file holds are compared. Its Abaqus export leaves the
 // pyramids out but lists them in the volume's set, a file the reader rightly refuses.
 TEST(CellOrientation, Su2MeditAndAbaqusNodeOrderMatchesGmshsOwnVtkExport) {
-    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    if (!have_program("gmsh")) GTEST_SKIP() << "gmsh not installed";
     for (const Domain& domain : kDomains) {
         for (const char* ext : {".su2", ".mesh", ".inp"}) {
             if (ext == std::string(".inp") && domain.geo == std::string("pyramids3d")) continue;

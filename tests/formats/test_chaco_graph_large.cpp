@@ -42,7 +42,7 @@ void insert_at(std::string& text, std::size_t at, const std::string& what) {
     text = text.substr(0, at) + what + text.substr(at);
 }
 
-std::string error_of(const std::string& text) {
+std::string large_graph_error(const std::string& text) {
     try {
         formats::parse_chaco_graph(text, "big.graph");
     } catch (const InputError& e) {
@@ -83,7 +83,7 @@ TEST(ChacoGraphLarge, ErrorLateInTheFileNamesTheExactLine) {
     for (int line = 1; line < 60001; ++line) line_start = text.find('\n', line_start) + 1;
     const std::size_t first_neighbour = text.find(' ', line_start) + 1; // after the vertex weight
     text[first_neighbour] = 'x';
-    const std::string message = error_of(text);
+    const std::string message = large_graph_error(text);
     EXPECT_EQ(message.rfind("big.graph:60001: expected a neighbour id (an integer), found 'x", 0),
               0u)
         << message;
@@ -93,7 +93,7 @@ TEST(ChacoGraphLarge, HeaderCountMismatchIsReported) {
     const Graph g = weighted_grid(40);
     std::string text = formats::format_chaco_graph(g);
     text.replace(0, text.find(' '), std::to_string(g.num_vertices() + 1));
-    const std::string message = error_of(text);
+    const std::string message = large_graph_error(text);
     EXPECT_NE(message.find("file ends after 64000 of the header's 64001 vertex lines"),
               std::string::npos)
         << message;
@@ -114,7 +114,7 @@ TEST(ChacoGraphLarge, WeightedRingWithABadByteNamesItsLine) {
         std::string text = base;
         const std::size_t at = std::uniform_int_distribution<std::size_t>(0, text.size() - 1)(rng);
         text[at] = "x\n 0-"[t % 5];
-        const std::string message = error_of(text);
+        const std::string message = large_graph_error(text);
         if (t % 5 == 0) {
             EXPECT_EQ(message.rfind("big.graph:" + std::to_string(line_at(text, at)) + ":", 0), 0u)
                 << "byte " << at << ": " << message;
@@ -147,8 +147,8 @@ TEST(ChacoGraphLarge, PlainTextWithRowsOfEveryLength) {
     const std::size_t line_2 = one_way.find('\n', one_way.find('\n') + 1) + 1;
     // Vertex 1's first neighbour becomes 40, which does not list it (nor did 1 list 40).
     one_way.replace(line_2, one_way.find(' ', line_2) - line_2, "40");
-    EXPECT_NE(error_of(one_way).find("but vertex "), std::string::npos)
-        << error_of(one_way).substr(0, 200);
+    EXPECT_NE(large_graph_error(one_way).find("but vertex "), std::string::npos)
+        << large_graph_error(one_way).substr(0, 200);
     std::mt19937 rng(9);
     auto pick = [&](std::size_t size) {
         return std::uniform_int_distribution<std::size_t>(0, size - 1)(rng);
@@ -190,7 +190,7 @@ TEST(ChacoGraphLarge, PlainTextWithRowsOfEveryLength) {
             break;
         }
         if (text == base) continue;
-        const std::string message = error_of(text);
+        const std::string message = large_graph_error(text);
         if (valid) {
             EXPECT_EQ(message, "no error") << "edit " << t << " at " << at;
         } else {
@@ -219,9 +219,9 @@ TEST(ChacoGraphLarge, OneThreadAndTwoReadAndRejectAlike) {
     texts.push_back(base.substr(0, second_line) + "% c\n" + base.substr(second_line)); // comment
     for (std::size_t t = 0; t < texts.size(); ++t) {
         omp_set_num_threads(1);
-        const std::string one = error_of(texts[t]);
+        const std::string one = large_graph_error(texts[t]);
         omp_set_num_threads(2);
-        EXPECT_EQ(error_of(texts[t]), one) << t;
+        EXPECT_EQ(large_graph_error(texts[t]), one) << t;
         if (t == 0 || t >= 7) {
             EXPECT_EQ(one, "no error") << t;
             EXPECT_EQ(formats::parse_chaco_graph(texts[t], "big.graph").adjwgt, g.adjwgt) << t;

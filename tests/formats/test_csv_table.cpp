@@ -10,7 +10,7 @@ using formats::parse_csv_table;
 
 namespace {
 
-std::string error_of(const std::string& text, const CsvOptions& options = {}) {
+std::string csv_error(const std::string& text, const CsvOptions& options = {}) {
     try {
         parse_csv_table(text, "loads.csv", options);
     } catch (const InputError& e) {
@@ -46,35 +46,35 @@ TEST(CsvTable, Utf8ByteOrderMarkIsNotPartOfTheFirstName) {
 }
 
 TEST(CsvTable, RaggedRowNamesLineAndCounts) {
-    EXPECT_NE(error_of("p0,p1\n1,2\n3\n")
+    EXPECT_NE(csv_error("p0,p1\n1,2\n3\n")
                   .find("loads.csv:3: row has 1 values but the header names 2 columns"),
               std::string::npos);
 }
 
 TEST(CsvTable, NonNumericValueNamesColumnAndToken) {
-    EXPECT_NE(error_of("p0,p1\n1,x2\n", kLoads)
+    EXPECT_NE(csv_error("p0,p1\n1,x2\n", kLoads)
                   .find("loads.csv:2: column 'p1': expected a finite number (load), found 'x2'"),
               std::string::npos);
-    EXPECT_NE(error_of("p0\nnan\n").find("loads.csv:2:"), std::string::npos);
-    EXPECT_NE(error_of("p0,p1\n1,\n").find("found ''"), std::string::npos);
+    EXPECT_NE(csv_error("p0\nnan\n").find("loads.csv:2:"), std::string::npos);
+    EXPECT_NE(csv_error("p0,p1\n1,\n").find("found ''"), std::string::npos);
 }
 
 TEST(CsvTable, NegativeLoadIsRejectedWhenLoadsMustBeNonNegative) {
-    EXPECT_NE(error_of("p0,p1\n1,2\n1,-0.5\n", kLoads)
+    EXPECT_NE(csv_error("p0,p1\n1,2\n1,-0.5\n", kLoads)
                   .find("loads.csv:3: column 'p1': load -0.5 is negative"),
               std::string::npos);
     EXPECT_EQ(parse_csv_table("d\n-1\n", "x").at(0, 0), -1.0);
 }
 
 TEST(CsvTable, EmptyTraceIsAnError) {
-    EXPECT_NE(error_of("").find("empty file: expected a header line"), std::string::npos);
-    EXPECT_NE(error_of("p0,p1\n# nothing\n").find("loads.csv:2: no data rows after the header"),
+    EXPECT_NE(csv_error("").find("empty file: expected a header line"), std::string::npos);
+    EXPECT_NE(csv_error("p0,p1\n# nothing\n").find("loads.csv:2: no data rows after the header"),
               std::string::npos);
 }
 
 TEST(CsvTable, HeaderProblemsNameTheLine) {
-    EXPECT_NE(error_of("a,,b\n1,2,3\n").find("loads.csv:1: empty column name"), std::string::npos);
-    EXPECT_NE(error_of("a,a\n1,2\n").find("loads.csv:1: column name 'a' appears twice"),
+    EXPECT_NE(csv_error("a,,b\n1,2,3\n").find("loads.csv:1: empty column name"), std::string::npos);
+    EXPECT_NE(csv_error("a,a\n1,2\n").find("loads.csv:1: column name 'a' appears twice"),
               std::string::npos);
 }
 

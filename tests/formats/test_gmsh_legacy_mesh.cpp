@@ -18,7 +18,7 @@ namespace {
 
 // Per cell, in an order-free list: its type, its tags, its centroid and its nodes' coordinates
 // in the cell's order (which the node numbering of each version does not change).
-std::vector<std::vector<double>> cells_by_coordinates(const Mesh& mesh) {
+std::vector<std::vector<double>> sorted_cell_coordinates(const Mesh& mesh) {
     std::vector<CellId> all(std::size_t(mesh.num_cells()));
     for (CellId c = 0; c < mesh.num_cells(); ++c) all[std::size_t(c)] = c;
     const Coordinates centroids = cell_centroids(mesh, all);
@@ -41,16 +41,8 @@ std::vector<std::vector<double>> cells_by_coordinates(const Mesh& mesh) {
 void expect_same_mesh(const Mesh& mesh, const Mesh& reference, const std::string& name) {
     EXPECT_EQ(mesh.dim, reference.dim) << name;
     EXPECT_EQ(mesh.num_points(), reference.num_points()) << name;
-    EXPECT_EQ(cells_by_coordinates(mesh), cells_by_coordinates(reference)) << name;
+    EXPECT_EQ(sorted_cell_coordinates(mesh), sorted_cell_coordinates(reference)) << name;
     EXPECT_EQ(cells_and_dual_edges(mesh), cells_and_dual_edges(reference)) << name;
-}
-
-std::string data_file(const std::string& name) {
-    return source_file("tests/data/" + name);
-}
-
-bool have_gmsh() {
-    return run_command("command -v gmsh").exit_code == 0;
 }
 
 // 4.0 ASCII, two triangles on four nodes: lines 15 and 16 hold the elements.
@@ -86,24 +78,24 @@ void expect_errors(const std::vector<BadFile>& cases) {
 } // namespace
 
 TEST(GmshLegacyMesh, Version40AsciiAndBinaryReadAsVersion41) {
-    const Mesh reference = formats::read_mesh(data_file("mixed3d_v41.msh"));
+    const Mesh reference = formats::read_mesh(test_data("mixed3d_v41.msh"));
     ASSERT_GT(top_dimensional_cells(reference).size(), 0u);
     for (const std::string name : {"mixed3d_v40.msh", "mixed3d_v40_bin.msh"}) {
-        const Mesh mesh = formats::read_mesh(data_file(name));
+        const Mesh mesh = formats::read_mesh(test_data(name));
         expect_same_mesh(mesh, reference, name);
         EXPECT_EQ(mesh.physical_groups, reference.physical_groups) << name;
     }
-    const Mesh flat = formats::read_mesh(data_file("mixed2d_v40.msh"));
-    const Mesh flat_reference = formats::read_mesh(data_file("mixed2d.msh"));
+    const Mesh flat = formats::read_mesh(test_data("mixed2d_v40.msh"));
+    const Mesh flat_reference = formats::read_mesh(test_data("mixed2d.msh"));
     expect_same_mesh(flat, flat_reference, "mixed2d_v40.msh");
     EXPECT_EQ(flat.physical_groups, flat_reference.physical_groups);
 }
 
 TEST(GmshLegacyMesh, Version1ReadsAsVersion41WithPhysicalTags) {
-    const Mesh mesh = formats::read_mesh(data_file("mixed3d_v1.msh"));
-    expect_same_mesh(mesh, formats::read_mesh(data_file("mixed3d_v41.msh")), "mixed3d_v1.msh");
-    expect_same_mesh(formats::read_mesh(data_file("mixed2d_v1.msh")),
-                     formats::read_mesh(data_file("mixed2d.msh")), "mixed2d_v1.msh");
+    const Mesh mesh = formats::read_mesh(test_data("mixed3d_v1.msh"));
+    expect_same_mesh(mesh, formats::read_mesh(test_data("mixed3d_v41.msh")), "mixed3d_v1.msh");
+    expect_same_mesh(formats::read_mesh(test_data("mixed2d_v1.msh")),
+                     formats::read_mesh(test_data("mixed2d.msh")), "mixed2d_v1.msh");
     // mixed3d.geo: bottom faces in "bottom" (1), volumes in "fluid" (2).
     const MeshArray& physical = *mesh.find_cell_array("gmsh:physical");
     for (CellId c = 0; c < mesh.num_cells(); ++c)
@@ -128,13 +120,13 @@ TEST(GmshLegacyMesh, HandWrittenVersions) {
 
 // gmsh's own 1.0 and 4.0 files of every sample (prisms, pyramids, hexahedra, mixed 2D).
 TEST(GmshLegacyMesh, GmshWrittenFilesAgreeWithVersion41) {
-    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    if (!have_program("gmsh")) GTEST_SKIP() << "gmsh not installed";
     ScratchDir dir;
     for (const auto& [geo, dim] : {std::pair{"mixed2d", 2}, {"mixed3d", 3}, {"pyramids3d", 3}}) {
         const auto mesh_as = [&, geo = geo, dim = dim](const std::string& format) {
             const std::string out = dir.file(std::string(geo) + "_" + format + ".msh");
             const auto r = run_command("gmsh -" + std::to_string(dim) + " " +
-                                       data_file(std::string(geo) + ".geo") + " -format " + format +
+                                       test_data(std::string(geo) + ".geo") + " -format " + format +
                                        " -o " + out);
             EXPECT_EQ(r.exit_code, 0) << r.err;
             return formats::read_mesh(out);
@@ -169,7 +161,7 @@ TEST(GmshLegacyMeshErrors, Version40Text) {
 
 TEST(GmshLegacyMeshErrors, Version40Binary) {
     ScratchDir dir;
-    const std::string whole = read_text(data_file("mixed3d_v40_bin.msh"));
+    const std::string whole = read_text(test_data("mixed3d_v40_bin.msh"));
     expect_mesh_error(dir.write("cut.msh", whole.substr(0, whole.size() * 2 / 3)),
                       "truncated file: the block's nodes needs");
     expect_mesh_error(dir.write("cut_nodes.msh", whole.substr(0, whole.find("$EndNodes") - 5)),

@@ -15,10 +15,6 @@ using namespace part::test;
 
 namespace {
 
-bool have_gmsh() {
-    return run_command("command -v gmsh").exit_code == 0;
-}
-
 // Meshes tests/data/<geo>.geo with gmsh into `dir`, in the given .msh version and encoding.
 std::string gmsh_file(const ScratchDir& dir, const std::string& geo, int dim,
                       const std::string& version, bool binary) {
@@ -114,7 +110,7 @@ TEST(GmshMesh, CommentsFirstAndPhysicalNamesOfNoDimension) {
 
 // Every version and encoding gmsh writes gives the same mesh.
 TEST(GmshMesh, AllVersionsAndEncodingsAgree2D) {
-    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    if (!have_program("gmsh")) GTEST_SKIP() << "gmsh not installed";
     ScratchDir dir;
     const Mesh reference = formats::read_mesh(gmsh_file(dir, "mixed2d", 2, "msh41", false));
     EXPECT_EQ(reference.dim, 2);
@@ -143,7 +139,7 @@ TEST(GmshMesh, AllVersionsAndEncodingsAgree2D) {
 }
 
 TEST(GmshMesh, AllVersionsAndEncodingsAgree3DMixed) {
-    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    if (!have_program("gmsh")) GTEST_SKIP() << "gmsh not installed";
     ScratchDir dir;
     const Mesh reference = formats::read_mesh(gmsh_file(dir, "mixed3d", 3, "msh41", true));
     const auto counts = type_counts(reference);
@@ -221,7 +217,7 @@ TEST(GmshMeshErrors, TruncatedText) {
 }
 
 TEST(GmshMeshErrors, TruncatedAndCorruptedBinary) {
-    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    if (!have_program("gmsh")) GTEST_SKIP() << "gmsh not installed";
     ScratchDir dir;
     for (const std::string version : {"msh41", "msh22"}) {
         const std::string whole = read_text(gmsh_file(dir, "mixed2d", 2, version, true));
@@ -254,7 +250,7 @@ TEST(GmshMeshErrors, TruncatedAndCorruptedBinary) {
 // the blocks could line up again and the reader accepted a fake element in place of a lost
 // one. Element tags, unique and positive in gmsh files, now give it away.
 TEST(GmshMeshErrors, BytesInsertedInBinaryElementsAreRejected) {
-    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    if (!have_program("gmsh")) GTEST_SKIP() << "gmsh not installed";
     ScratchDir dir;
     for (const std::string version : {"msh22", "msh41"}) {
         const std::string whole = read_text(gmsh_file(dir, "mixed2d", 2, version, true));

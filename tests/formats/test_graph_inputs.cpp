@@ -20,7 +20,7 @@ const std::string kCoords = "0 0\n1 0\n2 0\n3 0\n";
 const std::string kPartition = "0\n0\n1\n1\n";
 
 // The message of the InputError `read` throws, or "" when it throws none.
-std::string error_of(const std::function<void()>& read) {
+std::string read_error(const std::function<void()>& read) {
     try {
         read();
     } catch (const InputError& e) {
@@ -35,11 +35,11 @@ struct Files {
 
 // The error of the sequential reads and that of read_graph_and_partition.
 std::pair<std::string, std::string> errors_of(const Files& f) {
-    const std::string sequential = error_of([&] {
+    const std::string sequential = read_error([&] {
         const Graph graph = formats::read_graph_with_coordinates(f.graph, f.coords);
         formats::read_partition_with_targets(f.partition, graph.num_vertices(), 0, f.targets);
     });
-    const std::string together = error_of(
+    const std::string together = read_error(
         [&] { formats::read_graph_and_partition(f.graph, f.coords, f.partition, 0, f.targets); });
     return {sequential, together};
 }
@@ -107,9 +107,9 @@ TEST(GraphInputs, CoordinatesReadBesideTheGraphFailAsReadAfterIt) {
         dir.write("good.xyz", kCoords),
     };
     for (const std::string& path : coords) {
-        const std::string after = error_of([&] { formats::read_coordinates(path, 4); });
+        const std::string after = read_error([&] { formats::read_coordinates(path, 4); });
         const std::string beside =
-            error_of([&] { formats::read_graph_with_coordinates(graph, path); });
+            read_error([&] { formats::read_graph_with_coordinates(graph, path); });
         EXPECT_EQ(beside, after) << path;
     }
     EXPECT_EQ(formats::read_graph_with_coordinates(graph, coords.back()).coords.values,

@@ -38,17 +38,13 @@ using namespace part::test;
 
 namespace {
 
-bool have_gmsh() {
-    return run_command("command -v gmsh").exit_code == 0;
-}
-
-struct Domain {
+struct HighOrderDomain {
     const char* geo; // tests/data/<geo>.geo
     int dim;
     double measure; // its volume (3D) or area (2D)
 };
 
-const Domain kDomains[] = {
+const HighOrderDomain kHighOrderDomains[] = {
     {"mixed2d", 2, 2.0},
     {"box3d", 3, 0.5},
     {"mixed3d", 3, 2.0},
@@ -61,8 +57,9 @@ const char* kComplete = "-order 2";
 const char* kIncomplete = "-order 2 -string 'Mesh.SecondOrderIncomplete=1;'";
 
 // Meshes tests/data/<geo>.geo with gmsh, with `options`, into `dir` in the given .msh version.
-std::string gmsh_file(const ScratchDir& dir, const Domain& domain, const std::string& options,
-                      const std::string& version, bool binary) {
+std::string high_order_gmsh_file(const ScratchDir& dir, const HighOrderDomain& domain,
+                                 const std::string& options, const std::string& version,
+                                 bool binary) {
     static int count = 0;
     const std::string out = dir.file(std::string(domain.geo) + std::to_string(++count) + ".msh");
     const auto r = run_command("gmsh -" + std::to_string(domain.dim) + " " + options + " " +
@@ -94,12 +91,12 @@ std::size_t linear_corner(const Mesh& mesh, CellId c, std::size_t k) {
 
 // The mesh of `domain` meshed with `order` (gmsh options) has the cells of its first-order mesh
 // as corners, point for point, and the same dual graph and centroids.
-void expect_first_order_graph(const ScratchDir& dir, const Domain& domain, const char* order,
-                              const std::string& version, bool binary) {
+void expect_first_order_graph(const ScratchDir& dir, const HighOrderDomain& domain,
+                              const char* order, const std::string& version, bool binary) {
     // gmsh orders the elements of a 2.2 file otherwise than a 4.1 one's.
-    const Mesh linear = formats::read_mesh(gmsh_file(dir, domain, "", version, binary));
+    const Mesh linear = formats::read_mesh(high_order_gmsh_file(dir, domain, "", version, binary));
     const DualGraph expected = build_dual_graph(linear);
-    const Mesh mesh = formats::read_mesh(gmsh_file(dir, domain, order, version, binary));
+    const Mesh mesh = formats::read_mesh(high_order_gmsh_file(dir, domain, order, version, binary));
     ASSERT_EQ(mesh.num_cells(), linear.num_cells());
     EXPECT_TRUE(has_higher_order_cells(mesh));
     // Cell by cell, the corners are the first-order cell's nodes, in its order.
@@ -195,9 +192,10 @@ struct WrittenVtu {
     std::vector<CellId> cells;
     vtkSmartPointer<vtkUnstructuredGrid> grid;
 };
-WrittenVtu top_cells_as_vtu(const ScratchDir& dir, const Domain& domain, const char* order) {
+WrittenVtu top_cells_as_vtu(const ScratchDir& dir, const HighOrderDomain& domain,
+                            const char* order) {
     WrittenVtu out;
-    out.mesh = formats::read_mesh(gmsh_file(dir, domain, order, "msh41", false));
+    out.mesh = formats::read_mesh(high_order_gmsh_file(dir, domain, order, "msh41", false));
     out.cells = top_dimensional_cells(out.mesh);
     formats::write_vtu(dir.file("out.vtu"), out.mesh, out.cells, {});
     out.grid = read_vtu(dir.file("out.vtu"));
@@ -218,7 +216,7 @@ bool vtk_measures_all(vtkUnstructuredGrid* grid) {
 
 // The cells of `vtu` (read as `grid`) have positive volumes (areas) that add up to the domain's.
 void expect_positive_cells_filling(const std::string& vtu, vtkUnstructuredGrid* grid,
-                                   const Domain& domain) {
+                                   const HighOrderDomain& domain) {
     const std::vector<double> measures = vtk_cell_measures(vtu, domain.dim);
     ASSERT_EQ(measures.size(), std::size_t(grid->GetNumberOfCells()));
     double total = 0;
@@ -244,9 +242,9 @@ TEST(HighOrderCells, GmshTableMatchesTheForms) {
 }
 
 TEST(HighOrderCells, SecondOrderGmshMeshHasTheFirstOrderDualGraph) {
-    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    if (!have_program("gmsh")) GTEST_SKIP() << "gmsh not installed";
     ScratchDir dir;
-    for (const Domain& domain : kDomains) {
+    for (const HighOrderDomain& domain : kHighOrderDomains) {
         for (const char* order : {kComplete, kIncomplete}) {
             // gmsh's 14-node pyramid has no VTK cell: refused (SecondOrderRefusedByName).
             if (domain.geo == std::string("pyramids3d") && order == kComplete) continue;
@@ -261,9 +259,9 @@ TEST(HighOrderCells, SecondOrderGmshMeshHasTheFirstOrderDualGraph) {
 }
 
 TEST(HighOrderCells, WrittenVtuHoldsVtkQuadraticCellsInVtksNodeOrder) {
-    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    if (!have_program("gmsh")) GTEST_SKIP() << "gmsh not installed";
     std::set<int> written;
-    for (const Domain& domain : kDomains) {
+    for (const HighOrderDomain& domain : kHighOrderDomains) {
         for (const char* order : {kComplete, kIncomplete}) {
             if (domain.geo == std::string("pyramids3d") && order == kComplete) continue;
             SCOPED_TRACE(std::string(domain.geo) + " " + order);
@@ -334,17 +332,18 @@ TEST(HighOrderCells, VtkQuadraticCellsRead) {
 
 TEST(HighOrderCells, UnsupportedFormsAreRefusedByName) {
     ScratchDir dir;
-    if (have_gmsh()) {
-        const Domain& pyramids = kDomains[3];
-        expect_mesh_error(gmsh_file(dir, pyramids, kComplete, "msh41", false),
+    if (have_program("gmsh")) {
+        const HighOrderDomain& pyramids = kHighOrderDomains[3];
+        expect_mesh_error(high_order_gmsh_file(dir, pyramids, kComplete, "msh41", false),
                           "element type 14 (14-node second-order pyramid, which VTK has no cell "
                           "for: mesh with -order 2 and Mesh.SecondOrderIncomplete=1");
-        const std::string cubic = gmsh_file(dir, pyramids, "-order 3", "msh41", false);
+        const std::string cubic = high_order_gmsh_file(dir, pyramids, "-order 3", "msh41", false);
         expect_mesh_error(cubic, "element type 118 (30-node third-order pyramid, which VTK 9.1 "
                                  "has no cell for)");
         expect_mesh_error(cubic, "pyramids of order 3 and up");
-        const std::string incomplete = gmsh_file(
-            dir, kDomains[0], "-order 3 -string 'Mesh.SecondOrderIncomplete=1;'", "msh41", false);
+        const std::string incomplete = high_order_gmsh_file(
+            dir, kHighOrderDomains[0], "-order 3 -string 'Mesh.SecondOrderIncomplete=1;'", "msh41",
+            false);
         expect_mesh_error(incomplete, "incomplete");
     }
     const std::string points = "# vtk DataFile Version 3.0\nt\nASCII\nDATASET UNSTRUCTURED_GRID\n"
@@ -385,11 +384,13 @@ TEST(HighOrderCells, ValidateTakesTheFormsNodeCountsOnly) {
 // same cells, node for node, as its .msh: the Abaqus numbering is VTK's but for the prism's
 // turn, which the reader mirrors.
 TEST(HighOrderCells, AbaqusSecondOrderElementsReadAsTheMsh) {
-    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
-    for (const Domain& domain : {kDomains[0], kDomains[1], kDomains[2]}) {
+    if (!have_program("gmsh")) GTEST_SKIP() << "gmsh not installed";
+    for (const HighOrderDomain& domain :
+         {kHighOrderDomains[0], kHighOrderDomains[1], kHighOrderDomains[2]}) {
         SCOPED_TRACE(domain.geo);
         ScratchDir dir;
-        const Mesh msh = formats::read_mesh(gmsh_file(dir, domain, kIncomplete, "msh41", false));
+        const Mesh msh =
+            formats::read_mesh(high_order_gmsh_file(dir, domain, kIncomplete, "msh41", false));
         const std::string inp = dir.file("mesh.inp");
         const auto r = run_command("gmsh -" + std::to_string(domain.dim) + " " + kIncomplete + " " +
                                    source_file(std::string("tests/data/") + domain.geo + ".geo") +
@@ -419,7 +420,8 @@ TEST(HighOrderCells, AbaqusSecondOrderElementsReadAsTheMsh) {
 
 namespace {
 
-const Domain kTorusSector = {"torus_sector", 3, 0}; // curved: hexahedra on a revolved square
+const HighOrderDomain kTorusSector = {"torus_sector", 3,
+                                      0}; // curved: hexahedra on a revolved square
 
 // VTK's linear cell type with the corners of Lagrange type `lagrange` (68 ... 73).
 int linear_type_of_lagrange(int lagrange) {
@@ -477,9 +479,10 @@ void expect_same_cells(const Mesh& again, const Mesh& mesh, const std::vector<Ce
 } // namespace
 
 TEST(LagrangeCells, GmshMeshOfOrder3And4HasTheFirstOrderDualGraph) {
-    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    if (!have_program("gmsh")) GTEST_SKIP() << "gmsh not installed";
     ScratchDir dir;
-    for (const Domain& domain : {kDomains[0], kDomains[1], kDomains[2], kTorusSector}) {
+    for (const HighOrderDomain& domain :
+         {kHighOrderDomains[0], kHighOrderDomains[1], kHighOrderDomains[2], kTorusSector}) {
         for (const char* order : {"-order 3", "-order 4"}) {
             for (auto [version, binary] : {std::pair{"msh41", false}, std::pair{"msh22", true}}) {
                 SCOPED_TRACE(std::string(domain.geo) + " " + order + " " + version +
@@ -491,9 +494,10 @@ TEST(LagrangeCells, GmshMeshOfOrder3And4HasTheFirstOrderDualGraph) {
 }
 
 TEST(LagrangeCells, WrittenVtuPutsEveryLagrangePointWhereGmshPutsItsNode) {
-    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
+    if (!have_program("gmsh")) GTEST_SKIP() << "gmsh not installed";
     std::set<std::pair<int, int>> written; // VTK type, points
-    for (const Domain& domain : {kDomains[0], kDomains[1], kDomains[2]}) {
+    for (const HighOrderDomain& domain :
+         {kHighOrderDomains[0], kHighOrderDomains[1], kHighOrderDomains[2]}) {
         for (const char* order : {"-order 3", "-order 4", "-order 6"}) {
             SCOPED_TRACE(std::string(domain.geo) + " " + order);
             ScratchDir dir;
@@ -633,8 +637,9 @@ vtkSmartPointer<vtkUnstructuredGrid> as_lagrange(vtkUnstructuredGrid* grid) {
 // VTK Lagrange cells of order 1 and 2 (made with VTK from gmsh's linear and complete quadratic
 // meshes) read as the linear and quadratic cells they are, node for node, from .vtu and .vtk.
 TEST(LagrangeCells, VtkLagrangeCellsOfOrder1And2ReadAsLinearAndQuadraticCells) {
-    if (!have_gmsh()) GTEST_SKIP() << "gmsh not installed";
-    for (const Domain& domain : {kDomains[0], kDomains[1], kDomains[2]}) {
+    if (!have_program("gmsh")) GTEST_SKIP() << "gmsh not installed";
+    for (const HighOrderDomain& domain :
+         {kHighOrderDomains[0], kHighOrderDomains[1], kHighOrderDomains[2]}) {
         for (const char* order : {"", kComplete}) {
             SCOPED_TRACE(std::string(domain.geo) + " " + order);
             ScratchDir dir;

@@ -27,7 +27,7 @@ InputError graph_error(const std::string& path) {
 
 constexpr const char* kMeshHint = "this looks like a mesh: run part-convert first";
 
-Mesh two_triangles() {
+Mesh two_triangle_mesh() {
     Mesh mesh;
     mesh.dim = 2;
     mesh.points = {0, 0, 1, 0, 1, 1, 0, 1};
@@ -41,7 +41,7 @@ Mesh two_triangles() {
 
 TEST(MisplacedInputs, MeshWhereAGraphIsExpectedSaysRunPartConvertFirst) {
     ScratchDir dir;
-    const Mesh mesh = two_triangles();
+    const Mesh mesh = two_triangle_mesh();
     const std::vector<CellId> cells{0, 1};
     formats::write_vtu(dir.file("m.vtu"), mesh, cells, {});
     formats::write_metis_mesh(dir.file("m.mesh"), mesh, cells);

@@ -15,7 +15,7 @@ using namespace part;
 
 namespace {
 
-template <typename Parse> std::string error_of(Parse parse) {
+template <typename Parse> std::string parse_error(Parse parse) {
     try {
         parse();
     } catch (const InputError& e) {
@@ -39,7 +39,7 @@ TEST(PartitionFile, TakesKFromGpmetisStyleName) {
     EXPECT_EQ(formats::parse_partition(ten, "mesh.graph.part.8", 10, 4).num_parts, 4);
     // A name asking for more parts than vertices would size per-part arrays beyond the input.
     const auto message =
-        error_of([] { formats::parse_partition("0\n1\n", "mesh.graph.part.8", 2); });
+        parse_error([] { formats::parse_partition("0\n1\n", "mesh.graph.part.8", 2); });
     EXPECT_NE(message.find("mesh.graph.part.8: the name says 8 parts (.part.K) but the partition "
                            "has only 2 vertices"),
               std::string::npos)
@@ -47,45 +47,45 @@ TEST(PartitionFile, TakesKFromGpmetisStyleName) {
 }
 
 TEST(PartitionFile, LengthMismatchNamesCounts) {
-    auto message = error_of([] { formats::parse_partition("0\n1\n", "p.part", 3); });
+    auto message = parse_error([] { formats::parse_partition("0\n1\n", "p.part", 3); });
     EXPECT_NE(message.find("p.part:2: partition has 2 lines but the graph has 3 vertices"),
               std::string::npos)
         << message;
-    message = error_of([] { formats::parse_partition("0\n1\n1\n", "p.part", 2); });
+    message = parse_error([] { formats::parse_partition("0\n1\n1\n", "p.part", 2); });
     EXPECT_NE(message.find("p.part:3: more lines than the graph's 2 vertices"), std::string::npos)
         << message;
 }
 
 TEST(PartitionFile, RejectsNegativeAndNonNumericIds) {
-    auto message = error_of([] { formats::parse_partition("0\n-1\n", "p", 2); });
+    auto message = parse_error([] { formats::parse_partition("0\n-1\n", "p", 2); });
     EXPECT_NE(message.find("p:2: part id -1 is negative"), std::string::npos) << message;
-    message = error_of([] { formats::parse_partition("0\nabc\n", "p", 2); });
+    message = parse_error([] { formats::parse_partition("0\nabc\n", "p", 2); });
     EXPECT_NE(message.find("p:2: expected a part id (an integer), found 'abc'"), std::string::npos)
         << message;
-    message = error_of([] { formats::parse_partition("0\n5\n", "p", 2, 4); });
+    message = parse_error([] { formats::parse_partition("0\n5\n", "p", 2, 4); });
     EXPECT_NE(message.find("out of range for 4 parts"), std::string::npos) << message;
 }
 
 TEST(PartitionFile, OneBasedFileIsNamedSo) {
     const std::string kLooks = "no vertex is in part 0, so this file looks 1-based";
     // K known: the first id K is out of range, and the message says why.
-    auto message = error_of([] { formats::parse_partition("1\n2\n3\n3\n", "p", 4, 3); });
+    auto message = parse_error([] { formats::parse_partition("1\n2\n3\n3\n", "p", 4, 3); });
     EXPECT_NE(message.find("p:3: part id 3 is out of range for 3 parts; " + kLooks),
               std::string::npos)
         << message;
     // K from the gpmetis-style name.
-    message = error_of([] { formats::parse_partition("% c\n1\n3\n2\n", "g.part.3", 3); });
+    message = parse_error([] { formats::parse_partition("% c\n1\n3\n2\n", "g.part.3", 3); });
     EXPECT_NE(message.find("g.part.3:3: part id 3 is out of range for 3 parts (the count in the "
                            "file's name); " +
                            kLooks),
               std::string::npos)
         << message;
     // K unknown: ids 1..3 would make 4 parts with part 0 empty.
-    message = error_of([] { formats::parse_partition("% 1-based\n1\n2\n3\n", "p", 3); });
+    message = parse_error([] { formats::parse_partition("% 1-based\n1\n2\n3\n", "p", 3); });
     EXPECT_NE(message.find("p:2: " + kLooks), std::string::npos) << message;
     EXPECT_NE(message.find("ids 1..3 would make 4 parts"), std::string::npos) << message;
     // Out of range with a part 0: no 1-based hint.
-    message = error_of([] { formats::parse_partition("0\n3\n", "p", 2, 3); });
+    message = parse_error([] { formats::parse_partition("0\n3\n", "p", 2, 3); });
     EXPECT_EQ(message.find("1-based"), std::string::npos) << message;
     // Part 0 empty but the count given: accepted.
     EXPECT_EQ(formats::parse_partition("1\n2\n2\n", "p", 3, 3).num_parts, 3);
@@ -122,7 +122,7 @@ TEST(PartitionFile, PlainAndUnusualLayoutsReadTheSame) {
     EXPECT_EQ(formats::parse_partition("1\n0\n", "p", -1).part, (std::vector<PartId>{1, 0}));
     // An id of at least the number of vertices is refused at its line (at most one part per
     // vertex), so a single huge id cannot size per-part arrays beyond the input.
-    const auto message = error_of([] { formats::parse_partition("1234567890\n0\n", "p", 2); });
+    const auto message = parse_error([] { formats::parse_partition("1234567890\n0\n", "p", 2); });
     EXPECT_NE(message.find("p:1: part id 1234567890 is out of range for 2 parts (at most one "
                            "part per vertex"),
               std::string::npos)
@@ -143,10 +143,10 @@ TEST(PartitionFile, BadLinesNameTheirLineWhateverThePath) {
         {"0\n1\n1\n1\n", "p:4: more lines than the graph's 3 vertices"}};
     for (const auto& [text, message] : cases) {
         const std::string error =
-            error_of([&text = text] { formats::parse_partition(text, "p", 3); });
+            parse_error([&text = text] { formats::parse_partition(text, "p", 3); });
         EXPECT_NE(error.find(message), std::string::npos) << text << " -> " << error;
     }
-    const std::string error = error_of([] { formats::parse_partition("0\n1\n4\n", "p", 3, 4); });
+    const std::string error = parse_error([] { formats::parse_partition("0\n1\n4\n", "p", 3, 4); });
     EXPECT_NE(error.find("p:3: part id 4 is out of range for 4 parts"), std::string::npos) << error;
 }
 
@@ -165,10 +165,10 @@ TEST(TargetsFile, NormalisesAndChecksCount) {
     test::ScratchDir dir;
     auto fractions = formats::read_targets(dir.write("t", "1\n3\n"), 2);
     EXPECT_DOUBLE_EQ(fractions[0], 0.25);
-    auto message = error_of([&] { formats::read_targets(dir.write("t2", "1\n3\n"), 3); });
+    auto message = parse_error([&] { formats::read_targets(dir.write("t2", "1\n3\n"), 3); });
     EXPECT_NE(message.find("targets file has 2 values but there are 3 parts"), std::string::npos)
         << message;
-    message = error_of([&] { formats::read_targets(dir.write("t3", "1\n0\n"), 2); });
+    message = parse_error([&] { formats::read_targets(dir.write("t3", "1\n0\n"), 2); });
     EXPECT_NE(message.find(":2: target capacity must be a positive number"), std::string::npos)
         << message;
 }
@@ -179,15 +179,15 @@ TEST(TargetsFile, NormalisesAndChecksCount) {
 TEST(TargetsFile, RefusesCapacitiesMETISCannotHoldNamingTheSmallest) {
     test::ScratchDir dir;
     const std::string tiny = dir.write("tiny", "1\n4.9e-324\n2\n");
-    auto message = error_of([&] { formats::read_targets(tiny, 3); });
+    auto message = parse_error([&] { formats::read_targets(tiny, 3); });
     EXPECT_NE(message.find(tiny + ":2: target capacity"), std::string::npos) << message;
     EXPECT_NE(message.find("ratio of the largest to the smallest capacity"), std::string::npos)
         << message;
-    message = error_of([&] { formats::read_targets(dir.write("huge", "1e308\n1\n"), 2); });
+    message = parse_error([&] { formats::read_targets(dir.write("huge", "1e308\n1\n"), 2); });
     EXPECT_NE(message.find(":2: target capacity 1 is too small beside 1e+308 on line 1"),
               std::string::npos)
         << message;
-    message = error_of([&] { formats::read_targets(dir.write("ratio", "1\n1000001\n"), 2); });
+    message = parse_error([&] { formats::read_targets(dir.write("ratio", "1\n1000001\n"), 2); });
     EXPECT_NE(message.find(":1: target capacity"), std::string::npos) << message;
     const auto wide = formats::read_targets(dir.write("wide", "1\n999999\n"), 2);
     EXPECT_DOUBLE_EQ(wide[0], 1e-6);
@@ -207,13 +207,13 @@ TEST(CoordinatesFile, ReadsRowsOfSameWidth) {
 }
 
 TEST(CoordinatesFile, RejectsRaggedShortAndNonFinite) {
-    auto message = error_of([] { formats::parse_coordinates("0 0\n1 1 1\n", "c.xyz", 2); });
+    auto message = parse_error([] { formats::parse_coordinates("0 0\n1 1 1\n", "c.xyz", 2); });
     EXPECT_NE(message.find("c.xyz:2: expected 2 coordinates"), std::string::npos) << message;
-    message = error_of([] { formats::parse_coordinates("0 0\n", "c.xyz", 2); });
+    message = parse_error([] { formats::parse_coordinates("0 0\n", "c.xyz", 2); });
     EXPECT_NE(message.find("file has 1 coordinate rows but the graph has 2 vertices"),
               std::string::npos)
         << message;
-    message = error_of([] { formats::parse_coordinates("0 nan\n", "c.xyz", 1); });
+    message = parse_error([] { formats::parse_coordinates("0 nan\n", "c.xyz", 1); });
     EXPECT_NE(message.find("c.xyz:1: coordinate is not finite"), std::string::npos) << message;
 }
 
@@ -229,15 +229,17 @@ TEST(CoordinatesFile, SmallFilesTakeSpacingCommentsAndTrailingBlanks) {
     }
     // Bad rows get the line-by-line parse's errors: a row with a trailing token, a glued
     // token, a blank line before more rows.
+    EXPECT_NE(parse_error([] {
+                  formats::parse_coordinates("0 0\n1 1 x\n", "c.xyz", 2);
+              }).find("c.xyz:2:"),
+              std::string::npos);
     EXPECT_NE(
-        error_of([] { formats::parse_coordinates("0 0\n1 1 x\n", "c.xyz", 2); }).find("c.xyz:2:"),
+        parse_error([] { formats::parse_coordinates("0 0\n1 1x\n", "c.xyz", 2); }).find("c.xyz:2:"),
         std::string::npos);
-    EXPECT_NE(
-        error_of([] { formats::parse_coordinates("0 0\n1 1x\n", "c.xyz", 2); }).find("c.xyz:2:"),
-        std::string::npos);
-    EXPECT_NE(
-        error_of([] { formats::parse_coordinates("0 0\n\n1 1\n", "c.xyz", 2); }).find("blank line"),
-        std::string::npos);
+    EXPECT_NE(parse_error([] {
+                  formats::parse_coordinates("0 0\n\n1 1\n", "c.xyz", 2);
+              }).find("blank line"),
+              std::string::npos);
 }
 
 TEST(CoordinatesFile, NumberFormsAndTheirErrors) {
@@ -267,7 +269,7 @@ TEST(CoordinatesFile, BadNumbersNameLineAndToken) {
         {"0 0\n1 .\n", "c.xyz:2: expected a coordinate (a number), found '.'"}};
     for (const auto& [text, message] : cases) {
         const std::string error =
-            error_of([&text = text] { formats::parse_coordinates(text, "c.xyz", -1); });
+            parse_error([&text = text] { formats::parse_coordinates(text, "c.xyz", -1); });
         EXPECT_NE(error.find(message), std::string::npos) << text << " -> " << error;
     }
 }
@@ -327,16 +329,17 @@ TEST(CoordinatesFile, LargeFileErrorsNameTheFilesOwnLine) {
     const std::size_t at = text.find("\n100000 ") + 1;
     std::string bad = text;
     bad.replace(at, 6, "1e0x00");
-    EXPECT_NE(
-        error_of([&] { formats::parse_coordinates(bad, "big.xyz", rows); }).find("big.xyz:100001:"),
-        std::string::npos);
+    EXPECT_NE(parse_error([&] {
+                  formats::parse_coordinates(bad, "big.xyz", rows);
+              }).find("big.xyz:100001:"),
+              std::string::npos);
     // A blank line in the middle, and a row count that differs from the graph's.
     const std::size_t middle = text.find("\n60000 ") + 1;
     const std::string blank = text.substr(0, middle) + "\n" + text.substr(middle);
     EXPECT_NE(
-        error_of([&] { formats::parse_coordinates(blank, "big.xyz", rows); }).find("blank line"),
+        parse_error([&] { formats::parse_coordinates(blank, "big.xyz", rows); }).find("blank line"),
         std::string::npos);
-    EXPECT_NE(error_of([&] {
+    EXPECT_NE(parse_error([&] {
                   formats::parse_coordinates(text, "big.xyz", rows + 1);
               }).find("120000 coordinate rows but the graph has 120001"),
               std::string::npos);
@@ -377,7 +380,7 @@ TEST(AtomicOutput, RefusesToReplaceAFolder) {
     test::ScratchDir dir;
     const std::string out = dir.file("out");
     std::filesystem::create_directory(out);
-    EXPECT_NE(error_of([&] { formats::write_file_atomically(out, "x"); }).find(out),
+    EXPECT_NE(parse_error([&] { formats::write_file_atomically(out, "x"); }).find(out),
               std::string::npos);
     EXPECT_TRUE(std::filesystem::is_directory(out));
     EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.path()),
@@ -386,7 +389,7 @@ TEST(AtomicOutput, RefusesToReplaceAFolder) {
 }
 
 TEST(AtomicOutput, FailsClearlyInMissingFolder) {
-    auto message = error_of([] { formats::write_file_atomically("/nonexistent/dir/out", "x"); });
+    auto message = parse_error([] { formats::write_file_atomically("/nonexistent/dir/out", "x"); });
     EXPECT_NE(message.find("/nonexistent/dir/out"), std::string::npos) << message;
 }
 
@@ -398,12 +401,12 @@ TEST(CoordinatesFile, RowCountsOtherThanTheGraphsNameTheLine) {
         {"1\n2\n\n3\n4\n", "c.xyz:4: blank line before the end of the data"}};
     for (const auto& [text, message] : cases) {
         const std::string error =
-            error_of([&text = text] { formats::parse_coordinates(text, "c.xyz", 4); });
+            parse_error([&text = text] { formats::parse_coordinates(text, "c.xyz", 4); });
         EXPECT_EQ(error.rfind(message, 0), 0u) << text << " -> " << error;
     }
     test::ScratchDir dir;
     const std::string missing = dir.file("missing.xyz");
-    EXPECT_EQ(error_of([&] { formats::read_coordinates(missing, 4); }).rfind(missing, 0), 0u);
+    EXPECT_EQ(parse_error([&] { formats::read_coordinates(missing, 4); }).rfind(missing, 0), 0u);
 }
 
 TEST(CoordinatesFile, OneThreadAndTwoReadAndRejectAlike) {

@@ -7,7 +7,7 @@ using namespace part;
 
 namespace {
 
-std::string error_of(const std::string& text, std::int64_t expected) {
+std::string permutation_error(const std::string& text, std::int64_t expected) {
     try {
         formats::parse_permutation(text, "order.perm", expected);
     } catch (const InputError& e) {
@@ -26,34 +26,35 @@ TEST(PermutationFile, ReadsPositions) {
 }
 
 TEST(PermutationFile, RejectsWhatIsNotAPermutation) {
-    EXPECT_NE(error_of("0\n1\n1\n", 3)
+    EXPECT_NE(permutation_error("0\n1\n1\n", 3)
                   .find("order.perm:3: position 1 already given on line 2: not a permutation"),
               std::string::npos)
-        << error_of("0\n1\n1\n", 3);
-    EXPECT_NE(
-        error_of("0\n3\n1\n", 3).find("order.perm:2: position 3 is out of range: expected 0..2"),
-        std::string::npos);
-    EXPECT_NE(error_of("0\n-1\n", 2).find("order.perm:2: position -1 is out of range"),
+        << permutation_error("0\n1\n1\n", 3);
+    EXPECT_NE(permutation_error("0\n3\n1\n", 3)
+                  .find("order.perm:2: position 3 is out of range: expected 0..2"),
               std::string::npos);
-    EXPECT_NE(error_of("0\n1\n", 3)
+    EXPECT_NE(permutation_error("0\n-1\n", 2).find("order.perm:2: position -1 is out of range"),
+              std::string::npos);
+    EXPECT_NE(permutation_error("0\n1\n", 3)
                   .find("order.perm:2: ordering has 2 lines but the graph has 3 vertices"),
               std::string::npos);
-    EXPECT_NE(error_of("0\n1\n2\n", 2).find("order.perm:3: more lines than the graph's 2 vertices"),
+    EXPECT_NE(permutation_error("0\n1\n2\n", 2)
+                  .find("order.perm:3: more lines than the graph's 2 vertices"),
               std::string::npos);
-    EXPECT_NE(error_of("0 1\n", 2).find("order.perm:1: expected one position on the line"),
+    EXPECT_NE(permutation_error("0 1\n", 2).find("order.perm:1: expected one position on the line"),
               std::string::npos);
-    EXPECT_NE(
-        error_of("0\nx\n", 2).find("order.perm:2: expected a position (an integer), found 'x'"),
-        std::string::npos);
-    EXPECT_NE(error_of("0\n2\n", -1).find("not a permutation"), std::string::npos);
+    EXPECT_NE(permutation_error("0\nx\n", 2)
+                  .find("order.perm:2: expected a position (an integer), found 'x'"),
+              std::string::npos);
+    EXPECT_NE(permutation_error("0\n2\n", -1).find("not a permutation"), std::string::npos);
 }
 
 TEST(PermutationFile, WithoutACountAPositionBeyondTheFileIsRejectedAtItsLine) {
     // The fuzzer's find: the reader made room for every position up to this one (16 GB).
-    EXPECT_NE(error_of("0\n2000000000\n1\n", -1)
+    EXPECT_NE(permutation_error("0\n2000000000\n1\n", -1)
                   .find("order.perm:2: position 2000000000 is beyond the file's 3 lines"),
               std::string::npos)
-        << error_of("0\n2000000000\n1\n", -1);
+        << permutation_error("0\n2000000000\n1\n", -1);
 }
 
 TEST(PermutationFile, WriteThenReadBack) {

@@ -16,7 +16,7 @@ const Partition kNew{2, {1, 0, 0, 1, 1, 0, 0}, {}};
 
 // Runs `body`, which must throw InputError naming `file` and saying `what`.
 template <typename Body>
-void expect_input_error(Body body, const std::string& file, const std::string& what) {
+void expect_partitions_error(Body body, const std::string& file, const std::string& what) {
     try {
         body();
         ADD_FAILURE() << "accepted";
@@ -45,7 +45,7 @@ TEST(PlanPartitions, DiffIsTheLibrarysPlan) {
 }
 
 TEST(PlanPartitions, DiffRefusesAnEmptyOldPartitionNamingIt) {
-    expect_input_error(
+    expect_partitions_error(
         [] {
             formats::diff_partitions({1, {}, {}}, "old.part", {1, {}, {}}, "n");
         },
@@ -54,9 +54,9 @@ TEST(PlanPartitions, DiffRefusesAnEmptyOldPartitionNamingIt) {
 
 TEST(PlanPartitions, DiffRefusesPartitionsOfDifferentLengthsNamingTheNewOne) {
     const Partition shorter{1, {0, 0}, {}};
-    expect_input_error([&] { formats::diff_partitions(kOld, "old.part", shorter, "new.part"); },
-                       "new.part",
-                       "has 2 lines but old.part has 7: both must cover the same vertices");
+    expect_partitions_error(
+        [&] { formats::diff_partitions(kOld, "old.part", shorter, "new.part"); }, "new.part",
+        "has 2 lines but old.part has 7: both must cover the same vertices");
 }
 
 TEST(PlanPartitions, VerifyAcceptsThePlanAndRefusesOtherPartitionsNamingThePlan) {
@@ -64,8 +64,8 @@ TEST(PlanPartitions, VerifyAcceptsThePlanAndRefusesOtherPartitionsNamingThePlan)
     EXPECT_NO_THROW(formats::verify_plan_files(f.plan_path, f.old_path, f.new_path));
     const std::string other = f.dir.file("other.part");
     formats::write_partition(other, {1, 1, 0, 0, 1, 1, 0});
-    expect_input_error([&] { formats::verify_plan_files(f.plan_path, f.old_path, other); },
-                       f.plan_path, "the new partition's checksum differs from the plan's");
+    expect_partitions_error([&] { formats::verify_plan_files(f.plan_path, f.old_path, other); },
+                            f.plan_path, "the new partition's checksum differs from the plan's");
 }
 
 TEST(PlanPartitions, ApplyGivesTheNewPartitionAndRefusesAnotherOldOneNamingThePlan) {
@@ -73,6 +73,6 @@ TEST(PlanPartitions, ApplyGivesTheNewPartitionAndRefusesAnotherOldOneNamingThePl
     EXPECT_EQ(formats::apply_plan_file(f.plan_path, f.old_path), kNew.part);
     const std::string other = f.dir.file("other.part");
     formats::write_partition(other, {2, 0, 1, 1, 2, 2, 0});
-    expect_input_error([&] { formats::apply_plan_file(f.plan_path, other); }, f.plan_path,
-                       "the old partition's checksum differs from the plan's");
+    expect_partitions_error([&] { formats::apply_plan_file(f.plan_path, other); }, f.plan_path,
+                            "the old partition's checksum differs from the plan's");
 }

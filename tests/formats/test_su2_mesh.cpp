@@ -16,10 +16,10 @@ namespace {
 
 // Two triangles on four points, with a marker of two edges; lines 2-4 hold the elements,
 // 5-9 the points, 10-15 the marker.
-const std::string kElements = "NELEM= 2\n5 0 1 2 0\n5 1 3 2 1\n";
+const std::string kSu2Elements = "NELEM= 2\n5 0 1 2 0\n5 1 3 2 1\n";
 const std::string kPoints = "NPOIN= 4\n0 0 0\n1 0 1\n0 1 2\n1 1 3\n";
 std::string small_su2(
-    const std::string& elements = kElements, const std::string& points = kPoints,
+    const std::string& elements = kSu2Elements, const std::string& points = kPoints,
     const std::string& markers = "NMARK= 1\nMARKER_TAG= wall\nMARKER_ELEMS= 2\n3 0 1\n3 1 3\n") {
     return "NDIME= 2\n" + elements + points + markers;
 }
@@ -96,25 +96,25 @@ TEST(Su2MeshErrors, EachMalformedCaseNamesItsLine) {
     check(small_su2("NELEM= 2\n5 0 1 2\n5 1 3 2\n", "NPOIN= 4\n0 0\n1 0\n0 1\n1 y\n"), 9,
           "expected a coordinate");
     check(small_su2("NELEM= 2\n5 0 1 2\n5 1 3 2\n", "NPOIN= 4 5\n"), 5, "domain <= n");
-    check(small_su2(kElements, kPoints,
+    check(small_su2(kSu2Elements, kPoints,
                     "NMARK= 1\nMARKER_TAG= wall\nMARKER_ELEMS= 2\n3 0 1\n5 1 3 2\n"),
           14, "a triangle (2D) where 1D elements are expected (a marker");
-    check(small_su2(kElements, kPoints,
+    check(small_su2(kSu2Elements, kPoints,
                     "NMARK= 1\nMARKER_TAG= wall\nMARKER_ELEMS= 2\n3 0 1\n3 1 9\n"),
           14, "node id 9 is out of range");
-    check(small_su2(kElements, kPoints, "NMARK= 1\nMARKER_TAG= wall\nMARKER_ELEMS= 2\n3 0 1\n"), 13,
-          "file ends after 1 of the 2 marker elements");
-    check(small_su2(kElements, kPoints, "NMARK= 2\nMARKER_TAG= wall\nMARKER_ELEMS= 1\n3 0 1\n"), 13,
-          "file ends after 1 of the 2 markers");
-    check(small_su2(kElements, kPoints, "NMARK= 1\nMARKER_ELEMS= 1\n3 0 1\n"), 11,
+    check(small_su2(kSu2Elements, kPoints, "NMARK= 1\nMARKER_TAG= wall\nMARKER_ELEMS= 2\n3 0 1\n"),
+          13, "file ends after 1 of the 2 marker elements");
+    check(small_su2(kSu2Elements, kPoints, "NMARK= 2\nMARKER_TAG= wall\nMARKER_ELEMS= 1\n3 0 1\n"),
+          13, "file ends after 1 of the 2 markers");
+    check(small_su2(kSu2Elements, kPoints, "NMARK= 1\nMARKER_ELEMS= 1\n3 0 1\n"), 11,
           "expected 'MARKER_TAG='");
-    check(small_su2(kElements, kPoints, "NMARK= 1\nMARKER_TAG= wall\n3 0 1\n"), 12,
+    check(small_su2(kSu2Elements, kPoints, "NMARK= 1\nMARKER_TAG= wall\n3 0 1\n"), 12,
           "expected 'MARKER_ELEMS=");
-    check(small_su2(kElements, "", ""), 4, "file ends without an 'NPOIN=' section");
+    check(small_su2(kSu2Elements, "", ""), 4, "file ends without an 'NPOIN=' section");
     check(small_su2("", kPoints, ""), 6, "file ends without an 'NELEM=' section");
-    check(small_su2(kElements, kPoints, "NPOIN= 1\n0 0\n"), 10,
+    check(small_su2(kSu2Elements, kPoints, "NPOIN= 1\n0 0\n"), 10,
           "a second 'NPOIN=' section (the first is on line 5)");
-    check(small_su2(kElements, kPoints, "FFD_NBOX= 1\n"), 10, "unknown section 'FFD_NBOX='");
+    check(small_su2(kSu2Elements, kPoints, "FFD_NBOX= 1\n"), 10, "unknown section 'FFD_NBOX='");
     check("NZONE= 2\n", 1, "multizone SU2 meshes are not supported");
     check(small_su2().substr(0, small_su2().find("1 1 3")), 8, "file ends after 3 of the 4 points");
 }

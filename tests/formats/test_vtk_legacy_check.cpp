@@ -60,7 +60,7 @@ std::string with_int32(std::string text, std::size_t at, std::int32_t value) {
     return text;
 }
 
-void expect_same_mesh(const Mesh& back, const Mesh& expected, const std::string& what) {
+void expect_same_vtk_mesh(const Mesh& back, const Mesh& expected, const std::string& what) {
     EXPECT_EQ(back.num_cells(), expected.num_cells()) << what;
     EXPECT_EQ(back.cell_types, expected.cell_types) << what;
     // ASCII files hold coordinates to VTK's printed precision.
@@ -85,14 +85,14 @@ TEST(VtkLegacyCheck, FilesVtkWritesAreAcceptedAndReadTheSame) {
             EXPECT_NE(text.find(version == 51 ? "OFFSETS" : "CELLS"), std::string::npos);
             EXPECT_NO_THROW(formats::check_vtk_legacy_file(path)) << path;
             const Mesh back = formats::read_mesh(path);
-            expect_same_mesh(back, expected, path);
+            expect_same_vtk_mesh(back, expected, path);
             ASSERT_NE(back.find_cell_array("partition"), nullptr) << path;
             EXPECT_EQ(back.find_cell_array("partition")->value(4), 1) << path;
         }
 }
 
 TEST(VtkLegacyCheck, FilesGmshWritesAreAcceptedAndReadTheSame) {
-    if (run_command("command -v gmsh").exit_code != 0) GTEST_SKIP() << "gmsh is not installed";
+    if (!have_program("gmsh")) GTEST_SKIP() << "gmsh is not installed";
     ScratchDir dir;
     const std::string geo = source_file("tests/data/mixed2d.geo");
     const std::string msh = dir.file("mixed2d.msh"), ascii = dir.file("ascii.vtk"),

@@ -27,10 +27,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string data(const std::string& name) {
-    return source_file("tests/data/" + name);
-}
-
 // How many top-dimensional cells of each type.
 std::map<std::string, int> cell_types_of(const Mesh& mesh) {
     std::map<std::string, int> counts;
@@ -50,8 +46,8 @@ std::string truncated_copy(const ScratchDir& dir, const std::string& source,
 TEST(ExodusMesh, VtksExodusFileOfGmshsMeshReadsAsGmshsMsh) {
     // mixed3d.exo: gmsh's mixed3d mesh (prisms, hexahedra, bottom triangles and quadrangles)
     // written by vtkExodusIIWriter, one element block per cell type.
-    const Mesh exo = formats::read_mesh(data("mixed3d.exo"));
-    const Mesh msh = formats::read_mesh(data("mixed3d_v41.msh"));
+    const Mesh exo = formats::read_mesh(test_data("mixed3d.exo"));
+    const Mesh msh = formats::read_mesh(test_data("mixed3d_v41.msh"));
     EXPECT_EQ(cells_and_dual_edges(exo), cells_and_dual_edges(msh));
     EXPECT_EQ(cell_types_of(exo), cell_types_of(msh));
     EXPECT_EQ(exo.num_points(), msh.num_points()); // blocks share their nodes
@@ -87,8 +83,8 @@ std::vector<std::array<long, 3>> tagged_face_centroids(const Mesh& mesh, int tag
 TEST(ExodusMesh, SideSetsAndBlocksOfFacesAreTaggedBoundaryElementsAsInGmshsMsh) {
     // sidesets3d.exo: gmsh's mesh with inlet and outlet as side sets 2 and 3 and the walls as a
     // block 4 of triangles; sidesets3d.msh: the same mesh as gmsh writes it, with those tags.
-    const Mesh exo = formats::read_mesh(data("sidesets3d.exo"));
-    const Mesh msh = formats::read_mesh(data("sidesets3d.msh"));
+    const Mesh exo = formats::read_mesh(test_data("sidesets3d.exo"));
+    const Mesh msh = formats::read_mesh(test_data("sidesets3d.msh"));
     EXPECT_EQ(cells_and_dual_edges(exo), cells_and_dual_edges(msh));
     EXPECT_EQ(exo.physical_groups, msh.physical_groups); // fluid, inlet, outlet, walls
     for (int tag : {2, 3, 4}) {
@@ -106,8 +102,8 @@ TEST(ExodusMesh, SideSetsAndBlocksOfFacesAreTaggedBoundaryElementsAsInGmshsMsh) 
 TEST(ExodusMesh, SideSetOfIdZeroKeepsItsFacesUnderAFreeTag) {
     // sidesets3d_id0.exo: inlet as side set 0, outlet as side set 3. Tag 0 means no tag, so
     // the inlet takes the tag after the largest id, 4, and keeps its name.
-    const Mesh exo = formats::read_mesh(data("sidesets3d_id0.exo"));
-    const Mesh msh = formats::read_mesh(data("sidesets3d.msh"));
+    const Mesh exo = formats::read_mesh(test_data("sidesets3d_id0.exo"));
+    const Mesh msh = formats::read_mesh(test_data("sidesets3d.msh"));
     const auto inlet = std::find_if(exo.physical_groups.begin(), exo.physical_groups.end(),
                                     [](const PhysicalGroup& g) { return g.name == "inlet"; });
     ASSERT_NE(inlet, exo.physical_groups.end());
@@ -118,13 +114,13 @@ TEST(ExodusMesh, SideSetOfIdZeroKeepsItsFacesUnderAFreeTag) {
 }
 
 TEST(ExodusMesh, SideSetAndBlockOfFacesSharingAnIdAreAnError) {
-    expect_mesh_error(data("sidesets3d_clash.exo"), "element block 2 and side set 2");
+    expect_mesh_error(test_data("sidesets3d_clash.exo"), "element block 2 and side set 2");
 }
 
 TEST(CgnsMesh, TetgenMeshWrittenByTheCgnsToolsReadsWithTetgensNeighbours) {
     // tetbox.cgns: tetgen's mesh of the unit cube, by tetgen_to_cgns; tetgen's .neigh file
     // lists 216 pairs of tetrahedra sharing a face.
-    const Mesh mesh = formats::read_mesh(data("tetbox.cgns"));
+    const Mesh mesh = formats::read_mesh(test_data("tetbox.cgns"));
     EXPECT_EQ(cell_types_of(mesh), (std::map<std::string, int>{{"tetrahedron", 144}}));
     EXPECT_EQ(cells_and_dual_edges(mesh), (std::pair<std::size_t, std::int64_t>{144, 216}));
     EXPECT_EQ(mesh.num_points(), 75);
@@ -133,8 +129,8 @@ TEST(CgnsMesh, TetgenMeshWrittenByTheCgnsToolsReadsWithTetgensNeighbours) {
 TEST(CgnsMesh, BoundaryConditionPatchesAreTaggedBoundaryElementsAsInGmshsMsh) {
     // sidesets3d.cgns: gmsh's mesh with boundary conditions inlet, outlet and walls on
     // sections of triangles (make_cgns_bc.cpp); sidesets3d.msh: the same mesh as gmsh writes it.
-    const Mesh cgns = formats::read_mesh(data("sidesets3d.cgns"));
-    const Mesh msh = formats::read_mesh(data("sidesets3d.msh"));
+    const Mesh cgns = formats::read_mesh(test_data("sidesets3d.cgns"));
+    const Mesh msh = formats::read_mesh(test_data("sidesets3d.msh"));
     EXPECT_EQ(cells_and_dual_edges(cgns), cells_and_dual_edges(msh));
     ASSERT_EQ(cgns.physical_groups.size(), 3u);
     std::size_t faces = 0;
@@ -154,13 +150,14 @@ TEST(CgnsMesh, BoundaryConditionPatchesAreTaggedBoundaryElementsAsInGmshsMsh) {
 }
 
 TEST(CgnsMesh, StructuredZoneIsAnError) {
-    expect_mesh_error(data("structured_block.cgns"), "only unstructured zones are read");
+    expect_mesh_error(test_data("structured_block.cgns"), "only unstructured zones are read");
 }
 
 TEST(OpenFoamMesh, BlockMeshCaseReadsFromItsFolderControlDictOrFoamFile) {
     // blockMesh's 3 x 2 x 2 hexahedra: 20 internal faces (its neighbour file's header).
-    for (const std::string& path : {data("openfoam_hex"), data("openfoam_hex/system/controlDict"),
-                                    data("openfoam_hex/case.foam")}) {
+    for (const std::string& path :
+         {test_data("openfoam_hex"), test_data("openfoam_hex/system/controlDict"),
+          test_data("openfoam_hex/case.foam")}) {
         SCOPED_TRACE(path);
         const Mesh mesh = formats::read_mesh(path);
         EXPECT_EQ(cell_types_of(mesh), (std::map<std::string, int>{{"hexahedron", 12}}));
@@ -172,7 +169,7 @@ TEST(OpenFoamMesh, BlockMeshCaseReadsFromItsFolderControlDictOrFoamFile) {
 TEST(OpenFoamMesh, PolyDualMeshKeepsPolyhedraWhole) {
     // polyDualMesh of blockMesh's 2 x 2 x 2 hexahedra: checkMesh counts 9 hexahedra and 18
     // polyhedra, 54 internal faces, each between a different pair of cells.
-    const Mesh mesh = formats::read_mesh(data("openfoam_polydual"));
+    const Mesh mesh = formats::read_mesh(test_data("openfoam_polydual"));
     EXPECT_EQ(cell_types_of(mesh),
               (std::map<std::string, int>{{"hexahedron", 9}, {"polyhedron", 18}}));
     EXPECT_EQ(cells_and_dual_edges(mesh), (std::pair<std::size_t, std::int64_t>{27, 54}));
@@ -301,7 +298,7 @@ TEST(OpenFoamMesh, FolderWithoutCaseIsAnError) {
 
 TEST(PolyhedronVtu, PolyhedraRoundTripThroughVtu) {
     ScratchDir dir;
-    const Mesh mesh = formats::read_mesh(data("openfoam_polydual"));
+    const Mesh mesh = formats::read_mesh(test_data("openfoam_polydual"));
     const std::vector<CellId> cells = all_cells(mesh);
     const std::string path = dir.file("poly.vtu");
     formats::write_vtu(path, mesh, cells, {});
@@ -319,7 +316,7 @@ TEST(VtkMultiblockMesh, TruncatedOrForeignFilesAreErrorsNamingThem) {
     ScratchDir dir;
     for (const std::string ext : {".exo", ".cgns"}) {
         SCOPED_TRACE(ext);
-        const std::string source = data(ext == ".exo" ? "mixed3d.exo" : "tetbox.cgns");
+        const std::string source = test_data(ext == ".exo" ? "mixed3d.exo" : "tetbox.cgns");
         expect_mesh_error(truncated_copy(dir, source, "cut" + ext, 2000), "");
         expect_mesh_error(dir.write("text" + ext, "this is not a mesh\n"),
                           "does not start like one");
@@ -329,7 +326,7 @@ TEST(VtkMultiblockMesh, TruncatedOrForeignFilesAreErrorsNamingThem) {
 
 TEST(VtkMultiblockMesh, TruncatedPolyMeshIsAnError) {
     ScratchDir dir;
-    fs::copy(data("openfoam_hex"), dir.path() + "/case", fs::copy_options::recursive);
+    fs::copy(test_data("openfoam_hex"), dir.path() + "/case", fs::copy_options::recursive);
     const std::string faces = dir.path() + "/case/constant/polyMesh/faces";
     const std::string text = read_text(faces);
     std::ofstream(faces, std::ios::trunc) << text.substr(0, text.size() / 2);

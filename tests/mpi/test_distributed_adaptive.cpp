@@ -26,7 +26,7 @@ Outcome run_adaptive(const HotSpotGrid& grid, PartId parts) {
 }
 
 // The new partition in file order, on rank 0.
-std::vector<PartId> gathered_partition(const Outcome& out) {
+std::vector<PartId> gathered_new_partition(const Outcome& out) {
     return mpi::gather_pieces<PartId>(MPI_COMM_WORLD, out.result.block_new_part);
 }
 
@@ -48,7 +48,7 @@ TEST(DistributedAdaptive, GivesTheSerialPartitionOnOneRankAndItsQualityOnMore) {
     SharedScratch dir;
     const PartId k = 8;
     const HotSpotGrid grid(dir, k);
-    const std::vector<PartId> distributed = gathered_partition(run_adaptive(grid, k));
+    const std::vector<PartId> distributed = gathered_new_partition(run_adaptive(grid, k));
     if (world_rank() != 0) return;
     RepartRequest request;
     request.new_parts = k;
@@ -71,8 +71,8 @@ TEST(DistributedAdaptive, TwoRunsGiveTheSamePartition) {
     SharedScratch dir;
     const PartId k = 2 * world_size();
     const HotSpotGrid grid(dir, k);
-    const std::vector<PartId> first = gathered_partition(run_adaptive(grid, k));
-    const std::vector<PartId> second = gathered_partition(run_adaptive(grid, k));
+    const std::vector<PartId> first = gathered_new_partition(run_adaptive(grid, k));
+    const std::vector<PartId> second = gathered_new_partition(run_adaptive(grid, k));
     if (world_rank() == 0) {
         EXPECT_EQ(first, second);
     }

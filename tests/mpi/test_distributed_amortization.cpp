@@ -15,13 +15,12 @@
 #include "libpart/plan/migration_plan.hpp"
 #include "libpart/repart/amortization.hpp"
 #include "tests/mpi/shared_scratch.hpp"
+#include "tests/support/naca0012.hpp"
 
 using namespace part;
 using namespace part::test;
 
 namespace {
-
-const std::string kGraph = source_file("data/naca0012.graph");
 
 // An arbitrary new partition, a function of the global id so every rank can evaluate it.
 PartId new_part_of(VertexId id, PartId parts) {
@@ -51,10 +50,10 @@ TEST(OwnedIndex, FindsEveryOwnedIdAndNothingElseWhetherIdsAreDenseOrSparse) {
 
 TEST(NeighbourSlots, AgreeWithABinarySearch) {
     SharedScratch dir;
-    const int n = formats::read_chaco_graph(kGraph).num_vertices();
+    const int n = formats::read_chaco_graph(kNacaGraph).num_vertices();
     std::string text;
     for (int v = 0; v < n; ++v) text += std::to_string((v / 997 + v % 3) % 4) + "\n";
-    const auto input = formats::mpi::read_distributed_input(MPI_COMM_WORLD, kGraph,
+    const auto input = formats::mpi::read_distributed_input(MPI_COMM_WORLD, kNacaGraph,
                                                             dir.write("old.part.4", text), 0);
     const mpi::DistributedGraph& g = input.graph;
     const mpi::NeighbourSlots slots = mpi::neighbour_slots(g);
@@ -75,7 +74,7 @@ TEST(NeighbourSlots, AgreeWithABinarySearch) {
 
 TEST(DistributedAmortization, LoadsEqualTheSerialOnesBeforeAndAfterTheDataMoves) {
     SharedScratch dir;
-    const Graph graph = formats::read_chaco_graph(kGraph);
+    const Graph graph = formats::read_chaco_graph(kNacaGraph);
     const int n = graph.num_vertices();
     std::string text;
     for (int v = 0; v < n; ++v) text += std::to_string((v / 1500 + v % 2) % 4) + "\n";
@@ -85,7 +84,7 @@ TEST(DistributedAmortization, LoadsEqualTheSerialOnesBeforeAndAfterTheDataMoves)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
     for (const PartId new_parts : {3, 4, 6}) {
-        auto input = formats::mpi::read_distributed_input(MPI_COMM_WORLD, kGraph, old_path, 0);
+        auto input = formats::mpi::read_distributed_input(MPI_COMM_WORLD, kNacaGraph, old_path, 0);
         std::vector<PartId> new_part(std::size_t(input.graph.num_owned()));
         for (std::size_t v = 0; v < new_part.size(); ++v)
             new_part[v] = new_part_of(input.graph.global_id[v], new_parts);

@@ -11,25 +11,23 @@
 #include "libpart/core/metrics.hpp"
 #include "libpart/plan/migration_plan.hpp"
 #include "tests/mpi/shared_scratch.hpp"
+#include "tests/support/naca0012.hpp"
 
 using namespace part;
 using namespace part::test;
 
 namespace {
 
-const std::string kGraph = source_file("data/naca0012.graph");
-constexpr int kVertices = 19886;
-
 std::string scattered_old(const SharedScratch& dir) {
     std::string text;
-    for (int v = 0; v < kVertices; ++v) text += std::to_string((v / 1500 + v % 2) % 4) + "\n";
+    for (int v = 0; v < kNacaVertices; ++v) text += std::to_string((v / 1500 + v % 2) % 4) + "\n";
     return dir.write("old.part.4", text);
 }
 
 formats::mpi::DistributedRepartOptions interval_options(const SharedScratch& dir) {
     formats::mpi::DistributedRepartOptions o;
     o.method = "interval";
-    o.graph_path = kGraph;
+    o.graph_path = kNacaGraph;
     o.old_path = scattered_old(dir);
     o.partition_path = dir.file("new.part");
     o.plan_path = dir.file("move.plan");
@@ -44,7 +42,7 @@ TEST(DistributedRepartJob, WritesTheSerialIntervalFiles) {
     formats::mpi::DistributedRepartOptions o = interval_options(dir);
     o.new_parts = 3;
     formats::mpi::DistributedRepartJob job(MPI_COMM_WORLD, o);
-    EXPECT_EQ(job.vertices(), kVertices);
+    EXPECT_EQ(job.vertices(), kNacaVertices);
     EXPECT_EQ(job.new_parts(), 3);
     EXPECT_TRUE(job.dataset_files().empty());
     job.repartition();
@@ -52,9 +50,9 @@ TEST(DistributedRepartJob, WritesTheSerialIntervalFiles) {
     EXPECT_EQ(job.dataset(), nullptr);
     MPI_Barrier(MPI_COMM_WORLD);
     if (world_rank() != 0) return;
-    const Graph graph = formats::read_chaco_graph(kGraph);
+    const Graph graph = formats::read_chaco_graph(kNacaGraph);
     PartId old_parts = 0;
-    const Partition old_p = formats::read_partition(o.old_path, kVertices, old_parts);
+    const Partition old_p = formats::read_partition(o.old_path, kNacaVertices, old_parts);
     RepartRequest request = o.request;
     request.new_parts = 3;
     const RepartResult serial = repart_method("interval")(graph, old_p, request);

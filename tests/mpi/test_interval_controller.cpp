@@ -15,19 +15,18 @@
 #include "libpart/repart/amortization.hpp"
 #include "libpart/repart/interval_repart.hpp"
 #include "tests/mpi/shared_scratch.hpp"
+#include "tests/support/naca0012.hpp"
 
 using namespace part;
 using namespace part::test;
 
 namespace {
 
-const std::string kGraph = source_file("data/naca0012.graph");
-
 // The new partition in vertex order, on rank 0 (each rank contributes the block it read).
 std::vector<PartId> distributed_interval(const std::string& old_path, const RepartRequest& request,
                                          const std::string& order_path = {}) {
-    const auto input =
-        formats::mpi::read_distributed_input(MPI_COMM_WORLD, kGraph, old_path, 0, {}, order_path);
+    const auto input = formats::mpi::read_distributed_input(MPI_COMM_WORLD, kNacaGraph, old_path, 0,
+                                                            {}, order_path);
     const mpi::IntervalPlan plan = mpi::controller_interval(
         MPI_COMM_WORLD, input.graph, input.old_part, input.old_parts, input.position, request);
     std::vector<PartId> block(input.block_old_part.size());
@@ -49,7 +48,7 @@ struct Case {
 
 TEST(IntervalController, EqualsTheSerialIntervalMethod) {
     SharedScratch dir;
-    const Graph graph = formats::read_chaco_graph(kGraph);
+    const Graph graph = formats::read_chaco_graph(kNacaGraph);
     const int n = graph.num_vertices();
     std::string text;
     for (int v = 0; v < n; ++v) text += std::to_string((v / 997 + v % 3) % 4) + "\n";
@@ -78,7 +77,7 @@ TEST(IntervalController, EqualsTheSerialIntervalMethod) {
 
 TEST(IntervalController, EqualsTheSerialMethodAlongAnOrdering) {
     SharedScratch dir;
-    const Graph graph = formats::read_chaco_graph(kGraph);
+    const Graph graph = formats::read_chaco_graph(kNacaGraph);
     const int n = graph.num_vertices();
     std::string old_text, order_text = "% a scrambled line\n";
     RepartRequest request;
@@ -119,7 +118,7 @@ TEST(IntervalController, VerticesMoveToTheRankOfTheirNewPart) {
     std::string text;
     for (int v = 0; v < 19886; ++v) text += std::to_string(v * 2 / 19886) + "\n";
     const std::string old_path = dir.write("old.part", text);
-    auto input = formats::mpi::read_distributed_input(MPI_COMM_WORLD, kGraph, old_path, 0);
+    auto input = formats::mpi::read_distributed_input(MPI_COMM_WORLD, kNacaGraph, old_path, 0);
     RepartRequest request;
     request.new_parts = 5; // growing: ranks beyond the old count start empty and receive
     const mpi::IntervalPlan plan = mpi::controller_interval(
@@ -139,7 +138,7 @@ TEST(IntervalController, VerticesMoveToTheRankOfTheirNewPart) {
         mpi::distributed_edge_cut(MPI_COMM_WORLD, input.graph, new_part, input.block_start, block);
     const std::vector<PartId> all = mpi::gather_pieces<PartId>(MPI_COMM_WORLD, block);
     if (world_rank() == 0) {
-        EXPECT_EQ(cut, edge_cut(formats::read_chaco_graph(kGraph), all));
+        EXPECT_EQ(cut, edge_cut(formats::read_chaco_graph(kNacaGraph), all));
     }
     long long owned = input.graph.num_owned(), total = 0;
     MPI_Allreduce(&owned, &total, 1, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
@@ -154,7 +153,7 @@ TEST(IntervalController, DecidesProfitabilityWithTheSerialFigures) {
     // Kaddoura & Ranka 1995, 3.5: rank 0 judges the candidate from the loads and traffic the
     // ranks reduce to it; figures and decision must be those of the serial model.
     SharedScratch dir;
-    const Graph graph = formats::read_chaco_graph(kGraph);
+    const Graph graph = formats::read_chaco_graph(kNacaGraph);
     const int n = graph.num_vertices();
     std::string text;
     for (int v = 0; v < n; ++v) text += std::to_string(v * 4 / n) + "\n";
@@ -172,7 +171,7 @@ TEST(IntervalController, DecidesProfitabilityWithTheSerialFigures) {
     ASSERT_TRUE(expected.pays_off && !expected.mandatory);
     ASSERT_GT(expected.steps, 0);
     for (const double horizon : {expected.steps / 2, expected.steps * 2}) {
-        auto input = formats::mpi::read_distributed_input(MPI_COMM_WORLD, kGraph, old_path, 0);
+        auto input = formats::mpi::read_distributed_input(MPI_COMM_WORLD, kNacaGraph, old_path, 0);
         const mpi::DistributedRepartResult result =
             mpi::distributed_interval(MPI_COMM_WORLD, input, request, {model, horizon});
         const bool remap = horizon >= expected.steps;

@@ -90,14 +90,21 @@ std::string source_file(const std::string& relative) {
     return std::string(PART_SOURCE_DIR) + "/" + relative;
 }
 
+std::string test_data(const std::string& name) {
+    return source_file("tests/data/" + name);
+}
+
+bool have_program(const std::string& program) {
+    return run_command("command -v " + program).exit_code == 0;
+}
+
 std::string metis_example_graph(const std::string& name) {
     return "/usr/share/doc/libmetis-dev/examples/graphs/" + name +
            (name.find('.') == std::string::npos ? ".graph" : "");
 }
 
 std::string missing_gpmetis_input(const std::string& graph_source) {
-    if (run_command("command -v gpmetis").exit_code != 0)
-        return "gpmetis not installed (package metis)";
+    if (!have_program("gpmetis")) return "gpmetis not installed (package metis)";
     if (!file_exists(graph_source)) return graph_source + " absent (package libmetis-doc)";
     return "";
 }

@@ -33,6 +33,9 @@ struct CommandResult {
 // Runs a shell command line, capturing stdout and stderr.
 CommandResult run_command(const std::string& command_line);
 
+// Whether `program` is on the PATH (e.g. gmsh, which some tests need to make their input).
+bool have_program(const std::string& program);
+
 // Full path of a built tool, e.g. tool("part-stats").
 std::string tool(const std::string& name);
 // Runs a built tool with `args` (a command line's rest), e.g. run_tool("part-stats", "g p").
@@ -42,6 +45,9 @@ CommandResult run_tool(const std::string& name, const std::string& args);
 std::string mpiexec_prefix(int ranks);
 // Path of a file in the source tree, e.g. source_file("data/naca0012.graph").
 std::string source_file(const std::string& relative);
+
+// Path of a test input under tests/data, e.g. test_data("mixed3d.exo").
+std::string test_data(const std::string& name);
 
 // A graph of METIS's examples (package libmetis-doc), e.g. metis_example_graph("4elt").
 std::string metis_example_graph(const std::string& name);

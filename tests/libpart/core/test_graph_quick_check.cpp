@@ -41,7 +41,7 @@ bool reference_valid(const Graph& g) {
 }
 
 // The graph with vertices renumbered at random (no locality) and edge weights 1..9.
-Graph shuffled(const Graph& g, std::uint32_t seed, bool weighted) {
+Graph shuffled_graph(const Graph& g, std::uint32_t seed, bool weighted) {
     std::mt19937 rng(seed);
     std::vector<VertexId> label(std::size_t(g.num_vertices()));
     std::iota(label.begin(), label.end(), 0);
@@ -101,7 +101,7 @@ Graph corrupted(Graph g, int kind, std::mt19937& rng) {
     return g;
 }
 
-void expect_agreement(const Graph& valid, std::uint32_t seed, int trials) {
+void expect_check_agreement(const Graph& valid, std::uint32_t seed, int trials) {
     ASSERT_TRUE(reference_valid(valid));
     EXPECT_TRUE(passes_quick_check(valid));
     std::mt19937 rng(seed);
@@ -118,21 +118,21 @@ void expect_agreement(const Graph& valid, std::uint32_t seed, int trials) {
 } // namespace
 
 TEST(GraphQuickCheck, SmallGraphsMatchedInPlace) {
-    expect_agreement(shuffled(test::grid_graph(6, 5), 1, true), 11, 400);
-    expect_agreement(shuffled(test::grid_graph(4, 4, 3), 2, false), 12, 400);
+    expect_check_agreement(shuffled_graph(test::grid_graph(6, 5), 1, true), 11, 400);
+    expect_check_agreement(shuffled_graph(test::grid_graph(4, 4, 3), 2, false), 12, 400);
 }
 
 TEST(GraphQuickCheck, LargeShuffledGraphMatchedByBlocks) {
-    expect_agreement(shuffled(test::grid_graph(40, 40, 40), 3, true), 13, 28);
+    expect_check_agreement(shuffled_graph(test::grid_graph(40, 40, 40), 3, true), 13, 28);
 }
 
 TEST(GraphQuickCheck, LargeGraphNumberedAlongSpaceMatchedInPlace) {
-    expect_agreement(test::grid_graph(40, 40, 40), 16, 28);
+    expect_check_agreement(test::grid_graph(40, 40, 40), 16, 28);
 }
 
 TEST(GraphQuickCheck, LongRowsSearchedInSortedCopies) {
-    expect_agreement(hub(300), 14, 200);
-    expect_agreement(hub(70000), 15, 14);
+    expect_check_agreement(hub(300), 14, 200);
+    expect_check_agreement(hub(70000), 15, 14);
 }
 
 TEST(GraphQuickCheck, EmptyAndEdgelessGraphsPass) {

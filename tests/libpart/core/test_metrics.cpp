@@ -35,7 +35,7 @@ WeightSum communication_volume(const Graph& g, const std::vector<PartId>& part) 
     return volume;
 }
 
-Partition two_parts(std::vector<PartId> part, PartId k = 2) {
+Partition two_part_partition(std::vector<PartId> part, PartId k = 2) {
     return Partition{k, std::move(part), {}};
 }
 
@@ -43,7 +43,7 @@ Partition two_parts(std::vector<PartId> part, PartId k = 2) {
 
 TEST(Metrics, ColumnSplitOfGrid) {
     Graph g = graph_from_edges(6, kGridEdges);
-    auto m = compute_metrics(g, two_parts({0, 0, 1, 0, 0, 1}));
+    auto m = compute_metrics(g, two_part_partition({0, 0, 1, 0, 0, 1}));
     EXPECT_EQ(m.edge_cut, 2);
     EXPECT_EQ(m.communication_volume, 4);
     EXPECT_EQ(m.part_weights, (std::vector<WeightSum>{4, 2}));
@@ -60,7 +60,7 @@ TEST(Metrics, ColumnSplitOfGrid) {
 
 TEST(Metrics, CheckerboardCutsEverythingAndDisconnects) {
     Graph g = graph_from_edges(6, kGridEdges);
-    auto m = compute_metrics(g, two_parts({0, 1, 0, 1, 0, 1}));
+    auto m = compute_metrics(g, two_part_partition({0, 1, 0, 1, 0, 1}));
     EXPECT_EQ(m.edge_cut, 7);
     EXPECT_EQ(m.communication_volume, 6);
     EXPECT_EQ(m.boundary_vertices, 6);
@@ -74,7 +74,7 @@ TEST(Metrics, EdgeWeightsAndVertexSizes) {
     edges[1].weight = 5; // edge 1-2
     Graph g = graph_from_edges(6, edges, true);
     g.vsize = {1, 3, 1, 1, 1, 1};
-    auto m = compute_metrics(g, two_parts({0, 0, 1, 0, 0, 1}));
+    auto m = compute_metrics(g, two_part_partition({0, 0, 1, 0, 0, 1}));
     EXPECT_EQ(m.edge_cut, 6);             // 5 (1-2) + 1 (4-5)
     EXPECT_EQ(m.communication_volume, 6); // vertex 1 counts its size 3
 }
@@ -92,11 +92,11 @@ TEST(Metrics, VolumeCountsEachOtherPartOnce) {
 
 TEST(Metrics, EmptyPartAndTargets) {
     Graph g = graph_from_edges(6, kGridEdges);
-    auto m = compute_metrics(g, two_parts({0, 0, 1, 0, 0, 1}, 3));
+    auto m = compute_metrics(g, two_part_partition({0, 0, 1, 0, 0, 1}, 3));
     EXPECT_EQ(m.empty_parts, 1);
     EXPECT_DOUBLE_EQ(m.imbalance[0], 2.0); // 4 / (6 / 3)
 
-    Partition hetero = two_parts({0, 0, 1, 0, 0, 1});
+    Partition hetero = two_part_partition({0, 0, 1, 0, 0, 1});
     hetero.targets = normalise_targets({2, 1}); // part 0 should hold 2/3
     EXPECT_DOUBLE_EQ(compute_metrics(g, hetero).imbalance[0], 1.0);
 }
@@ -105,7 +105,7 @@ TEST(Metrics, MultiConstraintImbalance) {
     Graph g = graph_from_edges(6, kGridEdges);
     g.ncon = 2;
     g.vwgt = {1, 0, 1, 0, 1, 6, 1, 0, 1, 0, 1, 6};
-    auto m = compute_metrics(g, two_parts({0, 0, 1, 0, 0, 1}));
+    auto m = compute_metrics(g, two_part_partition({0, 0, 1, 0, 0, 1}));
     EXPECT_EQ(m.part_weights, (std::vector<WeightSum>{4, 0, 2, 12}));
     EXPECT_DOUBLE_EQ(m.imbalance[0], 4.0 / 3.0);
     EXPECT_DOUBLE_EQ(m.imbalance[1], 2.0);
@@ -195,9 +195,9 @@ TEST(Metrics, QuotientGraphRowsAreSortedAndMatchPairSums) {
 
 TEST(Metrics, RejectsPartitionThatDoesNotFit) {
     Graph g = graph_from_edges(6, kGridEdges);
-    EXPECT_THROW(compute_metrics(g, two_parts({0, 1})), InvalidArgument);
-    EXPECT_THROW(compute_metrics(g, two_parts({0, 1, 2, 0, 0, 0})), InvalidArgument);
-    EXPECT_THROW(compute_metrics(g, two_parts({0, 1, -1, 0, 0, 0})), InvalidArgument);
+    EXPECT_THROW(compute_metrics(g, two_part_partition({0, 1})), InvalidArgument);
+    EXPECT_THROW(compute_metrics(g, two_part_partition({0, 1, 2, 0, 0, 0})), InvalidArgument);
+    EXPECT_THROW(compute_metrics(g, two_part_partition({0, 1, -1, 0, 0, 0})), InvalidArgument);
 }
 
 TEST(Metrics, LargeGraphAgreesWithEachMeasure) {

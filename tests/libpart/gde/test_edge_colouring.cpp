@@ -16,7 +16,7 @@ void expect_colours(const Network& n, int colours) {
     EXPECT_EQ(c.num_colours, colours) << n.name;
 }
 
-Graph random_graph(VertexId n, int edges, unsigned seed) {
+Graph random_graph_with_edges(VertexId n, int edges, unsigned seed) {
     std::mt19937 rng(seed);
     std::vector<std::vector<char>> has(std::size_t(n), std::vector<char>(std::size_t(n), 0));
     std::vector<WeightedEdge> list;
@@ -74,7 +74,7 @@ TEST(GdeEdgeColouring, KonigIsExactOnBipartiteGraphs) {
 
 TEST(GdeEdgeColouring, MisraGriesUsesAtMostDeltaPlusOne) {
     for (unsigned seed = 1; seed <= 30; ++seed) {
-        const Graph g = random_graph(30, 40 + int(seed) * 5, seed);
+        const Graph g = random_graph_with_edges(30, 40 + int(seed) * 5, seed);
         const EdgeColouring c = colour_misra_gries(g);
         EXPECT_TRUE(is_proper(g, c)) << seed;
         EXPECT_LE(c.num_colours, max_degree(g) + 1) << seed;
@@ -82,6 +82,6 @@ TEST(GdeEdgeColouring, MisraGriesUsesAtMostDeltaPlusOne) {
 }
 
 TEST(GdeEdgeColouring, Deterministic) {
-    const Graph g = random_graph(25, 80, 7);
+    const Graph g = random_graph_with_edges(25, 80, 7);
     EXPECT_EQ(colour_misra_gries(g).colour, colour_misra_gries(g).colour);
 }

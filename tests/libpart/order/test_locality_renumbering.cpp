@@ -25,7 +25,7 @@ Renumbering from_old_ids(std::vector<VertexId> old_of) {
 
 // The vertices in a fixed pseudo-random order (Fisher-Yates with a linear congruential
 // generator), as a renumbering.
-Renumbering shuffled(VertexId n) {
+Renumbering shuffled_renumbering(VertexId n) {
     std::vector<VertexId> old_of(static_cast<std::size_t>(n));
     std::iota(old_of.begin(), old_of.end(), 0);
     std::uint64_t state = 12345;
@@ -57,7 +57,7 @@ Graph grid_with_every_attribute() {
 
 TEST(LocalityRenumbering, RenumberedGraphCarriesEveryRowAndAttribute) {
     const Graph g = grid_with_every_attribute();
-    const Renumbering r = shuffled(g.num_vertices());
+    const Renumbering r = shuffled_renumbering(g.num_vertices());
     const Graph h = renumbered_graph(g, r);
     validate(h);
     ASSERT_EQ(h.num_vertices(), g.num_vertices());
@@ -78,7 +78,7 @@ TEST(LocalityRenumbering, RenumberedGraphCarriesEveryRowAndAttribute) {
 }
 
 TEST(LocalityRenumbering, ValuesGoToTheNewOrderAndBack) {
-    const Renumbering r = shuffled(50);
+    const Renumbering r = shuffled_renumbering(50);
     std::vector<PartId> values(50);
     for (PartId v = 0; v < 50; ++v) values[std::size_t(v)] = v * v % 7;
     const std::vector<PartId> renumbered = in_new_order(values, r);
@@ -111,7 +111,7 @@ TEST(LocalityRenumbering, OnlyLargeGraphsWithScatteredNeighboursNeedIt) {
     const Graph grid = grid_graph(400, 400); // 160,000 vertices, neighbours within 400 ids
     ASSERT_GE(grid.num_vertices(), kLocalityMinVertices);
     EXPECT_FALSE(scatters_neighbours(grid));
-    const Graph scattered = renumbered_graph(grid, shuffled(grid.num_vertices()));
+    const Graph scattered = renumbered_graph(grid, shuffled_renumbering(grid.num_vertices()));
     EXPECT_TRUE(scatters_neighbours(scattered));
     // The renumbering brings the neighbours back together.
     const std::vector<PartId> one_part(std::size_t(grid.num_vertices()), 0);
@@ -119,7 +119,8 @@ TEST(LocalityRenumbering, OnlyLargeGraphsWithScatteredNeighboursNeedIt) {
         renumbered_graph(scattered, part_major_renumbering(scattered, one_part))));
     // A scattered graph small enough to stay in the caches is left as it is.
     const Graph small = grid_graph(100, 100);
-    EXPECT_FALSE(scatters_neighbours(renumbered_graph(small, shuffled(small.num_vertices()))));
+    EXPECT_FALSE(
+        scatters_neighbours(renumbered_graph(small, shuffled_renumbering(small.num_vertices()))));
 }
 
 TEST(LocalityRenumbering, RenumbersGraphAndPartsInPlaceOnlyWhenItPays) {
@@ -132,7 +133,7 @@ TEST(LocalityRenumbering, RenumbersGraphAndPartsInPlaceOnlyWhenItPays) {
     EXPECT_EQ(small.adjncy, grid_graph(20, 20).adjncy);
 
     const Graph grid = grid_graph(400, 400);
-    const Renumbering shuffle = shuffled(grid.num_vertices());
+    const Renumbering shuffle = shuffled_renumbering(grid.num_vertices());
     Graph scattered = renumbered_graph(grid, shuffle);
     std::vector<PartId> halves(std::size_t(grid.num_vertices()));
     for (VertexId v = 0; v < grid.num_vertices(); ++v)

@@ -40,7 +40,7 @@ void expect_sound(const Graph& g, const std::string& method, PartId k,
               1 + options.tolerance + heaviest / (smallest_target * total) + 1e-9);
 }
 
-Graph weighted_grid() {
+Graph weighted_test_grid() {
     Graph g = grid_graph(24, 18, 3);
     g.ncon = 1;
     for (VertexId v = 0; v < g.num_vertices(); ++v) g.vwgt.push_back(1 + (v * 7919) % 5);
@@ -60,7 +60,7 @@ TEST(Partitioners, EveryMethodGivesKBalancedNonEmptyParts) {
 }
 
 TEST(Partitioners, HonourVertexWeightsAndHeterogeneousTargets) {
-    const Graph g = weighted_grid();
+    const Graph g = weighted_test_grid();
     PartitionOptions options;
     for (int p = 0; p < 6; ++p) options.targets.push_back(double(p + 1) / 21.0);
     for (const std::string& method : kOurMethods) expect_sound(g, method, 6, options);
@@ -159,7 +159,7 @@ TEST(Partitioners, BlocksCutWeightsAtTheClosestPrefix) {
 }
 
 TEST(Partitioners, BlocksAreContiguousInTheOrdering) {
-    const Graph g = weighted_grid();
+    const Graph g = weighted_test_grid();
     const Permutation order = compute_order(g, "hilbert", {});
     const auto part = partition_blocks(g, order, 13, {});
     const auto sequence = inverse_permutation(order);
@@ -179,7 +179,7 @@ TEST(Partitioners, FarhatGrowsCompactParts) {
 }
 
 TEST(Partitioners, SameSeedSamePartition) {
-    const Graph g = weighted_grid();
+    const Graph g = weighted_test_grid();
     for (const std::string& method : kOurMethods) {
         PartitionOptions options;
         options.seed = 11;

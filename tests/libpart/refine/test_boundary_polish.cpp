@@ -15,7 +15,7 @@ using namespace part::refine;
 namespace {
 
 // The 4-neighbour grid of side x side vertices, each edge weighing weight_of(rng).
-template <class WeightOf> Graph weighted_grid(int side, std::mt19937& rng, WeightOf weight_of) {
+template <class WeightOf> Graph grid_with_weights(int side, std::mt19937& rng, WeightOf weight_of) {
     const Graph grid = part::test::grid_graph(side, side);
     std::vector<WeightedEdge> edges;
     for (VertexId v = 0; v < grid.num_vertices(); ++v)
@@ -46,7 +46,7 @@ TEST(GdeBoundaryPolish, HeavyEdgeWeightsShareBucketsAndStillLowerTheCut) {
     // of gains, and the pass must still account exact gains.
     std::mt19937 rng(3);
     const Graph g =
-        weighted_grid(24, rng, [](std::mt19937& r) { return Weight(1 + r() % 1000000); });
+        grid_with_weights(24, rng, [](std::mt19937& r) { return Weight(1 + r() % 1000000); });
     std::vector<PartId> start(std::size_t(g.num_vertices()));
     for (VertexId v = 0; v < g.num_vertices(); ++v) start[v] = PartId((v % 24 + v / 24) % 4);
     expect_exact_and_repeatable_polish(g, start);
@@ -97,7 +97,7 @@ TEST(GdeBoundaryPolish, TheHeaviestEdgeWeightsGiveTheMovesOfUnitWeights) {
     const Graph grid = part::test::grid_graph(20, 20);
     constexpr Weight heaviest = std::numeric_limits<Weight>::max();
     std::mt19937 rng(11);
-    const Graph heavy = weighted_grid(20, rng, [](std::mt19937&) { return heaviest; });
+    const Graph heavy = grid_with_weights(20, rng, [](std::mt19937&) { return heaviest; });
     std::vector<PartId> start(std::size_t(grid.num_vertices()));
     for (VertexId v = 0; v < grid.num_vertices(); ++v)
         start[v] = PartId((v % 20 / 5 + v / 20 / 7 + (rng() % 5 == 0 ? 1 : 0)) % 4);
@@ -114,7 +114,7 @@ TEST(GdeBoundaryPolish, EdgesOfWeightZeroKeepTheGainsExact) {
     // An edge of weight 0 to another part leaves that part's sum at 0 (best_move lists it
     // again, as before); the pass must still account exact gains and repeat itself.
     std::mt19937 rng(7);
-    const Graph g = weighted_grid(
+    const Graph g = grid_with_weights(
         24, rng, [](std::mt19937& r) { return Weight(r() % 3 == 0 ? 0 : 1 + r() % 4); });
     std::vector<PartId> start(std::size_t(g.num_vertices()));
     for (VertexId v = 0; v < g.num_vertices(); ++v)
@@ -128,7 +128,7 @@ TEST(GdeBoundaryPolish, ATightToleranceHoldsWhileMovesChangeWhichPartsHaveRoom) 
     // moved since, and must otherwise find its best feasible move again (a stale one would
     // overfill a part).
     std::mt19937 rng(13);
-    const Graph g = weighted_grid(24, rng, [](std::mt19937& r) { return Weight(1 + r() % 5); });
+    const Graph g = grid_with_weights(24, rng, [](std::mt19937& r) { return Weight(1 + r() % 5); });
     std::vector<PartId> start(std::size_t(g.num_vertices()));
     for (VertexId v = 0; v < g.num_vertices(); ++v)
         start[v] = PartId((v % 24 / 3 + v / 24 / 12) % 4);

@@ -111,7 +111,7 @@ std::vector<PartId> grown_parts(const Graph& g, PartId k, std::mt19937& rng) {
 
 // A sparse random graph: a random spanning path, then random chords, some repeated (a
 // neighbour listed twice must count once).
-Graph random_graph(VertexId n, std::mt19937& rng) {
+Graph random_sparse_graph(VertexId n, std::mt19937& rng) {
     std::vector<VertexId> order(static_cast<std::size_t>(n));
     std::iota(order.begin(), order.end(), 0);
     std::shuffle(order.begin(), order.end(), rng);
@@ -129,8 +129,8 @@ Graph random_graph(VertexId n, std::mt19937& rng) {
 
 // Every vertex of g under `part`: exact with an unbounded budget, the same answers as the
 // plain bounded search with each small budget, never "connected" when v's removal splits.
-void expect_agreement(const Graph& g, const std::vector<PartId>& part, int& splits,
-                      int& budget_refusals) {
+void expect_connectivity_agreement(const Graph& g, const std::vector<PartId>& part, int& splits,
+                                   int& budget_refusals) {
     const int n = int(g.num_vertices());
     LocalConnectivity unbounded(g, n);
     for (const int budget : {1, 2, 3, 5, 8, 13, 30}) {
@@ -213,8 +213,8 @@ TEST(LocalConnectivity, AgreesWithBothReferencesOnRandomPartsOfAGrid) {
     for (int trial = 0; trial < 12; ++trial) {
         std::vector<PartId> part(std::size_t(g.num_vertices()));
         for (auto& p : part) p = PartId(rng() % 3 == 0 ? 1 : 0);
-        expect_agreement(g, part, splits, refusals);
-        expect_agreement(g, grown_parts(g, 4, rng), splits, refusals);
+        expect_connectivity_agreement(g, part, splits, refusals);
+        expect_connectivity_agreement(g, grown_parts(g, 4, rng), splits, refusals);
     }
     // The comparisons covered both real splits and safe moves refused for the budget.
     EXPECT_GT(splits, 0);
@@ -225,9 +225,9 @@ TEST(LocalConnectivity, AgreesWithBothReferencesOnRandomGraphs) {
     std::mt19937 rng(11);
     int splits = 0, refusals = 0;
     for (int trial = 0; trial < 300; ++trial) {
-        const Graph g = random_graph(VertexId(4 + rng() % 60), rng);
+        const Graph g = random_sparse_graph(VertexId(4 + rng() % 60), rng);
         const PartId k = PartId(2 + rng() % 3);
-        expect_agreement(g, grown_parts(g, k, rng), splits, refusals);
+        expect_connectivity_agreement(g, grown_parts(g, k, rng), splits, refusals);
     }
     EXPECT_GT(splits, 0);
     EXPECT_GT(refusals, 0);

@@ -22,7 +22,7 @@ using namespace part::refine;
 namespace {
 
 constexpr int kSide = 12;
-VertexId at(int row, int col) {
+VertexId vertex_at(int row, int col) {
     return VertexId(row * kSide + col);
 }
 
@@ -33,11 +33,12 @@ VertexId at(int row, int col) {
 Partition strips_with_fragments() {
     Partition p{3, std::vector<PartId>(kSide * kSide), {}};
     for (int r = 0; r < kSide; ++r)
-        for (int c = 0; c < kSide; ++c) p.part[at(r, c)] = c / 4;
+        for (int c = 0; c < kSide; ++c) p.part[vertex_at(r, c)] = c / 4;
     for (int r : {5, 6})
-        for (int c : {6, 7}) p.part[at(r, c)] = 0; // inside part 1, not touching part 0
-    p.part[at(2, 1)] = 2;                          // inside part 0
-    p.part[at(9, 4)] = p.part[at(10, 4)] = 2;      // in part 1's first column: 2 edges to part 0
+        for (int c : {6, 7}) p.part[vertex_at(r, c)] = 0; // inside part 1, not touching part 0
+    p.part[vertex_at(2, 1)] = 2;                          // inside part 0
+    p.part[vertex_at(9, 4)] = p.part[vertex_at(10, 4)] =
+        2; // in part 1's first column: 2 edges to part 0
     return p;
 }
 
@@ -74,7 +75,7 @@ Partition random_start(const Graph& g, PartId k, unsigned seed) {
     return p;
 }
 
-Graph weighted_grid(int nx, int ny, unsigned seed) {
+Graph random_weighted_grid(int nx, int ny, unsigned seed) {
     Graph g = part::test::grid_graph(nx, ny);
     std::mt19937 rng(seed);
     g.ncon = 1;
@@ -101,9 +102,9 @@ TEST(FragmentAbsorption, LeavesEveryPartConnectedAndKeepsTheWeight) {
     const auto w = weights0(g, p);
     EXPECT_EQ(std::accumulate(w.begin(), w.end(), WeightSum(0)), total_before);
     // Each fragment went to the part it shares most edges with.
-    EXPECT_EQ(p.part[at(5, 6)], 1);
-    EXPECT_EQ(p.part[at(2, 1)], 0);
-    EXPECT_EQ(p.part[at(9, 4)], 1);
+    EXPECT_EQ(p.part[vertex_at(5, 6)], 1);
+    EXPECT_EQ(p.part[vertex_at(2, 1)], 0);
+    EXPECT_EQ(p.part[vertex_at(9, 4)], 1);
     // Nothing else moved.
     VertexId changed = 0;
     for (VertexId v = 0; v < g.num_vertices(); ++v) changed += p.part[v] != start.part[v];
@@ -117,8 +118,8 @@ TEST(FragmentAbsorption, RespectsLimitsAndLeavesGraphComponents) {
     limits[0] += 1; // room for the single vertex
     limits[1] += 3; // room for the 2-vertex fragment, then not for the 4-vertex block
     const FragmentResult r = absorb_fragments(g, p, &limits);
-    EXPECT_EQ(p.part[at(5, 6)], 0); // the block stays: part 1 has no room
-    EXPECT_EQ(p.part[at(9, 4)], 1);
+    EXPECT_EQ(p.part[vertex_at(5, 6)], 0); // the block stays: part 1 has no room
+    EXPECT_EQ(p.part[vertex_at(9, 4)], 1);
     EXPECT_EQ(r.fragments_left, 1);
     const auto w = weights0(g, p);
     for (PartId q = 0; q < 3; ++q) EXPECT_LE(w[q], limits[q]);
@@ -140,7 +141,7 @@ TEST(FragmentAbsorption, RespectsLimitsAndLeavesGraphComponents) {
 // --contig for any method: parts end connected, however ragged the start; balanced within
 // the tolerance when the room allows it (small fragments, as geometric methods leave).
 TEST(ConnectParts, ConnectsEveryPartAndKeepsTheBalanceWhenThereIsRoom) {
-    const Graph g = weighted_grid(30, 20, 7);
+    const Graph g = random_weighted_grid(30, 20, 7);
     for (unsigned seed = 1; seed <= 6; ++seed) {
         SCOPED_TRACE("seed " + std::to_string(seed));
         Partition p = random_start(g, 8, seed);
@@ -162,7 +163,7 @@ TEST(ConnectParts, ConnectsEveryPartAndKeepsTheBalanceWhenThereIsRoom) {
 }
 
 TEST(BandGraph, KeepsCutAndWeightsAndFixesTheAnchors) {
-    const Graph g = weighted_grid(30, 20, 7);
+    const Graph g = random_weighted_grid(30, 20, 7);
     const Partition p = random_start(g, 5, 3);
     for (int width : {0, 2, 5, -1}) {
         const BandGraph band = extract_band(g, p.part, width);
@@ -180,7 +181,7 @@ TEST(BandGraph, KeepsCutAndWeightsAndFixesTheAnchors) {
               extract_band(g, p.part, 3).num_band_vertices());
 }
 
-void expect_same_graph(const Graph& a, const Graph& b) {
+void expect_equal_graphs(const Graph& a, const Graph& b) {
     EXPECT_EQ(a.xadj, b.xadj);
     EXPECT_EQ(a.adjncy, b.adjncy);
     EXPECT_EQ(a.adjwgt, b.adjwgt);
@@ -198,7 +199,7 @@ TEST(PartCoarsening, OneScratchForEveryLevelGivesTheFreshResult) {
     const int sides[] = {40, 12, 55, 20, 8, 55};
     for (int round = 0; round < 6; ++round) {
         const int side = sides[round];
-        Graph g = round % 2 == 0 ? weighted_grid(side, side * 3 / 4, unsigned(round))
+        Graph g = round % 2 == 0 ? random_weighted_grid(side, side * 3 / 4, unsigned(round))
                                  : part::test::grid_graph(side, side);
         const Partition p = random_start(g, 2 + round, unsigned(7 * round + 1));
         const BandGraph band = extract_band(g, p.part, 1 + round % 3);
@@ -213,7 +214,7 @@ TEST(PartCoarsening, OneScratchForEveryLevelGivesTheFreshResult) {
             EXPECT_EQ(levels[l].coarse_of, fresh.coarse_of) << round << " " << l;
             EXPECT_EQ(levels[l].part, fresh.part) << round << " " << l;
             EXPECT_EQ(levels[l].fixed, fresh.fixed) << round << " " << l;
-            expect_same_graph(levels[l].graph, fresh.graph);
+            expect_equal_graphs(levels[l].graph, fresh.graph);
             validate(levels[l].graph);
             EXPECT_LT(levels[l].graph.num_vertices(), graph->num_vertices()) << round << " " << l;
             EXPECT_EQ(edge_cut(levels[l].graph, levels[l].part), edge_cut(*graph, *part));
@@ -242,7 +243,7 @@ TEST(PartCoarsening, AStarAndAnEmptyGraph) {
 }
 
 TEST(PartCoarsening, MatchesOnlyInsidePartsAndKeepsCutAndWeights) {
-    const Graph g = weighted_grid(30, 20, 8);
+    const Graph g = random_weighted_grid(30, 20, 8);
     const Partition p = random_start(g, 4, 5);
     const BandGraph band = extract_band(g, p.part, 3);
     const CoarseLevel c = coarsen_within_parts(band.graph, band.part, band.fixed, {4, 2}, 1);
@@ -272,7 +273,7 @@ std::vector<std::vector<VertexId>> members_of(const CoarseLevel& c) {
 }
 
 TEST(PartCoarsening, ClustersStayWithinTheirCapsAndInsideOnePart) {
-    const Graph g = weighted_grid(40, 30, 3);
+    const Graph g = random_weighted_grid(40, 30, 3);
     const Partition p = random_start(g, 5, 11);
     const BandGraph band = extract_band(g, p.part, 4);
     const Graph& b = band.graph;
@@ -316,8 +317,8 @@ TEST(PartCoarsening, ClustersStayWithinTheirCapsAndInsideOnePart) {
 // the graph has no vertex weights, one constraint or several (constraint 0 counts).
 TEST(PartCoarsening, MostClusteredAwayCountsTheLightFreeVertices) {
     Graph unweighted = part::test::grid_graph(9, 7);
-    Graph one = weighted_grid(9, 7, 3);
-    Graph two = weighted_grid(9, 7, 4);
+    Graph one = random_weighted_grid(9, 7, 3);
+    Graph two = random_weighted_grid(9, 7, 4);
     two.ncon = 2;
     two.vwgt.clear();
     for (VertexId v = 0; v < two.num_vertices(); ++v) {
@@ -353,7 +354,7 @@ TEST(PartCoarsening, ClustersOfFourShrinkALevelMoreThanAMatchingCan) {
 }
 
 TEST(BandGraph, WidthZeroHoldsTheBoundaryVerticesOnly) {
-    const Graph g = weighted_grid(30, 20, 4);
+    const Graph g = random_weighted_grid(30, 20, 4);
     const Partition p = random_start(g, 4, 2);
     const BandGraph band = extract_band(g, p.part, 0);
     std::vector<VertexId> boundary;
@@ -371,7 +372,7 @@ TEST(BandGraph, WidthZeroHoldsTheBoundaryVerticesOnly) {
 // on the same band; like it, it never raises the cut and keeps every part within tolerance.
 TEST(BandRefinement, FCycleRefinesMoreLevelsWithoutRaisingTheCut) {
     for (unsigned seed = 1; seed <= 6; ++seed) {
-        const Graph g = weighted_grid(60, 50, seed);
+        const Graph g = random_weighted_grid(60, 50, seed);
         const PartId k = PartId(4 + seed % 5);
         const Partition start = random_start(g, k, seed);
         BandRefineOptions v_cycle;
@@ -397,7 +398,7 @@ TEST(BandRefinement, FCycleRefinesMoreLevelsWithoutRaisingTheCut) {
 // Every combination of cluster size and F-cycle keeps the guarantees and gives the same
 // partition twice.
 TEST(BandRefinement, CycleShapesKeepTheCutBalanceAndDeterminism) {
-    const Graph g = weighted_grid(50, 40, 9);
+    const Graph g = random_weighted_grid(50, 40, 9);
     const Partition start = random_start(g, 6, 21);
     const WeightSum before = edge_cut(g, start.part);
     for (int members : {2, 4})
@@ -417,7 +418,7 @@ TEST(BandRefinement, CycleShapesKeepTheCutBalanceAndDeterminism) {
 
 TEST(BandRefinement, NeverRaisesTheCutAndStaysWithinTheToleranceOnRandomStarts) {
     for (unsigned seed = 1; seed <= 12; ++seed) {
-        const Graph g = weighted_grid(48, 40, seed);
+        const Graph g = random_weighted_grid(48, 40, seed);
         const PartId k = PartId(2 + seed % 7);
         const Partition start = random_start(g, k, seed);
         ASSERT_LE(imbalance(g, start)[0], 1.03);
@@ -442,7 +443,7 @@ TEST(BandRefinement, NeverRaisesTheCutAndStaysWithinTheToleranceOnRandomStarts) 
 // and on the graph itself.
 TEST(BandRefinement, FixedVerticesStayAndGivenLimitsHold) {
     for (unsigned seed = 1; seed <= 4; ++seed) {
-        const Graph g = weighted_grid(48, 40, seed);
+        const Graph g = random_weighted_grid(48, 40, seed);
         const PartId k = 4;
         const Partition start = random_start(g, k, seed);
         std::vector<char> fixed(std::size_t(g.num_vertices()), 0);
@@ -473,7 +474,7 @@ TEST(BandRefinement, FixedVerticesStayAndGivenLimitsHold) {
 // weighted graphs and on unit weights.
 TEST(BandRefinement, TheGraphItselfRefinesAsTheBandOfEveryVertex) {
     for (unsigned seed = 1; seed <= 4; ++seed) {
-        const Graph weighted = weighted_grid(40, 32, seed);
+        const Graph weighted = random_weighted_grid(40, 32, seed);
         const Graph unit = part::test::grid_graph(40, 32);
         for (const Graph* g : {&weighted, &unit}) {
             const Partition start = random_start(*g, PartId(3 + seed), seed);
@@ -522,7 +523,7 @@ TEST(BandGraph, GivesEachPieceOfAPartsInteriorItsOwnAnchor) {
 
 TEST(BandRefinement, KeepsConnectedPartsConnected) {
     for (unsigned seed = 1; seed <= 6; ++seed) {
-        const Graph g = weighted_grid(40, 30, seed);
+        const Graph g = random_weighted_grid(40, 30, seed);
         // Blocks of a coarse random Voronoi-free layout: vertical strips of uneven width, so
         // every part is connected and borders are straight; refinement has room to move.
         Partition p{5, std::vector<PartId>(std::size_t(g.num_vertices())), {}};
@@ -542,7 +543,7 @@ TEST(FragmentAbsorption, StopsOnlyWhereAnotherRoundWouldMoveNothing) {
     // It stops after a round that moved every fragment without searching again: a further
     // call must then find nothing to move, with or without limits.
     for (unsigned seed = 1; seed <= 12; ++seed) {
-        const Graph g = weighted_grid(24, 18, seed);
+        const Graph g = random_weighted_grid(24, 18, seed);
         const PartId k = PartId(3 + seed % 6);
         Partition p = random_start(g, k, seed);
         std::vector<WeightSum> limits;

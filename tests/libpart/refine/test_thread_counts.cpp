@@ -13,7 +13,7 @@ using namespace part::refine;
 
 namespace {
 
-constexpr int kSide = 300; // large enough for every parallel loop (4096 vertices or more)
+constexpr int kLargeSide = 300; // large enough for every parallel loop (4096 vertices or more)
 
 // 8 vertical strips whose borders zigzag, so that the boundary is long and the polish and the
 // band refinement have moves to make.
@@ -40,8 +40,8 @@ template <class Run> void expect_same_on_one_and_two_threads(Run run) {
 } // namespace
 
 TEST(RefineThreads, BandRefinementIsTheSameOnOneThreadAndOnTwo) {
-    const Graph g = part::test::grid_graph(kSide, kSide);
-    const std::vector<PartId> start = jagged_strips(kSide);
+    const Graph g = part::test::grid_graph(kLargeSide, kLargeSide);
+    const std::vector<PartId> start = jagged_strips(kLargeSide);
     expect_same_on_one_and_two_threads([&] {
         Partition p{8, start, {}};
         const BandRefineResult result = refine_band(g, p, BandRefineOptions{});
@@ -52,8 +52,8 @@ TEST(RefineThreads, BandRefinementIsTheSameOnOneThreadAndOnTwo) {
 }
 
 TEST(RefineThreads, FlatPolishIsTheSameOnOneThreadAndOnTwo) {
-    const Graph g = part::test::grid_graph(kSide, kSide);
-    const std::vector<PartId> start = jagged_strips(kSide);
+    const Graph g = part::test::grid_graph(kLargeSide, kLargeSide);
+    const std::vector<PartId> start = jagged_strips(kLargeSide);
     expect_same_on_one_and_two_threads([&] {
         Partition p{8, start, {}};
         EXPECT_GT(polish_boundary(g, p, 0.03).cut_reduction, 0);
@@ -62,8 +62,8 @@ TEST(RefineThreads, FlatPolishIsTheSameOnOneThreadAndOnTwo) {
 }
 
 TEST(RefineThreads, RenumberedGraphIsTheSameOnOneThreadAndOnTwo) {
-    const Graph g = part::test::grid_graph(kSide, kSide);
-    const Renumbering r = part_major_renumbering(g, jagged_strips(kSide));
+    const Graph g = part::test::grid_graph(kLargeSide, kLargeSide);
+    const Renumbering r = part_major_renumbering(g, jagged_strips(kLargeSide));
     expect_same_on_one_and_two_threads([&] {
         const Graph renumbered = renumbered_graph(g, r);
         return std::make_pair(renumbered.xadj, renumbered.adjncy);

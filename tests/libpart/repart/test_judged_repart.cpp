@@ -29,7 +29,7 @@ RepartFunction halves(int* calls) {
     };
 }
 
-RepartRequest two_parts() {
+RepartRequest two_part_request() {
     RepartRequest request;
     request.new_parts = 2;
     return request;
@@ -39,8 +39,8 @@ RepartRequest two_parts() {
 
 TEST(JudgedRepart, WithoutHorizonTheCandidateIsUsed) {
     int calls = 0;
-    const JudgedRepart j =
-        judged_repartition(path8(), kOld, two_parts(), halves(&calls), CostModel{}, std::nullopt);
+    const JudgedRepart j = judged_repartition(path8(), kOld, two_part_request(), halves(&calls),
+                                              CostModel{}, std::nullopt);
     EXPECT_EQ(calls, 1);
     EXPECT_TRUE(j.decision.remap);
     EXPECT_FALSE(j.decision.horizon);
@@ -55,7 +55,7 @@ TEST(JudgedRepart, WithoutHorizonTheCandidateIsUsed) {
 TEST(JudgedRepart, RemapsWhenAmortizedWithinTheHorizon) {
     int calls = 0;
     const JudgedRepart j =
-        judged_repartition(path8(), kOld, two_parts(), halves(&calls), CostModel{}, 6.0);
+        judged_repartition(path8(), kOld, two_part_request(), halves(&calls), CostModel{}, 6.0);
     EXPECT_TRUE(j.decision.remap);
     EXPECT_EQ(j.decision.horizon, 6.0);
     EXPECT_EQ(j.traffic.moved_vertices, 2);
@@ -64,7 +64,7 @@ TEST(JudgedRepart, RemapsWhenAmortizedWithinTheHorizon) {
 TEST(JudgedRepart, KeepsTheOldPartitionWhenNotAmortizedInTime) {
     int calls = 0;
     const JudgedRepart j =
-        judged_repartition(path8(), kOld, two_parts(), halves(&calls), CostModel{}, 5.0);
+        judged_repartition(path8(), kOld, two_part_request(), halves(&calls), CostModel{}, 5.0);
     EXPECT_FALSE(j.decision.remap);
     EXPECT_EQ(j.result.partition.part, kOld.part);
     EXPECT_EQ(j.result.new_part_rank, (std::vector<PartId>{0, 1}));

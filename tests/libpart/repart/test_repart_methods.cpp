@@ -18,7 +18,7 @@ using namespace part;
 
 namespace {
 
-Graph grid(VertexId rows, VertexId cols) {
+Graph grid_of_size(VertexId rows, VertexId cols) {
     std::vector<WeightedEdge> edges;
     for (VertexId r = 0; r < rows; ++r)
         for (VertexId c = 0; c < cols; ++c) {
@@ -66,7 +66,7 @@ TEST(RepartRegistry, KnowsIntervalAndScratchAndRejectsOthers) {
 }
 
 TEST(RepartRegistry, RejectsBadRequests) {
-    const Graph g = grid(4, 4);
+    const Graph g = grid_of_size(4, 4);
     const Partition old_p = row_blocks(4, 4, 2);
     for (const std::string method : {"interval", "scratch"}) {
         EXPECT_THROW(run(method, g, old_p, 0), InvalidArgument);
@@ -115,7 +115,7 @@ TEST(OverlapMatching, HungarianFindsTheMaximumOnSmallMatrices) {
 }
 
 TEST(IntervalRepart, UnchangedTargetsMoveNothing) {
-    const Graph g = grid(8, 8);
+    const Graph g = grid_of_size(8, 8);
     const Partition old_p = row_blocks(8, 8, 4);
     const RepartResult r = run("interval", g, old_p, 4);
     EXPECT_EQ(r.partition.part, old_p.part);
@@ -123,7 +123,7 @@ TEST(IntervalRepart, UnchangedTargetsMoveNothing) {
 }
 
 TEST(IntervalRepart, NewIntervalsFollowCapacitiesAndArePlanned) {
-    const Graph g = grid(10, 10);
+    const Graph g = grid_of_size(10, 10);
     const Partition old_p = row_blocks(10, 10, 5);
     const std::vector<double> targets{0.10, 0.13, 0.29, 0.24, 0.24};
     const RepartResult r = run("interval", g, old_p, 5, targets);
@@ -145,7 +145,7 @@ TEST(IntervalRepart, NewIntervalsFollowCapacitiesAndArePlanned) {
 }
 
 TEST(IntervalRepart, OrderingDecidesTheIntervals) {
-    const Graph g = grid(4, 4);
+    const Graph g = grid_of_size(4, 4);
     const Partition old_p{2, std::vector<PartId>(16, 0), {}};
     RepartRequest request;
     request.new_parts = 2;
@@ -157,7 +157,7 @@ TEST(IntervalRepart, OrderingDecidesTheIntervals) {
 }
 
 TEST(IntervalRepart, ShrinkAndGrowUseSkeletonAndNewRanks) {
-    const Graph g = grid(12, 12);
+    const Graph g = grid_of_size(12, 12);
     const Partition old_p = row_blocks(12, 12, 6);
     const RepartResult shrink = run("interval", g, old_p, 4);
     EXPECT_EQ(shrink.new_part_rank.size(), 4u);
@@ -174,7 +174,7 @@ TEST(IntervalRepart, ShrinkAndGrowUseSkeletonAndNewRanks) {
 }
 
 TEST(IntervalRepart, ExhaustiveNeverMovesMoreThanMcr) {
-    const Graph g = grid(20, 20);
+    const Graph g = grid_of_size(20, 20);
     const Partition old_p = row_blocks(20, 20, 6);
     RepartRequest request;
     request.new_parts = 6;
@@ -192,7 +192,7 @@ TEST(IntervalRepart, ExhaustiveNeverMovesMoreThanMcr) {
 }
 
 TEST(ScratchRepart, RelabellingKeepsMoreThanMetisNumbering) {
-    const Graph g = grid(16, 16);
+    const Graph g = grid_of_size(16, 16);
     // An old partition that METIS would number differently: reversed row blocks.
     Partition old_p = row_blocks(16, 16, 4);
     for (PartId& p : old_p.part) p = 3 - p;
@@ -207,7 +207,7 @@ TEST(ScratchRepart, RelabellingKeepsMoreThanMetisNumbering) {
 }
 
 TEST(ScratchRepart, HeterogeneousTargetsStayWithTheirParts) {
-    const Graph g = grid(16, 16);
+    const Graph g = grid_of_size(16, 16);
     const Partition old_p = row_blocks(16, 16, 3);
     const std::vector<double> targets{0.5, 0.25, 0.25};
     const RepartResult r = run("scratch", g, old_p, 3, targets);
@@ -218,7 +218,7 @@ TEST(ScratchRepart, HeterogeneousTargetsStayWithTheirParts) {
 }
 
 TEST(ScratchRepart, ShrinkAndGrow) {
-    const Graph g = grid(12, 12);
+    const Graph g = grid_of_size(12, 12);
     const Partition old_p = row_blocks(12, 12, 4);
     for (PartId k2 : {1, 2, 3, 6, 8}) {
         const RepartResult r = run("scratch", g, old_p, k2);
@@ -230,7 +230,7 @@ TEST(ScratchRepart, ShrinkAndGrow) {
 }
 
 TEST(Amortization, FasterNewPartitionPaysOffAfterRemapOverSaving) {
-    const Graph g = grid(10, 10);
+    const Graph g = grid_of_size(10, 10);
     Partition old_p{2, std::vector<PartId>(100, 0), {}};
     for (VertexId v = 80; v < 100; ++v) old_p.part[v] = 1;
     const Partition new_p = row_blocks(10, 10, 2);
@@ -247,7 +247,7 @@ TEST(Amortization, FasterNewPartitionPaysOffAfterRemapOverSaving) {
 }
 
 TEST(Amortization, NoGainNeverPaysAndShrinkIsMandatory) {
-    const Graph g = grid(10, 10);
+    const Graph g = grid_of_size(10, 10);
     const Partition p = row_blocks(10, 10, 2);
     const MigrationPlan same = diff(p, p);
     const Amortization none =

@@ -14,9 +14,10 @@ namespace {
 
 // The most size any non-empty boundaries with each interval within its allowance keep for
 // `arrangement`, by trying them all; -1 when none fit.
-WeightSum brute_force_kept(const LineLayout& line, const ArrangementEvaluator& evaluator,
-                           const std::vector<PartId>& arrangement,
-                           const std::vector<WeightSum>& allowance) {
+WeightSum brute_force_kept_within_allowances(const LineLayout& line,
+                                             const ArrangementEvaluator& evaluator,
+                                             const std::vector<PartId>& arrangement,
+                                             const std::vector<WeightSum>& allowance) {
     WeightSum best = -1;
     test::for_each_bounds(line, allowance, [&](const std::vector<VertexId>& bounds) {
         best = std::max(best, evaluator.cost(arrangement, bounds).kept_size);
@@ -54,7 +55,8 @@ TEST(TolerantBoundaries, KeepAsMuchAsAnyBoundariesWithinTheAllowances) {
             allowance.push_back(WeightSum(
                 std::floor((1 + tolerance) * targets[q] * double(line.weight_prefix.back()))));
         const ArrangementEvaluator evaluator(line, targets, rank, 0.0);
-        const WeightSum best = brute_force_kept(line, evaluator, arrangement, allowance);
+        const WeightSum best =
+            brute_force_kept_within_allowances(line, evaluator, arrangement, allowance);
         const auto bounds = tolerant_boundaries(line, targets, rank, arrangement, tolerance);
         if (best < 0) {
             EXPECT_FALSE(bounds.has_value()) << "trial " << trial;

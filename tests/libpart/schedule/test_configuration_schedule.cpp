@@ -31,7 +31,7 @@ double schedule_cost(const StepCosts& costs, const std::vector<double>& remap,
 }
 
 // Least cost over every one of configs^steps schedules.
-double brute_force(const StepCosts& costs, const std::vector<double>& remap) {
+double brute_force_schedule_cost(const StepCosts& costs, const std::vector<double>& remap) {
     std::vector<int> schedule(std::size_t(costs.steps), 0);
     double best = 1e300;
     while (true) {
@@ -80,7 +80,8 @@ TEST(ConfigurationSchedule, MatchesBruteForceOnRandomTables) {
         std::vector<double> remap(static_cast<std::size_t>(costs.steps));
         for (double& m : remap) m = remap_cost(random);
         const ConfigurationSchedule schedule = optimal_configuration_schedule(costs, remap);
-        EXPECT_NEAR(schedule.total, brute_force(costs, remap), 1e-9) << "trial " << trial;
+        EXPECT_NEAR(schedule.total, brute_force_schedule_cost(costs, remap), 1e-9)
+            << "trial " << trial;
         EXPECT_NEAR(schedule.total, schedule_cost(costs, remap, schedule.config_per_step), 1e-9);
     }
 }

@@ -18,7 +18,7 @@ WorkUnits toy_units() {
 }
 
 // Least cost over every valid choice of phase starts (2^(W-1) of them).
-double brute_force(const WorkUnits& units, int procs, double sync) {
+double brute_force_makespan(const WorkUnits& units, int procs, double sync) {
     const std::int64_t n = units.size();
     double best = 1e300;
     for (std::uint64_t mask = 0; mask < (std::uint64_t(1) << (n - 1)); ++mask) {
@@ -90,7 +90,8 @@ TEST(PhaseSegmentation, OptimumMatchesBruteForceAndBoundsGreedy) {
         const double sync = 0.25 * (trial % 5);
         const WorkUnits units = work_units_with_window(w, trial % 4 == 0 ? 0 : 1 + trial % 5);
         const PhaseSchedule optimum = optimal_phases(units, procs, sync);
-        EXPECT_NEAR(optimum.total, brute_force(units, procs, sync), 1e-9) << "trial " << trial;
+        EXPECT_NEAR(optimum.total, brute_force_makespan(units, procs, sync), 1e-9)
+            << "trial " << trial;
         EXPECT_NEAR(optimum.total, phase_schedule_cost(units, procs, sync, optimum.phase_starts),
                     1e-9);
         EXPECT_LE(optimum.total, greedy_phases(units, procs, sync).total + 1e-9)

@@ -35,7 +35,7 @@ LoadTrace random_trace(std::mt19937& random, std::int64_t steps, int parts) {
 }
 
 // Least total over all 2^(steps-1) sets of remap steps.
-double brute_force(const RemapTimeModel& model, const std::vector<double>& cost) {
+double brute_force_remap_cost(const RemapTimeModel& model, const std::vector<double>& cost) {
     double best = 1e300;
     const std::int64_t steps = model.steps();
     for (std::uint64_t mask = 0; mask < (std::uint64_t(1) << (steps - 1)); ++mask) {
@@ -71,7 +71,7 @@ TEST(RemapPolicies, OptimumMatchesBruteForceOnTinyTraces) {
         const RemapTimeModel model(trace);
         const std::vector<double> cost(std::size_t(trace.steps), 0.5 * (trial % 6));
         const RemapPlan optimum = optimal_remaps(model, cost);
-        EXPECT_NEAR(optimum.total, brute_force(model, cost), 1e-9) << "trial " << trial;
+        EXPECT_NEAR(optimum.total, brute_force_remap_cost(model, cost), 1e-9) << "trial " << trial;
     }
 }
 

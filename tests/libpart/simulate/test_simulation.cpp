@@ -14,7 +14,7 @@ using namespace part;
 
 namespace {
 
-Graph grid(int side) {
+Graph square_grid(int side) {
     return test::grid_graph(side, side);
 }
 
@@ -38,7 +38,7 @@ std::vector<double> weights_at(Workload& workload, std::int64_t step, std::size_
 } // namespace
 
 TEST(Workloads, HotSpotMovesAndWeightsStayAtLeastOne) {
-    const Graph graph = grid(20);
+    const Graph graph = square_grid(20);
     auto workload = make_workload("hotspot", graph.coords, 8, 1);
     const auto first = weights_at(*workload, 0, 400);
     const auto later = weights_at(*workload, 4, 400);
@@ -52,7 +52,7 @@ TEST(Workloads, HotSpotMovesAndWeightsStayAtLeastOne) {
 }
 
 TEST(Workloads, FrontSweepsAlongX) {
-    const Graph graph = grid(20);
+    const Graph graph = square_grid(20);
     auto workload = make_workload("front", graph.coords, 10, 1);
     const auto early = weights_at(*workload, 0, 400);
     EXPECT_EQ(early[0], 8.0) << "the front starts at the low x side";
@@ -63,7 +63,7 @@ TEST(Workloads, FrontSweepsAlongX) {
 }
 
 TEST(Workloads, WaTorIsSeededAndEvolves) {
-    const Graph graph = grid(64);
+    const Graph graph = square_grid(64);
     const std::size_t n = 64 * 64;
     auto a = make_workload("wator", graph.coords, 20, 5);
     auto b = make_workload("wator", graph.coords, 20, 5);
@@ -76,13 +76,13 @@ TEST(Workloads, WaTorIsSeededAndEvolves) {
 }
 
 TEST(Workloads, UnknownNameOrMissingCoordinatesIsRejected) {
-    const Graph graph = grid(4);
+    const Graph graph = square_grid(4);
     EXPECT_THROW(make_workload("tsunami", graph.coords, 10, 1), InvalidArgument);
     EXPECT_THROW(make_workload("hotspot", Coordinates{}, 10, 1), InvalidArgument);
 }
 
 TEST(Simulation, FixedIntervalRemapsOnScheduleAndTotalsAddUp) {
-    const Graph graph = grid(16);
+    const Graph graph = square_grid(16);
     const SimulationSetup setup = hotspot_setup(4, 20, 5);
     const SimulationRun run = simulate(graph, setup, "fixed-interval");
     ASSERT_EQ(run.steps.size(), 20u);
@@ -102,7 +102,7 @@ TEST(Simulation, FixedIntervalRemapsOnScheduleAndTotalsAddUp) {
 }
 
 TEST(Simulation, RemappingBeatsNeverOnAMovingHotSpot) {
-    const Graph graph = grid(24);
+    const Graph graph = square_grid(24);
     const SimulationSetup setup = hotspot_setup(4, 40);
     const SimulationRun never = simulate(graph, setup, "never");
     const SimulationRun sar = simulate(graph, setup, "stop-at-rise");
@@ -112,7 +112,7 @@ TEST(Simulation, RemappingBeatsNeverOnAMovingHotSpot) {
 }
 
 TEST(Simulation, GdeRemappingBeatsNeverOnAMovingHotSpot) {
-    const Graph graph = grid(24);
+    const Graph graph = square_grid(24);
     SimulationSetup setup = hotspot_setup(4, 40, 4);
     setup.method = "gde";
     const SimulationRun never = simulate(graph, setup, "never");
@@ -129,7 +129,7 @@ TEST(Simulation, GdeRemappingBeatsNeverOnAMovingHotSpot) {
 }
 
 TEST(Simulation, GdeRemappingMovesLessDataThanScratch) {
-    const Graph graph = grid(24);
+    const Graph graph = square_grid(24);
     SimulationSetup setup = hotspot_setup(4, 40, 4);
     const SimulationRun scratch = simulate(graph, setup, "fixed-interval");
     setup.method = "gde";
@@ -139,7 +139,7 @@ TEST(Simulation, GdeRemappingMovesLessDataThanScratch) {
 }
 
 TEST(Simulation, RejectsUnknownPolicyAndMethod) {
-    const Graph graph = grid(4);
+    const Graph graph = square_grid(4);
     EXPECT_THROW(simulate(graph, SimulationSetup{}, "dp-optimal"), InvalidArgument);
     SimulationSetup setup = hotspot_setup(2, 4);
     setup.method = "gde-someday";
@@ -151,7 +151,7 @@ TEST(Simulation, HeterogeneousCapacitiesShareTheLoadInProportion) {
     // share, and a step's time divides each part's load by its capacity, so at step 0 the
     // largest load / capacity is close to the mean. Ignoring the capacities in either place
     // would put that ratio near 1.6 or 2.5.
-    const Graph graph = grid(24);
+    const Graph graph = square_grid(24);
     SimulationSetup setup = hotspot_setup(4, 3);
     setup.targets = {0.1, 0.2, 0.3, 0.4};
     const SimulationRun run = simulate(graph, setup, "never");
@@ -161,7 +161,7 @@ TEST(Simulation, HeterogeneousCapacitiesShareTheLoadInProportion) {
 }
 
 TEST(Simulation, RemapsHonourTheCapacities) {
-    Graph weighted = grid(24);
+    Graph weighted = square_grid(24);
     weighted.ncon = 1;
     weighted.vwgt.assign(std::size_t(weighted.num_vertices()), 1);
     const std::vector<double> targets{0.1, 0.2, 0.3, 0.4};
@@ -182,7 +182,7 @@ TEST(Simulation, RemapsHonourTheCapacities) {
 }
 
 TEST(Simulation, EqualTargetsChangeNothing) {
-    const Graph graph = grid(16);
+    const Graph graph = square_grid(16);
     SimulationSetup setup = hotspot_setup(4, 12, 3);
     setup.method = "gde";
     const SimulationRun plain = simulate(graph, setup, "fixed-interval");
