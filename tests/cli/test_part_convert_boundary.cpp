@@ -257,8 +257,8 @@ TEST(BoundaryElementsOpenFoam, EachPatchFaceGoesToThePieceOfItsOwner) {
     const long cells = *std::max_element(owner.begin(), owner.end()) + 1;
     std::string partition;
     for (long c = 0; c < cells; ++c) partition += std::to_string(c * kParts / cells) + "\n";
-    auto r = convert(foam + " --partition " + dir.write("f.part", partition) + " -q -o " +
-                     dir.file("f.pvtu"));
+    auto r = run_tool("part-convert", foam + " --partition " + dir.write("f.part", partition) +
+                                          " -q -o " + dir.file("f.pvtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
 
     std::map<std::set<double>, std::pair<long, int>> patch_face; // nodes -> (face, tag)
@@ -304,7 +304,8 @@ TEST(BoundaryElementsOpenFoam, GmshOutputRefusesPolygonsAndKeepsQuadrilaterals) 
     std::string parts;
     for (std::size_t c = 0; c < top.size(); ++c) parts += std::to_string(c % 2) + "\n";
     const std::string partition = dir.write("h.part", parts);
-    auto r = convert(foam + " --partition " + partition + " -q -o " + dir.file("h.msh"));
+    auto r = run_tool("part-convert",
+                      foam + " --partition " + partition + " -q -o " + dir.file("h.msh"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const Mesh back = formats::read_mesh(dir.file("h.msh"));
     long faces = 0;
@@ -318,7 +319,7 @@ TEST(BoundaryElementsOpenFoam, GmshOutputRefusesPolygonsAndKeepsQuadrilaterals) 
     mesh.cell_types[std::size_t(last)] = CellType::Polygon;
     const std::string vtu = dir.file("polygon.vtu");
     formats::write_vtu(vtu, mesh, all_cells(mesh), {});
-    r = convert(vtu + " --partition " + partition + " -o " + dir.file("p.msh"));
+    r = run_tool("part-convert", vtu + " --partition " + partition + " -o " + dir.file("p.msh"));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("is a polygon of 4 nodes, physical tag 1 (\"walls\"), which gmsh has no "
                          "element type for: write a .vtu or .pvtu instead"),
@@ -326,7 +327,7 @@ TEST(BoundaryElementsOpenFoam, GmshOutputRefusesPolygonsAndKeepsQuadrilaterals) 
         << r.err;
     EXPECT_FALSE(file_exists(dir.file("p.msh")));
     // The .vtu output keeps it.
-    r = convert(vtu + " --partition " + partition + " -q -o " + dir.file("p.vtu"));
+    r = run_tool("part-convert", vtu + " --partition " + partition + " -q -o " + dir.file("p.vtu"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const Mesh kept = formats::read_mesh(dir.file("p.vtu"));
     EXPECT_EQ(std::count(kept.cell_types.begin(), kept.cell_types.end(), CellType::Polygon), 1);

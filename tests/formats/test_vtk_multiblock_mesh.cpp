@@ -184,7 +184,7 @@ TEST(OpenFoamMesh, PolyDualMeshKeepsPolyhedraWhole) {
 class OpenFoamPatches : public testing::TestWithParam<const char*> {};
 
 TEST_P(OpenFoamPatches, EachPatchIsATagWithItsFacesOnTheirOwners) {
-    const std::string dir = data(GetParam());
+    const std::string dir = test_data(GetParam());
     const Mesh mesh = formats::read_mesh(dir);
     std::vector<PhysicalGroup> groups;
     std::map<int, std::size_t> faces_per_tag;
@@ -243,7 +243,7 @@ INSTANTIATE_TEST_SUITE_P(Cases, OpenFoamPatches,
 TEST(OpenFoamMesh, PolyDualPatchesHavePolygons) {
     // polyDualMesh makes the faces around the box's corners and edges polygons of 5 nodes or
     // more (the faces file): they are polygons, and go through a .vtu as VTK_POLYGON.
-    const std::string dir = data("openfoam_patches");
+    const std::string dir = test_data("openfoam_patches");
     const auto faces = foam_faces(dir);
     long large = 0;
     for (const FoamPatch& patch : foam_patches(dir))
@@ -267,7 +267,7 @@ TEST(OpenFoamMesh, PatchFaceOffItsOwnerIsAnErrorNamingThePatch) {
     // can own it: the error names the patch.
     ScratchDir scratch;
     const std::string dir = scratch.path() + "/case";
-    fs::copy(data("openfoam_hex"), dir, fs::copy_options::recursive);
+    fs::copy(test_data("openfoam_hex"), dir, fs::copy_options::recursive);
     const std::string points_path = dir + "/constant/polyMesh/points";
     const std::string faces_path = dir + "/constant/polyMesh/faces";
     const std::string n = std::to_string(foam_points(dir).size());
