@@ -15,9 +15,9 @@
 namespace demo {
 
 struct HeatSource {
-    double radius = 0.1;       // fraction of the domain's largest extent
-    std::int64_t period = 200; // steps for one crossing of the domain along x
-    int sub_steps = 200;       // explicit sub-steps of the heating per step inside the ball
+    double radius = 0.1;        // fraction of the domain's largest extent
+    std::int64_t period = 1000; // steps for one crossing of the domain along x
+    int sub_steps = 200;        // explicit sub-steps of the heating per step inside the ball
     double rate = 1.0;
     double hot = 1.0; // temperature the heating drives the cells to
 };
