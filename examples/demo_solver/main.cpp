@@ -4,6 +4,7 @@
 // time_steps, the checkpoint and output files in state_files.
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <optional>
 
@@ -99,14 +100,37 @@ void print_loop(std::ostream& out, const demo::LoopReport& r) {
     out << line;
 }
 
+// Runs check() on every rank; when one fails, every rank throws the lowest failing rank's error,
+// a usage error (exit 2) when some rank found one.
+void check_on_every_rank(MPI_Comm comm, const std::function<void()>& check) {
+    int code = 0;
+    std::string message;
+    try {
+        check();
+    } catch (const part::tools::UsageError& e) {
+        code = part::tools::kUsageError;
+        message = e.what();
+    } catch (const std::exception& e) {
+        code = part::tools::kInputError;
+        message = e.what();
+    }
+    MPI_Allreduce(MPI_IN_PLACE, &code, 1, MPI_INT, MPI_MAX, comm);
+    try {
+        part::mpi::agree_on_failure(comm, code == 0 || message.empty() ? nullptr : &message);
+    } catch (const part::mpi::CollectiveError& e) {
+        if (code == part::tools::kUsageError) throw part::tools::UsageError(e.what());
+        throw;
+    }
+}
+
 void run(MPI_Comm comm, const Options& o) {
     int rank = 0, ranks = 1;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &ranks);
     // Before any work, so a bad call writes nothing.
-    part::mpi::collectively(comm, [&] {
+    check_on_every_rank(comm, [&] {
         if (!o.checkpoint.empty()) demo::check_checkpoint_target(o.checkpoint);
-        if (!o.output.empty() && rank == 0) part::tools::ensure_output_usable(o.output, {o.mesh});
+        if (!o.output.empty()) part::tools::ensure_output_usable(o.output, {o.mesh});
     });
     const double read_start = MPI_Wtime();
     const demo::CellMesh mesh =
