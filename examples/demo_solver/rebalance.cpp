@@ -7,18 +7,6 @@ namespace demo {
 
 namespace {
 
-int rank_of(MPI_Comm comm) {
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
-    return rank;
-}
-
-int size_of(MPI_Comm comm) {
-    int size = 1;
-    MPI_Comm_size(comm, &size);
-    return size;
-}
-
 // Rank 0's vector on every rank.
 void broadcast(MPI_Comm comm, std::vector<std::int32_t>& values) {
     auto count = std::int64_t(values.size());
@@ -35,6 +23,18 @@ std::vector<std::int32_t> cells_of(std::span<const std::int32_t> owner, int rank
 }
 
 } // namespace
+
+int rank_of(MPI_Comm comm) {
+    int rank = 0;
+    MPI_Comm_rank(comm, &rank);
+    return rank;
+}
+
+int size_of(MPI_Comm comm) {
+    int size = 1;
+    MPI_Comm_size(comm, &size);
+    return size;
+}
 
 std::vector<std::int32_t> partition_cells(MPI_Comm comm, const CellMesh& mesh,
                                           const HeatModel& model, std::int64_t step,

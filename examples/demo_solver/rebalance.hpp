@@ -15,6 +15,10 @@
 
 namespace demo {
 
+// This rank and the rank count of `comm`.
+int rank_of(MPI_Comm comm);
+int size_of(MPI_Comm comm);
+
 struct SolverState {
     std::int64_t step = 0;           // the next step to run
     std::vector<std::int32_t> owner; // the rank of every cell (the same on every rank)

@@ -23,18 +23,6 @@ namespace {
 constexpr const char* kPvtuName = "state.pvtu";
 constexpr const char* kInfoName = "checkpoint.json";
 
-int rank_of(MPI_Comm comm) {
-    int rank = 0;
-    MPI_Comm_rank(comm, &rank);
-    return rank;
-}
-
-int size_of(MPI_Comm comm) {
-    int size = 1;
-    MPI_Comm_size(comm, &size);
-    return size;
-}
-
 // The ids every rank passes, concatenated in rank order, on every rank; counts per rank.
 std::vector<std::int32_t> all_ids(MPI_Comm comm, const std::vector<std::int32_t>& ids,
                                   std::vector<int>& counts) {
