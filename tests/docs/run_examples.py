@@ -50,7 +50,9 @@ def fenced_blocks(page):
 
 def example_env(tools_dir):
     env = dict(os.environ)
-    env["PATH"] = f"{tools_dir}{os.pathsep}{env.get('PATH', '')}"
+    # The example solver (examples/, docs/demo-solver.md) is built beside the tools.
+    examples_dir = tools_dir.parent / "examples"
+    env["PATH"] = f"{tools_dir}{os.pathsep}{examples_dir}{os.pathsep}{env.get('PATH', '')}"
     # OpenMPI refuses root without these; oversubscription lets mpirun -np 2..4 run on any machine.
     env.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
                OMPI_MCA_rmaps_base_oversubscribe="1")
