@@ -4,6 +4,7 @@
 #include <new>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "part/part.h"
 #include "part/part.hpp"
@@ -11,6 +12,12 @@
 // The handle part.h's functions give for a plan.
 struct part_plan {
     part::api::Plan plan;
+};
+
+// The handle part.h's functions give for a halo schedule, with its ghost ids in exchange order.
+struct part_halo {
+    part::api::HaloSchedule schedule;
+    std::vector<std::int32_t> ghosts;
 };
 
 namespace part::api::detail {
@@ -30,6 +37,11 @@ inline void require(const void* pointer, const char* what) {
 inline const Plan& plan_of(const part_plan* handle) {
     require(handle, "plan");
     return handle->plan;
+}
+
+inline const part_halo& halo_of(const part_halo* handle) {
+    require(handle, "halo");
+    return *handle;
 }
 
 template <typename Job> int status_of(Job&& job) {

@@ -19,6 +19,7 @@ std::string& last_error() {
 
 namespace {
 
+using part::api::detail::halo_of;
 using part::api::detail::plan_of;
 using part::api::detail::require;
 using part::api::detail::span_of;
@@ -41,6 +42,11 @@ part::api::GraphView view_of(const part_graph* graph) {
     view.coords = span_of(graph->coords, std::int64_t(graph->n) * std::max(graph->dim, 0));
     if (graph->dim > 0 && !graph->coords) throw part::api::Error("dim > 0 but coords is NULL");
     return view;
+}
+
+part_halo* new_halo(part::api::HaloSchedule schedule) {
+    auto ghosts = part::api::ghost_ids(schedule);
+    return new part_halo{std::move(schedule), std::move(ghosts)};
 }
 
 } // namespace
@@ -154,6 +160,72 @@ int part_plan_message(const part_plan* handle, int32_t m, int32_t* source, int32
         if (destination) *destination = message.destination;
         if (count) *count = int32_t(message.vertices.size());
         if (vertices) *vertices = message.vertices.data();
+    });
+}
+
+int part_halo_make(const part_graph* graph, const int32_t* part, int32_t nparts,
+                   const int32_t* rank_of_part, int32_t rank, part_halo** halo) {
+    return status_of([&] {
+        const auto view = view_of(graph);
+        require(part, "part");
+        require(halo, "halo");
+        *halo = new_halo(part::api::halo_schedule(view, span_of(part, graph->n),
+                                                  span_of(rank_of_part, nparts), rank));
+    });
+}
+
+int part_halo_make_rows(int32_t owned, const int32_t* ids, const int64_t* offsets,
+                        const int32_t* neighbours, int32_t n, const int32_t* part, int32_t nparts,
+                        const int32_t* rank_of_part, int32_t rank, part_halo** halo) {
+    return status_of([&] {
+        if (owned < 0 || n < 0) throw part::api::Error("expected owned >= 0 and n >= 0");
+        require(offsets, "offsets");
+        if (owned > 0) require(ids, "ids");
+        require(part, "part");
+        require(halo, "halo");
+        const std::int64_t entries = offsets[owned] - offsets[0];
+        if (entries < 0) throw part::api::Error("offsets decrease");
+        if (offsets[owned] > 0) require(neighbours, "neighbours");
+        const part::api::OwnedRows rows{span_of(ids, owned), span_of(offsets, owned + 1),
+                                        span_of(neighbours, offsets[owned])};
+        *halo = new_halo(
+            part::api::halo_schedule(rows, span_of(part, n), span_of(rank_of_part, nparts), rank));
+    });
+}
+
+void part_halo_free(part_halo* halo) {
+    delete halo;
+}
+
+int part_halo_sizes(const part_halo* handle, int32_t* neighbours, int32_t* ghosts) {
+    return status_of([&] {
+        const auto& halo = halo_of(handle);
+        if (neighbours) *neighbours = int32_t(halo.schedule.neighbours.size());
+        if (ghosts) *ghosts = int32_t(halo.ghosts.size());
+    });
+}
+
+int part_halo_neighbour(const part_halo* handle, int32_t k, int32_t* rank, int32_t* send_count,
+                        const int32_t** send, int32_t* receive_count, const int32_t** receive) {
+    return status_of([&] {
+        const auto& neighbours = halo_of(handle).schedule.neighbours;
+        if (k < 0 || std::size_t(k) >= neighbours.size())
+            throw part::api::Error("neighbour " + std::to_string(k) + " of a schedule with " +
+                                   std::to_string(neighbours.size()) + " neighbours");
+        const auto& neighbour = neighbours[std::size_t(k)];
+        if (rank) *rank = neighbour.rank;
+        if (send_count) *send_count = int32_t(neighbour.send.size());
+        if (send) *send = neighbour.send.data();
+        if (receive_count) *receive_count = int32_t(neighbour.receive.size());
+        if (receive) *receive = neighbour.receive.data();
+    });
+}
+
+int part_halo_ghost_ids(const part_halo* handle, int32_t* ghost_ids) {
+    return status_of([&] {
+        const auto& halo = halo_of(handle);
+        if (!halo.ghosts.empty()) require(ghost_ids, "ghost_ids");
+        std::copy(halo.ghosts.begin(), halo.ghosts.end(), ghost_ids);
     });
 }
 

@@ -7,6 +7,7 @@
 #include "../c_status.hpp"
 #include "part/part_mpi.hpp"
 
+using part::api::detail::halo_of;
 using part::api::detail::plan_of;
 using part::api::detail::require;
 using part::api::detail::span_of;
@@ -50,5 +51,31 @@ int part_migrate_f(MPI_Fint comm, const part_plan* plan, int32_t owned, const in
                    const void* data, int64_t bytes_per_element, int32_t* new_ids, void* new_data) {
     return part_migrate(MPI_Comm_f2c(comm), plan, owned, ids, data, bytes_per_element, new_ids,
                         new_data);
+}
+
+int part_halo_exchange(MPI_Comm comm, const part_halo* handle, int32_t owned,
+                       const int32_t* owned_ids, const void* owned_data, int64_t bytes_per_element,
+                       void* ghost_data) {
+    return status_of([&] {
+        const auto& halo = halo_of(handle);
+        const auto elements = std::int64_t(std::max(owned, 0));
+        const auto element_bytes = std::max<int64_t>(bytes_per_element, 0);
+        if (owned > 0) require(owned_data, "owned_data");
+        const auto ghosts = part::api::halo_exchange(
+            comm, halo.schedule, span_of(owned_ids, elements),
+            span_of(static_cast<const std::byte*>(owned_data), elements * element_bytes),
+            std::size_t(element_bytes));
+        if (!ghosts.empty()) {
+            require(ghost_data, "ghost_data");
+            std::memcpy(ghost_data, ghosts.data(), ghosts.size());
+        }
+    });
+}
+
+int part_halo_exchange_f(MPI_Fint comm, const part_halo* halo, int32_t owned,
+                         const int32_t* owned_ids, const void* owned_data,
+                         int64_t bytes_per_element, void* ghost_data) {
+    return part_halo_exchange(MPI_Comm_f2c(comm), halo, owned, owned_ids, owned_data,
+                              bytes_per_element, ghost_data);
 }
 }

@@ -1,5 +1,6 @@
 /* A C program built with mpicc and `pkg-config --cflags --libs part_mpi`, run on 2 ranks: each
- * rank's elements go to the other rank with a plan. Exits 1 saying what went wrong. */
+ * rank's elements go to the other rank with a plan, then the ranks exchange their halos on the
+ * path 0 - 1 - ... - 5. Exits 1 saying what went wrong. */
 #include <stdio.h>
 
 #include <part/part_mpi.h>
@@ -32,6 +33,28 @@ int main(int argc, char** argv) {
         failed = new_part[new_ids[i]] != rank || new_values[i] != 10.0 * new_ids[i];
     printf("rank %d: %d elements after the plan%s\n", rank, (int)new_count,
            failed ? ": WRONG" : "");
+    int64_t xadj[n + 1];
+    int32_t adjncy[2 * (n - 1)], ghost_ids[n], ghosts = 0, edges = 0;
+    for (int v = 0; v < n; ++v) {
+        xadj[v] = edges;
+        if (v > 0) adjncy[edges++] = v - 1;
+        if (v + 1 < n) adjncy[edges++] = v + 1;
+    }
+    xadj[n] = edges;
+    const part_graph path = {n, xadj, adjncy, 1, NULL, NULL, NULL, 0, NULL};
+    double ghost_values[n];
+    part_halo* halo = NULL;
+    if (!failed && (part_halo_make(&path, new_part, size, NULL, rank, &halo) != PART_OK ||
+                    part_halo_sizes(halo, NULL, &ghosts) != PART_OK ||
+                    part_halo_ghost_ids(halo, ghost_ids) != PART_OK ||
+                    part_halo_exchange(MPI_COMM_WORLD, halo, new_count, new_ids, new_values,
+                                       sizeof(double), ghost_values) != PART_OK)) {
+        printf("rank %d failed: %s\n", rank, part_last_error());
+        failed = 1;
+    }
+    for (int i = 0; !failed && i < ghosts; ++i) failed = ghost_values[i] != 10.0 * ghost_ids[i];
+    printf("rank %d: %d ghosts%s\n", rank, (int)ghosts, failed ? ": WRONG" : "");
+    part_halo_free(halo);
     part_plan_free(plan);
     MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     MPI_Finalize();

@@ -85,6 +85,39 @@ PART_C_EXPORT int part_plan_message(const part_plan* plan, int32_t m, int32_t* s
                                     int32_t* destination, int32_t* count, const int32_t** vertices);
 
 /* The message of this thread's last failed call ("" if none). */
+/* The halo exchange schedule of one rank (part.hpp's halo_schedule, Kaddoura & Ranka's
+ * schedule_sort): for each neighbour rank, ascending, the sorted ids this rank sends it and
+ * receives from it. Opaque; part_halo_free releases it. */
+typedef struct part_halo part_halo;
+
+/* The schedule of `rank` for the partition `part` of the whole graph (n part ids; part q on rank
+ * rank_of_part[q], nparts entries, or on rank q when rank_of_part is NULL). */
+PART_C_EXPORT int part_halo_make(const part_graph* graph, const int32_t* part, int32_t nparts,
+                                 const int32_t* rank_of_part, int32_t rank, part_halo** halo);
+
+/* The same from this rank's rows only: `owned` global ids, offsets[owned + 1], and the global ids
+ * of their neighbours in neighbours[offsets[0] .. offsets[owned]); part holds the part of each
+ * of the n vertices of the whole graph. */
+PART_C_EXPORT int part_halo_make_rows(int32_t owned, const int32_t* ids, const int64_t* offsets,
+                                      const int32_t* neighbours, int32_t n, const int32_t* part,
+                                      int32_t nparts, const int32_t* rank_of_part, int32_t rank,
+                                      part_halo** halo);
+
+PART_C_EXPORT void part_halo_free(part_halo* halo);
+
+/* How many neighbour ranks, and how many ghosts (the receive lists' total); either may be NULL. */
+PART_C_EXPORT int part_halo_sizes(const part_halo* halo, int32_t* neighbours, int32_t* ghosts);
+
+/* Neighbour k (0 .. neighbours - 1, ascending rank): its rank and its send and receive lists,
+ * pointers into the schedule valid until part_halo_free. Any output may be NULL. */
+PART_C_EXPORT int part_halo_neighbour(const part_halo* halo, int32_t k, int32_t* rank,
+                                      int32_t* send_count, const int32_t** send,
+                                      int32_t* receive_count, const int32_t** receive);
+
+/* Writes the ghost ids (`ghosts` of part_halo_sizes): the receive lists, neighbour after
+ * neighbour, the order in which part_halo_exchange writes their data. */
+PART_C_EXPORT int part_halo_ghost_ids(const part_halo* halo, int32_t* ghost_ids);
+
 PART_C_EXPORT const char* part_last_error(void);
 
 #ifdef __cplusplus
