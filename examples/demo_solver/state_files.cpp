@@ -12,6 +12,7 @@
 #include "formats/vtk_mesh.hpp"
 #include "libpart/mesh/mesh_subset.hpp"
 #include "libpart/mpi/collective_errors.hpp"
+#include "libpart/mpi/exchange.hpp"
 #include "tools/common/cli.hpp"
 
 namespace demo {
@@ -22,20 +23,6 @@ namespace {
 
 constexpr const char* kPvtuName = "state.pvtu";
 constexpr const char* kInfoName = "checkpoint.json";
-
-// The ids every rank passes, concatenated in rank order, on every rank; counts per rank.
-std::vector<std::int32_t> all_ids(MPI_Comm comm, const std::vector<std::int32_t>& ids,
-                                  std::vector<int>& counts) {
-    counts.assign(std::size_t(size_of(comm)), 0);
-    const int count = int(ids.size());
-    MPI_Allgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, comm);
-    std::vector<int> displacements(counts.size(), 0);
-    std::exclusive_scan(counts.begin(), counts.end(), displacements.begin(), 0);
-    std::vector<std::int32_t> result(std::size_t(displacements.back() + counts.back()));
-    MPI_Allgatherv(ids.data(), count, MPI_INT32_T, result.data(), counts.data(),
-                   displacements.data(), MPI_INT32_T, comm);
-    return result;
-}
 
 // This rank's cells as a mesh of their own, with the cell arrays u and GlobalCellIds only.
 part::Mesh piece_of(const CellMesh& mesh, const SolverState& state) {
@@ -66,15 +53,10 @@ std::string piece_name(int rank) {
 } // namespace
 
 std::vector<double> gather_values(MPI_Comm comm, const CellMesh& mesh, const SolverState& state) {
-    std::vector<int> counts;
-    const std::vector<std::int32_t> ids = all_ids(comm, state.local.ids, counts);
-    std::vector<int> displacements(counts.size(), 0);
-    std::exclusive_scan(counts.begin(), counts.end(), displacements.begin(), 0);
-    const bool root = rank_of(comm) == 0;
-    std::vector<double> in_rank_order(root ? ids.size() : 0);
-    MPI_Gatherv(state.values.data(), int(state.local.ids.size()), MPI_DOUBLE, in_rank_order.data(),
-                counts.data(), displacements.data(), MPI_DOUBLE, 0, comm);
-    if (!root) return {};
+    const auto owned = std::span<const double>(state.values).first(state.local.ids.size());
+    const auto ids = part::mpi::gather_pieces<std::int32_t>(comm, state.local.ids);
+    const auto in_rank_order = part::mpi::gather_pieces<double>(comm, owned);
+    if (rank_of(comm) != 0) return {};
     std::vector<double> values(std::size_t(mesh.num_cells()));
     for (std::size_t i = 0; i < ids.size(); ++i) values[std::size_t(ids[i])] = in_rank_order[i];
     return values;
@@ -192,8 +174,9 @@ SolverState read_checkpoint(MPI_Comm comm, const std::string& folder, const Cell
     state.step = info.step;
     part::mpi::collectively(
         comm, [&] { read_pieces(folder, info, mesh.num_cells(), rank, ranks, state); });
-    std::vector<int> counts;
-    const std::vector<std::int32_t> ids = all_ids(comm, state.local.ids, counts);
+    const auto ids = part::mpi::all_gather_pieces<std::int32_t>(comm, state.local.ids);
+    const auto own_count = std::int32_t(state.local.ids.size());
+    const auto counts = part::mpi::all_gather_pieces<std::int32_t>(comm, {&own_count, 1});
     state.owner.assign(std::size_t(mesh.num_cells()), -1);
     std::size_t next = 0;
     for (int r = 0; r < ranks; ++r)
