@@ -845,7 +845,9 @@ def run_case(job):
             argv = [a.replace("{%s}" % alias, "in/" + name) for a in argv]
         argv[0] = os.path.join(tools, argv[0])
         if template["mpi"]:
-            argv = ["mpirun", "--oversubscribe", "-np", "2"] + argv
+            # Its own Open MPI session directory: two workers' mpirun starting at once can
+            # collide in the shared one (open-mpi/ompi#8510).
+            argv = ["mpirun", "--mca", "orte_tmpdir_base", folder, "--oversubscribe", "-np", "2"] + argv
         timeout = job["mpi_timeout"] if template["mpi"] else job["timeout"]
         in_before = file_hashes(in_dir)
         saved = os.path.join(folder, "saved-in")

@@ -82,7 +82,10 @@ std::string mpiexec_prefix(int ranks) {
     const bool named =
         suite == "PartRepartPvtu" || suite.ends_with("Mpi") || suite.ends_with("Mpirun");
     EXPECT_TRUE(named) << "a test that runs mpiexec needs a suite named *Mpi or *Mpirun: " << suite;
-    return "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpiexec --oversubscribe -n " +
+    // Each mpiexec gets an Open MPI session directory of its own: tests running side by side
+    // could otherwise collide creating the shared one (tests/support/own_mpi_session.sh).
+    return "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 bash " +
+           source_file("tests/support/own_mpi_session.sh") + " mpiexec --oversubscribe -n " +
            std::to_string(ranks) + " ";
 }
 
