@@ -8,8 +8,8 @@
 #include "formats/label_index.hpp"
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
-#include "formats/mesh_file.hpp"
 #include "formats/wedge_order.hpp"
+#include "libpart/mesh/mesh.hpp"
 
 namespace part::formats {
 

@@ -10,7 +10,7 @@
 #include "formats/gmsh_element_types.hpp"
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
-#include "formats/mesh_file.hpp"
+#include "libpart/mesh/mesh.hpp"
 
 namespace part::formats {
 

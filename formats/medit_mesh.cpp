@@ -5,10 +5,10 @@
 
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
-#include "formats/mesh_file.hpp"
 #include "formats/node_id_bound.hpp"
 #include "formats/token_reader.hpp"
 #include "formats/wedge_order.hpp"
+#include "libpart/mesh/mesh.hpp"
 
 namespace part::formats {
 

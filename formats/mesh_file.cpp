@@ -59,18 +59,4 @@ Mesh read_mesh(const std::string& path) {
     return mesh;
 }
 
-void set_dimension_from_points(Mesh& mesh) {
-    const std::size_t n = mesh.points.size() / 3;
-    bool planar = n > 0;
-    for (std::size_t i = 0; i < n && planar; ++i) planar = mesh.points[3 * i + 2] == 0.0;
-    mesh.dim = planar ? 2 : 3;
-    if (!planar) return;
-    for (std::size_t i = 0; i < n; ++i) {
-        mesh.points[2 * i] = mesh.points[3 * i];
-        mesh.points[2 * i + 1] = mesh.points[3 * i + 1];
-    }
-    mesh.points.resize(2 * n);
-    mesh.points.shrink_to_fit();
-}
-
 } // namespace part::formats

@@ -9,8 +9,4 @@ namespace part::formats {
 
 Mesh read_mesh(const std::string& path);
 
-// Sets the dimension of a mesh read with x, y, z per point: 2, keeping x and y, when every
-// point lies in the plane z = 0; else 3.
-void set_dimension_from_points(Mesh& mesh);
-
 } // namespace part::formats

@@ -4,10 +4,10 @@
 #include <vector>
 
 #include "formats/mapped_file.hpp"
-#include "formats/mesh_file.hpp"
 #include "formats/node_id_bound.hpp"
 #include "formats/token_reader.hpp"
 #include "formats/wedge_order.hpp"
+#include "libpart/mesh/mesh.hpp"
 
 namespace part::formats {
 

@@ -6,7 +6,7 @@
 #include "formats/label_index.hpp"
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
-#include "formats/mesh_file.hpp"
+#include "libpart/mesh/mesh.hpp"
 
 namespace part::formats {
 

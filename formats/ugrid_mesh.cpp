@@ -8,9 +8,9 @@
 #include <filesystem>
 
 #include "formats/mapped_file.hpp"
-#include "formats/mesh_file.hpp"
 #include "formats/token_reader.hpp"
 #include "formats/wedge_order.hpp"
+#include "libpart/mesh/mesh.hpp"
 
 namespace part::formats {
 

@@ -10,17 +10,13 @@
 
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
+#include "formats/vtk_check_limits.hpp"
 #include "libpart/core/error.hpp"
 
 namespace part::formats {
 
 namespace {
 
-// VTK's reader keeps counts and ids in int; the suite numbers points and cells with 32-bit ids.
-constexpr std::int64_t kMaxCount = INT32_MAX - 1;
-// Far above what a solver's fields have (a tensor has 9 components), far below the counts that
-// make VTK allocate without bound.
-constexpr std::int64_t kMaxComponents = 4096;
 // VTK reads words and lines into 256-byte buffers.
 constexpr std::size_t kMaxWord = 255;
 
@@ -74,9 +70,9 @@ bool is_space(char c) {
     return std::isspace(static_cast<unsigned char>(c)) != 0;
 }
 
-class Checker {
+class LegacyFileChecker {
   public:
-    Checker(std::string_view text, const std::string& name) : text_(text), name_(name) {}
+    LegacyFileChecker(std::string_view text, const std::string& name) : text_(text), name_(name) {}
 
     void run() {
         header();
@@ -400,7 +396,7 @@ class Checker {
                 std::int64_t n = 0;
                 const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), n);
                 if (ec == std::errc() &&
-                    (n < 0 || n > kMaxCount || std::uint64_t(n) > text_.size() - pos_))
+                    (n < 0 || n > kMaxVtkCount || std::uint64_t(n) > text_.size() - pos_))
                     fail("METADATA declares " + std::to_string(n) +
                          " values, more than the file holds");
             }
@@ -409,9 +405,9 @@ class Checker {
     }
 
     void check_components(std::int64_t components) {
-        if (components < 1 || components > kMaxComponents)
+        if (components < 1 || components > kMaxVtkComponents)
             fail(std::to_string(components) + " components: expected 1 to " +
-                 std::to_string(kMaxComponents));
+                 std::to_string(kMaxVtkComponents));
     }
 
     // `count` values of `type`: ASCII numbers, or big-endian binary data after the header
@@ -535,8 +531,8 @@ class Checker {
 
     std::int64_t parse_count(std::string_view text, const std::string& what) {
         const std::int64_t n = parse_whole<std::int64_t>(text).value_or(-1);
-        if (n < 0 || n > kMaxCount)
-            fail("expected " + what + " (an integer from 0 to " + std::to_string(kMaxCount) +
+        if (n < 0 || n > kMaxVtkCount)
+            fail("expected " + what + " (an integer from 0 to " + std::to_string(kMaxVtkCount) +
                  "), found '" + std::string(text) + "'");
         return n;
     }
@@ -628,7 +624,7 @@ class Checker {
 
 void check_vtk_legacy_file(const std::string& path) {
     const MappedFile file(path);
-    Checker(file.text(), path).run();
+    LegacyFileChecker(file.text(), path).run();
 }
 
 } // namespace part::formats

@@ -20,17 +20,12 @@
 
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
+#include "formats/vtk_check_limits.hpp"
 #include "libpart/core/error.hpp"
 
 namespace part::formats {
 
 namespace {
-
-// The suite numbers points and cells with 32-bit ids.
-constexpr std::int64_t kMaxCount = INT32_MAX - 1;
-// Far above what a solver's fields have (a tensor has 9 components), far below the counts that
-// make VTK allocate without bound.
-constexpr std::int64_t kMaxComponents = 4096;
 
 struct ScalarName {
     std::string_view name;
@@ -178,17 +173,17 @@ struct OpenElement {
     std::optional<DeclaredArray> inline_array; // this array's text, not yet checked
 };
 
-class Checker {
+class XmlFileChecker {
   public:
-    Checker(std::string_view text, const std::string& name, VtkXmlKind kind)
+    XmlFileChecker(std::string_view text, const std::string& name, VtkXmlKind kind)
         : text_(text), name_(name), kind_(kind), parser_(XML_ParserCreate(nullptr)) {
         if (!parser_) throw std::bad_alloc();
         XML_SetUserData(parser_, this);
-        XML_SetElementHandler(parser_, &Checker::on_start, &Checker::on_end);
+        XML_SetElementHandler(parser_, &XmlFileChecker::on_start, &XmlFileChecker::on_end);
     }
-    ~Checker() { XML_ParserFree(parser_); }
-    Checker(const Checker&) = delete;
-    Checker& operator=(const Checker&) = delete;
+    ~XmlFileChecker() { XML_ParserFree(parser_); }
+    XmlFileChecker(const XmlFileChecker&) = delete;
+    XmlFileChecker& operator=(const XmlFileChecker&) = delete;
 
     std::vector<std::string> run(const MappedFile* file) {
         parse(file);
@@ -254,10 +249,11 @@ class Checker {
     }
 
     static void XMLCALL on_start(void* self, const XML_Char* name, const XML_Char** atts) {
-        static_cast<Checker*>(self)->guarded([&](Checker& c) { c.start_element(name, atts); });
+        static_cast<XmlFileChecker*>(self)->guarded(
+            [&](XmlFileChecker& c) { c.start_element(name, atts); });
     }
     static void XMLCALL on_end(void* self, const XML_Char*) {
-        static_cast<Checker*>(self)->guarded([](Checker& c) { c.end_element(); });
+        static_cast<XmlFileChecker*>(self)->guarded([](XmlFileChecker& c) { c.end_element(); });
     }
     // Exceptions must not cross expat's C frames: the first is kept and the parse stopped.
     template <typename Step> void guarded(Step&& step) {
@@ -401,8 +397,8 @@ class Checker {
         const std::string_view name = element.name;
         if (name == "VTKFile") check_root(atts);
         if (name == "Piece" && kind_ == VtkXmlKind::UnstructuredGrid) {
-            piece_points_ = required_count(atts, name, "NumberOfPoints", kMaxCount);
-            piece_cells_ = required_count(atts, name, "NumberOfCells", kMaxCount);
+            piece_points_ = required_count(atts, name, "NumberOfPoints", kMaxVtkCount);
+            piece_cells_ = required_count(atts, name, "NumberOfCells", kMaxVtkCount);
         }
         if (name == "Piece" && kind_ == VtkXmlKind::PUnstructuredGrid) {
             const char* source = attribute(atts, "Source");
@@ -410,7 +406,7 @@ class Checker {
                 fail("<Piece> has no Source attribute: expected the file of the piece");
             piece_sources_.emplace_back(source);
         }
-        if (name == "PUnstructuredGrid") optional_count(atts, "GhostLevel", 0, kMaxCount);
+        if (name == "PUnstructuredGrid") optional_count(atts, "GhostLevel", 0, kMaxVtkCount);
         if (name == "DataArray" || name == "Array" || name == "PDataArray")
             declare_array(*parent, element, atts);
     }
@@ -453,7 +449,7 @@ class Checker {
         const ScalarName& type = scalar_type(atts);
         array.value_bytes = type.bytes;
         array.components =
-            optional_count(atts, "NumberOfComponents", 1, kMaxComponents).value_or(1);
+            optional_count(atts, "NumberOfComponents", 1, kMaxVtkComponents).value_or(1);
         if (name) {
             const auto [first, added] = parent.arrays.emplace(array.name, array.at);
             if (!added)
@@ -473,9 +469,9 @@ class Checker {
         if (points || parent.name == "PointData") array.tuples = piece_points_;
         if (parent.name == "CellData") array.tuples = piece_cells_;
         if (parent.name == "FieldData")
-            array.tuples = required_count(atts, element.name, "NumberOfTuples", kMaxCount);
+            array.tuples = required_count(atts, element.name, "NumberOfTuples", kMaxVtkCount);
         else
-            optional_count(atts, "NumberOfTuples", 0, kMaxCount); // the piece's counts rule
+            optional_count(atts, "NumberOfTuples", 0, kMaxVtkCount); // the piece's counts rule
 
         const char* format = attribute(atts, "format");
         array.format = format ? format : "";
@@ -726,12 +722,12 @@ class Checker {
 } // namespace
 
 void check_vtk_xml_text(std::string_view text, const std::string& name, VtkXmlKind kind) {
-    Checker(text, name, kind).run(nullptr);
+    XmlFileChecker(text, name, kind).run(nullptr);
 }
 
 std::vector<std::string> check_vtk_xml_file(const std::string& path, VtkXmlKind kind) {
     const MappedFile file(path);
-    return Checker(file.text(), path, kind).run(&file);
+    return XmlFileChecker(file.text(), path, kind).run(&file);
 }
 
 } // namespace part::formats

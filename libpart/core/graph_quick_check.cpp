@@ -30,7 +30,7 @@ constexpr std::int64_t kMaxBlocks = 1024;
 // Graphs of fewer blocks fit in a core's cache whole and are matched in place.
 constexpr std::int64_t kCachedBlocks = 4;
 // Fewer entries are matched on one thread: starting more would cost more than they save.
-constexpr EdgeOffset kParallelEntries = EdgeOffset(1) << 16;
+constexpr EdgeOffset kParallelCheckEntries = EdgeOffset(1) << 16;
 
 struct Rows {
     const EdgeOffset* xadj;
@@ -91,7 +91,7 @@ struct Tally {
 };
 
 // An upper entry waiting in its block (its weight, if any, waits in a parallel array).
-struct UpperEntry {
+struct PendingUpperEntry {
     VertexId u;
     VertexId v;
 };
@@ -146,7 +146,7 @@ void tally_by_block(const Rows& g, int shift, VertexId begin, VertexId end, Edge
 
 // Writes the upper entries of the rows [begin, end) at their blocks' cursors.
 void scatter_by_block(const Rows& g, int shift, VertexId begin, VertexId end, EdgeOffset* cursor,
-                      UpperEntry* entries, Weight* weights) {
+                      PendingUpperEntry* entries, Weight* weights) {
     for (VertexId u = begin; u < end; ++u)
         for (EdgeOffset e = g.xadj[u]; e < g.xadj[u + 1]; ++e) {
             const VertexId v = g.adjncy[e];
@@ -164,7 +164,7 @@ bool match_by_blocks(const Rows& g, const LongRows& long_rows, int shift, std::u
                      EdgeOffset& upper, EdgeOffset& lower) {
     const std::int64_t blocks = (std::int64_t(g.n) >> shift) + 1;
     // Four chunks per thread, taken as threads come free.
-    const int chunks = g.xadj[g.n] >= kParallelEntries ? 4 * omp_get_max_threads() : 1;
+    const int chunks = g.xadj[g.n] >= kParallelCheckEntries ? 4 * omp_get_max_threads() : 1;
     auto first_row = [&](int c) { return VertexId(std::int64_t(g.n) * c / chunks); };
     std::vector<EdgeOffset> cursor(std::size_t(chunks * blocks), 0); // [chunk * blocks + block]
     std::vector<Tally> tallies(static_cast<std::size_t>(chunks));
@@ -188,7 +188,7 @@ bool match_by_blocks(const Rows& g, const LongRows& long_rows, int shift, std::u
             at = running;
             running += count;
         }
-    std::unique_ptr<UpperEntry[]> entries(new UpperEntry[std::size_t(running)]);
+    std::unique_ptr<PendingUpperEntry[]> entries(new PendingUpperEntry[std::size_t(running)]);
     std::unique_ptr<Weight[]> weights(g.adjwgt ? new Weight[std::size_t(running)] : nullptr);
 #pragma omp parallel for schedule(dynamic, 1)
     for (int c = 0; c < chunks; ++c)
@@ -201,7 +201,7 @@ bool match_by_blocks(const Rows& g, const LongRows& long_rows, int shift, std::u
 #pragma omp parallel for if (chunks > 1) schedule(dynamic, 8) reduction(&& : ok)
     for (std::int64_t b = 0; b < blocks; ++b)
         for (EdgeOffset i = b == 0 ? 0 : end[b - 1]; ok && i < end[b]; ++i) {
-            const UpperEntry& x = entries[std::size_t(i)];
+            const PendingUpperEntry& x = entries[std::size_t(i)];
             ok = match(g, long_rows, x.u, x.v, weights ? weights[i] : 1, matched);
         }
     return ok;

@@ -132,7 +132,7 @@ namespace {
 
 // Graphs of fewer adjacency entries are measured on one thread: starting another would cost
 // more than it saves.
-constexpr std::size_t kParallelEntries = std::size_t(1) << 16;
+constexpr std::size_t kParallelMetricEntries = std::size_t(1) << 16;
 
 // In one scan of the edges: the edge cut, the communication volume, the boundary vertices,
 // and the parts each part neighbours (the distinct (p, q) of its vertices' neighbours in
@@ -200,7 +200,7 @@ PartitionMetrics compute_metrics(const Graph& graph, const Partition& partition)
     // The components' scan of the edges is independent of the others: a thread each.
     std::vector<VertexId> components;
     std::exception_ptr failed[2];
-#pragma omp parallel sections if (graph.adjncy.size() >= kParallelEntries)
+#pragma omp parallel sections if (graph.adjncy.size() >= kParallelMetricEntries)
     {
 #pragma omp section
         try {

@@ -158,6 +158,9 @@ std::vector<CellId> all_cells(const Mesh& mesh);
 // the cell arrays, keeping the order of the rest, so cell i is graph vertex i. Compacts in
 // place: O(size of the mesh), no second copy of the cells. Points and point arrays are kept.
 void keep_top_dimensional_cells(Mesh& mesh);
+// Sets the dimension of a mesh read with x, y, z per point: 2, keeping x and y, when every
+// point lies in the plane z = 0; else 3.
+void set_dimension_from_points(Mesh& mesh);
 
 // Why a mesh cannot be used; readers turn it into an InputError naming the file.
 class MeshError : public Error {

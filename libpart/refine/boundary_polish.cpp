@@ -129,7 +129,7 @@ struct RowSums {
 
 // Candidate lists at least this long are evaluated on all threads (below, starting them costs
 // more than it saves).
-constexpr std::size_t kParallelFrom = 4096;
+constexpr std::size_t kParallelCandidates = 4096;
 
 // Gains are integers: a whole migration cost keeps edge weights as they are (1), a fractional
 // one counts them in 1/kFractionalScale units, the cost rounded to the nearest such unit.
@@ -277,7 +277,7 @@ class Polisher {
     void queue_candidates() {
         const auto count = std::ptrdiff_t(candidates_.size());
         std::vector<Move> moves(candidates_.size());
-#pragma omp parallel if (candidates_.size() >= kParallelFrom)
+#pragma omp parallel if (candidates_.size() >= kParallelCandidates)
         {
             RowSums sums = row_sums();
 #pragma omp for schedule(static)

@@ -20,7 +20,7 @@ namespace {
 constexpr VertexId kVisitBlock = 64;
 
 // Levels of at least this many vertices merge their rows on all threads.
-constexpr VertexId kParallelFrom = 4096;
+constexpr VertexId kParallelLevelSize = 4096;
 
 void shuffle_blocks(VertexId n, unsigned seed, std::vector<VertexId>& block_order) {
     const VertexId blocks = (n + kVisitBlock - 1) / kVisitBlock;
@@ -267,7 +267,7 @@ void coarsen_within_parts(const Graph& graph, const std::vector<PartId>& part,
         level.fixed[cv] = fixed[first];
     }
     // Chunks on all threads where the graph is large enough to pay for starting them.
-    const int chunks = n >= kParallelFrom ? std::min(omp_get_max_threads(), int(coarse_n)) : 1;
+    const int chunks = n >= kParallelLevelSize ? std::min(omp_get_max_threads(), int(coarse_n)) : 1;
     merge_all_rows(graph, clusters, std::max(chunks, 1), scratch.rows, level);
 }
 
