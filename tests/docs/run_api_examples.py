@@ -49,18 +49,18 @@ int main(int argc, char** argv) {
     char folder[32];
     snprintf(folder, sizeof folder, "rank%d", rank);
     if (mkdir(folder, 0755) != 0 || chdir(folder) != 0) return 1;
-    enum { columns = 6, rows = 4, n = columns * rows };
+    enum { grid_columns = 6, grid_rows = 4, n = grid_columns * grid_rows };
     int64_t xadj[n + 1];
     int32_t adjncy[4 * n], vwgt[n];
     double coords[2 * n];
     int64_t edges = 0;
     for (int32_t v = 0; v < n; ++v) {
-        const int32_t x = v % columns, y = v / columns;
+        const int32_t x = v % grid_columns, y = v / grid_columns;
         xadj[v] = edges;
-        if (y > 0) adjncy[edges++] = v - columns;
+        if (y > 0) adjncy[edges++] = v - grid_columns;
         if (x > 0) adjncy[edges++] = v - 1;
-        if (x + 1 < columns) adjncy[edges++] = v + 1;
-        if (y + 1 < rows) adjncy[edges++] = v + columns;
+        if (x + 1 < grid_columns) adjncy[edges++] = v + 1;
+        if (y + 1 < grid_rows) adjncy[edges++] = v + grid_columns;
         vwgt[v] = 1 + v % 3;
         coords[2 * v] = x;
         coords[2 * v + 1] = y;
@@ -92,16 +92,16 @@ int main(int argc, char** argv) {
     std::filesystem::create_directory(folder);
     std::filesystem::current_path(folder);
     try {
-    const int columns = 6, rows = 4, n = columns * rows;
+    const int grid_columns = 6, grid_rows = 4, n = grid_columns * grid_rows;
     std::vector<std::int64_t> xadj{0};
     std::vector<std::int32_t> adjncy, work;
     std::vector<double> coords;
     for (std::int32_t v = 0; v < n; ++v) {
-        const std::int32_t x = v % columns, y = v / columns;
-        if (y > 0) adjncy.push_back(v - columns);
+        const std::int32_t x = v % grid_columns, y = v / grid_columns;
+        if (y > 0) adjncy.push_back(v - grid_columns);
         if (x > 0) adjncy.push_back(v - 1);
-        if (x + 1 < columns) adjncy.push_back(v + 1);
-        if (y + 1 < rows) adjncy.push_back(v + columns);
+        if (x + 1 < grid_columns) adjncy.push_back(v + 1);
+        if (y + 1 < grid_rows) adjncy.push_back(v + grid_columns);
         xadj.push_back(std::int64_t(adjncy.size()));
         work.push_back(1 + v % 3);
         coords.insert(coords.end(), {double(x), double(y)});
@@ -120,13 +120,13 @@ CPP_EPILOGUE = """
 PYTHON_PRELUDE = """import numpy as np
 import part
 
-columns, rows = 6, 4
-n = columns * rows
+grid_columns, grid_rows = 6, 4
+n = grid_columns * grid_rows
 xadj, adjncy = [0], []
 for v in range(n):
-    x, y = v % columns, v // columns
-    adjncy += [v - columns] * (y > 0) + [v - 1] * (x > 0) + [v + 1] * (x + 1 < columns)
-    adjncy += [v + columns] * (y + 1 < rows)
+    x, y = v % grid_columns, v // grid_columns
+    adjncy += [v - grid_columns] * (y > 0) + [v - 1] * (x > 0) + [v + 1] * (x + 1 < grid_columns)
+    adjncy += [v + grid_columns] * (y + 1 < grid_rows)
     xadj.append(len(adjncy))
 xadj, adjncy = np.array(xadj, dtype=np.int64), np.array(adjncy, dtype=np.int32)
 work = np.array([1 + v % 3 for v in range(n)], dtype=np.int32)
@@ -185,7 +185,7 @@ def main():
     parser.add_argument("--mpiexec", required=True)
     parser.add_argument("--libs", nargs="+", required=True, type=lambda p: Path(p).resolve())
     parser.add_argument("--python")
-    parser.add_argument("--python-path")
+    parser.add_argument("--python-path", type=lambda p: Path(p).resolve())
     args = parser.parse_args()
     page = args.source_dir / "docs/api.md"
     blocks = {"c": [], "cpp": [], "python": []}
