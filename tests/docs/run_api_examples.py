@@ -11,6 +11,9 @@ its own folder, as the examples write plan files); the script runs when the Pyth
 built. A program that fails to build, exits non-zero or writes to stderr fails the test, showing
 the page's line numbers of its blocks.
 
+The ```fortran blocks together are a whole program, built with the mpifort beside MPICC and run
+the same way.
+
 Every function the public headers export (part.h, part_mpi.h: in a ```c block; part.hpp,
 part_mpi.hpp: in a ```cpp block) and every name the Python module defines (in a ```python block)
 must appear in an example.
@@ -188,7 +191,7 @@ def main():
     parser.add_argument("--python-path", type=lambda p: Path(p).resolve())
     args = parser.parse_args()
     page = args.source_dir / "docs/api.md"
-    blocks = {"c": [], "cpp": [], "python": []}
+    blocks = {"c": [], "cpp": [], "fortran": [], "python": []}
     for line, info, text in fenced_blocks(page):
         if info in blocks:
             blocks[info].append((line, text))
@@ -226,6 +229,19 @@ def main():
             if binary.exists():
                 ok = run([args.mpiexec, "--oversubscribe", "-n", str(RANKS), str(binary)], folder,
                          f"run the {language} examples on {RANKS} ranks", lines) and ok
+        fortran = Path(args.cc).with_name("mpifort")
+        if blocks["fortran"] and fortran.exists():
+            lines = [line for line, _ in blocks["fortran"]]
+            source = work / "api_fortran.f90"
+            source.write_text("\n".join(text for _, text in blocks["fortran"]) + "\n")
+            binary = work / "api_fortran"
+            ok = run([str(fortran), "-Wall", "-Werror", str(source), *libs, "-o", str(binary)],
+                     work, "build the fortran example", lines) and ok
+            if binary.exists():
+                ok = run([args.mpiexec, "--oversubscribe", "-n", str(RANKS), str(binary)], work,
+                         f"run the fortran example on {RANKS} ranks", lines) and ok
+        elif blocks["fortran"]:
+            print(f"skipped: the fortran example ({fortran} is missing)")
         if args.python:
             script = work / "api.py"
             script.write_text(PYTHON_PRELUDE + "\n".join(
