@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <memory>
 
 #include "../c_status.hpp"
 #include "part/part_mpi.hpp"
@@ -72,19 +71,21 @@ int part_migrate_f(MPI_Fint comm, const part_plan* plan, int32_t owned, const in
 int part_migrate_variable(MPI_Comm comm, const part_plan* plan, int32_t owned, const int32_t* ids,
                           const int64_t* offsets, const void* data, part_migrated** migrated) {
     return status_of([&] {
-        require(migrated, "migrated");
-        *migrated = nullptr;
+        if (migrated) *migrated = nullptr;
         // NULL offsets or data are empty ones, which migrate_variable() refuses on every rank
-        // unless this rank has nothing (or only empty elements).
+        // unless this rank has nothing (or only empty elements); a rank with nothing may pass
+        // NULL offsets.
+        static constexpr std::int64_t no_element = 0;
+        if (!offsets && owned <= 0) offsets = &no_element;
         const auto elements = std::int64_t(std::max(owned, 0));
         const auto offset_span = span_of(offsets, elements + 1);
         const std::int64_t bytes =
             offset_span.empty() ? 0 : std::max<int64_t>(offset_span.back(), 0);
-        auto handle = std::make_unique<part_migrated>();
-        handle->moved = part::api::migrate_variable(
+        auto moved = part::api::migrate_variable(
             comm, plan_of(plan), span_of(ids, elements), offset_span,
             span_of(static_cast<const std::byte*>(data), data ? bytes : 0));
-        *migrated = handle.release();
+        require(migrated, "migrated"); // after the collective call: no rank is left waiting
+        *migrated = new part_migrated{std::move(moved)};
     });
 }
 

@@ -38,8 +38,9 @@ typedef struct part_migrated part_migrated;
 
 /* Collective. part_migrate for elements of different sizes: element i of the `owned` this rank
  * owns (ids as for part_migrate) is data[offsets[i] .. offsets[i + 1]) (bytes; offsets holds
- * owned + 1 values rising from 0). Sets *migrated to a new handle holding the new owned ids,
- * ascending, their offsets and data (NULL on error). The sizes travel first, then the bytes. */
+ * owned + 1 values rising from 0; may be NULL when owned is 0). Sets *migrated to a new handle
+ * holding the new owned ids, ascending, their offsets and data (NULL on error). The sizes travel
+ * first, then the bytes. */
 PART_C_EXPORT int part_migrate_variable(MPI_Comm comm, const part_plan* plan, int32_t owned,
                                         const int32_t* ids, const int64_t* offsets,
                                         const void* data, part_migrated** migrated);
