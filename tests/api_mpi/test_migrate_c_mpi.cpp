@@ -138,7 +138,7 @@ TEST(MigrateVariableCMpi, IdsNotThisRanksGiveAnErrorOnEveryRank) {
 }
 
 TEST(MigrateVariableCMpi, ARankWithNothingMayPassNullArrays) {
-    VariableScatter s;
+    const Scatter s;
     if (s.size == 1) GTEST_SKIP() << "needs a second rank";
     std::vector<std::int32_t> old_part(s.old_part.size());
     for (std::size_t v = 0; v < old_part.size(); ++v) old_part[v] = std::int32_t(v) % (s.size - 1);
