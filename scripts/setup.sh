@@ -21,6 +21,7 @@ test_packages=(
   libmetis-doc   # METIS's example graphs (4elt, copter2, mdual)
   ptscotch       # dgpart: the distributed peer in bench/
   scotch         # gcv: converts METIS graphs to Scotch format for dgpart (bench/mpi_repart.sh)
+  gfortran       # docs/api.md's Fortran example (docs.ApiExamples)
   jq             # bench/schedule.sh reads the tools' JSON reports
   libtrilinos-zoltan-dev  # Zoltan: the repartitioning peer (bench/zoltan_repart.sh)
   bc time python3  # bench/ scripts: arithmetic, peak memory (/usr/bin/time -v), glue

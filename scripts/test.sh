@@ -12,15 +12,16 @@ cmake --build build -j"$(nproc)"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
 # In the release build only:
-# - the MPI tests (mpi.*), the installed library's outside programs and the Python module: they
-#   link the MPI library or are built outside this tree, without the sanitizers;
+# - the MPI tests (mpi.*), the installed library's outside programs, docs/api.md's examples and
+#   the Python module: they link the MPI library or are built outside this tree, without the
+#   sanitizers;
 # - cli.mutation_quick: it runs the tools under a 4 GB address-space cap, which ASan's shadow
 #   memory does not fit in;
 # - the tests on graphs of millions of entries (the quick check's "Large" ones and the graph
 #   reader's edited large texts): they take the small tests' code paths, and took minutes
 #   under the sanitizers.
 large='^libpart\.GraphQuickCheck\.(Large|LongRows)|^formats\.ChacoGraphLarge\.(WeightedRing|PlainText)'
-release_only="^mpi\.|^install\.|^python\.|^cli\.mutation_quick\$|$large"
+release_only="^mpi\.|^install\.|^python\.|^docs\.ApiExamples\$|^cli\.mutation_quick\$|$large"
 ctest --test-dir build --output-on-failure -j"$(nproc)" --timeout 600 -R "$release_only"
 
 # Everything else under the sanitizers; any report fails the test it happens in (the build
