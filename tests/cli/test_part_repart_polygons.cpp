@@ -1,0 +1,195 @@
+// part-repart --pvtu under mpiexec on an OpenFOAM case whose patch faces are polygons (issue 27,
+// items 2 and 5): the polyhedra and polygon faces go through the distributed read, dual graph,
+// migration and write. Checked against the case's own files (constant/polyMesh): every patch
+// face is in the new dataset once, with its patch's tag and nodes, in the piece of its owner
+// cell; `partition` is the new part, `previous_partition` the old one; and the files do not
+// depend on the rank count.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <set>
+
+#include <vtkCell.h>
+#include <vtkCellData.h>
+#include <vtkDataArray.h>
+#include <vtkNew.h>
+#include <vtkPointData.h>
+#include <vtkUnstructuredGrid.h>
+#include <vtkXMLUnstructuredGridReader.h>
+
+#include "formats/partition_file.hpp"
+#include "formats/vtk_mesh.hpp"
+#include "tests/formats/openfoam_case_files.hpp"
+#include "tests/support/test_files.hpp"
+
+using namespace part;
+using namespace part::test;
+
+namespace {
+
+// A boundary face by its physical tag and its nodes' coordinates (as floats: the pieces store
+// points in single precision), sorted.
+using FaceKey = std::pair<int, std::vector<std::array<float, 3>>>;
+
+struct FoamCase {
+    std::string dir;
+    long cells = 0;
+    std::map<FaceKey, long> face_of; // patch faces
+    std::vector<long> owner;
+};
+
+FoamCase read_foam_case(const std::string& dir) {
+    FoamCase foam{dir};
+    const auto points = foam_points(dir);
+    const auto faces = foam_faces(dir);
+    foam.owner = foam_labels(dir + "/constant/polyMesh/owner");
+    foam.cells = *std::max_element(foam.owner.begin(), foam.owner.end()) + 1;
+    int tag = 0; // 1, 2, ... for the patches with faces, in the boundary file's order
+    for (const FoamPatch& patch : foam_patches(dir)) {
+        if (patch.num_faces > 0) ++tag;
+        for (long f = patch.start_face; f < patch.start_face + patch.num_faces; ++f) {
+            FaceKey key{tag, {}};
+            for (long p : faces[std::size_t(f)]) {
+                const auto& xyz = points[std::size_t(p)];
+                key.second.push_back({float(xyz[0]), float(xyz[1]), float(xyz[2])});
+            }
+            std::sort(key.second.begin(), key.second.end());
+            foam.face_of[key] = f;
+        }
+    }
+    return foam;
+}
+
+std::vector<double> cell_values(vtkUnstructuredGrid* grid, const char* name) {
+    std::vector<double> v;
+    vtkDataArray* array = grid->GetCellData()->GetArray(name);
+    for (vtkIdType i = 0; array && i < array->GetNumberOfTuples(); ++i)
+        v.push_back(array->GetTuple1(i));
+    return v;
+}
+
+// Checks every piece of the dataset `pvtu` (VTK's reader opens each): its cells have
+// partition = the piece = `new_part` of their owner cell and previous_partition = `old_part` of
+// it; each boundary face lies on an own cell of the piece and is a patch face of `foam` with its
+// tag, its owner cell (the owner file) having that new part. Returns the patch faces found.
+std::multiset<long> check_pieces(const std::string& pvtu, const FoamCase& foam,
+                                 const std::vector<PartId>& old_part,
+                                 const std::vector<PartId>& new_part) {
+    std::multiset<long> found;
+    for (const auto& piece : formats::list_pvtu_pieces(pvtu)) {
+        SCOPED_TRACE(piece.path);
+        vtkNew<vtkXMLUnstructuredGridReader> reader;
+        reader->SetFileName(piece.path.c_str());
+        reader->Update();
+        vtkUnstructuredGrid* grid = reader->GetOutput();
+        const auto boundary = cell_values(grid, "boundary");
+        const auto tag = cell_values(grid, "gmsh:physical");
+        const auto ids = cell_values(grid, "GlobalCellIds");
+        const auto partition = cell_values(grid, "partition");
+        const auto previous = cell_values(grid, "previous_partition");
+        const std::size_t n = std::size_t(grid->GetNumberOfCells());
+        EXPECT_GT(n, 0u);
+        for (const auto* values : {&boundary, &tag, &ids, &partition, &previous})
+            ASSERT_EQ(values->size(), n);
+        vtkDataArray* node_ids = grid->GetPointData()->GetArray("GlobalNodeIds");
+        ASSERT_NE(node_ids, nullptr);
+        auto nodes_of = [&](vtkIdType c) {
+            std::set<double> nodes;
+            vtkCell* cell = grid->GetCell(c);
+            for (vtkIdType k = 0; k < cell->GetNumberOfPoints(); ++k)
+                nodes.insert(node_ids->GetTuple1(cell->GetPointId(k)));
+            return nodes;
+        };
+        std::vector<std::set<double>> own_cells;
+        for (std::size_t c = 0; c < n; ++c) {
+            EXPECT_EQ(partition[c], piece.part) << "cell " << c;
+            if (boundary[c] != 0) continue;
+            own_cells.push_back(nodes_of(vtkIdType(c)));
+            const long id = long(ids[c]);
+            ASSERT_TRUE(id >= 0 && id < foam.cells) << "cell " << c;
+            EXPECT_EQ(new_part[std::size_t(id)], piece.part) << "cell " << id;
+            EXPECT_EQ(previous[c], old_part[std::size_t(id)]) << "cell " << id;
+        }
+        for (std::size_t c = 0; c < n; ++c) {
+            if (boundary[c] != 1) continue;
+            vtkCell* cell = grid->GetCell(vtkIdType(c));
+            FaceKey key{int(tag[c]), {}};
+            for (vtkIdType k = 0; k < cell->GetNumberOfPoints(); ++k) {
+                double xyz[3];
+                grid->GetPoint(cell->GetPointId(k), xyz);
+                key.second.push_back({float(xyz[0]), float(xyz[1]), float(xyz[2])});
+            }
+            std::sort(key.second.begin(), key.second.end());
+            const auto at = foam.face_of.find(key);
+            ASSERT_NE(at, foam.face_of.end()) << "cell " << c << " is no patch face with its tag";
+            found.insert(at->second);
+            const long owner = foam.owner[std::size_t(at->second)];
+            EXPECT_EQ(new_part[std::size_t(owner)], piece.part) << "face " << at->second;
+            EXPECT_EQ(previous[c], old_part[std::size_t(owner)]) << "face " << at->second;
+            const std::set<double> nodes = nodes_of(vtkIdType(c));
+            EXPECT_TRUE(std::any_of(own_cells.begin(), own_cells.end(),
+                                    [&](const auto& cell) {
+                                        return std::includes(cell.begin(), cell.end(),
+                                                             nodes.begin(), nodes.end());
+                                    }))
+                << "face " << at->second << " lies on no cell of its piece";
+        }
+    }
+    return found;
+}
+
+} // namespace
+
+// The case split in 3 pieces (and in 2, with the same 3 old parts given as OLD), rebalanced
+// with gde into 2 parts on as many ranks as pieces.
+TEST(PolygonFacesMpirun, RepartMovesPolyhedraAndPolygonFacesWithTheirOwners) {
+    ScratchDir dir;
+    const FoamCase foam = read_foam_case(source_file("tests/data/openfoam_patches"));
+    const long polygons =
+        std::count_if(foam.face_of.begin(), foam.face_of.end(),
+                      [](const auto& face) { return face.first.second.size() > 4; });
+    ASSERT_GT(polygons, 0) << "the case has polygon patch faces";
+    // Three old parts of 15, 8 and 4 cells; two pieces of 10 and 17 cells.
+    std::string old3, old2;
+    for (long c = 0; c < foam.cells; ++c) {
+        old3 += c < 15 ? "0\n" : c < 23 ? "1\n" : "2\n";
+        old2 += c < 10 ? "0\n" : "1\n";
+    }
+    const std::string old_path = dir.write("old.part.3", old3);
+    for (const auto& [pieces, partition] :
+         {std::pair{3, old_path}, std::pair{2, dir.write("two.part", old2)}}) {
+        auto r =
+            run_tool("part-convert", foam.dir + " --partition " + partition + " --split -q -o " +
+                                         dir.file("s" + std::to_string(pieces) + ".pvtu"));
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+    }
+    auto repart = [&](int ranks, const std::string& old) {
+        const std::string name = "n" + std::to_string(ranks);
+        return run_command(mpiexec_prefix(ranks) + tool("part-repart") + " " +
+                           dir.file("s" + std::to_string(ranks) + ".pvtu") + old +
+                           " --method gde -k 2 -q -o " + dir.file(name + ".part") + " --plan " +
+                           dir.file(name + ".plan") + " --pvtu " + dir.file(name + ".pvtu"));
+    };
+    auto r = repart(3, "");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = repart(2, " " + old_path);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+
+    const std::vector<PartId> old_part = formats::read_partition(old_path, VertexId(foam.cells), 3);
+    const std::vector<PartId> new_part =
+        formats::read_partition(dir.file("n3.part"), VertexId(foam.cells), 2);
+    EXPECT_NE(std::count(new_part.begin(), new_part.end(), 0), 15) << "cells moved";
+    std::multiset<long> all_faces;
+    for (const auto& [face_key, face] : foam.face_of) all_faces.insert(face);
+    EXPECT_EQ(check_pieces(dir.file("n3.pvtu"), foam, old_part, new_part), all_faces);
+
+    // Two ranks decide and write the same: the engine does not depend on the rank count.
+    EXPECT_EQ(read_text(dir.file("n2.part")), read_text(dir.file("n3.part")));
+    EXPECT_EQ(read_text(dir.file("n2.plan")), read_text(dir.file("n3.plan")));
+    for (int q = 0; q < 2; ++q)
+        EXPECT_EQ(read_text(dir.file("n2_" + std::to_string(q) + ".vtu")),
+                  read_text(dir.file("n3_" + std::to_string(q) + ".vtu")))
+            << "piece " << q;
+}
