@@ -140,56 +140,91 @@ std::multiset<long> check_pieces(const std::string& pvtu, const FoamCase& foam,
     return found;
 }
 
+// All the patch faces of the case, each once.
+std::multiset<long> all_patch_faces(const FoamCase& foam) {
+    std::multiset<long> faces;
+    for (const auto& entry : foam.face_of) faces.insert(entry.second);
+    return faces;
+}
+
+// The case, its three old parts of 15, 8 and 4 cells (old.part.3) and the case split in those
+// (s3.pvtu).
+struct SplitCase {
+    ScratchDir dir;
+    FoamCase foam = read_foam_case(source_file("tests/data/openfoam_patches"));
+    std::string old_path;
+    SplitCase() {
+        const long polygons =
+            std::count_if(foam.face_of.begin(), foam.face_of.end(),
+                          [](const auto& face) { return face.first.second.size() > 4; });
+        EXPECT_GT(polygons, 0) << "the case has polygon patch faces";
+        std::string old3;
+        for (long c = 0; c < foam.cells; ++c) old3 += c < 15 ? "0\n" : c < 23 ? "1\n" : "2\n";
+        old_path = dir.write("old.part.3", old3);
+        split(old_path, "s3.pvtu");
+    }
+    void split(const std::string& partition, const std::string& name) const {
+        auto r = run_tool("part-convert", foam.dir + " --partition " + partition +
+                                              " --split -q -o " + dir.file(name));
+        EXPECT_EQ(r.exit_code, 0) << r.err;
+    }
+    std::vector<PartId> parts(const std::string& path, PartId count) const {
+        return formats::read_partition(path, VertexId(foam.cells), count);
+    }
+};
+
 } // namespace
 
 // The case split in 3 pieces (and in 2, with the same 3 old parts given as OLD), rebalanced
 // with gde into 2 parts on as many ranks as pieces.
 TEST(PolygonFacesMpirun, RepartMovesPolyhedraAndPolygonFacesWithTheirOwners) {
-    ScratchDir dir;
-    const FoamCase foam = read_foam_case(source_file("tests/data/openfoam_patches"));
-    const long polygons =
-        std::count_if(foam.face_of.begin(), foam.face_of.end(),
-                      [](const auto& face) { return face.first.second.size() > 4; });
-    ASSERT_GT(polygons, 0) << "the case has polygon patch faces";
-    // Three old parts of 15, 8 and 4 cells; two pieces of 10 and 17 cells.
-    std::string old3, old2;
-    for (long c = 0; c < foam.cells; ++c) {
-        old3 += c < 15 ? "0\n" : c < 23 ? "1\n" : "2\n";
-        old2 += c < 10 ? "0\n" : "1\n";
-    }
-    const std::string old_path = dir.write("old.part.3", old3);
-    for (const auto& [pieces, partition] :
-         {std::pair{3, old_path}, std::pair{2, dir.write("two.part", old2)}}) {
-        auto r =
-            run_tool("part-convert", foam.dir + " --partition " + partition + " --split -q -o " +
-                                         dir.file("s" + std::to_string(pieces) + ".pvtu"));
-        ASSERT_EQ(r.exit_code, 0) << r.err;
-    }
+    SplitCase f;
+    ASSERT_FALSE(HasFailure());
+    std::string two;
+    for (long c = 0; c < f.foam.cells; ++c) two += c < 10 ? "0\n" : "1\n";
+    f.split(f.dir.write("two.part", two), "s2.pvtu");
     auto repart = [&](int ranks, const std::string& old) {
         const std::string name = "n" + std::to_string(ranks);
         return run_command(mpiexec_prefix(ranks) + tool("part-repart") + " " +
-                           dir.file("s" + std::to_string(ranks) + ".pvtu") + old +
-                           " --method gde -k 2 -q -o " + dir.file(name + ".part") + " --plan " +
-                           dir.file(name + ".plan") + " --pvtu " + dir.file(name + ".pvtu"));
+                           f.dir.file("s" + std::to_string(ranks) + ".pvtu") + old +
+                           " --method gde -k 2 -q -o " + f.dir.file(name + ".part") + " --plan " +
+                           f.dir.file(name + ".plan") + " --pvtu " + f.dir.file(name + ".pvtu"));
     };
     auto r = repart(3, "");
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    r = repart(2, " " + old_path);
+    r = repart(2, " " + f.old_path);
     ASSERT_EQ(r.exit_code, 0) << r.err;
 
-    const std::vector<PartId> old_part = formats::read_partition(old_path, VertexId(foam.cells), 3);
-    const std::vector<PartId> new_part =
-        formats::read_partition(dir.file("n3.part"), VertexId(foam.cells), 2);
+    const std::vector<PartId> new_part = f.parts(f.dir.file("n3.part"), 2);
     EXPECT_NE(std::count(new_part.begin(), new_part.end(), 0), 15) << "cells moved";
-    std::multiset<long> all_faces;
-    for (const auto& [face_key, face] : foam.face_of) all_faces.insert(face);
-    EXPECT_EQ(check_pieces(dir.file("n3.pvtu"), foam, old_part, new_part), all_faces);
+    EXPECT_EQ(check_pieces(f.dir.file("n3.pvtu"), f.foam, f.parts(f.old_path, 3), new_part),
+              all_patch_faces(f.foam));
 
     // Two ranks decide and write the same: the engine does not depend on the rank count.
-    EXPECT_EQ(read_text(dir.file("n2.part")), read_text(dir.file("n3.part")));
-    EXPECT_EQ(read_text(dir.file("n2.plan")), read_text(dir.file("n3.plan")));
+    EXPECT_EQ(read_text(f.dir.file("n2.part")), read_text(f.dir.file("n3.part")));
+    EXPECT_EQ(read_text(f.dir.file("n2.plan")), read_text(f.dir.file("n3.plan")));
     for (int q = 0; q < 2; ++q)
-        EXPECT_EQ(read_text(dir.file("n2_" + std::to_string(q) + ".vtu")),
-                  read_text(dir.file("n3_" + std::to_string(q) + ".vtu")))
+        EXPECT_EQ(read_text(f.dir.file("n2_" + std::to_string(q) + ".vtu")),
+                  read_text(f.dir.file("n3_" + std::to_string(q) + ".vtu")))
             << "piece " << q;
+}
+
+// Serially: a plan from 3 parts to 2 (the serial gde on the case's graph) applied to the split
+// case by part-plan apply keeps the polygon faces, each with its owner cell.
+TEST(PolygonFaces, PlanApplyMovesThemWithTheirOwners) {
+    SplitCase f;
+    ASSERT_FALSE(HasFailure());
+    auto r = run_tool("part-convert", f.foam.dir + " -q -o " + f.dir.file("case.graph"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = run_tool("part-repart", f.dir.file("case.graph") + " " + f.old_path +
+                                    " --method gde -k 2 -q -o " + f.dir.file("new.part") +
+                                    " --plan " + f.dir.file("move.plan"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = run_tool("part-plan", "apply " + f.dir.file("move.plan") + " --dataset " +
+                                  f.dir.file("s3.pvtu") + " -q -o " + f.dir.file("applied.pvtu"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::vector<PartId> new_part = f.parts(f.dir.file("new.part"), 2);
+    EXPECT_NE(std::count(new_part.begin(), new_part.end(), 0), 15) << "cells moved";
+    EXPECT_EQ(check_pieces(f.dir.file("applied.pvtu"), f.foam, f.parts(f.old_path, 3), new_part),
+              all_patch_faces(f.foam));
 }
