@@ -21,6 +21,7 @@
 
 #include "formats/partition_file.hpp"
 #include "formats/vtk_mesh.hpp"
+#include "tests/cli/vtk_grid_values.hpp"
 #include "tests/formats/openfoam_case_files.hpp"
 #include "tests/support/test_files.hpp"
 
@@ -62,14 +63,6 @@ FoamCase read_foam_case(const std::string& dir) {
     return foam;
 }
 
-std::vector<double> cell_values(vtkUnstructuredGrid* grid, const char* name) {
-    std::vector<double> v;
-    vtkDataArray* array = grid->GetCellData()->GetArray(name);
-    for (vtkIdType i = 0; array && i < array->GetNumberOfTuples(); ++i)
-        v.push_back(array->GetTuple1(i));
-    return v;
-}
-
 // Checks every piece of the dataset `pvtu` (VTK's reader opens each): its cells have
 // partition = the piece = `new_part` of their owner cell and previous_partition = `old_part` of
 // it; each boundary face lies on an own cell of the piece and is a patch face of `foam` with its
@@ -93,20 +86,12 @@ std::multiset<long> check_pieces(const std::string& pvtu, const FoamCase& foam,
         EXPECT_GT(n, 0u);
         for (const auto* values : {&boundary, &tag, &ids, &partition, &previous})
             ASSERT_EQ(values->size(), n);
-        vtkDataArray* node_ids = grid->GetPointData()->GetArray("GlobalNodeIds");
-        ASSERT_NE(node_ids, nullptr);
-        auto nodes_of = [&](vtkIdType c) {
-            std::set<double> nodes;
-            vtkCell* cell = grid->GetCell(c);
-            for (vtkIdType k = 0; k < cell->GetNumberOfPoints(); ++k)
-                nodes.insert(node_ids->GetTuple1(cell->GetPointId(k)));
-            return nodes;
-        };
+        ASSERT_NE(grid->GetPointData()->GetArray("GlobalNodeIds"), nullptr);
         std::vector<std::set<double>> own_cells;
         for (std::size_t c = 0; c < n; ++c) {
             EXPECT_EQ(partition[c], piece.part) << "cell " << c;
             if (boundary[c] != 0) continue;
-            own_cells.push_back(nodes_of(vtkIdType(c)));
+            own_cells.push_back(global_nodes(grid, vtkIdType(c)));
             const long id = long(ids[c]);
             ASSERT_TRUE(id >= 0 && id < foam.cells) << "cell " << c;
             EXPECT_EQ(new_part[std::size_t(id)], piece.part) << "cell " << id;
@@ -128,7 +113,7 @@ std::multiset<long> check_pieces(const std::string& pvtu, const FoamCase& foam,
             const long owner = foam.owner[std::size_t(at->second)];
             EXPECT_EQ(new_part[std::size_t(owner)], piece.part) << "face " << at->second;
             EXPECT_EQ(previous[c], old_part[std::size_t(owner)]) << "face " << at->second;
-            const std::set<double> nodes = nodes_of(vtkIdType(c));
+            const std::set<double> nodes = global_nodes(grid, vtkIdType(c));
             EXPECT_TRUE(std::any_of(own_cells.begin(), own_cells.end(),
                                     [&](const auto& cell) {
                                         return std::includes(cell.begin(), cell.end(),
