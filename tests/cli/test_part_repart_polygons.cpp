@@ -16,9 +16,12 @@
 #include <vtkCell.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
+#include <vtkPoints.h>
 #include <vtkUnstructuredGrid.h>
 #include <vtkXMLUnstructuredGridReader.h>
+#include <vtkXMLUnstructuredGridWriter.h>
 
+#include "formats/chaco_graph.hpp"
 #include "formats/partition_file.hpp"
 #include "formats/vtk_mesh.hpp"
 #include "tests/cli/vtk_grid_values.hpp"
@@ -157,6 +160,34 @@ struct SplitCase {
     }
 };
 
+// A grid of nx x ny unit squares written by VTK's writer as polygons (VTK type 7) of 8 nodes:
+// the corners and the edges' midpoints, so neighbours share two polygon edges.
+std::string write_polygon_grid(const ScratchDir& dir, int nx, int ny) {
+    vtkNew<vtkPoints> points;
+    std::map<std::pair<int, int>, vtkIdType> point_at; // by half-unit lattice position
+    auto point = [&](int i, int j) {
+        const auto [at, added] = point_at.emplace(std::pair(i, j), points->GetNumberOfPoints());
+        if (added) points->InsertNextPoint(0.5 * i, 0.5 * j, 0.0);
+        return at->second;
+    };
+    vtkNew<vtkUnstructuredGrid> grid;
+    for (int y = 0; y < ny; ++y)
+        for (int x = 0; x < nx; ++x) {
+            const int i = 2 * x, j = 2 * y;
+            const vtkIdType nodes[8] = {
+                point(i, j),         point(i + 1, j),     point(i + 2, j), point(i + 2, j + 1),
+                point(i + 2, j + 2), point(i + 1, j + 2), point(i, j + 2), point(i, j + 1)};
+            grid->InsertNextCell(VTK_POLYGON, 8, nodes);
+        }
+    grid->SetPoints(points);
+    vtkNew<vtkXMLUnstructuredGridWriter> writer;
+    const std::string path = dir.file("polygons.vtu");
+    writer->SetInputData(grid);
+    writer->SetFileName(path.c_str());
+    EXPECT_EQ(writer->Write(), 1);
+    return path;
+}
+
 } // namespace
 
 // The case split in 3 pieces (and in 2, with the same 3 old parts given as OLD), rebalanced
@@ -223,4 +254,42 @@ TEST(PolygonFaces, PlanApplyMovesThemWithTheirOwners) {
     std::multiset<long> found;
     check_pieces(f.dir.file("applied.pvtu"), f.foam, f.parts(f.old_path, 3), new_part, found);
     EXPECT_EQ(found, all_patch_faces(f.foam));
+}
+
+// A 2D mesh of polygons: under mpirun cells of different pieces meet on polygon edges, so the
+// ranks' dual graph is the serial one (the cut they report is part-stats' on part-convert's
+// graph) and the polygons reach the new pieces whole.
+TEST(PolygonFacesMpirun, PolygonCellsMeetAcrossRanksOnTheirEdges) {
+    ScratchDir dir;
+    constexpr int nx = 6, ny = 4;
+    const std::string mesh = write_polygon_grid(dir, nx, ny);
+    auto r = run_tool("part-convert", mesh + " -q -o " + dir.file("poly.graph"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(formats::read_chaco_graph(dir.file("poly.graph")).num_edges(),
+              nx * (ny - 1) + ny * (nx - 1));
+    // The lower half and every other cell of the upper half on piece 0: unbalanced, and many
+    // neighbours on the other rank.
+    std::string old;
+    for (int c = 0; c < nx * ny; ++c) old += c < nx * ny / 2 || c % 2 == 0 ? "0\n" : "1\n";
+    r = run_tool("part-convert", mesh + " --partition " + dir.write("old.part", old) +
+                                     " --split -q -o " + dir.file("old.pvtu"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = run_command(mpiexec_prefix(2) + tool("part-repart") + " " + dir.file("old.pvtu") +
+                    " --method gde --json -o " + dir.file("new.part") + " --plan " +
+                    dir.file("new.plan") + " --pvtu " + dir.file("new.pvtu"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto report = nlohmann::json::parse(r.out);
+    auto stats =
+        run_tool("part-stats", dir.file("poly.graph") + " " + dir.file("new.part") + " --json");
+    ASSERT_EQ(stats.exit_code, 0) << stats.err;
+    EXPECT_EQ(report["edge_cut"], nlohmann::json::parse(stats.out)["edge_cut"]) << report.dump();
+    EXPECT_GT(report["details"]["vertices_moved"].get<double>(), 0) << report.dump();
+    int polygons = 0;
+    for (const auto& piece : formats::list_pvtu_pieces(dir.file("new.pvtu")))
+        for (CellId c = 0; c < piece.mesh.num_cells(); ++c) {
+            EXPECT_EQ(piece.mesh.cell_types[std::size_t(c)], CellType::Polygon);
+            EXPECT_EQ(piece.mesh.cell(c).size(), 8u);
+            ++polygons;
+        }
+    EXPECT_EQ(polygons, nx * ny);
 }
