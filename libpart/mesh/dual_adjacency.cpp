@@ -25,25 +25,11 @@ bool holds_face(std::span<const PointId> a, std::span<const Index> face,
 // True when all the nodes of some face of cell `c` are nodes of cell `b`.
 bool holds_a_face_of(const Mesh& mesh, CellId c, std::span<const PointId> b) {
     const auto a = mesh.corners(c);
-    const CellType type = mesh.cell_types[c];
-    if (type == CellType::Polyhedron) {
-        bool found = false;
-        for_each_face(mesh.faces(c), [&](std::span<const std::int32_t> face) {
-            found = found || holds_face(a, face, b);
-        });
-        return found;
-    }
-    if (type == CellType::Polygon) { // its faces are its edges, node k to node k + 1
-        for (std::size_t k = 0; k < a.size(); ++k)
-            if (holds_node(b, a[k]) && holds_node(b, a[(k + 1) % a.size()])) return true;
-        return false;
-    }
-    const CellShape& shape = cell_shape(type);
-    for (int f = 0; f < shape.num_faces; ++f)
-        if (holds_face(
-                a, std::span<const int>(shape.face_nodes[f], std::size_t(shape.face_size[f])), b))
-            return true;
-    return false;
+    bool found = false;
+    for_each_cell_face(mesh, c, [&](std::span<const std::int32_t> face) {
+        found = found || holds_face(a, face, b);
+    });
+    return found;
 }
 
 bool is_simplex(CellType t) {

@@ -25,6 +25,24 @@ void sort_by_id(std::vector<std::int32_t>& order, const MeshArray& ids) {
                      [&](std::int32_t a, std::int32_t b) { return key[a] < key[b]; });
 }
 
+// Renumbers the points of `mesh` in the order of `ids` (one per point, distinct), so that the
+// point numbering, like the cell order, does not depend on which sender a point came from.
+void order_points_by_id(Mesh& mesh, const MeshArray& ids) {
+    std::vector<PointId> order(std::size_t(mesh.num_points()));
+    std::iota(order.begin(), order.end(), PointId(0));
+    sort_by_id(order, ids);
+    std::vector<PointId> renumbered(order.size());
+    for (std::size_t j = 0; j < order.size(); ++j) renumbered[std::size_t(order[j])] = PointId(j);
+    for (PointId& p : mesh.cell_nodes) p = renumbered[std::size_t(p)];
+    const std::size_t stride = order.empty() ? 0 : mesh.points.size() / order.size();
+    std::vector<double> points(mesh.points.size());
+    for (std::size_t j = 0; j < order.size(); ++j)
+        std::copy_n(mesh.points.begin() + std::ptrdiff_t(std::size_t(order[j]) * stride), stride,
+                    points.begin() + std::ptrdiff_t(j * stride));
+    mesh.points = std::move(points);
+    for (MeshArray& array : mesh.point_data) array = array.subset(order);
+}
+
 } // namespace
 
 Mesh gather_piece(std::span<const Mesh> parts) {
@@ -58,7 +76,9 @@ Mesh gather_piece(std::span<const Mesh> parts) {
                               [&](CellId c) { return ghosts->value(std::size_t(c)) == 0; });
     piece.cells = all_cells(appended);
     piece.num_owned = cells.size();
-    return mesh_subset(appended, cells, piece);
+    Mesh joined = mesh_subset(appended, cells, piece);
+    order_points_by_id(joined, *joined.find_point_array("GlobalNodeIds"));
+    return joined;
 }
 
 } // namespace part

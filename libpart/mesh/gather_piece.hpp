@@ -9,8 +9,8 @@
 namespace part {
 
 // Appends the parts (append_meshes: same arrays in each), keeps the first copy of each point
-// by "GlobalNodeIds" and orders the cells by "GlobalCellIds" (own cells before ghosts when
-// there is a "vtkGhostType" array), so the result does not depend on how the cells were
+// by "GlobalNodeIds", orders the points by it and the cells by "GlobalCellIds" (own cells before
+// ghosts when there is a "vtkGhostType" array), so the result does not depend on how the cells were
 // spread over the parts. Throws MeshError when a part lacks either array
 // or the arrays differ between parts. O(total size x log).
 Mesh gather_piece(std::span<const Mesh> parts);

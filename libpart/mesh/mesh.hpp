@@ -142,6 +142,25 @@ template <typename Visit> void for_each_face(std::span<const std::int32_t> faces
         visit(faces.subspan(f + 1, std::size_t(faces[f])));
 }
 
+// Calls visit(std::span<const std::int32_t>) with the local corners (positions in the cell's
+// node list) of each face of cell c: a polyhedron's listed faces, a polygon's edges (node k to
+// node k + 1), the faces of its shape for the other types.
+template <typename Visit> void for_each_cell_face(const Mesh& mesh, CellId c, Visit&& visit) {
+    const CellType type = mesh.cell_types[std::size_t(c)];
+    if (type == CellType::Polyhedron) return for_each_face(mesh.faces(c), visit);
+    if (type == CellType::Polygon) {
+        const auto n = std::int32_t(mesh.cell(c).size());
+        for (std::int32_t k = 0; k < n; ++k) {
+            const std::int32_t edge[2] = {k, (k + 1) % n};
+            visit(std::span<const std::int32_t>(edge));
+        }
+        return;
+    }
+    const CellShape& shape = cell_shape(type);
+    for (int f = 0; f < shape.num_faces; ++f)
+        visit(std::span<const std::int32_t>(shape.face_nodes[f], std::size_t(shape.face_size[f])));
+}
+
 // The group of the cells of dimension `dim` tagged `tag`, or null when the tag has no name.
 const PhysicalGroup* find_physical_group(const Mesh& mesh, int dim, std::int32_t tag);
 

@@ -1,6 +1,8 @@
 #include "libpart/mpi/distributed_dual_graph.hpp"
 
 #include <algorithm>
+#include <climits>
+#include <numeric>
 
 #include "libpart/core/mix64.hpp"
 #include "libpart/mesh/mesh_graph.hpp"
@@ -11,18 +13,39 @@ namespace part::mpi {
 
 namespace {
 
-// A face by its sorted global node ids (unused slots -1), with the cell holding it.
-struct Face {
-    std::int64_t node[kMaxFaceNodes];
-    VertexId cell;
-    std::int32_t padding = 0;
+// Faces by their sorted global node ids (any count: a polyhedron's faces and a polygon's edges
+// too), each with the vertex cell holding it, stored flat as records [size, cell, ids...].
+struct FaceList {
+    std::vector<std::int64_t> data;
+    std::vector<std::size_t> start; // of each record in data
 
-    bool same_nodes(const Face& other) const {
-        return std::equal(node, node + kMaxFaceNodes, other.node);
+    std::size_t size() const { return start.size(); }
+    std::span<const std::int64_t> record(std::size_t i) const {
+        return {data.data() + start[i], 2 + std::size_t(data[start[i]])};
     }
-    bool operator<(const Face& other) const {
-        return std::lexicographical_compare(node, node + kMaxFaceNodes, other.node,
-                                            other.node + kMaxFaceNodes);
+    std::span<const std::int64_t> nodes(std::size_t i) const { return record(i).subspan(2); }
+    VertexId cell(std::size_t i) const { return VertexId(data[start[i] + 1]); }
+    void add(std::span<const std::int64_t> record) {
+        start.push_back(data.size());
+        data.insert(data.end(), record.begin(), record.end());
+    }
+    // The records of `data` read from the start.
+    void index() {
+        start.clear();
+        for (std::size_t at = 0; at < data.size(); at += 2 + std::size_t(data[at]))
+            start.push_back(at);
+    }
+    bool same_nodes(std::size_t a, std::size_t b) const {
+        return std::ranges::equal(nodes(a), nodes(b));
+    }
+    // Record positions ordered by node ids (equal ones kept in record order).
+    std::vector<std::size_t> sorted() const {
+        std::vector<std::size_t> order(size());
+        std::iota(order.begin(), order.end(), std::size_t(0));
+        std::ranges::stable_sort(order, [&](std::size_t a, std::size_t b) {
+            return std::ranges::lexicographical_compare(nodes(a), nodes(b));
+        });
+        return order;
     }
 };
 
@@ -32,71 +55,83 @@ struct Link {
     VertexId cell, neighbour;
 };
 
-int matching_rank(const Face& face, int ranks) {
+int matching_rank(std::span<const std::int64_t> nodes, int ranks) {
     std::uint64_t h = 0;
-    for (std::int64_t n : face.node) h = mix64(h ^ std::uint64_t(n));
+    for (std::int64_t n : nodes) h = mix64(h ^ std::uint64_t(n));
     return int(h % std::uint64_t(ranks));
 }
 
-// Every face of every vertex cell (the first cell_ids.size() cells), sorted by key.
-std::vector<Face> faces_of(const Mesh& mesh, std::span<const VertexId> cell_ids,
-                           std::span<const std::int64_t> node_ids) {
-    std::vector<Face> faces;
+// Every face of every vertex cell (the first cell_ids.size() cells).
+FaceList faces_of(const Mesh& mesh, std::span<const VertexId> cell_ids,
+                  std::span<const std::int64_t> node_ids) {
+    FaceList faces;
+    std::vector<std::int64_t> record;
     for (CellId c = 0; c < CellId(cell_ids.size()); ++c) {
-        const CellShape& shape = cell_shape(mesh.cell_types[std::size_t(c)]);
-        const auto nodes = mesh.cell(c);
-        for (int f = 0; f < shape.num_faces; ++f) {
-            Face face;
-            std::fill(face.node, face.node + kMaxFaceNodes, -1);
-            face.cell = cell_ids[std::size_t(c)];
-            for (int k = 0; k < shape.face_size[f]; ++k)
-                face.node[k] = node_ids[std::size_t(nodes[shape.face_nodes[f][k]])];
-            // At most four ids: insertion sort (std::sort here trips GCC 12's -Warray-bounds).
-            for (int k = 1; k < shape.face_size[f] && k < kMaxFaceNodes; ++k)
-                for (int j = k; j > 0 && face.node[j - 1] > face.node[j]; --j)
-                    std::swap(face.node[j - 1], face.node[j]);
-            faces.push_back(face);
-        }
+        const auto corners = mesh.corners(c);
+        for_each_cell_face(mesh, c, [&](std::span<const std::int32_t> face) {
+            record.assign({std::int64_t(face.size()), cell_ids[std::size_t(c)]});
+            for (std::int32_t k : face) record.push_back(node_ids[std::size_t(corners[k])]);
+            std::sort(record.begin() + 2, record.end());
+            faces.add(record);
+        });
     }
-    std::sort(faces.begin(), faces.end());
     return faces;
 }
 
 // Faces that no other cell of this rank shares: the candidates for cells on other ranks.
-std::vector<Face> unshared(const std::vector<Face>& faces) {
-    std::vector<Face> open;
-    for (std::size_t i = 0; i < faces.size();) {
+FaceList unshared(const FaceList& faces) {
+    const std::vector<std::size_t> order = faces.sorted();
+    FaceList open;
+    for (std::size_t i = 0; i < order.size();) {
         std::size_t j = i + 1;
-        while (j < faces.size() && faces[j].same_nodes(faces[i])) ++j;
-        if (j == i + 1) open.push_back(faces[i]);
+        while (j < order.size() && faces.same_nodes(order[j], order[i])) ++j;
+        if (j == i + 1) open.add(faces.record(order[i]));
         i = j;
     }
     return open;
 }
 
 // Collective. The links between this rank's cells and other ranks' cells, by face matching.
-std::vector<Link> cross_rank_links(MPI_Comm comm, std::vector<Face> open) {
+std::vector<Link> cross_rank_links(MPI_Comm comm, FaceList open) {
     const int ranks = size_of(comm);
-    Outbox<Face> out =
-        group_by_rank(open, ranks, [&](std::size_t i) { return matching_rank(open[i], ranks); });
+    std::vector<std::vector<std::int64_t>> to_rank(static_cast<std::size_t>(ranks));
+    for (std::size_t i = 0; i < open.size(); ++i) {
+        const auto record = open.record(i);
+        auto& out = to_rank[std::size_t(matching_rank(open.nodes(i), ranks))];
+        out.insert(out.end(), record.begin(), record.end());
+    }
     open = {};
-    std::vector<int> sources;
-    std::vector<Face> in = send_outbox(comm, out, &sources);
-    out = {};
+    std::vector<int> counts(static_cast<std::size_t>(ranks));
+    std::vector<std::int64_t> send;
+    for (int r = 0; r < ranks; ++r) {
+        auto& out = to_rank[std::size_t(r)];
+        counts[std::size_t(r)] = out.size() > std::size_t(INT_MAX) ? -1 : int(out.size());
+        send.insert(send.end(), out.begin(), out.end());
+        out = {};
+    }
+    const std::vector<int> in_counts = exchange_counts(comm, counts);
+    FaceList in;
+    in.data = exchange<std::int64_t>(comm, send, counts, in_counts);
+    send = {};
+    in.index();
 
-    // Received blocks come in source-rank order; the padding slot carries the source.
-    for (std::size_t i = 0; i < in.size(); ++i) in[i].padding = sources[i];
-    std::stable_sort(in.begin(), in.end());
+    // Received blocks come in source-rank order.
+    std::vector<int> source(in.size());
+    for (std::size_t i = 0, r = 0, end = 0; i < in.size(); ++i) {
+        while (in.start[i] >= end) end += std::size_t(in_counts[r++]);
+        source[i] = int(r - 1);
+    }
+    const std::vector<std::size_t> order = in.sorted();
     std::vector<Link> links;
     std::vector<int> to; // the rank of each link's cell
-    for (std::size_t i = 0; i < in.size();) {
+    for (std::size_t i = 0; i < order.size();) {
         std::size_t j = i + 1;
-        while (j < in.size() && in[j].same_nodes(in[i])) ++j;
+        while (j < order.size() && in.same_nodes(order[j], order[i])) ++j;
         for (std::size_t a = i; a < j; ++a)
             for (std::size_t b = i; b < j; ++b)
-                if (a != b && in[a].cell != in[b].cell) {
-                    links.push_back({in[a].cell, in[b].cell});
-                    to.push_back(in[a].padding);
+                if (a != b && in.cell(order[a]) != in.cell(order[b])) {
+                    links.push_back({in.cell(order[a]), in.cell(order[b])});
+                    to.push_back(source[order[a]]);
                 }
         i = j;
     }
@@ -110,15 +145,11 @@ DistributedGraph distributed_dual_graph(MPI_Comm comm, const Mesh& mesh,
                                         std::span<const std::int64_t> node_ids) {
     const std::size_t n = cell_ids.size();
     DualGraph local;
-    std::vector<Face> open;
+    FaceList open;
     collectively(comm, [&] {
         if (n > std::size_t(mesh.num_cells()) || node_ids.size() != std::size_t(mesh.num_points()))
             throw InvalidArgument(
                 "distributed_dual_graph: one global id per vertex cell and per point");
-        // Its faces are keyed by at most kMaxFaceNodes nodes; a polyhedron's may have more.
-        if (!mesh.face_offsets.empty())
-            throw InvalidArgument("distributed_dual_graph: polyhedra are not supported under "
-                                  "mpirun yet; partition this mesh with the serial tools");
         if (!std::is_sorted(cell_ids.begin(), cell_ids.end()))
             throw InvalidArgument(
                 "distributed_dual_graph: cells must come in increasing global id");

@@ -3,8 +3,9 @@
 // dataset per rank), built without any rank holding the whole mesh: each rank finds the face
 // adjacency among its own cells with the serial builder (build_dual_graph), and cells of
 // different ranks are matched through the faces no local cell shares, keyed by their sorted
-// global node ids: each such face goes to a rank chosen by a hash of the key (one
-// MPI_Alltoallv), which pairs equal keys and sends each pair back to both cells' ranks.
+// global node ids (any number of them: a polyhedron lists faces of up to kMaxPolyhedronNodes
+// nodes, a polygon's faces are its edges): each such face goes to a rank chosen by a hash of the
+// key (one MPI_Alltoallv), which pairs equal keys and sends each pair back to both cells' ranks.
 #include <mpi.h>
 
 #include <cstdint>

@@ -19,6 +19,7 @@
 #include "formats/chaco_graph.hpp"
 #include "formats/mesh_file.hpp"
 #include "formats/vtk_mesh.hpp"
+#include "tests/cli/vtk_grid_values.hpp"
 #include "tests/formats/openfoam_case_files.hpp"
 #include "tests/support/test_files.hpp"
 
@@ -28,25 +29,6 @@ using namespace part::test;
 namespace {
 
 constexpr int kParts = 3;
-
-// One cell array's values, or none when the grid lacks it.
-std::vector<double> cell_values(vtkUnstructuredGrid* grid, const char* name) {
-    std::vector<double> v;
-    vtkDataArray* array = grid->GetCellData()->GetArray(name);
-    for (vtkIdType i = 0; array && i < array->GetNumberOfTuples(); ++i)
-        v.push_back(array->GetTuple1(i));
-    return v;
-}
-
-// The global node ids of a cell of a piece.
-std::set<double> global_nodes(vtkUnstructuredGrid* grid, vtkIdType cell) {
-    vtkDataArray* ids = grid->GetPointData()->GetArray("GlobalNodeIds");
-    std::set<double> nodes;
-    const vtkIdType n = grid->GetCell(cell)->GetNumberOfPoints();
-    for (vtkIdType k = 0; k < n; ++k)
-        nodes.insert(ids->GetTuple1(grid->GetCell(cell)->GetPointId(k)));
-    return nodes;
-}
 
 // Checks piece `part` (a .vtu VTK's serial reader opens): each boundary element it owns has
 // partition = part and all its nodes in an owned top-dimensional cell of the piece. Returns

@@ -97,6 +97,9 @@ TEST(GatherPiece, MergesSharedPointsAndOrdersCellsByGlobalId) {
     const MeshArray& pressure = *joined.find_cell_array("pressure");
     const MeshArray& node_ids = *joined.find_point_array("GlobalNodeIds");
     const MeshArray& height = *joined.find_point_array("height");
+    // The points too come in global id order, whichever part sent them first.
+    for (PointId p = 1; p < joined.num_points(); ++p)
+        EXPECT_LT(node_ids.value(std::size_t(p - 1)), node_ids.value(std::size_t(p)));
     for (CellId c = 0; c < joined.num_cells(); ++c) {
         EXPECT_EQ(cell_ids.value(std::size_t(c)), double(c)); // in global id order
         const auto original = CellId(mesh.num_cells() - 1 - c);
