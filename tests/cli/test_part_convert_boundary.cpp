@@ -34,10 +34,7 @@ constexpr int kParts = 3;
 // partition = part and all its nodes in an owned top-dimensional cell of the piece. Returns
 // the owned boundary elements per physical tag.
 std::map<int, int> check_piece(const std::string& path, int part) {
-    vtkNew<vtkXMLUnstructuredGridReader> reader;
-    reader->SetFileName(path.c_str());
-    reader->Update();
-    vtkUnstructuredGrid* grid = reader->GetOutput();
+    const auto grid = read_vtu_piece(path);
     const auto boundary = cell_values(grid, "boundary");
     const auto ghost = cell_values(grid, "vtkGhostType");
     const auto tag = cell_values(grid, "gmsh:physical");

@@ -45,7 +45,8 @@ struct FoamCase {
 };
 
 FoamCase read_foam_case(const std::string& dir) {
-    FoamCase foam{dir};
+    FoamCase foam;
+    foam.dir = dir;
     const auto points = foam_points(dir);
     const auto faces = foam_faces(dir);
     foam.owner = foam_labels(dir + "/constant/polyMesh/owner");
@@ -76,10 +77,7 @@ void check_pieces(const std::string& pvtu, const FoamCase& foam,
                   std::multiset<long>& found) {
     for (const auto& piece : formats::list_pvtu_pieces(pvtu)) {
         SCOPED_TRACE(piece.path);
-        vtkNew<vtkXMLUnstructuredGridReader> reader;
-        reader->SetFileName(piece.path.c_str());
-        reader->Update();
-        vtkUnstructuredGrid* grid = reader->GetOutput();
+        const auto grid = read_vtu_piece(piece.path);
         const auto boundary = cell_values(grid, "boundary");
         const auto tag = cell_values(grid, "gmsh:physical");
         const auto ids = cell_values(grid, "GlobalCellIds");
