@@ -82,4 +82,21 @@ TEST(HaloExchangeCMpi, DataThatIsNotTheOwnedIdsIsRefusedOnEveryRank) {
     EXPECT_STRNE(part_last_error(), "");
 }
 
+// A rank that passes no data, while others pass theirs, gets the error with every other rank
+// instead of leaving them waiting in the exchange.
+TEST(HaloExchangeCMpi, MissingDataOnOneRankIsAnErrorOnEveryRank) {
+    const CHaloRanks r;
+    ASSERT_NE(r.halo, nullptr) << part_last_error();
+    ASSERT_FALSE(r.owned.empty());
+    const auto owned_data = bytes_of(r.owned);
+    std::int32_t ghosts = 0;
+    part_halo_sizes(r.halo, nullptr, &ghosts);
+    std::vector<unsigned char> ghost_data(3 * std::size_t(ghosts));
+    EXPECT_EQ(part_halo_exchange(MPI_COMM_WORLD, r.halo, std::int32_t(r.owned.size()),
+                                 r.owned.data(), r.rank == 0 ? nullptr : owned_data.data(), 3,
+                                 ghost_data.data()),
+              PART_ERROR_INPUT);
+    EXPECT_STRNE(part_last_error(), "");
+}
+
 } // namespace
