@@ -25,24 +25,6 @@ void sort_by_id(std::vector<std::int32_t>& order, const MeshArray& ids) {
                      [&](std::int32_t a, std::int32_t b) { return key[a] < key[b]; });
 }
 
-// Renumbers the points of `mesh` in the order of `ids` (one per point, distinct), so that the
-// point numbering, like the cell order, does not depend on which sender a point came from.
-void order_points_by_id(Mesh& mesh, const MeshArray& ids) {
-    std::vector<PointId> order(std::size_t(mesh.num_points()));
-    std::iota(order.begin(), order.end(), PointId(0));
-    sort_by_id(order, ids);
-    std::vector<PointId> renumbered(order.size());
-    for (std::size_t j = 0; j < order.size(); ++j) renumbered[std::size_t(order[j])] = PointId(j);
-    for (PointId& p : mesh.cell_nodes) p = renumbered[std::size_t(p)];
-    const std::size_t stride = order.empty() ? 0 : mesh.points.size() / order.size();
-    std::vector<double> points(mesh.points.size());
-    for (std::size_t j = 0; j < order.size(); ++j)
-        std::copy_n(mesh.points.begin() + std::ptrdiff_t(std::size_t(order[j]) * stride), stride,
-                    points.begin() + std::ptrdiff_t(j * stride));
-    mesh.points = std::move(points);
-    for (MeshArray& array : mesh.point_data) array = array.subset(order);
-}
-
 } // namespace
 
 Mesh gather_piece(std::span<const Mesh> parts) {
@@ -52,7 +34,9 @@ Mesh gather_piece(std::span<const Mesh> parts) {
     const MeshArray& cell_ids =
         id_array(appended.find_cell_array("GlobalCellIds"), "GlobalCellIds");
 
-    // Every copy of a point is replaced by its first copy in the cells' node lists.
+    // Every copy of a point is replaced by its first copy in the cells' node lists, and the
+    // piece lists the first copies by id, so that its point numbering, like the cell order,
+    // does not depend on which sender a point came from.
     std::vector<PointId> by_id(std::size_t(appended.num_points()));
     std::iota(by_id.begin(), by_id.end(), PointId(0));
     sort_by_id(by_id, node_ids);
@@ -65,7 +49,6 @@ Mesh gather_piece(std::span<const Mesh> parts) {
             repeat ? first_copy[std::size_t(by_id[k - 1])] : by_id[k];
         if (!repeat) piece.points.push_back(by_id[k]);
     }
-    std::sort(piece.points.begin(), piece.points.end());
     for (PointId& p : appended.cell_nodes) p = first_copy[std::size_t(p)];
 
     std::vector<CellId> cells = all_cells(appended);
@@ -76,9 +59,7 @@ Mesh gather_piece(std::span<const Mesh> parts) {
                               [&](CellId c) { return ghosts->value(std::size_t(c)) == 0; });
     piece.cells = all_cells(appended);
     piece.num_owned = cells.size();
-    Mesh joined = mesh_subset(appended, cells, piece);
-    order_points_by_id(joined, *joined.find_point_array("GlobalNodeIds"));
-    return joined;
+    return mesh_subset(appended, cells, piece);
 }
 
 } // namespace part

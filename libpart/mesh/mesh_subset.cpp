@@ -16,9 +16,10 @@ Mesh mesh_subset(const Mesh& mesh, std::span<const CellId> cells, const MeshPiec
                               mesh.points.begin() + std::ptrdiff_t(p + 1) * mesh.dim);
     }
     // A large piece maps points through a table over the mesh's points; a small one searches
-    // its sorted list, so cutting a mesh into many pieces stays linear in their sizes.
+    // its list when sorted, so cutting a mesh into many pieces stays linear in their sizes.
     std::vector<PointId> table;
-    if (points.size() * 8 >= std::size_t(mesh.num_points())) {
+    if (points.size() * 8 >= std::size_t(mesh.num_points()) ||
+        !std::is_sorted(points.begin(), points.end())) {
         table.assign(std::size_t(mesh.num_points()), -1);
         for (std::size_t j = 0; j < points.size(); ++j) table[std::size_t(points[j])] = PointId(j);
     }

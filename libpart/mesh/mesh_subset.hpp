@@ -9,8 +9,8 @@
 namespace part {
 
 // Cell i of the result is mesh cell cells[piece.cells[i]] (split_mesh's numbering: positions
-// in the selection `cells`); point j is mesh point piece.points[j], which must be ascending and
-// hold every point those cells use. O(piece size x log(piece points)).
+// in the selection `cells`); point j is mesh point piece.points[j], in any order, which must hold
+// every point those cells use. O(piece size x log(piece points)).
 Mesh mesh_subset(const Mesh& mesh, std::span<const CellId> cells, const MeshPiece& piece);
 
 } // namespace part
