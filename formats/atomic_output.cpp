@@ -97,9 +97,7 @@ void write_file_atomically(const std::string& path, std::string_view contents) {
 PendingFolder::PendingFolder(const std::filesystem::path& target) {
     namespace fs = std::filesystem;
     const fs::path folder = target.parent_path().empty() ? fs::path(".") : target.parent_path();
-    std::string name = target.filename().string();
-    name.append(".tmp-XXXXXX");
-    std::string pattern = (folder / name).string();
+    std::string pattern = (folder / target.filename()).string() + ".tmp-XXXXXX";
     if (!::mkdtemp(pattern.data()))
         throw InputError(target.string(), 0, "cannot create a temporary folder beside the output");
     path_ = pattern;

@@ -39,12 +39,10 @@ class PendingFile {
     bool direct() const { return direct_; }
     // The temporary; the target itself when direct(). Writers that open a file by name must
     // not open a direct target by name (/dev/stdout reopened would truncate a redirected
-    // file and lose an append): write through descriptor() instead.
+    // file and lose an append): write() instead.
     const std::string& temp_path() const { return temp_; }
-    const std::string& target() const { return target_; }
-    // The temporary (or the direct target), open for writing until commit.
-    int descriptor() const { return fd_; }
-    // Writes all of `bytes` to descriptor(). Throws InputError naming the target on failure.
+    // Writes all of `bytes` to the temporary (or the direct target), open for writing until
+    // commit. Throws InputError naming the target on failure.
     void write(std::string_view bytes);
     // Gives the temporary the usual permissions (0644), closes it and renames it onto the
     // target (direct targets: closes the descriptor only). Throws InputError if closing or

@@ -9,15 +9,6 @@
 
 namespace part::formats {
 
-namespace {
-
-// False also for no columns at all: the one-pass read with the count then decides.
-bool has_rows(const Coordinates& coords, VertexId rows) {
-    return coords.dim > 0 && coords.values.size() == std::size_t(rows) * std::size_t(coords.dim);
-}
-
-} // namespace
-
 // A mesh's coordinates file is about twice the size of its graph: it is read on a second
 // thread (std::async) while the graph is, before the graph's vertex count is known. Any
 // failure or a row count other than the graph's is then read again in one pass with that
@@ -33,7 +24,9 @@ Graph read_graph_with_coordinates(const std::string& graph_path, const std::stri
     } catch (const Error&) {
         graph.coords = read_coordinates(coords_path, graph.num_vertices());
     }
-    if (!has_rows(graph.coords, graph.num_vertices()))
+    // No columns at all too: the one-pass read with the count then decides.
+    const std::size_t values = std::size_t(graph.num_vertices()) * std::size_t(graph.coords.dim);
+    if (graph.coords.dim == 0 || graph.coords.values.size() != values)
         graph.coords = read_coordinates(coords_path, graph.num_vertices());
     return graph;
 }

@@ -12,7 +12,7 @@
 
 namespace part::formats {
 
-MappedFile::MappedFile(const std::string& path) : path_(path) {
+MappedFile::MappedFile(const std::string& path) {
     int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) throw InputError(path, 0, std::string("cannot open: ") + std::strerror(errno));
     struct stat info {};

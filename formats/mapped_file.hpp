@@ -38,10 +38,8 @@ class MappedFile {
     // The same, called as often as a sequential parser likes with its position: pages are
     // dropped a few megabytes at a time, so at most that much of the input stays resident.
     void release_parsed(std::size_t offset) const;
-    const std::string& path() const { return path_; }
 
   private:
-    std::string path_;
     const char* data_ = nullptr;
     std::size_t size_ = 0;
     mutable std::size_t released_ = 0; // release_parsed's last offset

@@ -16,10 +16,8 @@ inline constexpr const char* kCellDecompositionName = "cellDecomposition";
 // True when `path`'s file name is cellDecomposition.
 bool is_cell_decomposition_path(const std::string& path);
 
-// The file's text, for `parts` (one per cell); `object` names it in the header.
-std::string cell_decomposition_text(std::span<const std::int32_t> parts, const std::string& object);
-
-// Writes the list atomically to `path`; the header's object is the file's name.
+// Writes the list of `parts` (one per cell) atomically to `path`; the header's object is the
+// file's name.
 void write_cell_decomposition(const std::string& path, std::span<const std::int32_t> parts);
 
 } // namespace part::formats

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <numeric>
 #include <vector>
 
 #include "formats/gmsh_partitioned_output.hpp"
@@ -55,12 +56,10 @@ void append_boundary(const BoundaryElements& boundary, std::vector<CellId>& cell
                      std::vector<MeshArray>& extra, std::vector<PartId>& part) {
     const std::size_t top = cells.size();
     append_boundary_cells(boundary, cells, part);
-    for (MeshArray& array : extra) {
-        std::vector<CellId> tuples(top);
-        for (std::size_t i = 0; i < top; ++i) tuples[i] = CellId(i);
-        tuples.insert(tuples.end(), boundary.adjacent.begin(), boundary.adjacent.end());
-        array = array.subset(tuples);
-    }
+    std::vector<CellId> tuples(top);
+    std::iota(tuples.begin(), tuples.end(), CellId(0));
+    tuples.insert(tuples.end(), boundary.adjacent.begin(), boundary.adjacent.end());
+    for (MeshArray& array : extra) array = array.subset(tuples);
     std::vector<std::uint8_t> flags(cells.size(), 0);
     std::fill(flags.begin() + std::ptrdiff_t(top), flags.end(), std::uint8_t(1));
     extra.push_back(MeshArray::from_values("boundary", 1, flags));
@@ -78,12 +77,9 @@ WrittenPartitionedMesh write_partitioned_mesh(const Mesh& mesh, const std::strin
     std::vector<CellId> cells = top_dimensional_cells(mesh);
     Partition partition = read_cell_partition(request.partition, cells.size(), mesh_path);
     std::vector<MeshArray> extra{MeshArray::from_values("partition", 1, partition.part)};
-    WrittenPartitionedMesh written{partitioned_mesh_path(output, request.split),
-                                   cells.size(),
-                                   partition.num_parts,
-                                   {},
-                                   {},
-                                   {}};
+    WrittenPartitionedMesh written{.output = partitioned_mesh_path(output, request.split),
+                                   .cells = cells.size(),
+                                   .parts = partition.num_parts};
     if (!request.old_partition.empty()) {
         const Partition old = read_cell_partition(request.old_partition, cells.size(), mesh_path);
         const std::vector<std::uint8_t> moved = moved_flags(old.part, partition.part);
@@ -116,7 +112,7 @@ WrittenPartitionedMesh write_cell_decomposition_of_mesh(const Mesh& mesh,
     const std::size_t cells = top_dimensional_cells(mesh).size();
     const Partition partition = read_cell_partition(request.partition, cells, mesh_path);
     write_cell_decomposition(output, partition.part);
-    return {output, cells, partition.num_parts, {}, {}, {}};
+    return {.output = output, .cells = cells, .parts = partition.num_parts};
 }
 
 WrittenPartitionedMesh write_gmsh_partitioned_mesh_of(const Mesh& mesh,
@@ -125,7 +121,8 @@ WrittenPartitionedMesh write_gmsh_partitioned_mesh_of(const Mesh& mesh,
                                                       const std::string& output) {
     std::vector<CellId> cells = top_dimensional_cells(mesh);
     Partition partition = read_cell_partition(request.partition, cells.size(), mesh_path);
-    WrittenPartitionedMesh written{output, cells.size(), partition.num_parts, {}, {}, {}};
+    WrittenPartitionedMesh written{
+        .output = output, .cells = cells.size(), .parts = partition.num_parts};
     const GmshGhosts ghosts{request.ghost_layers, cells.size()};
     if (request.boundary) {
         const BoundaryElements boundary = boundary_of(mesh, mesh_path, cells);

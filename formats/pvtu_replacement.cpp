@@ -64,10 +64,6 @@ std::vector<std::string> names_in_folder(const std::string& path) {
     return names;
 }
 
-std::string generation_stem(const std::string& stem, int generation) {
-    return generation == 0 ? stem : stem + "-g" + std::to_string(generation);
-}
-
 } // namespace
 
 std::string vtk_piece_stem(const std::string& path) {
@@ -83,7 +79,7 @@ PvtuReplacement plan_pvtu_replacement(const std::string& path, const std::string
     PvtuReplacement replacement{path, {}, {}};
     const std::vector<std::string> old_names = names_in_folder(path);
     for (int generation = 0;; ++generation) {
-        replacement.piece_stem = generation_stem(stem, generation);
+        replacement.piece_stem = generation == 0 ? stem : stem + "-g" + std::to_string(generation);
         if (std::none_of(old_names.begin(), old_names.end(), [&](const std::string& name) {
                 return is_piece_of_stem(name, replacement.piece_stem);
             }))

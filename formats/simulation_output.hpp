@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "formats/atomic_output.hpp"
-#include "formats/svg_plot.hpp"
 #include "libpart/simulate/simulation.hpp"
 
 namespace part::formats {

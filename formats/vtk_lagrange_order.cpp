@@ -1,7 +1,6 @@
 #include "formats/vtk_lagrange_order.hpp"
 
 #include <vtkCell.h>
-#include <vtkCellType.h>
 #include <vtkGenericCell.h>
 #include <vtkHigherOrderHexahedron.h>
 #include <vtkHigherOrderQuadrilateral.h>
@@ -16,14 +15,6 @@
 #include <cmath>
 
 namespace part::formats {
-
-namespace {
-
-constexpr int kLinearVtkTypes[] = {VTK_VERTEX, VTK_LINE,    VTK_TRIANGLE,
-                                   VTK_QUAD,   VTK_TETRA,   VTK_HEXAHEDRON,
-                                   VTK_WEDGE,  VTK_PYRAMID, VTK_POLYHEDRON};
-
-} // namespace
 
 // VTK's higher-order cells take their order from their points, which must be set first;
 // quadrilaterals, hexahedra and wedges may have one per direction, so they want it set.
@@ -58,7 +49,7 @@ std::vector<int> lagrange_to_low_order(int lagrange_vtk_type, CellType family, i
     if (!linear && num_nodes != lagrange_num_nodes(family, 2)) return {};
     const HighOrderForm* form = higher_order_form(family, num_nodes);
     if (!linear && (!form || form->vtk_type >= VTK_LAGRANGE_CURVE)) return {};
-    const int low_type = linear ? kLinearVtkTypes[static_cast<int>(family)] : form->vtk_type;
+    const int low_type = linear ? kVtkCellTypes[static_cast<int>(family)] : form->vtk_type;
     const auto lagrange = vtk_parametric_points(lagrange_vtk_type, num_nodes, linear ? 1 : 2);
     const auto low = vtk_parametric_points(low_type, num_nodes, 0);
     if (lagrange.size() != std::size_t(num_nodes) || low.size() != lagrange.size()) return {};

@@ -4,9 +4,16 @@
 #include <array>
 #include <vector>
 
+#include <vtkCellType.h>
+
 #include "libpart/mesh/cell_type.hpp"
 
 namespace part::formats {
+
+// VTK's linear cell types in CellType order.
+inline constexpr int kVtkCellTypes[] = {VTK_VERTEX,     VTK_LINE,       VTK_TRIANGLE, VTK_QUAD,
+                                        VTK_TETRA,      VTK_HEXAHEDRON, VTK_WEDGE,    VTK_PYRAMID,
+                                        VTK_POLYHEDRON, VTK_POLYGON};
 
 // The parametric coordinates of the points of a VTK cell of `vtk_type` with `num_nodes` points,
 // in VTK's order; for a Lagrange cell, of `order` in every direction (VTK's higher-order classes,

@@ -21,44 +21,32 @@ namespace {
 constexpr std::size_t kMaxWord = 255;
 
 // A data type of the legacy format: its name (lower case, as VTK compares it), its size in a
-// BINARY file and whether ASCII values are integers.
+// BINARY file and whether ASCII values are integers. Bits are packed 8 values a byte (size 0);
+// VTK writes vtkIdType as int in legacy files.
 struct LegacyType {
     std::string_view name;
     int bytes;
     bool integer;
 };
 constexpr LegacyType kTypes[] = {
-    {"bit", 0, true}, // packed: 8 values a byte
-    {"char", 1, true},
-    {"signed_char", 1, true},
-    {"unsigned_char", 1, true},
-    {"short", 2, true},
-    {"unsigned_short", 2, true},
-    {"int", 4, true},
-    {"unsigned_int", 4, true},
-    {"long", 8, true},
-    {"unsigned_long", 8, true},
-    {"vtktypeint64", 8, true},
-    {"vtktypeuint64", 8, true},
-    {"vtkidtype", 4, true}, // VTK writes ids as int in legacy files
-    {"float", 4, false},
-    {"double", 8, false},
-};
+    {"bit", 0, true},           {"char", 1, true},         {"signed_char", 1, true},
+    {"unsigned_char", 1, true}, {"short", 2, true},        {"unsigned_short", 2, true},
+    {"int", 4, true},           {"unsigned_int", 4, true}, {"long", 8, true},
+    {"unsigned_long", 8, true}, {"vtktypeint64", 8, true}, {"vtktypeuint64", 8, true},
+    {"vtkidtype", 4, true},     {"float", 4, false},       {"double", 8, false}};
 
 // Strings: one a line in ASCII; in BINARY, each after a length of 1, 2, 4 or 8 bytes whose
 // first two bits give its size.
 constexpr LegacyType kString = {"string", -1, false};
 
-// Points per cell of each VTK cell type the reader builds; -1 for types of any size.
-struct CellSize {
-    int type, points;
-};
-constexpr CellSize kCellSizes[] = {
-    {0, 0},   {1, 1},   {2, -1},  {3, 2},   {4, -1},  {5, 3},   {6, -1},  {7, -1},  {8, 4},
-    {9, 4},   {10, 4},  {11, 8},  {12, 8},  {13, 6},  {14, 5},  {15, 10}, {16, 12}, {21, 3},
-    {22, 6},  {23, 8},  {24, 10}, {25, 20}, {26, 15}, {27, 13}, {28, 9},  {29, 27}, {30, 6},
-    {31, 12}, {32, 18}, {33, 24}, {34, 7},  {35, 4},  {36, -1}, {68, -1}, {69, -1}, {70, -1},
-    {71, -1}, {72, -1}, {73, -1}, {74, -1}, {75, -1}, {76, -1}, {77, -1}, {78, -1}, {79, -1}};
+// The VTK cell types the legacy reader builds, and whether one takes any number of points
+// (poly-vertex, poly-line, triangle strip, polygon, quadratic polygon, arbitrary order).
+bool is_legacy_cell_type(std::int64_t type) {
+    return (type >= 0 && type <= 16) || (type >= 21 && type <= 36) || (type >= 68 && type <= 79);
+}
+bool has_any_size(std::int64_t type) {
+    return type == 2 || type == 4 || type == 6 || type == 7 || type == 36 || type >= 68;
+}
 
 std::string lower(std::string_view s) {
     std::string out(s);
@@ -160,34 +148,25 @@ class LegacyFileChecker {
     void classic_cells(std::int64_t n, std::int64_t size) {
         const int line = line_;
         cell_sizes_.clear();
-        std::int64_t read = 0;
         std::int64_t remaining = 0; // ids still to come in the current cell
-        auto take = [&](std::int64_t v) {
-            if (remaining == 0) {
-                if (std::int64_t(cell_sizes_.size()) == n)
-                    fail("CELLS declares " + std::to_string(n) + " cells in " +
-                         std::to_string(size) + " numbers: the numbers hold more cells");
-                if (v < 0 || v > size - read)
-                    fail("cell " + std::to_string(cell_sizes_.size()) + " has " +
-                         std::to_string(v) + " points: expected a count that fits the " +
-                         std::to_string(size) + " numbers CELLS declares");
-                cell_sizes_.push_back(std::int32_t(v));
-                remaining = v;
-            } else {
-                point_id(v, "cell " + std::to_string(cell_sizes_.size() - 1));
-                --remaining;
-            }
-            ++read;
-        };
-        if (binary_) {
-            binary_block(size * 4, line, "CELLS", [&](const unsigned char* p) {
-                for (std::int64_t i = 0; i < size; ++i)
-                    take(std::int32_t(big_endian(p + 4 * i, 4)));
+        int32_values(
+            size, line, "CELLS", "a number of the cell list",
+            [&](std::int64_t read, std::int64_t v) {
+                if (remaining == 0) {
+                    if (std::int64_t(cell_sizes_.size()) == n)
+                        fail("CELLS declares " + std::to_string(n) + " cells in " +
+                             std::to_string(size) + " numbers: the numbers hold more cells");
+                    if (v < 0 || v > size - read)
+                        fail("cell " + std::to_string(cell_sizes_.size()) + " has " +
+                             std::to_string(v) + " points: expected a count that fits the " +
+                             std::to_string(size) + " numbers CELLS declares");
+                    cell_sizes_.push_back(std::int32_t(v));
+                    remaining = v;
+                } else {
+                    point_id(v, "cell " + std::to_string(cell_sizes_.size() - 1));
+                    --remaining;
+                }
             });
-        } else {
-            for (std::int64_t i = 0; i < size; ++i)
-                take(ascii_integer("a number of the cell list"));
-        }
         if (std::int64_t(cell_sizes_.size()) != n || remaining != 0)
             fail(line, "CELLS declares " + std::to_string(n) + " cells in " + std::to_string(size) +
                            " numbers: the numbers hold " + std::to_string(cell_sizes_.size()) +
@@ -251,29 +230,17 @@ class LegacyFileChecker {
         if (n != num_cells_)
             fail("CELL_TYPES declares " + std::to_string(n) + " cells: expected the " +
                  std::to_string(num_cells_) + " of CELLS");
-        auto check = [&](std::int64_t c, std::int64_t type, int at) {
-            const auto* known = std::find_if(std::begin(kCellSizes), std::end(kCellSizes),
-                                             [&](const CellSize& s) { return s.type == type; });
-            if (known == std::end(kCellSizes))
+        int32_values(n, line, "CELL_TYPES", "a cell type", [&](std::int64_t c, std::int64_t type) {
+            const int at = binary_ ? line : line_;
+            if (!is_legacy_cell_type(type))
                 fail(at, "cell " + std::to_string(c) + " has VTK cell type " +
                              std::to_string(type) + ": not a cell type the legacy reader builds");
             // A fixed-size type with the wrong count is mesh_of_grid's error, naming the cell's
             // kind; only the types of any size need a point here.
-            if (known->points < 0 && cell_sizes_[std::size_t(c)] < 1)
+            if (has_any_size(type) && cell_sizes_[std::size_t(c)] < 1)
                 fail(at, "cell " + std::to_string(c) + " of VTK cell type " + std::to_string(type) +
                              " has no points in CELLS: expected at least 1");
-        };
-        if (binary_) {
-            binary_block(n * 4, line, "CELL_TYPES", [&](const unsigned char* p) {
-                for (std::int64_t c = 0; c < n; ++c)
-                    check(c, std::int32_t(big_endian(p + 4 * c, 4)), line);
-            });
-        } else {
-            for (std::int64_t c = 0; c < n; ++c) {
-                const std::int64_t type = ascii_integer("a cell type");
-                check(c, type, line_);
-            }
-        }
+        });
         have_types_ = true;
         cell_sizes_ = {};
     }
@@ -410,6 +377,21 @@ class LegacyFileChecker {
                  std::to_string(kMaxVtkComponents));
     }
 
+    // `count` 32-bit integers, as the cell list and cell types are read: ASCII numbers (`what`
+    // in errors), or big-endian binary data after the header line.
+    template <typename Each>
+    void int32_values(std::int64_t count, int line, std::string_view section,
+                      const std::string& what, Each each) {
+        if (!binary_) {
+            for (std::int64_t i = 0; i < count; ++i) each(i, ascii_integer(what));
+            return;
+        }
+        binary_block(count * 4, line, section, [&](const unsigned char* p) {
+            for (std::int64_t i = 0; i < count; ++i)
+                each(i, std::int32_t(big_endian(p + 4 * i, 4)));
+        });
+    }
+
     // `count` values of `type`: ASCII numbers, or big-endian binary data after the header
     // line. `each` (if any) sees every value as an integer (integer types only).
     template <typename Each>
@@ -472,9 +454,7 @@ class LegacyFileChecker {
             if (length > text_.size() - pos_ - std::size_t(header))
                 fail(line, std::string(section) + ": string " + std::to_string(i) + " of " +
                                std::to_string(length) + " bytes runs past the end of the file");
-            line_ += int(std::count(text_.begin() + std::ptrdiff_t(pos_),
-                                    text_.begin() + std::ptrdiff_t(pos_ + header + length), '\n'));
-            pos_ += header + length;
+            skip(header + length);
         }
     }
 
@@ -490,12 +470,15 @@ class LegacyFileChecker {
         if (pos_ == text_.size() || bytes < 0 || std::uint64_t(bytes) > text_.size() - pos_ - 1)
             fail(line, std::string(section) + " needs " + std::to_string(bytes) +
                            " bytes of binary data: the file ends before");
-        ++pos_;
-        use(reinterpret_cast<const unsigned char*>(text_.data() + pos_)); // errors at `line`
-        line_ +=
-            1 + int(std::count(text_.begin() + std::ptrdiff_t(pos_),
-                               text_.begin() + std::ptrdiff_t(pos_ + std::size_t(bytes)), '\n'));
-        pos_ += std::size_t(bytes);
+        use(reinterpret_cast<const unsigned char*>(text_.data() + pos_ + 1)); // errors at `line`
+        skip(1 + std::size_t(bytes)); // the line's end, then the data
+    }
+
+    // Moves past the next `n` bytes, counting the lines they end.
+    void skip(std::size_t n) {
+        const auto from = text_.begin() + std::ptrdiff_t(pos_);
+        line_ += int(std::count(from, from + std::ptrdiff_t(n), '\n'));
+        pos_ += n;
     }
 
     static std::uint64_t big_endian(const unsigned char* p, int bytes) {

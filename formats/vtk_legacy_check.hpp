@@ -7,7 +7,6 @@
 // big-endian binary data measured; cell connectivity and types are decoded), every point id
 // against the number of points, and nothing but whitespace after the last section.
 #include <string>
-#include <string_view>
 
 namespace part::formats {
 

@@ -9,28 +9,24 @@
 #include <utility>
 
 #include <vtkAlgorithm.h>
-#include <vtkCallbackCommand.h>
 #include <vtkCellArray.h>
 #include <vtkCellData.h>
 #include <vtkCellType.h>
 #include <vtkCellTypes.h>
 #include <vtkDataArray.h>
 #include <vtkDataSetAttributes.h>
-#include <vtkDoubleArray.h>
 #include <vtkFieldData.h>
 #include <vtkIdList.h>
 #include <vtkIdTypeArray.h>
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
 #include <vtkIntArray.h>
-#include <vtkLogger.h>
 #include <vtkObjectFactory.h>
 #include <vtkPointData.h>
 #include <vtkPoints.h>
 #include <vtkSmartPointer.h>
 #include <vtkStreamingDemandDrivenPipeline.h>
 #include <vtkStringArray.h>
-#include <vtkStringOutputWindow.h>
 #include <vtkUnsignedCharArray.h>
 #include <vtkUnstructuredGrid.h>
 #include <vtkUnstructuredGridAlgorithm.h>
@@ -42,7 +38,6 @@
 #include "formats/atomic_output.hpp"
 #include "formats/line_reader.hpp"
 #include "formats/mesh_file.hpp"
-#include "formats/pvtu_replacement.hpp"
 #include "formats/vtk_errors.hpp"
 #include "formats/vtk_lagrange_order.hpp"
 #include "formats/vtk_legacy_check.hpp"
@@ -63,11 +58,6 @@ bool enum_of_vtk(const int (&table)[N], int vtk_type, Enum& value) {
     value = Enum(it == table + N ? 0 : it - table);
     return it != table + N;
 }
-
-// VTK's cell types in CellType order.
-constexpr int kVtkCellTypes[] = {VTK_VERTEX,     VTK_LINE,       VTK_TRIANGLE, VTK_QUAD,
-                                 VTK_TETRA,      VTK_HEXAHEDRON, VTK_WEDGE,    VTK_PYRAMID,
-                                 VTK_POLYHEDRON, VTK_POLYGON};
 
 int vtk_type_of(CellType type) {
     return kVtkCellTypes[static_cast<int>(type)];
@@ -335,7 +325,6 @@ Mesh mesh_of_vtk_grid(vtkUnstructuredGrid* grid, const std::string& path) {
             reordering = lagrange.reordering(path, c, type, vtk_type, ids->GetNumberOfIds());
             num_nodes = int(ids->GetNumberOfIds());
         }
-        const bool polyhedron = type == CellType::Polyhedron;
         if (!has_own_node_count(type) && ids->GetNumberOfIds() != num_nodes)
             throw InputError(path, 0,
                              "cell " + std::to_string(c) + " (" +
@@ -364,7 +353,7 @@ Mesh mesh_of_vtk_grid(vtkUnstructuredGrid* grid, const std::string& path) {
                 nodes[k] = lagrange_nodes[std::size_t((*reordering)[k])];
         }
         faces.clear();
-        if (polyhedron) faces = local_faces(grid, c, ids, path);
+        if (type == CellType::Polyhedron) faces = local_faces(grid, c, ids, path);
         mesh.add_cell(type, nodes, faces);
     }
     mesh.point_data = arrays_of(grid->GetPointData());
@@ -395,8 +384,7 @@ vtkSmartPointer<vtkUnstructuredGrid> grid_of(const Mesh& mesh, std::span<const C
         const std::size_t p = all_points ? i : std::size_t((*points)[i]);
         if (!all_points) local[p] = PointId(i);
         double xyz[3] = {0, 0, 0};
-        for (int a = 0; a < mesh.dim; ++a)
-            xyz[a] = mesh.points[p * std::size_t(mesh.dim) + std::size_t(a)];
+        std::copy_n(mesh.points.begin() + std::ptrdiff_t(p) * mesh.dim, mesh.dim, xyz);
         coords->SetPoint(vtkIdType(i), xyz);
     }
     grid->SetPoints(coords);
@@ -422,12 +410,9 @@ vtkSmartPointer<vtkUnstructuredGrid> grid_of(const Mesh& mesh, std::span<const C
         grid->InsertNextCell(VTK_POLYHEDRON, vtkIdType(ids.size()), ids.data(), num_faces,
                              faces.data());
     }
-    for (const auto& array : mesh.point_data) {
-        if (all_points)
-            grid->GetPointData()->AddArray(vtk_array_of(array));
-        else
-            grid->GetPointData()->AddArray(vtk_array_of(array.subset(*points)));
-    }
+    for (const auto& array : mesh.point_data)
+        grid->GetPointData()->AddArray(all_points ? vtk_array_of(array)
+                                                  : vtk_array_of(array.subset(*points)));
     auto replaced = [&](const std::string& name) {
         return std::any_of(extra.begin(), extra.end(),
                            [&](const MeshArray& a) { return a.name() == name; });
@@ -475,14 +460,27 @@ class PieceSource : public vtkUnstructuredGridAlgorithm {
 };
 vtkStandardNewMacro(PieceSource);
 
-vtkSmartPointer<vtkUnstructuredGrid> read_vtu_grid(const std::string& path) {
-    check_vtk_xml_file(path, VtkXmlKind::UnstructuredGrid); // VTK crashes on malformed files
+// The grid of the .vtu file `path`, or with `text` of that text, which `path` names in errors.
+vtkSmartPointer<vtkUnstructuredGrid> read_vtu_grid(const std::string& path,
+                                                   const std::string* text = nullptr) {
+    // VTK crashes on malformed files.
+    if (text)
+        check_vtk_xml_text(*text, path, VtkXmlKind::UnstructuredGrid);
+    else
+        check_vtk_xml_file(path, VtkXmlKind::UnstructuredGrid);
     vtkNew<vtkXMLUnstructuredGridReader> reader;
     VtkErrors errors(reader);
-    reader->SetFileName(path.c_str());
+    if (text) {
+        reader->ReadFromInputStringOn();
+        reader->SetInputString(*text);
+    } else {
+        reader->SetFileName(path.c_str());
+    }
     reader->Update();
     if (errors.any() || reader->GetErrorCode() != 0)
-        throw InputError(path, 0, "VTK cannot read this .vtu file: " + errors.message());
+        throw InputError(path, 0,
+                         std::string("VTK cannot read this ") +
+                             (text ? "mesh piece: " : ".vtu file: ") + errors.message());
     return reader->GetOutput();
 }
 
@@ -594,15 +592,7 @@ PendingPvtu::PendingPvtu(const std::string& path, const Mesh& mesh, std::span<co
         auto grid = grid_of(mesh, mesh_cells, &piece.points, &piece.cells, extra_cell_arrays);
         grid->GetCellData()->SetGlobalIds(id_array("GlobalCellIds", piece.cells));
         grid->GetPointData()->SetGlobalIds(id_array("GlobalNodeIds", piece.points));
-        if (ghost_layers > 0) {
-            vtkNew<vtkUnsignedCharArray> ghosts;
-            ghosts->SetName(vtkDataSetAttributes::GhostArrayName());
-            ghosts->SetNumberOfTuples(vtkIdType(piece.cells.size()));
-            for (std::size_t i = 0; i < piece.cells.size(); ++i)
-                ghosts->SetValue(vtkIdType(i),
-                                 i < piece.num_owned ? 0 : vtkDataSetAttributes::DUPLICATECELL);
-            grid->GetCellData()->AddArray(ghosts);
-        }
+        if (ghost_layers > 0) grid->GetCellData()->AddArray(vtk_array_of(ghost_flags(piece)));
         return grid;
     };
     // VTK names the pieces after the .pvtu: <piece_stem>_<p>.vtu.
@@ -635,6 +625,12 @@ std::vector<std::string> PendingPvtu::piece_paths() const {
             paths.push_back((destination / entry.path().filename()).string());
     std::sort(paths.begin(), paths.end());
     return paths;
+}
+
+MeshArray ghost_flags(const MeshPiece& piece) {
+    std::vector<std::uint8_t> flags(piece.cells.size(), vtkDataSetAttributes::DUPLICATECELL);
+    std::fill_n(flags.begin(), piece.num_owned, std::uint8_t(0));
+    return MeshArray::from_values(vtkDataSetAttributes::GhostArrayName(), 1, flags);
 }
 
 void PendingPvtu::commit() {
@@ -685,15 +681,7 @@ std::string vtu_text(const Mesh& mesh) {
 }
 
 Mesh mesh_of_vtu_text(const std::string& text, const std::string& what) {
-    check_vtk_xml_text(text, what, VtkXmlKind::UnstructuredGrid);
-    vtkNew<vtkXMLUnstructuredGridReader> reader;
-    VtkErrors errors(reader);
-    reader->ReadFromInputStringOn();
-    reader->SetInputString(text);
-    reader->Update();
-    if (errors.any() || reader->GetErrorCode() != 0)
-        throw InputError(what, 0, "VTK cannot read this mesh piece: " + errors.message());
-    vtkUnstructuredGrid* grid = reader->GetOutput();
+    const vtkSmartPointer<vtkUnstructuredGrid> grid = read_vtu_grid(what, &text);
     // An empty piece is a valid message (no cells for this destination).
     if (grid->GetNumberOfCells() == 0) {
         Mesh empty;

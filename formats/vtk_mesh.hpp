@@ -69,6 +69,9 @@ class PendingPvtu {
     std::string folder_, staged_;
 };
 
+// vtkGhostType of a piece's cells: 0 for its own, DUPLICATECELL (1) for its ghosts.
+MeshArray ghost_flags(const MeshPiece& piece);
+
 // One piece of a .pvtu read on its own: the file, the part it holds and its mesh.
 struct PvtuPiece {
     std::string path;

@@ -10,7 +10,6 @@
 #include <vtkCGNSReader.h>
 #include <vtkCellData.h>
 #include <vtkCellType.h>
-#include <vtkCompositeDataIterator.h>
 #include <vtkDataObjectTreeIterator.h>
 #include <vtkExodusIIReader.h>
 #include <vtkIdList.h>
@@ -73,6 +72,12 @@ vtkMultiBlockDataSet* run_reader(vtkAlgorithm* reader, const std::string& path,
     return output;
 }
 
+// The name of child i of `blocks`, or null.
+const char* block_name(vtkMultiBlockDataSet* blocks, unsigned i) {
+    return blocks->HasMetaData(i) ? blocks->GetMetaData(i)->Get(vtkCompositeDataSet::NAME())
+                                  : nullptr;
+}
+
 // A leaf block as an unstructured grid; `what` names the blocks in errors ("zone").
 vtkUnstructuredGrid* unstructured_leaf(vtkDataObject* leaf, const char* name,
                                        const std::string& what, const std::string& path) {
@@ -85,8 +90,6 @@ vtkUnstructuredGrid* unstructured_leaf(vtkDataObject* leaf, const char* name,
     return grid;
 }
 
-// The mesh of each leaf block of `blocks` that holds cells, in order; `what` names the blocks
-// in errors ("zone").
 // A copy of `grid` without its empty cells. VTK's Exodus reader gives an empty cell for a side
 // it cannot build (an edge side of a shell element, say), which no boundary element can stand for.
 vtkSmartPointer<vtkUnstructuredGrid> without_empty_cells(vtkUnstructuredGrid* grid) {
@@ -104,7 +107,9 @@ vtkSmartPointer<vtkUnstructuredGrid> without_empty_cells(vtkUnstructuredGrid* gr
     return kept;
 }
 
-// `skip_empty`: leave out the empty cells (see without_empty_cells) instead of refusing them.
+// The mesh of each leaf block of `blocks` that holds cells, in order; `what` names the blocks
+// in errors ("zone"). `skip_empty`: leave out the empty cells (see without_empty_cells) instead
+// of refusing them.
 std::vector<Mesh> leaf_meshes(vtkMultiBlockDataSet* blocks, const std::string& path,
                               const std::string& what, bool skip_empty = false) {
     std::vector<Mesh> meshes;
@@ -118,14 +123,6 @@ std::vector<Mesh> leaf_meshes(vtkMultiBlockDataSet* blocks, const std::string& p
         if (skip_empty) grid = without_empty_cells(grid);
         if (grid->GetNumberOfCells() > 0) meshes.push_back(mesh_of_vtk_grid(grid, path));
     }
-    return meshes;
-}
-
-// As leaf_meshes, refusing an output without cells.
-std::vector<Mesh> meshes_of_leaves(vtkMultiBlockDataSet* output, const std::string& path,
-                                   const std::string& what) {
-    std::vector<Mesh> meshes = leaf_meshes(output, path, what);
-    if (meshes.empty()) throw InputError(path, 0, "empty mesh: no " + what + " holds cells");
     return meshes;
 }
 
@@ -182,8 +179,9 @@ Mesh appended(const std::vector<Mesh>& blocks, const std::string& path) {
     }
 }
 
-MeshArray renamed(const MeshArray& array, const std::string& name) {
-    MeshArray out(name, array.type(), array.components(), array.num_tuples());
+// `array` named `name` with `tuples` tuples (at least its own): its own, then zeros.
+MeshArray resized(const MeshArray& array, const std::string& name, std::size_t tuples) {
+    MeshArray out(name, array.type(), array.components(), tuples);
     std::copy_n(static_cast<const unsigned char*>(array.data()), array.size_bytes(),
                 static_cast<unsigned char*>(out.data()));
     return out;
@@ -194,17 +192,11 @@ MeshArray renamed(const MeshArray& array, const std::string& name) {
 vtkMultiBlockDataSet* exodus_objects(vtkMultiBlockDataSet* output, const std::string& kind,
                                      const std::string& path) {
     for (unsigned i = 0; i < output->GetNumberOfBlocks(); ++i) {
-        const char* name = output->GetMetaData(i)->Get(vtkCompositeDataSet::NAME());
+        const char* name = block_name(output, i);
         auto* child = vtkMultiBlockDataSet::SafeDownCast(output->GetBlock(i));
         if (name && name == kind && child) return child;
     }
     throw InputError(path, 0, "VTK's Exodus II reader gave no " + kind);
-}
-
-std::size_t cells_in(const std::vector<Mesh>& meshes, std::size_t count) {
-    std::size_t cells = 0;
-    for (std::size_t i = 0; i < count; ++i) cells += std::size_t(meshes[i].num_cells());
-    return cells;
 }
 
 // `faces` (a side set) with the arrays of `model` (an element block), so that the two append:
@@ -232,7 +224,7 @@ Mesh shaped_like(Mesh faces, const Mesh& model) {
 // The block id of each cell as "element_block": 0 on the side sets' faces (the cells from
 // `block_cells` on).
 MeshArray element_blocks(const MeshArray& object_ids, CellId block_cells) {
-    MeshArray blocks = renamed(object_ids, "element_block");
+    MeshArray blocks = resized(object_ids, "element_block", object_ids.num_tuples());
     for (std::size_t c = std::size_t(block_cells); c < blocks.num_tuples(); ++c)
         blocks.set_value(c, 0, 0);
     return blocks;
@@ -250,7 +242,7 @@ std::int32_t tag_for_id_zero(const MeshArray& object_ids) {
 }
 
 MeshArray physical_tags(const MeshArray& object_ids, std::int32_t zero_tag) {
-    MeshArray tags = renamed(object_ids, kPhysicalTagArray);
+    MeshArray tags = resized(object_ids, kPhysicalTagArray, object_ids.num_tuples());
     for (std::size_t c = 0; c < tags.num_tuples(); ++c)
         if (tags.value(c) == 0) tags.set_value(c, 0, zero_tag);
     return tags;
@@ -367,17 +359,12 @@ FoamBlocks foam_blocks(vtkMultiBlockDataSet* output, const std::string& path) {
     FoamBlocks blocks;
     std::size_t regions = 0; // blocks of cells other than the patches
     for (unsigned i = 0; i < output->GetNumberOfBlocks(); ++i) {
-        vtkInformation* meta = output->HasMetaData(i) ? output->GetMetaData(i) : nullptr;
-        const std::string name = meta && meta->Get(vtkCompositeDataSet::NAME())
-                                     ? meta->Get(vtkCompositeDataSet::NAME())
-                                     : "";
+        const std::string name = block_name(output, i) ? block_name(output, i) : "";
         vtkDataObject* block = output->GetBlock(i);
         auto* children = vtkMultiBlockDataSet::SafeDownCast(block);
         if (children && name == "boundary") {
             for (unsigned k = 0; k < children->GetNumberOfBlocks(); ++k) {
-                vtkInformation* patch =
-                    children->HasMetaData(k) ? children->GetMetaData(k) : nullptr;
-                const char* patch_name = patch ? patch->Get(vtkCompositeDataSet::NAME()) : nullptr;
+                const char* patch_name = block_name(children, k);
                 if (auto* faces = vtkPolyData::SafeDownCast(children->GetBlock(k)))
                     blocks.patches.emplace_back(patch_name ? patch_name : "", faces);
             }
@@ -403,14 +390,6 @@ CellType face_type(vtkIdType count) {
     return count == 3   ? CellType::Triangle
            : count == 4 ? CellType::Quadrilateral
                         : CellType::Polygon;
-}
-
-// `array` with `tuples` tuples: its own, then zeros.
-MeshArray padded(const MeshArray& array, std::size_t tuples) {
-    MeshArray out(array.name(), array.type(), array.components(), tuples);
-    std::copy_n(static_cast<const unsigned char*>(array.data()), array.size_bytes(),
-                static_cast<unsigned char*>(out.data()));
-    return out;
 }
 
 // Adds the faces of each patch that has faces to `mesh` (the internal mesh) as boundary
@@ -448,7 +427,8 @@ void add_patches(Mesh& mesh, const FoamBlocks& blocks, const std::string& path) 
             tags.push_back(tag);
         }
     }
-    for (MeshArray& array : mesh.cell_data) array = padded(array, std::size_t(mesh.num_cells()));
+    for (MeshArray& array : mesh.cell_data)
+        array = resized(array, array.name(), std::size_t(mesh.num_cells()));
     mesh.cell_data.push_back(MeshArray::from_values(kPhysicalTagArray, 1, tags));
 }
 
@@ -476,8 +456,10 @@ Mesh read_exodus_mesh(const std::string& path) {
         reader->SetObjectStatus(side_sets, i, 1);
     vtkMultiBlockDataSet* output = run_reader(reader, path, "Exodus II");
     std::vector<Mesh> blocks =
-        meshes_of_leaves(exodus_objects(output, "Element Blocks", path), path, "element block");
-    const std::size_t block_count = blocks.size();
+        leaf_meshes(exodus_objects(output, "Element Blocks", path), path, "element block");
+    if (blocks.empty()) throw InputError(path, 0, "empty mesh: no element block holds cells");
+    CellId block_cells = 0;
+    for (const Mesh& block : blocks) block_cells += block.num_cells();
     for (Mesh& faces :
          leaf_meshes(exodus_objects(output, "Side Sets", path), path, "side set", true)) {
         if (!faces.find_point_array("ImplicitNodeId"))
@@ -494,7 +476,6 @@ Mesh read_exodus_mesh(const std::string& path) {
                              }));
     mesh.point_data = arrays_without(mesh.point_data, {"ImplicitNodeId", "PedigreeNodeId"});
     mesh.cell_data = arrays_without(mesh.cell_data, {"ObjectId", "PedigreeElementId"});
-    const CellId block_cells = CellId(cells_in(blocks, block_count));
     mesh.cell_data.push_back(element_blocks(*object_ids, block_cells));
     const std::int32_t zero_tag = tag_for_id_zero(*object_ids);
     mesh.cell_data.push_back(physical_tags(*object_ids, zero_tag));

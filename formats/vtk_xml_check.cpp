@@ -334,15 +334,15 @@ class XmlFileChecker {
     }
 
     void check_children(const OpenElement& element) const {
-        const auto require = [&](std::string_view child, const std::string& what) {
+        const auto require = [&](std::string_view child) {
             if (!element.children.count(child))
-                fail_at(element.at, "<" + element.name + "> has no " + what);
+                fail_at(element.at, "<" + element.name + "> has no <" + std::string(child) + ">");
         };
-        if (element.name == "VTKFile") require(grid_name(), "<" + std::string(grid_name()) + ">");
-        if (element.name == "UnstructuredGrid") require("Piece", "<Piece>");
+        if (element.name == "VTKFile") require(grid_name());
+        if (element.name == "UnstructuredGrid") require("Piece");
         if (element.name == "Piece" && kind_ == VtkXmlKind::UnstructuredGrid) {
-            require("Points", "<Points>");
-            require("Cells", "<Cells>");
+            require("Points");
+            require("Cells");
         }
         if (element.name == "Points" || element.name == "PPoints")
             if (element.children.empty())
@@ -510,17 +510,15 @@ class XmlFileChecker {
         return amount == std::uint64_t(a.tuples) * per_tuple ||
                (a.alt_tuples >= 0 && amount == std::uint64_t(a.alt_tuples) * per_tuple);
     }
-    std::string declared(const DeclaredArray& a, std::uint64_t per_tuple,
-                         const std::string& unit) const {
-        return a.tuples < 0 ? "a multiple of " + std::to_string(per_tuple) : describe(a) + unit;
-    }
-
-    std::string describe(const DeclaredArray& a) const {
+    // What `a` declares, for errors; `unit` follows a count of tuples.
+    static std::string declared(const DeclaredArray& a, std::uint64_t per_tuple,
+                                const std::string& unit) {
+        if (a.tuples < 0) return "a multiple of " + std::to_string(per_tuple);
         std::string what = std::to_string(a.tuples) + " tuples";
         if (a.alt_tuples >= 0)
             what = std::to_string(a.tuples) + " or " + std::to_string(a.alt_tuples) + " values";
         if (a.components > 1) what += " of " + std::to_string(a.components) + " components";
-        return what;
+        return what + unit;
     }
 
     void check_inline_array(OpenElement& element) {

@@ -7,7 +7,6 @@
 
 #include "formats/chaco_graph_lines.hpp"
 #include "formats/coordinates_file.hpp"
-#include "formats/mpi/line_slices.hpp"
 #include "formats/partition_file.hpp"
 #include "formats/permutation_file.hpp"
 #include "libpart/core/counting_sort.hpp"
@@ -17,9 +16,130 @@
 
 namespace part::formats::mpi {
 
+std::int64_t before_this_rank(MPI_Comm comm, std::int64_t value) {
+    const int rank = part::mpi::rank_of(comm);
+    long long in = value, out = 0;
+    MPI_Exscan(&in, &out, 1, MPI_LONG_LONG, MPI_SUM, comm);
+    return rank == 0 ? 0 : out;
+}
+
 namespace {
 
 using part::mpi::collectively;
+using part::mpi::sum_over_ranks;
+
+// A rank's slice of a text file read from all ranks at once (read_line_slice): each rank reads
+// its own byte range with MPI-IO and keeps the whole lines that start in it, so together the
+// ranks hold every line exactly once and no rank reads the whole file.
+struct LineSlice {
+    std::string text;              // whole lines; the file's last line may lack its '\n'
+    std::int64_t lines_before = 0; // file lines before the slice (for error line numbers)
+    std::int64_t lines = 0;        // lines in the slice
+    std::int64_t total_lines = 0;  // lines in the whole file, on every rank
+};
+
+// Closes the file on every path out.
+struct FileCloser {
+    MPI_File file;
+    ~FileCloser() { MPI_File_close(&file); }
+};
+
+std::string mpi_error_text(int code) {
+    char text[MPI_MAX_ERROR_STRING];
+    int length = 0;
+    MPI_Error_string(code, text, &length);
+    return std::string(text, std::size_t(length));
+}
+
+constexpr std::int64_t kReadAhead = 1 << 16;
+
+// Opens `path` read-only on `comm` (collective). Throws InputError (on the ranks of comm,
+// which all see the failure) when it cannot.
+MPI_File open_for_reading(MPI_Comm comm, const std::string& path) {
+    MPI_File file;
+    const int code = MPI_File_open(comm, path.c_str(), MPI_MODE_RDONLY, MPI_INFO_NULL, &file);
+    if (code != MPI_SUCCESS)
+        throw InputError(path, 0, "cannot open for reading: " + mpi_error_text(code));
+    return file;
+}
+
+// bytes [offset, offset + count) of an open file, fewer at its end. Throws InputError.
+std::string read_file_bytes(MPI_File file, const std::string& path, std::int64_t offset,
+                            std::int64_t count) {
+    std::string out(std::size_t(std::max<std::int64_t>(count, 0)), '\0');
+    std::size_t done = 0;
+    while (done < out.size()) {
+        const int chunk = int(std::min<std::size_t>(out.size() - done, std::size_t(1) << 30));
+        MPI_Status status;
+        const int code = MPI_File_read_at(file, offset + std::int64_t(done), out.data() + done,
+                                          chunk, MPI_CHAR, &status);
+        if (code != MPI_SUCCESS) throw InputError(path, 0, "read failed: " + mpi_error_text(code));
+        int got = 0;
+        MPI_Get_count(&status, MPI_CHAR, &got);
+        done += std::size_t(got);
+        if (got < chunk) break;
+    }
+    out.resize(done);
+    return out;
+}
+
+// Offset just after the first '\n' at or after `from` (or the end of the file), reading on
+// from `buffer`, which holds the file's bytes from `buffer_start`.
+std::int64_t next_line_start(MPI_File file, const std::string& path, std::string& buffer,
+                             std::int64_t buffer_start, std::int64_t from, std::int64_t file_size) {
+    for (;;) {
+        const std::int64_t local = std::max<std::int64_t>(from - buffer_start, 0);
+        const std::size_t at = buffer.find('\n', std::size_t(local));
+        if (at != std::string::npos) return buffer_start + std::int64_t(at) + 1;
+        const std::int64_t end = buffer_start + std::int64_t(buffer.size());
+        if (end >= file_size) return file_size;
+        buffer += read_file_bytes(file, path, end, kReadAhead);
+    }
+}
+
+// Collective. Splits the bytes [section_begin, end of file) into one equal range per rank;
+// a rank keeps the lines that start in its range (a line starts at section_begin or after a
+// '\n'), reading past its range to the end of its last line. lines_before_section counts the
+// lines before section_begin. Throws CollectiveError on every rank when the file cannot be
+// opened or read.
+LineSlice read_line_slice(MPI_Comm comm, const std::string& path, std::int64_t section_begin = 0,
+                          std::int64_t lines_before_section = 0) {
+    const int rank = part::mpi::rank_of(comm), ranks = part::mpi::size_of(comm);
+    MPI_File file = MPI_FILE_NULL;
+    collectively(comm, [&] { file = open_for_reading(comm, path); });
+    FileCloser closer{file};
+    LineSlice slice = collectively(comm, [&] {
+        MPI_Offset size = 0;
+        MPI_File_get_size(file, &size);
+        const std::int64_t length = std::max<std::int64_t>(size - section_begin, 0);
+        const std::int64_t lo = section_begin + length * rank / ranks;
+        const std::int64_t hi = section_begin + length * (rank + 1) / ranks;
+        // A line starts in [lo, hi) when it begins at section_begin or after a '\n' at
+        // lo - 1 or later; neighbours use the same rule, so the slices meet exactly.
+        const std::int64_t from = lo > section_begin ? lo - 1 : lo;
+        // Read a little past the range: the last line almost always ends there, so the
+        // buffer need not grow (a copy of it all) to find that end.
+        std::string buffer =
+            read_file_bytes(file, path, from, std::min<std::int64_t>(hi + kReadAhead, size) - from);
+        const std::int64_t start =
+            lo > section_begin ? next_line_start(file, path, buffer, from, lo - 1, size) : lo;
+        const std::int64_t end =
+            hi > lo ? next_line_start(file, path, buffer, from, std::max(hi - 1, start), size)
+                    : start;
+        LineSlice s;
+        if (start < hi && end > start) { // trimmed in place, not copied
+            s.text = std::move(buffer);
+            s.text.resize(std::size_t(end - from));
+            s.text.erase(0, std::size_t(start - from));
+        }
+        s.lines = std::count(s.text.begin(), s.text.end(), '\n');
+        if (!s.text.empty() && s.text.back() != '\n') ++s.lines;
+        return s;
+    });
+    slice.lines_before = lines_before_section + before_this_rank(comm, slice.lines);
+    slice.total_lines = lines_before_section + sum_over_ranks(comm, slice.lines);
+    return slice;
+}
 
 struct Head {
     ChacoHeader header;
@@ -174,7 +294,7 @@ void check_symmetry(MPI_Comm comm, const std::string& path, const LineSlice& sli
         for (std::size_t i = first[ranks]; i < grouped.size(); ++i) check(grouped[i]);
         for (const Listed& l : in_by_block) check(l);
     });
-    if (!all && part::mpi::sum_over_ranks(comm, chosen_minus_other) != 0)
+    if (!all && sum_over_ranks(comm, chosen_minus_other) != 0)
         check_symmetry(comm, path, slice, read, true);
 }
 
@@ -228,7 +348,7 @@ GraphSlice read_chaco_slice(MPI_Comm comm, const std::string& path) {
             g.global_id.push_back(VertexId(v));
         }
     });
-    const std::int64_t vertices = std::min(sum_over_ranks(comm, vertex_lines), h.n);
+    const std::int64_t vertices = std::min<std::int64_t>(sum_over_ranks(comm, vertex_lines), h.n);
     const std::int64_t entries = sum_over_ranks(comm, std::int64_t(g.local.adjncy.size()));
     if (vertices < h.n)
         throw InputError(path, slice.total_lines, truncated_vertex_lines_message(vertices, h));
@@ -257,8 +377,7 @@ std::vector<PartId> read_partition_slice(MPI_Comm comm, const std::string& path,
         });
     });
     const std::int64_t first_row = check_rows(comm, path, slice, scan, block_start.back(), "lines");
-    PartId largest = -1;
-    MPI_Allreduce(&max_id, &largest, 1, MPI_INT32_T, MPI_MAX, comm);
+    const PartId largest = part::mpi::max_over_ranks(comm, max_id);
     // As read_partition: without part 0 and without a part count, the file looks 1-based.
     const PartId min_id = rows.empty() ? std::numeric_limits<PartId>::max()
                                        : *std::min_element(rows.begin(), rows.end());

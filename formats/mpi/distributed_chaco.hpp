@@ -44,6 +44,9 @@ Coordinates read_coordinates_slice(MPI_Comm comm, const std::string& path,
 std::vector<VertexId> read_permutation_slice(MPI_Comm comm, const std::string& path,
                                              const std::vector<VertexId>& block_start);
 
+// Collective: the sum of `value` over the ranks before this one.
+std::int64_t before_this_rank(MPI_Comm comm, std::int64_t value);
+
 // What part-repart needs to start (defined in libpart/mpi, which works on it).
 using part::mpi::DistributedInput;
 

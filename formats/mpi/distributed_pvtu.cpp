@@ -2,14 +2,12 @@
 
 #include <algorithm>
 #include <climits>
-#include <cstring>
 #include <filesystem>
 #include <map>
 #include <numeric>
 
 #include "formats/atomic_output.hpp"
 #include "formats/mpi/distributed_chaco.hpp"
-#include "formats/mpi/ordered_output.hpp"
 #include "formats/vtk_mesh.hpp"
 #include "libpart/mesh/boundary_elements.hpp"
 #include "libpart/mesh/gather_piece.hpp"
@@ -36,6 +34,7 @@ std::string distributed_piece_stem(const std::string& path) {
 }
 
 using part::mpi::collectively;
+using part::mpi::max_over_ranks;
 using part::mpi::rank_of;
 using part::mpi::size_of;
 
@@ -62,9 +61,7 @@ std::vector<std::int64_t> global_node_ids(const Mesh& piece) {
 // Collective. Every rank must give the same component count (for ranks with cells).
 void agree_on_components(MPI_Comm comm, int components, const std::string& path,
                          const std::string& field) {
-    int low = components, high = components;
-    MPI_Allreduce(MPI_IN_PLACE, &low, 1, MPI_INT, MPI_MIN, comm);
-    MPI_Allreduce(MPI_IN_PLACE, &high, 1, MPI_INT, MPI_MAX, comm);
+    const int low = -max_over_ranks(comm, -components), high = max_over_ranks(comm, components);
     if (low != high)
         throw InputError(path, 0,
                          "cell field '" + field + "' has " + std::to_string(low) +
@@ -98,8 +95,7 @@ OwnedCells owned_cells(MPI_Comm comm, const Mesh& mesh, const std::string& piece
             local_dim = std::max(local_dim, cell_dimension(mesh.cell_types[std::size_t(c)]));
         }
     });
-    int top = 0;
-    MPI_Allreduce(&local_dim, &top, 1, MPI_INT, MPI_MAX, comm);
+    const int top = max_over_ranks(comm, local_dim);
     OwnedCells owned;
     std::vector<CellId> lower;
     for (const auto& [id, c] : by_id)
@@ -172,42 +168,40 @@ BlockRows rows_of_blocks(MPI_Comm comm, const part::mpi::DistributedGraph& graph
             std::copy_n(graph.local.coords.values.begin() + std::ptrdiff_t(i) * dim, dim,
                         mine[i].centroid);
     }
-    const auto out = part::mpi::group_by_rank(
-        mine, ranks, [&](std::size_t i) { return reader(graph.global_id[i]); });
-    const std::vector<int> in_counts = part::mpi::exchange_counts(comm, out.counts);
-    const std::vector<Row> in = part::mpi::exchange<Row>(comm, out.items, out.counts, in_counts);
+    std::vector<int> source_of;
+    const std::vector<Row> in = part::mpi::send_outbox(
+        comm,
+        part::mpi::group_by_rank(mine, ranks,
+                                 [&](std::size_t i) { return reader(graph.global_id[i]); }),
+        &source_of);
     BlockRows rows;
     const std::size_t block = std::size_t(block_start[rank + 1] - block_start[rank]);
     rows.piece.assign(block, -1);
     if (graph.has_vertex_sizes) rows.size.assign(block, 1);
     if (with_centroids) rows.centroids = Coordinates{dim, std::vector<double>(block * dim, 0.0)};
     collectively(comm, [&] {
-        std::size_t at = 0;
-        for (int source = 0; source < ranks; ++source)
-            for (int k = 0; k < in_counts[source]; ++k, ++at) {
-                const VertexId id = in[at].id;
-                if (id >= block_start.back())
-                    throw InputError(
-                        path, 0,
-                        "piece " + std::to_string(source) + " has GlobalCellIds value " +
-                            std::to_string(id) + " but the pieces own " +
-                            std::to_string(block_start.back()) + " cells: expected the ids 0.." +
-                            std::to_string(block_start.back() - 1));
-                PartId& slot = rows.piece[std::size_t(id - block_start[rank])];
-                if (slot >= 0)
-                    throw InputError(path, 0,
-                                     "global cell " + std::to_string(id) + " is owned by piece " +
-                                         std::to_string(slot) + " and by piece " +
-                                         std::to_string(source) +
-                                         ": expected each cell owned once");
-                slot = source;
-                if (graph.has_vertex_sizes)
-                    rows.size[std::size_t(id - block_start[rank])] = in[at].size;
-                if (with_centroids)
-                    std::copy_n(in[at].centroid, dim,
-                                rows.centroids.values.begin() +
-                                    std::ptrdiff_t(id - block_start[rank]) * dim);
-            }
+        for (std::size_t at = 0; at < in.size(); ++at) {
+            const int source = source_of[at];
+            const VertexId id = in[at].id;
+            if (id >= block_start.back())
+                throw InputError(path, 0,
+                                 "piece " + std::to_string(source) + " has GlobalCellIds value " +
+                                     std::to_string(id) + " but the pieces own " +
+                                     std::to_string(block_start.back()) +
+                                     " cells: expected the ids 0.." +
+                                     std::to_string(block_start.back() - 1));
+            const auto local = std::size_t(id - block_start[rank]);
+            PartId& slot = rows.piece[local];
+            if (slot >= 0)
+                throw InputError(path, 0,
+                                 "global cell " + std::to_string(id) + " is owned by piece " +
+                                     std::to_string(slot) + " and by piece " +
+                                     std::to_string(source) + ": expected each cell owned once");
+            slot = source;
+            if (graph.has_vertex_sizes) rows.size[local] = in[at].size;
+            if (with_centroids)
+                std::copy_n(in[at].centroid, dim, &rows.centroids.values[local * dim]);
+        }
     });
     return rows;
 }
@@ -310,16 +304,10 @@ DistributedPvtu read_distributed_pvtu(MPI_Comm comm, const std::string& path,
 namespace {
 
 // One message block: the new part, the length of the .vtu text, the text.
-struct PieceHeader {
-    std::int64_t part;
-    std::int64_t bytes;
-};
-
 void append_piece(std::vector<char>& out, PartId part, const std::string& text) {
-    const PieceHeader header{part, std::int64_t(text.size())};
-    const char* h = reinterpret_cast<const char*>(&header);
-    out.insert(out.end(), h, h + sizeof header);
-    out.insert(out.end(), text.begin(), text.end());
+    const std::int64_t header[2] = {part, std::int64_t(text.size())};
+    part::mpi::put(out, header, 2);
+    part::mpi::put(out, text.data(), text.size());
 }
 
 // Collective. The cells of each new part (positions in the piece), then its ghosts within
@@ -340,13 +328,6 @@ std::vector<MeshPiece> pieces_with_ghosts(MPI_Comm comm, const Mesh& piece,
         cut.points.erase(std::unique(cut.points.begin(), cut.points.end()), cut.points.end());
     }
     return pieces;
-}
-
-// vtkGhostType of a cut piece: 0 for its own cells, DUPLICATECELL (1) for ghosts.
-MeshArray ghost_flags(const MeshPiece& cut) {
-    std::vector<std::uint8_t> flags(cut.cells.size(), 0);
-    std::fill(flags.begin() + std::ptrdiff_t(cut.num_owned), flags.end(), std::uint8_t(1));
-    return MeshArray::from_values("vtkGhostType", 1, flags);
 }
 
 } // namespace
@@ -424,14 +405,13 @@ PendingDistributedPvtu::PendingDistributedPvtu(MPI_Comm comm, const std::string&
     std::vector<Mesh> written;
     collectively(comm, [&] {
         std::map<PartId, std::vector<Mesh>> parts_of;
-        for (std::size_t at = 0; at < received.size();) {
-            PieceHeader header;
-            std::memcpy(&header, received.data() + at, sizeof header);
-            at += sizeof header;
-            const std::string text(received.data() + at, std::size_t(header.bytes));
-            at += std::size_t(header.bytes);
-            parts_of[PartId(header.part)].push_back(mesh_of_vtu_text(
-                text, path + " (cells of new part " + std::to_string(header.part) + ")"));
+        for (const char* at = received.data(); at != received.data() + received.size();) {
+            std::int64_t header[2]; // part, bytes
+            at = part::mpi::take(at, header, 2);
+            const std::string text(at, std::size_t(header[1]));
+            at += header[1];
+            parts_of[PartId(header[0])].push_back(mesh_of_vtu_text(
+                text, path + " (cells of new part " + std::to_string(header[0]) + ")"));
         }
         received = {};
         for (auto& [q, sent] : parts_of) {

@@ -5,7 +5,6 @@
 // sends its cells to the rank of their new part, which writes the new piece.
 #include <mpi.h>
 
-#include <memory>
 #include <string>
 #include <vector>
 
