@@ -38,15 +38,17 @@ constexpr std::size_t kMinLineBytes = 2;
 
 class Su2Parser {
   public:
-    Su2Parser(std::string_view text, const std::string& name, const MappedFile* source)
-        : lines_(text, name), text_size_(text.size()), source_(source) {}
+    Su2Parser(const MappedFile& source, const std::string& name)
+        : lines_(source.text(), name), text_size_(source.text().size()), source_(source) {}
 
     Mesh parse() {
         std::string_view line;
         if (!lines_.next_filled(line)) lines_.fail("empty file: expected 'NDIME= 2' or 'NDIME= 3'");
         Section s = section(line);
         while (s.key == "NZONE" || s.key == "IZONE") {
-            single_zone(s);
+            if (const std::int64_t n = count(s, "the zone"); n != 1)
+                lines_.fail(std::string(s.key) + "= " + std::to_string(n) +
+                            ": multizone SU2 meshes are not supported; write one file per zone");
             if (!lines_.next_filled(line)) lines_.fail("file ends before 'NDIME='");
             s = section(line);
         }
@@ -93,13 +95,6 @@ class Su2Parser {
             lines_.fail(std::string(s.key) + "= " + std::to_string(n) +
                         " is too large for 32-bit ids");
         return n;
-    }
-
-    void single_zone(const Section& s) const {
-        const std::int64_t n = count(s, "the zone");
-        if (n != 1)
-            lines_.fail(std::string(s.key) + "= " + std::to_string(n) +
-                        ": multizone SU2 meshes are not supported; write one file per zone");
     }
 
     void read_section(const Section& s) {
@@ -250,13 +245,11 @@ class Su2Parser {
         return {key, trimmed(line.substr(eq + 1))};
     }
 
-    void release() const {
-        if (source_) source_->release_parsed(lines_.offset());
-    }
+    void release() const { source_.release_parsed(lines_.offset()); }
 
     LineReader lines_;
     std::size_t text_size_;
-    const MappedFile* source_;
+    const MappedFile& source_;
     Mesh mesh_;
     int dim_ = 0;
     std::vector<std::int32_t> tags_; // per cell: 0 for an element, m + 1 in marker m
@@ -266,13 +259,9 @@ class Su2Parser {
 
 } // namespace
 
-Mesh parse_su2_mesh(std::string_view text, const std::string& name) {
-    return Su2Parser(text, name, nullptr).parse();
-}
-
 Mesh read_su2_mesh(const std::string& path) {
     MappedFile file(path);
-    return Su2Parser(file.text(), path, &file).parse();
+    return Su2Parser(file, path).parse();
 }
 
 } // namespace part::formats

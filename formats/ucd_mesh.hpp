@@ -31,6 +31,5 @@ bool is_abaqus_input_file(const std::string& path);
 // cell with the wrong node count, an undefined or repeated id, a count that disagrees with the
 // lines that follow, a malformed number.
 Mesh read_ucd_mesh(const std::string& path);
-Mesh parse_ucd_mesh(std::string_view text, const std::string& name);
 
 } // namespace part::formats
