@@ -259,16 +259,18 @@ class MshReader {
 
     static std::string clip(std::string_view s) { return std::string(s.substr(0, 40)); }
 
-    void expect_end(const std::string& section) {
+    void expect_end(const std::string& section) { expect_line("$End" + section); }
+    // The line `end` after blank lines (1.0 ends its sections in capitals: $ENDNOD, $ENDELM).
+    void expect_line(const std::string& end) {
         std::string_view line;
         while (lines_.next(line)) {
             if (is_blank(line)) continue;
-            if (line == "$End" + section) return;
-            lines_.fail("expected $End" + section + ", found '" + clip(line) + "'" +
+            if (line == end) return;
+            lines_.fail("expected " + end + ", found '" + clip(line) + "'" +
                         (binary_ ? " (the binary data is corrupted or has the wrong length)"
                                  : " (the section holds more entries than its header announces)"));
         }
-        lines_.fail("file ends before $End" + section + ": the file is truncated");
+        lines_.fail("file ends before " + end + ": the file is truncated");
     }
 
     // Lines 'dim tag "name"' after a count, in ASCII in binary files too.
@@ -319,12 +321,6 @@ class MshReader {
         return line;
     }
 
-    [[noreturn]] void unsupported_version(const std::string& version) const {
-        lines_.fail("Gmsh .msh version " + version +
-                    " is not supported: expected version 1.0, 2.0, 2.1, 2.2, 4.0 or 4.1 (gmsh FILE "
-                    "-save -format msh41 -o NEW.msh rewrites it)");
-    }
-
     void read_format() {
         FieldCursor fields(data_line("'version file-type data-size'"), lines_);
         version_ = fields.real("the format version");
@@ -332,7 +328,9 @@ class MshReader {
         const std::int64_t data_size = fields.integer("the data size");
         if (version_ != 2.2 && version_ != 4.1 && version_ != 4.0 && version_ != 2.0 &&
             version_ != 2.1)
-            unsupported_version(version_text(version_));
+            lines_.fail("Gmsh .msh version " + version_text(version_) +
+                        " is not supported: expected version 1.0, 2.0, 2.1, 2.2, 4.0 or 4.1 (gmsh "
+                        "FILE -save -format msh41 -o NEW.msh rewrites it)");
         if (file_type != 0 && file_type != 1)
             lines_.fail("file type must be 0 (ASCII) or 1 (binary)");
         binary_ = file_type == 1;
@@ -461,6 +459,27 @@ class MshReader {
         mesh_.points.insert(mesh_.points.end(), xyz, xyz + 3);
     }
 
+    // A node line 'tag x y z'; `what` names it in errors.
+    void read_ascii_node(const char* what) {
+        FieldCursor fields(data_line(what), lines_);
+        const std::int64_t tag = fields.integer("a node id");
+        double xyz[3];
+        for (double& x : xyz) x = fields.real("a node coordinate");
+        add_point(tag, xyz);
+    }
+
+    // Binary nodes of versions 2 and 4.0: int tag, x, y, z.
+    static constexpr std::size_t kNodeRecord = 4 + 3 * sizeof(double);
+    void add_node_records(const char* records, std::int64_t n) {
+        for (std::int64_t i = 0; i < n; ++i) {
+            std::int32_t tag;
+            double xyz[3];
+            std::memcpy(&tag, records + std::size_t(i) * kNodeRecord, 4);
+            std::memcpy(xyz, records + std::size_t(i) * kNodeRecord + 4, sizeof xyz);
+            add_point(tag, xyz);
+        }
+    }
+
     void read_nodes_v4() {
         std::int64_t blocks = 0, total = 0;
         if (binary_) {
@@ -510,9 +529,7 @@ class MshReader {
                 }
             }
         }
-        if (std::int64_t(nodes_.size()) != total)
-            lines_.fail("the $Nodes header announces " + std::to_string(total) +
-                        " nodes but the blocks hold " + std::to_string(nodes_.size()));
+        check_node_total(total, lines_);
         expect_end("Nodes");
         index_nodes();
     }
@@ -520,31 +537,31 @@ class MshReader {
     void read_nodes_v2() {
         FieldCursor header(data_line("the node count"), lines_);
         const std::int64_t total = header.integer("the node count");
+        reserve_points(total);
         if (binary_) {
             BinaryCursor bin(data_, lines_.offset(), lines_, "$Nodes");
-            reserve_points(total);
-            const char* records =
-                bin.take(std::size_t(total) * 28, "the node records (int id, 3 doubles)");
-            for (std::int64_t i = 0; i < total; ++i) {
-                std::int32_t tag;
-                double xyz[3];
-                std::memcpy(&tag, records + i * 28, 4);
-                std::memcpy(xyz, records + i * 28 + 4, 24);
-                add_point(tag, xyz);
-            }
+            add_node_records(
+                bin.take(std::size_t(total) * kNodeRecord, "the node records (int id, 3 doubles)"),
+                total);
             lines_.seek(bin.pos());
         } else {
-            reserve_points(total);
-            for (std::int64_t i = 0; i < total; ++i) {
-                FieldCursor fields(data_line("a node 'id x y z'"), lines_);
-                double xyz[3];
-                const auto tag = fields.integer("a node id");
-                for (double& x : xyz) x = fields.real("a node coordinate");
-                add_point(tag, xyz);
-            }
+            for (std::int64_t i = 0; i < total; ++i) read_ascii_node("a node 'id x y z'");
         }
         expect_end("Nodes");
         index_nodes();
+    }
+
+    template <typename Where> void check_node_total(std::int64_t total, const Where& where) const {
+        if (std::int64_t(nodes_.size()) != total)
+            where.fail("the $Nodes header announces " + std::to_string(total) +
+                       " nodes but the blocks hold " + std::to_string(nodes_.size()));
+    }
+
+    template <typename Where>
+    static void check_element_total(std::int64_t total, std::int64_t seen, const Where& where) {
+        if (seen != total)
+            where.fail("the $Elements header announces " + std::to_string(total) +
+                       " elements but the blocks hold " + std::to_string(seen));
     }
 
     void reserve_points(std::int64_t total) {
@@ -624,7 +641,7 @@ class MshReader {
         PointId nodes[kMaxHighOrderNodes];
         for (int k = 0; k < want; ++k) nodes[k] = point_of(fields.integer(node_name), tag, lines_);
         add_cell(type, nodes, physical, entity);
-        release_consumed();
+        release_consumed(lines_.offset());
     }
 
     void add_cell(const ElementType& type, PointId* nodes, std::int32_t physical,
@@ -689,9 +706,7 @@ class MshReader {
                 }
                 seen += n;
             }
-            if (seen != total)
-                lines_.fail("the $Elements header announces " + std::to_string(total) +
-                            " elements but the blocks hold " + std::to_string(seen));
+            check_element_total(total, seen, lines_);
         }
         check_unique_element_tags();
         expect_end("Elements");
@@ -766,7 +781,6 @@ class MshReader {
     }
 
     // Lets the mapped input go once the parser is past it.
-    void release_consumed() { release_consumed(lines_.offset()); }
     void release_consumed(std::size_t offset) {
         if (source_) source_->release_parsed(offset);
     }
