@@ -14,9 +14,7 @@
 // 'id type physical elementary nodeCount node...'; sections end with $ENDNOD and $ENDELM.
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
 #include <string>
-#include <string_view>
 #include <utility>
 
 namespace part::formats {
@@ -158,13 +156,7 @@ template <typename Reader> class GmshLegacySections {
             const ElementType type =
                 element_type_of_gmsh(block.integer("the block's element type"), r.lines_);
             const std::int64_t n = block.integer("the block's element count");
-            const std::int32_t physical = r.physical_of(int(dim), entity);
-            for (std::int64_t i = 0; i < n; ++i) {
-                FieldCursor fields(r.data_line("an element 'tag node...'"), r.lines_);
-                const std::int64_t tag = fields.integer("an element tag");
-                r.add_element_tag(tag, r.lines_);
-                r.add_ascii_element(fields, tag, type, "node tags", "a node tag", physical, entity);
-            }
+            r.read_ascii_block(n, type, r.physical_of(int(dim), entity), entity);
             seen += std::max<std::int64_t>(n, 0);
         }
         r.check_element_total(total, seen, r.lines_);
@@ -182,14 +174,8 @@ template <typename Reader> class GmshLegacySections {
             const ElementType type =
                 element_type_of_gmsh(bin.get<std::int32_t>("the block's element type"), bin);
             const std::int64_t n = r.count(bin, "the block's element count");
-            const std::size_t stride = std::size_t(1 + type.num_nodes) * 4;
-            const char* records = bin.take(std::size_t(n) * stride, "the block's elements");
-            const std::int32_t physical = r.physical_of(dim, entity);
-            for (std::int64_t i = 0; i < n; ++i) {
-                std::int32_t values[1 + kMaxHighOrderNodes];
-                std::memcpy(values, records + std::size_t(i) * stride, stride);
-                r.add_binary_element(values[0], values + 1, type, physical, entity, bin);
-            }
+            r.template read_binary_block<std::int32_t>(bin, n, type, r.physical_of(dim, entity),
+                                                       entity);
             seen += n;
         }
         r.check_element_total(total, seen, bin);

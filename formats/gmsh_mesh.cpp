@@ -1,7 +1,6 @@
 #include "formats/gmsh_mesh.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -16,7 +15,6 @@ namespace part::formats {
 
 namespace {
 
-// Gmsh element type codes (gmsh's GmshDefines.h) of the linear cells, in CellType order.
 // An element type the reader takes: the family of its corners, its node count and, for a
 // higher-order one, where each of its nodes goes in VTK's order.
 struct ElementType {
@@ -33,7 +31,7 @@ struct ElementType {
 void to_vtk_order(const ElementType& type, PointId* nodes) {
     if (type.to_vtk) {
         PointId gmsh[kMaxHighOrderNodes];
-        std::copy(nodes, nodes + type.num_nodes, gmsh);
+        std::copy_n(nodes, std::size_t(type.num_nodes), gmsh);
         for (int k = 0; k < type.num_nodes; ++k) nodes[k] = gmsh[type.to_vtk[k]];
         return;
     }
@@ -70,8 +68,9 @@ std::string unsupported_type_message(std::int64_t code) {
 template <typename Where> ElementType element_type_of_gmsh(std::int64_t code, const Where& where) {
     if (const GmshElementType* linear = linear_gmsh_element(code))
         return {linear->family, linear->num_nodes, nullptr};
-    for (const GmshHigherOrderType& type : kGmshHigherOrderTypes)
-        if (type.code == code) return {type.family, type.num_nodes, type.to_vtk};
+    const auto* type = std::ranges::find(kGmshHigherOrderTypes, code, &GmshHigherOrderType::code);
+    if (type != std::end(kGmshHigherOrderTypes))
+        return {type->family, type->num_nodes, type->to_vtk};
     where.fail(unsupported_type_message(code));
 }
 
@@ -644,6 +643,32 @@ class MshReader {
         release_consumed(lines_.offset());
     }
 
+    // A 4.x binary block's `n` elements: each its tag and node tags as `Word`s (4.0 writes
+    // 4-byte ones, 4.1 8-byte).
+    template <typename Word>
+    void read_binary_block(BinaryCursor& bin, std::int64_t n, const ElementType& type,
+                           std::int32_t physical, std::int32_t entity) {
+        const std::size_t stride = std::size_t(1 + type.num_nodes) * sizeof(Word);
+        const char* records = bin.take(std::size_t(n) * stride, "the block's elements");
+        for (std::int64_t i = 0; i < n; ++i) {
+            Word values[1 + kMaxHighOrderNodes];
+            std::memcpy(values, records + std::size_t(i) * stride, stride);
+            add_binary_element(std::int64_t(values[0]), values + 1, type, physical, entity, bin);
+            release_consumed(std::size_t(records - data_.data()) + std::size_t(i) * stride);
+        }
+    }
+
+    // A 4.x ASCII block's `n` element lines 'tag node...'.
+    void read_ascii_block(std::int64_t n, const ElementType& type, std::int32_t physical,
+                          std::int32_t entity) {
+        for (std::int64_t i = 0; i < n; ++i) {
+            FieldCursor fields(data_line("an element 'tag node...'"), lines_);
+            const std::int64_t tag = fields.integer("an element tag");
+            add_element_tag(tag, lines_);
+            add_ascii_element(fields, tag, type, "node tags", "a node tag", physical, entity);
+        }
+    }
+
     void add_cell(const ElementType& type, PointId* nodes, std::int32_t physical,
                   std::int32_t entity) {
         to_vtk_order(type, nodes);
@@ -666,16 +691,7 @@ class MshReader {
                 const auto code = bin.get<std::int32_t>("the block's element type");
                 const std::int64_t n = count(bin, "the block's element count");
                 const ElementType type = element_type_of_gmsh(code, bin);
-                const std::size_t stride = std::size_t(1 + type.num_nodes) * 8;
-                const char* records = bin.take(std::size_t(n) * stride, "the block's elements");
-                const std::int32_t physical = physical_of(dim, entity);
-                for (std::int64_t i = 0; i < n; ++i) {
-                    std::uint64_t values[1 + kMaxHighOrderNodes];
-                    std::memcpy(values, records + std::size_t(i) * stride, stride);
-                    add_binary_element(std::int64_t(values[0]), values + 1, type, physical, entity,
-                                       bin);
-                    release_consumed(std::size_t(records - data_.data()) + std::size_t(i) * stride);
-                }
+                read_binary_block<std::uint64_t>(bin, n, type, physical_of(dim, entity), entity);
                 seen += n;
             }
             if (seen != total)
@@ -696,14 +712,7 @@ class MshReader {
                 const auto code = block.integer("the block's element type");
                 const std::int64_t n = block.integer("the block's element count");
                 const ElementType type = element_type_of_gmsh(code, lines_);
-                const std::int32_t physical = physical_of(int(dim), entity);
-                for (std::int64_t i = 0; i < n; ++i) {
-                    FieldCursor fields(data_line("an element 'tag node...'"), lines_);
-                    const std::int64_t tag = fields.integer("an element tag");
-                    add_element_tag(tag, lines_);
-                    add_ascii_element(fields, tag, type, "node tags", "a node tag", physical,
-                                      entity);
-                }
+                read_ascii_block(n, type, physical_of(int(dim), entity), entity);
                 seen += n;
             }
             check_element_total(total, seen, lines_);
