@@ -1,7 +1,6 @@
 #include "formats/gmsh_partitioned_output.hpp"
 
 #include <algorithm>
-#include <array>
 #include <filesystem>
 #include <limits>
 #include <map>

@@ -1,7 +1,6 @@
 #include "formats/medit_mesh.hpp"
 
 #include <algorithm>
-#include <optional>
 
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
@@ -160,7 +159,7 @@ class MeditParser {
                 tokens_.number<double>(entry(e, keyword, "a number"));
     }
 
-    // "a coordinate of vertex 3 of the Vertices" for errors.
+    // "a coordinate (entry 4 of Vertices)" for errors.
     static std::string entry(std::int64_t index, std::string_view section, const char* what) {
         return std::string(what) + " (entry " + std::to_string(index + 1) + " of " +
                std::string(section) + ")";
@@ -196,10 +195,9 @@ class MeditParser {
 
 } // namespace
 
-bool is_medit_mesh_file(const std::string& path) {
-    MappedFile file(path);
+bool is_medit_mesh(std::string_view text) {
     // Only the head is scanned, so a large METIS mesh costs nothing here.
-    TokenReader tokens(file.text().substr(0, 1 << 16), "", '#');
+    TokenReader tokens(text.substr(0, 1 << 16), "", '#');
     std::string_view first;
     return tokens.next(first) && first == "MeshVersionFormatted";
 }

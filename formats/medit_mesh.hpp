@@ -14,16 +14,17 @@
 // convention (the first triangle turns counter-clockwise seen from the second, as gmsh's),
 // so they are reordered to VTK's. Points are 2D when Dimension is 2, or 3 with every z = 0.
 //
-// `.mesh` is also the METIS mesh extension: is_medit_mesh_file tells them apart by content.
+// `.mesh` is also the METIS mesh extension: is_medit_mesh tells them apart by content.
 #include <string>
+#include <string_view>
 
 #include "libpart/mesh/mesh.hpp"
 
 namespace part::formats {
 
-// True when the first token of the file, after blank lines and '#' comments, is
+// True when the first token of `text`, after blank lines and '#' comments, is
 // MeshVersionFormatted.
-bool is_medit_mesh_file(const std::string& path);
+bool is_medit_mesh(std::string_view text);
 
 // Throws InputError naming the file, the line and what was expected: an unknown or repeated
 // keyword, a count that disagrees with the numbers that follow, a vertex id out of range, a

@@ -1,6 +1,5 @@
 #include "formats/mfem_mesh.hpp"
 
-#include <optional>
 #include <vector>
 
 #include "formats/mapped_file.hpp"
@@ -177,11 +176,6 @@ class MfemParser {
 };
 
 } // namespace
-
-bool is_mfem_mesh_file(const std::string& path) {
-    MappedFile file(path);
-    return file.text().starts_with("MFEM");
-}
 
 Mesh read_mfem_mesh(const std::string& path) {
     MappedFile file(path);

@@ -1,7 +1,6 @@
 #include "formats/su2_mesh.hpp"
 
 #include <algorithm>
-#include <optional>
 
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
@@ -20,12 +19,6 @@ constexpr Su2Type kSu2Types[] = {{3, CellType::Line},          {5, CellType::Tri
                                  {9, CellType::Quadrilateral}, {10, CellType::Tetrahedron},
                                  {12, CellType::Hexahedron},   {13, CellType::Wedge},
                                  {14, CellType::Pyramid}};
-
-std::optional<CellType> su2_cell_type(std::int64_t id) {
-    for (const Su2Type& t : kSu2Types)
-        if (t.id == id) return t.type;
-    return std::nullopt;
-}
 
 // A section line "KEY= value".
 struct Section {
@@ -135,22 +128,23 @@ class Su2Parser {
     CellType element(std::string_view line, int dim, bool indexed, PointId* nodes) {
         FieldCursor fields(line, lines_);
         const std::int64_t id = fields.integer("a VTK cell type id");
-        const auto type = su2_cell_type(id);
-        if (!type)
+        const Su2Type* su2 = std::ranges::find(kSu2Types, id, &Su2Type::id);
+        if (su2 == std::end(kSu2Types))
             lines_.fail("unknown element type " + std::to_string(id) +
                         ": expected a VTK type id, 3 (line), 5 (triangle), 9 (quadrilateral), 10 "
                         "(tetrahedron), 12 (hexahedron), 13 (prism) or 14 (pyramid)");
-        if (cell_dimension(*type) != dim)
-            lines_.fail(std::string("a ") + cell_name(*type) + " (" +
-                        std::to_string(cell_dimension(*type)) + "D) where " + std::to_string(dim) +
-                        "D elements are expected" +
-                        (dim == dim_ ? " (NDIME= " + std::to_string(dim_) + ")"
-                                     : " (a marker holds the boundary of the " +
-                                           std::to_string(dim_) + "D mesh)"));
-        const std::size_t expected = std::size_t(cell_num_nodes(*type));
+        const CellType type = su2->type;
+        if (cell_dimension(type) != dim)
+            lines_.fail(
+                std::string("a ") + cell_name(type) + " (" + std::to_string(cell_dimension(type)) +
+                "D) where " + std::to_string(dim) + "D elements are expected" +
+                (dim == dim_
+                     ? " (NDIME= " + std::to_string(dim_) + ")"
+                     : " (a marker holds the boundary of the " + std::to_string(dim_) + "D mesh)"));
+        const std::size_t expected = std::size_t(cell_num_nodes(type));
         const std::size_t found = fields.count_remaining();
         if (found != expected && !(indexed && found == expected + 1))
-            lines_.fail(std::string("a ") + cell_name(*type) + " has " + std::to_string(expected) +
+            lines_.fail(std::string("a ") + cell_name(type) + " has " + std::to_string(expected) +
                         " node ids" + (indexed ? " and an optional element index" : "") +
                         ", found " + std::to_string(found) + " fields after the type");
         for (std::size_t k = 0; k < expected; ++k) {
@@ -161,7 +155,7 @@ class Su2Parser {
             nodes_.see(node, lines_.line_number());
             nodes[k] = PointId(node);
         }
-        return *type;
+        return type;
     }
 
     void read_elements(std::int64_t n) {

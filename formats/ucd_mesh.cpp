@@ -1,6 +1,6 @@
 #include "formats/ucd_mesh.hpp"
 
-#include <optional>
+#include <algorithm>
 #include <vector>
 
 #include "formats/label_index.hpp"
@@ -27,12 +27,6 @@ constexpr UcdType kUcdTypes[] = {{"pt", CellType::Vertex, {0}},
                                  {"pyr", CellType::Pyramid, {1, 2, 3, 4, 0}},
                                  {"prism", CellType::Wedge, {3, 5, 4, 0, 2, 1}},
                                  {"hex", CellType::Hexahedron, {4, 5, 6, 7, 0, 1, 2, 3}}};
-
-const UcdType* ucd_type(std::string_view name) {
-    for (const UcdType& t : kUcdTypes)
-        if (t.name == name) return &t;
-    return nullptr;
-}
 
 // The whitespace-separated words of a line.
 std::vector<std::string_view> words(std::string_view line) {
@@ -104,8 +98,8 @@ class UcdParser {
     void read_cell() {
         const auto w = next_words("a cell 'id material type nodes...'");
         if (w.size() < 3) lines_.fail("expected a cell 'id material type nodes...'");
-        const UcdType* type = ucd_type(w[2]);
-        if (!type)
+        const UcdType* type = std::ranges::find(kUcdTypes, w[2], &UcdType::name);
+        if (type == std::end(kUcdTypes))
             lines_.fail("unknown cell type '" + std::string(w[2]) +
                         "': expected pt, line, tri, quad, tet, pyr, prism or hex");
         const int n = cell_num_nodes(type->type);
@@ -209,11 +203,6 @@ bool is_abaqus_input(std::string_view text) {
         if (!t.empty() && t.front() != '#') return t.front() == '*';
     }
     return false;
-}
-
-bool is_abaqus_input_file(const std::string& path) {
-    MappedFile file(path);
-    return is_abaqus_input(file.text());
 }
 
 Mesh read_ucd_mesh(const std::string& path) {

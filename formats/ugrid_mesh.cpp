@@ -30,9 +30,8 @@ constexpr BinaryLayout kBinaryLayouts[] = {
     {"lr4", false, 4, 4, true}};
 
 const BinaryLayout* binary_layout(const std::string& encoding) {
-    for (const BinaryLayout& layout : kBinaryLayouts)
-        if (layout.suffix == encoding) return &layout;
-    return nullptr;
+    const BinaryLayout* layout = std::ranges::find(kBinaryLayouts, encoding, &BinaryLayout::suffix);
+    return layout == std::end(kBinaryLayouts) ? nullptr : layout;
 }
 
 // The numbers of an ASCII file, with the line of each for errors.
