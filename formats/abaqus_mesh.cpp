@@ -15,81 +15,31 @@ namespace part::formats {
 
 namespace {
 
-// An element type name, the family of its corners and, for a second-order element, its node
-// count (0: linear). Abaqus numbers the nodes of its second-order elements as VTK's quadratic
+// Element type names by the family of their corners and, for second-order elements, their node
+// count. Abaqus numbers the nodes of its second-order elements as VTK's quadratic
 // cells do (Abaqus Analysis User's Guide, "Three-dimensional solid element library" and
 // "Two-dimensional solid element library": corners, then the edges' middle nodes in the same
 // edge order); the prism's triangles turn the other way, as its linear one's.
-struct AbaqusType {
-    std::string_view name;
+struct AbaqusTypes {
     CellType type;
-    int num_nodes = 0;
+    int num_nodes;          // 0: linear
+    std::string_view names; // separated by spaces
 };
-constexpr AbaqusType kAbaqusTypes[] = {{"C3D4", CellType::Tetrahedron},
-                                       {"DC3D4", CellType::Tetrahedron},
-                                       {"C3D5", CellType::Pyramid},
-                                       {"C3D6", CellType::Wedge},
-                                       {"DC3D6", CellType::Wedge},
-                                       {"C3D8", CellType::Hexahedron},
-                                       {"DC3D8", CellType::Hexahedron},
-                                       {"CPS3", CellType::Triangle},
-                                       {"CPE3", CellType::Triangle},
-                                       {"CAX3", CellType::Triangle},
-                                       {"CGAX3", CellType::Triangle},
-                                       {"DC2D3", CellType::Triangle},
-                                       {"DCAX3", CellType::Triangle},
-                                       {"M3D3", CellType::Triangle},
-                                       {"SFM3D3", CellType::Triangle},
-                                       {"R3D3", CellType::Triangle},
-                                       {"S3", CellType::Triangle},
-                                       {"STRI3", CellType::Triangle},
-                                       {"DS3", CellType::Triangle},
-                                       {"CPS4", CellType::Quadrilateral},
-                                       {"CPE4", CellType::Quadrilateral},
-                                       {"CAX4", CellType::Quadrilateral},
-                                       {"CGAX4", CellType::Quadrilateral},
-                                       {"DC2D4", CellType::Quadrilateral},
-                                       {"DCAX4", CellType::Quadrilateral},
-                                       {"M3D4", CellType::Quadrilateral},
-                                       {"SFM3D4", CellType::Quadrilateral},
-                                       {"R3D4", CellType::Quadrilateral},
-                                       {"S4", CellType::Quadrilateral},
-                                       {"S4R5", CellType::Quadrilateral},
-                                       {"DS4", CellType::Quadrilateral},
-                                       {"T2D2", CellType::Line},
-                                       {"T3D2", CellType::Line},
-                                       {"B21", CellType::Line},
-                                       {"B31", CellType::Line},
-                                       {"R2D2", CellType::Line},
-                                       {"RB2D2", CellType::Line},
-                                       {"RB3D2", CellType::Line},
-                                       {"DC1D2", CellType::Line},
-                                       {"C3D10", CellType::Tetrahedron, 10},
-                                       {"DC3D10", CellType::Tetrahedron, 10},
-                                       {"C3D15", CellType::Wedge, 15},
-                                       {"DC3D15", CellType::Wedge, 15},
-                                       {"C3D20", CellType::Hexahedron, 20},
-                                       {"DC3D20", CellType::Hexahedron, 20},
-                                       {"CPS6", CellType::Triangle, 6},
-                                       {"CPE6", CellType::Triangle, 6},
-                                       {"CAX6", CellType::Triangle, 6},
-                                       {"DC2D6", CellType::Triangle, 6},
-                                       {"STRI65", CellType::Triangle, 6},
-                                       {"S6", CellType::Triangle, 6},
-                                       {"M3D6", CellType::Triangle, 6},
-                                       {"CPS8", CellType::Quadrilateral, 8},
-                                       {"CPE8", CellType::Quadrilateral, 8},
-                                       {"CAX8", CellType::Quadrilateral, 8},
-                                       {"DC2D8", CellType::Quadrilateral, 8},
-                                       {"S8", CellType::Quadrilateral, 8},
-                                       {"S8R5", CellType::Quadrilateral, 8},
-                                       {"M3D8", CellType::Quadrilateral, 8},
-                                       {"S9R5", CellType::Quadrilateral, 9},
-                                       {"M3D9", CellType::Quadrilateral, 9},
-                                       {"T2D3", CellType::Line, 3},
-                                       {"T3D3", CellType::Line, 3},
-                                       {"B22", CellType::Line, 3},
-                                       {"B32", CellType::Line, 3}};
+constexpr AbaqusTypes kAbaqusTypes[] = {
+    {CellType::Tetrahedron, 0, "C3D4 DC3D4"},
+    {CellType::Pyramid, 0, "C3D5"},
+    {CellType::Wedge, 0, "C3D6 DC3D6"},
+    {CellType::Hexahedron, 0, "C3D8 DC3D8"},
+    {CellType::Triangle, 0, "CPS3 CPE3 CAX3 CGAX3 DC2D3 DCAX3 M3D3 SFM3D3 R3D3 S3 STRI3 DS3"},
+    {CellType::Quadrilateral, 0, "CPS4 CPE4 CAX4 CGAX4 DC2D4 DCAX4 M3D4 SFM3D4 R3D4 S4 S4R5 DS4"},
+    {CellType::Line, 0, "T2D2 T3D2 B21 B31 R2D2 RB2D2 RB3D2 DC1D2"},
+    {CellType::Tetrahedron, 10, "C3D10 DC3D10"},
+    {CellType::Wedge, 15, "C3D15 DC3D15"},
+    {CellType::Hexahedron, 20, "C3D20 DC3D20"},
+    {CellType::Triangle, 6, "CPS6 CPE6 CAX6 DC2D6 STRI65 S6 M3D6"},
+    {CellType::Quadrilateral, 8, "CPS8 CPE8 CAX8 DC2D8 S8 S8R5 M3D8"},
+    {CellType::Quadrilateral, 9, "S9R5 M3D9"},
+    {CellType::Line, 3, "T2D3 T3D3 B22 B32"}};
 
 // What an element is: its family and node count (two bytes per element of a large file).
 struct ElementForm {
@@ -109,8 +59,8 @@ std::string upper(std::string_view s) {
 std::optional<ElementForm> abaqus_cell_type(const std::string& name) {
     std::string_view base = name;
     for (int pass = 0; pass < 2; ++pass) {
-        for (const AbaqusType& t : kAbaqusTypes)
-            if (t.name == base)
+        for (const AbaqusTypes& t : kAbaqusTypes)
+            if (is_one_of(base, t.names))
                 return ElementForm{
                     t.type, std::uint8_t(t.num_nodes ? t.num_nodes : cell_num_nodes(t.type))};
         while (!base.empty() && std::isalpha(static_cast<unsigned char>(base.back())))
@@ -247,15 +197,8 @@ class AbaqusParser {
             read_set(comma_fields(line));
     }
 
-    std::int64_t integer(std::string_view field, const char* what) const {
-        const auto value = parse_whole<std::int64_t>(field);
-        if (!value)
-            lines_.fail(std::string("expected ") + what + ", found '" + std::string(field) + "'");
-        return *value;
-    }
-
     std::int64_t label(std::string_view field, const char* what) const {
-        const std::int64_t id = integer(field, what);
+        const auto id = lines_.number<std::int64_t>(field, what);
         if (id < 1)
             lines_.fail(std::string(what) + " " + std::to_string(id) + ": expected a positive id");
         return id;
@@ -266,12 +209,9 @@ class AbaqusParser {
             lines_.fail("expected a node 'id, x, y[, z]', found " + std::to_string(fields.size()) +
                         " fields");
         nodes_.add(label(fields[0], "a node id"), lines_.line_number());
-        for (std::size_t a = 1; a < 4; ++a) {
-            const std::optional<double> x =
-                a < fields.size() ? parse_whole<double>(fields[a]) : std::optional(0.0);
-            if (!x) lines_.fail("expected a coordinate, found '" + std::string(fields[a]) + "'");
-            points_.push_back(*x);
-        }
+        for (std::size_t a = 1; a < 4; ++a)
+            points_.push_back(a < fields.size() ? lines_.number<double>(fields[a], "a coordinate")
+                                                : 0.0);
     }
 
     // Fields of one element, continued over lines that end in a comma.
@@ -408,13 +348,9 @@ class AbaqusParser {
 
 } // namespace
 
-Mesh parse_abaqus_mesh(std::string_view text, const std::string& name) {
-    return AbaqusParser(text, name).parse();
-}
-
 Mesh read_abaqus_mesh(const std::string& path) {
     MappedFile file(path);
-    return parse_abaqus_mesh(file.text(), path);
+    return AbaqusParser(file.text(), path).parse();
 }
 
 } // namespace part::formats

@@ -20,7 +20,6 @@
 // shell elements (CPS3, CPE4R, CAX4, M3D3, S4R, ...) as triangles and quadrilaterals; 2-node
 // trusses and beams (T2D2, T3D2, B21, B31) as lines.
 #include <string>
-#include <string_view>
 
 #include "libpart/mesh/mesh.hpp"
 
@@ -30,6 +29,5 @@ namespace part::formats {
 // an element with the wrong node count, an undefined or repeated node or element id, a set
 // naming an unknown set or element, a malformed number.
 Mesh read_abaqus_mesh(const std::string& path);
-Mesh parse_abaqus_mesh(std::string_view text, const std::string& name);
 
 } // namespace part::formats

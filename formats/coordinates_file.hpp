@@ -5,7 +5,6 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "formats/line_reader.hpp"
 #include "libpart/core/graph.hpp"

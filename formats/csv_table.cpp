@@ -41,10 +41,6 @@ std::string short_number(double value) {
     return text;
 }
 
-bool is_skipped(std::string_view line) {
-    return is_blank(line) || trim(line).front() == '#';
-}
-
 } // namespace
 
 std::optional<int> CsvTable::find(std::string_view name) const {
@@ -80,7 +76,7 @@ CsvTable parse_csv_table(std::string_view text, const std::string& name,
     std::string_view line;
     bool have_header = false;
     while (lines.next(line)) {
-        if (is_skipped(line)) continue;
+        if (is_blank(line) || trim(line).front() == '#') continue;
         const std::vector<std::string_view> fields = split_fields(line);
         if (!have_header) {
             have_header = true;

@@ -26,8 +26,7 @@ inline constexpr GmshElementType kGmshElementTypes[] = {
 
 // The linear element type of gmsh's `code`, or none.
 inline const GmshElementType* linear_gmsh_element(std::int64_t code) {
-    const auto* it = std::find_if(std::begin(kGmshElementTypes), std::end(kGmshElementTypes),
-                                  [&](const GmshElementType& t) { return t.code == code; });
+    const auto* it = std::ranges::find(kGmshElementTypes, code, &GmshElementType::code);
     return it == std::end(kGmshElementTypes) ? nullptr : it;
 }
 

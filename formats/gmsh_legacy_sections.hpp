@@ -14,9 +14,7 @@
 // 'id type physical elementary nodeCount node...'; sections end with $ENDNOD and $ENDELM.
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
 #include <string>
-#include <string_view>
 #include <utility>
 
 namespace part::formats {
@@ -62,9 +60,9 @@ template <typename Reader> class GmshLegacySections {
         FieldCursor header(r.data_line("the node count"), r.lines_);
         const std::int64_t total = header.integer("the node count");
         r.reserve_points(total);
-        for (std::int64_t i = 0; i < total; ++i) read_ascii_node(r, "a node 'id x y z'");
+        for (std::int64_t i = 0; i < total; ++i) r.read_ascii_node("a node 'id x y z'");
         r.index_nodes();
-        expect_v1_end(r, "NOD");
+        r.expect_line("$ENDNOD");
     }
 
     static void read_v1_elements(Reader& r) {
@@ -91,7 +89,7 @@ template <typename Reader> class GmshLegacySections {
                                 checked_tag(r, entity, "elementary region"));
         }
         r.check_unique_element_tags();
-        expect_v1_end(r, "ELM");
+        r.expect_line("$ENDELM");
     }
 
     static std::int32_t checked_tag(const Reader& r, std::int64_t tag, const char* what) {
@@ -99,28 +97,6 @@ template <typename Reader> class GmshLegacySections {
             r.lines_.fail(std::string("the ") + what + " " + std::to_string(tag) +
                           " does not fit in 32 bits");
         return std::int32_t(tag);
-    }
-
-    // 1.0 ends its sections in capitals: $ENDNOD, $ENDELM.
-    static void expect_v1_end(Reader& r, const std::string& section) {
-        const std::string end = "$END" + section;
-        std::string_view line;
-        while (r.lines_.next(line)) {
-            if (is_blank(line)) continue;
-            if (line == end) return;
-            r.lines_.fail("expected " + end + ", found '" + Reader::clip(line) +
-                          "' (the section holds more entries than its header announces)");
-        }
-        r.lines_.fail("file ends before " + end + ": the file is truncated");
-    }
-
-    // A node line 'tag x y z'; `what` names it in errors.
-    static void read_ascii_node(Reader& r, const char* what) {
-        FieldCursor fields(r.data_line(what), r.lines_);
-        const std::int64_t tag = fields.integer("a node id");
-        double xyz[3];
-        for (double& x : xyz) x = fields.real("a node coordinate");
-        r.add_point(tag, xyz);
     }
 
     // The header of a 4.0 $Nodes or $Elements section: the block count and the total.
@@ -144,16 +120,9 @@ template <typename Reader> class GmshLegacySections {
             if (block.integer("the block's parametric flag") != 0)
                 r.lines_.fail("parametric node coordinates are not supported");
             const std::int64_t n = block.integer("the block's node count");
-            for (std::int64_t i = 0; i < n; ++i) read_ascii_node(r, "a node 'tag x y z'");
+            for (std::int64_t i = 0; i < n; ++i) r.read_ascii_node("a node 'tag x y z'");
         }
-        check_node_total(r, total, r.lines_);
-    }
-
-    template <typename Where>
-    static void check_node_total(const Reader& r, std::int64_t total, const Where& where) {
-        if (std::int64_t(r.nodes_.size()) != total)
-            where.fail("the $Nodes header announces " + std::to_string(total) +
-                       " nodes but the blocks hold " + std::to_string(r.nodes_.size()));
+        r.check_node_total(total, r.lines_);
     }
 
     static void read_binary_nodes_v40(Reader& r) {
@@ -161,31 +130,17 @@ template <typename Reader> class GmshLegacySections {
         const std::int64_t blocks = r.count(bin, "the node block count");
         const std::int64_t total = r.count(bin, "the node count");
         r.reserve_points(total);
-        constexpr std::size_t kRecord = 4 + 3 * sizeof(double); // int tag, x, y, z
         for (std::int64_t b = 0; b < blocks; ++b) {
             bin.get<std::int32_t>("the block's entity tag");
             bin.get<std::int32_t>("the block's entity dimension");
             const auto parametric = bin.get<std::int32_t>("the block's parametric flag");
             const std::int64_t n = r.count(bin, "the block's node count");
             if (parametric != 0) bin.fail("parametric node coordinates are not supported");
-            const char* records = bin.take(std::size_t(n) * kRecord, "the block's nodes");
-            for (std::int64_t i = 0; i < n; ++i) {
-                std::int32_t tag;
-                double xyz[3];
-                std::memcpy(&tag, records + std::size_t(i) * kRecord, 4);
-                std::memcpy(xyz, records + std::size_t(i) * kRecord + 4, sizeof xyz);
-                r.add_point(tag, xyz);
-            }
+            r.add_node_records(bin.take(std::size_t(n) * Reader::kNodeRecord, "the block's nodes"),
+                               n);
         }
-        check_node_total(r, total, bin);
+        r.check_node_total(total, bin);
         r.lines_.seek(bin.pos());
-    }
-
-    template <typename Where>
-    static void check_element_total(std::int64_t total, std::int64_t seen, const Where& where) {
-        if (seen != total)
-            where.fail("the $Elements header announces " + std::to_string(total) +
-                       " elements but the blocks hold " + std::to_string(seen));
     }
 
     static void read_ascii_elements_v40(Reader& r) {
@@ -201,16 +156,10 @@ template <typename Reader> class GmshLegacySections {
             const ElementType type =
                 element_type_of_gmsh(block.integer("the block's element type"), r.lines_);
             const std::int64_t n = block.integer("the block's element count");
-            const std::int32_t physical = r.physical_of(int(dim), entity);
-            for (std::int64_t i = 0; i < n; ++i) {
-                FieldCursor fields(r.data_line("an element 'tag node...'"), r.lines_);
-                const std::int64_t tag = fields.integer("an element tag");
-                r.add_element_tag(tag, r.lines_);
-                r.add_ascii_element(fields, tag, type, "node tags", "a node tag", physical, entity);
-            }
+            r.read_ascii_block(n, type, r.physical_of(int(dim), entity), entity);
             seen += std::max<std::int64_t>(n, 0);
         }
-        check_element_total(total, seen, r.lines_);
+        r.check_element_total(total, seen, r.lines_);
     }
 
     static void read_binary_elements_v40(Reader& r) {
@@ -225,17 +174,11 @@ template <typename Reader> class GmshLegacySections {
             const ElementType type =
                 element_type_of_gmsh(bin.get<std::int32_t>("the block's element type"), bin);
             const std::int64_t n = r.count(bin, "the block's element count");
-            const std::size_t stride = std::size_t(1 + type.num_nodes) * 4;
-            const char* records = bin.take(std::size_t(n) * stride, "the block's elements");
-            const std::int32_t physical = r.physical_of(dim, entity);
-            for (std::int64_t i = 0; i < n; ++i) {
-                std::int32_t values[1 + kMaxHighOrderNodes];
-                std::memcpy(values, records + std::size_t(i) * stride, stride);
-                r.add_binary_element(values[0], values + 1, type, physical, entity, bin);
-            }
+            r.template read_binary_block<std::int32_t>(bin, n, type, r.physical_of(dim, entity),
+                                                       entity);
             seen += n;
         }
-        check_element_total(total, seen, bin);
+        r.check_element_total(total, seen, bin);
         r.lines_.seek(bin.pos());
     }
 };

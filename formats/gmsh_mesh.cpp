@@ -1,7 +1,6 @@
 #include "formats/gmsh_mesh.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -16,7 +15,6 @@ namespace part::formats {
 
 namespace {
 
-// Gmsh element type codes (gmsh's GmshDefines.h) of the linear cells, in CellType order.
 // An element type the reader takes: the family of its corners, its node count and, for a
 // higher-order one, where each of its nodes goes in VTK's order.
 struct ElementType {
@@ -33,7 +31,7 @@ struct ElementType {
 void to_vtk_order(const ElementType& type, PointId* nodes) {
     if (type.to_vtk) {
         PointId gmsh[kMaxHighOrderNodes];
-        std::copy(nodes, nodes + type.num_nodes, gmsh);
+        std::copy_n(nodes, std::size_t(type.num_nodes), gmsh);
         for (int k = 0; k < type.num_nodes; ++k) nodes[k] = gmsh[type.to_vtk[k]];
         return;
     }
@@ -70,8 +68,9 @@ std::string unsupported_type_message(std::int64_t code) {
 template <typename Where> ElementType element_type_of_gmsh(std::int64_t code, const Where& where) {
     if (const GmshElementType* linear = linear_gmsh_element(code))
         return {linear->family, linear->num_nodes, nullptr};
-    for (const GmshHigherOrderType& type : kGmshHigherOrderTypes)
-        if (type.code == code) return {type.family, type.num_nodes, type.to_vtk};
+    const auto* type = std::ranges::find(kGmshHigherOrderTypes, code, &GmshHigherOrderType::code);
+    if (type != std::end(kGmshHigherOrderTypes))
+        return {type->family, type->num_nodes, type->to_vtk};
     where.fail(unsupported_type_message(code));
 }
 
@@ -259,16 +258,18 @@ class MshReader {
 
     static std::string clip(std::string_view s) { return std::string(s.substr(0, 40)); }
 
-    void expect_end(const std::string& section) {
+    void expect_end(const std::string& section) { expect_line("$End" + section); }
+    // The line `end` after blank lines (1.0 ends its sections in capitals: $ENDNOD, $ENDELM).
+    void expect_line(const std::string& end) {
         std::string_view line;
         while (lines_.next(line)) {
             if (is_blank(line)) continue;
-            if (line == "$End" + section) return;
-            lines_.fail("expected $End" + section + ", found '" + clip(line) + "'" +
+            if (line == end) return;
+            lines_.fail("expected " + end + ", found '" + clip(line) + "'" +
                         (binary_ ? " (the binary data is corrupted or has the wrong length)"
                                  : " (the section holds more entries than its header announces)"));
         }
-        lines_.fail("file ends before $End" + section + ": the file is truncated");
+        lines_.fail("file ends before " + end + ": the file is truncated");
     }
 
     // Lines 'dim tag "name"' after a count, in ASCII in binary files too.
@@ -319,12 +320,6 @@ class MshReader {
         return line;
     }
 
-    [[noreturn]] void unsupported_version(const std::string& version) const {
-        lines_.fail("Gmsh .msh version " + version +
-                    " is not supported: expected version 1.0, 2.0, 2.1, 2.2, 4.0 or 4.1 (gmsh FILE "
-                    "-save -format msh41 -o NEW.msh rewrites it)");
-    }
-
     void read_format() {
         FieldCursor fields(data_line("'version file-type data-size'"), lines_);
         version_ = fields.real("the format version");
@@ -332,7 +327,9 @@ class MshReader {
         const std::int64_t data_size = fields.integer("the data size");
         if (version_ != 2.2 && version_ != 4.1 && version_ != 4.0 && version_ != 2.0 &&
             version_ != 2.1)
-            unsupported_version(version_text(version_));
+            lines_.fail("Gmsh .msh version " + version_text(version_) +
+                        " is not supported: expected version 1.0, 2.0, 2.1, 2.2, 4.0 or 4.1 (gmsh "
+                        "FILE -save -format msh41 -o NEW.msh rewrites it)");
         if (file_type != 0 && file_type != 1)
             lines_.fail("file type must be 0 (ASCII) or 1 (binary)");
         binary_ = file_type == 1;
@@ -461,6 +458,27 @@ class MshReader {
         mesh_.points.insert(mesh_.points.end(), xyz, xyz + 3);
     }
 
+    // A node line 'tag x y z'; `what` names it in errors.
+    void read_ascii_node(const char* what) {
+        FieldCursor fields(data_line(what), lines_);
+        const std::int64_t tag = fields.integer("a node id");
+        double xyz[3];
+        for (double& x : xyz) x = fields.real("a node coordinate");
+        add_point(tag, xyz);
+    }
+
+    // Binary nodes of versions 2 and 4.0: int tag, x, y, z.
+    static constexpr std::size_t kNodeRecord = 4 + 3 * sizeof(double);
+    void add_node_records(const char* records, std::int64_t n) {
+        for (std::int64_t i = 0; i < n; ++i) {
+            std::int32_t tag;
+            double xyz[3];
+            std::memcpy(&tag, records + std::size_t(i) * kNodeRecord, 4);
+            std::memcpy(xyz, records + std::size_t(i) * kNodeRecord + 4, sizeof xyz);
+            add_point(tag, xyz);
+        }
+    }
+
     void read_nodes_v4() {
         std::int64_t blocks = 0, total = 0;
         if (binary_) {
@@ -510,9 +528,7 @@ class MshReader {
                 }
             }
         }
-        if (std::int64_t(nodes_.size()) != total)
-            lines_.fail("the $Nodes header announces " + std::to_string(total) +
-                        " nodes but the blocks hold " + std::to_string(nodes_.size()));
+        check_node_total(total, lines_);
         expect_end("Nodes");
         index_nodes();
     }
@@ -520,31 +536,31 @@ class MshReader {
     void read_nodes_v2() {
         FieldCursor header(data_line("the node count"), lines_);
         const std::int64_t total = header.integer("the node count");
+        reserve_points(total);
         if (binary_) {
             BinaryCursor bin(data_, lines_.offset(), lines_, "$Nodes");
-            reserve_points(total);
-            const char* records =
-                bin.take(std::size_t(total) * 28, "the node records (int id, 3 doubles)");
-            for (std::int64_t i = 0; i < total; ++i) {
-                std::int32_t tag;
-                double xyz[3];
-                std::memcpy(&tag, records + i * 28, 4);
-                std::memcpy(xyz, records + i * 28 + 4, 24);
-                add_point(tag, xyz);
-            }
+            add_node_records(
+                bin.take(std::size_t(total) * kNodeRecord, "the node records (int id, 3 doubles)"),
+                total);
             lines_.seek(bin.pos());
         } else {
-            reserve_points(total);
-            for (std::int64_t i = 0; i < total; ++i) {
-                FieldCursor fields(data_line("a node 'id x y z'"), lines_);
-                double xyz[3];
-                const auto tag = fields.integer("a node id");
-                for (double& x : xyz) x = fields.real("a node coordinate");
-                add_point(tag, xyz);
-            }
+            for (std::int64_t i = 0; i < total; ++i) read_ascii_node("a node 'id x y z'");
         }
         expect_end("Nodes");
         index_nodes();
+    }
+
+    template <typename Where> void check_node_total(std::int64_t total, const Where& where) const {
+        if (std::int64_t(nodes_.size()) != total)
+            where.fail("the $Nodes header announces " + std::to_string(total) +
+                       " nodes but the blocks hold " + std::to_string(nodes_.size()));
+    }
+
+    template <typename Where>
+    static void check_element_total(std::int64_t total, std::int64_t seen, const Where& where) {
+        if (seen != total)
+            where.fail("the $Elements header announces " + std::to_string(total) +
+                       " elements but the blocks hold " + std::to_string(seen));
     }
 
     void reserve_points(std::int64_t total) {
@@ -624,7 +640,33 @@ class MshReader {
         PointId nodes[kMaxHighOrderNodes];
         for (int k = 0; k < want; ++k) nodes[k] = point_of(fields.integer(node_name), tag, lines_);
         add_cell(type, nodes, physical, entity);
-        release_consumed();
+        release_consumed(lines_.offset());
+    }
+
+    // A 4.x binary block's `n` elements: each its tag and node tags as `Word`s (4.0 writes
+    // 4-byte ones, 4.1 8-byte).
+    template <typename Word>
+    void read_binary_block(BinaryCursor& bin, std::int64_t n, const ElementType& type,
+                           std::int32_t physical, std::int32_t entity) {
+        const std::size_t stride = std::size_t(1 + type.num_nodes) * sizeof(Word);
+        const char* records = bin.take(std::size_t(n) * stride, "the block's elements");
+        for (std::int64_t i = 0; i < n; ++i) {
+            Word values[1 + kMaxHighOrderNodes];
+            std::memcpy(values, records + std::size_t(i) * stride, stride);
+            add_binary_element(std::int64_t(values[0]), values + 1, type, physical, entity, bin);
+            release_consumed(std::size_t(records - data_.data()) + std::size_t(i) * stride);
+        }
+    }
+
+    // A 4.x ASCII block's `n` element lines 'tag node...'.
+    void read_ascii_block(std::int64_t n, const ElementType& type, std::int32_t physical,
+                          std::int32_t entity) {
+        for (std::int64_t i = 0; i < n; ++i) {
+            FieldCursor fields(data_line("an element 'tag node...'"), lines_);
+            const std::int64_t tag = fields.integer("an element tag");
+            add_element_tag(tag, lines_);
+            add_ascii_element(fields, tag, type, "node tags", "a node tag", physical, entity);
+        }
     }
 
     void add_cell(const ElementType& type, PointId* nodes, std::int32_t physical,
@@ -649,16 +691,7 @@ class MshReader {
                 const auto code = bin.get<std::int32_t>("the block's element type");
                 const std::int64_t n = count(bin, "the block's element count");
                 const ElementType type = element_type_of_gmsh(code, bin);
-                const std::size_t stride = std::size_t(1 + type.num_nodes) * 8;
-                const char* records = bin.take(std::size_t(n) * stride, "the block's elements");
-                const std::int32_t physical = physical_of(dim, entity);
-                for (std::int64_t i = 0; i < n; ++i) {
-                    std::uint64_t values[1 + kMaxHighOrderNodes];
-                    std::memcpy(values, records + std::size_t(i) * stride, stride);
-                    add_binary_element(std::int64_t(values[0]), values + 1, type, physical, entity,
-                                       bin);
-                    release_consumed(std::size_t(records - data_.data()) + std::size_t(i) * stride);
-                }
+                read_binary_block<std::uint64_t>(bin, n, type, physical_of(dim, entity), entity);
                 seen += n;
             }
             if (seen != total)
@@ -679,19 +712,10 @@ class MshReader {
                 const auto code = block.integer("the block's element type");
                 const std::int64_t n = block.integer("the block's element count");
                 const ElementType type = element_type_of_gmsh(code, lines_);
-                const std::int32_t physical = physical_of(int(dim), entity);
-                for (std::int64_t i = 0; i < n; ++i) {
-                    FieldCursor fields(data_line("an element 'tag node...'"), lines_);
-                    const std::int64_t tag = fields.integer("an element tag");
-                    add_element_tag(tag, lines_);
-                    add_ascii_element(fields, tag, type, "node tags", "a node tag", physical,
-                                      entity);
-                }
+                read_ascii_block(n, type, physical_of(int(dim), entity), entity);
                 seen += n;
             }
-            if (seen != total)
-                lines_.fail("the $Elements header announces " + std::to_string(total) +
-                            " elements but the blocks hold " + std::to_string(seen));
+            check_element_total(total, seen, lines_);
         }
         check_unique_element_tags();
         expect_end("Elements");
@@ -766,7 +790,6 @@ class MshReader {
     }
 
     // Lets the mapped input go once the parser is past it.
-    void release_consumed() { release_consumed(lines_.offset()); }
     void release_consumed(std::size_t offset) {
         if (source_) source_->release_parsed(offset);
     }

@@ -1,7 +1,6 @@
 #include "formats/gmsh_partitioned_output.hpp"
 
 #include <algorithm>
-#include <array>
 #include <filesystem>
 #include <limits>
 #include <map>
@@ -128,15 +127,18 @@ class GmshPartitionedWriter {
         }
     }
 
-    // A point entity's coordinates, any other entity's bounding box, then its physical tags.
-    static void append_box_and_physical(std::string& text, int dim, const BoundingBox& box,
-                                        std::int32_t physical) {
+    // The end of an entity's line: a point entity's coordinates, any other entity's bounding
+    // box, then its physical tags and (none of) its bounding entities.
+    static void append_entity_end(std::string& text, int dim, const BoundingBox& box,
+                                  std::int32_t physical) {
         for (int k = 0; k < (dim == 0 ? 3 : 6); ++k) {
             append_number(text, k < 3 ? box.lo[std::size_t(k)] : box.hi[std::size_t(k - 3)]);
             text += ' ';
         }
         append_numbers(text, {physical != 0 ? 1 : 0});
         if (physical != 0) append_numbers(text, {physical});
+        if (dim > 0) text += "0 ";
+        text.back() = '\n';
     }
 
     void write_physical_names(std::string& text) const {
@@ -168,9 +170,7 @@ class GmshPartitionedWriter {
         for (std::size_t k = 0; k < model_.entities.size(); ++k) {
             const ModelEntity& e = model_.entities[k];
             append_numbers(text, {e.tag});
-            append_box_and_physical(text, e.dim, entity_boxes_[k], e.physical);
-            if (e.dim > 0) text += "0 ";
-            text.back() = '\n';
+            append_entity_end(text, e.dim, entity_boxes_[k], e.physical);
         }
         text += "$EndEntities\n";
     }
@@ -202,9 +202,7 @@ class GmshPartitionedWriter {
             const PartitionedEntity& e = model_.partitioned[k];
             const ModelEntity& parent = model_.entities[e.parent];
             append_numbers(text, {e.tag, parent.dim, parent.tag, 1, e.part + 1});
-            append_box_and_physical(text, e.dim, boxes_[k], parent.physical);
-            if (e.dim > 0) text += "0 ";
-            text.back() = '\n';
+            append_entity_end(text, e.dim, boxes_[k], parent.physical);
         }
         text += "$EndPartitionedEntities\n";
     }

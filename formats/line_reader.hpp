@@ -24,6 +24,25 @@ inline std::string_view trimmed(std::string_view s) {
     return s.substr(first, s.find_last_not_of(kSpace) - first + 1);
 }
 
+// `text`, all of it, as a number, or nullopt when it is not one.
+template <typename T> std::optional<T> parse_whole(std::string_view text) {
+    T value{};
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
+// Whether `word` is one of the space-separated words of `list` ("C3D4 DC3D4").
+inline bool is_one_of(std::string_view word, std::string_view list) {
+    for (std::size_t at = list.find(word); !word.empty() && at != std::string_view::npos;
+         at = list.find(word, at + 1)) {
+        const std::size_t end = at + word.size();
+        if ((at == 0 || list[at - 1] == ' ') && (end == list.size() || list[end] == ' '))
+            return true;
+    }
+    return false;
+}
+
 class LineReader {
   public:
     // `lines_before`: file lines before `text`, when it is a slice of a larger file, so that
@@ -65,6 +84,12 @@ class LineReader {
     [[noreturn]] void fail(const std::string& message) const {
         throw InputError(file_, line_number_, message);
     }
+    // `token`, all of it, as a number; else fails naming `what` ("a node id") and the token.
+    template <typename T> T number(std::string_view token, const std::string& what) const {
+        const std::optional<T> value = parse_whole<T>(token);
+        if (!value) fail("expected " + what + ", found '" + std::string(token) + "'");
+        return *value;
+    }
 
   private:
     std::string_view text_;
@@ -82,14 +107,6 @@ inline std::int64_t line_of_data_line(std::string_view text, std::int64_t lines_
     for (std::int64_t k = 0; lines.next_data(line); ++k)
         if (k == index) return lines.line_number();
     return 0;
-}
-
-// `text`, all of it, as a number, or nullopt when it is not one.
-template <typename T> std::optional<T> parse_whole(std::string_view text) {
-    T value{};
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-    return value;
 }
 
 // `digits` (1 to 9 decimal digits, nothing else) as a number, or -1.

@@ -1,7 +1,6 @@
 #include "formats/medit_mesh.hpp"
 
 #include <algorithm>
-#include <optional>
 
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
@@ -27,29 +26,24 @@ constexpr ElementSection kElementSections[] = {{"Edges", CellType::Line},
                                                {"Pyramids", CellType::Pyramid}};
 
 // Sections without cells, skipped: numbers per entry (0: Dimension's).
-struct SkippedSection {
-    const char* keyword;
+struct SkippedSections {
+    std::string_view keywords; // separated by spaces
     int numbers;
 };
-constexpr SkippedSection kSkippedSections[] = {{"Corners", 1},
-                                               {"Ridges", 1},
-                                               {"RequiredVertices", 1},
-                                               {"RequiredEdges", 1},
-                                               {"RequiredTriangles", 1},
-                                               {"RequiredQuadrilaterals", 1},
-                                               {"RequiredTetrahedra", 1},
-                                               {"NormalAtVertices", 2},
-                                               {"TangentAtVertices", 2},
-                                               {"Normals", 0},
-                                               {"Tangents", 0}};
+constexpr SkippedSections kSkippedSections[] = {
+    {"Corners Ridges RequiredVertices RequiredEdges RequiredTriangles RequiredQuadrilaterals "
+     "RequiredTetrahedra",
+     1},
+    {"NormalAtVertices TangentAtVertices", 2},
+    {"Normals Tangents", 0}};
 
 // The shortest entry: one-digit numbers, each with a separator.
 constexpr std::size_t kMinNumberBytes = 2;
 
 class MeditParser {
   public:
-    MeditParser(std::string_view text, const std::string& name, const MappedFile* source)
-        : tokens_(text, name, '#'), text_size_(text.size()), source_(source) {}
+    MeditParser(const MappedFile& source, const std::string& name)
+        : tokens_(source.text(), name, '#'), text_size_(source.text().size()), source_(source) {}
 
     Mesh parse() {
         std::string_view keyword;
@@ -71,8 +65,8 @@ class MeditParser {
         if (keyword == "Vertices") return read_vertices();
         for (const ElementSection& s : kElementSections)
             if (keyword == s.keyword) return read_elements(s);
-        for (const SkippedSection& s : kSkippedSections)
-            if (keyword == s.keyword) return skip(s);
+        for (const SkippedSections& s : kSkippedSections)
+            if (is_one_of(keyword, s.keywords)) return skip(keyword, s.numbers);
         tokens_.fail("unknown keyword '" + std::string(keyword) +
                      "': expected Dimension, Vertices, Edges, Triangles, Quadrilaterals, "
                      "Tetrahedra, Hexahedra, Prisms, Pyramids, Corners, Ridges, Required*, "
@@ -156,17 +150,16 @@ class MeditParser {
         }
     }
 
-    void skip(const SkippedSection& s) {
-        once(s.keyword);
-        need_dimension(s.keyword);
-        const std::int64_t n = entry_count(s.keyword);
-        const int numbers = s.numbers == 0 ? dim_ : s.numbers;
+    void skip(std::string_view keyword, int numbers) {
+        once(keyword);
+        need_dimension(keyword);
+        const std::int64_t n = entry_count(keyword);
         for (std::int64_t e = 0; e < n; ++e)
-            for (int k = 0; k < numbers; ++k)
-                tokens_.number<double>(entry(e, s.keyword, "a number"));
+            for (int k = 0; k < (numbers == 0 ? dim_ : numbers); ++k)
+                tokens_.number<double>(entry(e, keyword, "a number"));
     }
 
-    // "a coordinate of vertex 3 of the Vertices" for errors.
+    // "a coordinate (entry 4 of Vertices)" for errors.
     static std::string entry(std::int64_t index, std::string_view section, const char* what) {
         return std::string(what) + " (entry " + std::to_string(index + 1) + " of " +
                std::string(section) + ")";
@@ -187,13 +180,11 @@ class MeditParser {
         return std::move(mesh_);
     }
 
-    void release() const {
-        if (source_) source_->release_parsed(tokens_.offset());
-    }
+    void release() const { source_.release_parsed(tokens_.offset()); }
 
     TokenReader tokens_;
     std::size_t text_size_;
-    const MappedFile* source_;
+    const MappedFile& source_;
     Mesh mesh_;
     int dim_ = 0;
     std::int64_t vertices_line_ = 0;
@@ -211,18 +202,9 @@ bool is_medit_mesh(std::string_view text) {
     return tokens.next(first) && first == "MeshVersionFormatted";
 }
 
-bool is_medit_mesh_file(const std::string& path) {
-    MappedFile file(path);
-    return is_medit_mesh(file.text());
-}
-
-Mesh parse_medit_mesh(std::string_view text, const std::string& name) {
-    return MeditParser(text, name, nullptr).parse();
-}
-
 Mesh read_medit_mesh(const std::string& path) {
     MappedFile file(path);
-    return MeditParser(file.text(), path, &file).parse();
+    return MeditParser(file, path).parse();
 }
 
 } // namespace part::formats

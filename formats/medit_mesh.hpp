@@ -25,12 +25,10 @@ namespace part::formats {
 // True when the first token of `text`, after blank lines and '#' comments, is
 // MeshVersionFormatted.
 bool is_medit_mesh(std::string_view text);
-bool is_medit_mesh_file(const std::string& path);
 
 // Throws InputError naming the file, the line and what was expected: an unknown or repeated
 // keyword, a count that disagrees with the numbers that follow, a vertex id out of range, a
 // missing Dimension, Vertices or End, a truncated file.
 Mesh read_medit_mesh(const std::string& path);
-Mesh parse_medit_mesh(std::string_view text, const std::string& name);
 
 } // namespace part::formats

@@ -29,14 +29,16 @@ Mesh read_by_extension(const std::string& path) {
     // Medit, MFEM and METIS share the extension; Medit and MFEM files name themselves first,
     // and a gmsh file under this name (mfem's examples have some) starts with $MeshFormat.
     if (ext == ".mesh") {
-        if (is_mfem_mesh_file(path)) return read_mfem_mesh(path);
-        if (MappedFile(path).text().starts_with("$MeshFormat")) return read_gmsh_mesh(path);
-        return is_medit_mesh_file(path) ? read_medit_mesh(path) : read_metis_mesh(path);
+        const std::string head(MappedFile(path).text().substr(0, 1 << 16));
+        if (head.starts_with("MFEM")) return read_mfem_mesh(path);
+        if (head.starts_with("$MeshFormat")) return read_gmsh_mesh(path);
+        return is_medit_mesh(head) ? read_medit_mesh(path) : read_metis_mesh(path);
     }
     if (ext == ".su2") return read_su2_mesh(path);
     // Abaqus and AVS UCD share the extension; an Abaqus file starts with a keyword.
     if (ext == ".inp")
-        return is_abaqus_input_file(path) ? read_abaqus_mesh(path) : read_ucd_mesh(path);
+        return is_abaqus_input(MappedFile(path).text()) ? read_abaqus_mesh(path)
+                                                        : read_ucd_mesh(path);
     if (ext == ".ugrid") return read_ugrid_mesh(path);
     throw InputError(
         path, 0,

@@ -91,7 +91,8 @@ void check_node_count(std::int64_t max_id, std::int64_t max_id_line, std::size_t
                          " nodes: METIS mesh node ids run from 1 to the node count");
 }
 
-Mesh parse(std::string_view text, const std::string& name, const MappedFile* source) {
+Mesh parse(const MappedFile& source, const std::string& name) {
+    const std::string_view text = source.text();
     LineReader lines(text, name);
     std::string_view line;
     if (!lines.next_filled(line)) lines.fail("empty mesh: expected a first line 'ne [ncon]'");
@@ -150,7 +151,7 @@ Mesh parse(std::string_view text, const std::string& name, const MappedFile* sou
         }
         mesh.add_cell(type, {nodes, count});
         if (first[count].element < 0) first[count] = {e, lines.line_number()};
-        if (source) source->release_parsed(lines.offset());
+        source.release_parsed(lines.offset());
     }
     if (lines.next_filled(line))
         lines.fail("more element lines than the " + std::to_string(ne) + " announced");
@@ -158,7 +159,7 @@ Mesh parse(std::string_view text, const std::string& name, const MappedFile* sou
     mesh.point_count = PointId(max_id);
     // Nothing below reads the text again: let it all go before the node-to-cell lists that
     // telling tetrahedra from quadrilaterals may need.
-    if (source) source->release_before(text.size());
+    source.release_before(text.size());
     if (ncon > 0)
         mesh.cell_data.push_back(MeshArray::from_values("metis:weight", int(ncon), weights));
     resolve_four_node_cells(mesh);
@@ -169,8 +170,7 @@ Mesh parse(std::string_view text, const std::string& name, const MappedFile* sou
 } // namespace
 
 Mesh read_metis_mesh(const std::string& path) {
-    MappedFile file(path);
-    return parse(file.text(), path, &file);
+    return parse(MappedFile(path), path);
 }
 
 void write_metis_mesh(const std::string& path, const Mesh& mesh, std::span<const CellId> cells) {

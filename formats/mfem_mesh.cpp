@@ -1,6 +1,5 @@
 #include "formats/mfem_mesh.hpp"
 
-#include <optional>
 #include <vector>
 
 #include "formats/mapped_file.hpp"
@@ -134,11 +133,8 @@ class MfemParser {
             tokens_.fail("expected VDim 1 to 3 and Ordering 0 or 1");
         std::vector<double> values;
         std::string_view token;
-        while (tokens_.next(token) && token != "mfem_mesh_end") {
-            const auto v = parse_whole<double>(token);
-            if (!v) tokens_.fail("expected a node coordinate, found '" + std::string(token) + "'");
-            values.push_back(*v);
-        }
+        while (tokens_.next(token) && token != "mfem_mesh_end")
+            values.push_back(tokens_.number<double>(token, "a node coordinate"));
         const std::size_t dofs = values.size() / std::size_t(vdim);
         if (values.size() % std::size_t(vdim) != 0 || dofs < std::size_t(vertices_))
             tokens_.fail("the nodes hold " + std::to_string(values.size()) +
@@ -181,22 +177,9 @@ class MfemParser {
 
 } // namespace
 
-bool is_mfem_mesh(std::string_view text) {
-    return text.starts_with("MFEM");
-}
-
-bool is_mfem_mesh_file(const std::string& path) {
-    MappedFile file(path);
-    return is_mfem_mesh(file.text());
-}
-
-Mesh parse_mfem_mesh(std::string_view text, const std::string& name) {
-    return MfemParser(text, name).parse();
-}
-
 Mesh read_mfem_mesh(const std::string& path) {
     MappedFile file(path);
-    return parse_mfem_mesh(file.text(), path);
+    return MfemParser(file.text(), path).parse();
 }
 
 } // namespace part::formats

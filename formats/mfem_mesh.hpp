@@ -13,20 +13,14 @@
 // Node orders are MFEM's, which VTK shares but for the prism (turned as gmsh's). MFEM's NC, NURBS
 // and INLINE meshes are refused with a message naming them.
 //
-// `.mesh` is also the METIS and Medit extension: is_mfem_mesh tells it by its first line.
+// `.mesh` is also the METIS and Medit extension: read_mesh tells it by its first word, "MFEM".
 #include <string>
-#include <string_view>
 
 #include "libpart/mesh/mesh.hpp"
 
 namespace part::formats {
 
-// True when `text` starts with "MFEM".
-bool is_mfem_mesh(std::string_view text);
-bool is_mfem_mesh_file(const std::string& path);
-
 // Throws InputError naming the file, the line and what was expected.
 Mesh read_mfem_mesh(const std::string& path);
-Mesh parse_mfem_mesh(std::string_view text, const std::string& name);
 
 } // namespace part::formats

@@ -1,6 +1,5 @@
 #include "formats/misplaced_inputs.hpp"
 
-#include <cctype>
 #include <filesystem>
 #include <fstream>
 

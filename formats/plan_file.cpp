@@ -95,10 +95,6 @@ MigrationPlan decode_body(std::string_view body, const std::string& name, std::i
     return plan;
 }
 
-[[noreturn]] void corrupt(const std::string& name, std::int64_t line, const std::string& what) {
-    throw InputError(name, line, what);
-}
-
 // File line of a key of the JSON summary, which starts on line 2; line 2 when the key is
 // missing or its name appears only inside a value.
 std::int64_t head_line_of(std::string_view head_text, const std::string& key) {
@@ -111,7 +107,8 @@ std::int64_t head_line_of(std::string_view head_text, const std::string& key) {
 // "format" and "version" name what this reader supports, the others what the body holds.
 void check_head(const nlohmann::json& head, std::string_view head_text, const MigrationPlan& plan,
                 const std::string& name) {
-    if (!head.is_object()) corrupt(name, 2, "the summary is not a JSON object: expected { ... }");
+    if (!head.is_object())
+        throw InputError(name, 2, "the summary is not a JSON object: expected { ... }");
     const nlohmann::json expected = plan_summary(plan);
     for (const char* key : {"format", "version", "vertices", "old_parts", "new_parts", "ranks",
                             "skeleton_ranks", "logical_to_physical", "old_checksum", "new_checksum",
@@ -119,11 +116,11 @@ void check_head(const nlohmann::json& head, std::string_view head_text, const Mi
         if (head.contains(key) && head[key] == expected[key]) continue;
         const bool supported =
             key == std::string_view("format") || key == std::string_view("version");
-        corrupt(name, head_line_of(head_text, key),
-                std::string("the summary's \"") + key + "\" is " +
-                    (head.contains(key) ? head[key].dump() : "missing") +
-                    (supported ? ": this reader supports " : " but the body says ") +
-                    expected[key].dump());
+        throw InputError(name, head_line_of(head_text, key),
+                         std::string("the summary's \"") + key + "\" is " +
+                             (head.contains(key) ? head[key].dump() : "missing") +
+                             (supported ? ": this reader supports " : " but the body says ") +
+                             expected[key].dump());
     }
 }
 
@@ -191,15 +188,15 @@ void write_plan(const std::string& path, const MigrationPlan& plan) {
 
 MigrationPlan parse_plan(std::string_view bytes, const std::string& name) {
     if (bytes.substr(0, kMagic.size()) != kMagic)
-        corrupt(name, 1, "not a migration plan: expected the first line '%PARTPLAN 1'");
+        throw InputError(name, 1, "not a migration plan: expected the first line '%PARTPLAN 1'");
     const std::size_t first_end = bytes.find('\n');
     const std::string version(bytes.substr(kMagic.size(), first_end == std::string_view::npos
                                                               ? std::string_view::npos
                                                               : first_end - kMagic.size()));
     if (version != std::to_string(kPlanFormatVersion))
-        corrupt(name, 1,
-                "plan format version '" + version + "' is not supported: expected " +
-                    std::to_string(kPlanFormatVersion));
+        throw InputError(name, 1,
+                         "plan format version '" + version + "' is not supported: expected " +
+                             std::to_string(kPlanFormatVersion));
     // The body marker starts a line after the first; its line (or the last) names errors.
     const std::size_t found = bytes.find(std::string("\n").append(kBodyMarker), first_end);
     const std::size_t marker = found == std::string_view::npos ? found : found + 1;
@@ -207,37 +204,41 @@ MigrationPlan parse_plan(std::string_view bytes, const std::string& name) {
         2 + std::count(bytes.begin() + std::ptrdiff_t(std::min(first_end + 1, bytes.size())),
                        bytes.begin() + std::ptrdiff_t(std::min(marker, bytes.size())), '\n');
     if (marker == std::string_view::npos)
-        corrupt(name, line, "no '%%BODY' line: the plan is truncated");
+        throw InputError(name, line, "no '%%BODY' line: the plan is truncated");
     const std::string_view head_text = bytes.substr(first_end + 1, marker - first_end - 1);
     nlohmann::json head;
     try {
         head = nlohmann::json::parse(head_text);
     } catch (const nlohmann::json::exception& e) {
-        corrupt(name, 2, std::string("the JSON summary does not parse: ") + e.what());
+        throw InputError(name, 2, std::string("the JSON summary does not parse: ") + e.what());
     }
     const std::size_t marker_end = bytes.find('\n', marker);
-    if (marker_end == std::string_view::npos) corrupt(name, line, "the '%%BODY' line is truncated");
+    if (marker_end == std::string_view::npos)
+        throw InputError(name, line, "the '%%BODY' line is truncated");
     const std::string marker_line(
         bytes.substr(marker + kBodyMarker.size(), marker_end - marker - kBodyMarker.size()));
     unsigned long long body_bytes = 0, checksum = 0;
     char trailing = 0;
     if (std::sscanf(marker_line.c_str(), "%llu %16llx%c", &body_bytes, &checksum, &trailing) != 2)
-        corrupt(name, line,
-                "expected '%%BODY <bytes> <16 hex digits>', found '%%BODY " + marker_line + "'");
+        throw InputError(name, line,
+                         "expected '%%BODY <bytes> <16 hex digits>', found '%%BODY " + marker_line +
+                             "'");
     const std::string_view body = bytes.substr(marker_end + 1);
     if (body.size() != body_bytes)
-        corrupt(name, line,
-                "the body has " + std::to_string(body.size()) + " bytes but the plan says " +
-                    std::to_string(body_bytes) + ": the file is truncated or corrupted");
+        throw InputError(name, line,
+                         "the body has " + std::to_string(body.size()) +
+                             " bytes but the plan says " + std::to_string(body_bytes) +
+                             ": the file is truncated or corrupted");
     if (fnv1a64(body) != checksum)
-        corrupt(name, line, "the body's checksum does not match: the plan file is corrupted");
+        throw InputError(name, line,
+                         "the body's checksum does not match: the plan file is corrupted");
     // Every index in the body (ranks, parts, vertices, offsets) is checked here, before
     // check_head's plan_summary indexes per-rank arrays by them.
     MigrationPlan plan = decode_body(body, name, line);
     try {
         validate(plan);
     } catch (const PlanError& e) {
-        corrupt(name, line, std::string("invalid plan body: ") + e.what());
+        throw InputError(name, line, std::string("invalid plan body: ") + e.what());
     }
     check_head(head, head_text, plan, name);
     return plan;

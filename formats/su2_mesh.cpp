@@ -1,7 +1,6 @@
 #include "formats/su2_mesh.hpp"
 
 #include <algorithm>
-#include <optional>
 
 #include "formats/line_reader.hpp"
 #include "formats/mapped_file.hpp"
@@ -21,12 +20,6 @@ constexpr Su2Type kSu2Types[] = {{3, CellType::Line},          {5, CellType::Tri
                                  {12, CellType::Hexahedron},   {13, CellType::Wedge},
                                  {14, CellType::Pyramid}};
 
-std::optional<CellType> su2_cell_type(std::int64_t id) {
-    for (const Su2Type& t : kSu2Types)
-        if (t.id == id) return t.type;
-    return std::nullopt;
-}
-
 // A section line "KEY= value".
 struct Section {
     std::string_view key;
@@ -38,15 +31,17 @@ constexpr std::size_t kMinLineBytes = 2;
 
 class Su2Parser {
   public:
-    Su2Parser(std::string_view text, const std::string& name, const MappedFile* source)
-        : lines_(text, name), text_size_(text.size()), source_(source) {}
+    Su2Parser(const MappedFile& source, const std::string& name)
+        : lines_(source.text(), name), text_size_(source.text().size()), source_(source) {}
 
     Mesh parse() {
         std::string_view line;
         if (!lines_.next_filled(line)) lines_.fail("empty file: expected 'NDIME= 2' or 'NDIME= 3'");
         Section s = section(line);
         while (s.key == "NZONE" || s.key == "IZONE") {
-            single_zone(s);
+            if (const std::int64_t n = count(s, "the zone"); n != 1)
+                lines_.fail(std::string(s.key) + "= " + std::to_string(n) +
+                            ": multizone SU2 meshes are not supported; write one file per zone");
             if (!lines_.next_filled(line)) lines_.fail("file ends before 'NDIME='");
             s = section(line);
         }
@@ -95,13 +90,6 @@ class Su2Parser {
         return n;
     }
 
-    void single_zone(const Section& s) const {
-        const std::int64_t n = count(s, "the zone");
-        if (n != 1)
-            lines_.fail(std::string(s.key) + "= " + std::to_string(n) +
-                        ": multizone SU2 meshes are not supported; write one file per zone");
-    }
-
     void read_section(const Section& s) {
         if (s.key == "NELEM")
             once(elements_line_, s), read_elements(id_count(s, "the element count"));
@@ -140,22 +128,23 @@ class Su2Parser {
     CellType element(std::string_view line, int dim, bool indexed, PointId* nodes) {
         FieldCursor fields(line, lines_);
         const std::int64_t id = fields.integer("a VTK cell type id");
-        const auto type = su2_cell_type(id);
-        if (!type)
+        const Su2Type* su2 = std::ranges::find(kSu2Types, id, &Su2Type::id);
+        if (su2 == std::end(kSu2Types))
             lines_.fail("unknown element type " + std::to_string(id) +
                         ": expected a VTK type id, 3 (line), 5 (triangle), 9 (quadrilateral), 10 "
                         "(tetrahedron), 12 (hexahedron), 13 (prism) or 14 (pyramid)");
-        if (cell_dimension(*type) != dim)
-            lines_.fail(std::string("a ") + cell_name(*type) + " (" +
-                        std::to_string(cell_dimension(*type)) + "D) where " + std::to_string(dim) +
-                        "D elements are expected" +
-                        (dim == dim_ ? " (NDIME= " + std::to_string(dim_) + ")"
-                                     : " (a marker holds the boundary of the " +
-                                           std::to_string(dim_) + "D mesh)"));
-        const std::size_t expected = std::size_t(cell_num_nodes(*type));
+        const CellType type = su2->type;
+        if (cell_dimension(type) != dim)
+            lines_.fail(
+                std::string("a ") + cell_name(type) + " (" + std::to_string(cell_dimension(type)) +
+                "D) where " + std::to_string(dim) + "D elements are expected" +
+                (dim == dim_
+                     ? " (NDIME= " + std::to_string(dim_) + ")"
+                     : " (a marker holds the boundary of the " + std::to_string(dim_) + "D mesh)"));
+        const std::size_t expected = std::size_t(cell_num_nodes(type));
         const std::size_t found = fields.count_remaining();
         if (found != expected && !(indexed && found == expected + 1))
-            lines_.fail(std::string("a ") + cell_name(*type) + " has " + std::to_string(expected) +
+            lines_.fail(std::string("a ") + cell_name(type) + " has " + std::to_string(expected) +
                         " node ids" + (indexed ? " and an optional element index" : "") +
                         ", found " + std::to_string(found) + " fields after the type");
         for (std::size_t k = 0; k < expected; ++k) {
@@ -166,7 +155,7 @@ class Su2Parser {
             nodes_.see(node, lines_.line_number());
             nodes[k] = PointId(node);
         }
-        return *type;
+        return type;
     }
 
     void read_elements(std::int64_t n) {
@@ -250,13 +239,11 @@ class Su2Parser {
         return {key, trimmed(line.substr(eq + 1))};
     }
 
-    void release() const {
-        if (source_) source_->release_parsed(lines_.offset());
-    }
+    void release() const { source_.release_parsed(lines_.offset()); }
 
     LineReader lines_;
     std::size_t text_size_;
-    const MappedFile* source_;
+    const MappedFile& source_;
     Mesh mesh_;
     int dim_ = 0;
     std::vector<std::int32_t> tags_; // per cell: 0 for an element, m + 1 in marker m
@@ -266,13 +253,9 @@ class Su2Parser {
 
 } // namespace
 
-Mesh parse_su2_mesh(std::string_view text, const std::string& name) {
-    return Su2Parser(text, name, nullptr).parse();
-}
-
 Mesh read_su2_mesh(const std::string& path) {
     MappedFile file(path);
-    return Su2Parser(file.text(), path, &file).parse();
+    return Su2Parser(file, path).parse();
 }
 
 } // namespace part::formats

@@ -14,7 +14,6 @@
 // the cell array "gmsh:physical" (0 on the volume elements), and the physical group (d - 1,
 // m + 1) is named by its MARKER_TAG.
 #include <string>
-#include <string_view>
 
 #include "libpart/mesh/mesh.hpp"
 
@@ -24,6 +23,5 @@ namespace part::formats {
 // unknown section, a count that disagrees with the lines that follow, an unknown type id, a
 // node count that does not match its type, a node id out of range, a truncated file.
 Mesh read_su2_mesh(const std::string& path);
-Mesh parse_su2_mesh(std::string_view text, const std::string& name);
 
 } // namespace part::formats

@@ -33,9 +33,11 @@ class TokenReader {
     template <typename T> T number(const std::string& what) {
         std::string_view token;
         if (!next(token)) fail("file ends where " + what + " was expected");
-        const auto value = parse_whole<T>(token);
-        if (!value) fail("expected " + what + ", found '" + std::string(token) + "'");
-        return *value;
+        return number<T>(token, what);
+    }
+    // `token` as a number; `what` names it in the error.
+    template <typename T> T number(std::string_view token, const std::string& what) const {
+        return lines_.number<T>(token, what);
     }
 
     std::int64_t line() const { return lines_.line_number(); }

@@ -1,6 +1,6 @@
 #include "formats/ucd_mesh.hpp"
 
-#include <optional>
+#include <algorithm>
 #include <vector>
 
 #include "formats/label_index.hpp"
@@ -27,12 +27,6 @@ constexpr UcdType kUcdTypes[] = {{"pt", CellType::Vertex, {0}},
                                  {"pyr", CellType::Pyramid, {1, 2, 3, 4, 0}},
                                  {"prism", CellType::Wedge, {3, 5, 4, 0, 2, 1}},
                                  {"hex", CellType::Hexahedron, {4, 5, 6, 7, 0, 1, 2, 3}}};
-
-const UcdType* ucd_type(std::string_view name) {
-    for (const UcdType& t : kUcdTypes)
-        if (t.name == name) return &t;
-    return nullptr;
-}
 
 // The whitespace-separated words of a line.
 std::vector<std::string_view> words(std::string_view line) {
@@ -85,14 +79,8 @@ class UcdParser {
         lines_.fail("file ends where " + what + " was expected");
     }
 
-    std::int64_t integer(std::string_view word, const std::string& what) const {
-        const auto value = parse_whole<std::int64_t>(word);
-        if (!value) lines_.fail("expected " + what + ", found '" + std::string(word) + "'");
-        return *value;
-    }
-
     std::int64_t count(std::string_view word, const std::string& what) const {
-        const std::int64_t n = integer(word, what);
+        const std::int64_t n = lines_.number<std::int64_t>(word, what);
         if (n < 0 || n > INT32_MAX - 1)
             lines_.fail(what + " " + std::to_string(n) + " is out of range 0..2^31 - 2");
         return n;
@@ -102,36 +90,31 @@ class UcdParser {
         const auto w = next_words("a node 'id x y z'");
         if (w.size() != 4)
             lines_.fail("expected a node 'id x y z', found " + std::to_string(w.size()) + " words");
-        node_ids_.add(integer(w[0], "a node id"), lines_.line_number());
-        for (int a = 1; a < 4; ++a) {
-            const auto x = parse_whole<double>(w[std::size_t(a)]);
-            if (!x)
-                lines_.fail("expected a coordinate, found '" + std::string(w[std::size_t(a)]) +
-                            "'");
-            points_.push_back(*x);
-        }
+        node_ids_.add(lines_.number<std::int64_t>(w[0], "a node id"), lines_.line_number());
+        for (std::size_t a = 1; a < 4; ++a)
+            points_.push_back(lines_.number<double>(w[a], "a coordinate"));
     }
 
     void read_cell() {
         const auto w = next_words("a cell 'id material type nodes...'");
         if (w.size() < 3) lines_.fail("expected a cell 'id material type nodes...'");
-        const UcdType* type = ucd_type(w[2]);
-        if (!type)
+        const UcdType* type = std::ranges::find(kUcdTypes, w[2], &UcdType::name);
+        if (type == std::end(kUcdTypes))
             lines_.fail("unknown cell type '" + std::string(w[2]) +
                         "': expected pt, line, tri, quad, tet, pyr, prism or hex");
         const int n = cell_num_nodes(type->type);
         if (int(w.size()) != 3 + n)
             lines_.fail("a " + std::string(w[2]) + " cell has " + std::to_string(n) +
                         " node ids, found " + std::to_string(w.size() - 3));
-        cell_labels_.push_back(integer(w[0], "a cell id"));
+        cell_labels_.push_back(lines_.number<std::int64_t>(w[0], "a cell id"));
         cell_lines_.push_back(lines_.line_number());
-        const std::int64_t material = integer(w[1], "a material id");
+        const std::int64_t material = lines_.number<std::int64_t>(w[1], "a material id");
         if (material < INT32_MIN || material > INT32_MAX)
             lines_.fail("material id " + std::to_string(material) + " is out of 32-bit range");
         materials_.push_back(std::int32_t(material));
         types_.push_back(type);
         for (int k = 0; k < n; ++k)
-            cell_nodes_.push_back(integer(w[std::size_t(3 + k)], "a node id"));
+            cell_nodes_.push_back(lines_.number<std::int64_t>(w[std::size_t(3 + k)], "a node id"));
     }
 
     // The cells on point indices, in VTK's node order.
@@ -165,14 +148,16 @@ class UcdParser {
     // order of `ids` (by id).
     std::vector<MeshArray> read_data(const LabelIndex& ids, const char* entity) {
         const auto sizes = next_words(std::string("the ") + entity + " data's array sizes");
-        const std::int64_t n = sizes.empty() ? 0 : integer(sizes[0], "the number of arrays");
+        const std::int64_t n =
+            sizes.empty() ? 0 : lines_.number<std::int64_t>(sizes[0], "the number of arrays");
         if (n < 1 || std::size_t(n) + 1 != sizes.size())
             lines_.fail(std::string("expected the number of ") + entity +
                         " arrays and the size of each");
         std::vector<MeshArray> arrays;
         int total = 0;
         for (std::int64_t a = 0; a < n; ++a) {
-            const std::int64_t size = integer(sizes[std::size_t(a + 1)], "an array size");
+            const std::int64_t size =
+                lines_.number<std::int64_t>(sizes[std::size_t(a + 1)], "an array size");
             if (size < 1 || size > 64)
                 lines_.fail("array size " + std::to_string(size) + ": expected 1 to 64");
             std::string_view label;
@@ -188,15 +173,14 @@ class UcdParser {
                 lines_.fail(std::string("expected the ") + entity + " id and " +
                             std::to_string(total) + " values, found " + std::to_string(w.size()) +
                             " words");
-            const auto entry = ids.find(integer(w[0], std::string("a ") + entity + " id"));
+            const auto entry =
+                ids.find(lines_.number<std::int64_t>(w[0], std::string("a ") + entity + " id"));
             if (!entry) lines_.fail(std::string("no ") + entity + " " + std::string(w[0]));
             std::size_t word = 1;
             for (MeshArray& array : arrays)
-                for (int c = 0; c < array.components(); ++c, ++word) {
-                    const auto v = parse_whole<double>(w[word]);
-                    if (!v) lines_.fail("expected a value, found '" + std::string(w[word]) + "'");
-                    array.set_value(std::size_t(*entry), c, *v);
-                }
+                for (int c = 0; c < array.components(); ++c, ++word)
+                    array.set_value(std::size_t(*entry), c,
+                                    lines_.number<double>(w[word], "a value"));
         }
         return arrays;
     }
@@ -221,18 +205,9 @@ bool is_abaqus_input(std::string_view text) {
     return false;
 }
 
-bool is_abaqus_input_file(const std::string& path) {
-    MappedFile file(path);
-    return is_abaqus_input(file.text());
-}
-
-Mesh parse_ucd_mesh(std::string_view text, const std::string& name) {
-    return UcdParser(text, name).parse();
-}
-
 Mesh read_ucd_mesh(const std::string& path) {
     MappedFile file(path);
-    return parse_ucd_mesh(file.text(), path);
+    return UcdParser(file.text(), path).parse();
 }
 
 } // namespace part::formats

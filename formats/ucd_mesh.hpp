@@ -25,12 +25,10 @@ namespace part::formats {
 // True when the first line of `text` that is not blank or a '#' comment starts with '*' (an
 // Abaqus keyword or "**" comment); a UCD file starts with its counts.
 bool is_abaqus_input(std::string_view text);
-bool is_abaqus_input_file(const std::string& path);
 
 // Throws InputError naming the file, the line and what was expected: an unknown cell type, a
 // cell with the wrong node count, an undefined or repeated id, a count that disagrees with the
 // lines that follow, a malformed number.
 Mesh read_ucd_mesh(const std::string& path);
-Mesh parse_ucd_mesh(std::string_view text, const std::string& name);
 
 } // namespace part::formats

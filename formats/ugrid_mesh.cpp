@@ -30,9 +30,8 @@ constexpr BinaryLayout kBinaryLayouts[] = {
     {"lr4", false, 4, 4, true}};
 
 const BinaryLayout* binary_layout(const std::string& encoding) {
-    for (const BinaryLayout& layout : kBinaryLayouts)
-        if (layout.suffix == encoding) return &layout;
-    return nullptr;
+    const BinaryLayout* layout = std::ranges::find(kBinaryLayouts, encoding, &BinaryLayout::suffix);
+    return layout == std::end(kBinaryLayouts) ? nullptr : layout;
 }
 
 // The numbers of an ASCII file, with the line of each for errors.
@@ -202,10 +201,6 @@ template <typename Numbers> class UgridParser {
     std::vector<std::int32_t> tags_;
 };
 
-template <typename Numbers> Mesh parse_with(Numbers numbers) {
-    return UgridParser<Numbers>(numbers).parse();
-}
-
 } // namespace
 
 std::string ugrid_encoding(const std::string& path) {
@@ -214,16 +209,14 @@ std::string ugrid_encoding(const std::string& path) {
     return suffix.size() > 1 && binary_layout(suffix.substr(1)) ? suffix.substr(1) : "";
 }
 
-Mesh parse_ugrid_mesh(std::string_view bytes, const std::string& name,
-                      const std::string& encoding) {
-    if (const BinaryLayout* layout = binary_layout(encoding))
-        return parse_with(BinaryNumbers(bytes, name, *layout));
-    return parse_with(TextNumbers(bytes, name));
-}
-
 Mesh read_ugrid_mesh(const std::string& path) {
     MappedFile file(path);
-    return parse_ugrid_mesh(file.text(), path, ugrid_encoding(path));
+    if (const BinaryLayout* layout = binary_layout(ugrid_encoding(path))) {
+        BinaryNumbers numbers(file.text(), path, *layout);
+        return UgridParser<BinaryNumbers>(numbers).parse();
+    }
+    TextNumbers numbers(file.text(), path);
+    return UgridParser<TextNumbers>(numbers).parse();
 }
 
 } // namespace part::formats

@@ -16,7 +16,6 @@
 // lists the apex third) and prisms (numbered as gmsh's, wedge_order.hpp) are reordered to VTK's,
 // as meshio reads them.
 #include <string>
-#include <string_view>
 
 #include "libpart/mesh/mesh.hpp"
 
@@ -29,6 +28,5 @@ std::string ugrid_encoding(const std::string& path);
 // expected: a negative or oversized count, a node id out of range, a truncated file, a
 // malformed number.
 Mesh read_ugrid_mesh(const std::string& path);
-Mesh parse_ugrid_mesh(std::string_view bytes, const std::string& name, const std::string& encoding);
 
 } // namespace part::formats
