@@ -26,9 +26,9 @@ struct WrittenPartitionedMesh {
     std::string output; // the .vtu, or the .pvtu with split
     std::size_t cells = 0;
     PartId parts = 0;
-    std::optional<std::size_t> moved_cells; // with an old partition: cells in another part
-    std::optional<std::size_t> pieces;      // with split: the files written, one per non-empty part
-    std::optional<std::size_t> boundary_elements; // with boundary: those written
+    std::optional<std::size_t> moved_cells{}; // with an old partition: cells in another part
+    std::optional<std::size_t> pieces{}; // with split: the files written, one per non-empty part
+    std::optional<std::size_t> boundary_elements{}; // with boundary: those written
 };
 
 // The file write_partitioned_mesh writes for `output`: `output` itself, or with split the
