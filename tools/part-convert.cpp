@@ -4,8 +4,7 @@
 
 #include "formats/mesh_file.hpp"
 #include "tools/common/cli.hpp"
-#include "tools/common/convert_options.hpp"
-#include "tools/common/convert_report.hpp"
+#include "tools/common/part_convert.hpp"
 
 using namespace part;
 
