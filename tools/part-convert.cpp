@@ -4,7 +4,8 @@
 
 #include "formats/mesh_file.hpp"
 #include "tools/common/cli.hpp"
-#include "tools/common/part_convert.hpp"
+#include "tools/common/convert_options.hpp"
+#include "tools/common/convert_report.hpp"
 
 using namespace part;
 

@@ -67,10 +67,6 @@ struct LocalClusters {
     std::vector<refine::CoarseLevel> levels;
     std::vector<VertexId> cluster_of; // per view vertex
     VertexId count = 0;
-
-    const Graph& graph(const Graph& fine) const {
-        return levels.empty() ? fine : levels.back().graph;
-    }
 };
 
 LocalClusters local_clusters(MPI_Comm comm, const RankShare& share, PartId parts) {
@@ -119,9 +115,10 @@ struct ClusterEntry {
 std::pair<std::vector<ClusterRow>, std::vector<ClusterEntry>>
 cluster_rows(const RankShare& share, const LocalClusters& clusters, VertexId first,
              const std::vector<std::int32_t>& ghost_cluster) {
-    const Graph& coarse = clusters.graph(share.view.graph);
+    const bool coarsened = !clusters.levels.empty();
+    const Graph& coarse = coarsened ? clusters.levels.back().graph : share.view.graph;
     const std::vector<PartId>& coarse_part =
-        clusters.levels.empty() ? share.view.label : clusters.levels.back().part;
+        coarsened ? clusters.levels.back().part : share.view.label;
     // The ghost in each ghost's cluster (a ghost is alone in its cluster).
     std::vector<VertexId> ghost_in(std::size_t(coarse.num_vertices()), -1);
     for (VertexId v = share.owned(); v < share.view.graph.num_vertices(); ++v)

@@ -1,9 +1,9 @@
-// part-convert's report (tools/common/part_convert): the JSON keys and the "Wrote" line.
+// part-convert's report (tools/common/convert_report): the JSON keys and the "Wrote" line.
 #include <gtest/gtest.h>
 
 #include <sstream>
 
-#include "tools/common/part_convert.hpp"
+#include "tools/common/convert_report.hpp"
 
 using namespace part;
 

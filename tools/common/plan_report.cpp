@@ -89,9 +89,8 @@ void print_pvtu_migration(std::ostream& out, const MigrationPlan& plan,
                               {"pieces", pieces},
                               {"verified", true}}
                    .dump(2)
-            << "
-               ";
-            return;
+            << "\n";
+        return;
     }
     out << "Wrote " << output << ": " << report.cells << " cells (" << report.moved_cells
         << " moved), " << report.points << " points, " << report.old_pieces << " -> "

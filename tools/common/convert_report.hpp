@@ -1,6 +1,5 @@
 #pragma once
-// part-convert's options, with the checks that they go together and that the output can take
-// what is written; and its report: JSON for scripts, one "Wrote ..." line for people.
+// part-convert's report: JSON for scripts, one "Wrote ..." line for people.
 #include <iosfwd>
 #include <string>
 
@@ -10,20 +9,6 @@
 #include "libpart/mesh/mesh.hpp"
 
 namespace part::tools {
-
-struct ConvertOptions {
-    std::string mesh_path;
-    formats::MeshGraphRequest graph;
-    formats::PartitionedMeshRequest partitioned;
-    std::string format;          // "openfoam", "gmsh", or empty: the output's name picks the format
-    bool boundary_given = false; // --boundary or --no-boundary on the command line
-};
-
-// The output `output` asks for (formats::mesh_output_kind), after refusing options that do not
-// go with it or with each other and outputs that cannot take what is written (UsageError). A
-// .pvtu output with a partition implies --split: one .vtu under that name is a file VTK cannot
-// read.
-formats::MeshOutput check_convert_options(ConvertOptions& o, const std::string& output);
 
 // The mesh read: its file, points and cells (all of them, boundary cells included).
 nlohmann::json mesh_json(const std::string& path, const Mesh& mesh);
