@@ -11,7 +11,6 @@
 #include "formats/pvtu_migration.hpp"
 #include "tools/common/cli.hpp"
 #include "tools/common/plan_report.hpp"
-#include "tools/common/pvtu_migration_report.hpp"
 #include "tools/common/report.hpp"
 
 namespace {

@@ -11,8 +11,7 @@
 #include "libpart/mpi/mpi_environment.hpp"
 #include "libpart/repart/judged_repart.hpp"
 #include "tools/common/cli.hpp"
-#include "tools/common/mpi/distributed_repart_report.hpp"
-#include "tools/common/mpi/repart_checks.hpp"
+#include "tools/common/mpi/part_repart.hpp"
 #include "tools/common/repart_report.hpp"
 
 namespace {

@@ -21,10 +21,6 @@ class CollectiveError : public Error {
     using Error::Error;
 };
 
-// What a rank out of memory reports, as the serial tools do (tools/common/cli.cpp), rather
-// than the runtime's "std::bad_alloc".
-inline constexpr const char* kOutOfMemory = "out of memory";
-
 // Collective. `local_error` is this rank's message, or null when it succeeded. Returns when
 // no rank failed; otherwise throws CollectiveError with the lowest failing rank's message.
 void agree_on_failure(MPI_Comm comm, const std::string* local_error);
@@ -32,25 +28,24 @@ void agree_on_failure(MPI_Comm comm, const std::string* local_error);
 // Runs step() on every rank and agrees on failure (see above). Returns step()'s result.
 template <typename Step> auto collectively(MPI_Comm comm, Step&& step) {
     using Result = std::invoke_result_t<Step>;
-    std::string message;
-    bool failed = false;
-    auto run = [&](auto&& body) {
-        try {
-            body();
-        } catch (const std::bad_alloc&) {
-            failed = true;
-            message = kOutOfMemory;
-        } catch (const std::exception& e) {
-            failed = true;
-            message = e.what();
-        }
-    };
     if constexpr (std::is_void_v<Result>) {
-        run(step);
-        agree_on_failure(comm, failed ? &message : nullptr);
+        collectively(comm, [&] {
+            step();
+            return 0;
+        });
     } else {
         Result result{};
-        run([&] { result = step(); });
+        std::string message;
+        bool failed = true;
+        try {
+            result = step();
+            failed = false;
+        } catch (const std::bad_alloc&) {
+            // As the serial tools report it (tools/common/cli.cpp), not "std::bad_alloc".
+            message = "out of memory";
+        } catch (const std::exception& e) {
+            message = e.what();
+        }
         agree_on_failure(comm, failed ? &message : nullptr);
         return result;
     }

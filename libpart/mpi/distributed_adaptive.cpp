@@ -67,10 +67,6 @@ struct LocalClusters {
     std::vector<refine::CoarseLevel> levels;
     std::vector<VertexId> cluster_of; // per view vertex
     VertexId count = 0;
-
-    const Graph& graph(const Graph& fine) const {
-        return levels.empty() ? fine : levels.back().graph;
-    }
 };
 
 LocalClusters local_clusters(MPI_Comm comm, const RankShare& share, PartId parts) {
@@ -104,48 +100,49 @@ struct ClusterGraph {
     VertexId first = 0;       // global id of this rank's first cluster
 };
 
-// This rank's clusters as rows of the cluster graph: weights, sizes, old parts, and neighbours
-// in global cluster ids (`first` is this rank's first; `ghost_cluster` the cluster of each
-// ghost), a row's entries to one cluster summed.
-struct ClusterRows {
-    std::vector<Weight> weight, size, degree, adjwgt;
-    std::vector<PartId> old_part;
-    std::vector<VertexId> adjncy;
+// This rank's clusters as rows of the cluster graph: per cluster its weight, size, old part and
+// degree, then its neighbours in global cluster ids (`first` is this rank's first;
+// `ghost_cluster` the cluster of each ghost), a row's entries to one cluster summed.
+struct ClusterRow {
+    Weight weight, size, degree;
+    PartId old_part;
+};
+struct ClusterEntry {
+    VertexId neighbour;
+    Weight weight;
 };
 
-ClusterRows cluster_rows(const RankShare& share, const LocalClusters& clusters, VertexId first,
-                         const std::vector<std::int32_t>& ghost_cluster) {
-    const Graph& coarse = clusters.graph(share.view.graph);
+std::pair<std::vector<ClusterRow>, std::vector<ClusterEntry>>
+cluster_rows(const RankShare& share, const LocalClusters& clusters, VertexId first,
+             const std::vector<std::int32_t>& ghost_cluster) {
+    const bool coarsened = !clusters.levels.empty();
+    const Graph& coarse = coarsened ? clusters.levels.back().graph : share.view.graph;
     const std::vector<PartId>& coarse_part =
-        clusters.levels.empty() ? share.view.label : clusters.levels.back().part;
+        coarsened ? clusters.levels.back().part : share.view.label;
     // The ghost in each ghost's cluster (a ghost is alone in its cluster).
     std::vector<VertexId> ghost_in(std::size_t(coarse.num_vertices()), -1);
     for (VertexId v = share.owned(); v < share.view.graph.num_vertices(); ++v)
         ghost_in[clusters.cluster_of[v]] = v - share.owned();
-    ClusterRows rows;
-    std::vector<std::pair<VertexId, Weight>> row;
+    std::vector<ClusterRow> rows;
+    std::vector<ClusterEntry> entries, row;
     for (VertexId c = 0; c < clusters.count; ++c) {
-        rows.weight.push_back(coarse.vertex_weight(c));
-        rows.size.push_back(coarse.vertex_size(c));
-        rows.old_part.push_back(coarse_part[c]);
         row.clear();
         for (EdgeOffset e = coarse.xadj[c]; e < coarse.xadj[c + 1]; ++e) {
             const VertexId d = coarse.adjncy[e];
-            row.emplace_back(d < clusters.count ? first + d : ghost_cluster[ghost_in[d]],
-                             coarse.edge_weight(e));
+            row.push_back({d < clusters.count ? first + d : ghost_cluster[ghost_in[d]],
+                           coarse.edge_weight(e)});
         }
-        std::sort(row.begin(), row.end());
-        const std::size_t before = rows.adjncy.size();
-        for (const auto& [d, w] : row)
-            if (rows.adjncy.size() > before && rows.adjncy.back() == d) {
-                rows.adjwgt.back() += w;
-            } else {
-                rows.adjncy.push_back(d);
-                rows.adjwgt.push_back(w);
-            }
-        rows.degree.push_back(Weight(rows.adjncy.size() - before));
+        std::ranges::sort(row, {}, &ClusterEntry::neighbour);
+        const std::size_t before = entries.size();
+        for (const ClusterEntry& entry : row)
+            if (entries.size() > before && entries.back().neighbour == entry.neighbour)
+                entries.back().weight += entry.weight;
+            else
+                entries.push_back(entry);
+        rows.push_back({coarse.vertex_weight(c), coarse.vertex_size(c),
+                        Weight(entries.size() - before), coarse_part[c]});
     }
-    return rows;
+    return {rows, entries};
 }
 
 ClusterGraph gather_clusters(MPI_Comm comm, const RankShare& share, const LocalClusters& clusters,
@@ -158,18 +155,21 @@ ClusterGraph gather_clusters(MPI_Comm comm, const RankShare& share, const LocalC
     std::vector<std::int32_t> global_cluster(std::size_t(share.owned()));
     for (VertexId v = 0; v < share.owned(); ++v)
         global_cluster[v] = out.first + clusters.cluster_of[v];
-    const ClusterRows rows =
+    const auto [rows, entries] =
         cluster_rows(share, clusters, out.first, ghost_values(comm, share, global_cluster));
     Graph& g = out.graph;
-    g.vwgt = gather_pieces<Weight>(comm, rows.weight, root);
-    g.vsize = gather_pieces<Weight>(comm, rows.size, root);
-    out.part = gather_pieces<PartId>(comm, rows.old_part, root);
-    const std::vector<Weight> degrees = gather_pieces<Weight>(comm, rows.degree, root);
-    g.adjncy = gather_pieces<VertexId>(comm, rows.adjncy, root);
-    g.adjwgt = gather_pieces<Weight>(comm, rows.adjwgt, root);
     g.ncon = 1;
     g.xadj.assign(1, 0);
-    for (Weight d : degrees) g.xadj.push_back(g.xadj.back() + d);
+    for (const ClusterRow& row : gather_pieces<ClusterRow>(comm, rows, root)) {
+        g.vwgt.push_back(row.weight);
+        g.vsize.push_back(row.size);
+        out.part.push_back(row.old_part);
+        g.xadj.push_back(g.xadj.back() + row.degree);
+    }
+    for (const ClusterEntry& entry : gather_pieces<ClusterEntry>(comm, entries, root)) {
+        g.adjncy.push_back(entry.neighbour);
+        g.adjwgt.push_back(entry.weight);
+    }
     return out;
 }
 

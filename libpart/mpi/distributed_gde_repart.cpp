@@ -28,19 +28,17 @@ double load_ratio(WeightSum load, double share) {
 // processor heaviest for its share, carved around that one's deepest vertex by the rank
 // running it (the serial gde method's seeding; the choice is made identically on every rank
 // from the global loads).
-int seed_empty_processors(MPI_Comm comm, DistributedGraph& graph,
-                          const std::vector<VertexId>& block_start, std::vector<PartId>& label,
-                          std::vector<PartId>& block_label, const std::vector<double>& capacity,
-                          std::span<std::vector<std::int32_t>* const> carried) {
+int seed_empty_processors(LabelledGraph& labelled, const std::vector<double>& capacity) {
+    const MPI_Comm comm = labelled.comm;
     const int rank = rank_of(comm), ranks = size_of(comm);
     const auto k = PartId(capacity.size());
-    std::vector<WeightSum> weights = global_part_weights(comm, graph, label, k);
+    std::vector<WeightSum> weights = global_part_weights(comm, labelled.graph, labelled.label, k);
     bool empty = false;
     for (PartId p = 0; p < k; ++p) empty = empty || (capacity[p] > 0 && weights[p] == 0);
     if (!empty) return 0;
     const WeightSum total = std::accumulate(weights.begin(), weights.end(), WeightSum(0));
     const double shares = std::accumulate(capacity.begin(), capacity.end(), 0.0);
-    const GhostLayer ghosts = ghost_layer(comm, graph, block_start, block_label);
+    const GhostLayer ghosts = labelled.ghosts();
     std::map<PartId, ProcessorView> views; // built when a processor here first carves
     int seeded = 0;
     for (PartId fresh = 0; fresh < k; ++fresh) {
@@ -57,7 +55,10 @@ int seed_empty_processors(MPI_Comm comm, DistributedGraph& graph,
         if (rank == host) {
             auto at = views.find(heaviest);
             if (at == views.end())
-                at = views.emplace(heaviest, processor_view(graph, label, ghosts, heaviest)).first;
+                at = views
+                         .emplace(heaviest,
+                                  processor_view(labelled.graph, labelled.label, ghosts, heaviest))
+                         .first;
             ProcessorView& view = at->second;
             moved =
                 carve_ball(view.graph, view.label, heaviest, fresh,
@@ -69,10 +70,10 @@ int seed_empty_processors(MPI_Comm comm, DistributedGraph& graph,
         weights[fresh] += moved;
         ++seeded;
     }
-    std::vector<PartId> next(label);
+    std::vector<PartId> next(labelled.label);
     for (const auto& [p, view] : views)
         for (VertexId i = 0; i < view.members(); ++i) next[view.member[i]] = view.label[i];
-    move_to_labels(comm, graph, label, next, block_start, block_label, carried);
+    labelled.move_to(next);
     return seeded;
 }
 
@@ -132,13 +133,10 @@ void serve_processor(const DistributedGraph& graph, const std::vector<PartId>& l
 // with moves is one migration and one ghost refresh. A processor is ready when every
 // neighbour with an inflow for it has served; when none is ready but some still have to serve
 // (cyclic flows), all of those serve at once. `ghosts` is the current ghost layer.
-FlowServing serve_flows(MPI_Comm comm, DistributedGraph& graph,
-                        const std::vector<VertexId>& block_start, std::vector<PartId>& label,
-                        std::vector<PartId>& block_label,
-                        std::span<std::vector<std::int32_t>* const> carried, GhostLayer ghosts,
-                        const ProcessorLinks& links, LinkExchange& exchange,
-                        const std::vector<WeightSum>& flow, const std::vector<double>& capacity,
-                        Weight heaviest) {
+FlowServing serve_flows(LabelledGraph& labelled, GhostLayer ghosts, const ProcessorLinks& links,
+                        LinkExchange& exchange, const std::vector<WeightSum>& flow,
+                        const std::vector<double>& capacity, Weight heaviest) {
+    const MPI_Comm comm = labelled.comm;
     const auto processors = PartId(capacity.size());
     FlowServing serving;
     const std::size_t count = links.processors.size();
@@ -158,14 +156,14 @@ FlowServing serve_flows(MPI_Comm comm, DistributedGraph& graph,
         }
         if (!any_rank(comm, unserved)) break;
         const bool cyclic = !any_rank(comm, unblocked); // then every unserved processor serves
-        if (!ghosts_current) ghosts = ghost_layer(comm, graph, block_start, block_label);
+        if (!ghosts_current) ghosts = labelled.ghosts();
         ghosts_current = true;
         // Every ready processor decides from the state before the wave.
-        std::vector<PartId> next_label(label);
+        std::vector<PartId> next_label(labelled.label);
         FlowServing wave;
         for (std::size_t i = 0; i < count; ++i) {
             if (served[i] || (waiting[i] && !cyclic)) continue;
-            serve_processor(graph, label, ghosts, links, i, flow, processors,
+            serve_processor(labelled.graph, labelled.label, ghosts, links, i, flow, processors,
                             capacity[links.processors[i]] <= 0, heaviest, next_label, wave);
             served[i] = 1;
         }
@@ -173,7 +171,7 @@ FlowServing serve_flows(MPI_Comm comm, DistributedGraph& graph,
         serving.short_of_flow = serving.short_of_flow || wave.short_of_flow;
         if (any_rank(comm, wave.moved)) {
             ghosts = {}; // stale; freed before the migration's buffers peak
-            move_to_labels(comm, graph, label, next_label, block_start, block_label, carried);
+            labelled.move_to(next_label);
             ghosts_current = false;
         }
         // Tell the neighbours of this round's network which processors have served.
@@ -186,22 +184,22 @@ FlowServing serve_flows(MPI_Comm comm, DistributedGraph& graph,
 
 // Balancing rounds (decision maker, then the adjuster in waves) until a round moves nothing
 // or serves every flow within a vertex.
-void balance_rounds(MPI_Comm comm, DistributedGraph& graph,
-                    const std::vector<VertexId>& block_start, std::vector<PartId>& label,
-                    std::vector<PartId>& block_label, const std::vector<double>& capacity,
-                    std::span<std::vector<std::int32_t>* const> carried, int max_rounds,
+void balance_rounds(LabelledGraph& labelled, const std::vector<double>& capacity, int max_rounds,
                     Weight heaviest, DistributedGdeStats& stats) {
+    const MPI_Comm comm = labelled.comm;
     const auto k = PartId(capacity.size());
     const std::vector<PartId> hosted = hosted_processors(comm, k);
     std::vector<double> hosted_capacity;
     for (PartId p : hosted) hosted_capacity.push_back(capacity[p]);
     for (int round = 0; round < max_rounds; ++round) {
         // Decision maker over the processor graph (3.1-3.2): flows to each neighbour.
-        GhostLayer ghosts = ghost_layer(comm, graph, block_start, block_label);
-        const ProcessorLinks links = processor_links(graph, label, ghosts, hosted);
+        GhostLayer ghosts = labelled.ghosts();
+        const ProcessorLinks links =
+            processor_links(labelled.graph, labelled.label, ghosts, hosted);
         LinkExchange exchange(comm, links);
         const LinkColouring colouring = colour_links(comm, links, exchange);
-        const std::vector<WeightSum> loads = processor_loads(graph, label, hosted);
+        const std::vector<WeightSum> loads =
+            processor_loads(labelled.graph, labelled.label, hosted);
         // A processor that does not terminate throws on its rank only: agree, so that the
         // other ranks fail with it instead of waiting in the next collective.
         const DistributedGdeResult flows = collectively(comm, [&] {
@@ -213,9 +211,8 @@ void balance_rounds(MPI_Comm comm, DistributedGraph& graph,
         // Workload adjuster (3.2, 6.2), in waves: a processor serves its outflows once every
         // neighbour that owes it load has served (the serial adjuster's DAG order, reached by
         // local messages), so that it forwards load it has received.
-        const FlowServing serving =
-            serve_flows(comm, graph, block_start, label, block_label, carried, std::move(ghosts),
-                        links, exchange, flows.flow, capacity, heaviest);
+        const FlowServing serving = serve_flows(labelled, std::move(ghosts), links, exchange,
+                                                flows.flow, capacity, heaviest);
         const bool moved = any_rank(comm, serving.moved);
         if (!moved || !any_rank(comm, serving.short_of_flow)) break;
     }
@@ -225,10 +222,10 @@ void balance_rounds(MPI_Comm comm, DistributedGraph& graph,
 // neighbour processor sharing most edge weight with it (ties: lower id); a remnant touching
 // only retiring processors waits for them to go first; when none can go that way, the rest go
 // to the live processor lightest for its share. Returns the vertices handed over.
-VertexId evacuate_retiring(MPI_Comm comm, DistributedGraph& graph,
-                           const std::vector<VertexId>& block_start, std::vector<PartId>& label,
-                           std::vector<PartId>& block_label, const std::vector<double>& capacity,
-                           std::span<std::vector<std::int32_t>* const> carried) {
+VertexId evacuate_retiring(LabelledGraph& labelled, const std::vector<double>& capacity) {
+    const MPI_Comm comm = labelled.comm;
+    const DistributedGraph& graph = labelled.graph;
+    const std::vector<PartId>& label = labelled.label;
     const auto k = PartId(capacity.size());
     const std::vector<PartId> hosted = hosted_processors(comm, k);
     long long handed = 0;
@@ -243,8 +240,7 @@ VertexId evacuate_retiring(MPI_Comm comm, DistributedGraph& graph,
                 (lightest < 0 || load_ratio(weights[p], capacity[p]) <
                                      load_ratio(weights[lightest], capacity[lightest])))
                 lightest = p;
-        const GhostLayer ghosts = ghost_layer(comm, graph, block_start, block_label);
-        const ProcessorLinks links = processor_links(graph, label, ghosts, hosted);
+        const ProcessorLinks links = processor_links(graph, label, labelled.ghosts(), hosted);
         std::vector<PartId> heir(hosted.size(), -1);
         for (std::size_t i = 0; i < hosted.size(); ++i) {
             if (capacity[hosted[i]] > 0) continue;
@@ -269,35 +265,27 @@ VertexId evacuate_retiring(MPI_Comm comm, DistributedGraph& graph,
             moved = true;
         }
         stuck = !any_rank(comm, moved);
-        if (!stuck) move_to_labels(comm, graph, label, next, block_start, block_label, carried);
+        if (!stuck) labelled.move_to(next);
     }
     return VertexId(sum_over_ranks(comm, handed));
 }
 
 } // namespace
 
-DistributedGdeStats rebalance_with_gde(MPI_Comm comm, DistributedGraph& graph,
-                                       const std::vector<VertexId>& block_start,
-                                       std::vector<PartId>& label, std::vector<PartId>& block_label,
-                                       const std::vector<double>& capacity,
-                                       std::span<std::vector<std::int32_t>* const> carried,
+DistributedGdeStats rebalance_with_gde(LabelledGraph& labelled, const std::vector<double>& capacity,
                                        int max_rounds) {
     DistributedGdeStats stats;
-    stats.seeded_parts =
-        seed_empty_processors(comm, graph, block_start, label, block_label, capacity, carried);
+    stats.seeded_parts = seed_empty_processors(labelled, capacity);
+    const DistributedGraph& graph = labelled.graph;
     Weight heaviest_local = 1;
     for (VertexId v = 0; v < graph.num_owned(); ++v)
         heaviest_local = std::max(heaviest_local, graph.local.vertex_weight(v));
-    const Weight heaviest = max_over_ranks(comm, heaviest_local);
-    balance_rounds(comm, graph, block_start, label, block_label, capacity, carried, max_rounds,
-                   heaviest, stats);
+    const Weight heaviest = max_over_ranks(labelled.comm, heaviest_local);
+    balance_rounds(labelled, capacity, max_rounds, heaviest, stats);
     if (std::find(capacity.begin(), capacity.end(), 0.0) == capacity.end()) return stats;
-    stats.evacuated =
-        evacuate_retiring(comm, graph, block_start, label, block_label, capacity, carried);
+    stats.evacuated = evacuate_retiring(labelled, capacity);
     // The remnants may have tipped their heirs over: balance once more among the live ones.
-    if (stats.evacuated > 0)
-        balance_rounds(comm, graph, block_start, label, block_label, capacity, carried, max_rounds,
-                       heaviest, stats);
+    if (stats.evacuated > 0) balance_rounds(labelled, capacity, max_rounds, heaviest, stats);
     return stats;
 }
 

@@ -13,12 +13,9 @@
 // border, so no flow needs derouting. A retiring processor (capacity 0, when the part count
 // shrinks) is drained through its borders; flows from it may pass through other retiring
 // processors, which forward them (the waves), so it needs no live neighbour of its own.
-#include <mpi.h>
-
-#include <span>
 #include <vector>
 
-#include "libpart/mpi/distributed_graph.hpp"
+#include "libpart/mpi/subdomain_view.hpp"
 
 namespace part::mpi {
 
@@ -29,11 +26,10 @@ struct DistributedGdeStats {
     VertexId evacuated = 0; // vertices left on retiring processors, handed to a neighbour
 };
 
-// Collective. `label` gives each owned vertex's processor (0 .. capacity.size() - 1) and every
-// vertex lies on its processor's rank; `block_label` is the directory (see ghost_layer).
+// Collective. `labelled.label` gives each owned vertex's processor (0 .. capacity.size() - 1).
 // `capacity` (the same on every rank) is each processor's share of the load: its target
 // fraction, or 0 for a processor that retires and must end empty. On return labels, vertices
-// and directory are updated; `carried` per-vertex attributes migrate with the vertices.
+// and directory are updated, and the carried attributes have moved with the vertices.
 // Growth: a processor with a share but no vertex starts as a ball carved out of the processor
 // heaviest for its share around its deepest vertex (as the serial gde method). Rounds repeat,
 // as serial refine_with_gde, while a round moved vertices but fell short of a flow by a
@@ -43,11 +39,7 @@ struct DistributedGdeStats {
 // processor it shares most edge weight with (else the lightest live one), and the rounds run
 // once more. Deterministic, and the same for any P: every exchange is collective or paired,
 // migration keeps vertices in global id order, and each processor works on its own view.
-DistributedGdeStats rebalance_with_gde(MPI_Comm comm, DistributedGraph& graph,
-                                       const std::vector<VertexId>& block_start,
-                                       std::vector<PartId>& label, std::vector<PartId>& block_label,
-                                       const std::vector<double>& capacity,
-                                       std::span<std::vector<std::int32_t>* const> carried = {},
+DistributedGdeStats rebalance_with_gde(LabelledGraph& labelled, const std::vector<double>& capacity,
                                        int max_rounds = 8);
 
 } // namespace part::mpi

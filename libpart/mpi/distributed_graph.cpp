@@ -59,19 +59,20 @@ void migrate(MPI_Comm comm, DistributedGraph& graph, std::span<const int> destin
         std::size_t(std::accumulate(vertex_counts.begin(), vertex_counts.end(), 0LL)));
     for (VertexId v = 0; v < n; ++v)
         if (destination[v] != rank) order[next[destination[v]]++] = v;
+    auto pack = [&](VertexId v, std::vector<char>& out) {
+        const auto degree = std::int32_t(g.xadj[v + 1] - g.xadj[v]);
+        put(out, &graph.global_id[v], 1);
+        put(out, &degree, 1);
+        put(out, g.vwgt.data() + std::size_t(v) * ncon, ncon);
+        if (sizes) put(out, &g.vsize[v], 1);
+        put(out, g.coords.values.data() + std::size_t(v) * dim, dim);
+        for (const auto* attribute : attributes) put(out, &(*attribute)[v], 1);
+        put(out, g.adjncy.data() + g.xadj[v], std::size_t(degree));
+        if (edge_weights) put(out, g.adjwgt.data() + g.xadj[v], std::size_t(degree));
+    };
     std::vector<char> send;
     send.reserve(std::size_t(std::accumulate(byte_counts.begin(), byte_counts.end(), 0LL)));
-    for (VertexId v : order) {
-        const auto degree = std::int32_t(g.xadj[v + 1] - g.xadj[v]);
-        put(send, &graph.global_id[v], 1);
-        put(send, &degree, 1);
-        put(send, g.vwgt.data() + std::size_t(v) * ncon, ncon);
-        if (sizes) put(send, &g.vsize[v], 1);
-        put(send, g.coords.values.data() + std::size_t(v) * dim, dim);
-        for (const auto* attribute : attributes) put(send, &(*attribute)[v], 1);
-        put(send, g.adjncy.data() + g.xadj[v], std::size_t(degree));
-        if (edge_weights) put(send, g.adjwgt.data() + g.xadj[v], std::size_t(degree));
-    }
+    for (VertexId v : order) pack(v, send);
     order = {};
     const std::vector<char> received =
         exchange<char>(comm, send, byte_counts, exchange_counts(comm, byte_counts));
@@ -110,26 +111,9 @@ void migrate(MPI_Comm comm, DistributedGraph& graph, std::span<const int> destin
     for (auto& attribute : merged_attributes) attribute.reserve(total);
     m.adjncy.reserve(std::size_t(entries));
     if (edge_weights) m.adjwgt.reserve(std::size_t(entries));
-    auto keep = [&](VertexId v) {
-        merged.global_id.push_back(graph.global_id[v]);
-        m.vwgt.insert(m.vwgt.end(), g.vwgt.begin() + std::ptrdiff_t(std::size_t(v) * ncon),
-                      g.vwgt.begin() + std::ptrdiff_t(std::size_t(v + 1) * ncon));
-        if (sizes) m.vsize.push_back(g.vsize[v]);
-        m.coords.values.insert(m.coords.values.end(),
-                               g.coords.values.begin() + std::ptrdiff_t(std::size_t(v) * dim),
-                               g.coords.values.begin() + std::ptrdiff_t(std::size_t(v + 1) * dim));
-        for (std::size_t a = 0; a < attributes.size(); ++a)
-            merged_attributes[a].push_back((*attributes[a])[v]);
-        m.adjncy.insert(m.adjncy.end(), g.adjncy.begin() + g.xadj[v],
-                        g.adjncy.begin() + g.xadj[v + 1]);
-        if (edge_weights)
-            m.adjwgt.insert(m.adjwgt.end(), g.adjwgt.begin() + g.xadj[v],
-                            g.adjwgt.begin() + g.xadj[v + 1]);
-        m.xadj.push_back(EdgeOffset(m.adjncy.size()));
-    };
-    auto arrive = [&](std::size_t at) {
+    auto arrive = [&](const char* in) {
         std::int32_t degree = 0;
-        const char* in = take_back(received.data() + at, merged.global_id, 1);
+        in = take_back(in, merged.global_id, 1);
         in = take(in, &degree, 1);
         in = take_back(in, m.vwgt, ncon);
         if (sizes) in = take_back(in, m.vsize, 1);
@@ -139,14 +123,18 @@ void migrate(MPI_Comm comm, DistributedGraph& graph, std::span<const int> destin
         if (edge_weights) in = take_back(in, m.adjwgt, std::size_t(degree));
         m.xadj.push_back(EdgeOffset(m.adjncy.size()));
     };
+    // A vertex that stays goes through the same record, one at a time: no copy of the graph.
+    std::vector<char> stayer;
     std::size_t r = 0;
     for (VertexId v = 0; v < n; ++v) {
         if (destination[v] != rank) continue;
         for (; r < records.size() && records[r].first < graph.global_id[v]; ++r)
-            arrive(records[r].second);
-        keep(v);
+            arrive(received.data() + records[r].second);
+        stayer.clear();
+        pack(v, stayer);
+        arrive(stayer.data());
     }
-    for (; r < records.size(); ++r) arrive(records[r].second);
+    for (; r < records.size(); ++r) arrive(received.data() + records[r].second);
 
     graph.global_id = std::move(merged.global_id);
     m.ncon = g.ncon;

@@ -65,12 +65,12 @@ std::pair<VertexId, WeightSum> move_to_partner(const Graph& view, std::vector<Pa
 
 } // namespace
 
-BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
-                                 const std::vector<VertexId>& block_start,
-                                 std::vector<PartId>& label, std::vector<PartId>& block_label,
-                                 std::span<std::vector<std::int32_t>* const> carried,
-                                 const std::vector<double>& capacity, double tolerance) {
+BorderRefineStats refine_borders(LabelledGraph& labelled, const std::vector<double>& capacity,
+                                 double tolerance) {
     const StageClock clock("border refinement");
+    const MPI_Comm comm = labelled.comm;
+    const DistributedGraph& graph = labelled.graph;
+    const std::vector<PartId>& label = labelled.label;
     const auto k = PartId(capacity.size());
     const std::vector<PartId> hosted = hosted_processors(comm, k);
     const double shares = std::accumulate(capacity.begin(), capacity.end(), 0.0);
@@ -81,7 +81,7 @@ BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
     long long moves = 0, reduction = 0;
     GhostLayer ghosts;
     for (int pass = 0; pass < kMaxPasses; ++pass) {
-        ghosts = ghost_layer(comm, graph, block_start, block_label);
+        ghosts = labelled.ghosts();
         const ProcessorLinks links = processor_links(graph, label, ghosts, hosted);
         LinkExchange exchange(comm, links);
         const LinkColouring colouring = colour_links(comm, links, exchange);
@@ -127,9 +127,9 @@ BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
                 pass_moves += moved_now;
                 views.clear(); // stale; freed before the migration's buffers peak
                 ghosts = {};
-                move_to_labels(comm, graph, label, next_label, block_start, block_label, carried);
+                labelled.move_to(next_label);
                 load = processor_loads(graph, label, hosted);
-                ghosts = ghost_layer(comm, graph, block_start, block_label);
+                ghosts = labelled.ghosts();
                 views = build_views();
             }
         moves += pass_moves;

@@ -2,12 +2,9 @@
 // Parallel boundary refinement after the distributed remapping (the refinement rounds that
 // may follow the migration, issue 7): cut-lowering moves across processor borders, decided by
 // each processor from its ghost labels alone, with no move invalidating another's gain.
-#include <mpi.h>
-
-#include <span>
 #include <vector>
 
-#include "libpart/mpi/distributed_graph.hpp"
+#include "libpart/mpi/subdomain_view.hpp"
 
 namespace part::mpi {
 
@@ -27,10 +24,7 @@ struct BorderRefineStats {
 // exactly the gains. Each step with moves is one migration; passes repeat while one moves
 // something, up to three. Deterministic, and the same for any P (each processor decides from
 // its own view).
-BorderRefineStats refine_borders(MPI_Comm comm, DistributedGraph& graph,
-                                 const std::vector<VertexId>& block_start,
-                                 std::vector<PartId>& label, std::vector<PartId>& block_label,
-                                 std::span<std::vector<std::int32_t>* const> carried,
-                                 const std::vector<double>& capacity, double tolerance);
+BorderRefineStats refine_borders(LabelledGraph& labelled, const std::vector<double>& capacity,
+                                 double tolerance);
 
 } // namespace part::mpi

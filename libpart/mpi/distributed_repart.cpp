@@ -125,16 +125,15 @@ DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
     }
     std::vector<PartId> label(input.old_part), block_label(input.block_old_part);
     std::vector<std::int32_t>* carried[] = {&input.old_part};
+    LabelledGraph labelled{comm, input.graph, input.block_start, label, block_label, carried};
     const DistributedGdeStats stats = [&] {
         const StageClock clock("gde rebalancing");
-        return rebalance_with_gde(comm, input.graph, input.block_start, label, block_label,
-                                  capacity, carried);
+        return rebalance_with_gde(labelled, capacity);
     }();
     // Parallel refinement rounds after the migration, within the same tolerance as the serial
     // method's polish.
     const BorderRefineStats refined =
-        refine_borders(comm, input.graph, input.block_start, label, block_label, carried, capacity,
-                       request.tolerance > 0 ? request.tolerance : 0.03);
+        refine_borders(labelled, capacity, request.tolerance > 0 ? request.tolerance : 0.03);
     long long moved = 0;
     std::vector<PartId> new_part(label.size());
     for (std::size_t v = 0; v < label.size(); ++v) {
@@ -165,8 +164,8 @@ DistributedRepartResult distributed_adaptive(MPI_Comm comm, DistributedInput& in
     std::vector<PartId> new_part(input.old_part);
     result.block_new_part = input.block_old_part;
     std::vector<std::int32_t>* carried[] = {&input.old_part};
-    move_to_labels(comm, input.graph, new_part, outcome.new_part, input.block_start,
-                   result.block_new_part, carried);
+    LabelledGraph{comm, input.graph, input.block_start, new_part, result.block_new_part, carried}
+        .move_to(outcome.new_part);
     finish_with_amortization(comm, input, new_part, request, model, result);
     return result;
 }

@@ -127,10 +127,7 @@ std::vector<WeightSum> processor_loads(const DistributedGraph& graph, std::span<
     return load;
 }
 
-void move_to_labels(MPI_Comm comm, DistributedGraph& graph, std::vector<PartId>& label,
-                    const std::vector<PartId>& next, const std::vector<VertexId>& block_start,
-                    std::vector<PartId>& block_label,
-                    std::span<std::vector<std::int32_t>* const> carried) {
+void LabelledGraph::move_to(const std::vector<PartId>& next) {
     const StageClock clock("migration");
     const int rank = rank_of(comm), ranks = size_of(comm);
     // Directory updates, to the rank whose block holds the vertex.

@@ -42,12 +42,24 @@ std::vector<PartId> hosted_processors(MPI_Comm comm, PartId processors);
 std::vector<WeightSum> processor_loads(const DistributedGraph& graph, std::span<const PartId> label,
                                        std::span<const PartId> processors);
 
-// Collective. Relabels the owned vertices to `next` (per owned vertex) and sends each to the
-// rank of its new label (which travels with it, as do the `carried` attributes); the directory
-// `block_label` learns only the labels that changed (one MPI_Alltoallv of those).
-void move_to_labels(MPI_Comm comm, DistributedGraph& graph, std::vector<PartId>& label,
-                    const std::vector<PartId>& next, const std::vector<VertexId>& block_start,
-                    std::vector<PartId>& block_label,
-                    std::span<std::vector<std::int32_t>* const> carried);
+// What the distributed GDE rebalancing and refinement change: the graph, each owned vertex's
+// label (its processor; it lies on that processor's rank), the directory of labels over the
+// blocks of the numbering (`block_label`: this rank's block), and per-vertex attributes
+// `carried` along when vertices move.
+struct LabelledGraph {
+    MPI_Comm comm;
+    DistributedGraph& graph;
+    const std::vector<VertexId>& block_start;
+    std::vector<PartId>& label;
+    std::vector<PartId>& block_label;
+    std::span<std::vector<std::int32_t>* const> carried = {};
+
+    // Collective. The ghost layer, asked of the directory.
+    GhostLayer ghosts() const { return ghost_layer(comm, graph, block_start, block_label); }
+    // Collective. Relabels the owned vertices to `next` (per owned vertex) and sends each to the
+    // rank of its new label (which travels with it, as do the `carried` attributes); the
+    // directory learns only the labels that changed (one MPI_Alltoallv of those).
+    void move_to(const std::vector<PartId>& next);
+};
 
 } // namespace part::mpi

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/test_files.hpp"
-#include "tools/common/pvtu_migration_report.hpp"
+#include "tools/common/plan_report.hpp"
 #include "tools/common/report.hpp"
 
 namespace part::tools {

@@ -184,15 +184,14 @@ std::pair<WeightSum, WeightSum> refine_strips(const SharedScratch& dir) {
         MPI_COMM_WORLD, graph_path, dir.write("strips.part", text), k);
     std::vector<PartId> label(input.old_part), block_label(input.block_old_part);
     const std::vector<double> capacity(std::size_t(k), 1.0);
-    mpi::rebalance_with_gde(MPI_COMM_WORLD, input.graph, input.block_start, label, block_label,
-                            capacity);
+    mpi::LabelledGraph labelled{MPI_COMM_WORLD, input.graph, input.block_start, label, block_label};
+    mpi::rebalance_with_gde(labelled, capacity);
     auto cut_now = [&] {
         return mpi::distributed_edge_cut(MPI_COMM_WORLD, input.graph, label, input.block_start,
                                          block_label);
     };
     const WeightSum before = cut_now();
-    const mpi::BorderRefineStats stats = mpi::refine_borders(
-        MPI_COMM_WORLD, input.graph, input.block_start, label, block_label, {}, capacity, 0.03);
+    const mpi::BorderRefineStats stats = mpi::refine_borders(labelled, capacity, 0.03);
     const WeightSum after = cut_now();
     EXPECT_EQ(stats.edge_cut, after);
     if (k > 1) {

@@ -1,7 +1,14 @@
 #pragma once
-// part-repart's checks of how it was called: its options against each other before any input
-// is read, and against what the distributed job learns as it goes (the vertex count, K2). Each
-// throws UsageError (exit code 2), on every rank under mpirun.
+// What part-repart needs beyond tools/common, in its own library linked only into the tools that
+// run under MPI:
+// - its checks of how it was called: its options against each other before any input is read,
+//   and against what the distributed job learns as it goes (the vertex count, K2). Each throws
+//   UsageError (exit code 2), on every rank under mpirun;
+// - the report of its distributed run (under mpirun), on rank 0: the serial report's migration,
+//   amortization and decision (repart_report.hpp) with the distributed figures (ranks, bytes
+//   communicated) and the new dataset when one was written.
+#include <iosfwd>
+
 #include "formats/mpi/distributed_repart_job.hpp"
 #include "tools/common/cli.hpp"
 
@@ -22,5 +29,13 @@ void check_distributed_input(const formats::mpi::DistributedRepartJob& job);
 
 // Once K2 is known (after repartition()): no file of the new dataset is one of the input's.
 void check_dataset_outputs(const formats::mpi::DistributedRepartJob& job);
+
+// After job.write(), on rank 0: as JSON (--json), else a summary (silenced by -q through
+// report_stream).
+void report_distributed_repart(std::ostream& out, const CommonOptions& common,
+                               const formats::mpi::DistributedRepartJob& job);
+
+// -v: the seconds rank 0 spent in each stage ("rank 0 <stage>: <seconds> s").
+void print_stage_seconds(std::ostream& out);
 
 } // namespace part::tools
