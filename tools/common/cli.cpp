@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <iostream>
+#include <malloc.h>
 #include <new>
 #include <stdexcept>
 #include <unistd.h>
@@ -10,6 +11,20 @@
 #include "libpart/core/error.hpp"
 
 namespace part::tools {
+
+namespace {
+
+// The multilevel phases allocate and free graph-sized arrays level after level. glibc serves
+// each block above its mmap threshold with fresh pages from the kernel and gives them back on
+// free, so every level pays the page faults again (they cost most on virtual machines). With
+// large blocks kept in the heap, and the heap not trimmed, a level reuses the pages the one
+// before it freed.
+void keep_large_arrays_in_heap() {
+    mallopt(M_MMAP_THRESHOLD, 32 << 20); // the largest glibc accepts
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+}
+
+} // namespace
 
 void add_example(CLI::App& app, const std::string& example) {
     app.footer("Example:\n  " + example +
@@ -39,6 +54,7 @@ int run_tool(CLI::App& app, int argc, char** argv, const std::function<void()>& 
         app.exit(e);
         return kUsageError;
     }
+    keep_large_arrays_in_heap();
     try {
         body();
         return kOk;
