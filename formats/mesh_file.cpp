@@ -29,10 +29,15 @@ Mesh read_by_extension(const std::string& path) {
     // Medit, MFEM and METIS share the extension; Medit and MFEM files name themselves first,
     // and a gmsh file under this name (mfem's examples have some) starts with $MeshFormat.
     if (ext == ".mesh") {
-        const std::string head(MappedFile(path).text().substr(0, 1 << 16));
-        if (head.starts_with("MFEM")) return read_mfem_mesh(path);
-        if (head.starts_with("$MeshFormat")) return read_gmsh_mesh(path);
-        return is_medit_mesh(head) ? read_medit_mesh(path) : read_metis_mesh(path);
+        // Chosen while the file is mapped once; the reader maps it again for itself.
+        const auto reader = [&] {
+            const MappedFile file(path);
+            const std::string_view text = file.text();
+            if (text.starts_with("MFEM")) return &read_mfem_mesh;
+            if (text.starts_with("$MeshFormat")) return &read_gmsh_mesh;
+            return is_medit_mesh(text) ? &read_medit_mesh : &read_metis_mesh;
+        }();
+        return reader(path);
     }
     if (ext == ".su2") return read_su2_mesh(path);
     // Abaqus and AVS UCD share the extension; an Abaqus file starts with a keyword.

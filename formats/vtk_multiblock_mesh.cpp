@@ -359,7 +359,8 @@ FoamBlocks foam_blocks(vtkMultiBlockDataSet* output, const std::string& path) {
     FoamBlocks blocks;
     std::size_t regions = 0; // blocks of cells other than the patches
     for (unsigned i = 0; i < output->GetNumberOfBlocks(); ++i) {
-        const std::string name = block_name(output, i) ? block_name(output, i) : "";
+        const char* raw_name = block_name(output, i);
+        const std::string name = raw_name ? raw_name : "";
         vtkDataObject* block = output->GetBlock(i);
         auto* children = vtkMultiBlockDataSet::SafeDownCast(block);
         if (children && name == "boundary") {
