@@ -176,16 +176,18 @@ int main(int argc, char** argv) {
         request.tolerance = ufactor_tolerance(request.metis);
         request.metis.type =
             ptype == "rb" ? MetisOptions::Type::RecursiveBisection : MetisOptions::Type::Kway;
-        // Distributed under mpirun, one rank included (its files are those of any rank
-        // count): interval (along --order, the Hilbert order of --coords, or the numbering),
-        // gde for any rank and part counts, adaptive when the part count stays (-k absent, or
-        // equal to --old-parts, else to the count in the old partition's file name).
+        // Distributed under mpirun: interval (along --order, the Hilbert order of --coords, or
+        // the numbering) and gde for any rank and part counts, one rank included (their files
+        // are those of any rank count); adaptive on two ranks or more when the part count stays
+        // (-k absent, or equal to --old-parts, else to the count in the old partition's file
+        // name). On one rank adaptive runs serially: only the serial method makes the
+        // scratch-remap candidate and the slack rounds.
         const PartId old_parts =
             o.old_parts > 0 ? o.old_parts : formats::parts_from_name(o.old_path);
         const bool same_count = o.new_parts == 0 || o.new_parts == old_parts;
         if (formats::mpi::is_pvtu(o.graph_path) ||
             (mpi_env && (o.method == "gde" || o.method == "interval" ||
-                         (o.method == "adaptive" && same_count))))
+                         (o.method == "adaptive" && same_count && ranks > 1))))
             return run_distributed(o, common, rank);
         // Not distributed (scratch) on several ranks: rank 0 runs the serial method while the
         // others wait for its verdict.

@@ -1,11 +1,15 @@
 #include "libpart/repart/adaptive_repart.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <exception>
 #include <map>
+#include <optional>
 #include <tuple>
 
 #include "libpart/refine/overload_balancer.hpp"
 #include "libpart/refine/part_coarsening.hpp"
+#include "libpart/repart/anchored_partition.hpp"
 #include "libpart/repart/border_reshaping.hpp"
 #include "libpart/repart/host_ranks.hpp"
 #include "libpart/repart/part_seeding.hpp"
@@ -58,45 +62,175 @@ std::vector<PartId> group_by_part_and_origin(const RepartStart& start,
     return group;
 }
 
+// Slack rounds per candidate (border_reshaping.hpp): each costs about one reshaping, and on the
+// benchmark's hot spots they stopped paying within this many.
+constexpr int kMaxSlackRounds = 6;
+
+// One candidate: a partition of the graph, its balance moves and what its reshaping did.
+struct Candidate {
+    std::vector<PartId> part;
+    refine::BalanceResult coarse_moves, fine_moves;
+    WeightSum band_cut_reduction = 0;
+    int slack_rounds = 0;
+    double objective = 0; // cut + migration_cost x migrated size
+};
+
+// The coarse parts handed down the levels to the graph.
+std::vector<PartId> project_to_graph(const std::vector<refine::CoarseLevel>& levels,
+                                     std::size_t from, std::vector<PartId> part) {
+    for (std::size_t l = from; l-- > 0;) {
+        std::vector<PartId> finer(levels[l].coarse_of.size());
+        for (std::size_t v = 0; v < finer.size(); ++v) finer[v] = part[levels[l].coarse_of[v]];
+        part = std::move(finer);
+    }
+    return part;
+}
+
+// Single vertices finish the balance (clusters too heavy for the room left), then the borders
+// are reshaped, with slack rounds while they pay; fills the candidate's fine moves, reshaping
+// and objective.
+void finish_candidate(const Graph& graph, const RepartStart& start, const RepartRequest& request,
+                      Candidate& candidate) {
+    Partition partition{request.new_parts, std::move(candidate.part), request.targets};
+    candidate.fine_moves = refine::balance_overloaded_parts(
+        graph, partition, {request.tolerance, &start.origin, request.migration_cost});
+    candidate.band_cut_reduction = reshape_borders(graph, partition, start.origin,
+                                                   {request.tolerance, request.migration_cost});
+    candidate.slack_rounds =
+        reshape_with_slack(graph, partition, start.origin,
+                           {request.tolerance, request.migration_cost}, kMaxSlackRounds);
+    candidate.objective =
+        repart_objective(graph, partition.part, start.origin, request.migration_cost);
+    candidate.part = std::move(partition.part);
+}
+
+// Diffusion: whole clusters leave the overloaded parts at the coarsest level, best gain per
+// unit of weight first.
+Candidate moved_clusters(const Graph& graph, const RepartStart& start,
+                         const std::vector<refine::CoarseLevel>& levels,
+                         const std::vector<PartId>& group,
+                         const std::vector<std::pair<PartId, PartId>>& pairs,
+                         const RepartRequest& request) {
+    const Graph& coarse = levels.empty() ? graph : levels.back().graph;
+    const std::vector<PartId>& coarse_group = levels.empty() ? group : levels.back().part;
+    Partition balanced{request.new_parts, std::vector<PartId>(coarse_group.size()),
+                       request.targets};
+    std::vector<PartId> coarse_origin(coarse_group.size());
+    for (std::size_t c = 0; c < coarse_group.size(); ++c)
+        std::tie(balanced.part[c], coarse_origin[c]) = pairs[std::size_t(coarse_group[c])];
+    Candidate candidate;
+    candidate.coarse_moves = refine::balance_overloaded_parts(
+        coarse, balanced, {request.tolerance, &coarse_origin, request.migration_cost});
+    candidate.part = project_to_graph(levels, levels.size(), std::move(balanced.part));
+    finish_candidate(graph, start, request, candidate);
+    return candidate;
+}
+
+// The level the scratch-remap partitions: the finest with at most a fifth of the graph's
+// vertices (small enough for a few METIS runs, fine enough for good borders), else the coarsest.
+std::size_t remap_level(const Graph& graph, const std::vector<refine::CoarseLevel>& levels) {
+    for (std::size_t l = 0; l < levels.size(); ++l)
+        if (levels[l].graph.num_vertices() <= graph.num_vertices() / 5) return l + 1;
+    return levels.size();
+}
+
+// Scratch-remap: a coarse level partitioned afresh with the data's parts priced in
+// (anchored_partition.hpp). METIS's partition of the anchored graph varies much with the price
+// it is given, and often moves more than the price warrants; so it runs at the price and at 4
+// and 16 times it, and the partition with the lowest cut + price x migration on the coarse
+// level (which ranks them as the finished candidates rank) is finished. Nothing when METIS
+// cannot take the anchored graph.
+std::optional<Candidate> anchored_remap(const Graph& graph, const RepartStart& start,
+                                        const std::vector<refine::CoarseLevel>& levels,
+                                        const std::vector<PartId>& group,
+                                        const std::vector<std::pair<PartId, PartId>>& pairs,
+                                        const RepartRequest& request) {
+    const std::size_t level = remap_level(graph, levels);
+    const Graph& coarse = level == 0 ? graph : levels[level - 1].graph;
+    const std::vector<PartId>& coarse_group = level == 0 ? group : levels[level - 1].part;
+    std::vector<PartId> coarse_origin(coarse_group.size());
+    for (std::size_t c = 0; c < coarse_group.size(); ++c)
+        coarse_origin[c] = pairs[std::size_t(coarse_group[c])].second;
+    MetisOptions metis = request.metis;
+    metis.ufactor = std::max(1, int(std::lround(request.tolerance * 1000))); // METIS needs >= 1
+    std::optional<std::vector<PartId>> best;
+    double best_objective = 0;
+    for (const double factor : {1, 4, 16}) {
+        std::optional<std::vector<PartId>> fresh =
+            anchored_partition(coarse, coarse_origin, request.new_parts, request.targets,
+                               factor * request.migration_cost, metis);
+        if (!fresh) continue;
+        const double objective =
+            repart_objective(coarse, *fresh, coarse_origin, request.migration_cost);
+        if (!best || objective < best_objective) {
+            best = std::move(fresh);
+            best_objective = objective;
+        }
+        if (request.migration_cost == 0) break; // every factor gives the same price
+    }
+    if (!best) return std::nullopt;
+    Candidate candidate;
+    candidate.part = project_to_graph(levels, level, std::move(*best));
+    finish_candidate(graph, start, request, candidate);
+    return candidate;
+}
+
+// The candidate to keep: one within the limits over one that is not, then the lower objective
+// (the diffusion's on a tie, as it moves whole clusters of the old parts).
+bool better(const Candidate& a, const Candidate& b) {
+    const bool a_fits = a.fine_moves.overload_left == 0, b_fits = b.fine_moves.overload_left == 0;
+    if (a_fits != b_fits) return a_fits;
+    return a.objective < b.objective;
+}
+
 } // namespace
 
 RepartResult adaptive_repartition(const Graph& graph, const Partition& old_partition,
                                   const RepartRequest& request) {
     RepartResult result = start_repart_result(graph, old_partition, request);
     const RepartStart start = repart_start(graph, old_partition, result);
-    const PartId k2 = request.new_parts;
     std::vector<std::pair<PartId, PartId>> pairs; // (start part, origin) of each group
     const std::vector<PartId> group = group_by_part_and_origin(start, pairs);
     const std::vector<refine::CoarseLevel> levels = coarsen_within_groups(
-        graph, group, adaptive_cluster_limits(graph.total_vertex_weight()[0], k2),
+        graph, group, adaptive_cluster_limits(graph.total_vertex_weight()[0], request.new_parts),
         std::vector<char>(group.size(), 0));
 
-    const Graph& coarse = levels.empty() ? graph : levels.back().graph;
-    const std::vector<PartId>& coarse_group = levels.empty() ? group : levels.back().part;
-    Partition balanced{k2, std::vector<PartId>(coarse_group.size()), request.targets};
-    std::vector<PartId> coarse_origin(coarse_group.size());
-    for (std::size_t c = 0; c < coarse_group.size(); ++c)
-        std::tie(balanced.part[c], coarse_origin[c]) = pairs[std::size_t(coarse_group[c])];
-    const refine::BalanceResult coarse_moves = refine::balance_overloaded_parts(
-        coarse, balanced, {request.tolerance, &coarse_origin, request.migration_cost});
-    for (std::size_t l = levels.size(); l-- > 0;) {
-        std::vector<PartId> finer(levels[l].coarse_of.size());
-        for (std::size_t v = 0; v < finer.size(); ++v)
-            finer[v] = balanced.part[levels[l].coarse_of[v]];
-        balanced.part = std::move(finer);
+    // The candidates are independent: one thread each. An exception may not leave a thread,
+    // so each section keeps its own and the first is thrown after both.
+    Candidate diffusion;
+    std::optional<Candidate> remap;
+    std::exception_ptr failures[2];
+    const auto guarded = [&failures](int section, const auto& make) {
+        try {
+            make();
+        } catch (...) {
+            failures[section] = std::current_exception();
+        }
+    };
+#pragma omp parallel sections num_threads(2)
+    {
+#pragma omp section
+        guarded(0,
+                [&] { diffusion = moved_clusters(graph, start, levels, group, pairs, request); });
+#pragma omp section
+        guarded(1, [&] { remap = anchored_remap(graph, start, levels, group, pairs, request); });
     }
-    result.partition.part = std::move(balanced.part);
-    // Clusters too heavy for the room left: single vertices finish the balance.
-    const refine::BalanceResult fine_moves = refine::balance_overloaded_parts(
-        graph, result.partition, {request.tolerance, &start.origin, request.migration_cost});
-    const WeightSum band_cut_reduction = reshape_borders(
-        graph, result.partition, start.origin, {request.tolerance, request.migration_cost});
-    result.details = {
-        {"coarse_levels", double(levels.size())},
-        {"balance_moves", double(coarse_moves.moves + fine_moves.moves)},
-        {"detached_moves", double(coarse_moves.detached_moves + fine_moves.detached_moves)},
-        {"band_cut_reduction", double(band_cut_reduction)},
-        {"overload_left", double(fine_moves.overload_left)}};
+    for (const std::exception_ptr& failure : failures)
+        if (failure) std::rethrow_exception(failure);
+
+    const bool remapped = remap && better(*remap, diffusion);
+    Candidate& kept = remapped ? *remap : diffusion;
+    result.partition.part = std::move(kept.part);
+    result.details = {{"coarse_levels", double(levels.size())},
+                      {"scratch_remap", double(remapped)},
+                      {"diffusion_objective", diffusion.objective},
+                      {"scratch_remap_objective", remap ? remap->objective : -1},
+                      {"balance_moves", double(kept.coarse_moves.moves + kept.fine_moves.moves)},
+                      {"detached_moves",
+                       double(kept.coarse_moves.detached_moves + kept.fine_moves.detached_moves)},
+                      {"band_cut_reduction", double(kept.band_cut_reduction)},
+                      {"slack_rounds", double(kept.slack_rounds)},
+                      {"overload_left", double(kept.fine_moves.overload_left)}};
     return result;
 }
 

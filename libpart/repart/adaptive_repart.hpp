@@ -1,13 +1,18 @@
 #pragma once
-// Adaptive repartitioning: the old partition, with the new weights, coarsened within its parts
-// (clusters of a few percent of a part, as ParMETIS's adaptive repartitioning coarsens within
-// the old subdomains), is rebalanced at the coarsest level by moving whole clusters out of the
-// overloaded parts, best gain per unit of weight first, with migration counted in the gain
-// (Schloegel, Karypis & Kumar's unified cut + migration objective; overload_balancer.hpp);
-// then, on the graph, the borders are reshaped for the cut and polished for cut + migration
-// (border_reshaping.hpp). Clusters of heavy cells carry the most load per moved vertex, and a
-// cluster goes straight to a part with room instead of pushing load through chains of parts,
-// so large load changes move far less than diffusion does.
+// Adaptive repartitioning, as ParMETIS's (Schloegel, Karypis & Kumar's unified repartitioning
+// algorithm): the old partition, with the new weights, is coarsened within its parts (clusters
+// of a few percent of a part), and two candidates are made from the coarse levels, each judged
+// by the unified objective, cut + migration_cost x migrated size, the lower kept:
+// - diffusion: at the coarsest level whole clusters leave the overloaded parts, best gain per
+//   unit of weight first, with migration counted in the gain (overload_balancer.hpp). Clusters
+//   of heavy cells carry the most load per moved vertex, and a cluster goes straight to a part
+//   with room instead of pushing load through chains of parts, so large load changes move far
+//   less than diffusion by flows does;
+// - scratch-remap: a coarse level partitioned afresh by METIS with the data's parts priced in
+//   (anchored_partition.hpp), which may redraw the parts for a much lower cut when migration is
+//   cheap.
+// Each is then reshaped on the graph for the cut and polished for cut + migration, with slack
+// rounds while they pay (border_reshaping.hpp). The two run on two threads.
 #include <vector>
 
 #include "libpart/refine/part_coarsening.hpp"
@@ -29,10 +34,12 @@ std::vector<refine::CoarseLevel> coarsen_within_groups(const Graph& graph,
                                                        const std::vector<char>& fixed);
 
 // Any K and K2 (parts start as repart_start makes them); request.tolerance is the allowed
-// imbalance and request.targets the capacities. Details: "balance_moves" and
-// "detached_moves" (coarse vertices moved, and of those to a part they had no edge to),
-// "band_cut_reduction", "overload_left" (weight above the limits no vertex could shed). Migration
-// is priced at request.migration_cost. Deterministic.
+// imbalance and request.targets the capacities; migration is priced at request.migration_cost.
+// Details: "scratch_remap" (1 when that candidate was kept), "diffusion_objective" and
+// "scratch_remap_objective" (-1 when METIS could not take the anchored graph), and of the kept
+// candidate "balance_moves" and "detached_moves" (vertices moved by the balancers, and of those
+// to a part they had no edge to), "band_cut_reduction", "slack_rounds", "overload_left" (weight
+// above the limits no vertex could shed). Deterministic.
 RepartResult adaptive_repartition(const Graph& graph, const Partition& old_partition,
                                   const RepartRequest& request);
 

@@ -1,7 +1,9 @@
 #include "libpart/repart/border_reshaping.hpp"
 
+#include "libpart/core/metrics.hpp"
 #include "libpart/refine/band_refinement.hpp"
 #include "libpart/refine/boundary_polish.hpp"
+#include "libpart/refine/overload_balancer.hpp"
 
 namespace part {
 
@@ -18,6 +20,36 @@ WeightSum reshape_borders(const Graph& graph, Partition& partition,
                              .migration_cost = options.migration_cost,
                              .limits = options.limits});
     return band_cut_reduction;
+}
+
+int reshape_with_slack(const Graph& graph, Partition& partition, const std::vector<PartId>& origin,
+                       const ReshapeOptions& options, int max_rounds) {
+    const std::vector<WeightSum> targets = refine::part_weight_limits(graph, partition, 0);
+    double best = repart_objective(graph, partition.part, origin, options.migration_cost);
+    int kept = 0;
+    for (; kept < max_rounds; ++kept) {
+        Partition trial = partition;
+        refine::balance_overloaded_parts(graph, trial,
+                                         {.origin = &origin,
+                                          .migration_cost = options.migration_cost,
+                                          .fixed = options.fixed,
+                                          .limits = &targets});
+        reshape_borders(graph, trial, origin, options);
+        const double objective =
+            repart_objective(graph, trial.part, origin, options.migration_cost);
+        if (objective >= best) break;
+        best = objective;
+        partition = std::move(trial);
+    }
+    return kept;
+}
+
+double repart_objective(const Graph& graph, const std::vector<PartId>& part,
+                        const std::vector<PartId>& origin, double migration_cost) {
+    WeightSum migrated = 0;
+    for (VertexId v = 0; v < graph.num_vertices(); ++v)
+        if (origin[v] >= 0 && origin[v] != part[v]) migrated += graph.vertex_size(v);
+    return double(edge_cut(graph, part)) + migration_cost * double(migrated);
 }
 
 } // namespace part

@@ -23,4 +23,18 @@ struct ReshapeOptions {
 WeightSum reshape_borders(const Graph& graph, Partition& partition,
                           const std::vector<PartId>& origin, const ReshapeOptions& options);
 
+// A balancer stops as soon as every part is within its limit, so the parts that received load
+// end at the limit, where the refinement cannot move anything into them. A slack round
+// balances every part to its target (no tolerance) and reshapes the borders again, so that the
+// refinement has the whole tolerance as room, as Jet alternates unconstrained moves with
+// rebalancing (Gilbert, Madduri, Boman & Rajamanickam, "Jet: multilevel graph partitioning on
+// GPUs", 2024, section 3). Rounds repeat while each lowers cut + migration_cost x migrated
+// size, at most `max_rounds`; returns how many were kept. Serial graphs only (no `limits`).
+int reshape_with_slack(const Graph& graph, Partition& partition, const std::vector<PartId>& origin,
+                       const ReshapeOptions& options, int max_rounds);
+
+// cut + migration_cost x the size of the vertices not on their origin part (origin >= 0).
+double repart_objective(const Graph& graph, const std::vector<PartId>& part,
+                        const std::vector<PartId>& origin, double migration_cost);
+
 } // namespace part

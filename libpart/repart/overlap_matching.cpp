@@ -78,4 +78,18 @@ std::vector<PartId> max_overlap_assignment(const std::vector<WeightSum>& overlap
     return rank;
 }
 
+std::vector<PartId> capacity_preserving_assignment(std::vector<WeightSum> overlap, PartId parts,
+                                                   const std::vector<double>& targets) {
+    if (!targets.empty()) {
+        // Forbid a slot of another capacity: a loss larger than any gain.
+        WeightSum total = 0;
+        for (WeightSum o : overlap) total += std::max<WeightSum>(o, 0);
+        const WeightSum forbidden = -(total + 1);
+        for (PartId q = 0; q < parts; ++q)
+            for (PartId s = 0; s < parts; ++s)
+                if (targets[q] != targets[s]) overlap[std::size_t(q) * parts + s] = forbidden;
+    }
+    return max_overlap_assignment(overlap, parts, parts);
+}
+
 } // namespace part

@@ -13,6 +13,12 @@ namespace part {
 std::vector<PartId> max_overlap_assignment(const std::vector<WeightSum>& overlap, PartId rows,
                                            PartId columns);
 
+// max_overlap_assignment of a square overlap (K2 fresh parts to K2 slots) where a part may
+// only take a slot of its own capacity: `targets` (empty: uniform) are the parts' and slots'
+// fractions.
+std::vector<PartId> capacity_preserving_assignment(std::vector<WeightSum> overlap, PartId parts,
+                                                   const std::vector<double>& targets);
+
 // Overlap of a fresh partition's parts (rows) with slots (columns): slot s is hosted by rank
 // slot_rank[s], and old part p is on rank p, so entry (q, s) is the size of part q's vertices
 // whose old part is slot_rank[s]. O(n + K2 * slots).

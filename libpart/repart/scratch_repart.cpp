@@ -12,20 +12,12 @@ RepartResult scratch_repartition(const Graph& graph, const Partition& old_partit
     const std::vector<PartId> fresh =
         partition_with_metis(graph, k2, request.targets, request.metis);
 
-    std::vector<WeightSum> overlap =
+    const std::vector<WeightSum> overlap =
         overlap_matrix(graph, old_partition, fresh, k2, result.new_part_rank);
     WeightSum total = 0, unrelabelled_kept = 0; // METIS's part q on slot q keeps overlap (q, q)
     for (VertexId v = 0; v < graph.num_vertices(); ++v) total += graph.vertex_size(v);
     for (PartId q = 0; q < k2; ++q) unrelabelled_kept += overlap[std::size_t(q) * k2 + q];
-    if (!request.targets.empty()) {
-        // Forbid moving a part onto a slot with another capacity: a loss larger than any gain.
-        const WeightSum forbidden = -(total + 1);
-        for (PartId q = 0; q < k2; ++q)
-            for (PartId s = 0; s < k2; ++s)
-                if (request.targets[q] != request.targets[s])
-                    overlap[std::size_t(q) * k2 + s] = forbidden;
-    }
-    const std::vector<PartId> slot = max_overlap_assignment(overlap, k2, k2);
+    const std::vector<PartId> slot = capacity_preserving_assignment(overlap, k2, request.targets);
     result.partition.part.resize(fresh.size());
     for (std::size_t v = 0; v < fresh.size(); ++v) result.partition.part[v] = slot[fresh[v]];
     result.details = {{"unrelabelled_moved_size", double(total - unrelabelled_kept)}};

@@ -12,7 +12,7 @@ namespace part {
 
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr double kWorstScore = std::numeric_limits<double>::infinity();
 
 void check_work(std::span<const double> work) {
     if (work.empty()) throw InvalidArgument("no work units: expected at least one");
@@ -115,7 +115,7 @@ PhaseSchedule optimal_phases(const WorkUnits& units, int procs, double sync) {
     const WrappedLoads loads(units.work, procs);
     // best[m] is A(m) over the first m units (1-based m as in the paper); start[m] is the
     // first unit (0-based) of the phase that ends at unit m - 1.
-    std::vector<double> best(std::size_t(n + 1), kInfinity);
+    std::vector<double> best(std::size_t(n + 1), kWorstScore);
     std::vector<std::int64_t> start(std::size_t(n + 1), 0);
     best[0] = 0;
     for (std::int64_t last = 0; last < n; ++last) {
@@ -143,7 +143,7 @@ PhaseSchedule greedy_phases(const WorkUnits& units, int procs, double sync) {
     PhaseSchedule schedule;
     for (std::int64_t first = 0; first < n;) {
         std::int64_t chosen = first, furthest = first;
-        double chosen_score = kInfinity;
+        double chosen_score = kWorstScore;
         for (std::int64_t last = first; last <= units.latest[std::size_t(first)]; ++last) {
             if (units.earliest[std::size_t(last)] > first) break;
             furthest = last;
@@ -154,7 +154,7 @@ PhaseSchedule greedy_phases(const WorkUnits& units, int procs, double sync) {
             // Look-ahead term of the redefined W_i(n); dropped when the rest fits in one phase.
             if (next < n && next < last_phase_earliest) {
                 const double next_busy = loads.sum(next, units.latest[std::size_t(next)]) / procs;
-                score += next_busy > 0 ? sync / next_busy : kInfinity;
+                score += next_busy > 0 ? sync / next_busy : kWorstScore;
             }
             if (score < chosen_score) {
                 chosen_score = score;
@@ -162,7 +162,7 @@ PhaseSchedule greedy_phases(const WorkUnits& units, int procs, double sync) {
             }
         }
         // Phases without work have no finite ratio: take them whole.
-        if (chosen_score == kInfinity) chosen = furthest;
+        if (chosen_score == kWorstScore) chosen = furthest;
         schedule.phase_starts.push_back(first);
         first = chosen + 1;
     }

@@ -57,7 +57,7 @@ TEST(PartRepartMpi, DistributedIntervalWritesTheSerialFiles) {
 
 TEST(PartRepartMpi, AdaptiveUnderMpirunWritesTheSerialFiles) {
     // The part count changes: rank 0 runs the serial method while the others wait. The same
-    // count on one rank: the distributed method, which gives the serial files there.
+    // count on one rank: the serial method too (only it makes the scratch-remap candidate).
     ScratchDir dir;
     expect_same_as_serial(
         dir, " " + kNacaGraph + " " + scattered_old(dir) + " -k 3 --method adaptive -q", 2);

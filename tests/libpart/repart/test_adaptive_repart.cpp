@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "libpart/core/metrics.hpp"
 #include "libpart/repart/repart_method.hpp"
 #include "tests/support/repart_cases.hpp"
@@ -46,4 +48,35 @@ TEST(AdaptiveRepart, BalancesToTheNewCapacities) {
     request.targets[0] = request.targets[5] = 1.0 / 8 + 1.0 / 40; // two ranks twice as fast
     const RepartResult r = repart_method("adaptive")(g, old, request);
     EXPECT_LE(imbalance(g, r.partition)[0], 1.03 + 1e-9);
+}
+
+// The kept candidate is the one with the lower cut + price x migration, and its objective is
+// what the details report.
+TEST(AdaptiveRepart, KeepsTheCandidateWithTheLowerObjective) {
+    const auto [g, old] = test::HotDisc();
+    for (const double price : {0.0, 0.05, 0.5, 4.0}) {
+        RepartRequest request = request_for(16);
+        request.migration_cost = price;
+        const RepartResult r = repart_method("adaptive")(g, old, request);
+        const double diffusion = test::detail(r, "diffusion_objective");
+        const double remap = test::detail(r, "scratch_remap_objective");
+        const double objective =
+            double(edge_cut(g, r.partition.part)) + price * double(moved(old, r));
+        EXPECT_DOUBLE_EQ(objective, std::min(diffusion, remap)) << price;
+        EXPECT_EQ(test::detail(r, "scratch_remap"), remap < diffusion ? 1 : 0) << price;
+        EXPECT_LE(imbalance(g, r.partition)[0], 1.03 + 1e-9) << price;
+    }
+}
+
+// The price trades cut for migration: free migration buys a lower cut than a high price, and
+// a high price moves less.
+TEST(AdaptiveRepart, ThePriceTradesCutForMigration) {
+    const auto [g, old] = test::HotDisc();
+    RepartRequest cheap = request_for(16), dear = request_for(16);
+    cheap.migration_cost = 0;
+    dear.migration_cost = 4;
+    const RepartResult a = repart_method("adaptive")(g, old, cheap);
+    const RepartResult b = repart_method("adaptive")(g, old, dear);
+    EXPECT_LT(edge_cut(g, a.partition.part), edge_cut(g, b.partition.part));
+    EXPECT_GT(moved(old, a), moved(old, b));
 }

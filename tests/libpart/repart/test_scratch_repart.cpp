@@ -17,7 +17,7 @@ using test::detail;
 
 namespace {
 
-RepartRequest request_for(PartId k2, std::vector<double> targets = {}) {
+RepartRequest scratch_request(PartId k2, std::vector<double> targets = {}) {
     RepartRequest request;
     request.new_parts = k2;
     request.targets = std::move(targets);
@@ -57,7 +57,7 @@ TEST(ScratchRepart, AnOldPartitionMetisWouldGiveAgainUnderOtherNumbersMovesNothi
     const std::vector<PartId> shuffle{2, 0, 3, 1};
     Partition old_p{4, {}, {}};
     for (PartId q : fresh) old_p.part.push_back(shuffle[std::size_t(q)]);
-    const RepartResult r = scratch_repartition(g, old_p, request_for(4));
+    const RepartResult r = scratch_repartition(g, old_p, scratch_request(4));
     EXPECT_EQ(r.partition.part, old_p.part);
     EXPECT_EQ(r.new_part_rank, (std::vector<PartId>{0, 1, 2, 3}));
     EXPECT_EQ(detail(r, "unrelabelled_moved_size"),
@@ -72,7 +72,7 @@ TEST(ScratchRepart, TheRelabellingMovesTheLeastOfAllRelabellings) {
         Partition old_p{k, {}, {}};
         for (VertexId v = 0; v < g.num_vertices(); ++v)
             old_p.part.push_back(PartId((v % 16) * k / 16));
-        const RepartResult r = scratch_repartition(g, old_p, request_for(k));
+        const RepartResult r = scratch_repartition(g, old_p, scratch_request(k));
         const std::vector<PartId> fresh = partition_with_metis(g, k, {}, {});
         relabelling(fresh, r.partition.part, k);
         const WeightSum chosen = moved(g, old_p.part, r.partition.part, r.new_part_rank);
@@ -93,7 +93,7 @@ TEST(ScratchRepart, ShrinkingKeepsTheRanksWithTheMostData) {
     const std::vector<int> rows_of{1, 4, 2, 3};
     for (PartId p = 0; p < 4; ++p)
         old_p.part.insert(old_p.part.end(), std::size_t(10 * rows_of[p]), p);
-    const RepartResult r = scratch_repartition(g, old_p, request_for(2));
+    const RepartResult r = scratch_repartition(g, old_p, scratch_request(2));
     EXPECT_EQ(r.new_part_rank, (std::vector<PartId>{1, 3}));
     const std::vector<PartId> fresh = partition_with_metis(g, 2, {}, {});
     relabelling(fresh, r.partition.part, 2);
@@ -110,7 +110,7 @@ TEST(ScratchRepart, APartWithAUniqueTargetKeepsItsSlot) {
     const std::vector<PartId> fresh = partition_with_metis(g, 3, targets, {});
     Partition old_p{3, {}, {}};
     for (PartId q : fresh) old_p.part.push_back(q == 0 ? 1 : 0); // the big part sat on rank 1
-    const RepartResult r = scratch_repartition(g, old_p, request_for(3, targets));
+    const RepartResult r = scratch_repartition(g, old_p, scratch_request(3, targets));
     const std::vector<PartId> label = relabelling(fresh, r.partition.part, 3);
     EXPECT_EQ(label[0], 0);
     EXPECT_EQ(r.partition.targets, targets);
