@@ -66,6 +66,11 @@ std::vector<PartId> group_by_part_and_origin(const RepartStart& start,
 // benchmark's hot spots they stopped paying within this many.
 constexpr int kMaxSlackRounds = 6;
 
+// From this price up only the diffusion is made, reshaped once: on the benchmark's hot spots
+// (c549, K 16 and 64, 2-11% of the cells x4) neither a slack round nor the scratch-remap was
+// kept at price 0.5, and either costs about as much as the whole diffusion.
+constexpr double kDiffusionOnlyPrice = 0.25;
+
 // One candidate: a partition of the graph, its balance moves and what its reshaping did.
 struct Candidate {
     std::vector<PartId> part;
@@ -90,15 +95,14 @@ std::vector<PartId> project_to_graph(const std::vector<refine::CoarseLevel>& lev
 // are reshaped, with slack rounds while they pay; fills the candidate's fine moves, reshaping
 // and objective.
 void finish_candidate(const Graph& graph, const RepartStart& start, const RepartRequest& request,
-                      Candidate& candidate) {
+                      int slack_rounds, Candidate& candidate) {
     Partition partition{request.new_parts, std::move(candidate.part), request.targets};
     candidate.fine_moves = refine::balance_overloaded_parts(
         graph, partition, {request.tolerance, &start.origin, request.migration_cost});
     candidate.band_cut_reduction = reshape_borders(graph, partition, start.origin,
                                                    {request.tolerance, request.migration_cost});
-    candidate.slack_rounds =
-        reshape_with_slack(graph, partition, start.origin,
-                           {request.tolerance, request.migration_cost}, kMaxSlackRounds);
+    candidate.slack_rounds = reshape_with_slack(
+        graph, partition, start.origin, {request.tolerance, request.migration_cost}, slack_rounds);
     candidate.objective =
         repart_objective(graph, partition.part, start.origin, request.migration_cost);
     candidate.part = std::move(partition.part);
@@ -110,7 +114,7 @@ Candidate moved_clusters(const Graph& graph, const RepartStart& start,
                          const std::vector<refine::CoarseLevel>& levels,
                          const std::vector<PartId>& group,
                          const std::vector<std::pair<PartId, PartId>>& pairs,
-                         const RepartRequest& request) {
+                         const RepartRequest& request, int slack_rounds) {
     const Graph& coarse = levels.empty() ? graph : levels.back().graph;
     const std::vector<PartId>& coarse_group = levels.empty() ? group : levels.back().part;
     Partition balanced{request.new_parts, std::vector<PartId>(coarse_group.size()),
@@ -122,15 +126,16 @@ Candidate moved_clusters(const Graph& graph, const RepartStart& start,
     candidate.coarse_moves = refine::balance_overloaded_parts(
         coarse, balanced, {request.tolerance, &coarse_origin, request.migration_cost});
     candidate.part = project_to_graph(levels, levels.size(), std::move(balanced.part));
-    finish_candidate(graph, start, request, candidate);
+    finish_candidate(graph, start, request, slack_rounds, candidate);
     return candidate;
 }
 
-// The level the scratch-remap partitions: the finest with at most a fifth of the graph's
-// vertices (small enough for a few METIS runs, fine enough for good borders), else the coarsest.
+// The level the scratch-remap partitions: the finest with at most a fifteenth of the graph's
+// vertices (small enough for a few quick METIS runs; the reshaping makes its borders as good as
+// a finer level's), else the coarsest.
 std::size_t remap_level(const Graph& graph, const std::vector<refine::CoarseLevel>& levels) {
     for (std::size_t l = 0; l < levels.size(); ++l)
-        if (levels[l].graph.num_vertices() <= graph.num_vertices() / 5) return l + 1;
+        if (levels[l].graph.num_vertices() <= graph.num_vertices() / 15) return l + 1;
     return levels.size();
 }
 
@@ -171,7 +176,7 @@ std::optional<Candidate> anchored_remap(const Graph& graph, const RepartStart& s
     if (!best) return std::nullopt;
     Candidate candidate;
     candidate.part = project_to_graph(levels, level, std::move(*best));
-    finish_candidate(graph, start, request, candidate);
+    finish_candidate(graph, start, request, kMaxSlackRounds, candidate);
     return candidate;
 }
 
@@ -195,28 +200,35 @@ RepartResult adaptive_repartition(const Graph& graph, const Partition& old_parti
         graph, group, adaptive_cluster_limits(graph.total_vertex_weight()[0], request.new_parts),
         std::vector<char>(group.size(), 0));
 
-    // The candidates are independent: one thread each. An exception may not leave a thread,
-    // so each section keeps its own and the first is thrown after both.
     Candidate diffusion;
     std::optional<Candidate> remap;
-    std::exception_ptr failures[2];
-    const auto guarded = [&failures](int section, const auto& make) {
-        try {
-            make();
-        } catch (...) {
-            failures[section] = std::current_exception();
-        }
-    };
+    if (request.migration_cost >= kDiffusionOnlyPrice) {
+        diffusion = moved_clusters(graph, start, levels, group, pairs, request, 0);
+    } else {
+        // The candidates are independent: one thread each. An exception may not leave a
+        // thread, so each section keeps its own and the first is thrown after both.
+        std::exception_ptr failures[2];
+        const auto guarded = [&failures](int section, const auto& make) {
+            try {
+                make();
+            } catch (...) {
+                failures[section] = std::current_exception();
+            }
+        };
 #pragma omp parallel sections num_threads(2)
-    {
+        {
 #pragma omp section
-        guarded(0,
-                [&] { diffusion = moved_clusters(graph, start, levels, group, pairs, request); });
+            guarded(0, [&] {
+                diffusion =
+                    moved_clusters(graph, start, levels, group, pairs, request, kMaxSlackRounds);
+            });
 #pragma omp section
-        guarded(1, [&] { remap = anchored_remap(graph, start, levels, group, pairs, request); });
+            guarded(1,
+                    [&] { remap = anchored_remap(graph, start, levels, group, pairs, request); });
+        }
+        for (const std::exception_ptr& failure : failures)
+            if (failure) std::rethrow_exception(failure);
     }
-    for (const std::exception_ptr& failure : failures)
-        if (failure) std::rethrow_exception(failure);
 
     const bool remapped = remap && better(*remap, diffusion);
     Candidate& kept = remapped ? *remap : diffusion;

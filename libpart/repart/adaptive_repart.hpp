@@ -12,7 +12,8 @@
 //   (anchored_partition.hpp), which may redraw the parts for a much lower cut when migration is
 //   cheap.
 // Each is then reshaped on the graph for the cut and polished for cut + migration, with slack
-// rounds while they pay (border_reshaping.hpp). The two run on two threads.
+// rounds while they pay (border_reshaping.hpp). The two run on two threads. From price 0.25 up
+// only the diffusion is made, reshaped once (the extras did not pay there on the benchmark).
 #include <vector>
 
 #include "libpart/refine/part_coarsening.hpp"
@@ -36,7 +37,8 @@ std::vector<refine::CoarseLevel> coarsen_within_groups(const Graph& graph,
 // Any K and K2 (parts start as repart_start makes them); request.tolerance is the allowed
 // imbalance and request.targets the capacities; migration is priced at request.migration_cost.
 // Details: "scratch_remap" (1 when that candidate was kept), "diffusion_objective" and
-// "scratch_remap_objective" (-1 when METIS could not take the anchored graph), and of the kept
+// "scratch_remap_objective" (-1 when not made: price 0.25 or more, or METIS could not take the
+// anchored graph), and of the kept
 // candidate "balance_moves" and "detached_moves" (vertices moved by the balancers, and of those
 // to a part they had no edge to), "band_cut_reduction", "slack_rounds", "overload_left" (weight
 // above the limits no vertex could shed). Deterministic.

@@ -38,6 +38,15 @@ TEST(AdaptiveRepart, ShrinkingAndGrowingBalanceEveryNewPart) {
         // Retiring parts' data must move, and rebalancing adds to it, but less than gde moves.
         const RepartResult gde = repart_method("gde")(g, old, request_for(to));
         EXPECT_LE(moved(old, r), moved(old, gde)) << from << " -> " << to;
+        // With cheap migration the scratch-remap candidate is made too: still every new part
+        // balanced, none empty.
+        RepartRequest cheap = request_for(to);
+        cheap.migration_cost = 0.02;
+        const RepartResult c = repart_method("adaptive")(g, old, cheap);
+        const auto mc = compute_metrics(g, c.partition);
+        EXPECT_GE(test::detail(c, "scratch_remap_objective"), 0) << from << " -> " << to;
+        EXPECT_EQ(mc.empty_parts, 0) << from << " -> " << to;
+        EXPECT_LE(mc.imbalance[0], 1.03 + 1e-9) << from << " -> " << to;
     }
 }
 
@@ -51,7 +60,7 @@ TEST(AdaptiveRepart, BalancesToTheNewCapacities) {
 }
 
 // The kept candidate is the one with the lower cut + price x migration, and its objective is
-// what the details report.
+// what the details report; at high prices there is only the diffusion.
 TEST(AdaptiveRepart, KeepsTheCandidateWithTheLowerObjective) {
     const auto [g, old] = test::HotDisc();
     for (const double price : {0.0, 0.05, 0.5, 4.0}) {
@@ -62,8 +71,10 @@ TEST(AdaptiveRepart, KeepsTheCandidateWithTheLowerObjective) {
         const double remap = test::detail(r, "scratch_remap_objective");
         const double objective =
             double(edge_cut(g, r.partition.part)) + price * double(moved(old, r));
-        EXPECT_DOUBLE_EQ(objective, std::min(diffusion, remap)) << price;
-        EXPECT_EQ(test::detail(r, "scratch_remap"), remap < diffusion ? 1 : 0) << price;
+        // From price 0.25 up only the diffusion is made.
+        EXPECT_EQ(remap < 0, price >= 0.25) << price;
+        EXPECT_DOUBLE_EQ(objective, remap < 0 ? diffusion : std::min(diffusion, remap)) << price;
+        EXPECT_EQ(test::detail(r, "scratch_remap"), remap >= 0 && remap < diffusion) << price;
         EXPECT_LE(imbalance(g, r.partition)[0], 1.03 + 1e-9) << price;
     }
 }
