@@ -15,14 +15,18 @@
 #
 # Usage: bench/zoltan_repart.sh [BUILD_DIR] GRAPH
 #   GRAPH with its centroids beside it (G.graph and G.xyz, as part-convert writes).
-#   MATRIX=1 keeps the rows that decide the targets (adaptive serial and np 2, Zoltan 1 and
-#   10), for a matrix of many cases.
+#   MATRIX=1 keeps the rows that decide the targets (adaptive serial at the default price and
+#   at PRICES, np 2, Zoltan 1, 10 and 100), for a matrix of many cases.
 #   KS="16 64", SHARES="0.02 0.05 0.11", FACTORS="4", CENTRE="x y z" (default: the centroid
 #   of the first cell) override the cases; the hot spots are fixed before results are seen.
+#   PRICES="0.1 0.05 0.02 0.01 0.005 0.002": the knob, ours adaptive at each
+#   --migration-cost besides the default; each case ends with, per Zoltan multiplier run, the
+#   first of our runs (default, then these prices) at least as good on cut and on moves.
 source "$(dirname "$0")/bench_env.sh" "${1:-}"
 graph="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"
 xyz="${graph%.graph}.xyz"
 KS="${KS:-16 64}"
+PRICES="${PRICES:-0.1 0.05 0.02 0.01 0.005 0.002}"
 SHARES="${SHARES:-0.02 0.05 0.11}"
 FACTORS="${FACTORS:-4}"
 CENTRE="${CENTRE:-$(head -1 "$xyz")}"
@@ -40,6 +44,33 @@ d = json.load(sys.stdin)
 print(d["edge_cut"], "%.3f" % d["imbalance"][0], d["disconnected_parts"])')
   moved=$(paste -d' ' "$2" "$3" | awk '$1 != $2 { c++ } END { print c + 0 }')
   printf '| %s | %s | %s | %s | %s | %s |\n' "$1" ${stats} "$moved" "$5"
+}
+
+# knob OLD K: ours adaptive at each of PRICES.
+knob() {
+  local s price
+  for price in $PRICES; do
+    s=$(seconds "$tools/part-repart" hot.graph "$1" -k "$2" --method adaptive \
+      --migration-cost "$price" -q -o ours_price.part)
+    row "ours adaptive price $price" "$1" ours_price.part "$2" "$s"
+  done
+}
+
+# dominance ROWS_FILE: for each Zoltan multiplier row, the first of our adaptive rows (serial)
+# with cut and moves at most its own.
+dominance() {
+  awk -F'|' '
+    { name = $2; gsub(/^ +| +$/, "", name) }
+    name ~ /^ours adaptive( price [0-9.]+)?$/ { n++; ours[n] = name; cut[n] = $3 + 0; mv[n] = $6 + 0 }
+    name ~ /^zoltan [0-9]+$/ { z++; zname[z] = name; zcut[z] = $3 + 0; zmv[z] = $6 + 0 }
+    END {
+      for (j = 1; j <= z; j++) {
+        found = "none of ours"
+        for (i = 1; i <= n; i++)
+          if (cut[i] <= zcut[j] && mv[i] <= zmv[j]) { found = ours[i]; break }
+        printf "%s (cut %d, moved %d) is dominated by: %s\n", zname[j], zcut[j], zmv[j], found
+      }
+    }' "$1"
 }
 
 # seconds COMMAND...: wall time of one run.
@@ -65,7 +96,7 @@ others() {
   s=$(seconds mpiexec -np 4 "$tools/part-repart" hot.graph "$old" -k "$k" --method adaptive -q \
     -o ours_np.part)
   row "ours adaptive np 4" "$old" ours_np.part "$k" "$s"
-  for mode in 100 partition; do
+  for mode in partition; do
     s=$(mpiexec -np 1 ./zoltan_repart hot.graph "$old" "$k" "$mode" zoltan.part | awk '{ print $2 }')
     row "zoltan $mode" "$old" zoltan.part "$k" "$s"
   done
@@ -94,19 +125,24 @@ for k in $KS; do
       echo "### K = $k, hot spot: ${share} of the cells x${factor} (centre ${CENTRE}, r ${r})"
       echo "| run | cut | imbalance | disconnected parts | moved | seconds |"
       echo "| --- | --- | --- | --- | --- | --- |"
-      row "old partition" "$old" "$old" "$k" "-"
-      s=$(seconds "$tools/part-repart" hot.graph "$old" -k "$k" --method adaptive -q -o ours.part)
-      row "ours adaptive" "$old" ours.part "$k" "$s"
-      s=$(seconds mpiexec -np 2 "$tools/part-repart" hot.graph "$old" -k "$k" --method adaptive \
-        -q -o ours_np.part)
-      row "ours adaptive np 2" "$old" ours_np.part "$k" "$s"
-      for mode in 1 10; do
-        s=$(mpiexec -np 1 ./zoltan_repart hot.graph "$old" "$k" "$mode" zoltan.part | awk '{ print $2 }')
-        row "zoltan $mode" "$old" zoltan.part "$k" "$s"
-      done
-      if [ -z "${MATRIX:-}" ]; then
-        others "$old" "$k"
-      fi
+      {
+        row "old partition" "$old" "$old" "$k" "-"
+        s=$(seconds "$tools/part-repart" hot.graph "$old" -k "$k" --method adaptive -q -o ours.part)
+        row "ours adaptive" "$old" ours.part "$k" "$s"
+        knob "$old" "$k"
+        s=$(seconds mpiexec -np 2 "$tools/part-repart" hot.graph "$old" -k "$k" --method adaptive \
+          -q -o ours_np.part)
+        row "ours adaptive np 2" "$old" ours_np.part "$k" "$s"
+        for mode in 1 10 100; do
+          s=$(mpiexec -np 1 ./zoltan_repart hot.graph "$old" "$k" "$mode" zoltan.part | awk '{ print $2 }')
+          row "zoltan $mode" "$old" zoltan.part "$k" "$s"
+        done
+        if [ -z "${MATRIX:-}" ]; then
+          others "$old" "$k"
+        fi
+      } | tee case_rows.md
+      echo
+      dominance case_rows.md
       echo
     done
   done

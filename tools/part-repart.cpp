@@ -129,7 +129,8 @@ int main(int argc, char** argv) {
     app.add_option(
            "--migration-cost", request.migration_cost,
            "adaptive, gde: cut edge weight one unit of moved vertex size is worth (default 0.5; "
-           "with --horizon H: time-per-size / (time-per-cut-edge x H), the cost model's)")
+           "with --horizon H: time-per-size / (time-per-cut-edge x H), the cost model's); lower "
+           "buys a lower cut for more moved data (adaptive below 0.25 also tries a scratch-remap)")
         ->check(CLI::NonNegativeNumber);
     app.add_option(
            "--horizon", o.controller.horizon,
