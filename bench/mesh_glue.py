@@ -15,9 +15,15 @@ morton XYZ OUT.order
 import sys
 
 
+def points(xyz):
+    """The rows of a coordinates file as (x, y, z); a 2D file's z is 0."""
+    return [tuple(map(float, l.split())) + (0.0,) * (3 - len(l.split()))
+            for l in open(xyz) if l.strip()]
+
+
 def hotspot(graph, xyz, cx, cy, cz, r, factor, out):
     cx, cy, cz, r, factor = float(cx), float(cy), float(cz), float(r), int(factor)
-    centres = [tuple(map(float, l.split())) for l in open(xyz) if l.strip()]
+    centres = points(xyz)
     with open(graph) as f:
         rows = [l for l in f.read().split("\n") if not l.startswith("%")]
     head = rows[0].split()
@@ -34,14 +40,13 @@ def hotspot(graph, xyz, cx, cy, cz, r, factor, out):
 
 def radius(xyz, cx, cy, cz, fraction):
     cx, cy, cz, fraction = float(cx), float(cy), float(cz), float(fraction)
-    d2 = sorted((x - cx) ** 2 + (y - cy) ** 2 + (z - cz) ** 2
-                for x, y, z in (map(float, l.split()) for l in open(xyz) if l.strip()))
+    d2 = sorted((x - cx) ** 2 + (y - cy) ** 2 + (z - cz) ** 2 for x, y, z in points(xyz))
     need = max(1, -(-int(round(fraction * len(d2) * 1e6)) // 1000000))  # ceil, exact for 1e-6
     print(f"{d2[need - 1] ** 0.5:.6f}")
 
 
 def morton(xyz, out):
-    pts = [tuple(map(float, l.split())) for l in open(xyz) if l.strip()]
+    pts = points(xyz)
     lo = [min(p[a] for p in pts) for a in range(3)]
     span = max(max(p[a] for p in pts) - lo[a] for a in range(3)) or 1.0
     bits = 16
