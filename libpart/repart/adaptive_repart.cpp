@@ -101,10 +101,10 @@ void finish_candidate(const Graph& graph, const RepartStart& start, const Repart
         graph, partition, {request.tolerance, &start.origin, request.migration_cost});
     candidate.band_cut_reduction = reshape_borders(graph, partition, start.origin,
                                                    {request.tolerance, request.migration_cost});
-    candidate.slack_rounds = reshape_with_slack(
+    const SlackResult slack = reshape_with_slack(
         graph, partition, start.origin, {request.tolerance, request.migration_cost}, slack_rounds);
-    candidate.objective =
-        repart_objective(graph, partition.part, start.origin, request.migration_cost);
+    candidate.slack_rounds = slack.rounds;
+    candidate.objective = slack.objective;
     candidate.part = std::move(partition.part);
 }
 

@@ -38,10 +38,10 @@ std::vector<refine::CoarseLevel> coarsen_within_groups(const Graph& graph,
 // imbalance and request.targets the capacities; migration is priced at request.migration_cost.
 // Details: "scratch_remap" (1 when that candidate was kept), "diffusion_objective" and
 // "scratch_remap_objective" (-1 when not made: price 0.25 or more, or METIS could not take the
-// anchored graph), and of the kept
-// candidate "balance_moves" and "detached_moves" (vertices moved by the balancers, and of those
-// to a part they had no edge to), "band_cut_reduction", "slack_rounds", "overload_left" (weight
-// above the limits no vertex could shed). Deterministic.
+// anchored graph), and of the kept candidate "balance_moves" and "detached_moves" (vertices
+// moved by the balancers, and of those to a part they had no edge to), "band_cut_reduction",
+// "slack_rounds", "overload_left" (weight above the limits no vertex could shed).
+// Deterministic.
 RepartResult adaptive_repartition(const Graph& graph, const Partition& old_partition,
                                   const RepartRequest& request);
 

@@ -1,7 +1,7 @@
 #include "libpart/repart/anchored_partition.hpp"
 
+#include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "libpart/repart/overlap_matching.hpp"
 

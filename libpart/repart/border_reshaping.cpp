@@ -22,12 +22,13 @@ WeightSum reshape_borders(const Graph& graph, Partition& partition,
     return band_cut_reduction;
 }
 
-int reshape_with_slack(const Graph& graph, Partition& partition, const std::vector<PartId>& origin,
-                       const ReshapeOptions& options, int max_rounds) {
+SlackResult reshape_with_slack(const Graph& graph, Partition& partition,
+                               const std::vector<PartId>& origin, const ReshapeOptions& options,
+                               int max_rounds) {
+    SlackResult result{0, repart_objective(graph, partition.part, origin, options.migration_cost)};
+    if (max_rounds <= 0) return result;
     const std::vector<WeightSum> targets = refine::part_weight_limits(graph, partition, 0);
-    double best = repart_objective(graph, partition.part, origin, options.migration_cost);
-    int kept = 0;
-    for (; kept < max_rounds; ++kept) {
+    for (; result.rounds < max_rounds; ++result.rounds) {
         Partition trial = partition;
         refine::balance_overloaded_parts(graph, trial,
                                          {.origin = &origin,
@@ -37,11 +38,11 @@ int reshape_with_slack(const Graph& graph, Partition& partition, const std::vect
         reshape_borders(graph, trial, origin, options);
         const double objective =
             repart_objective(graph, trial.part, origin, options.migration_cost);
-        if (objective >= best) break;
-        best = objective;
+        if (objective >= result.objective) break;
+        result.objective = objective;
         partition = std::move(trial);
     }
-    return kept;
+    return result;
 }
 
 double repart_objective(const Graph& graph, const std::vector<PartId>& part,

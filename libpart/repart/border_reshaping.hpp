@@ -29,9 +29,14 @@ WeightSum reshape_borders(const Graph& graph, Partition& partition,
 // refinement has the whole tolerance as room, as Jet alternates unconstrained moves with
 // rebalancing (Gilbert, Madduri, Boman & Rajamanickam, "Jet: multilevel graph partitioning on
 // GPUs", 2024, section 3). Rounds repeat while each lowers cut + migration_cost x migrated
-// size, at most `max_rounds`; returns how many were kept. Serial graphs only (no `limits`).
-int reshape_with_slack(const Graph& graph, Partition& partition, const std::vector<PartId>& origin,
-                       const ReshapeOptions& options, int max_rounds);
+// size, at most `max_rounds`. Serial graphs only (no `limits`).
+struct SlackResult {
+    int rounds = 0;       // kept
+    double objective = 0; // repart_objective of the partition returned
+};
+SlackResult reshape_with_slack(const Graph& graph, Partition& partition,
+                               const std::vector<PartId>& origin, const ReshapeOptions& options,
+                               int max_rounds);
 
 // cut + migration_cost x the size of the vertices not on their origin part (origin >= 0).
 double repart_objective(const Graph& graph, const std::vector<PartId>& part,

@@ -26,7 +26,7 @@ TEST(SlackRounds, LowerTheCutWhenMigrationIsFree) {
     const test::HotDisc hot;
     Partition p = balanced_and_reshaped(hot, 0);
     const WeightSum before = edge_cut(hot.g, p.part);
-    const int kept = reshape_with_slack(hot.g, p, hot.old.part, {0.03, 0}, 6);
+    const int kept = reshape_with_slack(hot.g, p, hot.old.part, {0.03, 0}, 6).rounds;
     EXPECT_GE(kept, 1);
     EXPECT_LT(edge_cut(hot.g, p.part), before);
     EXPECT_LE(imbalance(hot.g, p)[0], 1.03 + 1e-9);
@@ -40,9 +40,10 @@ TEST(SlackRounds, NeverRaiseTheObjective) {
         Partition p = balanced_and_reshaped(hot, price);
         const double before = repart_objective(hot.g, p.part, hot.old.part, price);
         const Partition unchanged = p;
-        EXPECT_EQ(reshape_with_slack(hot.g, p, hot.old.part, {0.03, price}, 0), 0);
+        EXPECT_EQ(reshape_with_slack(hot.g, p, hot.old.part, {0.03, price}, 0).rounds, 0);
         EXPECT_EQ(p.part, unchanged.part);
-        reshape_with_slack(hot.g, p, hot.old.part, {0.03, price}, 6);
+        const SlackResult slack = reshape_with_slack(hot.g, p, hot.old.part, {0.03, price}, 6);
+        EXPECT_DOUBLE_EQ(slack.objective, repart_objective(hot.g, p.part, hot.old.part, price));
         EXPECT_LE(repart_objective(hot.g, p.part, hot.old.part, price), before) << price;
         EXPECT_LE(imbalance(hot.g, p)[0], 1.03 + 1e-9) << price;
     }
