@@ -181,8 +181,8 @@ int main(int argc, char** argv) {
         // the numbering) and gde for any rank and part counts, one rank included (their files
         // are those of any rank count); adaptive on two ranks or more when the part count stays
         // (-k absent, or equal to --old-parts, else to the count in the old partition's file
-        // name). On one rank adaptive runs serially: only the serial method makes the
-        // scratch-remap candidate and the slack rounds.
+        // name). On one rank adaptive runs serially: the same method without borders between
+        // ranks, whose reshaping may move both ends of every edge.
         const PartId old_parts =
             o.old_parts > 0 ? o.old_parts : formats::parts_from_name(o.old_path);
         const bool same_count = o.new_parts == 0 || o.new_parts == old_parts;

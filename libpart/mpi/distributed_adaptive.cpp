@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 #include "libpart/mpi/exchange.hpp"
@@ -11,6 +12,7 @@
 #include "libpart/refine/boundary_polish.hpp"
 #include "libpart/refine/overload_balancer.hpp"
 #include "libpart/repart/adaptive_repart.hpp"
+#include "libpart/repart/anchored_partition.hpp"
 #include "libpart/repart/border_reshaping.hpp"
 
 namespace part::mpi {
@@ -60,28 +62,38 @@ std::vector<std::int32_t> ghost_values(MPI_Comm comm, const RankShare& share,
         });
 }
 
-// The local clusters: the coarsest level of the rank's vertices clustered within their old
-// parts, ghosts alone and fixed. Owned vertices' clusters come first (ids follow the lowest
-// member), so clusters 0..count-1 are the rank's own.
-struct LocalClusters {
-    std::vector<refine::CoarseLevel> levels;
-    std::vector<VertexId> cluster_of; // per view vertex
-    VertexId count = 0;
-};
-
-LocalClusters local_clusters(MPI_Comm comm, const RankShare& share, PartId parts) {
+// The rank's vertices clustered within their old parts, ghosts alone and fixed, level by level.
+std::vector<refine::CoarseLevel> local_levels(MPI_Comm comm, const RankShare& share, PartId parts) {
     const StageClock clock("adaptive: clustering");
     const Graph& g = share.view.graph;
     WeightSum own = 0;
     for (VertexId v = 0; v < share.owned(); ++v) own += g.vertex_weight(v);
-    LocalClusters clusters;
-    clusters.levels = coarsen_within_groups(
-        g, share.view.label, adaptive_cluster_limits(sum_over_ranks(comm, own), parts),
-        share.ghost_mask());
+    return coarsen_within_groups(g, share.view.label,
+                                 adaptive_cluster_limits(sum_over_ranks(comm, own), parts),
+                                 share.ghost_mask());
+}
+
+// The clusters of one level (`depth` levels down; 0: the vertices). Owned vertices' clusters
+// come first (ids follow the lowest member, and a ghost is alone), so clusters 0..count-1 are
+// the rank's own.
+struct LocalClusters {
+    const Graph* graph;               // the level's graph
+    const std::vector<PartId>* part;  // its old parts
+    std::vector<VertexId> cluster_of; // per view vertex
+    VertexId count = 0;
+};
+
+LocalClusters clusters_at(const RankShare& share, const std::vector<refine::CoarseLevel>& levels,
+                          std::size_t depth) {
+    LocalClusters clusters{depth == 0 ? &share.view.graph : &levels[depth - 1].graph,
+                           depth == 0 ? &share.view.label : &levels[depth - 1].part,
+                           {},
+                           0};
+    const Graph& g = share.view.graph;
     clusters.cluster_of.resize(std::size_t(g.num_vertices()));
     for (VertexId v = 0; v < g.num_vertices(); ++v) {
         VertexId c = v;
-        for (const refine::CoarseLevel& level : clusters.levels) c = level.coarse_of[c];
+        for (std::size_t l = 0; l < depth; ++l) c = levels[l].coarse_of[c];
         clusters.cluster_of[v] = c;
         if (v < share.owned())
             clusters.count = std::max(clusters.count, c + 1);
@@ -115,10 +127,7 @@ struct ClusterEntry {
 std::pair<std::vector<ClusterRow>, std::vector<ClusterEntry>>
 cluster_rows(const RankShare& share, const LocalClusters& clusters, VertexId first,
              const std::vector<std::int32_t>& ghost_cluster) {
-    const bool coarsened = !clusters.levels.empty();
-    const Graph& coarse = coarsened ? clusters.levels.back().graph : share.view.graph;
-    const std::vector<PartId>& coarse_part =
-        coarsened ? clusters.levels.back().part : share.view.label;
+    const Graph& coarse = *clusters.graph;
     // The ghost in each ghost's cluster (a ghost is alone in its cluster).
     std::vector<VertexId> ghost_in(std::size_t(coarse.num_vertices()), -1);
     for (VertexId v = share.owned(); v < share.view.graph.num_vertices(); ++v)
@@ -140,7 +149,7 @@ cluster_rows(const RankShare& share, const LocalClusters& clusters, VertexId fir
             else
                 entries.push_back(entry);
         rows.push_back({coarse.vertex_weight(c), coarse.vertex_size(c),
-                        Weight(entries.size() - before), coarse_part[c]});
+                        Weight(entries.size() - before), (*clusters.part)[c]});
     }
     return {rows, entries};
 }
@@ -173,29 +182,69 @@ ClusterGraph gather_clusters(MPI_Comm comm, const RankShare& share, const LocalC
     return out;
 }
 
-// Collective. Root moves whole clusters out of the overloaded parts; every rank gets the new
-// part of each of its owned vertices. Returns (moves, detached moves).
-std::pair<VertexId, VertexId> balance_clusters(MPI_Comm comm, const RankShare& share,
-                                               const LocalClusters& clusters,
-                                               const RepartRequest& request,
-                                               std::vector<PartId>& new_part, int root) {
-    ClusterGraph gathered = gather_clusters(comm, share, clusters, root);
+// Collective. The new part of each owned vertex from root's `cluster_part` (per gathered
+// cluster; empty on the other ranks).
+std::vector<PartId> parts_from_root(MPI_Comm comm, const LocalClusters& clusters,
+                                    const ClusterGraph& gathered, std::vector<PartId> cluster_part,
+                                    VertexId owned, int root) {
+    broadcast(comm, cluster_part, root);
+    std::vector<PartId> new_part(static_cast<std::size_t>(owned));
+    for (VertexId v = 0; v < owned; ++v)
+        new_part[v] = cluster_part[std::size_t(gathered.first + clusters.cluster_of[v])];
+    return new_part;
+}
+
+// One candidate on this rank: the new part of each owned vertex and what made it.
+struct RankCandidate {
+    std::vector<PartId> new_part;
+    std::vector<VertexId> cluster_moves{0, 0}; // moves and detached moves of whole clusters
+    refine::BalanceResult vertex_moves;        // this rank's; overload_left over all ranks
+    WeightSum band_cut_reduction = 0;          // this rank's
+    int slack_rounds = 0;
+    double objective = 0; // cut + migration_cost x migrated size, over all ranks
+};
+
+// Collective. Diffusion: root moves whole clusters out of the overloaded parts.
+RankCandidate moved_clusters(MPI_Comm comm, const RankShare& share, const LocalClusters& clusters,
+                             const RepartRequest& request, int root) {
+    const ClusterGraph gathered = gather_clusters(comm, share, clusters, root);
+    RankCandidate candidate;
     std::vector<PartId> cluster_part;
-    std::vector<VertexId> moves(2, 0);
     if (rank_of(comm) == root) {
         const StageClock clock("adaptive: cluster balance");
         Partition balanced{request.new_parts, gathered.part, request.targets};
         const refine::BalanceResult moved = refine::balance_overloaded_parts(
             gathered.graph, balanced, {request.tolerance, &gathered.part, request.migration_cost});
         cluster_part = std::move(balanced.part);
-        moves = {moved.moves, moved.detached_moves};
+        candidate.cluster_moves = {moved.moves, moved.detached_moves};
     }
-    broadcast(comm, cluster_part, root);
-    broadcast(comm, moves, root);
-    new_part.resize(std::size_t(share.owned()));
-    for (VertexId v = 0; v < share.owned(); ++v)
-        new_part[v] = cluster_part[std::size_t(gathered.first + clusters.cluster_of[v])];
-    return {moves[0], moves[1]};
+    broadcast(comm, candidate.cluster_moves, root);
+    candidate.new_part =
+        parts_from_root(comm, clusters, gathered, std::move(cluster_part), share.owned(), root);
+    return candidate;
+}
+
+// Collective. Scratch-remap: root partitions the gathered clusters afresh with the data's parts
+// priced in (best_anchored_partition), as the serial method does its level. Nothing (on every
+// rank) when METIS cannot take the anchored graph.
+std::optional<RankCandidate> remapped_clusters(MPI_Comm comm, const RankShare& share,
+                                               const LocalClusters& clusters,
+                                               const RepartRequest& request, int root) {
+    const ClusterGraph gathered = gather_clusters(comm, share, clusters, root);
+    std::vector<PartId> cluster_part;
+    if (rank_of(comm) == root) {
+        const StageClock clock("adaptive: scratch-remap");
+        if (std::optional<std::vector<PartId>> fresh =
+                best_anchored_partition(gathered.graph, gathered.part, request))
+            cluster_part = std::move(*fresh);
+    }
+    std::vector<char> made{char(!cluster_part.empty())};
+    broadcast(comm, made, root);
+    if (!made[0]) return std::nullopt;
+    RankCandidate candidate;
+    candidate.new_part =
+        parts_from_root(comm, clusters, gathered, std::move(cluster_part), share.owned(), root);
+    return candidate;
 }
 
 // Collective. The most each part may weigh in this rank's view: what it weighs there, plus a
@@ -238,9 +287,13 @@ RoomShares room_shares(MPI_Comm comm, const RankShare& share, const std::vector<
     return shares;
 }
 
-// The vertices that stay put: ghosts, and owned vertices next to a lower rank, so that of the
-// two ends of an edge between ranks only the one on the lower rank may move.
-std::vector<char> fixed_vertices(MPI_Comm comm, const RankShare& share) {
+// Of the two ends of an edge between ranks, the one that may move: on the lower rank or on the
+// higher.
+enum class MovingEnd { Lower, Higher };
+
+// The vertices that stay put: ghosts, and the owned vertices at the other end of an edge to
+// another rank than `moving`, so that the gains a rank sees are exact.
+std::vector<char> fixed_vertices(MPI_Comm comm, const RankShare& share, MovingEnd moving) {
     const Graph& g = share.view.graph;
     const int rank = rank_of(comm);
     std::vector<char> fixed = share.ghost_mask();
@@ -248,7 +301,7 @@ std::vector<char> fixed_vertices(MPI_Comm comm, const RankShare& share) {
         for (VertexId u : g.neighbours(v))
             if (u >= share.owned()) {
                 const int other = share.ghost_rank[std::size_t(u - share.owned())];
-                if (other < rank) fixed[v] = 1;
+                if (moving == MovingEnd::Lower ? other < rank : other > rank) fixed[v] = 1;
             }
     return fixed;
 }
@@ -288,18 +341,81 @@ refine::BalanceResult balance_vertices(MPI_Comm comm, const RankShare& share,
     return total;
 }
 
-// Collective. The borders reshaped on every rank's view; returns the band refinement's cut
-// reduction on this rank.
+// Collective. The borders reshaped on every rank's view, the `moving` end of the edges between
+// ranks free; returns the band refinement's cut reduction on this rank.
 WeightSum reshape_borders_here(MPI_Comm comm, const RankShare& share, const RepartRequest& request,
-                               std::vector<PartId>& new_part) {
+                               MovingEnd moving, std::vector<PartId>& new_part) {
     Partition partition{request.new_parts, view_parts(comm, share, new_part), request.targets};
     const RoomShares room = room_shares(comm, share, partition.part, request);
-    const std::vector<char> fixed = fixed_vertices(comm, share);
+    const std::vector<char> fixed = fixed_vertices(comm, share, moving);
     const WeightSum reduction =
         reshape_borders(share.view.graph, partition, share.view.label,
                         {request.tolerance, request.migration_cost, &fixed, &room.limit});
     new_part.assign(partition.part.begin(), partition.part.begin() + share.owned());
     return reduction;
+}
+
+// Collective. cut + migration_cost x migrated size over all ranks, for the rank's view parts
+// `part` (owned vertices, then ghosts). An edge between two ranks is seen from both.
+double global_objective(MPI_Comm comm, const RankShare& share, const std::vector<PartId>& part,
+                        double migration_cost) {
+    const Graph& g = share.view.graph;
+    long long inside = 0, across = 0, migrated = 0;
+    for (VertexId v = 0; v < share.owned(); ++v) {
+        if (part[v] != share.view.label[v]) migrated += g.vertex_size(v);
+        for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e) {
+            const VertexId u = g.adjncy[e];
+            if (part[u] == part[v]) continue;
+            if (u >= share.owned())
+                across += g.edge_weight(e);
+            else if (u > v)
+                inside += g.edge_weight(e);
+        }
+    }
+    const long long cut = sum_over_ranks(comm, inside) + sum_over_ranks(comm, across) / 2;
+    return double(cut) + migration_cost * double(sum_over_ranks(comm, migrated));
+}
+
+// Collective. Slack rounds (border_reshaping.hpp) on every rank's view: each balances the parts
+// to their targets, then reshapes the borders; a round is kept while it lowers the objective
+// over all ranks, at most `max_rounds`. The rounds free the two ends of the edges between ranks
+// in turn, the higher end first (the first reshaping freed the lower): reshaping from one side
+// only rarely recovered what the exact balance cost.
+void slack_rounds_here(MPI_Comm comm, const RankShare& share, const RepartRequest& request,
+                       int max_rounds, RankCandidate& candidate) {
+    const StageClock clock("adaptive: slack rounds");
+    RepartRequest exact = request;
+    exact.tolerance = 0;
+    for (; candidate.slack_rounds < max_rounds; ++candidate.slack_rounds) {
+        std::vector<PartId> trial = candidate.new_part;
+        balance_vertices(comm, share, exact, trial);
+        reshape_borders_here(comm, share, request,
+                             candidate.slack_rounds % 2 == 0 ? MovingEnd::Higher : MovingEnd::Lower,
+                             trial);
+        const double objective =
+            global_objective(comm, share, view_parts(comm, share, trial), request.migration_cost);
+        if (objective >= candidate.objective) break;
+        candidate.objective = objective;
+        candidate.new_part = std::move(trial);
+    }
+}
+
+// Collective. Single vertices finish the balance, the borders are reshaped, then slack rounds
+// while they pay; fills the candidate's vertex moves, reshaping and objective.
+void finish_here(MPI_Comm comm, const RankShare& share, const RepartRequest& request,
+                 int slack_rounds, RankCandidate& candidate) {
+    {
+        const StageClock clock("adaptive: balance");
+        candidate.vertex_moves = balance_vertices(comm, share, request, candidate.new_part);
+    }
+    {
+        const StageClock clock("adaptive: border reshaping");
+        candidate.band_cut_reduction =
+            reshape_borders_here(comm, share, request, MovingEnd::Lower, candidate.new_part);
+    }
+    candidate.objective = global_objective(comm, share, view_parts(comm, share, candidate.new_part),
+                                           request.migration_cost);
+    if (slack_rounds > 0) slack_rounds_here(comm, share, request, slack_rounds, candidate);
 }
 
 } // namespace
@@ -309,25 +425,45 @@ AdaptiveOutcome adaptive_new_parts(MPI_Comm comm, const DistributedInput& input,
     if (request.new_parts != input.old_parts)
         throw std::invalid_argument("distributed adaptive: the part count must stay the same");
     const RankShare share = rank_share(comm, input);
-    const LocalClusters clusters = local_clusters(comm, share, request.new_parts);
+    const std::vector<refine::CoarseLevel> levels = local_levels(comm, share, request.new_parts);
+    const LocalClusters coarsest = clusters_at(share, levels, levels.size());
+    // As the serial method: below kDiffusionOnlyPrice the scratch-remap is made too, from the
+    // level with at most a fifteenth of the rank's vertices, and each candidate takes slack
+    // rounds; the two run one after the other here, each over all ranks.
+    const bool both = request.migration_cost < kDiffusionOnlyPrice;
+    const int slack_rounds = both ? kAdaptiveSlackRounds : 0;
+    RankCandidate diffusion = moved_clusters(comm, share, coarsest, request, root);
+    finish_here(comm, share, request, slack_rounds, diffusion);
+    std::optional<RankCandidate> remap;
+    if (both) {
+        const LocalClusters remap_clusters = clusters_at(
+            share, levels,
+            scratch_remap_level(levels, share.owned(), VertexId(share.view.ghost.size())));
+        remap = remapped_clusters(comm, share, remap_clusters, request, root);
+        if (remap) finish_here(comm, share, request, slack_rounds, *remap);
+    }
+    // The serial method's choice: within the limits first, then the lower objective, the
+    // diffusion's on a tie.
+    const auto fits = [](const RankCandidate& c) { return c.vertex_moves.overload_left == 0; };
+    const bool remapped =
+        remap &&
+        (fits(*remap) != fits(diffusion) ? fits(*remap) : remap->objective < diffusion.objective);
+    RankCandidate& kept = remapped ? *remap : diffusion;
     AdaptiveOutcome outcome;
-    const auto [moves, detached] =
-        balance_clusters(comm, share, clusters, request, outcome.new_part, root);
-    const refine::BalanceResult balanced = [&] {
-        const StageClock clock("adaptive: balance");
-        return balance_vertices(comm, share, request, outcome.new_part);
-    }();
-    const WeightSum band_cut_reduction = [&] {
-        const StageClock clock("adaptive: border reshaping");
-        return reshape_borders_here(comm, share, request, outcome.new_part);
-    }();
+    outcome.new_part = std::move(kept.new_part);
     outcome.details = {
-        {"coarse_levels", double(max_over_ranks(comm, int(clusters.levels.size())))},
-        {"clusters", double(sum_over_ranks(comm, clusters.count))},
-        {"balance_moves", double(moves + sum_over_ranks(comm, balanced.moves))},
-        {"detached_moves", double(detached + sum_over_ranks(comm, balanced.detached_moves))},
-        {"band_cut_reduction", double(sum_over_ranks(comm, band_cut_reduction))},
-        {"overload_left", double(balanced.overload_left)}};
+        {"coarse_levels", double(max_over_ranks(comm, int(levels.size())))},
+        {"clusters", double(sum_over_ranks(comm, coarsest.count))},
+        {"scratch_remap", double(remapped)},
+        {"diffusion_objective", diffusion.objective},
+        {"scratch_remap_objective", remap ? remap->objective : -1},
+        {"balance_moves",
+         double(kept.cluster_moves[0] + sum_over_ranks(comm, kept.vertex_moves.moves))},
+        {"detached_moves",
+         double(kept.cluster_moves[1] + sum_over_ranks(comm, kept.vertex_moves.detached_moves))},
+        {"band_cut_reduction", double(sum_over_ranks(comm, kept.band_cut_reduction))},
+        {"slack_rounds", double(kept.slack_rounds)},
+        {"overload_left", double(kept.vertex_moves.overload_left)}};
     return outcome;
 }
 

@@ -1,7 +1,6 @@
 #include "libpart/repart/adaptive_repart.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <exception>
 #include <map>
 #include <optional>
@@ -21,6 +20,13 @@ refine::ClusterLimits adaptive_cluster_limits(WeightSum total_weight, PartId par
     // be met by whole clusters, coarse enough that each is a compact region with a short border.
     constexpr double kClusterShare = 0.03;
     return {std::max<WeightSum>(2, WeightSum(kClusterShare * double(total_weight) / parts)), 4};
+}
+
+std::size_t scratch_remap_level(const std::vector<refine::CoarseLevel>& levels, VertexId vertices,
+                                VertexId fixed) {
+    for (std::size_t l = 0; l < levels.size(); ++l)
+        if (levels[l].graph.num_vertices() - fixed <= vertices / 15) return l + 1;
+    return levels.size();
 }
 
 std::vector<refine::CoarseLevel> coarsen_within_groups(const Graph& graph,
@@ -61,15 +67,6 @@ std::vector<PartId> group_by_part_and_origin(const RepartStart& start,
     }
     return group;
 }
-
-// Slack rounds per candidate (border_reshaping.hpp): each costs about one reshaping, and on the
-// benchmark's hot spots they stopped paying within this many.
-constexpr int kMaxSlackRounds = 6;
-
-// From this price up only the diffusion is made, reshaped once: on the benchmark's hot spots
-// (c549, K 16 and 64, 2-11% of the cells x4) neither a slack round nor the scratch-remap was
-// kept at price 0.5, and either costs about as much as the whole diffusion.
-constexpr double kDiffusionOnlyPrice = 0.25;
 
 // One candidate: a partition of the graph, its balance moves and what its reshaping did.
 struct Candidate {
@@ -130,53 +127,25 @@ Candidate moved_clusters(const Graph& graph, const RepartStart& start,
     return candidate;
 }
 
-// The level the scratch-remap partitions: the finest with at most a fifteenth of the graph's
-// vertices (small enough for a few quick METIS runs; the reshaping makes its borders as good as
-// a finer level's), else the coarsest.
-std::size_t remap_level(const Graph& graph, const std::vector<refine::CoarseLevel>& levels) {
-    for (std::size_t l = 0; l < levels.size(); ++l)
-        if (levels[l].graph.num_vertices() <= graph.num_vertices() / 15) return l + 1;
-    return levels.size();
-}
-
 // Scratch-remap: a coarse level partitioned afresh with the data's parts priced in
-// (anchored_partition.hpp). METIS's partition of the anchored graph varies much with the price
-// it is given, and often moves more than the price warrants; so it runs at the price and at 4
-// and 16 times it, and the partition with the lowest cut + price x migration on the coarse
-// level (which ranks them as the finished candidates rank) is finished. Nothing when METIS
-// cannot take the anchored graph.
+// (best_anchored_partition), then finished. Nothing when METIS cannot take the anchored graph.
 std::optional<Candidate> anchored_remap(const Graph& graph, const RepartStart& start,
                                         const std::vector<refine::CoarseLevel>& levels,
                                         const std::vector<PartId>& group,
                                         const std::vector<std::pair<PartId, PartId>>& pairs,
                                         const RepartRequest& request) {
-    const std::size_t level = remap_level(graph, levels);
+    const std::size_t level = scratch_remap_level(levels, graph.num_vertices(), 0);
     const Graph& coarse = level == 0 ? graph : levels[level - 1].graph;
     const std::vector<PartId>& coarse_group = level == 0 ? group : levels[level - 1].part;
     std::vector<PartId> coarse_origin(coarse_group.size());
     for (std::size_t c = 0; c < coarse_group.size(); ++c)
         coarse_origin[c] = pairs[std::size_t(coarse_group[c])].second;
-    MetisOptions metis = request.metis;
-    metis.ufactor = std::max(1, int(std::lround(request.tolerance * 1000))); // METIS needs >= 1
-    std::optional<std::vector<PartId>> best;
-    double best_objective = 0;
-    for (const double factor : {1, 4, 16}) {
-        std::optional<std::vector<PartId>> fresh =
-            anchored_partition(coarse, coarse_origin, request.new_parts, request.targets,
-                               factor * request.migration_cost, metis);
-        if (!fresh) continue;
-        const double objective =
-            repart_objective(coarse, *fresh, coarse_origin, request.migration_cost);
-        if (!best || objective < best_objective) {
-            best = std::move(fresh);
-            best_objective = objective;
-        }
-        if (request.migration_cost == 0) break; // every factor gives the same price
-    }
+    std::optional<std::vector<PartId>> best =
+        best_anchored_partition(coarse, coarse_origin, request);
     if (!best) return std::nullopt;
     Candidate candidate;
     candidate.part = project_to_graph(levels, level, std::move(*best));
-    finish_candidate(graph, start, request, kMaxSlackRounds, candidate);
+    finish_candidate(graph, start, request, kAdaptiveSlackRounds, candidate);
     return candidate;
 }
 
@@ -219,8 +188,8 @@ RepartResult adaptive_repartition(const Graph& graph, const Partition& old_parti
         {
 #pragma omp section
             guarded(0, [&] {
-                diffusion =
-                    moved_clusters(graph, start, levels, group, pairs, request, kMaxSlackRounds);
+                diffusion = moved_clusters(graph, start, levels, group, pairs, request,
+                                           kAdaptiveSlackRounds);
             });
 #pragma omp section
             guarded(1,

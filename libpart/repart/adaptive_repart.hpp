@@ -34,6 +34,22 @@ std::vector<refine::CoarseLevel> coarsen_within_groups(const Graph& graph,
                                                        refine::ClusterLimits limits,
                                                        const std::vector<char>& fixed);
 
+// Slack rounds a candidate takes at most (border_reshaping.hpp): each costs about one
+// reshaping, and on the benchmark's hot spots they stopped paying within this many.
+inline constexpr int kAdaptiveSlackRounds = 6;
+
+// From this price up only the diffusion is made, reshaped once: on the benchmark's hot spots
+// (c549, K 16 and 64, 2-11% of the cells x4) neither a slack round nor the scratch-remap was
+// kept at price 0.5, and either costs about as much as the whole diffusion.
+inline constexpr double kDiffusionOnlyPrice = 0.25;
+
+// The level the scratch-remap partitions (1-based; 0 is the graph): the finest whose free
+// vertices, all but the `fixed` ones (alone on every level), are at most a fifteenth of
+// `vertices`, small enough for a few quick METIS runs (the reshaping makes its borders as good
+// as a finer level's); else the coarsest.
+std::size_t scratch_remap_level(const std::vector<refine::CoarseLevel>& levels, VertexId vertices,
+                                VertexId fixed);
+
 // Any K and K2 (parts start as repart_start makes them); request.tolerance is the allowed
 // imbalance and request.targets the capacities; migration is priced at request.migration_cost.
 // Details: "scratch_remap" (1 when that candidate was kept), "diffusion_objective" and

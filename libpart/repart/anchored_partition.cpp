@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "libpart/repart/border_reshaping.hpp"
 #include "libpart/repart/overlap_matching.hpp"
 
 namespace part {
@@ -80,6 +81,28 @@ anchored_partition(const Graph& graph, const std::vector<PartId>& origin, PartId
     const std::vector<PartId> label = capacity_preserving_assignment(overlap, parts, targets);
     for (PartId& p : fresh) p = label[p];
     return fresh;
+}
+
+std::optional<std::vector<PartId>> best_anchored_partition(const Graph& graph,
+                                                           const std::vector<PartId>& origin,
+                                                           const RepartRequest& request) {
+    MetisOptions metis = request.metis;
+    metis.ufactor = std::max(1, int(std::lround(request.tolerance * 1000))); // METIS needs >= 1
+    std::optional<std::vector<PartId>> best;
+    double best_objective = 0;
+    for (const double factor : {1, 4, 16}) {
+        std::optional<std::vector<PartId>> fresh =
+            anchored_partition(graph, origin, request.new_parts, request.targets,
+                               factor * request.migration_cost, metis);
+        if (!fresh) continue;
+        const double objective = repart_objective(graph, *fresh, origin, request.migration_cost);
+        if (!best || objective < best_objective) {
+            best = std::move(fresh);
+            best_objective = objective;
+        }
+        if (request.migration_cost == 0) break; // every factor gives the same price
+    }
+    return best;
 }
 
 } // namespace part

@@ -13,6 +13,7 @@
 
 #include "libpart/core/graph.hpp"
 #include "libpart/partition/metis_partition.hpp"
+#include "libpart/repart/repart_method.hpp"
 
 namespace part {
 
@@ -24,5 +25,14 @@ std::optional<std::vector<PartId>>
 anchored_partition(const Graph& graph, const std::vector<PartId>& origin, PartId parts,
                    const std::vector<double>& targets, double migration_cost,
                    const MetisOptions& metis);
+
+// The scratch-remap of adaptive repartitioning: anchored_partition at request.migration_cost
+// and at 4 and 16 times it, into request.new_parts parts of request.targets within
+// request.tolerance, the one with the lowest cut + migration_cost x migration kept. METIS's
+// partition of the anchored graph varies much with the price it is given, and often moves more
+// than the price warrants. Nothing when METIS cannot take the anchored graph.
+std::optional<std::vector<PartId>> best_anchored_partition(const Graph& graph,
+                                                           const std::vector<PartId>& origin,
+                                                           const RepartRequest& request);
 
 } // namespace part

@@ -1,9 +1,11 @@
 // Distributed adaptive (distributed_adaptive through adaptive_new_parts) on a grid with a hot
 // spot: every vertex ends on the rank of its new part, the loads are balanced, one rank gives the
-// serial method's diffusion candidate, more ranks its quality, two runs the same partition, and a
-// change of the part count is refused.
+// serial method's diffusion candidate, more ranks its quality, a low price makes both candidates
+// and keeps the lower objective, two runs the same partition, and a change of the part count is
+// refused.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "libpart/core/metrics.hpp"
@@ -16,11 +18,10 @@ using namespace part::test;
 
 namespace {
 
-Outcome run_adaptive(const HotSpotGrid& grid, PartId parts) {
+Outcome run_adaptive(const HotSpotGrid& grid, PartId parts, RepartRequest request = {}) {
     Outcome out;
     out.input =
         formats::mpi::read_distributed_input(MPI_COMM_WORLD, grid.graph_path, grid.old_path, parts);
-    RepartRequest request;
     request.new_parts = parts;
     out.result = mpi::distributed_adaptive(MPI_COMM_WORLD, out.input, request);
     return out;
@@ -54,8 +55,8 @@ TEST(DistributedAdaptive, GivesTheSerialPartitionOnOneRankAndItsQualityOnMore) {
     RepartRequest request;
     request.new_parts = k;
     const RepartResult serial = adaptive_repartition(grid.graph, {k, grid.old_part, {}}, request);
-    // The distributed method makes the serial method's diffusion candidate only: where the
-    // serial method keeps that candidate as it is, one rank gives its partition.
+    // At the default price both methods make the diffusion candidate only: where the serial
+    // method keeps it as it is, one rank gives its partition.
     if (world_size() == 1) {
         ASSERT_EQ(test::detail(serial, "scratch_remap"), 0);
         ASSERT_EQ(test::detail(serial, "slack_rounds"), 0);
@@ -70,6 +71,32 @@ TEST(DistributedAdaptive, GivesTheSerialPartitionOnOneRankAndItsQualityOnMore) {
         return count;
     };
     EXPECT_LE(double(moved(distributed)), 1.5 * double(moved(serial.partition.part)));
+}
+
+TEST(DistributedAdaptive, BelowTheDiffusionOnlyPriceKeepsTheLowerObjectiveOfTwoCandidates) {
+    SharedScratch dir;
+    const PartId k = 8;
+    const HotSpotGrid grid(dir, k);
+    RepartRequest request;
+    request.tolerance = 0.03;
+    request.migration_cost = 0.01;
+    const Outcome out = run_adaptive(grid, k, request);
+    const std::vector<PartId> kept = gathered_new_partition(out);
+    expect_sound(dir, grid, out, k);
+    const double diffusion = test::detail(out.result.details, "diffusion_objective");
+    const double remap = test::detail(out.result.details, "scratch_remap_objective");
+    const Outcome again = run_adaptive(grid, k, request);
+    const std::vector<PartId> second = gathered_new_partition(again);
+    if (world_rank() != 0) return;
+    ASSERT_GE(remap, 0) << "the scratch-remap was not made";
+    ASSERT_EQ(test::detail(out.result.details, "overload_left"), 0);
+    EXPECT_EQ(test::detail(out.result.details, "scratch_remap"), remap < diffusion ? 1 : 0);
+    // The objective reported is the kept partition's, counted afresh over the whole graph.
+    VertexId moved = 0;
+    for (std::size_t v = 0; v < kept.size(); ++v) moved += kept[v] != grid.old_part[v];
+    const double objective = double(edge_cut(grid.graph, kept)) + 0.01 * double(moved);
+    EXPECT_NEAR(objective, std::min(diffusion, remap), 1e-6);
+    EXPECT_EQ(kept, second);
 }
 
 TEST(DistributedAdaptive, TwoRunsGiveTheSamePartition) {
