@@ -22,6 +22,8 @@
 #   PRICES="0.1 0.05 0.02 0.01 0.005 0.002": the knob, ours adaptive at each
 #   --migration-cost besides the default; each case ends with, per Zoltan multiplier run, the
 #   first of our runs (default, then these prices) at least as good on cut and on moves.
+#   PRICES_NP=1 runs each price under mpiexec -np 2 too, and prints per price the ratio of the
+#   objective (cut + price x moved) at np 2 to the serial run's.
 source "$(dirname "$0")/bench_env.sh" "${1:-}"
 graph="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"
 xyz="${graph%.graph}.xyz"
@@ -46,14 +48,40 @@ print(d["edge_cut"], "%.3f" % d["imbalance"][0], d["disconnected_parts"])')
   printf '| %s | %s | %s | %s | %s | %s |\n' "$1" ${stats} "$moved" "$5"
 }
 
-# knob OLD K: ours adaptive at each of PRICES.
+# knob OLD K: ours adaptive at each of PRICES; with PRICES_NP=1 also under mpiexec -np 2 (the
+# old partition's file name gives the part count, so the distributed method runs).
 knob() {
   local s price
   for price in $PRICES; do
     s=$(seconds "$tools/part-repart" hot.graph "$1" -k "$2" --method adaptive \
       --migration-cost "$price" -q -o ours_price.part)
     row "ours adaptive price $price" "$1" ours_price.part "$2" "$s"
+    if [ -n "${PRICES_NP:-}" ]; then
+      s=$(seconds mpiexec -np 2 "$tools/part-repart" hot.graph "$1" --method adaptive \
+        --migration-cost "$price" -q -o ours_np.part)
+      row "ours adaptive np 2 price $price" "$1" ours_np.part "$2" "$s"
+    fi
   done
+}
+
+# np_objectives ROWS_FILE: per price, cut + price x moved of np 2 over the serial run's.
+np_objectives() {
+  awk -F'|' '
+    { name = $2; gsub(/^ +| +$/, "", name) }
+    name ~ /^ours adaptive (np 2 )?price / {
+      price = name; sub(/.*price /, "", price)
+      objective = $3 + price * $6
+      if (name ~ /np 2/) { np[price] = objective; t_np[price] = $7 + 0 }
+      else { serial[price] = objective; order[++n] = price; t_serial[price] = $7 + 0 }
+    }
+    END {
+      for (i = 1; i <= n; i++) {
+        p = order[i]
+        if (p in np)
+          printf "price %s: np 2 objective %.3f x serial, time %.2f x\n", p, np[p] / serial[p],
+            t_np[p] / t_serial[p]
+      }
+    }' "$1"
 }
 
 # dominance ROWS_FILE: for each Zoltan multiplier row, the first of our adaptive rows (serial)
@@ -143,6 +171,7 @@ for k in $KS; do
       } | tee case_rows.md
       echo
       dominance case_rows.md
+      np_objectives case_rows.md
       echo
     done
   done
