@@ -182,12 +182,9 @@ ClusterGraph gather_clusters(MPI_Comm comm, const RankShare& share, const LocalC
     return out;
 }
 
-// Collective. The new part of each owned vertex from root's `cluster_part` (per gathered
-// cluster; empty on the other ranks).
-std::vector<PartId> parts_from_root(MPI_Comm comm, const LocalClusters& clusters,
-                                    const ClusterGraph& gathered, std::vector<PartId> cluster_part,
-                                    VertexId owned, int root) {
-    broadcast(comm, cluster_part, root);
+// The new part of each owned vertex from `cluster_part` (per gathered cluster, on every rank).
+std::vector<PartId> parts_of_clusters(const LocalClusters& clusters, const ClusterGraph& gathered,
+                                      const std::vector<PartId>& cluster_part, VertexId owned) {
     std::vector<PartId> new_part(static_cast<std::size_t>(owned));
     for (VertexId v = 0; v < owned; ++v)
         new_part[v] = cluster_part[std::size_t(gathered.first + clusters.cluster_of[v])];
@@ -219,8 +216,8 @@ RankCandidate moved_clusters(MPI_Comm comm, const RankShare& share, const LocalC
         candidate.cluster_moves = {moved.moves, moved.detached_moves};
     }
     broadcast(comm, candidate.cluster_moves, root);
-    candidate.new_part =
-        parts_from_root(comm, clusters, gathered, std::move(cluster_part), share.owned(), root);
+    broadcast(comm, cluster_part, root);
+    candidate.new_part = parts_of_clusters(clusters, gathered, cluster_part, share.owned());
     return candidate;
 }
 
@@ -238,12 +235,10 @@ std::optional<RankCandidate> remapped_clusters(MPI_Comm comm, const RankShare& s
                 best_anchored_partition(gathered.graph, gathered.part, request))
             cluster_part = std::move(*fresh);
     }
-    std::vector<char> made{char(!cluster_part.empty())};
-    broadcast(comm, made, root);
-    if (!made[0]) return std::nullopt;
+    broadcast(comm, cluster_part, root); // empty on every rank when none was made
+    if (cluster_part.empty()) return std::nullopt;
     RankCandidate candidate;
-    candidate.new_part =
-        parts_from_root(comm, clusters, gathered, std::move(cluster_part), share.owned(), root);
+    candidate.new_part = parts_of_clusters(clusters, gathered, cluster_part, share.owned());
     return candidate;
 }
 
