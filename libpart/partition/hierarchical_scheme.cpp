@@ -3,13 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <cmath>
-#include <limits>
-#include <optional>
 
-#include "libpart/core/bounding_box.hpp"
 #include "libpart/core/partition.hpp"
-#include "libpart/order/coordinates_check.hpp"
 
 namespace part {
 
@@ -139,122 +134,6 @@ std::string format_scheme(const HierarchicalScheme& scheme) {
     }
     if (scheme.kind == HierarchicalScheme::Kind::Slice) return text + "[" + counts + "]";
     return text + "[" + axes + "][" + counts + "]";
-}
-
-namespace {
-
-// Estimated area of the cut surfaces, in cell faces, when a box of cells[d] cells per axis is
-// cut into counts[d] pieces per axis.
-double boundary_area(const std::array<double, 3>& cells, const std::array<long long, 3>& counts,
-                     int dim) {
-    double area = 0;
-    for (int d = 0; d < dim; ++d) {
-        double face = 1;
-        for (int e = 0; e < dim; ++e)
-            if (e != d) face *= cells[e];
-        area += double(counts[d] - 1) * face;
-    }
-    return area;
-}
-
-struct Candidate {
-    HierarchicalScheme scheme;
-    double area = std::numeric_limits<double>::infinity();
-};
-
-// Levels cut the axis with the most cells first: the coarsest cuts go across the longest way.
-HierarchicalScheme make_scheme(HierarchicalScheme::Kind kind, int named,
-                               std::vector<SchemeLevel> levels,
-                               const std::array<double, 3>& cells) {
-    std::stable_sort(levels.begin(), levels.end(), [&](const SchemeLevel& a, const SchemeLevel& b) {
-        return cells[a.axis] > cells[b.axis];
-    });
-    return {kind, named, std::move(levels)};
-}
-
-} // namespace
-
-HierarchicalScheme choose_scheme(const Graph& graph, PartId k) {
-    require_coordinates(graph, "hier");
-    const int dim = graph.coords.dim;
-    const VertexId n = graph.num_vertices();
-    const BoundingBox box = bounding_box(graph.coords);
-    std::array<double, 3> extent{};
-    for (int a = 0; a < dim; ++a) extent[a] = box.extent(a);
-    // Cubic cells of the mean cell volume over the axes the mesh spans.
-    double volume = 1;
-    int spanned = 0;
-    for (int a = 0; a < dim; ++a)
-        if (extent[a] > 0) {
-            volume *= extent[a];
-            ++spanned;
-        }
-    const double cell =
-        spanned > 0 ? std::pow(volume / std::max<VertexId>(n, 1), 1.0 / spanned) : 1;
-    std::array<double, 3> cells{1, 1, 1}, density{};
-    double lightest = INFINITY;
-    for (int a = 0; a < dim; ++a) {
-        cells[a] = std::max(1.0, extent[a] / cell);
-        density[a] = double(n) / cells[a]; // cells per cross-section
-        lightest = std::min(lightest, density[a]);
-    }
-    std::array<bool, 3> cuttable{};
-    for (int a = 0; a < dim; ++a) cuttable[a] = density[a] <= 2 * lightest;
-
-    // The density rule says which axes to avoid; when it leaves no admissible scheme (a long
-    // channel with K beyond its cells along the one light axis) the rule is relaxed, since a
-    // slice thinner than a cell is worse than a cut across a denser axis.
-    auto best_scheme =
-        [&](const std::array<bool, 3>& allowed) -> std::optional<HierarchicalScheme> {
-        Candidate slice, beam, block;
-        for (int a = 0; a < dim; ++a) { // slices, only along axes with more cells than parts
-            if (!allowed[a] || double(k) >= cells[a]) continue;
-            std::array<long long, 3> counts{1, 1, 1};
-            counts[a] = k;
-            const double area = boundary_area(cells, counts, dim);
-            if (area < slice.area)
-                slice = {{HierarchicalScheme::Kind::Slice, a, {{a, int(k)}}}, area};
-        }
-        for (int a = 0; a < dim; ++a)
-            for (int b = a + 1; b < dim; ++b) {
-                if (!allowed[a] || !allowed[b]) continue;
-                const int along = dim == 3 ? 3 - a - b : 2; // the uncut axis (Z for a 2D mesh)
-                for (PartId na = 2; na <= k / 2; ++na) {
-                    if (k % na != 0) continue;
-                    std::array<long long, 3> counts{1, 1, 1};
-                    counts[a] = na;
-                    counts[b] = k / na;
-                    const double area = boundary_area(cells, counts, dim);
-                    if (area < beam.area)
-                        beam = {make_scheme(HierarchicalScheme::Kind::Beam, along,
-                                            {{a, int(na)}, {b, int(k / na)}}, cells),
-                                area};
-                }
-            }
-        if (dim == 3 && allowed[0] && allowed[1] && allowed[2])
-            for (PartId nx = 2; nx <= k / 4; ++nx)
-                for (PartId ny = 2; k % nx == 0 && ny <= k / nx / 2; ++ny) {
-                    if ((k / nx) % ny != 0) continue;
-                    const PartId nz = k / nx / ny;
-                    const double area = boundary_area(cells, {nx, ny, nz}, dim);
-                    if (area < block.area)
-                        block = {make_scheme(HierarchicalScheme::Kind::Block, -1,
-                                             {{0, int(nx)}, {1, int(ny)}, {2, int(nz)}}, cells),
-                                 area};
-                }
-        if (block.area < beam.area) return block.scheme;
-        if (!std::isinf(beam.area)) return beam.scheme;
-        if (!std::isinf(slice.area)) return slice.scheme;
-        return std::nullopt;
-    };
-    if (auto scheme = best_scheme(cuttable)) return *scheme;
-    if (auto scheme = best_scheme({true, true, true})) return *scheme;
-
-    // Still nothing (K prime and larger than the cells): slice the longest cuttable axis.
-    int longest = int(std::min_element(density.begin(), density.begin() + dim) - density.begin());
-    for (int a = 0; a < dim; ++a)
-        if (cuttable[a] && cells[a] > cells[longest]) longest = a;
-    return {HierarchicalScheme::Kind::Slice, longest, {{longest, int(k)}}};
 }
 
 } // namespace part

@@ -32,12 +32,13 @@ HierarchicalScheme parse_scheme(std::string_view text, int dim);
 // The descriptor text, e.g. "BEAM-Z[YX][4x4]".
 std::string format_scheme(const HierarchicalScheme& scheme);
 
-// Chapter 8's rules applied to the mesh's load distribution and K: measure the load density
-// per cross-section along each axis on a grid of cubic cells of the mean cell volume; never cut
-// an axis whose density is more than twice the lowest (Section 8.3: "A much greater than B if
-// A > 2B"); avoid slices along an axis with no more cells than K; prefer beams to slices; take
-// blocks when they give less boundary than the best beam. Counts per axis minimise the
-// estimated boundary area. Needs coordinates.
+// Chapter 8's rules applied to the load measured on a grid of about cubic bins over the mesh
+// (scheme_choice.cpp): the load density along each axis is the cells per one-cell-thick
+// cross-section where the load lies; no cut along an axis whose density is more than twice
+// the lowest (Section 8.3: "A much greater than B if A > 2B"); no slices along an axis where a
+// slab of 1/K of the cells would be thinner than a cell in the densest cross-section. Among
+// the schemes left (every kind, count and order of the axes), the one whose cut planes, placed
+// on the grid as hierarchical_partition places them, meet the fewest cells. Needs coordinates.
 HierarchicalScheme choose_scheme(const Graph& graph, PartId k);
 
 } // namespace part

@@ -38,6 +38,33 @@ TEST(PartPartitionMethods, HierReportsTheSchemeItUsed) {
     EXPECT_NE(r.out.find("Scheme SLICE-X[16]"), std::string::npos) << r.out;
 }
 
+// Ashok's thesis, chapter 8, with the load measured: on the airfoil, whose cells crowd around
+// the profile in a large far field, the order and counts `--scheme auto` takes cut within 5%
+// of the best beam scheme (the box alone picked BEAM-Z[XY][4x4] at K = 16, 10% above
+// BEAM-Z[YX][4x4]).
+TEST(PartPartitionMethods, HierAutoCutsAboutAsLittleAsTheBestBeamSchemeOnTheAirfoil) {
+    ScratchDir dir;
+    auto cut_of = [&](int k, const std::string& scheme) {
+        auto r =
+            run_tool("part-partition", kNacaGraph + " -k " + std::to_string(k) +
+                                           " --method hier --scheme '" + scheme + "' --coords " +
+                                           kNacaCoords + " --json -o " + dir.file("h.part"));
+        EXPECT_EQ(r.exit_code, 0) << scheme << ": " << r.err;
+        return nlohmann::json::parse(r.out)["edge_cut"].get<long long>();
+    };
+    for (int k : {8, 16, 32}) {
+        long long best = -1;
+        for (int across = 2; across <= k / 2; across *= 2)
+            for (const char* order : {"XY", "YX"}) {
+                const long long cut =
+                    cut_of(k, std::string("BEAM-Z[") + order + "][" + std::to_string(across) + "x" +
+                                  std::to_string(k / across) + "]");
+                if (best < 0 || cut < best) best = cut;
+            }
+        EXPECT_LE(double(cut_of(k, "auto")), 1.05 * double(best)) << "K = " << k;
+    }
+}
+
 TEST(PartPartitionMethods, BlocksOfAGivenOrderingEqualBlocksOfTheComputedOne) {
     ScratchDir dir;
     ASSERT_EQ(run_command(tool("part-order") + " " + kNacaGraph + " --method hilbert -q --coords " +

@@ -1,6 +1,6 @@
 // Hierarchical rectilinear schemes (Ashok's thesis, chapter 8): descriptors read and written
-// back, and the scheme chosen for a mesh and K, which must make K parts and never cut an axis
-// whose load density is more than twice the lowest when another choice exists.
+// back, and the scheme chosen for a mesh and K, which must make K parts, keep away from dense
+// axes, and see a refined zone the bounding box does not show.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -111,6 +111,35 @@ TEST(ChooseScheme, NeverCutsADenseAxisWhenALightOneWillDo) {
     }
     // A bar 48 x 6 x 6 into 8: only x.
     EXPECT_EQ(cut_axes(choose_scheme(grid_graph(48, 6, 6), 8)), (std::vector<int>{0}));
+}
+
+// Points of a channel 40 x 10 x 10 one unit apart, and a zone 2 units long across it four
+// times finer: most of the cells, as gmsh's refinement around an obstacle puts them.
+Graph refined_channel() {
+    std::vector<double> xyz;
+    auto add_grid = [&](double x0, double x1, double step) {
+        for (double z = step / 2; z < 10; z += step)
+            for (double y = step / 2; y < 10; y += step)
+                for (double x = x0 + step / 2; x < x1; x += step) xyz.insert(xyz.end(), {x, y, z});
+    };
+    add_grid(0, 19, 1);
+    add_grid(19, 21, 0.25);
+    add_grid(21, 40, 1);
+    Graph g = graph_from_edges(VertexId(xyz.size() / 3), {});
+    g.coords = {3, xyz};
+    return g;
+}
+
+TEST(ChooseScheme, NoSlicesThinnerThanACellWhereTheMeshIsRefined) {
+    // By its box the channel is long in X and light across it: 16 slices along X. Measured,
+    // a sixteenth of the cells is less than one layer of the refined zone (40 x 40 cells), so
+    // slices there would be thinner than a cell.
+    const Graph g = refined_channel();
+    for (PartId k : {16, 32}) {
+        const HierarchicalScheme s = choose_scheme(g, k);
+        EXPECT_NE(s.kind, HierarchicalScheme::Kind::Slice) << format_scheme(s);
+        EXPECT_EQ(s.num_parts(), k);
+    }
 }
 
 TEST(ChooseScheme, NeedsCoordinates) {
