@@ -2,6 +2,7 @@
 // change, writing the new partition and the migration plan that carries it out.
 #include <iostream>
 #include <optional>
+#include <tuple>
 
 #include "formats/graph_inputs.hpp"
 #include "formats/mpi/distributed_repart_job.hpp"
@@ -97,6 +98,9 @@ int main(int argc, char** argv) {
                    "writes (default: Hilbert order of --coords, else the numbering)");
     app.add_option("--coords", o.coords_path,
                    "Coordinates file (.xyz); interval orders vertices along a Hilbert curve");
+    app.add_option("--scheme", request.scheme,
+                   "hier: the old partition's scheme, e.g. BEAM-Z[YX][4x4] (part-partition "
+                   "reports it); its cut planes move to follow the new loads");
     app.add_option("--arrangement", arrangement,
                    "interval: order of parts over intervals (aligned: exact when the old parts are "
                    "intervals of the line, else mcr)")
@@ -115,17 +119,13 @@ int main(int argc, char** argv) {
         "average)");
     app.add_option("--ptype", ptype, "scratch: METIS scheme kway or rb")
         ->check(CLI::IsMember({"kway", "rb"}));
-    app.add_option("--time-per-weight", model.time_per_weight,
-                   "Cost model: s per unit vertex weight per step")
-        ->capture_default_str();
-    app.add_option("--time-per-cut-edge", model.time_per_cut_edge,
-                   "Cost model: s per unit cut edge weight per step")
-        ->capture_default_str();
-    app.add_option("--latency", model.latency, "Cost model: s per message of the remap")
-        ->capture_default_str();
-    app.add_option("--time-per-size", model.time_per_size,
-                   "Cost model: s per unit vertex size moved")
-        ->capture_default_str();
+    for (auto [name, value, what] :
+         {std::tuple{"--time-per-weight", &model.time_per_weight, "unit vertex weight per step"},
+          {"--time-per-cut-edge", &model.time_per_cut_edge, "unit cut edge weight per step"},
+          {"--latency", &model.latency, "message of the remap"},
+          {"--time-per-size", &model.time_per_size, "unit vertex size moved"}})
+        app.add_option(name, *value, std::string("Cost model: s per ") + what)
+            ->capture_default_str();
     app.add_option(
            "--migration-cost", request.migration_cost,
            "adaptive, gde: cut edge weight one unit of moved vertex size is worth (default 0.5; "

@@ -137,6 +137,9 @@ int main(int argc, char** argv) {
             for (const std::string& name : policies)
                 if (name != "all") check_online_policy(name);
             repart_method(method);
+            if (method == "hier") // it moves the planes of a hier partition; runs start from METIS
+                throw InvalidArgument("--method hier needs a hierarchical old partition: use "
+                                      "scratch, interval, gde or adaptive");
         });
         if (std::find(policies.begin(), policies.end(), "all") != policies.end())
             policies.assign(std::begin(kOnlinePolicyNames), std::end(kOnlinePolicyNames));

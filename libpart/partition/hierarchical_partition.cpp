@@ -80,9 +80,7 @@ std::vector<std::size_t> place_cuts(const Graph& graph, std::span<VertexId> vert
 
 } // namespace
 
-std::vector<PartId> hierarchical_partition(const Graph& graph, const HierarchicalScheme& scheme,
-                                           PartId k, const std::vector<double>& targets,
-                                           double tolerance) {
+void check_scheme_fits(const Graph& graph, const HierarchicalScheme& scheme, PartId k) {
     require_coordinates(graph, "hier");
     if (scheme.num_parts() != k)
         throw InvalidArgument("scheme " + format_scheme(scheme) + " makes " +
@@ -92,6 +90,23 @@ std::vector<PartId> hierarchical_partition(const Graph& graph, const Hierarchica
         if (level.axis >= graph.coords.dim)
             throw InvalidArgument("scheme " + format_scheme(scheme) + " cuts an axis the " +
                                   std::to_string(graph.coords.dim) + "D coordinates do not have");
+}
+
+std::vector<double> piece_shares(const std::vector<double>& targets, PartId k, PartId first,
+                                 PartId count, int pieces) {
+    const PartId per_piece = count / pieces;
+    std::vector<double> share(std::size_t(pieces), 0);
+    double sum = 0;
+    for (PartId p = 0; p < count; ++p) {
+        share[std::size_t(p / per_piece)] += target_fraction(targets, k, first + p);
+        sum += target_fraction(targets, k, first + p);
+    }
+    for (double& s : share) s /= sum;
+    return share;
+}
+
+std::vector<PartId> cut_by_scheme(const Graph& graph, const HierarchicalScheme& scheme, PartId k,
+                                  double tolerance, const RegionCutter& cut) {
     const VertexId n = graph.num_vertices();
     std::vector<VertexId> vertices(static_cast<std::size_t>(n));
     std::iota(vertices.begin(), vertices.end(), 0);
@@ -110,21 +125,26 @@ std::vector<PartId> hierarchical_partition(const Graph& graph, const Hierarchica
         }
         const SchemeLevel& level = scheme.levels[r.level];
         const PartId per_piece = r.count / level.parts;
-        std::vector<double> share(std::size_t(level.parts), 0);
-        double sum = 0;
-        for (PartId p = 0; p < r.count; ++p) {
-            share[std::size_t(p / per_piece)] += target_fraction(targets, k, r.first + p);
-            sum += target_fraction(targets, k, r.first + p);
-        }
-        for (double& s : share) s /= sum;
         const std::size_t min_size =
             std::min<std::size_t>(std::size_t(per_piece), subset.size() / std::size_t(level.parts));
-        const auto cuts = place_cuts(graph, subset, level.axis, share, min_size, level_tolerance);
+        const std::vector<std::size_t> cuts =
+            cut({subset, level, r.first, r.count, min_size, level_tolerance});
         for (int j = 0; j < level.parts; ++j)
             regions.push_back({r.begin + cuts[j], r.begin + cuts[j + 1], r.level + 1,
                                r.first + j * per_piece, per_piece});
     }
     return part;
+}
+
+std::vector<PartId> hierarchical_partition(const Graph& graph, const HierarchicalScheme& scheme,
+                                           PartId k, const std::vector<double>& targets,
+                                           double tolerance) {
+    check_scheme_fits(graph, scheme, k);
+    return cut_by_scheme(graph, scheme, k, tolerance, [&](const SchemeRegion& r) {
+        return place_cuts(graph, r.vertices, r.level.axis,
+                          piece_shares(targets, k, r.first, r.count, r.level.parts), r.min_size,
+                          r.tolerance);
+    });
 }
 
 } // namespace part

@@ -5,6 +5,7 @@
 
 #include "libpart/repart/adaptive_repart.hpp"
 #include "libpart/repart/gde_repart.hpp"
+#include "libpart/repart/hier_repart.hpp"
 #include "libpart/repart/interval_repart.hpp"
 #include "libpart/repart/scratch_repart.hpp"
 
@@ -16,6 +17,7 @@ namespace {
 const std::map<std::string, RepartFunction> kMethods = {
     {"adaptive", adaptive_repartition},
     {"gde", gde_repartition},
+    {"hier", hier_repartition},
     {"interval", interval_repartition},
     {"scratch", scratch_repartition},
 };

@@ -34,6 +34,7 @@ struct RepartRequest {
     // edge cut: the default is its least-migration setting, M = 1.
     double migration_cost = 0.5;
     MetisOptions metis; // scratch
+    std::string scheme; // hier: the old partition's hierarchical scheme, e.g. BEAM-Z[YX][4x4]
 };
 
 struct RepartResult {

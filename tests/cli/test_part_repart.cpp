@@ -1,8 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 
 #include "tests/support/naca0012.hpp"
 #include "tests/support/test_files.hpp"
@@ -291,4 +293,47 @@ TEST(PartRepart, ShrinkingFoldsTheLeavingPartsWhenTheHorizonIsShort) {
     const auto long_run = run_json(args + "1000");
     EXPECT_FALSE(long_run["decision"]["fold"].get<bool>());
     EXPECT_LE(long_run["metrics"]["imbalance"][0].get<double>(), 1.03 + 1e-9);
+}
+
+// Dynamic rectilinear rebalancing (Ashok, chapter 9) of a hier partition of the airfoil: the
+// same loads move nothing; heavier cells at the front of the file move planes, within the
+// tolerance; the scheme and coordinates are required, and the part count stays.
+TEST(PartRepart, HierMovesThePlanesOfAHierPartition) {
+    ScratchDir dir;
+    const std::string scheme = "'BEAM-Z[YX][4x2]'", old_part = dir.file("hier.part");
+    ASSERT_EQ(run_command(tool("part-partition") + " " + kNacaGraph + " -k 8 --method hier " +
+                          "--scheme " + scheme + " --coords " + kNacaCoords + " -q -o " + old_part)
+                  .exit_code,
+              0);
+    const std::string hier = " --method hier --scheme " + scheme + " --coords " + kNacaCoords;
+    auto same = run_json(kNacaGraph + " " + old_part + hier + " -o " + dir.file("same.part"));
+    EXPECT_EQ(same["details"]["planes_moved"].get<double>(), 0);
+    EXPECT_EQ(same["migration"]["moved_vertices"].get<int>(), 0);
+
+    // The first 3000 cells weigh 3.
+    std::istringstream lines(read_text(kNacaGraph));
+    std::string line, weighted;
+    std::getline(lines, line);
+    weighted = line + " 010\n";
+    for (int v = 0; std::getline(lines, line); ++v)
+        weighted += (v < 3000 ? "3 " : "1 ") + line + "\n";
+    const std::string heavy = dir.write("heavy.graph", weighted);
+    auto moved = run_json(heavy + " " + old_part + hier + " -o " + dir.file("moved.part"));
+    EXPECT_GT(moved["details"]["planes_moved"].get<double>(), 0);
+    EXPECT_GT(moved["migration"]["moved_vertices"].get<int>(), 0);
+    EXPECT_LE(moved["metrics"]["imbalance"][0].get<double>(), 1.03 + 1e-9);
+
+    auto r = run_command(repart() + " " + heavy + " " + old_part + " --method hier --coords " +
+                         kNacaCoords + " -o " + dir.file("x.part"));
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("--method hier needs --scheme"), std::string::npos) << r.err;
+    r = run_command(repart() + " " + heavy + " " + old_part + " --method adaptive --scheme " +
+                    scheme + " -o " + dir.file("x.part"));
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("--scheme applies to --method hier"), std::string::npos) << r.err;
+    r = run_command(repart() + " " + heavy + " " + old_part + hier + " -k 16 -o " +
+                    dir.file("x.part"));
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("it keeps 8 parts"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(dir.file("x.part")));
 }

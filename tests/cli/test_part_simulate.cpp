@@ -118,8 +118,12 @@ TEST(PartSimulate, UnknownWorkloadPolicyMethodOrPictureTypeIsAnError) {
     r = simulate("-k 4 --workload hotspot --steps 5 --method gde-someday");
     EXPECT_EQ(r.exit_code, 2) << "a bad option value, as part-repart --method";
     EXPECT_NE(r.err.find("unknown repartitioning method 'gde-someday': expected one of adaptive, "
-                         "gde, interval, scratch"),
+                         "gde, hier, interval, scratch"),
               std::string::npos)
+        << r.err;
+    r = simulate("-k 4 --workload hotspot --steps 5 --method hier");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("--method hier needs a hierarchical old partition"), std::string::npos)
         << r.err;
     r = simulate("-k 4 --workload hotspot --steps 5 --plot out.jpg");
     EXPECT_EQ(r.exit_code, 2);

@@ -59,8 +59,9 @@ TEST(RepartRegistry, KnowsIntervalAndScratchAndRejectsOthers) {
         repart_method("nonesuch");
         FAIL();
     } catch (const InvalidArgument& e) {
-        EXPECT_NE(std::string(e.what()).find("expected one of adaptive, gde, interval, scratch"),
-                  std::string::npos)
+        EXPECT_NE(
+            std::string(e.what()).find("expected one of adaptive, gde, hier, interval, scratch"),
+            std::string::npos)
             << e.what();
     }
 }

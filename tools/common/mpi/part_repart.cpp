@@ -69,6 +69,11 @@ void check_repart_options(const formats::mpi::DistributedRepartOptions& o,
                          "GRAPH");
     if (o.ghost_layers > 0 && o.pvtu_output.empty())
         throw UsageError("--ghost-layers needs --pvtu");
+    if (o.method == "hier" && (o.request.scheme.empty() || o.coords_path.empty()))
+        throw UsageError("--method hier needs --scheme, the old partition's scheme (part-partition "
+                         "--method hier reports it), and --coords");
+    if (o.method != "hier" && !o.request.scheme.empty())
+        throw UsageError("--scheme applies to --method hier");
 }
 
 void check_distributed_input(const formats::mpi::DistributedRepartJob& job) {
