@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <numeric>
+#include <optional>
 #include <queue>
 
 #include "libpart/mpi/exchange.hpp"
@@ -63,6 +64,110 @@ std::pair<VertexId, WeightSum> move_to_partner(const Graph& view, std::vector<Pa
     return {moves, reduction};
 }
 
+// One pass over the colours. Vertices stay on their ranks for the whole pass and migrate once
+// at its end: a processor moves only its members (the vertices it held when the pass began
+// and still holds) and sees every other vertex as a ghost with its current label; a step
+// exchanges only the labels it changed.
+class BorderPass {
+  public:
+    BorderPass(const LabelledGraph& labelled, const std::vector<PartId>& hosted,
+               const std::vector<double>& capacity, WeightSum total, double tolerance,
+               GhostLayer& ghosts)
+        : comm_(labelled.comm), graph_(labelled.graph), hosted_(hosted), capacity_(capacity),
+          total_(total), tolerance_(tolerance), ghosts_(ghosts), current_(labelled.label),
+          members_(members_of(graph_, current_, hosted)), views_(hosted.size()) {
+        for (PartId g : ghosts.label) ghost_rank_.push_back(owner_of_part(g, size_of(comm_)));
+    }
+
+    // Collective. The lower (`lower_moves`) or the higher processor of each link of the colour
+    // moves; returns the moves over all ranks, and updates `load` (per hosted processor).
+    long long step(const ProcessorLinks& links, LinkExchange& exchange,
+                   const LinkColouring& colouring, int colour, bool lower_moves,
+                   std::vector<WeightSum>& load) {
+        std::vector<char> active(links.size());
+        std::vector<WeightSum> out(links.size());
+        for (std::size_t l = 0; l < links.size(); ++l) {
+            active[l] = colouring.colour[l] == colour;
+            out[l] = load[links.owner[l]];
+        }
+        const std::vector<WeightSum> partner_load = exchange.swap<WeightSum>(out, active);
+        Changes changes;
+        for (std::size_t l = 0; l < links.size(); ++l) {
+            const std::size_t i = links.owner[l];
+            const PartId p = hosted_[i], partner = links.neighbour[l];
+            if (active[l] && (p < partner) == lower_moves && capacity_[p] > 0 &&
+                !members_[i].empty())
+                move(i, partner, partner_load[l], load[i], changes);
+        }
+        // Applied once every link of the step has decided from the same labels.
+        for (std::size_t c = 0; c < changes.vertex.size(); ++c)
+            current_[std::size_t(changes.vertex[c])] = changes.to[c];
+        const long long moved = sum_over_ranks(comm_, (long long)changes.vertex.size());
+        if (moved > 0) share(changes, load);
+        return moved;
+    }
+
+    const std::vector<PartId>& labels() const { return current_; }
+    WeightSum cut_reduction() const { return reduction_; }
+
+  private:
+    struct Changes {
+        std::vector<VertexId> vertex; // owned index
+        std::vector<PartId> from, to;
+    };
+
+    // Hosted processor i moves border vertices to `partner`.
+    void move(std::size_t i, PartId partner, WeightSum partner_load, WeightSum own_load,
+              Changes& changes) {
+        std::optional<ProcessorView>& view = views_[i];
+        if (!view) view = processor_view(graph_, current_, ghosts_, members_[i]);
+        relabel_ghosts(*view, current_, ghosts_);
+        const auto limit = WeightSum(
+            std::floor(capacity_[partner] / sum(capacity_) * double(total_) * (1 + tolerance_)));
+        std::vector<PartId> part = view->label;
+        reduction_ += move_to_partner(view->graph, part, view->members(), hosted_[i], partner,
+                                      limit - partner_load, own_load)
+                          .second;
+        for (VertexId j = 0; j < view->members(); ++j)
+            if (part[j] != view->label[j]) {
+                changes.vertex.push_back(view->member[j]);
+                changes.from.push_back(view->label[j]);
+                changes.to.push_back(part[j]);
+                view->label[j] = part[j];
+            }
+    }
+
+    // Collective. Tells the ranks that see them the step's changes, and updates the loads.
+    void share(const Changes& changes, std::vector<WeightSum>& load) {
+        std::vector<WeightSum> delta(capacity_.size(), 0);
+        for (std::size_t c = 0; c < changes.vertex.size(); ++c) {
+            const Weight w = graph_.local.vertex_weight(changes.vertex[c]);
+            delta[std::size_t(changes.from[c])] -= w;
+            delta[std::size_t(changes.to[c])] += w;
+        }
+        MPI_Allreduce(MPI_IN_PLACE, delta.data(), int(delta.size()), MPI_INT64_T, MPI_SUM, comm_);
+        for (std::size_t i = 0; i < hosted_.size(); ++i) load[i] += delta[hosted_[i]];
+        share_label_changes(comm_, graph_, changes.vertex, current_, ghost_rank_, ghosts_);
+    }
+
+    static double sum(const std::vector<double>& values) {
+        return std::accumulate(values.begin(), values.end(), 0.0);
+    }
+
+    MPI_Comm comm_;
+    const DistributedGraph& graph_;
+    const std::vector<PartId>& hosted_;
+    const std::vector<double>& capacity_;
+    WeightSum total_;
+    double tolerance_;
+    GhostLayer& ghosts_;
+    std::vector<PartId> current_;                     // per owned vertex
+    std::vector<std::vector<VertexId>> members_;      // per hosted processor, at the pass start
+    std::vector<std::optional<ProcessorView>> views_; // per hosted processor, once it moves
+    std::vector<int> ghost_rank_;                     // per ghost, where it stays this pass
+    long long reduction_ = 0;
+};
+
 } // namespace
 
 BorderRefineStats refine_borders(LabelledGraph& labelled, const std::vector<double>& capacity,
@@ -70,73 +175,36 @@ BorderRefineStats refine_borders(LabelledGraph& labelled, const std::vector<doub
     const StageClock clock("border refinement");
     const MPI_Comm comm = labelled.comm;
     const DistributedGraph& graph = labelled.graph;
-    const std::vector<PartId>& label = labelled.label;
-    const auto k = PartId(capacity.size());
-    const std::vector<PartId> hosted = hosted_processors(comm, k);
-    const double shares = std::accumulate(capacity.begin(), capacity.end(), 0.0);
-    std::vector<WeightSum> load = processor_loads(graph, label, hosted);
-    const WeightSum mine = std::accumulate(load.begin(), load.end(), WeightSum(0));
-    const WeightSum total = sum_over_ranks(comm, mine);
-    BorderRefineStats stats;
+    const std::vector<PartId> hosted = hosted_processors(comm, PartId(capacity.size()));
+    std::vector<WeightSum> load = processor_loads(graph, labelled.label, hosted);
+    const WeightSum total =
+        sum_over_ranks(comm, std::accumulate(load.begin(), load.end(), WeightSum(0)));
     long long moves = 0, reduction = 0;
-    GhostLayer ghosts;
+    GhostLayer ghosts = labelled.ghosts();
     for (int pass = 0; pass < kMaxPasses; ++pass) {
-        ghosts = labelled.ghosts();
-        const ProcessorLinks links = processor_links(graph, label, ghosts, hosted);
+        const ProcessorLinks links = processor_links(graph, labelled.label, ghosts, hosted);
         LinkExchange exchange(comm, links);
         const LinkColouring colouring = colour_links(comm, links, exchange);
-        // Built once per pass and after each migration.
-        auto build_views = [&] {
-            std::vector<ProcessorView> views(hosted.size());
-            for (std::size_t i = 0; i < hosted.size(); ++i)
-                if (capacity[hosted[i]] > 0 && links.first[i + 1] > links.first[i])
-                    views[i] = processor_view(graph, label, ghosts, hosted[i]);
-            return views;
-        };
-        std::vector<ProcessorView> views = build_views();
         long long pass_moves = 0;
-        std::vector<char> active(links.size());
-        std::vector<WeightSum> out(links.size());
-        for (int colour = 0; colour < colouring.num_colours; ++colour)
-            for (int lower_moves = 1; lower_moves >= 0; --lower_moves) {
-                for (std::size_t l = 0; l < links.size(); ++l) {
-                    active[l] = colouring.colour[l] == colour;
-                    out[l] = load[links.owner[l]];
-                }
-                const std::vector<WeightSum> partner_load = exchange.swap<WeightSum>(out, active);
-                std::vector<PartId> next_label(label);
-                long long moved_here = 0;
-                for (std::size_t l = 0; l < links.size(); ++l) {
-                    const std::size_t i = links.owner[l];
-                    const PartId p = hosted[i], partner = links.neighbour[l];
-                    if (!active[l] || (p < partner) != bool(lower_moves) || views[i].members() == 0)
-                        continue;
-                    const auto limit = WeightSum(
-                        std::floor(capacity[partner] / shares * double(total) * (1 + tolerance)));
-                    std::vector<PartId> part = views[i].label;
-                    const auto [count, gained] =
-                        move_to_partner(views[i].graph, part, views[i].members(), p, partner,
-                                        limit - partner_load[l], load[i]);
-                    moved_here += count;
-                    reduction += gained;
-                    for (VertexId j = 0; j < views[i].members(); ++j)
-                        next_label[views[i].member[j]] = part[j];
-                }
-                const long long moved_now = sum_over_ranks(comm, moved_here);
-                if (moved_now == 0) continue;
-                pass_moves += moved_now;
-                views.clear(); // stale; freed before the migration's buffers peak
-                ghosts = {};
-                labelled.move_to(next_label);
-                load = processor_loads(graph, label, hosted);
-                ghosts = labelled.ghosts();
-                views = build_views();
-            }
+        std::vector<PartId> next;
+        {
+            BorderPass border(labelled, hosted, capacity, total, tolerance, ghosts);
+            for (int colour = 0; colour < colouring.num_colours; ++colour)
+                for (bool lower_moves : {true, false})
+                    pass_moves +=
+                        border.step(links, exchange, colouring, colour, lower_moves, load);
+            reduction += border.cut_reduction();
+            if (pass_moves > 0) next = border.labels();
+        } // the views are freed before the migration's buffers peak
         moves += pass_moves;
         if (pass_moves == 0) break;
+        ghosts = {};
+        labelled.move_to(next);
+        ghosts = labelled.ghosts();
     }
     // The ghost layer is current: the cut needs no further exchange of labels.
-    stats.edge_cut = labelled_cut(comm, graph, label, ghosts);
+    BorderRefineStats stats;
+    stats.edge_cut = labelled_cut(comm, graph, labelled.label, ghosts);
     stats.moves = VertexId(moves);
     stats.cut_reduction = sum_over_ranks(comm, reduction);
     return stats;

@@ -21,9 +21,10 @@ struct BorderRefineStats {
 // best gain first, keeps the partner within (1 + tolerance) x its target weight, leaves the
 // mover a vertex and its part locally connected. A processor has one partner per colour and
 // only one side moves, so no vertex a gain counts changes part meanwhile and the cut falls by
-// exactly the gains. Each step with moves is one migration; passes repeat while one moves
-// something, up to three. Deterministic, and the same for any P (each processor decides from
-// its own view).
+// exactly the gains. Within a pass a processor moves only the vertices it held when the pass
+// began (each moves at most once); the steps exchange only the labels that changed, and the
+// vertices migrate once, at the pass's end. Passes repeat while one moves something, up to
+// three. Deterministic, and the same for any P (each processor decides from its own view).
 BorderRefineStats refine_borders(LabelledGraph& labelled, const std::vector<double>& capacity,
                                  double tolerance);
 

@@ -34,6 +34,13 @@ GhostLayer ghost_layer(MPI_Comm comm, const DistributedGraph& graph,
                        const std::vector<VertexId>& block_start,
                        std::span<const PartId> block_label);
 
+// Collective. Tells every rank that holds one of `changed` (owned indices) as a ghost its new
+// label (`label`, per owned vertex), in `ghosts`. The owned vertices and the ghosts stay where
+// they are: `ghost_rank` is the rank of each ghost (ghosts.ids).
+void share_label_changes(MPI_Comm comm, const DistributedGraph& graph,
+                         std::span<const VertexId> changed, std::span<const PartId> label,
+                         std::span<const int> ghost_rank, GhostLayer& ghosts);
+
 // Collective. The total weight of the edges whose ends have different labels.
 WeightSum labelled_cut(MPI_Comm comm, const DistributedGraph& graph, std::span<const PartId> label,
                        const GhostLayer& ghosts);

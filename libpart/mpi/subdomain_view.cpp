@@ -40,6 +40,7 @@ ProcessorView view_of(const DistributedGraph& graph, std::span<const PartId> lab
     out.adjncy.resize(std::size_t(entries + crossing));
     if (graph.has_edge_weights) out.adjwgt.resize(out.adjncy.size());
     std::vector<EdgeOffset> ghost_degree(ghost_ids.size(), 0);
+    view.ghost_slot.resize(ghost_ids.size());
     view.label.resize(std::size_t(total));
     EdgeOffset at = 0;
     for (VertexId i = 0; i < m; ++i) {
@@ -53,6 +54,7 @@ ProcessorView view_of(const DistributedGraph& graph, std::span<const PartId> lab
                 u = m + VertexId(std::lower_bound(ghost_ids.begin(), ghost_ids.end(), g.adjncy[e]) -
                                  ghost_ids.begin());
                 ++ghost_degree[u - m];
+                view.ghost_slot[std::size_t(u - m)] = ghosts.slots[std::size_t(e)];
                 view.label[u] = ghosts.label_of_entry(label, e);
             }
             out.adjncy[at] = u;
@@ -84,15 +86,42 @@ ProcessorView view_of(const DistributedGraph& graph, std::span<const PartId> lab
 
 ProcessorView processor_view(const DistributedGraph& graph, std::span<const PartId> label,
                              const GhostLayer& ghosts, PartId p) {
+    std::vector<VertexId> members;
+    for (VertexId v = 0; v < graph.num_owned(); ++v)
+        if (label[v] == p) members.push_back(v);
+    return processor_view(graph, label, ghosts, std::move(members));
+}
+
+ProcessorView processor_view(const DistributedGraph& graph, std::span<const PartId> label,
+                             const GhostLayer& ghosts, std::vector<VertexId> members) {
     const StageClock clock("processor views");
     ProcessorView view;
+    view.member = std::move(members);
     std::vector<VertexId> position(std::size_t(graph.num_owned()), -1);
-    for (VertexId v = 0; v < graph.num_owned(); ++v)
-        if (label[v] == p) {
-            position[v] = view.members();
-            view.member.push_back(v);
-        }
+    for (VertexId i = 0; i < view.members(); ++i) position[view.member[i]] = i;
     return view_of(graph, label, ghosts, position, std::move(view));
+}
+
+void relabel_ghosts(ProcessorView& view, std::span<const PartId> owned_label,
+                    const GhostLayer& ghosts) {
+    const auto owned = VertexId(owned_label.size());
+    for (std::size_t j = 0; j < view.ghost_slot.size(); ++j) {
+        const VertexId slot = view.ghost_slot[j];
+        view.label[std::size_t(view.members()) + j] =
+            slot < owned ? owned_label[std::size_t(slot)] : ghosts.label[std::size_t(slot - owned)];
+    }
+}
+
+std::vector<std::vector<VertexId>> members_of(const DistributedGraph& graph,
+                                              std::span<const PartId> label,
+                                              std::span<const PartId> processors) {
+    std::vector<std::vector<VertexId>> members(processors.size());
+    for (VertexId v = 0; v < graph.num_owned(); ++v) {
+        const auto at = std::lower_bound(processors.begin(), processors.end(), label[v]);
+        if (at != processors.end() && *at == label[v])
+            members[std::size_t(at - processors.begin())].push_back(v);
+    }
+    return members;
 }
 
 ProcessorView owned_view(const DistributedGraph& graph, std::span<const PartId> label,

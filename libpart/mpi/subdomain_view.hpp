@@ -23,12 +23,28 @@ struct ProcessorView {
     std::vector<PartId> label;    // per view vertex: the processor (members: this one)
     std::vector<VertexId> member; // rank-local index of each member
     std::vector<VertexId> ghost;  // global id of each ghost
+    // Per ghost: its owned index, or the owned count + its index in the ghost layer's ids.
+    std::vector<VertexId> ghost_slot;
     VertexId members() const { return VertexId(member.size()); }
 };
 
 // The view of processor p from the rank's owned vertices (`label` per owned vertex) and ghosts.
 ProcessorView processor_view(const DistributedGraph& graph, std::span<const PartId> label,
                              const GhostLayer& ghosts, PartId p);
+
+// The same, given p's owned vertices (`members`: ascending owned indices, all labelled p).
+ProcessorView processor_view(const DistributedGraph& graph, std::span<const PartId> label,
+                             const GhostLayer& ghosts, std::vector<VertexId> members);
+
+// Relabels the view's ghosts from the owned vertices' labels and the ghost layer's, after
+// either changed (the ghost layer's ids and slots must be those the view was built with).
+void relabel_ghosts(ProcessorView& view, std::span<const PartId> owned_label,
+                    const GhostLayer& ghosts);
+
+// The owned vertices of each of `processors` (ascending), in owned order.
+std::vector<std::vector<VertexId>> members_of(const DistributedGraph& graph,
+                                              std::span<const PartId> label,
+                                              std::span<const PartId> processors);
 
 // The view of all the rank's owned vertices (members in owned order, labelled by `label`), with
 // the vertices of other ranks as ghosts, and the owned vertices' sizes when the graph has them.
