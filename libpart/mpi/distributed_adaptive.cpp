@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <optional>
 #include <stdexcept>
 
@@ -248,6 +249,8 @@ std::optional<RankCandidate> remapped_clusters(MPI_Comm comm, const RankShare& s
 // it, in proportion to what each holds.
 struct RoomShares {
     std::vector<WeightSum> limit; // per part, in this rank's view
+    std::vector<WeightSum> here;  // per part, what it weighs in this rank's view
+    std::vector<WeightSum> total; // per part, over all ranks
     WeightSum overload = 0;       // over all ranks: the weight above the parts' limits
 };
 
@@ -269,7 +272,7 @@ RoomShares room_shares(MPI_Comm comm, const RankShare& share, const std::vector<
     for (WeightSum w : total_weight) total += w;
     const std::vector<WeightSum> global_limit =
         refine::part_weight_limits({k, {}, request.targets}, total, request.tolerance);
-    RoomShares shares{std::vector<WeightSum>(static_cast<std::size_t>(k)), 0};
+    RoomShares shares{std::vector<WeightSum>(static_cast<std::size_t>(k)), here, total_weight, 0};
     for (PartId q = 0; q < k; ++q) {
         const WeightSum room = global_limit[q] - total_weight[q];
         shares.overload += std::max<WeightSum>(0, -room);
@@ -395,6 +398,96 @@ void slack_rounds_here(MPI_Comm comm, const RankShare& share, const RepartReques
     }
 }
 
+// A connected piece of one part among the rank's owned vertices.
+struct Island {
+    PartId part = -1;
+    std::vector<VertexId> members;
+    WeightSum weight = 0;
+    bool fixed = false;         // a member may not move (fixed_vertices)
+    bool reaches_ghost = false; // an edge to a ghost in its part: it may go on on another rank
+    std::map<PartId, WeightSum> shared; // edge weight to each neighbouring part
+};
+
+// The piece of `part` (view parts) holding owned vertex `start`, over owned vertices only.
+Island island_of(const RankShare& share, const std::vector<PartId>& part,
+                 const std::vector<char>& fixed, VertexId start, std::vector<char>& seen) {
+    const Graph& g = share.view.graph;
+    Island island;
+    island.part = part[start];
+    island.members.push_back(start);
+    seen[start] = 1;
+    for (std::size_t at = 0; at < island.members.size(); ++at) {
+        const VertexId v = island.members[at];
+        island.weight += g.vertex_weight(v);
+        island.fixed = island.fixed || fixed[v];
+        for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e) {
+            const VertexId u = g.adjncy[e];
+            if (part[u] != part[v]) {
+                island.shared[part[u]] += g.edge_weight(e);
+            } else if (u >= share.owned()) {
+                island.reaches_ghost = true;
+            } else if (!seen[u]) {
+                seen[u] = 1;
+                island.members.push_back(u);
+            }
+        }
+    }
+    return island;
+}
+
+// Whether moving the island to part `to` lowers cut + price x migrated size: the cut falls by
+// what it shares with `to` (it shares nothing with its own part), and each member's migration
+// is counted from its old part.
+bool lowers_objective(const RankShare& share, const Island& island, PartId to, double price) {
+    const Graph& g = share.view.graph;
+    WeightSum migrated = 0; // the change, in vertex sizes
+    for (VertexId v : island.members) {
+        const PartId old_part = share.view.label[v];
+        migrated +=
+            g.vertex_size(v) * (WeightSum(old_part != to) - WeightSum(old_part != island.part));
+    }
+    return price * double(migrated) < double(island.shared.at(to));
+}
+
+// Collective. Pieces of a part cut off from the rest of it on this rank (wholly owned, no edge
+// to their part elsewhere, lighter than a diffusion cluster and than their part) join the
+// neighbouring part they share the most edge weight with that has room. Vertex moves near the
+// borders between ranks leave such islands where both sides moved at once; a piece moves
+// only when no member is fixed for `moving` (so two adjacent islands on two ranks never swap),
+// and the two ends take turns. The diffusion's whole clusters, heavier, stay where it put them.
+VertexId absorb_islands(MPI_Comm comm, const RankShare& share, const RepartRequest& request,
+                        std::vector<PartId>& new_part) {
+    const StageClock clock("adaptive: islands");
+    VertexId absorbed = 0;
+    for (MovingEnd moving : {MovingEnd::Lower, MovingEnd::Higher}) {
+        std::vector<PartId> part = view_parts(comm, share, new_part);
+        RoomShares room = room_shares(comm, share, part, request);
+        WeightSum total = 0;
+        for (WeightSum w : room.total) total += w;
+        const WeightSum largest = adaptive_cluster_limits(total, request.new_parts).weight;
+        const std::vector<char> fixed = fixed_vertices(comm, share, moving);
+        std::vector<char> seen(std::size_t(share.owned()), 0);
+        for (VertexId v = 0; v < share.owned(); ++v) {
+            if (seen[v]) continue;
+            const Island island = island_of(share, part, fixed, v, seen);
+            if (island.fixed || island.reaches_ghost || island.weight > largest ||
+                island.weight >= room.total[island.part])
+                continue;
+            PartId to = -1;
+            for (const auto& [q, weight] : island.shared)
+                if (room.here[q] + island.weight <= room.limit[q] &&
+                    (to < 0 || weight > island.shared.at(to)))
+                    to = q;
+            if (to < 0 || !lowers_objective(share, island, to, request.migration_cost)) continue;
+            for (VertexId u : island.members) new_part[u] = part[u] = to;
+            room.here[to] += island.weight;
+            room.here[island.part] -= island.weight;
+            ++absorbed;
+        }
+    }
+    return VertexId(sum_over_ranks(comm, absorbed));
+}
+
 // Collective. Single vertices finish the balance, the borders are reshaped, then slack rounds
 // while they pay; fills the candidate's vertex moves, reshaping and objective.
 void finish_here(MPI_Comm comm, const RankShare& share, const RepartRequest& request,
@@ -444,6 +537,10 @@ AdaptiveOutcome adaptive_new_parts(MPI_Comm comm, const DistributedInput& input,
         remap &&
         (fits(*remap) != fits(diffusion) ? fits(*remap) : remap->objective < diffusion.objective);
     RankCandidate& kept = remapped ? *remap : diffusion;
+    const VertexId islands = absorb_islands(comm, share, request, kept.new_part);
+    if (islands > 0)
+        kept.objective = global_objective(comm, share, view_parts(comm, share, kept.new_part),
+                                          request.migration_cost);
     AdaptiveOutcome outcome;
     outcome.new_part = std::move(kept.new_part);
     outcome.details = {
@@ -458,6 +555,7 @@ AdaptiveOutcome adaptive_new_parts(MPI_Comm comm, const DistributedInput& input,
          double(kept.cluster_moves[1] + sum_over_ranks(comm, kept.vertex_moves.detached_moves))},
         {"band_cut_reduction", double(sum_over_ranks(comm, kept.band_cut_reduction))},
         {"slack_rounds", double(kept.slack_rounds)},
+        {"islands_absorbed", double(islands)},
         {"overload_left", double(kept.vertex_moves.overload_left)}};
     return outcome;
 }
