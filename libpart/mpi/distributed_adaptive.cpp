@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <numeric>
 #include <optional>
+#include <span>
 #include <stdexcept>
 
 #include "libpart/mpi/exchange.hpp"
@@ -291,16 +293,19 @@ enum class MovingEnd { Lower, Higher };
 
 // The vertices that stay put: ghosts, and the owned vertices at the other end of an edge to
 // another rank than `moving`, so that the gains a rank sees are exact.
+bool is_fixed(const RankShare& share, int rank, MovingEnd moving, VertexId v) {
+    for (VertexId u : share.view.graph.neighbours(v))
+        if (u >= share.owned()) {
+            const int other = share.ghost_rank[std::size_t(u - share.owned())];
+            if (moving == MovingEnd::Lower ? other < rank : other > rank) return true;
+        }
+    return false;
+}
+
 std::vector<char> fixed_vertices(MPI_Comm comm, const RankShare& share, MovingEnd moving) {
-    const Graph& g = share.view.graph;
-    const int rank = rank_of(comm);
     std::vector<char> fixed = share.ghost_mask();
     for (VertexId v = 0; v < share.owned(); ++v)
-        for (VertexId u : g.neighbours(v))
-            if (u >= share.owned()) {
-                const int other = share.ghost_rank[std::size_t(u - share.owned())];
-                if (moving == MovingEnd::Lower ? other < rank : other > rank) fixed[v] = 1;
-            }
+        fixed[v] = is_fixed(share, rank_of(comm), moving, v);
     return fixed;
 }
 
@@ -398,92 +403,123 @@ void slack_rounds_here(MPI_Comm comm, const RankShare& share, const RepartReques
     }
 }
 
-// A connected piece of one part among the rank's owned vertices.
-struct Island {
-    PartId part = -1;
-    std::vector<VertexId> members;
-    WeightSum weight = 0;
-    bool fixed = false;         // a member may not move (fixed_vertices)
-    bool reaches_ghost = false; // an edge to a ghost in its part: it may go on on another rank
-    std::map<PartId, WeightSum> shared; // edge weight to each neighbouring part
+// Islands: pieces of a part among the rank's owned vertices (connected through them) with no
+// edge to a ghost in their part, so cut off from the rest of it, and at most `largest` in
+// weight. Only pieces holding or touching a vertex whose part changed are searched (the others
+// are as the old partition left them), and a search stops once it knows its piece is none.
+struct Islands {
+    std::vector<VertexId> order;       // island after island
+    std::vector<std::size_t> first{0}; // where each starts in `order`; then order.size()
+    std::vector<WeightSum> weight;     // per island
+    std::span<const VertexId> members(std::size_t i) const {
+        return {order.data() + first[i], first[i + 1] - first[i]};
+    }
 };
 
-// The piece of `part` (view parts) holding owned vertex `start`, over owned vertices only.
-Island island_of(const RankShare& share, const std::vector<PartId>& part,
-                 const std::vector<char>& fixed, VertexId start, std::vector<char>& seen) {
+Islands islands_of(const RankShare& share, const std::vector<PartId>& part, WeightSum largest) {
     const Graph& g = share.view.graph;
-    Island island;
-    island.part = part[start];
-    island.members.push_back(start);
-    seen[start] = 1;
-    for (std::size_t at = 0; at < island.members.size(); ++at) {
-        const VertexId v = island.members[at];
-        island.weight += g.vertex_weight(v);
-        island.fixed = island.fixed || fixed[v];
-        for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e) {
-            const VertexId u = g.adjncy[e];
-            if (part[u] != part[v]) {
-                island.shared[part[u]] += g.edge_weight(e);
-            } else if (u >= share.owned()) {
-                island.reaches_ghost = true;
-            } else if (!seen[u]) {
-                seen[u] = 1;
-                island.members.push_back(u);
+    const VertexId owned = share.owned();
+    const auto changed = [&](VertexId v) { return part[v] != share.view.label[v]; };
+    enum : char { Unseen, Searched, NotIsland };
+    std::vector<char> state(std::size_t(owned), Unseen);
+    Islands islands;
+    std::vector<VertexId> piece;
+    for (VertexId start = 0; start < owned; ++start) {
+        const auto row = g.neighbours(start);
+        if (state[start] != Unseen ||
+            (!changed(start) && std::none_of(row.begin(), row.end(), changed)))
+            continue;
+        piece.assign(1, start);
+        state[start] = Searched;
+        WeightSum weight = 0;
+        bool island = true;
+        for (std::size_t at = 0; island && at < piece.size(); ++at) {
+            const VertexId v = piece[at];
+            weight += g.vertex_weight(v);
+            island = weight <= largest;
+            for (VertexId u : g.neighbours(v)) {
+                if (!island || part[u] != part[v]) continue;
+                if (u >= owned || state[u] == NotIsland) {
+                    island = false;
+                } else if (state[u] == Unseen) {
+                    state[u] = Searched;
+                    piece.push_back(u);
+                }
             }
         }
+        if (!island) {
+            for (VertexId v : piece) state[v] = NotIsland;
+            continue;
+        }
+        islands.order.insert(islands.order.end(), piece.begin(), piece.end());
+        islands.first.push_back(islands.order.size());
+        islands.weight.push_back(weight);
     }
-    return island;
+    return islands;
 }
 
-// Whether moving the island to part `to` lowers cut + price x migrated size: the cut falls by
-// what it shares with `to` (it shares nothing with its own part), and each member's migration
-// is counted from its old part.
-bool lowers_objective(const RankShare& share, const Island& island, PartId to, double price) {
+// The part an island (`members`, cut off from its part) joins: of the neighbouring parts with
+// room for it, the one it shares the most edge weight with (the lowest on a tie); -1 when none,
+// or when the move does not lower cut + price x migrated size. The cut falls by what it shares
+// with that part (it shares nothing with its own); migration is counted from the old parts.
+PartId island_target(const RankShare& share, const std::vector<PartId>& part,
+                     std::span<const VertexId> members, WeightSum weight, const RoomShares& room,
+                     double price) {
     const Graph& g = share.view.graph;
+    std::map<PartId, WeightSum> shared;
+    for (VertexId v : members)
+        for (EdgeOffset e = g.xadj[v]; e < g.xadj[v + 1]; ++e)
+            if (part[g.adjncy[e]] != part[v]) shared[part[g.adjncy[e]]] += g.edge_weight(e);
+    PartId to = -1;
+    for (const auto& [q, w] : shared)
+        if (room.here[q] + weight <= room.limit[q] && (to < 0 || w > shared[to])) to = q;
+    if (to < 0) return -1;
+    const PartId from = part[members[0]];
     WeightSum migrated = 0; // the change, in vertex sizes
-    for (VertexId v : island.members) {
+    for (VertexId v : members) {
         const PartId old_part = share.view.label[v];
-        migrated +=
-            g.vertex_size(v) * (WeightSum(old_part != to) - WeightSum(old_part != island.part));
+        migrated += g.vertex_size(v) * (WeightSum(old_part != to) - WeightSum(old_part != from));
     }
-    return price * double(migrated) < double(island.shared.at(to));
+    return price * double(migrated) < double(shared[to]) ? to : -1;
 }
 
-// Collective. Pieces of a part cut off from the rest of it on this rank (wholly owned, no edge
-// to their part elsewhere, lighter than a diffusion cluster and than their part) join the
-// neighbouring part they share the most edge weight with that has room. Vertex moves near the
-// borders between ranks leave such islands where both sides moved at once; a piece moves
-// only when no member is fixed for `moving` (so two adjacent islands on two ranks never swap),
-// and the two ends take turns. The diffusion's whole clusters, heavier, stay where it put them.
+// Collective. Islands, pieces of a part cut off from the rest of it on this rank (wholly owned,
+// no edge to their part elsewhere, lighter than a diffusion cluster and than their part), join
+// a neighbouring part (island_target). Vertex moves near the borders between ranks leave them
+// where both sides moved at once. An island moves only when no member is fixed for the moving
+// end (so two adjacent islands on two ranks never swap), and the two ends take turns. The
+// diffusion's whole clusters, heavier, stay where it put them. Returns the islands moved.
 VertexId absorb_islands(MPI_Comm comm, const RankShare& share, const RepartRequest& request,
                         std::vector<PartId>& new_part) {
     const StageClock clock("adaptive: islands");
+    const int rank = rank_of(comm);
     VertexId absorbed = 0;
     for (MovingEnd moving : {MovingEnd::Lower, MovingEnd::Higher}) {
         std::vector<PartId> part = view_parts(comm, share, new_part);
         RoomShares room = room_shares(comm, share, part, request);
-        WeightSum total = 0;
-        for (WeightSum w : room.total) total += w;
+        const WeightSum total = std::accumulate(room.total.begin(), room.total.end(), WeightSum(0));
         const WeightSum largest = adaptive_cluster_limits(total, request.new_parts).weight;
-        const std::vector<char> fixed = fixed_vertices(comm, share, moving);
-        std::vector<char> seen(std::size_t(share.owned()), 0);
-        for (VertexId v = 0; v < share.owned(); ++v) {
-            if (seen[v]) continue;
-            const Island island = island_of(share, part, fixed, v, seen);
-            if (island.fixed || island.reaches_ghost || island.weight > largest ||
-                island.weight >= room.total[island.part])
+        const Islands islands = islands_of(share, part, largest);
+        long long held = 0; // islands fixed at this end
+        for (std::size_t i = 0; i < islands.weight.size(); ++i) {
+            const std::span<const VertexId> members = islands.members(i);
+            const PartId from = part[members[0]];
+            const WeightSum weight = islands.weight[i];
+            if (weight >= room.total[from]) continue;
+            if (std::any_of(members.begin(), members.end(),
+                            [&](VertexId v) { return is_fixed(share, rank, moving, v); })) {
+                ++held;
                 continue;
-            PartId to = -1;
-            for (const auto& [q, weight] : island.shared)
-                if (room.here[q] + island.weight <= room.limit[q] &&
-                    (to < 0 || weight > island.shared.at(to)))
-                    to = q;
-            if (to < 0 || !lowers_objective(share, island, to, request.migration_cost)) continue;
-            for (VertexId u : island.members) new_part[u] = part[u] = to;
-            room.here[to] += island.weight;
-            room.here[island.part] -= island.weight;
+            }
+            const PartId to =
+                island_target(share, part, members, weight, room, request.migration_cost);
+            if (to < 0) continue;
+            for (VertexId v : members) new_part[v] = part[v] = to;
+            room.here[to] += weight;
+            room.here[from] -= weight;
             ++absorbed;
         }
+        if (sum_over_ranks(comm, held) == 0) break; // the other end has none to move
     }
     return VertexId(sum_over_ranks(comm, absorbed));
 }
