@@ -86,12 +86,13 @@ struct FlowServing {
 // A retiring processor hands what the adjuster leaves it (at least one vertex: the adjuster
 // never empties a part) to the neighbour it owes the most, so it ends empty in the same wave.
 void serve_processor(const DistributedGraph& graph, const std::vector<PartId>& label,
-                     const GhostLayer& ghosts, const ProcessorLinks& links, std::size_t i,
-                     const std::vector<WeightSum>& flow, PartId processors, bool retiring,
-                     Weight heaviest, std::vector<PartId>& next_label, FlowServing& serving) {
+                     const GhostLayer& ghosts, const HostedMembers& members,
+                     const ProcessorLinks& links, std::size_t i, const std::vector<WeightSum>& flow,
+                     PartId processors, bool retiring, Weight heaviest,
+                     std::vector<PartId>& next_label, FlowServing& serving) {
     const StageClock clock("workload adjuster");
     const PartId p = links.processors[i];
-    ProcessorView view = processor_view(graph, label, ghosts, p);
+    ProcessorView view = processor_view(graph, label, ghosts, members, i, p);
     if (view.members() == 0) return;
     const Graph quotient = quotient_graph(view.graph, view.label, processors);
     std::vector<WeightSum> outflow(quotient.adjncy.size(), 0);
@@ -160,11 +161,14 @@ FlowServing serve_flows(LabelledGraph& labelled, GhostLayer ghosts, const Proces
         ghosts_current = true;
         // Every ready processor decides from the state before the wave.
         std::vector<PartId> next_label(labelled.label);
+        const HostedMembers members =
+            hosted_members(labelled.graph, labelled.label, links.processors);
         FlowServing wave;
         for (std::size_t i = 0; i < count; ++i) {
             if (served[i] || (waiting[i] && !cyclic)) continue;
-            serve_processor(labelled.graph, labelled.label, ghosts, links, i, flow, processors,
-                            capacity[links.processors[i]] <= 0, heaviest, next_label, wave);
+            serve_processor(labelled.graph, labelled.label, ghosts, members, links, i, flow,
+                            processors, capacity[links.processors[i]] <= 0, heaviest, next_label,
+                            wave);
             served[i] = 1;
         }
         serving.moved = serving.moved || wave.moved;

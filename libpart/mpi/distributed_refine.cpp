@@ -75,7 +75,8 @@ class BorderPass {
                GhostLayer& ghosts)
         : comm_(labelled.comm), graph_(labelled.graph), hosted_(hosted), capacity_(capacity),
           total_(total), tolerance_(tolerance), ghosts_(ghosts), current_(labelled.label),
-          members_(members_of(graph_, current_, hosted)), views_(hosted.size()) {
+          start_(labelled.label), members_(hosted_members(graph_, start_, hosted)),
+          views_(hosted.size()) {
         for (PartId g : ghosts.label) ghost_rank_.push_back(owner_of_part(g, size_of(comm_)));
     }
 
@@ -96,7 +97,7 @@ class BorderPass {
             const std::size_t i = links.owner[l];
             const PartId p = hosted_[i], partner = links.neighbour[l];
             if (active[l] && (p < partner) == lower_moves && capacity_[p] > 0 &&
-                !members_[i].empty())
+                !members_.of[i].empty())
                 move(i, partner, partner_load[l], load[i], changes);
         }
         // Applied once every link of the step has decided from the same labels.
@@ -120,7 +121,7 @@ class BorderPass {
     void move(std::size_t i, PartId partner, WeightSum partner_load, WeightSum own_load,
               Changes& changes) {
         std::optional<ProcessorView>& view = views_[i];
-        if (!view) view = processor_view(graph_, current_, ghosts_, members_[i]);
+        if (!view) view = processor_view(graph_, start_, ghosts_, members_, i, hosted_[i]);
         relabel_ghosts(*view, current_, ghosts_);
         const auto limit = WeightSum(
             std::floor(capacity_[partner] / sum(capacity_) * double(total_) * (1 + tolerance_)));
@@ -162,7 +163,8 @@ class BorderPass {
     double tolerance_;
     GhostLayer& ghosts_;
     std::vector<PartId> current_;                     // per owned vertex
-    std::vector<std::vector<VertexId>> members_;      // per hosted processor, at the pass start
+    const std::vector<PartId>& start_;                // per owned vertex, at the pass start
+    HostedMembers members_;                           // of the hosted processors, at the start
     std::vector<std::optional<ProcessorView>> views_; // per hosted processor, once it moves
     std::vector<int> ghost_rank_;                     // per ghost, where it stays this pass
     long long reduction_ = 0;

@@ -10,17 +10,17 @@ namespace part::mpi {
 
 namespace {
 
-// The view of the owned vertices whose `position` (member index) is set, listed in `view.member`;
-// every other end of their edges is a ghost of the view. Ghosts are labelled from `label` and
-// the ghost layer.
+// The view of the owned vertices listed in `view.member`: those labelled `p` (every owned
+// vertex when p < 0), each at `position` among them; every other end of their edges is a ghost
+// of the view. Ghosts are labelled from `label` and the ghost layer.
 ProcessorView view_of(const DistributedGraph& graph, std::span<const PartId> label,
-                      const GhostLayer& ghosts, const std::vector<VertexId>& position,
+                      const GhostLayer& ghosts, PartId p, std::span<const VertexId> position,
                       ProcessorView view) {
     const Graph& g = graph.local;
     const VertexId m = view.members();
     auto in_view = [&](EdgeOffset e) {
         const VertexId slot = ghosts.slots[std::size_t(e)];
-        return slot < graph.num_owned() && position[slot] >= 0;
+        return slot < graph.num_owned() && (p < 0 || label[std::size_t(slot)] == p);
     };
     std::vector<VertexId>& ghost_ids = view.ghost;
     EdgeOffset entries = 0;
@@ -86,20 +86,17 @@ ProcessorView view_of(const DistributedGraph& graph, std::span<const PartId> lab
 
 ProcessorView processor_view(const DistributedGraph& graph, std::span<const PartId> label,
                              const GhostLayer& ghosts, PartId p) {
-    std::vector<VertexId> members;
-    for (VertexId v = 0; v < graph.num_owned(); ++v)
-        if (label[v] == p) members.push_back(v);
-    return processor_view(graph, label, ghosts, std::move(members));
+    const std::vector<PartId> alone{p};
+    return processor_view(graph, label, ghosts, hosted_members(graph, label, alone), 0, p);
 }
 
 ProcessorView processor_view(const DistributedGraph& graph, std::span<const PartId> label,
-                             const GhostLayer& ghosts, std::vector<VertexId> members) {
+                             const GhostLayer& ghosts, const HostedMembers& members, std::size_t i,
+                             PartId p) {
     const StageClock clock("processor views");
     ProcessorView view;
-    view.member = std::move(members);
-    std::vector<VertexId> position(std::size_t(graph.num_owned()), -1);
-    for (VertexId i = 0; i < view.members(); ++i) position[view.member[i]] = i;
-    return view_of(graph, label, ghosts, position, std::move(view));
+    view.member = members.of[i];
+    return view_of(graph, label, ghosts, p, members.position, std::move(view));
 }
 
 void relabel_ghosts(ProcessorView& view, std::span<const PartId> owned_label,
@@ -112,14 +109,16 @@ void relabel_ghosts(ProcessorView& view, std::span<const PartId> owned_label,
     }
 }
 
-std::vector<std::vector<VertexId>> members_of(const DistributedGraph& graph,
-                                              std::span<const PartId> label,
-                                              std::span<const PartId> processors) {
-    std::vector<std::vector<VertexId>> members(processors.size());
+HostedMembers hosted_members(const DistributedGraph& graph, std::span<const PartId> label,
+                             std::span<const PartId> processors) {
+    HostedMembers members{std::vector<std::vector<VertexId>>(processors.size()),
+                          std::vector<VertexId>(std::size_t(graph.num_owned()), -1)};
     for (VertexId v = 0; v < graph.num_owned(); ++v) {
         const auto at = std::lower_bound(processors.begin(), processors.end(), label[v]);
-        if (at != processors.end() && *at == label[v])
-            members[std::size_t(at - processors.begin())].push_back(v);
+        if (at == processors.end() || *at != label[v]) continue;
+        std::vector<VertexId>& list = members.of[std::size_t(at - processors.begin())];
+        members.position[v] = VertexId(list.size());
+        list.push_back(v);
     }
     return members;
 }
@@ -130,7 +129,7 @@ ProcessorView owned_view(const DistributedGraph& graph, std::span<const PartId> 
     std::iota(identity.begin(), identity.end(), 0);
     ProcessorView view;
     view.member = identity;
-    view = view_of(graph, label, ghosts, identity, std::move(view));
+    view = view_of(graph, label, ghosts, -1, identity, std::move(view));
     if (graph.has_vertex_sizes) {
         view.graph.vsize.assign(view.label.size(), 1);
         for (VertexId v = 0; v < graph.num_owned(); ++v)

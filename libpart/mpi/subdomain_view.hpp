@@ -32,19 +32,25 @@ struct ProcessorView {
 ProcessorView processor_view(const DistributedGraph& graph, std::span<const PartId> label,
                              const GhostLayer& ghosts, PartId p);
 
-// The same, given p's owned vertices (`members`: ascending owned indices, all labelled p).
+// The owned vertices of each of some processors (ascending), listed in owned order, and where
+// each stands in its processor's list: the views of many processors are then built without an
+// array of the owned count each.
+struct HostedMembers {
+    std::vector<std::vector<VertexId>> of; // per processor
+    std::vector<VertexId> position;        // per owned vertex; -1 when not listed
+};
+HostedMembers hosted_members(const DistributedGraph& graph, std::span<const PartId> label,
+                             std::span<const PartId> processors);
+
+// The view of processor p, the i-th of `members` (listed from the same `label`).
 ProcessorView processor_view(const DistributedGraph& graph, std::span<const PartId> label,
-                             const GhostLayer& ghosts, std::vector<VertexId> members);
+                             const GhostLayer& ghosts, const HostedMembers& members, std::size_t i,
+                             PartId p);
 
 // Relabels the view's ghosts from the owned vertices' labels and the ghost layer's, after
 // either changed (the ghost layer's ids and slots must be those the view was built with).
 void relabel_ghosts(ProcessorView& view, std::span<const PartId> owned_label,
                     const GhostLayer& ghosts);
-
-// The owned vertices of each of `processors` (ascending), in owned order.
-std::vector<std::vector<VertexId>> members_of(const DistributedGraph& graph,
-                                              std::span<const PartId> label,
-                                              std::span<const PartId> processors);
 
 // The view of all the rank's owned vertices (members in owned order, labelled by `label`), with
 // the vertices of other ranks as ghosts, and the owned vertices' sizes when the graph has them.
