@@ -12,10 +12,12 @@ DistributedGdeResult run_distributed_gde(const ProcessorLinks& links, LinkExchan
                                          const LinkColouring& colouring,
                                          std::span<const WeightSum> loads,
                                          std::span<const double> capacities, PartId processors,
-                                         double lambda, int max_sweeps) {
+                                         double lambda, std::span<const WeightSum> goals,
+                                         bool nearest_room, int max_sweeps) {
     const StageClock clock("decision maker");
     const std::size_t count = links.processors.size();
-    const gde::GdeParameters parameters{lambda, colouring.num_colours, std::max(processors, 1)};
+    const gde::GdeParameters parameters{lambda, colouring.num_colours, std::max(processors, 1),
+                                        nearest_room, processors};
     std::vector<gde::GdeProcessor> running;
     running.reserve(count);
     for (std::size_t i = 0; i < count; ++i) {
@@ -23,7 +25,7 @@ DistributedGdeResult run_distributed_gde(const ProcessorLinks& links, LinkExchan
         for (std::size_t l = links.first[i]; l < links.first[i + 1]; ++l)
             own.push_back({VertexId(links.neighbour[l]), colouring.colour[l]});
         running.emplace_back(VertexId(links.processors[i]), loads[i], capacities[i], std::move(own),
-                             parameters);
+                             parameters, goals.empty() ? gde::kFullBalance : goals[i]);
     }
     auto all_finished = [&] {
         return std::all_of(running.begin(), running.end(),

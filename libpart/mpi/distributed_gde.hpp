@@ -27,11 +27,15 @@ struct DistributedGdeResult {
 // value that proves stability is `processors` (the network's size), a bound every processor
 // knows without the network: information crosses at least one link per sweep, so it crosses
 // any network of N processors in N - 1 sweeps (the serial driver computes the exact crossing
-// time from the whole network). Throws Error after max_sweeps.
+// time from the whole network). `goals` (per processor of `links`, or empty for the paper's
+// full balance) is the load each may keep; with `nearest_room` a processor above its goal
+// sends the excess towards the nearest processor below its own (room_flow) instead of
+// diffusing it. Throws Error after max_sweeps.
 DistributedGdeResult run_distributed_gde(const ProcessorLinks& links, LinkExchange& exchange,
                                          const LinkColouring& colouring,
                                          std::span<const WeightSum> loads,
                                          std::span<const double> capacities, PartId processors,
-                                         double lambda, int max_sweeps = 200000);
+                                         double lambda, std::span<const WeightSum> goals = {},
+                                         bool nearest_room = false, int max_sweeps = 200000);
 
 } // namespace part::mpi

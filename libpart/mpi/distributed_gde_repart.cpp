@@ -1,6 +1,7 @@
 #include "libpart/mpi/distributed_gde_repart.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -18,6 +19,9 @@
 namespace part::mpi {
 
 namespace {
+
+// The paper's exchange parameter for the decision maker.
+constexpr double kLambda = 0.5;
 
 // Load per unit of share; a retiring processor (share 0) holding load is the heaviest of all.
 double load_ratio(WeightSum load, double share) {
@@ -77,9 +81,32 @@ int seed_empty_processors(LabelledGraph& labelled, const std::vector<double>& ca
     return seeded;
 }
 
+// Collective. Whether every processor weighs at most (1 + tolerance) x its share of `total`
+// (`loads` per hosted processor).
+bool within_goals(MPI_Comm comm, const std::vector<double>& capacity,
+                  const std::vector<PartId>& hosted, const std::vector<WeightSum>& loads,
+                  WeightSum total, double tolerance) {
+    const double shares = std::accumulate(capacity.begin(), capacity.end(), 0.0);
+    bool over = false;
+    for (std::size_t i = 0; i < hosted.size(); ++i)
+        over = over || loads[i] > WeightSum(std::floor(capacity[hosted[i]] / shares *
+                                                       double(total) * (1 + tolerance)));
+    return !any_rank(comm, over);
+}
+
 struct FlowServing {
     bool moved = false;         // a processor of this rank moved vertices
     bool short_of_flow = false; // by a vertex or more on some link
+    WeightSum requested = 0;    // the flows this rank's processors were asked to carry
+    WeightSum carried = 0;      // and what they moved
+};
+
+// How the adjusters pick vertices: `heaviest` is the heaviest vertex weight (a flow short by
+// less counts as served), and within a tolerance heavier vertices go first, as in the serial
+// method, so that fewer vertices carry a flow.
+struct AdjusterChoice {
+    Weight heaviest;
+    bool heaviest_first;
 };
 
 // What one processor's adjuster does in its wave: moves its members' labels in `next_label`.
@@ -88,7 +115,7 @@ struct FlowServing {
 void serve_processor(const DistributedGraph& graph, const std::vector<PartId>& label,
                      const GhostLayer& ghosts, const HostedMembers& members,
                      const ProcessorLinks& links, std::size_t i, const std::vector<WeightSum>& flow,
-                     PartId processors, bool retiring, Weight heaviest,
+                     PartId processors, bool retiring, AdjusterChoice choice,
                      std::vector<PartId>& next_label, FlowServing& serving) {
     const StageClock clock("workload adjuster");
     const PartId p = links.processors[i];
@@ -109,13 +136,15 @@ void serve_processor(const DistributedGraph& graph, const std::vector<PartId>& l
         bordered += std::max<WeightSum>(outflow[e], 0);
     }
     // A neighbour no longer bordering cannot be served this round.
-    serving.short_of_flow = serving.short_of_flow || total - bordered >= heaviest;
-    const std::vector<gde::Transfer> transfers =
-        gde::adjust_workload(view.graph, view.label, processors, quotient, outflow, {p});
+    serving.short_of_flow = serving.short_of_flow || total - bordered >= choice.heaviest;
+    const std::vector<gde::Transfer> transfers = gde::adjust_workload(
+        view.graph, view.label, processors, quotient, outflow, {p}, {}, choice.heaviest_first);
     for (const gde::Transfer& t : transfers) {
+        serving.requested += t.requested;
+        serving.carried += t.moved_weight;
         serving.moved = serving.moved || t.moved_vertices > 0;
         serving.short_of_flow =
-            serving.short_of_flow || (!retiring && t.requested - t.moved_weight >= heaviest);
+            serving.short_of_flow || (!retiring && t.requested - t.moved_weight >= choice.heaviest);
     }
     std::size_t owed_most = links.first[i + 1];
     for (std::size_t l = links.first[i]; l < links.first[i + 1]; ++l)
@@ -136,7 +165,7 @@ void serve_processor(const DistributedGraph& graph, const std::vector<PartId>& l
 // (cyclic flows), all of those serve at once. `ghosts` is the current ghost layer.
 FlowServing serve_flows(LabelledGraph& labelled, GhostLayer ghosts, const ProcessorLinks& links,
                         LinkExchange& exchange, const std::vector<WeightSum>& flow,
-                        const std::vector<double>& capacity, Weight heaviest) {
+                        const std::vector<double>& capacity, AdjusterChoice choice) {
     const MPI_Comm comm = labelled.comm;
     const auto processors = PartId(capacity.size());
     FlowServing serving;
@@ -167,12 +196,14 @@ FlowServing serve_flows(LabelledGraph& labelled, GhostLayer ghosts, const Proces
         for (std::size_t i = 0; i < count; ++i) {
             if (served[i] || (waiting[i] && !cyclic)) continue;
             serve_processor(labelled.graph, labelled.label, ghosts, members, links, i, flow,
-                            processors, capacity[links.processors[i]] <= 0, heaviest, next_label,
+                            processors, capacity[links.processors[i]] <= 0, choice, next_label,
                             wave);
             served[i] = 1;
         }
         serving.moved = serving.moved || wave.moved;
         serving.short_of_flow = serving.short_of_flow || wave.short_of_flow;
+        serving.requested += wave.requested;
+        serving.carried += wave.carried;
         if (any_rank(comm, wave.moved)) {
             ghosts = {}; // stale; freed before the migration's buffers peak
             labelled.move_to(next_label);
@@ -186,15 +217,39 @@ FlowServing serve_flows(LabelledGraph& labelled, GhostLayer ghosts, const Proces
     return serving;
 }
 
+// Each hosted processor's goal within `tolerance` (empty for the paper's full balance): the
+// limit (1 + tolerance) x its share of `total` when the excess goes to the nearest room; when
+// it diffuses, the limit less the rounding stalls of a path as long as the network can be
+// (tolerance_goal), at least the share itself.
+std::vector<WeightSum> tolerance_goals(const std::vector<double>& capacity,
+                                       const std::vector<PartId>& hosted, WeightSum total,
+                                       double tolerance, bool nearest_room) {
+    std::vector<WeightSum> goals;
+    if (tolerance <= 0) return goals;
+    const double shares = std::accumulate(capacity.begin(), capacity.end(), 0.0);
+    for (PartId p : hosted) {
+        const double share = capacity[p] / shares * double(total);
+        const auto ceiling = WeightSum(std::floor(share * (1 + tolerance)));
+        goals.push_back(nearest_room ? ceiling
+                                     : gde::tolerance_goal(ceiling, WeightSum(std::ceil(share)),
+                                                           int(capacity.size()), kLambda));
+    }
+    return goals;
+}
+
 // Balancing rounds (decision maker, then the adjuster in waves) until a round moves nothing
-// or serves every flow within a vertex.
+// or serves every flow within a vertex; within a tolerance, until every processor is within
+// its limit. The excess goes to the nearest room (serial refine_with_gde's Migration goal)
+// until a round carries less than half of what it asked (borders too thin for the few paths
+// it takes), then diffuses over every border.
 void balance_rounds(LabelledGraph& labelled, const std::vector<double>& capacity, int max_rounds,
-                    Weight heaviest, DistributedGdeStats& stats) {
+                    Weight heaviest, double tolerance, DistributedGdeStats& stats) {
     const MPI_Comm comm = labelled.comm;
     const auto k = PartId(capacity.size());
     const std::vector<PartId> hosted = hosted_processors(comm, k);
     std::vector<double> hosted_capacity;
     for (PartId p : hosted) hosted_capacity.push_back(capacity[p]);
+    bool nearest_room = tolerance > 0;
     for (int round = 0; round < max_rounds; ++round) {
         // Decision maker over the processor graph (3.1-3.2): flows to each neighbour.
         GhostLayer ghosts = labelled.ghosts();
@@ -204,10 +259,16 @@ void balance_rounds(LabelledGraph& labelled, const std::vector<double>& capacity
         const LinkColouring colouring = colour_links(comm, links, exchange);
         const std::vector<WeightSum> loads =
             processor_loads(labelled.graph, labelled.label, hosted);
+        const WeightSum total =
+            sum_over_ranks(comm, std::accumulate(loads.begin(), loads.end(), WeightSum(0)));
+        const std::vector<WeightSum> goals =
+            tolerance_goals(capacity, hosted, total, tolerance, nearest_room);
+        if (tolerance > 0 && within_goals(comm, capacity, hosted, loads, total, tolerance)) break;
         // A processor that does not terminate throws on its rank only: agree, so that the
         // other ranks fail with it instead of waiting in the next collective.
         const DistributedGdeResult flows = collectively(comm, [&] {
-            return run_distributed_gde(links, exchange, colouring, loads, hosted_capacity, k, 0.5);
+            return run_distributed_gde(links, exchange, colouring, loads, hosted_capacity, k,
+                                       kLambda, goals, nearest_room);
         });
         stats.sweeps += max_over_ranks(comm, flows.sweeps);
         ++stats.rounds;
@@ -216,9 +277,14 @@ void balance_rounds(LabelledGraph& labelled, const std::vector<double>& capacity
         // neighbour that owes it load has served (the serial adjuster's DAG order, reached by
         // local messages), so that it forwards load it has received.
         const FlowServing serving = serve_flows(labelled, std::move(ghosts), links, exchange,
-                                                flows.flow, capacity, heaviest);
+                                                flows.flow, capacity, {heaviest, tolerance > 0});
         const bool moved = any_rank(comm, serving.moved);
-        if (!moved || !any_rank(comm, serving.short_of_flow)) break;
+        if (nearest_room &&
+            2 * sum_over_ranks(comm, serving.carried) < sum_over_ranks(comm, serving.requested)) {
+            nearest_room = false;
+            if (!moved) continue;
+        }
+        if (!moved || (tolerance <= 0 && !any_rank(comm, serving.short_of_flow))) break;
     }
 }
 
@@ -277,7 +343,7 @@ VertexId evacuate_retiring(LabelledGraph& labelled, const std::vector<double>& c
 } // namespace
 
 DistributedGdeStats rebalance_with_gde(LabelledGraph& labelled, const std::vector<double>& capacity,
-                                       int max_rounds) {
+                                       double tolerance, int max_rounds) {
     DistributedGdeStats stats;
     stats.seeded_parts = seed_empty_processors(labelled, capacity);
     const DistributedGraph& graph = labelled.graph;
@@ -285,11 +351,12 @@ DistributedGdeStats rebalance_with_gde(LabelledGraph& labelled, const std::vecto
     for (VertexId v = 0; v < graph.num_owned(); ++v)
         heaviest_local = std::max(heaviest_local, graph.local.vertex_weight(v));
     const Weight heaviest = max_over_ranks(labelled.comm, heaviest_local);
-    balance_rounds(labelled, capacity, max_rounds, heaviest, stats);
+    balance_rounds(labelled, capacity, max_rounds, heaviest, tolerance, stats);
     if (std::find(capacity.begin(), capacity.end(), 0.0) == capacity.end()) return stats;
     stats.evacuated = evacuate_retiring(labelled, capacity);
     // The remnants may have tipped their heirs over: balance once more among the live ones.
-    if (stats.evacuated > 0) balance_rounds(labelled, capacity, max_rounds, heaviest, stats);
+    if (stats.evacuated > 0)
+        balance_rounds(labelled, capacity, max_rounds, heaviest, tolerance, stats);
     return stats;
 }
 

@@ -30,6 +30,9 @@ struct DistributedGdeStats {
 // `capacity` (the same on every rank) is each processor's share of the load: its target
 // fraction, or 0 for a processor that retires and must end empty. On return labels, vertices
 // and directory are updated, and the carried attributes have moved with the vertices.
+// `tolerance` 0 balances every processor to its share (the paper); above 0 only what lies
+// above (1 + tolerance) x a share moves, towards the nearest room first, as the serial gde
+// method does within a tolerance, and rounds repeat until every processor is within it.
 // Growth: a processor with a share but no vertex starts as a ball carved out of the processor
 // heaviest for its share around its deepest vertex (as the serial gde method). Rounds repeat,
 // as serial refine_with_gde, while a round moved vertices but fell short of a flow by a
@@ -40,6 +43,6 @@ struct DistributedGdeStats {
 // once more. Deterministic, and the same for any P: every exchange is collective or paired,
 // migration keeps vertices in global id order, and each processor works on its own view.
 DistributedGdeStats rebalance_with_gde(LabelledGraph& labelled, const std::vector<double>& capacity,
-                                       int max_rounds = 8);
+                                       double tolerance = 0, int max_rounds = 8);
 
 } // namespace part::mpi

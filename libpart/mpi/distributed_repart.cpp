@@ -128,7 +128,7 @@ DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
     LabelledGraph labelled{comm, input.graph, input.block_start, label, block_label, carried};
     const DistributedGdeStats stats = [&] {
         const StageClock clock("gde rebalancing");
-        return rebalance_with_gde(labelled, capacity);
+        return rebalance_with_gde(labelled, capacity, request.tolerance);
     }();
     // Parallel refinement rounds after the migration, within the same tolerance as the serial
     // method's polish.

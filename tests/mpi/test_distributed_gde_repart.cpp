@@ -28,13 +28,15 @@ using namespace part::test;
 namespace {
 
 Outcome run_gde(const HotSpotGrid& grid, PartId old_parts, PartId new_parts,
-                std::vector<double> targets = {}, MPI_Comm comm = MPI_COMM_WORLD) {
+                std::vector<double> targets = {}, MPI_Comm comm = MPI_COMM_WORLD,
+                double tolerance = 0) {
     Outcome out;
     out.input =
         formats::mpi::read_distributed_input(comm, grid.graph_path, grid.old_path, old_parts);
     RepartRequest request;
     request.new_parts = new_parts;
     request.targets = std::move(targets);
+    request.tolerance = tolerance;
     out.result = mpi::distributed_gde(comm, out.input, request);
     return out;
 }
@@ -54,6 +56,27 @@ TEST(DistributedGdeRepart, BalancesAHotSpotWithOnePartPerRank) {
                   WeightSum(1.1 * double(grid.graph.total_vertex_weight()[0])));
         EXPECT_GT(out.result.plan.outline.offsets.back(), 0);
     }
+}
+
+TEST(DistributedGdeRepart, WithinAToleranceMovesOnlyTheExcess) {
+    // The paper's GDE (tolerance 0) balances every part to its share; within a tolerance only
+    // the load above (1 + tolerance) x a share moves, as in the serial method, so fewer
+    // vertices move, and every part ends within the tolerance. Four parts on any P.
+    SharedScratch dir;
+    const PartId k = 4;
+    const HotSpotGrid grid(dir, k);
+    const Outcome paper = run_gde(grid, k, k);
+    const Outcome within = run_gde(grid, k, k, {}, MPI_COMM_WORLD, 0.03);
+    expect_sound(dir, grid, within, k);
+    if (world_rank() != 0) return;
+    const WeightSum total = grid.graph.total_vertex_weight()[0];
+    const auto heaviest = [&](const Outcome& out) {
+        const auto& w = out.result.part_weights;
+        return double(*std::max_element(w.begin(), w.end())) * k / double(total);
+    };
+    EXPECT_LE(heaviest(within), 1.03 + 1e-9);
+    EXPECT_LT(heaviest(paper), 1.01);
+    EXPECT_LT(within.result.plan.outline.offsets.back(), paper.result.plan.outline.offsets.back());
 }
 
 TEST(DistributedGdeRepart, GrowsOntoEmptyRanks) {
