@@ -10,6 +10,7 @@
 #include "libpart/mpi/distributed_refine.hpp"
 #include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/interval_controller.hpp"
+#include "libpart/mpi/rank_share.hpp"
 #include "libpart/mpi/subdomain_view.hpp"
 #include "libpart/mpi/vertex_directory.hpp"
 #include "libpart/repart/host_ranks.hpp"
@@ -56,6 +57,21 @@ void finish_with_amortization(MPI_Comm comm, const DistributedInput& input,
                            {input.old_part, new_part, input.block_old_part, result.block_new_part,
                             input.block_start, input.old_parts, shape, result.new_part_rank},
                            result.plan.traffic, model);
+}
+
+// Collective. Within a tolerance, the borders are reshaped for cut + migration as the serial
+// gde method finishes (band refinement and polish on each rank's share, with the lower end of
+// the edges between ranks free, then the higher), and islands join a neighbouring part.
+// `origin`: each owned vertex's old part.
+void reshape_for_migration(LabelledGraph& labelled, const std::vector<PartId>& origin,
+                           const RepartRequest& request) {
+    const StageClock clock("reshaping");
+    const RankShare share = rank_share(labelled.comm, labelled.graph, origin, labelled.ghosts());
+    std::vector<PartId> part(labelled.label);
+    for (MovingEnd moving : {MovingEnd::Lower, MovingEnd::Higher})
+        reshape_borders_here(labelled.comm, share, request, moving, part);
+    absorb_islands(labelled.comm, share, request, part);
+    labelled.move_to(part);
 }
 
 } // namespace
@@ -134,6 +150,9 @@ DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
     // method's polish.
     const BorderRefineStats refined =
         refine_borders(labelled, capacity, request.tolerance > 0 ? request.tolerance : 0.03);
+    bool reshaped = request.tolerance > 0 && k2 == k;
+    for (PartId p = 0; p < k2; ++p) reshaped = reshaped && part_of[p] == p;
+    if (reshaped) reshape_for_migration(labelled, input.old_part, request);
     long long moved = 0;
     std::vector<PartId> new_part(label.size());
     for (std::size_t v = 0; v < label.size(); ++v) {
@@ -150,7 +169,9 @@ DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
                       {"refine_moves", double(refined.moves)},
                       {"refine_cut_reduction", double(refined.cut_reduction)},
                       {"vertices_moved", double(sum_over_ranks(comm, moved))}};
-    finish_with_amortization(comm, input, new_part, request, model, result, refined.edge_cut);
+    // The cut the refinement measured, unless the reshaping changed it.
+    finish_with_amortization(comm, input, new_part, request, model, result,
+                             reshaped ? std::nullopt : std::optional(refined.edge_cut));
     return result;
 }
 

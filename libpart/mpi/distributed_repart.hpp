@@ -51,12 +51,14 @@ DistributedRepartResult distributed_interval(MPI_Comm comm, DistributedInput& in
                                              const RepartRequest& request,
                                              const ControllerOptions& options = {}, int root = 0);
 
-// Collective. The gde method distributed (rebalance_with_gde, then refine_borders): old part x
+// Collective. The gde method distributed (rebalance_with_gde, then refine_borders; within a
+// tolerance and the same part count, the borders reshaped for cut + migration): old part x
 // is GDE processor x on rank owner_of_part(x, P), for any P (several processors per rank when
 // P < K). Growing, empty new parts are seeded from heavy ones; shrinking, the K2 old parts
 // holding the most data stay (new_part_rank, as the serial methods choose) and the others are
 // drained as processors of capacity 0. New part q ends on rank owner_of_part(new_part_rank[q],
-// P). The partition does not depend on P. `model`: for the result's amortization.
+// P). Without a tolerance (the paper's balancing) the partition does not depend on P.
+// `model`: for the result's amortization.
 DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
                                         const RepartRequest& request, const CostModel& model = {});
 
