@@ -7,6 +7,8 @@
 #include <numeric>
 
 #include "libpart/core/metrics.hpp"
+#include "libpart/gde/edge_colouring.hpp"
+#include "libpart/gde/flow_routing.hpp"
 #include "libpart/gde/workload_adjuster.hpp"
 #include "libpart/mpi/collective_errors.hpp"
 #include "libpart/mpi/distributed_gde.hpp"
@@ -217,6 +219,40 @@ FlowServing serve_flows(LabelledGraph& labelled, GhostLayer ghosts, const Proces
     return serving;
 }
 
+// Collective. As in the serial method's first round: flow cycles are cancelled, then flow that
+// passes through a processor between two that share a border goes straight across that
+// border (gde::shortcut_transit), so the load crosses one border instead of two. The
+// processor graph and its flows, a few links per processor, are gathered on every rank, which
+// treats them alike. `flow`: per link of this rank's processors. Returns the flow taken off
+// the two-border paths.
+WeightSum shortcut_transit_everywhere(MPI_Comm comm, const ProcessorLinks& links, PartId k,
+                                      std::vector<WeightSum>& flow) {
+    struct LinkFlow {
+        PartId from, to;
+        WeightSum flow;
+    };
+    std::vector<LinkFlow> mine;
+    for (std::size_t l = 0; l < links.size(); ++l)
+        mine.push_back({links.processors[links.owner[l]], links.neighbour[l], flow[l]});
+    std::vector<LinkFlow> all = all_gather_pieces<LinkFlow>(comm, mine);
+    std::ranges::sort(all, {}, [](const LinkFlow& f) { return std::pair(f.from, f.to); });
+    Graph network;
+    network.xadj.assign(std::size_t(k) + 1, 0);
+    std::vector<WeightSum> outflow;
+    for (const LinkFlow& f : all) {
+        ++network.xadj[std::size_t(f.from) + 1];
+        network.adjncy.push_back(f.to);
+        outflow.push_back(f.flow);
+    }
+    std::partial_sum(network.xadj.begin(), network.xadj.end(), network.xadj.begin());
+    gde::eliminate_cycles(network, outflow);
+    const WeightSum shortcut = gde::shortcut_transit(network, outflow);
+    for (std::size_t l = 0; l < links.size(); ++l)
+        flow[l] = outflow[std::size_t(
+            gde::find_link(network, links.processors[links.owner[l]], links.neighbour[l]))];
+    return shortcut;
+}
+
 // Each hosted processor's goal within `tolerance` (empty for the paper's full balance): the
 // limit (1 + tolerance) x its share of `total` when the excess goes to the nearest room; when
 // it diffuses, the limit less the rounding stalls of a path as long as the network can be
@@ -272,12 +308,15 @@ void balance_rounds(LabelledGraph& labelled, const std::vector<double>& capacity
         });
         stats.sweeps += max_over_ranks(comm, flows.sweeps);
         ++stats.rounds;
+        std::vector<WeightSum> flow = flows.flow;
+        if (tolerance > 0 && round == 0)
+            stats.transit_shortcut = shortcut_transit_everywhere(comm, links, k, flow);
 
         // Workload adjuster (3.2, 6.2), in waves: a processor serves its outflows once every
         // neighbour that owes it load has served (the serial adjuster's DAG order, reached by
         // local messages), so that it forwards load it has received.
-        const FlowServing serving = serve_flows(labelled, std::move(ghosts), links, exchange,
-                                                flows.flow, capacity, {heaviest, tolerance > 0});
+        const FlowServing serving = serve_flows(labelled, std::move(ghosts), links, exchange, flow,
+                                                capacity, {heaviest, tolerance > 0});
         const bool moved = any_rank(comm, serving.moved);
         if (nearest_room &&
             2 * sum_over_ranks(comm, serving.carried) < sum_over_ranks(comm, serving.requested)) {

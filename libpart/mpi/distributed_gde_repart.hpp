@@ -24,6 +24,7 @@ struct DistributedGdeStats {
     int sweeps = 0;         // GDE sweeps summed over rounds (the slowest processor's)
     int seeded_parts = 0;   // processors that started empty and were given a ball of a heavy one
     VertexId evacuated = 0; // vertices left on retiring processors, handed to a neighbour
+    WeightSum transit_shortcut = 0; // flow sent across a border instead of through a processor
 };
 
 // Collective. `labelled.label` gives each owned vertex's processor (0 .. capacity.size() - 1).

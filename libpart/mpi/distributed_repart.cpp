@@ -166,6 +166,7 @@ DistributedRepartResult distributed_gde(MPI_Comm comm, DistributedInput& input,
                       {"gde_sweeps", double(stats.sweeps)},
                       {"seeded_parts", double(stats.seeded_parts)},
                       {"evacuated_vertices", double(stats.evacuated)},
+                      {"transit_shortcut", double(stats.transit_shortcut)},
                       {"refine_moves", double(refined.moves)},
                       {"refine_cut_reduction", double(refined.cut_reduction)},
                       {"vertices_moved", double(sum_over_ranks(comm, moved))}};

@@ -148,6 +148,11 @@ TEST(PartRepartMpi, DistributedGdeWithinAToleranceIsCloseToTheSerialMethod) {
     const auto [cut, moved] = hot.repart(dir, 2, "--method gde");
     EXPECT_LE(double(cut), 1.1 * double(serial_cut));
     EXPECT_LE(double(moved), 1.25 * double(serial_moved));
+    // Load passing through a part between two neighbours goes straight across, as serially.
+    auto json = run_command(mpiexec_prefix(2) + tool("part-repart") + " " + hot.graph_path + " " +
+                            hot.old_path + " --method gde --json -o " + dir.file("j.part"));
+    ASSERT_EQ(json.exit_code, 0) << json.err;
+    EXPECT_GT(nlohmann::json::parse(json.out)["details"]["transit_shortcut"].get<double>(), 0);
 }
 
 TEST(PartRepartMpi, DistributedAdaptiveBalancesAndRefusesAHorizon) {
