@@ -671,13 +671,17 @@ class XmlFileChecker {
     }
 
     // At <AppendedData>: where its data start ('_' marks them) and end. Stops the parse, as
-    // VTK's does: what follows is binary.
+    // VTK's does: what follows is binary. VTK's reader skips only spaces, tabs and line breaks
+    // before the data and takes any other byte for the data's first: a '_' after another
+    // control byte would put its headers elsewhere than the ones checked here.
     void find_appended_data(const XML_Char** atts) {
         check_choice(atts, "encoding", {"raw", "base64"});
         const char* encoding = attribute(atts, "encoding");
         appended_raw_ = encoding && std::string_view(encoding) == "raw";
         std::size_t at = byte_index() + std::size_t(XML_GetCurrentByteCount(parser_));
-        while (at < text_.size() && static_cast<unsigned char>(text_[at]) <= ' ') ++at;
+        while (at < text_.size() &&
+               std::string_view(" \t\n\r").find(text_[at]) != std::string_view::npos)
+            ++at;
         if (at >= text_.size() || text_[at] != '_')
             fail("<AppendedData> does not start with '_': expected '_' before the data");
         const std::size_t end = text_.rfind("</AppendedData>");
