@@ -83,17 +83,16 @@ int seed_empty_processors(LabelledGraph& labelled, const std::vector<double>& ca
     return seeded;
 }
 
-// Collective. Whether every processor weighs at most (1 + tolerance) x its share of `total`
-// (`loads` per hosted processor).
-bool within_goals(MPI_Comm comm, const std::vector<double>& capacity,
-                  const std::vector<PartId>& hosted, const std::vector<WeightSum>& loads,
-                  WeightSum total, double tolerance) {
+// Each hosted processor's limit: (1 + tolerance) x its share of `total`.
+std::vector<WeightSum> processor_limits(const std::vector<double>& capacity,
+                                        const std::vector<PartId>& hosted, WeightSum total,
+                                        double tolerance) {
     const double shares = std::accumulate(capacity.begin(), capacity.end(), 0.0);
-    bool over = false;
-    for (std::size_t i = 0; i < hosted.size(); ++i)
-        over = over || loads[i] > WeightSum(std::floor(capacity[hosted[i]] / shares *
-                                                       double(total) * (1 + tolerance)));
-    return !any_rank(comm, over);
+    std::vector<WeightSum> limits;
+    for (PartId p : hosted)
+        limits.push_back(
+            WeightSum(std::floor(capacity[p] / shares * double(total) * (1 + tolerance))));
+    return limits;
 }
 
 struct FlowServing {
@@ -253,22 +252,17 @@ WeightSum shortcut_transit_everywhere(MPI_Comm comm, const ProcessorLinks& links
     return shortcut;
 }
 
-// Each hosted processor's goal within `tolerance` (empty for the paper's full balance): the
-// limit (1 + tolerance) x its share of `total` when the excess goes to the nearest room; when
-// it diffuses, the limit less the rounding stalls of a path as long as the network can be
-// (tolerance_goal), at least the share itself.
-std::vector<WeightSum> tolerance_goals(const std::vector<double>& capacity,
+// Each hosted processor's goal below its `limits` when the excess diffuses: the limit less the
+// rounding stalls of a path as long as the network can be (tolerance_goal), at least the share
+// of `total` itself. (Sent to the nearest room, the excess goes down to the limit itself.)
+std::vector<WeightSum> diffusion_goals(const std::vector<double>& capacity,
                                        const std::vector<PartId>& hosted, WeightSum total,
-                                       double tolerance, bool nearest_room) {
-    std::vector<WeightSum> goals;
-    if (tolerance <= 0) return goals;
+                                       const std::vector<WeightSum>& limits) {
     const double shares = std::accumulate(capacity.begin(), capacity.end(), 0.0);
-    for (PartId p : hosted) {
-        const double share = capacity[p] / shares * double(total);
-        const auto ceiling = WeightSum(std::floor(share * (1 + tolerance)));
-        goals.push_back(nearest_room ? ceiling
-                                     : gde::tolerance_goal(ceiling, WeightSum(std::ceil(share)),
-                                                           int(capacity.size()), kLambda));
+    std::vector<WeightSum> goals;
+    for (std::size_t i = 0; i < hosted.size(); ++i) {
+        const auto share = WeightSum(std::ceil(capacity[hosted[i]] / shares * double(total)));
+        goals.push_back(gde::tolerance_goal(limits[i], share, int(capacity.size()), kLambda));
     }
     return goals;
 }
@@ -297,9 +291,15 @@ void balance_rounds(LabelledGraph& labelled, const std::vector<double>& capacity
             processor_loads(labelled.graph, labelled.label, hosted);
         const WeightSum total =
             sum_over_ranks(comm, std::accumulate(loads.begin(), loads.end(), WeightSum(0)));
-        const std::vector<WeightSum> goals =
-            tolerance_goals(capacity, hosted, total, tolerance, nearest_room);
-        if (tolerance > 0 && within_goals(comm, capacity, hosted, loads, total, tolerance)) break;
+        // Within a tolerance each processor has a goal; the paper's balancing has none.
+        std::vector<WeightSum> goals;
+        if (tolerance > 0) {
+            goals = processor_limits(capacity, hosted, total, tolerance);
+            bool over = false;
+            for (std::size_t i = 0; i < hosted.size(); ++i) over = over || loads[i] > goals[i];
+            if (!any_rank(comm, over)) break;
+            if (!nearest_room) goals = diffusion_goals(capacity, hosted, total, goals);
+        }
         // A processor that does not terminate throws on its rank only: agree, so that the
         // other ranks fail with it instead of waiting in the next collective.
         const DistributedGdeResult flows = collectively(comm, [&] {

@@ -74,9 +74,9 @@ class BorderPass {
                const std::vector<double>& capacity, WeightSum total, double tolerance,
                GhostLayer& ghosts)
         : comm_(labelled.comm), graph_(labelled.graph), hosted_(hosted), capacity_(capacity),
-          total_(total), tolerance_(tolerance), ghosts_(ghosts), current_(labelled.label),
-          start_(labelled.label), members_(hosted_members(graph_, start_, hosted)),
-          views_(hosted.size()) {
+          shares_(std::accumulate(capacity.begin(), capacity.end(), 0.0)), total_(total),
+          tolerance_(tolerance), ghosts_(ghosts), current_(labelled.label), start_(labelled.label),
+          members_(hosted_members(graph_, start_, hosted)), views_(hosted.size()) {
         for (PartId g : ghosts.label) ghost_rank_.push_back(owner_of_part(g, size_of(comm_)));
     }
 
@@ -123,8 +123,8 @@ class BorderPass {
         std::optional<ProcessorView>& view = views_[i];
         if (!view) view = processor_view(graph_, start_, ghosts_, members_, i, hosted_[i]);
         relabel_ghosts(*view, current_, ghosts_);
-        const auto limit = WeightSum(
-            std::floor(capacity_[partner] / sum(capacity_) * double(total_) * (1 + tolerance_)));
+        const auto limit =
+            WeightSum(std::floor(capacity_[partner] / shares_ * double(total_) * (1 + tolerance_)));
         std::vector<PartId> part = view->label;
         reduction_ += move_to_partner(view->graph, part, view->members(), hosted_[i], partner,
                                       limit - partner_load, own_load)
@@ -151,14 +151,11 @@ class BorderPass {
         share_label_changes(comm_, graph_, changes.vertex, current_, ghost_rank_, ghosts_);
     }
 
-    static double sum(const std::vector<double>& values) {
-        return std::accumulate(values.begin(), values.end(), 0.0);
-    }
-
     MPI_Comm comm_;
     const DistributedGraph& graph_;
     const std::vector<PartId>& hosted_;
     const std::vector<double>& capacity_;
+    double shares_; // the capacities' sum
     WeightSum total_;
     double tolerance_;
     GhostLayer& ghosts_;
