@@ -9,33 +9,13 @@
 #include "libpart/order/locality_renumbering.hpp"
 #include "libpart/order/permutation.hpp"
 #include "tests/support/grid_graph.hpp"
+#include "tests/support/shuffled_renumbering.hpp"
 
 using namespace part;
 using part::test::grid_graph;
+using part::test::shuffled_renumbering;
 
 namespace {
-
-// A renumbering from the new ids' old ones.
-Renumbering from_old_ids(std::vector<VertexId> old_of) {
-    Renumbering r;
-    r.new_of = inverse_permutation(old_of);
-    r.old_of = std::move(old_of);
-    return r;
-}
-
-// The vertices in a fixed pseudo-random order (Fisher-Yates with a linear congruential
-// generator), as a renumbering.
-Renumbering shuffled_renumbering(VertexId n) {
-    std::vector<VertexId> old_of(static_cast<std::size_t>(n));
-    std::iota(old_of.begin(), old_of.end(), 0);
-    std::uint64_t state = 12345;
-    for (VertexId i = n - 1; i > 0; --i) {
-        state = state * 6364136223846793005ull + 1442695040888963407ull;
-        std::swap(old_of[std::size_t(i)],
-                  old_of[std::size_t((state >> 33) % std::uint64_t(i + 1))]);
-    }
-    return from_old_ids(std::move(old_of));
-}
 
 // A 4 x 3 grid with two constraints, sizes, edge weights and coordinates, all distinct.
 Graph grid_with_every_attribute() {

@@ -7,12 +7,15 @@
 
 #include "libpart/core/graph_builder.hpp"
 #include "libpart/core/metrics.hpp"
+#include "libpart/core/part_components.hpp"
+#include "libpart/order/locality_renumbering.hpp"
 #include "libpart/plan/migration_plan.hpp"
 #include "libpart/plan/plan_traffic.hpp"
 #include "libpart/repart/amortization.hpp"
 #include "libpart/repart/host_ranks.hpp"
 #include "libpart/repart/overlap_matching.hpp"
 #include "libpart/repart/repart_method.hpp"
+#include "tests/support/shuffled_renumbering.hpp"
 
 using namespace part;
 
@@ -319,5 +322,40 @@ TEST(RepartRegistry, NamesTheArrangements) {
                                              "aligned"),
                   std::string::npos)
             << e.what();
+    }
+}
+
+// A graph large enough to be renumbered for locality and numbered at random, as a mesh
+// generator's may be: the methods that renumber it give their parts in its own numbering, as
+// good as on the same graph numbered row by row (which is not renumbered). Parts handed back in
+// the wrong numbering would scatter over the grid and cut most of its edges.
+TEST(RepartRegistry, AdaptiveAndGdeAnswerInTheNumberingOfAScatteredGraph) {
+    const VertexId side = 400;
+    Graph rows = grid_of_size(side, side);
+    ASSERT_FALSE(scatters_neighbours(rows));
+    rows.ncon = 1;
+    rows.vwgt.assign(std::size_t(rows.num_vertices()), 1);
+    for (VertexId v = 0; v < rows.num_vertices(); ++v) // a hot corner
+        if (v / side < side / 4 && v % side < side / 4) rows.vwgt[std::size_t(v)] = 3;
+    const Partition old_rows = row_blocks(side, side, 8);
+    const Renumbering shuffle = test::shuffled_renumbering(rows.num_vertices());
+    const Graph scattered = renumbered_graph(rows, shuffle);
+    ASSERT_TRUE(scatters_neighbours(scattered));
+    const Partition old_scattered{8, in_new_order(old_rows.part, shuffle), {}};
+    for (const std::string method : {"adaptive", "gde"}) {
+        SCOPED_TRACE(method);
+        RepartRequest request;
+        request.new_parts = 8;
+        request.tolerance = 0.03;
+        const Partition by_rows = repart_method(method)(rows, old_rows, request).partition;
+        const Partition in_file =
+            repart_method(method)(scattered, old_scattered, request).partition;
+        EXPECT_LE(max_imbalance(scattered, in_file), 1.031);
+        EXPECT_LE(edge_cut(scattered, in_file.part), edge_cut(rows, by_rows.part) * 5 / 4);
+        const auto moved = [](const Partition& from, const Partition& to) {
+            return std::inner_product(from.part.begin(), from.part.end(), to.part.begin(), 0,
+                                      std::plus<>(), std::not_equal_to<>());
+        };
+        EXPECT_LE(moved(old_scattered, in_file), moved(old_rows, by_rows) * 5 / 4);
     }
 }
