@@ -272,7 +272,7 @@ AdaptiveOutcome adaptive_new_parts(MPI_Comm comm, const DistributedInput& input,
         kept.objective = global_objective(comm, share, view_parts(comm, share, kept.new_part),
                                           request.migration_cost);
     AdaptiveOutcome outcome;
-    outcome.new_part = std::move(kept.new_part);
+    outcome.new_part = share.to_local<PartId>(kept.new_part);
     outcome.details = {
         {"coarse_levels", double(max_over_ranks(comm, int(levels.size())))},
         {"clusters", double(sum_over_ranks(comm, coarsest.count))},

@@ -67,11 +67,11 @@ void reshape_for_migration(LabelledGraph& labelled, const std::vector<PartId>& o
                            const RepartRequest& request) {
     const StageClock clock("reshaping");
     const RankShare share = rank_share(labelled.comm, labelled.graph, origin, labelled.ghosts());
-    std::vector<PartId> part(labelled.label);
+    std::vector<PartId> part = share.to_view<PartId>(labelled.label);
     for (MovingEnd moving : {MovingEnd::Lower, MovingEnd::Higher})
         reshape_borders_here(labelled.comm, share, request, moving, part);
     absorb_islands(labelled.comm, share, request, part);
-    labelled.move_to(part);
+    labelled.move_to(share.to_local<PartId>(part));
 }
 
 } // namespace

@@ -7,6 +7,8 @@
 
 #include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/ghost_layer.hpp"
+#include "libpart/order/locality_renumbering.hpp"
+#include "libpart/order/permutation.hpp"
 #include "libpart/refine/boundary_polish.hpp"
 #include "libpart/repart/adaptive_repart.hpp"
 #include "libpart/repart/border_reshaping.hpp"
@@ -109,6 +111,28 @@ PartId island_target(const RankShare& share, const std::vector<PartId>& part,
     return price * double(migrated) < double(shared[to]) ? to : -1;
 }
 
+// Numbers the view's owned vertices part by part when the rank's numbering scatters
+// neighbours (see RankShare); the ghosts keep their places after them. Ghosts are keyed apart
+// from every owned vertex, so no component mixes the two and the owned vertices' components,
+// whose lowest vertices come first, fill the first places.
+void number_for_locality(RankShare& share) {
+    ProcessorView& view = share.view;
+    const VertexId owned = share.owned();
+    share.in_view = view.member; // the identity, as owned_view builds it
+    if (!scatters_neighbours(view.graph)) return;
+    const StageClock clock("share: renumbering");
+    std::vector<PartId> key = view.label;
+    const PartId labels = *std::max_element(key.begin(), key.end()) + 1;
+    for (std::size_t v = std::size_t(owned); v < key.size(); ++v) key[v] += labels;
+    Renumbering r = part_major_renumbering(view.graph, key);
+    std::iota(r.old_of.begin() + owned, r.old_of.end(), owned);
+    r.new_of = inverse_permutation(r.old_of);
+    view.graph = renumbered_graph(view.graph, r);
+    view.label = in_new_order(view.label, r);
+    view.member.assign(r.old_of.begin(), r.old_of.begin() + owned);
+    share.in_view.assign(r.new_of.begin(), r.new_of.begin() + owned);
+}
+
 } // namespace
 
 RankShare rank_share(MPI_Comm comm, const DistributedInput& input) {
@@ -118,7 +142,8 @@ RankShare rank_share(MPI_Comm comm, const DistributedInput& input) {
 
 RankShare rank_share(MPI_Comm comm, const DistributedGraph& graph, std::span<const PartId> origin,
                      const GhostLayer& ghosts) {
-    RankShare share{owned_view(graph, origin, ghosts), {}, OwnedIndex(graph.global_id)};
+    RankShare share{owned_view(graph, origin, ghosts), {}, OwnedIndex(graph.global_id), {}};
+    number_for_locality(share);
     const int ranks = size_of(comm);
     for (VertexId slot : share.view.ghost_slot)
         share.ghost_rank.push_back(
@@ -133,7 +158,7 @@ std::vector<std::int32_t> ghost_values(MPI_Comm comm, const RankShare& share,
         [&](const std::vector<VertexId>& asked) {
             std::vector<std::int32_t> answers(asked.size());
             for (std::size_t i = 0; i < asked.size(); ++i)
-                answers[i] = owned_values[std::size_t(share.index.find(asked[i]))];
+                answers[i] = owned_values[std::size_t(share.in_view[share.index.find(asked[i])])];
             return answers;
         });
 }

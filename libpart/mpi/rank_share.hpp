@@ -18,12 +18,27 @@
 namespace part::mpi {
 
 // The rank's vertices with their neighbours on other ranks as ghosts, and the rank each ghost
-// lives on.
+// lives on. The view numbers the owned vertices part by part (part_major_renumbering) when the
+// rank's own numbering, by global id, scatters neighbours, so that the serial passes over it
+// read nearby memory; view.member[i] is the rank-local index of the view's vertex i, and the
+// per-owned-vertex values the functions below take and give are in the view's order.
 struct RankShare {
-    ProcessorView view;          // owned vertices labelled with their origin (old part)
-    std::vector<int> ghost_rank; // per ghost
-    OwnedIndex index;            // owned vertex of a global id
+    ProcessorView view;            // owned vertices labelled with their origin (old part)
+    std::vector<int> ghost_rank;   // per ghost
+    OwnedIndex index;              // rank-local owned vertex of a global id
+    std::vector<VertexId> in_view; // per rank-local owned vertex: its place in the view
     VertexId owned() const { return view.members(); }
+    // Per-owned-vertex values from the rank's order into the view's, and back.
+    template <typename T> std::vector<T> to_view(std::span<const T> per_local) const {
+        std::vector<T> per_view(per_local.size());
+        for (std::size_t v = 0; v < per_local.size(); ++v) per_view[in_view[v]] = per_local[v];
+        return per_view;
+    }
+    template <typename T> std::vector<T> to_local(std::span<const T> per_view) const {
+        std::vector<T> per_local(per_view.size());
+        for (std::size_t i = 0; i < per_view.size(); ++i) per_local[view.member[i]] = per_view[i];
+        return per_local;
+    }
     // 1 for the ghosts, 0 for the owned vertices: the ghosts never move here.
     std::vector<char> ghost_mask() const {
         std::vector<char> mask(view.label.size(), 0);

@@ -15,29 +15,37 @@
 #include "libpart/mpi/exchange.hpp"
 #include "tests/mpi/shared_scratch.hpp"
 #include "tests/support/grid_graph.hpp"
+#include "tests/support/shuffled_renumbering.hpp"
 
 namespace part::test {
 
 constexpr int kSide = 60;
 
-// A kSide x kSide grid whose lower-left quarter weighs 6 per vertex (a hot spot), old parts
-// in horizontal strips; the files are shared by every rank.
+// A side x side grid whose lower-left quarter weighs 6 per vertex (a hot spot), old parts
+// in horizontal strips; the files are shared by every rank. `scattered`: numbered at random,
+// as a mesh generator may number cells.
 struct HotSpotGrid {
     Graph graph;
     std::string graph_path, old_path;
     std::vector<PartId> old_part;
 
-    HotSpotGrid(const SharedScratch& dir, PartId old_parts) : graph(grid_graph(kSide, kSide)) {
+    HotSpotGrid(const SharedScratch& dir, PartId old_parts, int side = kSide,
+                bool scattered = false)
+        : graph(grid_graph(side, side)) {
         graph.coords = {};
         graph.ncon = 1;
-        graph.vwgt.assign(std::size_t(kSide * kSide), 1);
-        for (int j = 0; j < kSide / 2; ++j)
-            for (int i = 0; i < kSide / 2; ++i) graph.vwgt[i + kSide * j] = 6;
-        std::string text;
-        for (VertexId v = 0; v < graph.num_vertices(); ++v) {
-            old_part.push_back(PartId(std::int64_t(v / kSide) * old_parts / kSide));
-            text += std::to_string(old_part.back()) + "\n";
+        graph.vwgt.assign(std::size_t(side * side), 1);
+        for (int j = 0; j < side / 2; ++j)
+            for (int i = 0; i < side / 2; ++i) graph.vwgt[i + side * j] = 6;
+        for (VertexId v = 0; v < graph.num_vertices(); ++v)
+            old_part.push_back(PartId(std::int64_t(v / side) * old_parts / side));
+        if (scattered) {
+            const Renumbering shuffle = shuffled_renumbering(graph.num_vertices());
+            graph = renumbered_graph(graph, shuffle);
+            old_part = in_new_order(old_part, shuffle);
         }
+        std::string text;
+        for (const PartId p : old_part) text += std::to_string(p) + "\n";
         graph_path = dir.write("hot.graph", formats::format_chaco_graph(graph));
         old_path = dir.write("hot.part", text);
     }

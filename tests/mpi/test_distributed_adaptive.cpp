@@ -9,7 +9,9 @@
 #include <stdexcept>
 
 #include "libpart/core/metrics.hpp"
+#include "libpart/core/part_components.hpp"
 #include "libpart/repart/adaptive_repart.hpp"
+#include "libpart/repart/repart_method.hpp"
 #include "tests/mpi/hot_spot_grid.hpp"
 #include "tests/support/repart_details.hpp"
 
@@ -71,6 +73,35 @@ TEST(DistributedAdaptive, GivesTheSerialPartitionOnOneRankAndItsQualityOnMore) {
         return count;
     };
     EXPECT_LE(double(moved(distributed)), 1.5 * double(moved(serial.partition.part)));
+}
+
+// A grid numbered at random and large enough that the serial method, and the ranks' shares of
+// it up to two ranks, are renumbered part by part (RankShare): one rank still gives the serial
+// partition in the file's numbering, and more ranks its quality.
+TEST(DistributedAdaptive, GivesTheSerialPartitionOfAScatteredGraphOnOneRank) {
+    SharedScratch dir;
+    const PartId k = 8;
+    const HotSpotGrid grid(dir, k, 520, true);
+    const Outcome out = run_adaptive(grid, k);
+    const std::vector<PartId> distributed = gathered_new_partition(out);
+    if (world_rank() != 0) return;
+    ASSERT_TRUE(scatters_neighbours(grid.graph));
+    // The objective the ranks counted, with their neighbours' parts, is the partition's.
+    VertexId moved = 0;
+    for (std::size_t v = 0; v < distributed.size(); ++v)
+        moved += distributed[v] != grid.old_part[v];
+    EXPECT_NEAR(test::detail(out.result.details, "diffusion_objective"),
+                double(edge_cut(grid.graph, distributed)) + 0.5 * double(moved), 1e-6);
+    RepartRequest request;
+    request.new_parts = k;
+    const std::vector<PartId> serial =
+        repart_method("adaptive")(grid.graph, {k, grid.old_part, {}}, request).partition.part;
+    if (world_size() == 1) {
+        EXPECT_EQ(distributed, serial);
+        return;
+    }
+    EXPECT_LE(double(edge_cut(grid.graph, distributed)),
+              1.1 * double(edge_cut(grid.graph, serial)));
 }
 
 TEST(DistributedAdaptive, BelowTheDiffusionOnlyPriceKeepsTheLowerObjectiveOfTwoCandidates) {

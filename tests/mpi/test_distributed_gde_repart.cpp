@@ -18,6 +18,7 @@
 #include "libpart/mpi/distributed_repart.hpp"
 #include "libpart/mpi/exchange.hpp"
 #include "libpart/mpi/vertex_directory.hpp"
+#include "libpart/repart/repart_method.hpp"
 #include "tests/mpi/hot_spot_grid.hpp"
 #include "tests/mpi/shared_scratch.hpp"
 #include "tests/support/grid_graph.hpp"
@@ -77,6 +78,32 @@ TEST(DistributedGdeRepart, WithinAToleranceMovesOnlyTheExcess) {
     EXPECT_LE(heaviest(within), 1.03 + 1e-9);
     EXPECT_LT(heaviest(paper), 1.01);
     EXPECT_LT(within.result.plan.outline.offsets.back(), paper.result.plan.outline.offsets.back());
+}
+
+// On a grid numbered at random and large enough that the ranks' shares are renumbered part by
+// part for the reshaping (RankShare), the parts are as good as the serial method's.
+TEST(DistributedGdeRepart, WithinAToleranceReshapesAScatteredGraphAsTheSerialMethod) {
+    SharedScratch dir;
+    const PartId k = 4;
+    const HotSpotGrid grid(dir, k, 520, true);
+    const Outcome out = run_gde(grid, k, k, {}, MPI_COMM_WORLD, 0.03);
+    expect_sound(dir, grid, out, k);
+    const std::vector<PartId> distributed =
+        mpi::gather_pieces<PartId>(MPI_COMM_WORLD, out.result.block_new_part);
+    if (world_rank() != 0) return;
+    RepartRequest request;
+    request.new_parts = k;
+    request.tolerance = 0.03;
+    const std::vector<PartId> serial =
+        repart_method("gde")(grid.graph, {k, grid.old_part, {}}, request).partition.part;
+    EXPECT_LE(double(edge_cut(grid.graph, distributed)),
+              1.1 * double(edge_cut(grid.graph, serial)));
+    const auto moved = [&](const std::vector<PartId>& part) {
+        VertexId count = 0;
+        for (std::size_t v = 0; v < part.size(); ++v) count += part[v] != grid.old_part[v];
+        return double(count);
+    };
+    EXPECT_LE(moved(distributed), 1.25 * moved(serial));
 }
 
 TEST(DistributedGdeRepart, GrowsOntoEmptyRanks) {
