@@ -90,8 +90,7 @@ std::vector<WeightSum> processor_limits(const std::vector<double>& capacity,
     const double shares = std::accumulate(capacity.begin(), capacity.end(), 0.0);
     std::vector<WeightSum> limits;
     for (PartId p : hosted)
-        limits.push_back(
-            WeightSum(std::floor(capacity[p] / shares * double(total) * (1 + tolerance))));
+        limits.push_back(processor_limit(capacity[p], shares, total, tolerance));
     return limits;
 }
 

@@ -1,6 +1,5 @@
 #include "libpart/mpi/distributed_refine.hpp"
 
-#include <cmath>
 #include <numeric>
 #include <optional>
 #include <queue>
@@ -123,8 +122,7 @@ class BorderPass {
         std::optional<ProcessorView>& view = views_[i];
         if (!view) view = processor_view(graph_, start_, ghosts_, members_, i, hosted_[i]);
         relabel_ghosts(*view, current_, ghosts_);
-        const auto limit =
-            WeightSum(std::floor(capacity_[partner] / shares_ * double(total_) * (1 + tolerance_)));
+        const WeightSum limit = processor_limit(capacity_[partner], shares_, total_, tolerance_);
         std::vector<PartId> part = view->label;
         reduction_ += move_to_partner(view->graph, part, view->members(), hosted_[i], partner,
                                       limit - partner_load, own_load)

@@ -1,6 +1,7 @@
 #include "libpart/mpi/subdomain_view.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 #include "libpart/mpi/exchange.hpp"
@@ -143,6 +144,10 @@ std::vector<PartId> hosted_processors(MPI_Comm comm, PartId processors) {
     std::vector<PartId> hosted;
     for (PartId x = rank; x < processors; x += ranks) hosted.push_back(x);
     return hosted;
+}
+
+WeightSum processor_limit(double capacity, double shares, WeightSum total, double tolerance) {
+    return WeightSum(std::floor(capacity / shares * double(total) * (1 + tolerance)));
 }
 
 std::vector<WeightSum> processor_loads(const DistributedGraph& graph, std::span<const PartId> label,

@@ -60,6 +60,10 @@ ProcessorView owned_view(const DistributedGraph& graph, std::span<const PartId> 
 // The processors this rank runs, ascending: x < processors with owner_of_part(x, P) == rank.
 std::vector<PartId> hosted_processors(MPI_Comm comm, PartId processors);
 
+// The most a processor may weigh within `tolerance`: (1 + tolerance) x its share of `total`,
+// its `capacity` of `shares` (the capacities' sum).
+WeightSum processor_limit(double capacity, double shares, WeightSum total, double tolerance);
+
 // Total weight (constraint 0) of the owned vertices of each of `processors`.
 std::vector<WeightSum> processor_loads(const DistributedGraph& graph, std::span<const PartId> label,
                                        std::span<const PartId> processors);
