@@ -80,8 +80,9 @@ TEST(DistributedGdeRepart, WithinAToleranceMovesOnlyTheExcess) {
     EXPECT_LT(within.result.plan.outline.offsets.back(), paper.result.plan.outline.offsets.back());
 }
 
-// On a grid numbered at random and large enough that the ranks' shares are renumbered part by
-// part for the reshaping (RankShare), the parts are as good as the serial method's.
+// On a grid numbered at random and large enough that the ranks' shares, up to two ranks, are
+// renumbered part by part for the reshaping (RankShare), the parts are as good as the serial
+// method's.
 TEST(DistributedGdeRepart, WithinAToleranceReshapesAScatteredGraphAsTheSerialMethod) {
     SharedScratch dir;
     const PartId k = 4;
